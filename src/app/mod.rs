@@ -1,0 +1,62 @@
+//! Turns parsed arguments into work and output: one module per subcommand.
+//!
+//! Handlers write to the `out` they are given and return an [`Outcome`]; they never exit the
+//! process or print errors themselves, so `main` alone decides exit codes.
+
+mod count;
+mod known;
+mod verify;
+
+use std::io::{self, Write};
+
+use crate::cli::{Cli, Command};
+
+/// How a command ended when it did not fail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Everything asked for was done (exit 0).
+    Success,
+    /// The command ran but found a negative answer, e.g. a count mismatch (exit 1).
+    Negative,
+}
+
+/// Why a command failed.
+#[derive(Debug, thiserror::Error)]
+pub enum Failure {
+    /// Input the user can fix (exit 2).
+    #[error("{0}")]
+    Usage(String),
+    /// Writing the output failed.
+    #[error("cannot write output: {0}")]
+    Io(#[from] io::Error),
+    /// The engine refused or failed.
+    #[error("{0}")]
+    Engine(#[from] nqueens::Error),
+}
+
+impl Failure {
+    /// The process exit code for this failure.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Failure::Usage(_) | Failure::Engine(nqueens::Error::BoardTooLarge { .. }) => 2,
+            Failure::Engine(nqueens::Error::ZeroThreads) => 2,
+            _ => 1,
+        }
+    }
+
+    /// Whether this is a closed output pipe, which ends the program quietly.
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, Failure::Io(e) if e.kind() == io::ErrorKind::BrokenPipe)
+    }
+}
+
+/// Runs the parsed command, writing its results to `out`.
+pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    let outcome = match cli.command {
+        Command::Count(args) => count::run(&args, out)?,
+        Command::Known(args) => known::run(&args, out)?,
+        Command::Verify(args) => verify::run(&args, out)?,
+    };
+    out.flush()?;
+    Ok(outcome)
+}

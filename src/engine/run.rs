@@ -1,0 +1,223 @@
+//! Running a [`Plan`] on a pool of worker threads and summing the counts.
+//!
+//! Each run builds its own rayon pool of exactly `threads` workers (never the global pool), and
+//! every worker takes the next task from a shared index: list scheduling in the plan's
+//! largest-first order. Per-task counts are weighted and summed in `u128`: a task's count is at
+//! most `u64::MAX` and its weight at most 8, so even 2³² tasks cannot overflow the sum.
+//!
+//! Observers (progress bars, checkpoint journals) see each finished task through
+//! [`RunOptions::on_task_done`]; a stop flag is read between tasks. Neither touches the kernel.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use super::plan::{Plan, Task, TaskId};
+use crate::Error;
+
+/// What happened to one task.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TaskOutcome {
+    /// Position of the task in the plan.
+    pub index: usize,
+    /// The task's name.
+    pub id: TaskId,
+    /// Unweighted count of the task's subproblem.
+    pub count: u64,
+    /// The task's weight.
+    pub weight: u64,
+    /// Time the kernel took; zero for a task taken from [`RunOptions::recorded`].
+    pub elapsed: Duration,
+    /// Whether the count was taken from [`RunOptions::recorded`] instead of searched.
+    pub recorded: bool,
+}
+
+impl TaskOutcome {
+    /// The task's contribution to the total: `count × weight`.
+    pub fn weighted(&self) -> u128 {
+        u128::from(self.count) * u128::from(self.weight)
+    }
+}
+
+/// Callback type for finished tasks.
+pub type TaskObserver<'a> = &'a (dyn Fn(&TaskOutcome) + Sync);
+/// Callback type that supplies counts recorded by an earlier run.
+pub type RecordedCounts<'a> = &'a (dyn Fn(&Task) -> Option<u64> + Sync);
+
+/// How to run a plan.
+#[derive(Clone, Copy)]
+pub struct RunOptions<'a> {
+    /// Worker threads; must be at least 1.
+    pub threads: usize,
+    /// Called on a worker thread after each task finishes (not for recorded ones).
+    pub on_task_done: Option<TaskObserver<'a>>,
+    /// When set to `true`, workers start no further task.
+    pub stop: Option<&'a AtomicBool>,
+    /// Counts already known for some tasks (resuming a checkpoint): those are not searched.
+    pub recorded: Option<RecordedCounts<'a>>,
+}
+
+impl RunOptions<'_> {
+    /// Plain options: `threads` workers, no observer, no stop flag, nothing recorded.
+    pub fn with_threads(threads: usize) -> RunOptions<'static> {
+        RunOptions {
+            threads,
+            on_task_done: None,
+            stop: None,
+            recorded: None,
+        }
+    }
+}
+
+/// The result of a run.
+#[derive(Clone, Debug)]
+pub struct RunReport {
+    /// Σ weight × count over the finished tasks.
+    pub total: u128,
+    /// Every finished task, ordered by plan index.
+    pub outcomes: Vec<TaskOutcome>,
+    /// Whether every task of the plan finished (false when the stop flag ended the run).
+    pub complete: bool,
+    /// Wall-clock time of the run.
+    pub elapsed: Duration,
+}
+
+/// Runs every task of `plan` on `options.threads` workers.
+///
+/// ```
+/// use nqueens::engine::{plan::{Plan, Strategy}, run::{run, RunOptions}};
+/// let plan = Plan::new(10, Strategy::Mirror, 64).unwrap();
+/// let report = run(&plan, &RunOptions::with_threads(2)).unwrap();
+/// assert_eq!(report.total, 724);
+/// assert!(report.complete);
+/// ```
+pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
+    let pool = build_pool(options.threads)?;
+    let started = Instant::now();
+    let next = AtomicUsize::new(0);
+    let n = plan.n;
+    let per_worker: Vec<Vec<TaskOutcome>> = pool.broadcast(|_| {
+        let mut done = Vec::new();
+        loop {
+            if options.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                break;
+            }
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            let Some(task) = plan.tasks.get(index) else {
+                break;
+            };
+            let mut outcome = TaskOutcome {
+                index,
+                id: task.id,
+                count: 0,
+                weight: task.weight,
+                elapsed: Duration::ZERO,
+                recorded: false,
+            };
+            if let Some(count) = options.recorded.and_then(|r| r(task)) {
+                outcome.count = count;
+                outcome.recorded = true;
+            } else {
+                let t0 = Instant::now();
+                outcome.count = task.count(n);
+                outcome.elapsed = t0.elapsed();
+                if let Some(observe) = options.on_task_done {
+                    observe(&outcome);
+                }
+            }
+            done.push(outcome);
+        }
+        done
+    });
+    let mut outcomes: Vec<TaskOutcome> = per_worker.into_iter().flatten().collect();
+    outcomes.sort_unstable_by_key(|o| o.index);
+    let total = outcomes
+        .iter()
+        .try_fold(0u128, |acc, o| acc.checked_add(o.weighted()))
+        .ok_or(Error::Overflow)?;
+    Ok(RunReport {
+        total,
+        complete: outcomes.len() == plan.tasks.len(),
+        outcomes,
+        elapsed: started.elapsed(),
+    })
+}
+
+/// A rayon pool of exactly `threads` workers.
+pub fn build_pool(threads: usize) -> Result<rayon::ThreadPool, Error> {
+    if threads == 0 {
+        return Err(Error::ZeroThreads);
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("nqueens-worker-{i}"))
+        .build()
+        .map_err(|e| Error::ThreadPool(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::plan::Strategy;
+    use std::sync::Mutex;
+
+    #[test]
+    fn one_and_several_threads_agree() {
+        for n in 4..=11 {
+            let plan = Plan::new(n, Strategy::Mirror, 256).unwrap();
+            let one = run(&plan, &RunOptions::with_threads(1)).unwrap();
+            let three = run(&plan, &RunOptions::with_threads(3)).unwrap();
+            assert_eq!(one.total, three.total);
+            let counts = |r: &RunReport| -> Vec<(usize, u64)> {
+                r.outcomes.iter().map(|o| (o.index, o.count)).collect()
+            };
+            assert_eq!(counts(&one), counts(&three));
+            assert!(one.complete && three.complete);
+        }
+    }
+
+    #[test]
+    fn zero_threads_is_an_error() {
+        let plan = Plan::new(6, Strategy::Mirror, 1).unwrap();
+        assert!(matches!(
+            run(&plan, &RunOptions::with_threads(0)),
+            Err(Error::ZeroThreads)
+        ));
+    }
+
+    #[test]
+    fn the_observer_sees_every_searched_task_and_recorded_ones_are_not_searched() {
+        let plan = Plan::new(10, Strategy::Mirror, 100).unwrap();
+        let seen = Mutex::new(Vec::new());
+        let observe = |o: &TaskOutcome| seen.lock().unwrap().push(o.index);
+        // Pretend every even-indexed task was finished earlier with its true count.
+        let recorded = |t: &Task| {
+            let i = plan.tasks.iter().position(|x| x.id == t.id).unwrap();
+            (i % 2 == 0).then(|| t.count(10))
+        };
+        let options = RunOptions {
+            threads: 2,
+            on_task_done: Some(&observe),
+            stop: None,
+            recorded: Some(&recorded),
+        };
+        let report = run(&plan, &options).unwrap();
+        assert_eq!(report.total, 724);
+        let mut seen = seen.into_inner().unwrap();
+        seen.sort_unstable();
+        let odd: Vec<usize> = (0..plan.tasks.len()).filter(|i| i % 2 == 1).collect();
+        assert_eq!(seen, odd);
+    }
+
+    #[test]
+    fn a_raised_stop_flag_starts_no_task() {
+        let plan = Plan::new(10, Strategy::Mirror, 100).unwrap();
+        let stop = AtomicBool::new(true);
+        let options = RunOptions {
+            stop: Some(&stop),
+            ..RunOptions::with_threads(2)
+        };
+        let report = run(&plan, &options).unwrap();
+        assert!(!report.complete);
+        assert!(report.outcomes.is_empty());
+    }
+}

@@ -1,0 +1,21 @@
+//! The library's error type.
+
+/// Everything the library can refuse or fail at.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The board is wider than the 64-bit masks can hold.
+    #[error("n = {n} is too large: the largest board is 64 x 64")]
+    BoardTooLarge {
+        /// The requested side.
+        n: u32,
+    },
+    /// A thread count of zero was asked for.
+    #[error("the thread count must be at least 1")]
+    ZeroThreads,
+    /// The thread pool could not be built.
+    #[error("could not start the worker threads: {0}")]
+    ThreadPool(String),
+    /// A sum exceeded `u128` (unreachable for any board that can finish; checked all the same).
+    #[error("the solution count overflowed 128 bits")]
+    Overflow,
+}

@@ -1,0 +1,104 @@
+//! Writers for result records: a human table, JSON and CSV, one module per format.
+//!
+//! Every record type implements [`serde::Serialize`] (for JSON and CSV, whose field names are the
+//! serde names) and [`TableRow`] (for the human table, which may format numbers for reading).
+//! JSON is always an array of objects, one per record; CSV has a header row with the same names.
+
+mod csv;
+mod json;
+mod table;
+
+use std::io::{self, Write};
+
+pub use self::csv::write_csv;
+pub use self::json::write_json;
+pub use self::table::write_table;
+
+/// An output format for records.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// An aligned table for people.
+    #[default]
+    Table,
+    /// A JSON array of objects, one per record.
+    Json,
+    /// Comma-separated values with a header row.
+    Csv,
+}
+
+/// A record that can be shown as a row of the human table.
+pub trait TableRow {
+    /// Column headings.
+    fn headings() -> Vec<&'static str>;
+    /// The row's cells, formatted for people, in heading order.
+    fn cells(&self) -> Vec<String>;
+}
+
+/// Writes `records` to `out` in `format`.
+///
+/// ```
+/// use nqueens::export::{write_records, Format};
+/// use nqueens::known::TABLE;
+/// let mut out = Vec::new();
+/// write_records(&mut out, Format::Csv, &TABLE[..3]).unwrap();
+/// assert_eq!(String::from_utf8(out).unwrap(), "n,total,unique\n0,1,1\n1,1,1\n2,0,0\n");
+/// ```
+pub fn write_records<T: serde::Serialize + TableRow>(
+    out: &mut dyn Write,
+    format: Format,
+    records: &[T],
+) -> io::Result<()> {
+    match format {
+        Format::Table => write_table(out, records),
+        Format::Json => write_json(out, records),
+        Format::Csv => write_csv(out, records),
+    }
+}
+
+/// Formats a number of items per second for people: `1.23 M/s`.
+///
+/// ```
+/// assert_eq!(nqueens::export::per_second(2_500_000.0), "2.50 M/s");
+/// assert_eq!(nqueens::export::per_second(12.0), "12.0 /s");
+/// ```
+pub fn per_second(rate: f64) -> String {
+    const UNITS: [(f64, &str); 4] = [(1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")];
+    if !rate.is_finite() {
+        return "-".to_string();
+    }
+    for (scale, unit) in UNITS {
+        if rate >= scale {
+            return format!("{:.2} {unit}/s", rate / scale);
+        }
+    }
+    format!("{rate:.1} /s")
+}
+
+/// Formats a duration in seconds for people, with precision that suits its size.
+///
+/// ```
+/// assert_eq!(nqueens::export::seconds(0.0004), "0.000 s");
+/// assert_eq!(nqueens::export::seconds(3.14159), "3.142 s");
+/// assert_eq!(nqueens::export::seconds(125.5), "125.5 s");
+/// ```
+pub fn seconds(secs: f64) -> String {
+    if secs < 100.0 {
+        format!("{secs:.3} s")
+    } else {
+        format!("{secs:.1} s")
+    }
+}
+
+impl TableRow for crate::known::Known {
+    fn headings() -> Vec<&'static str> {
+        vec!["n", "total (A000170)", "unique (A002562)"]
+    }
+
+    fn cells(&self) -> Vec<String> {
+        vec![
+            self.n.to_string(),
+            self.total.to_string(),
+            self.unique.to_string(),
+        ]
+    }
+}

@@ -1,0 +1,86 @@
+//! # nqueens
+//!
+//! Counts the solutions of the N-Queens puzzle — place `n` queens on an `n × n` board so that no
+//! two share a row, column or diagonal — as fast as a CPU allows.
+//!
+//! The engine keeps the columns and both diagonals of a partial board as shifting `u64` masks
+//! ([`engine::kernel`]), splits the search into independent weighted subtrees
+//! ([`engine::plan`]), and counts them on a pool of worker threads ([`engine::run`]).
+//!
+//! ```
+//! use nqueens::{count, CountOptions, Strategy};
+//! let options = CountOptions { threads: 2, strategy: Strategy::Mirror };
+//! let counts = count(10, &options).unwrap();
+//! assert_eq!(counts.total, 724);
+//! assert_eq!(Some(counts.total), nqueens::known::total(10));
+//! ```
+
+pub mod engine;
+mod error;
+pub mod export;
+pub mod known;
+
+use std::time::Duration;
+
+pub use engine::plan::Strategy;
+pub use error::Error;
+
+use engine::plan::{Plan, default_min_tasks};
+use engine::run::{RunOptions, run};
+
+/// How to count: worker threads and decomposition strategy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CountOptions {
+    /// Worker threads (at least 1).
+    pub threads: usize,
+    /// How the board is split into tasks.
+    pub strategy: Strategy,
+}
+
+impl Default for CountOptions {
+    /// Every logical CPU and the default strategy.
+    fn default() -> Self {
+        CountOptions {
+            threads: num_cpus::get(),
+            strategy: Strategy::default(),
+        }
+    }
+}
+
+/// The solution counts of one board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counts {
+    /// Board side.
+    pub n: u32,
+    /// All solutions (OEIS A000170).
+    pub total: u128,
+    /// Solutions distinct under the 8 symmetries of the square (OEIS A002562), when the strategy
+    /// computes them.
+    pub unique: Option<u128>,
+    /// Number of tasks the board was split into.
+    pub tasks: usize,
+    /// Wall-clock time of the search (planning included).
+    pub elapsed: Duration,
+}
+
+/// Counts the solutions of the `n × n` board with the given options.
+///
+/// ```
+/// let counts = nqueens::count(8, &nqueens::CountOptions::default()).unwrap();
+/// assert_eq!(counts.total, 92);
+/// ```
+pub fn count(n: u32, options: &CountOptions) -> Result<Counts, Error> {
+    if options.threads == 0 {
+        return Err(Error::ZeroThreads);
+    }
+    let started = std::time::Instant::now();
+    let plan = Plan::new(n, options.strategy, default_min_tasks(options.threads))?;
+    let report = run(&plan, &RunOptions::with_threads(options.threads))?;
+    Ok(Counts {
+        n,
+        total: report.total,
+        unique: None,
+        tasks: plan.tasks.len(),
+        elapsed: started.elapsed(),
+    })
+}
