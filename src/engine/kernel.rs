@@ -12,10 +12,11 @@
 //! square is `free & free.wrapping_neg()`.
 //!
 //! [`count_completions`] is the production kernel: an explicit fixed-size stack (no recursion),
-//! and the last-row shortcut (when a queen is placed on the second-to-last row, the number of
-//! completions is the popcount of the last row's free squares, 0 or 1, so that row is never
-//! descended into). [`count_completions_recursive`] is the textbook recursive form, kept as a
-//! reference for tests and for the kernel benchmark that measures one against the other.
+//! the last-row shortcut (a queen placed on the second-to-last row leaves one column for the last
+//! row, which is either free or not, so the last row is never descended into) and a two-row
+//! lookahead. [`count_completions_recursive`] (recursion with the shortcut) and
+//! [`count_completions_plain`] (recursion without it) are the textbook forms, kept as independent
+//! references for tests and for the kernel benchmark that measures each idea.
 //!
 //! Neither allocates, locks or dispatches dynamically.
 
@@ -96,6 +97,12 @@ impl State {
 /// The count of one subtree always fits a `u64` for every board this crate can finish; callers
 /// sum subtrees in `u128`.
 ///
+/// The search keeps the free *columns* (`!cols`) rather than the occupied ones, so no board mask
+/// is needed in the loop, holds the current level in registers and spills only the parent levels
+/// to a fixed-size stack. Two prunings keep it off dead branches: a child is not entered when its
+/// next row has no free square, nor when the row after that is already closed by the diagonals
+/// of the queens placed so far. The last two rows are finished inline by [`leaves`].
+///
 /// ```
 /// use nqueens::engine::kernel::{count_completions, State};
 /// assert_eq!(count_completions(8, State::EMPTY), 92);
@@ -103,56 +110,83 @@ impl State {
 /// ```
 pub fn count_completions(n: u32, state: State) -> u64 {
     debug_assert!(n <= MAX_N && state.row <= n);
-    let rows_left = n - state.row;
-    let first = state.free(n);
+    let rows_left = (n - state.row) as usize;
+    let free_cols = board_mask(n) & !state.cols;
+    let avail = free_cols & !(state.ld | state.rd);
     match rows_left {
         0 => return 1,
-        1 => return u64::from(first.count_ones()),
+        1 => return u64::from(avail.count_ones()),
+        2 => return leaves(free_cols, state.ld, state.rd, avail),
         _ => {}
     }
-    let mask = board_mask(n);
-    // Depth `last` is the second-to-last row: placing there uses the shortcut.
-    let last = (rows_left - 2) as usize;
-    let mut stack = [Frame::default(); MAX_N as usize];
-    stack[0] = Frame {
-        free: first,
-        cols: state.cols,
+    // Children at depth `stop` have two rows left: they are finished by `leaves`.
+    let stop = rows_left - 3;
+    let mut stack = [Level::default(); MAX_N as usize];
+    let mut level = Level {
+        free_cols,
         ld: state.ld,
         rd: state.rd,
+        avail,
     };
     let mut depth = 0usize;
     let mut count = 0u64;
     loop {
-        let frame = stack[depth];
-        if frame.free == 0 {
+        if level.avail == 0 {
             if depth == 0 {
                 return count;
             }
             depth -= 1;
+            level = stack[depth];
             continue;
         }
-        let bit = frame.free & frame.free.wrapping_neg();
-        stack[depth].free = frame.free ^ bit;
-        let cols = frame.cols | bit;
-        let ld = (frame.ld | bit) << 1;
-        let rd = (frame.rd | bit) >> 1;
-        let free = mask & !(cols | ld | rd);
-        if depth == last {
-            count += u64::from(free.count_ones());
-        } else if free != 0 {
-            depth += 1;
-            stack[depth] = Frame { free, cols, ld, rd };
+        let bit = level.avail & level.avail.wrapping_neg();
+        level.avail ^= bit;
+        let free_cols = level.free_cols ^ bit;
+        let ld = (level.ld | bit) << 1;
+        let rd = (level.rd | bit) >> 1;
+        let avail = free_cols & !(ld | rd);
+        // Lookahead: the next row must have a free square, and the row after it must not be
+        // closed already by the diagonals of the queens placed so far.
+        if avail == 0 || free_cols & !((ld << 1) | (rd >> 1)) == 0 {
+            continue;
         }
+        if depth == stop {
+            count += leaves(free_cols, ld, rd, avail);
+            continue;
+        }
+        stack[depth] = level;
+        depth += 1;
+        level = Level {
+            free_cols,
+            ld,
+            rd,
+            avail,
+        };
     }
 }
 
-/// One level of the explicit stack: the squares still to try and the masks they were taken from.
+/// Completions of a board with exactly two rows left: each free square of the first row leaves
+/// one column for the last row, which is either free (one solution) or attacked (none).
+#[inline(always)]
+fn leaves(free_cols: u64, ld: u64, rd: u64, mut avail: u64) -> u64 {
+    let mut count = 0;
+    while avail != 0 {
+        let bit = avail & avail.wrapping_neg();
+        avail ^= bit;
+        let last = (free_cols ^ bit) & !(((ld | bit) << 1) | ((rd | bit) >> 1));
+        count += u64::from(last != 0);
+    }
+    count
+}
+
+/// One level of the explicit stack: the free columns and diagonal attacks of a row, and the
+/// squares of that row still to try.
 #[derive(Clone, Copy, Default)]
-struct Frame {
-    free: u64,
-    cols: u64,
+struct Level {
+    free_cols: u64,
     ld: u64,
     rd: u64,
+    avail: u64,
 }
 
 /// The textbook recursive form of [`count_completions`], with the same last-row shortcut.
