@@ -1,0 +1,166 @@
+//! The `nqueens` binary: output formats, exit codes and one-line errors.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn nqueens() -> Command {
+    Command::cargo_bin("nqueens").unwrap()
+}
+
+/// Runs `args`, expects exit code 2, and returns stderr, checked to be one line without a panic.
+fn usage_error(args: &[&str]) -> String {
+    let out = nqueens().args(args).assert().code(2).get_output().clone();
+    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("nqueens: error: "), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
+
+#[test]
+fn count_prints_a_table_by_default() {
+    nqueens()
+        .args(["count", "8", "--threads", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("92"))
+        .stdout(predicate::str::contains("total"))
+        .stdout(predicate::str::contains("solutions/s"));
+}
+
+#[test]
+fn count_json_is_an_array_with_the_documented_fields() {
+    let out = nqueens()
+        .args(["count", "4..=6", "--format", "json", "--threads", "2"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = value.as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    let totals: Vec<u64> = rows.iter().map(|r| r["total"].as_u64().unwrap()).collect();
+    assert_eq!(totals, [2, 10, 4]);
+    for row in rows {
+        for field in ["n", "total", "seconds", "threads", "strategy", "unique"] {
+            assert!(row.get(field).is_some(), "missing {field}: {row}");
+        }
+        assert_eq!(row["threads"], 2);
+        assert_eq!(row["strategy"], "mirror");
+    }
+    let single = nqueens()
+        .args(["count", "8", "--format", "json"])
+        .output()
+        .unwrap();
+    let value: serde_json::Value = serde_json::from_slice(&single.stdout).unwrap();
+    assert_eq!(
+        value.as_array().unwrap().len(),
+        1,
+        "one n is still an array"
+    );
+}
+
+#[test]
+fn count_csv_has_a_header_and_one_row_per_board() {
+    let out = nqueens()
+        .args(["count", "8,10,12", "--format", "csv", "-t", "1"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4);
+    let header: Vec<&str> = lines[0].split(',').collect();
+    for field in ["n", "total", "unique", "seconds", "threads", "strategy"] {
+        assert!(header.contains(&field), "missing {field} in {header:?}");
+    }
+    let totals: Vec<&str> = lines[1..]
+        .iter()
+        .map(|l| l.split(',').nth(1).unwrap())
+        .collect();
+    assert_eq!(totals, ["92", "724", "14200"]);
+}
+
+#[test]
+fn the_empty_board_has_one_placement() {
+    nqueens()
+        .args(["count", "0", "--format", "csv"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\n0,1,"));
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_code_2() {
+    assert!(usage_error(&["count", "65"]).contains("too large"));
+    assert!(usage_error(&["count", "abc"]).contains("not a board size"));
+    assert!(usage_error(&["count", "8", "--threads", "0"]).contains("at least 1"));
+    assert!(usage_error(&["count", "9..=4"]).contains("reversed"));
+    assert!(usage_error(&["count", "8", "--bogus"]).contains("--bogus"));
+    assert!(usage_error(&["count", "8", "--format", "xml"]).contains("xml"));
+    assert!(usage_error(&["count", "8", "--strategy", "magic"]).contains("magic"));
+    assert!(usage_error(&["known", "--max", "99"]).contains("99"));
+    assert!(usage_error(&["verify", "--max", "28"]).contains("28"));
+    usage_error(&["count"]);
+    usage_error(&["frobnicate"]);
+}
+
+#[test]
+fn help_documents_every_command_with_an_example() {
+    let top = nqueens().arg("--help").assert().success();
+    let text = String::from_utf8(top.get_output().stdout.clone()).unwrap();
+    for command in ["count", "known", "verify"] {
+        assert!(text.contains(command), "{command} missing from --help");
+        let sub = nqueens().args([command, "--help"]).assert().success();
+        let sub = String::from_utf8(sub.get_output().stdout.clone()).unwrap();
+        assert!(sub.contains("Examples:"), "{command} --help has no example");
+    }
+}
+
+#[test]
+fn known_prints_the_table() {
+    nqueens()
+        .args(["known", "--max", "8", "--format", "csv"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("n,total,unique\n0,1,1\n"))
+        .stdout(predicate::str::ends_with("8,92,12\n"));
+}
+
+#[test]
+fn verify_reports_ok_for_every_board_and_exits_0() {
+    let out = nqueens()
+        .args(["verify", "--max", "10", "--format", "json", "-t", "2"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = value.as_array().unwrap();
+    assert_eq!(rows.len(), 11);
+    assert!(rows.iter().all(|r| r["ok"] == true));
+    nqueens()
+        .args(["verify", "--max", "6"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("ok"))
+        .stdout(predicate::str::contains("MISMATCH").not());
+}
+
+#[test]
+fn a_closed_stdout_ends_quietly() {
+    use std::process::{Command as Std, Stdio};
+    let mut child = Std::new(assert_cmd::cargo::cargo_bin("nqueens"))
+        .args(["count", "0..=13", "--format", "csv", "-t", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // the reader goes away before anything is written
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{:?}", out.status);
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

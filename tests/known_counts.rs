@@ -1,0 +1,60 @@
+//! Every counting path against the known table (OEIS A000170), with one and with two threads.
+
+use nqueens::engine::kernel::{State, count_completions, count_completions_recursive};
+use nqueens::engine::plan::{Plan, Strategy};
+use nqueens::engine::run::{RunOptions, run};
+use nqueens::{CountOptions, count, known};
+
+#[test]
+fn every_board_up_to_14_matches_the_table_with_one_and_two_threads() {
+    for threads in [1, 2] {
+        for n in 0..=14 {
+            let options = CountOptions {
+                threads,
+                strategy: Strategy::Mirror,
+            };
+            let counts = count(n, &options).unwrap();
+            assert_eq!(
+                Some(counts.total),
+                known::total(n),
+                "n={n} threads={threads}"
+            );
+        }
+    }
+}
+
+#[test]
+fn per_task_sums_equal_a_plain_unsplit_search() {
+    for n in 0..=12 {
+        let plain = u128::from(count_completions_recursive(n, State::EMPTY));
+        let whole = u128::from(count_completions(n, State::EMPTY));
+        let plan = Plan::new(n, Strategy::Mirror, 1000).unwrap();
+        let report = run(&plan, &RunOptions::with_threads(2)).unwrap();
+        let by_task: u128 = report.outcomes.iter().map(|o| o.weighted()).sum();
+        assert_eq!(plain, whole, "n={n}");
+        assert_eq!(by_task, plain, "n={n}");
+        assert_eq!(report.total, plain, "n={n}");
+        assert_eq!(report.outcomes.len(), plan.tasks.len());
+    }
+}
+
+#[test]
+fn more_threads_than_tasks_still_counts_everything() {
+    let options = CountOptions {
+        threads: 7,
+        strategy: Strategy::Mirror,
+    };
+    for n in [1, 4, 5, 6] {
+        assert_eq!(Some(count(n, &options).unwrap().total), known::total(n));
+    }
+}
+
+#[test]
+fn zero_threads_and_oversized_boards_are_errors() {
+    let zero = CountOptions {
+        threads: 0,
+        strategy: Strategy::Mirror,
+    };
+    assert!(count(8, &zero).is_err());
+    assert!(count(65, &CountOptions::default()).is_err());
+}
