@@ -257,6 +257,11 @@ impl Journal {
             .truncate(false)
             .open(path)
             .map_err(open_error)?;
+        if !file.metadata().map_err(open_error)?.is_file() {
+            return Err(CheckpointError::NotAJournal {
+                path: path.to_path_buf(),
+            });
+        }
         match file.try_lock() {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {
@@ -608,6 +613,17 @@ mod tests {
         let err = reopen(&path).unwrap_err();
         assert!(matches!(err, CheckpointError::NotAJournal { .. }), "{err}");
         assert_eq!(fs::read(&path).unwrap(), b"shopping list\n");
+    }
+
+    #[test]
+    fn devices_and_directories_are_not_journals() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(reopen(dir.path()).is_err());
+        #[cfg(unix)]
+        {
+            let err = reopen(Path::new("/dev/zero")).unwrap_err();
+            assert!(matches!(err, CheckpointError::NotAJournal { .. }), "{err}");
+        }
     }
 
     #[test]

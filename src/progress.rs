@@ -131,7 +131,10 @@ impl Watcher for Progress {
         self.bar.set_length(total.max(1));
         self.bar.set_position(already);
         self.bar.reset_eta();
-        self.bar.enable_steady_tick(Duration::from_millis(250));
+        if !self.bar.is_hidden() {
+            // Keeps the elapsed time moving while long tasks run.
+            self.bar.enable_steady_tick(Duration::from_millis(250));
+        }
     }
 
     fn task_done(&self, outcome: &TaskOutcome) {

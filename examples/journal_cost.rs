@@ -1,0 +1,38 @@
+//! What a checkpoint journal costs per finished task: open, one append per task of the n = 16
+//! plan, and the final sync, three times over.
+//!
+//! Run with `cargo run --release --example journal_cost` (the journal goes in a temporary
+//! directory under the current one, so it measures that disk).
+
+use std::time::{Duration, Instant};
+
+use nqueens::checkpoint::{Header, Journal};
+use nqueens::engine::plan::{Plan, Strategy, default_min_tasks};
+
+fn main() {
+    let plan = Plan::new(16, Strategy::Mirror, default_min_tasks(2)).expect("n = 16 plans");
+    let dir = tempfile::tempdir_in(".").expect("a temporary directory here");
+    let tasks = plan.tasks.len();
+    for round in 0..3 {
+        let path = dir.path().join(format!("journal-{round}"));
+        let t0 = Instant::now();
+        let (mut journal, _) = Journal::open(&path, &Header::for_plan(&plan)).expect("opens");
+        let opened = t0.elapsed();
+        let t1 = Instant::now();
+        let mut worst = Duration::ZERO;
+        for task in &plan.tasks {
+            let t = Instant::now();
+            journal.append(task.id, 12_345).expect("appends");
+            worst = worst.max(t.elapsed());
+        }
+        let appends = t1.elapsed();
+        let t2 = Instant::now();
+        journal.sync().expect("syncs");
+        let synced = t2.elapsed();
+        println!(
+            "{tasks} tasks: open {opened:?}, appends {appends:?} ({:?} per task, worst {worst:?}), \
+             final sync {synced:?}",
+            appends / tasks as u32
+        );
+    }
+}
