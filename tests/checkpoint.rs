@@ -122,9 +122,12 @@ fn a_killed_count_with_a_damaged_last_record_recounts_that_task() {
     wait_for_records(&mut child, &file, 100);
     child.kill().unwrap();
     child.wait().unwrap();
-    let kept = records(&file);
     let mut bytes = fs::read(&file).unwrap();
     let len = bytes.len();
+    // The damage lands in the last record: a whole one is lost, or a torn one (if the kill
+    // cut a write short) that was never counted anyway.
+    let whole_last = (len - HEADER_LEN) % RECORD_LEN == 0;
+    let kept = records(&file) - u64::from(whole_last);
     for b in &mut bytes[len - 4..] {
         *b ^= 0xa5;
     }
@@ -132,7 +135,7 @@ fn a_killed_count_with_a_damaged_last_record_recounts_that_task() {
 
     let (total, resumed, tasks) = count_json(N, &file);
     assert_eq!(total, N_TOTAL);
-    assert_eq!(resumed, kept - 1);
+    assert_eq!(resumed, kept);
     assert_eq!(fs::metadata(&file).unwrap().len(), full_journal_len(tasks));
 }
 
