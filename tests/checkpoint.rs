@@ -126,7 +126,7 @@ fn a_killed_count_with_a_damaged_last_record_recounts_that_task() {
     let len = bytes.len();
     // The damage lands in the last record: a whole one is lost, or a torn one (if the kill
     // cut a write short) that was never counted anyway.
-    let whole_last = (len - HEADER_LEN) % RECORD_LEN == 0;
+    let whole_last = (len - HEADER_LEN).is_multiple_of(RECORD_LEN);
     let kept = records(&file) - u64::from(whole_last);
     for b in &mut bytes[len - 4..] {
         *b ^= 0xa5;
