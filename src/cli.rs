@@ -36,7 +36,8 @@ pub enum Command {
     #[command(after_help = "Examples:\n  \
                       nqueens count 16\n  \
                       nqueens count 8,10,12 --threads 1\n  \
-                      nqueens count 4..=16 --format json")]
+                      nqueens count 4..=16 --format json\n  \
+                      nqueens count 20 --checkpoint n20.ckpt   (rerun it to resume)")]
     Count(CountArgs),
     /// Print the known counts (OEIS A000170 total, A002562 unique).
     #[command(after_help = "Examples:\n  nqueens known\n  nqueens known --max 20 --format csv")]
@@ -69,6 +70,13 @@ pub struct CountArgs {
     /// Output format.
     #[arg(short, long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
+    /// Record every finished task in FILE; rerunning the same command with the same FILE
+    /// resumes where it stopped (one n only). Example: --checkpoint n20.ckpt
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// Draw no progress bar (it is drawn on stderr only when stderr is a terminal).
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 /// Arguments of `nqueens known`.

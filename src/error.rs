@@ -18,4 +18,7 @@ pub enum Error {
     /// A sum exceeded `u128` (unreachable for any board that can finish; checked all the same).
     #[error("the solution count overflowed 128 bits")]
     Overflow,
+    /// A checkpoint journal was refused or could not be written.
+    #[error(transparent)]
+    Checkpoint(#[from] crate::checkpoint::CheckpointError),
 }

@@ -15,18 +15,19 @@
 //! assert_eq!(Some(counts.total), nqueens::known::total(10));
 //! ```
 
+pub mod checkpoint;
 pub mod engine;
 mod error;
 pub mod export;
 pub mod known;
+pub mod long_run;
+pub mod progress;
 
 use std::time::Duration;
 
 pub use engine::plan::Strategy;
 pub use error::Error;
-
-use engine::plan::{Plan, default_min_tasks};
-use engine::run::{RunOptions, run};
+pub use long_run::{CountRun, RunControl, Watcher, count_with};
 
 /// How to count: worker threads and decomposition strategy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,17 +71,5 @@ pub struct Counts {
 /// assert_eq!(counts.total, 92);
 /// ```
 pub fn count(n: u32, options: &CountOptions) -> Result<Counts, Error> {
-    if options.threads == 0 {
-        return Err(Error::ZeroThreads);
-    }
-    let started = std::time::Instant::now();
-    let plan = Plan::new(n, options.strategy, default_min_tasks(options.threads))?;
-    let report = run(&plan, &RunOptions::with_threads(options.threads))?;
-    Ok(Counts {
-        n,
-        total: report.total,
-        unique: None,
-        tasks: plan.tasks.len(),
-        elapsed: started.elapsed(),
-    })
+    count_with(n, options, &RunControl::default()).map(|run| run.counts)
 }

@@ -19,6 +19,7 @@ fn main() -> ExitCode {
     match app::run(cli, &mut out) {
         Ok(app::Outcome::Success) => ExitCode::SUCCESS,
         Ok(app::Outcome::Negative) => ExitCode::from(1),
+        Ok(app::Outcome::Interrupted) => ExitCode::from(130),
         Err(failure) if failure.is_broken_pipe() => ExitCode::SUCCESS,
         Err(failure) => {
             // Drop what is buffered: a failed command prints no half-written results.

@@ -3,9 +3,10 @@
 use std::io::Write;
 
 use nqueens::export::{TableRow, per_second, seconds, write_records};
-use nqueens::{CountOptions, Counts, Strategy, count};
+use nqueens::{CountOptions, Counts, Strategy};
 use serde::Serialize;
 
+use super::long_run::LongRun;
 use super::{Failure, Outcome};
 use crate::cli::{CountArgs, EngineArgs};
 
@@ -26,6 +27,8 @@ pub struct CountRecord {
     pub strategy: Strategy,
     /// Number of tasks the board was split into.
     pub tasks: usize,
+    /// Tasks taken from a `--checkpoint` file instead of searched.
+    pub resumed_tasks: usize,
 }
 
 impl CountRecord {
@@ -39,6 +42,7 @@ impl CountRecord {
             threads: options.threads,
             strategy: options.strategy,
             tasks: counts.tasks,
+            resumed_tasks: 0,
         }
     }
 }
@@ -80,10 +84,15 @@ pub fn options(engine: &EngineArgs) -> CountOptions {
 
 pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let options = options(&args.engine);
+    let long_run = LongRun::new(args)?;
     let mut records = Vec::with_capacity(args.boards.0.len());
     for &n in &args.boards.0 {
-        let counts = count(n, &options)?;
-        records.push(CountRecord::new(&counts, &options));
+        let Some(run) = long_run.count(n, &options)? else {
+            return Ok(Outcome::Interrupted);
+        };
+        let mut record = CountRecord::new(&run.counts, &options);
+        record.resumed_tasks = run.resumed_tasks;
+        records.push(record);
     }
     write_records(out, args.format, &records)?;
     Ok(Outcome::Success)

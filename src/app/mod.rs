@@ -5,6 +5,7 @@
 
 mod count;
 mod known;
+mod long_run;
 mod verify;
 
 use std::io::{self, Write};
@@ -18,6 +19,8 @@ pub enum Outcome {
     Success,
     /// The command ran but found a negative answer, e.g. a count mismatch (exit 1).
     Negative,
+    /// An interrupt stopped the command; what was lost or kept is already on stderr (exit 130).
+    Interrupted,
 }
 
 /// Why a command failed.

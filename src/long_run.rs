@@ -1,0 +1,322 @@
+//! Counts that can be watched, stopped and resumed.
+//!
+//! [`count_with`] is [`crate::count`] with three optional controls ([`RunControl`]): a
+//! [`Watcher`] told about every finished task (a progress bar), a stop flag read between tasks
+//! (an interrupt handler), and a checkpoint journal ([`crate::checkpoint`]) that records every
+//! finished task and, when the same count is run again with the same file, supplies the tasks
+//! already done so that only the rest are searched. None of them touches the search kernel.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::checkpoint::{CheckpointError, Header, Journal};
+use crate::engine::plan::{Plan, Task, TaskId, default_min_tasks};
+use crate::engine::run::{RunOptions, TaskOutcome, run};
+use crate::{CountOptions, Counts, Error};
+
+/// Observes a count: told the plan once, then every task as it finishes.
+///
+/// Both methods run while workers count, so they must be cheap; `task_done` runs on a worker
+/// thread, possibly on several at once.
+pub trait Watcher: Sync {
+    /// Called once before any task is searched, with the tasks a checkpoint already holds.
+    fn start(&self, plan: &Plan, resumed: &[TaskOutcome]) {
+        let _ = (plan, resumed);
+    }
+    /// Called after each searched task.
+    fn task_done(&self, outcome: &TaskOutcome);
+}
+
+/// Optional controls of a count.
+#[derive(Clone, Copy, Default)]
+pub struct RunControl<'a> {
+    /// Journal file: finished tasks are recorded there, and tasks it already holds are not
+    /// searched again.
+    pub checkpoint: Option<&'a Path>,
+    /// When set to `true`, workers finish their current task and start no other.
+    pub stop: Option<&'a AtomicBool>,
+    /// Told about every finished task.
+    pub watcher: Option<&'a dyn Watcher>,
+}
+
+/// The result of [`count_with`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CountRun {
+    /// The counts; `total` sums only the finished tasks when the run is not `complete`.
+    pub counts: Counts,
+    /// Whether every task finished (false when the stop flag ended the run early).
+    pub complete: bool,
+    /// Tasks taken from the checkpoint instead of searched.
+    pub resumed_tasks: usize,
+    /// Tasks searched by this run.
+    pub searched_tasks: usize,
+    /// Time the workers spent searching, summed over tasks (the work an interrupt without a
+    /// checkpoint loses).
+    pub search_time: Duration,
+}
+
+/// Counts the `n`-board like [`crate::count`], under the given controls.
+///
+/// The plan depends only on `n`, the strategy and [`default_min_tasks`] of the thread count, so
+/// a checkpoint can be resumed with any thread count up to 256.
+///
+/// ```
+/// use nqueens::{count_with, CountOptions, RunControl, Strategy};
+/// let dir = tempfile::tempdir().unwrap();
+/// let file = dir.path().join("n10.ckpt");
+/// let options = CountOptions { threads: 2, strategy: Strategy::Mirror };
+/// let control = RunControl { checkpoint: Some(&file), ..RunControl::default() };
+/// let first = count_with(10, &options, &control).unwrap();
+/// assert_eq!((first.counts.total, first.resumed_tasks), (724, 0));
+/// // Run again with the same file: every task is already recorded, nothing is searched.
+/// let again = count_with(10, &options, &control).unwrap();
+/// assert_eq!((again.counts.total, again.searched_tasks), (724, 0));
+/// ```
+pub fn count_with(
+    n: u32,
+    options: &CountOptions,
+    control: &RunControl<'_>,
+) -> Result<CountRun, Error> {
+    if options.threads == 0 {
+        return Err(Error::ZeroThreads);
+    }
+    let started = Instant::now();
+    let plan = Plan::new(n, options.strategy, default_min_tasks(options.threads))?;
+    let (journal, recorded) = match control.checkpoint {
+        Some(path) => {
+            let (journal, recorded) = open_checkpoint(path, &plan)?;
+            (Some(Mutex::new(journal)), recorded)
+        }
+        None => (None, HashMap::new()),
+    };
+    let resumed: Vec<TaskOutcome> = plan
+        .tasks
+        .iter()
+        .enumerate()
+        .filter_map(|(index, task)| {
+            recorded.get(&task.id).map(|&count| TaskOutcome {
+                index,
+                id: task.id,
+                count,
+                weight: task.weight,
+                elapsed: Duration::ZERO,
+                recorded: true,
+            })
+        })
+        .collect();
+    if let Some(watcher) = control.watcher {
+        watcher.start(&plan, &resumed);
+    }
+
+    let own_stop = AtomicBool::new(false);
+    let stop = control.stop.unwrap_or(&own_stop);
+    let write_error: Mutex<Option<CheckpointError>> = Mutex::new(None);
+    let observe = |outcome: &TaskOutcome| {
+        if let Some(journal) = &journal {
+            let appended = lock(journal).append(outcome.id, outcome.count);
+            if let Err(e) = appended {
+                lock(&write_error).get_or_insert(e);
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+        if let Some(watcher) = control.watcher {
+            watcher.task_done(outcome);
+        }
+    };
+    let lookup = |task: &Task| recorded.get(&task.id).copied();
+    let report = run(
+        &plan,
+        &RunOptions {
+            threads: options.threads,
+            on_task_done: Some(&observe),
+            stop: Some(stop),
+            recorded: Some(&lookup),
+        },
+    )?;
+    if let Some(e) = write_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        return Err(e.into());
+    }
+    if let Some(journal) = journal {
+        journal
+            .into_inner()
+            .unwrap_or_else(|p| p.into_inner())
+            .sync()?;
+    }
+    let searched: Vec<&TaskOutcome> = report.outcomes.iter().filter(|o| !o.recorded).collect();
+    Ok(CountRun {
+        counts: Counts {
+            n,
+            total: report.total,
+            unique: None,
+            tasks: plan.tasks.len(),
+            elapsed: started.elapsed(),
+        },
+        complete: report.complete,
+        resumed_tasks: report.outcomes.len() - searched.len(),
+        searched_tasks: searched.len(),
+        search_time: searched.iter().map(|o| o.elapsed).sum(),
+    })
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Opens the journal for `plan` and checks that every record names one of its tasks.
+fn open_checkpoint(
+    path: &Path,
+    plan: &Plan,
+) -> Result<(Journal, HashMap<TaskId, u64>), CheckpointError> {
+    let (journal, replay) = Journal::open(path, &Header::for_plan(plan))?;
+    let ids: std::collections::HashSet<TaskId> = plan.tasks.iter().map(|t| t.id).collect();
+    let mut recorded = HashMap::with_capacity(replay.records.len());
+    for record in replay.records {
+        let corrupt = |why: String| CheckpointError::Corrupt {
+            path: path.to_path_buf(),
+            offset: record.offset,
+            why,
+        };
+        if !ids.contains(&record.id) {
+            return Err(corrupt(format!("task {} is not in the plan", record.id)));
+        }
+        if let Some(old) = recorded.insert(record.id, record.count)
+            && old != record.count
+        {
+            return Err(corrupt(format!(
+                "task {} is recorded twice with different counts",
+                record.id
+            )));
+        }
+    }
+    Ok((journal, recorded))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Strategy;
+    use crate::known;
+    use std::sync::atomic::AtomicUsize;
+
+    const OPTIONS: CountOptions = CountOptions {
+        threads: 2,
+        strategy: Strategy::Mirror,
+    };
+
+    /// Raises the stop flag after `after` finished tasks.
+    struct StopAfter<'a> {
+        seen: AtomicUsize,
+        after: usize,
+        stop: &'a AtomicBool,
+    }
+
+    impl Watcher for StopAfter<'_> {
+        fn task_done(&self, _: &TaskOutcome) {
+            if self.seen.fetch_add(1, Ordering::Relaxed) + 1 >= self.after {
+                self.stop.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    #[test]
+    fn an_interrupted_checkpointed_count_resumes_to_the_exact_total() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("n12.ckpt");
+        let stop = AtomicBool::new(false);
+        let watcher = StopAfter {
+            seen: AtomicUsize::new(0),
+            after: 50,
+            stop: &stop,
+        };
+        let control = RunControl {
+            checkpoint: Some(&file),
+            stop: Some(&stop),
+            watcher: Some(&watcher),
+        };
+        let first = count_with(12, &OPTIONS, &control).unwrap();
+        assert!(!first.complete);
+        assert!(first.searched_tasks >= 50 && first.searched_tasks < first.counts.tasks);
+        assert!(first.counts.total < known::total(12).unwrap());
+
+        let plain = RunControl {
+            checkpoint: Some(&file),
+            ..RunControl::default()
+        };
+        let second = count_with(12, &OPTIONS, &plain).unwrap();
+        assert!(second.complete);
+        assert_eq!(second.resumed_tasks, first.searched_tasks);
+        assert_eq!(
+            second.resumed_tasks + second.searched_tasks,
+            second.counts.tasks
+        );
+        assert_eq!(Some(second.counts.total), known::total(12));
+    }
+
+    #[test]
+    fn resuming_works_with_another_thread_count() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("n11.ckpt");
+        let control = RunControl {
+            checkpoint: Some(&file),
+            ..RunControl::default()
+        };
+        let one = CountOptions {
+            threads: 1,
+            ..OPTIONS
+        };
+        count_with(11, &one, &control).unwrap();
+        let again = count_with(11, &OPTIONS, &control).unwrap();
+        assert_eq!(again.searched_tasks, 0);
+        assert_eq!(Some(again.counts.total), known::total(11));
+    }
+
+    #[test]
+    fn the_watcher_sees_the_resumed_and_the_searched_tasks() {
+        struct Tally {
+            resumed: AtomicUsize,
+            done: AtomicUsize,
+        }
+        impl Watcher for Tally {
+            fn start(&self, _: &Plan, resumed: &[TaskOutcome]) {
+                self.resumed.store(resumed.len(), Ordering::Relaxed);
+            }
+            fn task_done(&self, _: &TaskOutcome) {
+                self.done.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        let tally = Tally {
+            resumed: AtomicUsize::new(7),
+            done: AtomicUsize::new(0),
+        };
+        let control = RunControl {
+            watcher: Some(&tally),
+            ..RunControl::default()
+        };
+        let run = count_with(10, &OPTIONS, &control).unwrap();
+        assert_eq!(tally.resumed.load(Ordering::Relaxed), 0);
+        assert_eq!(tally.done.load(Ordering::Relaxed), run.counts.tasks);
+        assert_eq!(run.searched_tasks, run.counts.tasks);
+    }
+
+    #[test]
+    fn a_record_for_a_task_outside_the_plan_is_corruption() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("n9.ckpt");
+        let plan = Plan::new(9, Strategy::Mirror, default_min_tasks(2)).unwrap();
+        let (mut journal, _) = Journal::open(&file, &Header::for_plan(&plan)).unwrap();
+        journal
+            .append(TaskId::from_cols(&[0, 0]).unwrap(), 1)
+            .unwrap();
+        journal.append(plan.tasks[0].id, 1).unwrap();
+        drop(journal);
+        let control = RunControl {
+            checkpoint: Some(&file),
+            ..RunControl::default()
+        };
+        let err = count_with(9, &OPTIONS, &control).unwrap_err();
+        assert!(err.to_string().contains("byte 48"), "{err}");
+    }
+}

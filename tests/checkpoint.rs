@@ -1,0 +1,322 @@
+//! Long-run recovery: `nqueens count --checkpoint` killed, damaged, refused and resumed.
+//!
+//! The runs that are stopped partway watch the journal grow (each finished task appends one
+//! record) instead of sleeping for fixed times, so they hold on a slow or loaded machine.
+#![cfg(unix)]
+
+use std::fs;
+use std::path::Path;
+use std::process::{Child, Command, Output, Stdio};
+use std::thread::sleep;
+use std::time::Duration;
+
+use nqueens::checkpoint::{HEADER_LEN, RECORD_LEN};
+
+/// A board big enough (thousands of tasks, seconds of work on one thread) to be stopped partway.
+const N: u32 = 15;
+const N_TOTAL: u64 = 2_279_184;
+
+fn nqueens() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_nqueens"))
+}
+
+/// Full records in the journal at `path` (0 while it does not exist).
+fn records(path: &Path) -> u64 {
+    let len = fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    len.saturating_sub(HEADER_LEN as u64) / RECORD_LEN as u64
+}
+
+/// Starts a one-thread checkpointed count of the N-board, quietly, as JSON.
+fn start_long_count(file: &Path) -> Child {
+    nqueens()
+        .args([
+            "count",
+            &N.to_string(),
+            "--threads",
+            "1",
+            "--format",
+            "json",
+        ])
+        .arg("--checkpoint")
+        .arg(file)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Waits until the journal holds at least `k` records; the count must still be running then.
+fn wait_for_records(child: &mut Child, file: &Path, k: u64) {
+    while records(file) < k {
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("the count ended ({status}) before its journal held {k} records");
+        }
+        sleep(Duration::from_millis(5));
+    }
+}
+
+/// Runs `nqueens count <n> --checkpoint <file> --format json` to the end: (total, resumed, tasks).
+fn count_json(n: u32, file: &Path) -> (u64, u64, u64) {
+    let out = nqueens()
+        .args([
+            "count",
+            &n.to_string(),
+            "--format",
+            "json",
+            "--threads",
+            "2",
+        ])
+        .arg("--checkpoint")
+        .arg(file)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    parse_json(&out)
+}
+
+fn parse_json(out: &Output) -> (u64, u64, u64) {
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let field = |name: &str| json[0][name].as_u64().unwrap();
+    (field("total"), field("resumed_tasks"), field("tasks"))
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A refusal: exit 2, nothing on stdout, one line on stderr (returned).
+fn refused(out: &Output) -> String {
+    let text = stderr(out);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(out.stdout.is_empty());
+    assert_eq!(text.lines().count(), 1, "{text}");
+    text
+}
+
+fn full_journal_len(tasks: u64) -> u64 {
+    HEADER_LEN as u64 + tasks * RECORD_LEN as u64
+}
+
+#[test]
+fn a_count_killed_partway_resumes_to_the_exact_total() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("n15.ckpt");
+    let mut child = start_long_count(&file);
+    wait_for_records(&mut child, &file, 100);
+    child.kill().unwrap(); // SIGKILL: no chance to flush or clean up
+    child.wait().unwrap();
+    let kept = records(&file);
+
+    let (total, resumed, tasks) = count_json(N, &file);
+    assert_eq!(total, N_TOTAL);
+    assert!(kept < tasks, "the count finished before it was killed");
+    assert_eq!(resumed, kept);
+    assert_eq!(fs::metadata(&file).unwrap().len(), full_journal_len(tasks));
+}
+
+#[test]
+fn a_killed_count_with_a_damaged_last_record_recounts_that_task() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("n15.ckpt");
+    let mut child = start_long_count(&file);
+    wait_for_records(&mut child, &file, 100);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let mut bytes = fs::read(&file).unwrap();
+    let len = bytes.len();
+    // The damage lands in the last record: a whole one is lost, or a torn one (if the kill
+    // cut a write short) that was never counted anyway.
+    let whole_last = (len - HEADER_LEN).is_multiple_of(RECORD_LEN);
+    let kept = records(&file) - u64::from(whole_last);
+    for b in &mut bytes[len - 4..] {
+        *b ^= 0xa5;
+    }
+    fs::write(&file, &bytes).unwrap();
+
+    let (total, resumed, tasks) = count_json(N, &file);
+    assert_eq!(total, N_TOTAL);
+    assert_eq!(resumed, kept);
+    assert_eq!(fs::metadata(&file).unwrap().len(), full_journal_len(tasks));
+}
+
+#[test]
+fn a_torn_last_record_is_dropped_and_the_total_is_exact() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("n12.ckpt");
+    let (_, _, tasks) = count_json(12, &file);
+    // Keep 500 records and a third of the next, as a crash in the middle of a write leaves it.
+    let bytes = fs::read(&file).unwrap();
+    let cut = HEADER_LEN + 500 * RECORD_LEN + RECORD_LEN / 3;
+    fs::write(&file, &bytes[..cut]).unwrap();
+
+    let (total, resumed, again) = count_json(12, &file);
+    assert_eq!((total, resumed, again), (14_200, 500, tasks));
+    assert_eq!(fs::metadata(&file).unwrap().len(), full_journal_len(tasks));
+}
+
+#[test]
+fn damage_before_the_last_record_is_refused_with_the_file_and_offset() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("n12.ckpt");
+    count_json(12, &file);
+    let mut bytes = fs::read(&file).unwrap();
+    let offset = HEADER_LEN + 5 * RECORD_LEN;
+    bytes[offset + 3] ^= 0xff;
+    fs::write(&file, &bytes).unwrap();
+
+    let out = nqueens()
+        .args(["count", "12", "--checkpoint"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let text = refused(&out);
+    assert!(text.contains("n12.ckpt"), "{text}");
+    assert!(
+        text.contains(&format!("corrupt at byte {offset}")),
+        "{text}"
+    );
+    assert_eq!(
+        fs::read(&file).unwrap(),
+        bytes,
+        "a damaged journal is left alone"
+    );
+}
+
+#[test]
+fn a_file_made_for_another_n_is_refused_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("n10.ckpt");
+    count_json(10, &file);
+    let before = fs::read(&file).unwrap();
+
+    let out = nqueens()
+        .args(["count", "11", "--checkpoint"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let text = refused(&out);
+    assert!(
+        text.contains("n10.ckpt") && text.contains("made for n = 10"),
+        "{text}"
+    );
+    assert_eq!(fs::read(&file).unwrap(), before);
+}
+
+#[test]
+fn an_unwritable_path_is_one_line_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let not_a_dir = dir.path().join("plain-file");
+    fs::write(&not_a_dir, "x").unwrap();
+    // n = 30 would take years: the refusal has to come before the search starts.
+    let out = nqueens()
+        .args(["count", "30", "--checkpoint"])
+        .arg(not_a_dir.join("n30.ckpt"))
+        .output()
+        .unwrap();
+    let text = refused(&out);
+    assert!(
+        text.contains("cannot open checkpoint") && text.contains("n30.ckpt"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_checkpoint_for_several_boards_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("many.ckpt");
+    let out = nqueens()
+        .args(["count", "8..=10", "--checkpoint"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let text = refused(&out);
+    assert!(text.contains("exactly one n"), "{text}");
+    assert!(!file.exists());
+}
+
+#[test]
+fn resuming_a_completed_file_searches_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("n13.ckpt");
+    let (total, resumed, tasks) = count_json(13, &file);
+    assert_eq!((total, resumed), (73_712, 0));
+    let before = fs::read(&file).unwrap();
+    assert_eq!(before.len() as u64, full_journal_len(tasks));
+
+    let (total, resumed, again) = count_json(13, &file);
+    assert_eq!((total, resumed, again), (73_712, tasks, tasks));
+    assert_eq!(fs::read(&file).unwrap(), before);
+}
+
+#[test]
+fn a_journal_in_use_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("n10.ckpt");
+    count_json(10, &file);
+    let held = fs::File::open(&file).unwrap();
+    held.try_lock().unwrap();
+    let out = nqueens()
+        .args(["count", "10", "--checkpoint"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let text = refused(&out);
+    assert!(text.contains("in use"), "{text}");
+}
+
+/// Sends `signal` (a name such as `INT`) to the child with the system's `kill`.
+fn send(child: &Child, signal: &str) {
+    let status = Command::new("kill")
+        .args([format!("-{signal}"), child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+#[test]
+fn sigint_saves_the_work_prints_the_resume_command_and_exits_130() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("n15.ckpt");
+    let mut child = start_long_count(&file);
+    wait_for_records(&mut child, &file, 50);
+    send(&child, "INT");
+    let out = child.wait_with_output().unwrap();
+    let text = stderr(&out);
+    assert_eq!(out.status.code(), Some(130), "{text}");
+    assert!(
+        out.stdout.is_empty(),
+        "an interrupted count prints no results"
+    );
+    let resume = text
+        .lines()
+        .find_map(|l| l.strip_prefix("nqueens: resume with: "))
+        .unwrap_or_else(|| panic!("no resume command in: {text}"));
+    let saved = records(&file);
+    assert!(saved >= 50);
+
+    // The printed command, run as printed, finishes the count.
+    let mut words = resume.split_whitespace();
+    let out = Command::new(words.next().unwrap())
+        .args(words)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let (total, resumed, _) = parse_json(&out);
+    assert_eq!((total, resumed), (N_TOTAL, saved));
+}
+
+#[test]
+fn sigterm_stops_cleanly_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("n15.ckpt");
+    let mut child = start_long_count(&file);
+    wait_for_records(&mut child, &file, 50);
+    send(&child, "TERM");
+    let out = child.wait_with_output().unwrap();
+    let text = stderr(&out);
+    assert_eq!(out.status.code(), Some(130), "{text}");
+    assert!(text.contains("saved in"), "{text}");
+    let saved = records(&file);
+    let (total, resumed, _) = count_json(N, &file);
+    assert_eq!((total, resumed), (N_TOTAL, saved));
+}
