@@ -15,6 +15,7 @@
 //! assert_eq!(Some(counts.total), nqueens::known::total(10));
 //! ```
 
+pub mod classic;
 pub mod engine;
 mod error;
 pub mod export;

@@ -79,6 +79,9 @@ pub fn options(engine: &EngineArgs) -> CountOptions {
 }
 
 pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    if let Some(algorithm) = args.algorithm {
+        return super::compare::count_with(algorithm, &args.boards.0, args.format, out);
+    }
     let options = options(&args.engine);
     let mut records = Vec::with_capacity(args.boards.0.len());
     for &n in &args.boards.0 {
