@@ -74,9 +74,11 @@ pub struct CountArgs {
     /// Output format.
     #[arg(short, long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
-    /// Count with one textbook algorithm on a single thread instead of the engine (see
-    /// `nqueens compare`); it splits nothing, so --threads and --strategy do not apply.
-    #[arg(long, value_enum, value_name = "NAME", conflicts_with_all = ["threads", "strategy"])]
+    /// Count with one textbook algorithm (matrix, array, attack or bitmask; see `nqueens
+    /// compare`) on a single thread instead of the engine; it splits nothing, so --threads and
+    /// --strategy do not apply.
+    #[arg(long, value_name = "NAME", value_parser = parse_algorithm,
+          conflicts_with_all = ["threads", "strategy"])]
     pub algorithm: Option<Algorithm>,
 }
 
@@ -164,7 +166,9 @@ const COMPARE_EXAMPLES: &str = "Examples:\n  \
     candidates       squares examined for the next queen, n per extended board\n  \
     diagonal checks  candidates that reached the diagonal test (matrix and bitmask\n                   \
     test everything at once, so for them it equals candidates)\n\n\
-    time is a plain run; the counters come from a second, instrumented run.";
+    time is the plain search, instrumented the search that produced the counters; a search\n\
+    shorter than 0.2 s is repeated and its fastest run shown. speedup is relative to the\n\
+    slowest algorithm's time.";
 
 /// Arguments of `nqueens compare`.
 #[derive(Debug, Args)]
@@ -172,8 +176,9 @@ pub struct CompareArgs {
     /// Board size, 0 to 64 (the slow algorithms are refused where they would take minutes).
     #[arg(value_name = "N", value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_N)))]
     pub n: u32,
-    /// Algorithms to run, comma separated, in the order given [default: all four].
-    #[arg(short, long, value_enum, value_name = "NAMES", value_delimiter = ',',
+    /// Algorithms to run, comma separated, in the order given: matrix, array, attack, bitmask
+    /// [default: all four].
+    #[arg(short, long, value_name = "NAMES", value_delimiter = ',', value_parser = parse_algorithm,
           default_values_t = Algorithm::ALL, hide_default_value = true)]
     pub algorithms: Vec<Algorithm>,
     /// Refuse to start when the slowest selected algorithm is estimated to need longer than
@@ -183,6 +188,15 @@ pub struct CompareArgs {
     /// Output format.
     #[arg(short, long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
+}
+
+/// Parses an algorithm name, listing the choices when it is unknown.
+pub fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
+    use clap::ValueEnum;
+    Algorithm::from_str(text.trim(), false).map_err(|_| {
+        let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+        format!("unknown algorithm (choose from {})", names.join(", "))
+    })
 }
 
 /// Parses a positive number of seconds.

@@ -89,12 +89,12 @@ fn the_table_shows_every_algorithm_and_the_speedup() {
 #[test]
 fn a_comparison_that_would_take_minutes_is_refused_with_advice() {
     nqueens()
-        .args(["compare", "17"])
+        .args(["compare", "15"])
         .assert()
         .code(2)
         .stdout("")
         .stderr(predicate::str::starts_with(
-            "nqueens: error: matrix would need about",
+            "nqueens: error: array would need about",
         ))
         .stderr(predicate::str::contains("--algorithms"))
         .stderr(predicate::function(|s: &str| s.lines().count() == 1));
