@@ -158,8 +158,8 @@ pub fn parse_threads(text: &str) -> Result<usize, String> {
 }
 
 const COMPARE_EXAMPLES: &str = "Examples:\n  \
-    nqueens compare 10                          all four algorithms, slowest first\n  \
-    nqueens compare 15 --algorithms attack,bitmask\n  \
+    nqueens compare 10                          all four algorithms\n  \
+    nqueens compare 14 --algorithms attack,bitmask\n  \
     nqueens compare 12 --format json\n\n\
     Counters (identical for every run of an algorithm):\n  \
     nodes            queens placed (conflict-free partial boards of 1..n queens)\n  \

@@ -64,7 +64,7 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
-    /// Every algorithm, slowest first.
+    /// Every algorithm, from the 2-D board to the bitboards (the order `nqueens compare` uses).
     pub const ALL: [Algorithm; 4] = [
         Algorithm::Matrix,
         Algorithm::Array,
