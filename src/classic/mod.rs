@@ -6,7 +6,7 @@
 //! | algorithm | state of a partial board | test of one square |
 //! |---|---|---|
 //! | [`matrix`] | an `n × n` grid of free / queen / threatened cells, copied per queen | one cell |
-//! | [`array`] | the column of the queen in each placed row | the column, then the diagonals, against every placed queen |
+//! | [`array`](mod@array) | the column of the queen in each placed row | the column, then the diagonals, against every placed queen |
 //! | [`attack`] | boolean arrays for columns and both diagonal directions | three array lookups |
 //! | [`bitmask`] | three `u64` masks (the engine's kernel) | a whole row with one mask operation |
 //!
@@ -20,7 +20,7 @@
 //!   filled, counted once each whenever a partial board of fewer than `n` queens is extended,
 //!   including the squares that fail. Every algorithm therefore reports
 //!   `candidates = n × (1 + nodes − solutions)`;
-//! * **`diagonal_checks`** — candidates that reached the diagonal test. [`array`] and [`attack`]
+//! * **`diagonal_checks`** — candidates that reached the diagonal test. [`array`](mod@array) and [`attack`]
 //!   test the column first and only then the diagonals, so they report the candidates whose
 //!   column was free (`n − k` per extended board of `k` queens; the two agree exactly).
 //!   [`matrix`] (one look at a cell marked by every earlier queen) and [`bitmask`] (one mask
