@@ -5,6 +5,7 @@
 use clap::{Args, Parser, Subcommand};
 
 use nqueens::Strategy;
+use nqueens::classic::Algorithm;
 use nqueens::engine::kernel::MAX_N;
 use nqueens::export::Format;
 use nqueens::known::MAX_KNOWN_N;
@@ -37,7 +38,8 @@ pub enum Command {
                       nqueens count 16\n  \
                       nqueens count 8,10,12 --threads 1\n  \
                       nqueens count 4..=16 --format json\n  \
-                      nqueens count 20 --checkpoint n20.ckpt   (rerun it to resume)")]
+                      nqueens count 20 --checkpoint n20.ckpt   (rerun it to resume)\n  \
+                      nqueens count 10 --algorithm attack")]
     Count(CountArgs),
     /// Print the known counts (OEIS A000170 total, A002562 unique).
     #[command(after_help = "Examples:\n  nqueens known\n  nqueens known --max 20 --format csv")]
@@ -45,6 +47,9 @@ pub enum Command {
     /// Count every board from 0 to --max and compare with the known counts.
     #[command(after_help = "Examples:\n  nqueens verify\n  nqueens verify --max 16 --threads 2")]
     Verify(VerifyArgs),
+    /// Run the textbook algorithms on one board and compare their work and speed.
+    #[command(after_help = COMPARE_EXAMPLES)]
+    Compare(CompareArgs),
 }
 
 /// Worker threads and decomposition strategy, shared by the counting commands.
@@ -77,6 +82,12 @@ pub struct CountArgs {
     /// Draw no progress bar (it is drawn on stderr only when stderr is a terminal).
     #[arg(short, long)]
     pub quiet: bool,
+    /// Count with one textbook algorithm (matrix, array, attack or bitmask; see `nqueens
+    /// compare`) on a single thread instead of the engine; it splits nothing, so --threads and
+    /// --strategy do not apply.
+    #[arg(long, value_name = "NAME", value_parser = parse_algorithm,
+          conflicts_with_all = ["threads", "strategy", "checkpoint"])]
+    pub algorithm: Option<Algorithm>,
 }
 
 /// Arguments of `nqueens known`.
@@ -151,6 +162,56 @@ pub fn parse_threads(text: &str) -> Result<usize, String> {
         Err(_) => Err(format!(
             "'{text}' is not a thread count (expected a whole number >= 1)"
         )),
+    }
+}
+
+const COMPARE_EXAMPLES: &str = "Examples:\n  \
+    nqueens compare 10                          all four algorithms\n  \
+    nqueens compare 14 --algorithms attack,bitmask\n  \
+    nqueens compare 12 --format json\n\n\
+    Counters (identical for every run of an algorithm):\n  \
+    nodes            queens placed (conflict-free partial boards of 1..n queens)\n  \
+    candidates       squares examined for the next queen, n per extended board\n  \
+    diagonal checks  candidates that reached the diagonal test (matrix and bitmask\n                   \
+    test everything at once, so for them it equals candidates)\n\n\
+    time is the plain search, instrumented the search that produced the counters; a search\n\
+    shorter than 0.2 s is repeated and its fastest run shown. speedup is relative to the\n\
+    slowest algorithm's time.";
+
+/// Arguments of `nqueens compare`.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// Board size, 0 to 64 (the slow algorithms are refused where they would take minutes).
+    #[arg(value_name = "N", value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_N)))]
+    pub n: u32,
+    /// Algorithms to run, comma separated, in the order given: matrix, array, attack, bitmask
+    /// [default: all four].
+    #[arg(short, long, value_name = "NAMES", value_delimiter = ',', value_parser = parse_algorithm,
+          default_values_t = Algorithm::ALL, hide_default_value = true)]
+    pub algorithms: Vec<Algorithm>,
+    /// Refuse to start when the slowest selected algorithm is estimated to need longer than
+    /// this (both of its runs together).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_seconds)]
+    pub max_seconds: f64,
+    /// Output format.
+    #[arg(short, long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+}
+
+/// Parses an algorithm name, listing the choices when it is unknown.
+pub fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
+    use clap::ValueEnum;
+    Algorithm::from_str(text.trim(), false).map_err(|_| {
+        let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+        format!("unknown algorithm (choose from {})", names.join(", "))
+    })
+}
+
+/// Parses a positive number of seconds.
+pub fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s > 0.0 && s.is_finite() => Ok(s),
+        _ => Err(format!("'{text}' is not a positive number of seconds")),
     }
 }
 

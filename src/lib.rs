@@ -16,6 +16,7 @@
 //! ```
 
 pub mod checkpoint;
+pub mod classic;
 pub mod engine;
 mod error;
 pub mod export;

@@ -83,6 +83,9 @@ pub fn options(engine: &EngineArgs) -> CountOptions {
 }
 
 pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    if let Some(algorithm) = args.algorithm {
+        return super::compare::count_with(algorithm, &args.boards.0, args.format, out);
+    }
     let options = options(&args.engine);
     let long_run = LongRun::new(args)?;
     let mut records = Vec::with_capacity(args.boards.0.len());

@@ -3,6 +3,7 @@
 //! Handlers write to the `out` they are given and return an [`Outcome`]; they never exit the
 //! process or print errors themselves, so `main` alone decides exit codes.
 
+mod compare;
 mod count;
 mod known;
 mod long_run;
@@ -32,6 +33,9 @@ pub enum Failure {
     /// Writing the output failed.
     #[error("cannot write output: {0}")]
     Io(#[from] io::Error),
+    /// The command ran and found a wrong answer, e.g. two algorithms disagreeing (exit 1).
+    #[error("{0}")]
+    Wrong(String),
     /// The engine refused or failed.
     #[error("{0}")]
     Engine(#[from] nqueens::Error),
@@ -59,6 +63,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Outcome, Failure> {
         Command::Count(args) => count::run(&args, out)?,
         Command::Known(args) => known::run(&args, out)?,
         Command::Verify(args) => verify::run(&args, out)?,
+        Command::Compare(args) => compare::run(&args, out)?,
     };
     out.flush()?;
     Ok(outcome)

@@ -1,0 +1,359 @@
+//! `nqueens compare`: the textbook algorithms on one board, their work and their speed.
+//!
+//! Also serves `nqueens count --algorithm NAME`, a plain single-thread count with one of them.
+
+use std::io::Write;
+use std::time::Instant;
+
+use nqueens::classic::{self, Algorithm, Counters, estimate};
+use nqueens::export::{Format, TableRow, per_second, seconds, write_records};
+use serde::Serialize;
+
+use super::{Failure, Outcome};
+use crate::cli::CompareArgs;
+
+/// One algorithm's run, as every output format reports it.
+#[derive(Debug, Clone, Serialize)]
+pub struct CompareRecord {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// Board side.
+    pub n: u32,
+    /// Solutions found.
+    pub solutions: u128,
+    /// Queens placed.
+    pub nodes: u128,
+    /// Squares examined for the next queen.
+    pub candidates: u128,
+    /// Candidates that reached the diagonal test.
+    pub diagonal_checks: u128,
+    /// Wall-clock seconds of the plain (uninstrumented) search; the fastest of repeated runs
+    /// when one run is short.
+    pub seconds: f64,
+    /// Wall-clock seconds of the instrumented search that produced the counters, measured the
+    /// same way.
+    pub instrumented_seconds: f64,
+    /// How many times faster than the slowest algorithm of this comparison (plain runs).
+    pub speedup: f64,
+}
+
+impl TableRow for CompareRecord {
+    fn headings() -> Vec<&'static str> {
+        vec![
+            "algorithm",
+            "solutions",
+            "nodes",
+            "candidates",
+            "diagonal checks",
+            "time",
+            "instrumented",
+            "speedup",
+        ]
+    }
+
+    fn cells(&self) -> Vec<String> {
+        vec![
+            self.algorithm.to_string(),
+            self.solutions.to_string(),
+            self.nodes.to_string(),
+            self.candidates.to_string(),
+            self.diagonal_checks.to_string(),
+            time(self.seconds),
+            time(self.instrumented_seconds),
+            speedup(self.speedup),
+        ]
+    }
+}
+
+/// Formats a short duration for people: `412 µs`, `12.3 ms`, `1.234 s`.
+fn time(secs: f64) -> String {
+    if secs < 1e-3 {
+        format!("{:.0} µs", secs * 1e6)
+    } else if secs < 1.0 {
+        format!("{:.1} ms", secs * 1e3)
+    } else {
+        seconds(secs)
+    }
+}
+
+/// Formats a speedup for people: `12.3x`, or `-` when the times were too short to divide.
+fn speedup(factor: f64) -> String {
+    if factor.is_finite() {
+        format!("{factor:.1}x")
+    } else {
+        "-".to_string()
+    }
+}
+
+pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    let mut algorithms = Vec::with_capacity(args.algorithms.len());
+    for &algorithm in &args.algorithms {
+        if !algorithms.contains(&algorithm) {
+            algorithms.push(algorithm);
+        }
+    }
+    refuse_if_slow(args.n, &algorithms, args.max_seconds)?;
+    let mut records = Vec::with_capacity(algorithms.len());
+    for &algorithm in &algorithms {
+        records.push(measure(algorithm, args.n)?);
+    }
+    check_agreement(&records).map_err(Failure::Wrong)?;
+    let slowest = records.iter().map(|r| r.seconds).fold(0.0, f64::max);
+    for record in &mut records {
+        record.speedup = slowest / record.seconds;
+    }
+    write_records(out, args.format, &records)?;
+    Ok(Outcome::Success)
+}
+
+/// Runs of one search repeat while their total time stays under this, so that the time of a
+/// short search is the fastest of many runs rather than one noisy sample.
+const REPEAT_FOR_SECONDS: f64 = 0.2;
+
+/// The most runs of one search.
+const MAX_REPEATS: u32 = 1000;
+
+/// Runs `search` once, then again while the runs so far took less than [`REPEAT_FOR_SECONDS`]
+/// (at most [`MAX_REPEATS`] runs); returns the last result and the fastest run's seconds.
+fn fastest_of_repeats<T>(
+    mut search: impl FnMut() -> Result<T, nqueens::Error>,
+) -> Result<(T, f64), Failure> {
+    let mut total = 0.0;
+    let mut fastest = f64::INFINITY;
+    let mut runs = 0;
+    loop {
+        runs += 1;
+        let started = Instant::now();
+        let result = search()?;
+        let elapsed = started.elapsed().as_secs_f64();
+        fastest = fastest.min(elapsed);
+        total += elapsed;
+        if total >= REPEAT_FOR_SECONDS || runs >= MAX_REPEATS {
+            return Ok((result, fastest));
+        }
+    }
+}
+
+/// Runs `algorithm` on the `n × n` board plain for the time, and instrumented for the work.
+fn measure(algorithm: Algorithm, n: u32) -> Result<CompareRecord, Failure> {
+    let (plain, plain_seconds) = fastest_of_repeats(|| classic::count(algorithm, n))?;
+    let (counters, instrumented_seconds) =
+        fastest_of_repeats(|| classic::count_instrumented(algorithm, n))?;
+    if plain != counters.solutions {
+        return Err(Failure::Wrong(format!(
+            "{algorithm} found {plain} solutions of n = {n} in its plain run but {} in its \
+             instrumented run",
+            counters.solutions
+        )));
+    }
+    let Counters {
+        solutions,
+        nodes,
+        candidates,
+        diagonal_checks,
+    } = counters;
+    Ok(CompareRecord {
+        algorithm,
+        n,
+        solutions,
+        nodes,
+        candidates,
+        diagonal_checks,
+        seconds: plain_seconds,
+        instrumented_seconds,
+        speedup: 1.0,
+    })
+}
+
+/// Refuses a comparison whose slowest algorithm is estimated to need more than `limit` seconds.
+fn refuse_if_slow(n: u32, algorithms: &[Algorithm], limit: f64) -> Result<(), Failure> {
+    let cost = |a: Algorithm| estimate::seconds(a, n) + estimate::instrumented_seconds(a, n);
+    let Some(&slowest) = algorithms
+        .iter()
+        .max_by(|&&a, &&b| cost(a).total_cmp(&cost(b)))
+    else {
+        return Ok(());
+    };
+    if cost(slowest) <= limit {
+        return Ok(());
+    }
+    let fast: Vec<&str> = Algorithm::ALL
+        .iter()
+        .filter(|&&a| cost(a) <= limit)
+        .map(|a| a.name())
+        .collect();
+    let advice = if fast.is_empty() {
+        format!("choose a smaller n or raise --max-seconds (now {limit})")
+    } else {
+        format!(
+            "name faster algorithms (--algorithms {}), choose a smaller n, or raise \
+             --max-seconds (now {limit})",
+            fast.join(",")
+        )
+    };
+    Err(Failure::Usage(format!(
+        "{slowest} would need about {} for n = {n} (a rough estimate from measured rates); {advice}",
+        duration(cost(slowest))
+    )))
+}
+
+/// A rough duration for people: seconds, minutes, hours, days or years.
+fn duration(secs: f64) -> String {
+    const UNITS: [(f64, &str); 4] = [
+        (365.25 * 86400.0, "years"),
+        (86400.0, "days"),
+        (3600.0, "hours"),
+        (60.0, "minutes"),
+    ];
+    for (scale, unit) in UNITS {
+        if secs >= 2.0 * scale {
+            return format!("{:.0} {unit}", secs / scale);
+        }
+    }
+    format!("{secs:.0} seconds")
+}
+
+/// Checks that every algorithm found the same number of solutions.
+fn check_agreement(records: &[CompareRecord]) -> Result<(), String> {
+    let Some(first) = records.first() else {
+        return Ok(());
+    };
+    if records.iter().all(|r| r.solutions == first.solutions) {
+        return Ok(());
+    }
+    let found: Vec<String> = records
+        .iter()
+        .map(|r| format!("{} {}", r.algorithm, r.solutions))
+        .collect();
+    Err(format!(
+        "the algorithms disagree on the solutions of n = {}: {}",
+        first.n,
+        found.join(", ")
+    ))
+}
+
+/// One board counted by `nqueens count --algorithm`.
+#[derive(Debug, Clone, Serialize)]
+pub struct AlgorithmCountRecord {
+    /// Board side.
+    pub n: u32,
+    /// All solutions.
+    pub total: u128,
+    /// Wall-clock seconds of the count.
+    pub seconds: f64,
+    /// Worker threads used (always 1).
+    pub threads: usize,
+    /// The algorithm that counted.
+    pub algorithm: Algorithm,
+}
+
+impl TableRow for AlgorithmCountRecord {
+    fn headings() -> Vec<&'static str> {
+        vec!["n", "total", "time", "solutions/s", "threads", "algorithm"]
+    }
+
+    fn cells(&self) -> Vec<String> {
+        vec![
+            self.n.to_string(),
+            self.total.to_string(),
+            seconds(self.seconds),
+            per_second(self.total as f64 / self.seconds),
+            self.threads.to_string(),
+            self.algorithm.to_string(),
+        ]
+    }
+}
+
+/// `nqueens count N --algorithm NAME`: a plain single-thread count of each board.
+pub fn count_with(
+    algorithm: Algorithm,
+    boards: &[u32],
+    format: Format,
+    out: &mut dyn Write,
+) -> Result<Outcome, Failure> {
+    let mut records = Vec::with_capacity(boards.len());
+    for &n in boards {
+        let started = Instant::now();
+        let total = classic::count(algorithm, n)?;
+        records.push(AlgorithmCountRecord {
+            n,
+            total,
+            seconds: started.elapsed().as_secs_f64(),
+            threads: 1,
+            algorithm,
+        });
+    }
+    write_records(out, format, &records)?;
+    Ok(Outcome::Success)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(algorithm: Algorithm, solutions: u128) -> CompareRecord {
+        CompareRecord {
+            algorithm,
+            n: 8,
+            solutions,
+            nodes: 0,
+            candidates: 0,
+            diagonal_checks: 0,
+            seconds: 1.0,
+            instrumented_seconds: 1.0,
+            speedup: 1.0,
+        }
+    }
+
+    #[test]
+    fn a_disagreement_is_reported_with_every_algorithms_answer() {
+        let records = [record(Algorithm::Array, 92), record(Algorithm::Bitmask, 91)];
+        let err = check_agreement(&records).unwrap_err();
+        assert!(err.contains("disagree"), "{err}");
+        assert!(
+            err.contains("array 92") && err.contains("bitmask 91"),
+            "{err}"
+        );
+        assert!(check_agreement(&records[..1]).is_ok());
+        assert!(check_agreement(&[]).is_ok());
+    }
+
+    #[test]
+    fn slow_comparisons_are_refused_and_fast_ones_are_not() {
+        assert!(refuse_if_slow(8, &Algorithm::ALL, 60.0).is_ok());
+        let err = refuse_if_slow(15, &Algorithm::ALL, 60.0).unwrap_err();
+        assert!(matches!(err, Failure::Usage(_)));
+        let text = err.to_string();
+        assert!(text.starts_with("array would need about"), "{text}");
+        assert!(
+            text.contains("--algorithms") && text.contains("bitmask"),
+            "{text}"
+        );
+        assert!(refuse_if_slow(15, &[Algorithm::Bitmask], 60.0).is_ok());
+        // Where nothing fits, the advice is a smaller n or a larger limit.
+        let text = refuse_if_slow(24, &[Algorithm::Bitmask], 60.0)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            text.contains("smaller n") && !text.contains("--algorithms"),
+            "{text}"
+        );
+        assert!(refuse_if_slow(20, &[Algorithm::Bitmask], 1e9).is_ok());
+    }
+
+    #[test]
+    fn times_read_naturally() {
+        assert_eq!(time(0.000_412), "412 µs");
+        assert_eq!(time(0.012_34), "12.3 ms");
+        assert_eq!(time(1.2345), "1.234 s");
+        assert_eq!(speedup(12.34), "12.3x");
+        assert_eq!(speedup(f64::INFINITY), "-");
+    }
+
+    #[test]
+    fn durations_read_naturally() {
+        assert_eq!(duration(5.2), "5 seconds");
+        assert_eq!(duration(600.0), "10 minutes");
+        assert_eq!(duration(3.0 * 86400.0), "3 days");
+    }
+}

@@ -1,0 +1,69 @@
+//! One array of columns: the queen of row `r` stands in column `queens[r]`.
+//!
+//! Putting exactly one queen on each row makes row conflicts impossible, so a partial board is
+//! just the columns of its queens. To fill row `r`, try each column `c` from 0 upward and check it
+//! against every queen already placed, the textbook way: first the **column test** (no placed
+//! queen stands in column `c`), then, only for a candidate that passed it, the **diagonal test**
+//! (no placed queen `i` has `|r − i| = |c − queens[i]|`). A candidate that passes both becomes the
+//! queen of row `r`, and the search moves to row `r + 1`; backing up just overwrites the entry.
+//!
+//! Nothing is remembered between rows, so each test costs one comparison per placed queen: the
+//! state is as small as it gets and the tests are the slowest of the four.
+//!
+//! ```
+//! use nqueens::classic::{array, NoProbe};
+//! assert_eq!(array::count(8, &mut NoProbe), 92);
+//! ```
+
+use super::Probe;
+
+/// Counts the solutions of the `n × n` board, reporting the work to `probe`.
+///
+/// ```
+/// use nqueens::classic::{array, Counters};
+/// let mut counters = Counters::default();
+/// assert_eq!(array::count(4, &mut counters), 2);
+/// assert_eq!(counters.diagonal_checks, 32);
+/// ```
+pub fn count<P: Probe>(n: u32, probe: &mut P) -> u128 {
+    let n = n as usize;
+    if n == 0 {
+        return 1;
+    }
+    let mut queens = vec![0usize; n];
+    let mut solutions = 0;
+    fill_row(n, 0, &mut queens, &mut solutions, probe);
+    solutions
+}
+
+/// Tries every column of row `row`, given the queens of rows `0..row`.
+fn fill_row<P: Probe>(
+    n: usize,
+    row: usize,
+    queens: &mut [usize],
+    solutions: &mut u128,
+    probe: &mut P,
+) {
+    for col in 0..n {
+        probe.candidates(1);
+        let placed = &queens[..row];
+        if placed.contains(&col) {
+            continue;
+        }
+        probe.diagonal_checks(1);
+        if placed
+            .iter()
+            .enumerate()
+            .any(|(i, &q)| row - i == col.abs_diff(q))
+        {
+            continue;
+        }
+        probe.nodes(1);
+        if row + 1 == n {
+            *solutions += 1;
+            continue;
+        }
+        queens[row] = col;
+        fill_row(n, row + 1, queens, solutions, probe);
+    }
+}

@@ -1,0 +1,87 @@
+//! Attack arrays: one flag per column and per diagonal, so a square is tested in O(1).
+//!
+//! Instead of comparing a candidate with every placed queen, remember which lines are taken.
+//! A board has `n` columns, `2n − 1` diagonals on which `r + c` is constant and `2n − 1` on which
+//! `r − c` is constant (stored at index `r − c + n − 1`). Square `(r, c)` is open when its column
+//! flag and both of its diagonal flags are clear: the **column test** first, then, only for a
+//! candidate that passed it, the **diagonal test** of the two diagonal flags.
+//!
+//! Placing a queen sets its three flags; after the rows below have been searched, undoing it
+//! clears them again, so one set of arrays serves the whole search.
+//!
+//! ```
+//! use nqueens::classic::{attack, NoProbe};
+//! assert_eq!(attack::count(8, &mut NoProbe), 92);
+//! ```
+
+use super::Probe;
+
+/// The taken lines of a partial board.
+struct Lines {
+    /// `cols[c]`: a queen stands in column `c`.
+    cols: Vec<bool>,
+    /// `sums[r + c]`: a queen stands on that diagonal.
+    sums: Vec<bool>,
+    /// `diffs[r - c + n - 1]`: a queen stands on that anti-diagonal.
+    diffs: Vec<bool>,
+}
+
+/// Counts the solutions of the `n × n` board, reporting the work to `probe`.
+///
+/// ```
+/// use nqueens::classic::{attack, Counters};
+/// let mut counters = Counters::default();
+/// assert_eq!(attack::count(4, &mut counters), 2);
+/// assert_eq!(counters.diagonal_checks, 32);
+/// ```
+pub fn count<P: Probe>(n: u32, probe: &mut P) -> u128 {
+    let n = n as usize;
+    if n == 0 {
+        return 1;
+    }
+    let mut lines = Lines {
+        cols: vec![false; n],
+        sums: vec![false; 2 * n - 1],
+        diffs: vec![false; 2 * n - 1],
+    };
+    let mut solutions = 0;
+    fill_row(n, 0, &mut lines, &mut solutions, probe);
+    solutions
+}
+
+/// Tries every column of row `row` against the lines taken by rows `0..row`.
+fn fill_row<P: Probe>(
+    n: usize,
+    row: usize,
+    lines: &mut Lines,
+    solutions: &mut u128,
+    probe: &mut P,
+) {
+    for col in 0..n {
+        probe.candidates(1);
+        if lines.cols[col] {
+            continue;
+        }
+        probe.diagonal_checks(1);
+        let (sum, diff) = (row + col, row + n - 1 - col);
+        if lines.sums[sum] || lines.diffs[diff] {
+            continue;
+        }
+        probe.nodes(1);
+        if row + 1 == n {
+            *solutions += 1;
+            continue;
+        }
+        set(lines, col, sum, diff, true);
+        fill_row(n, row + 1, lines, solutions, probe);
+        set(lines, col, sum, diff, false);
+    }
+}
+
+/// Sets or clears the three lines of one queen.
+#[inline]
+fn set(lines: &mut Lines, col: usize, sum: usize, diff: usize, taken: bool) {
+    lines.cols[col] = taken;
+    lines.sums[sum] = taken;
+    lines.diffs[diff] = taken;
+}

@@ -1,0 +1,156 @@
+//! The four algorithms against the known table, against a brute-force count of their work, and
+//! against each other.
+
+use super::*;
+use crate::known;
+
+/// Conflict-free placements of `d` queens on the first `d` rows of the `n × n` board, for every
+/// `d` from 0 to `n`, by trying all `n^d` column tuples with no pruning at all.
+fn partial_boards_by_depth(n: usize) -> Vec<u128> {
+    let conflict_free = |cols: &[usize]| {
+        (0..cols.len())
+            .all(|i| (0..i).all(|j| cols[i] != cols[j] && cols[i].abs_diff(cols[j]) != i - j))
+    };
+    let mut by_depth = vec![0u128; n + 1];
+    for (d, found) in by_depth.iter_mut().enumerate() {
+        let mut cols = vec![0usize; d];
+        loop {
+            if conflict_free(&cols) {
+                *found += 1;
+            }
+            // Next tuple, like an odometer; stop after the last one.
+            let Some(i) = (0..d).rev().find(|&i| cols[i] + 1 < n) else {
+                break;
+            };
+            cols[i] += 1;
+            cols[i + 1..].fill(0);
+        }
+    }
+    by_depth
+}
+
+/// The counters the definitions imply, from the brute-force partial boards.
+fn expected(algorithm: Algorithm, n: usize) -> Counters {
+    let p = partial_boards_by_depth(n);
+    let width = n as u128;
+    let extended = &p[..n]; // boards of 0..n queens get a further row examined
+    let candidates = width * extended.iter().sum::<u128>();
+    let column_free: u128 = extended
+        .iter()
+        .enumerate()
+        .map(|(d, &count)| count * (width - d as u128))
+        .sum();
+    Counters {
+        solutions: p[n],
+        nodes: p[1..].iter().sum(),
+        candidates,
+        diagonal_checks: match algorithm {
+            Algorithm::Array | Algorithm::Attack => column_free,
+            Algorithm::Matrix | Algorithm::Bitmask => candidates,
+        },
+    }
+}
+
+#[test]
+fn every_algorithm_matches_the_known_totals() {
+    for algorithm in Algorithm::ALL {
+        for n in 0..=10 {
+            assert_eq!(
+                Some(count(algorithm, n).unwrap()),
+                known::total(n),
+                "{algorithm} n={n}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_brute_force_reference_is_right_where_it_is_known_by_hand() {
+    // n = 4: one empty board, 4 single queens, 6 non-attacking pairs, 4 triples, 2 solutions.
+    assert_eq!(partial_boards_by_depth(4), [1, 4, 6, 4, 2]);
+    assert_eq!(partial_boards_by_depth(1), [1, 1]);
+    assert_eq!(partial_boards_by_depth(0), [1]);
+}
+
+#[test]
+fn the_counters_match_a_brute_force_count_of_the_work() {
+    for n in 0..=7u32 {
+        for algorithm in Algorithm::ALL {
+            let got = count_instrumented(algorithm, n).unwrap();
+            assert_eq!(got, expected(algorithm, n as usize), "{algorithm} n={n}");
+        }
+    }
+}
+
+#[test]
+fn the_counters_agree_across_algorithms_where_the_definitions_say_so() {
+    for n in 0..=10u32 {
+        let [matrix, array, attack, bitmask] =
+            Algorithm::ALL.map(|a| count_instrumented(a, n).unwrap());
+        for other in [array, attack, bitmask] {
+            assert_eq!(matrix.solutions, other.solutions, "n={n}");
+            assert_eq!(matrix.nodes, other.nodes, "n={n}");
+            assert_eq!(matrix.candidates, other.candidates, "n={n}");
+        }
+        assert_eq!(array.diagonal_checks, attack.diagonal_checks, "n={n}");
+        assert_eq!(matrix.diagonal_checks, matrix.candidates, "n={n}");
+        assert_eq!(bitmask.diagonal_checks, bitmask.candidates, "n={n}");
+        let width = u128::from(n);
+        assert_eq!(
+            bitmask.candidates,
+            width * (1 + bitmask.nodes - bitmask.solutions),
+            "n={n}"
+        );
+        if n > 1 {
+            assert!(array.diagonal_checks < array.candidates, "n={n}");
+        }
+    }
+}
+
+#[test]
+fn the_counters_are_identical_between_runs() {
+    for algorithm in Algorithm::ALL {
+        let first = count_instrumented(algorithm, 9).unwrap();
+        let second = count_instrumented(algorithm, 9).unwrap();
+        assert_eq!(first, second, "{algorithm}");
+        assert_eq!(first.solutions, count(algorithm, 9).unwrap(), "{algorithm}");
+    }
+}
+
+#[test]
+fn the_bitmask_search_matches_the_engine_kernel_beyond_the_table_test() {
+    use crate::engine::kernel::{State, count_completions};
+    for n in 11..=13 {
+        assert_eq!(
+            count(Algorithm::Bitmask, n).unwrap(),
+            u128::from(count_completions(n, State::EMPTY)),
+            "n={n}"
+        );
+    }
+}
+
+#[test]
+fn boards_wider_than_the_masks_are_refused() {
+    for algorithm in Algorithm::ALL {
+        assert!(matches!(
+            count(algorithm, 65),
+            Err(Error::BoardTooLarge { n: 65 })
+        ));
+        assert!(count_instrumented(algorithm, 65).is_err());
+    }
+}
+
+#[test]
+fn names_round_trip_through_the_command_line_spelling() {
+    use clap::ValueEnum;
+    for algorithm in Algorithm::ALL {
+        assert_eq!(Algorithm::from_str(algorithm.name(), false), Ok(algorithm));
+        assert_eq!(algorithm.to_string(), algorithm.name());
+    }
+    assert!(Algorithm::from_str("quantum", false).is_err());
+}
+
+#[test]
+fn the_no_op_probe_is_zero_sized() {
+    assert_eq!(std::mem::size_of::<NoProbe>(), 0);
+}

@@ -1,0 +1,183 @@
+//! `nqueens compare` and `nqueens count --algorithm` from the outside: formats, agreement,
+//! refusals and usage errors.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn nqueens() -> Command {
+    Command::cargo_bin("nqueens").unwrap()
+}
+
+fn json(args: &[&str]) -> Vec<Value> {
+    let output = nqueens().args(args).output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    serde_json::from_slice::<Value>(&output.stdout)
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+#[test]
+fn json_has_one_object_per_algorithm_with_the_documented_fields() {
+    let rows = json(&["compare", "6", "--format", "json"]);
+    let names: Vec<&str> = rows
+        .iter()
+        .map(|r| r["algorithm"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["matrix", "array", "attack", "bitmask"]);
+    for row in &rows {
+        assert_eq!(row["n"], 6);
+        assert_eq!(row["solutions"], 4);
+        assert_eq!(row["nodes"], 152);
+        // 6 squares per extended partial board: 6 * (1 + 152 - 4).
+        assert_eq!(row["candidates"], 894);
+        assert!(row["diagonal_checks"].as_u64().unwrap() > 0);
+        assert!(row["seconds"].as_f64().unwrap() >= 0.0);
+        assert!(row["instrumented_seconds"].as_f64().unwrap() >= 0.0);
+        assert!(row["speedup"].is_number() || row["speedup"].is_null());
+    }
+    assert_eq!(rows[1]["diagonal_checks"], rows[2]["diagonal_checks"]);
+    assert_eq!(rows[0]["diagonal_checks"], rows[0]["candidates"]);
+}
+
+#[test]
+fn the_algorithms_flag_selects_and_orders_and_drops_repeats() {
+    let rows = json(&[
+        "compare",
+        "8",
+        "--algorithms",
+        "bitmask,attack,bitmask",
+        "-f",
+        "json",
+    ]);
+    let names: Vec<&str> = rows
+        .iter()
+        .map(|r| r["algorithm"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["bitmask", "attack"]);
+    assert!(rows.iter().all(|r| r["solutions"] == 92));
+}
+
+#[test]
+fn csv_has_a_header_and_one_line_per_algorithm() {
+    nqueens()
+        .args(["compare", "5", "--format", "csv"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "algorithm,n,solutions,nodes,candidates,diagonal_checks,seconds,",
+        ))
+        .stdout(predicate::str::contains("\nmatrix,5,10,53,"))
+        .stdout(predicate::function(|s: &str| s.lines().count() == 5));
+}
+
+#[test]
+fn the_table_shows_every_algorithm_and_the_speedup() {
+    nqueens()
+        .args(["compare", "7"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("diagonal checks"))
+        .stdout(predicate::str::contains("speedup"))
+        .stdout(predicate::str::contains("matrix"))
+        .stdout(predicate::str::contains("bitmask"))
+        .stdout(predicate::str::contains("40"));
+}
+
+#[test]
+fn a_comparison_that_would_take_minutes_is_refused_with_advice() {
+    nqueens()
+        .args(["compare", "15"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::starts_with(
+            "nqueens: error: array would need about",
+        ))
+        .stderr(predicate::str::contains("--algorithms"))
+        .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+}
+
+#[test]
+fn naming_faster_algorithms_lifts_the_refusal() {
+    let rows = json(&[
+        "compare",
+        "12",
+        "--algorithms",
+        "attack,bitmask",
+        "-f",
+        "json",
+    ]);
+    assert!(rows.iter().all(|r| r["solutions"] == 14200));
+}
+
+#[test]
+fn an_unknown_algorithm_is_one_line_and_exit_2() {
+    for args in [
+        &["compare", "8", "--algorithms", "quantum"][..],
+        &["count", "8", "--algorithm", "quantum"][..],
+    ] {
+        nqueens()
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("quantum"))
+            .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+    }
+}
+
+#[test]
+fn bad_board_sizes_are_usage_errors() {
+    for n in ["65", "x", "-3"] {
+        nqueens()
+            .args(["compare", n])
+            .assert()
+            .code(2)
+            .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+    }
+}
+
+#[test]
+fn count_with_an_algorithm_matches_the_known_totals() {
+    for algorithm in ["matrix", "array", "attack", "bitmask"] {
+        let rows = json(&["count", "4..=8", "--algorithm", algorithm, "-f", "json"]);
+        let totals: Vec<u64> = rows.iter().map(|r| r["total"].as_u64().unwrap()).collect();
+        assert_eq!(totals, [2, 10, 4, 40, 92], "{algorithm}");
+        assert!(
+            rows.iter()
+                .all(|r| r["algorithm"] == algorithm && r["threads"] == 1)
+        );
+    }
+}
+
+#[test]
+fn count_with_an_algorithm_refuses_engine_options() {
+    for flag in [&["--threads", "2"][..], &["--strategy", "mirror"][..]] {
+        nqueens()
+            .args(["count", "8", "--algorithm", "array"])
+            .args(flag)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("cannot be used with"))
+            .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+    }
+}
+
+#[test]
+fn the_help_documents_the_options_with_examples() {
+    nqueens()
+        .args(["compare", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("--algorithms"))
+        .stdout(predicate::str::contains("--max-seconds"))
+        .stdout(predicate::str::contains("nqueens compare 10"));
+    nqueens()
+        .args(["count", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("--algorithm <NAME>"));
+}
