@@ -44,6 +44,22 @@ pub enum Command {
     /// Count every board from 0 to --max and compare with the known counts.
     #[command(after_help = "Examples:\n  nqueens verify\n  nqueens verify --max 16 --threads 2")]
     Verify(VerifyArgs),
+    /// Measure how the count speeds up with more threads, and model bigger machines.
+    #[command(
+        long_about = "Counts one board with each thread count (one untimed warm-up run, then \
+                      --repeat timed runs) and reports the median, fastest and slowest time, the \
+                      speedup over one thread and the parallel efficiency (speedup / threads). \
+                      Every run's total is checked against the others and against the known \
+                      table. A load-balance model replays the one-thread task times on 1, 2, 4, \
+                      ..., 256 identical workers with the same largest-first list scheduling and \
+                      predicts the speedup a bigger machine would give (no memory-bandwidth or \
+                      other shared-resource limits are modelled).",
+        after_help = "Examples:\n  \
+                      nqueens scale 16\n  \
+                      nqueens scale 17 --threads 1,2 --repeat 5 --plot scaling.svg\n  \
+                      nqueens scale 15 --threads 1,2,4,8,max --format json"
+    )]
+    Scale(ScaleArgs),
 }
 
 /// Worker threads and decomposition strategy, shared by the counting commands.
@@ -146,6 +162,75 @@ pub fn parse_threads(text: &str) -> Result<usize, String> {
     }
 }
 
+/// Arguments of `nqueens scale`.
+#[derive(Debug, Args)]
+pub struct ScaleArgs {
+    /// Board side (0 to 64).
+    #[arg(value_name = "N", value_parser = parse_n)]
+    pub n: u32,
+    /// Thread counts to measure: a list such as 1,2,4,8, where `max` stands for every logical
+    /// CPU [default: the powers of two below the logical CPU count, and that count]. One thread is
+    /// always measured too: it is the baseline of every speedup and of the model.
+    #[arg(short = 't', long, value_name = "LIST", value_parser = parse_thread_list)]
+    pub threads: Option<ThreadList>,
+    /// Timed runs per thread count, after one untimed warm-up run.
+    #[arg(short = 'r', long, value_name = "K", default_value_t = 3,
+          value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub repeat: u32,
+    /// How the board is split into independent tasks.
+    #[arg(long, value_enum, default_value_t = Strategy::default())]
+    pub strategy: Strategy,
+    /// Output format: a table, a JSON object, or CSV rows (kind = measured or model).
+    #[arg(short, long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+    /// Also draw speedup against threads (measured, ideal, model) into this SVG file.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<std::path::PathBuf>,
+}
+
+/// A list of distinct worker-thread counts, in the order given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThreadList(pub Vec<usize>);
+
+/// The most threads one run of `nqueens scale` may ask for.
+pub const MAX_SCALE_THREADS: usize = 4096;
+
+/// Parses `1,2,4,8` (`max` = every logical CPU); refuses zero, duplicates and anything else.
+pub fn parse_thread_list(text: &str) -> Result<ThreadList, String> {
+    parse_thread_list_for(text, num_cpus::get())
+}
+
+fn parse_thread_list_for(text: &str, logical: usize) -> Result<ThreadList, String> {
+    let mut list = Vec::new();
+    for item in text.split(',') {
+        let item = item.trim();
+        let threads = match item {
+            "max" => logical,
+            _ => item.parse::<usize>().map_err(|_| {
+                format!("'{item}' is not a thread count (expected a list such as 1,2,4 or max)")
+            })?,
+        };
+        if threads == 0 {
+            return Err("a thread count must be at least 1".to_string());
+        }
+        if threads > MAX_SCALE_THREADS {
+            return Err(format!(
+                "{threads} threads is too many (at most {MAX_SCALE_THREADS})"
+            ));
+        }
+        if list.contains(&threads) {
+            let note = if item == "max" {
+                format!(" ('max' is {logical} here)")
+            } else {
+                String::new()
+            };
+            return Err(format!("the thread count {threads} is listed twice{note}"));
+        }
+        list.push(threads);
+    }
+    Ok(ThreadList(list))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -187,5 +272,38 @@ mod tests {
         assert_eq!(parse_threads("3"), Ok(3));
         assert!(parse_threads("0").unwrap_err().contains("at least 1"));
         assert!(parse_threads("x").is_err());
+    }
+}
+
+#[cfg(test)]
+mod scale_tests {
+    use super::*;
+
+    #[test]
+    fn thread_lists_parse_with_max_standing_for_the_logical_cpus() {
+        assert_eq!(parse_thread_list_for("1,2,4,8", 2).unwrap().0, [1, 2, 4, 8]);
+        assert_eq!(parse_thread_list_for("max", 6).unwrap().0, [6]);
+        assert_eq!(parse_thread_list_for(" 4 , max", 16).unwrap().0, [4, 16]);
+        assert_eq!(parse_thread_list_for("3", 2).unwrap().0, [3]);
+    }
+
+    #[test]
+    fn zero_duplicate_and_garbage_thread_lists_are_refused_in_one_line() {
+        for (bad, why) in [
+            ("0", "at least 1"),
+            ("1,0,2", "at least 1"),
+            ("2,2", "listed twice"),
+            ("2,max", "'max' is 2 here"),
+            ("x", "not a thread count"),
+            ("1,,2", "not a thread count"),
+            ("", "not a thread count"),
+            ("-1", "not a thread count"),
+            ("1.5", "not a thread count"),
+            ("99999", "too many"),
+        ] {
+            let err = parse_thread_list_for(bad, 2).unwrap_err();
+            assert!(err.contains(why), "{bad}: {err}");
+            assert!(!err.contains('\n'), "{bad}: {err}");
+        }
     }
 }

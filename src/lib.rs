@@ -19,6 +19,7 @@ pub mod engine;
 mod error;
 pub mod export;
 pub mod known;
+pub mod scaling;
 
 use std::time::Duration;
 

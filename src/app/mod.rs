@@ -5,6 +5,7 @@
 
 mod count;
 mod known;
+mod scale;
 mod verify;
 
 use std::io::{self, Write};
@@ -56,6 +57,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Outcome, Failure> {
         Command::Count(args) => count::run(&args, out)?,
         Command::Known(args) => known::run(&args, out)?,
         Command::Verify(args) => verify::run(&args, out)?,
+        Command::Scale(args) => scale::run(&args, out)?,
     };
     out.flush()?;
     Ok(outcome)
