@@ -90,7 +90,14 @@ pub fn render_svg(study: &Study) -> Result<String, PlotError> {
             .x_desc("worker threads (log scale)")
             .y_desc("speedup over one thread (log scale)")
             .x_label_formatter(&|x| format!("{x:.0}"))
-            .y_label_formatter(&|y| format!("{y:.1}"))
+            .y_label_formatter(&|y| {
+                if y.fract() == 0.0 {
+                    format!("{y:.0}")
+                } else {
+                    format!("{y:.2}")
+                }
+            })
+            .light_line_style(WHITE)
             .draw()
             .map_err(fail)?;
 
