@@ -101,22 +101,28 @@ pub fn render_svg(study: &Study) -> Result<String, PlotError> {
             .draw()
             .map_err(fail)?;
 
-        let grey = BLACK.mix(0.45);
-        chart
-            .draw_series(LineSeries::new([(1.0, 1.0), (x_max, x_max)], grey))
-            .map_err(fail)?
-            .label("ideal: speedup = threads")
-            .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], grey));
-
         let blue = RGBColor(31, 119, 180);
         chart
-            .draw_series(LineSeries::new(model.iter().copied(), blue.stroke_width(2)))
+            .draw_series(LineSeries::new(model.iter().copied(), blue.stroke_width(3)))
             .map_err(fail)?
             .label("model: largest-first list scheduling of the one-thread task times")
             .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], blue.stroke_width(2)));
         chart
             .draw_series(model.iter().map(|&p| Circle::new(p, 3, blue.filled())))
             .map_err(fail)?;
+
+        // Dashed and drawn over the model, so that it stays visible where the two coincide.
+        let grey = BLACK.mix(0.8);
+        chart
+            .draw_series(DashedLineSeries::new(
+                [(1.0, 1.0), (x_max, x_max)],
+                8,
+                6,
+                grey.stroke_width(1),
+            ))
+            .map_err(fail)?
+            .label("ideal: speedup = threads")
+            .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], grey));
 
         let red = RGBColor(214, 39, 40);
         chart

@@ -172,7 +172,9 @@ pub fn thread_counts(requested: &[usize]) -> Vec<usize> {
 
 /// Runs the study: for each thread count (see [`thread_counts`]) one warm-up run and
 /// `options.repeat` timed runs of one plan, every total checked; then the speedups, efficiencies
-/// and the model from the one-thread task times. `progress` is told before each run starts.
+/// and the model from the one-thread task times. The warm-ups come first; the timed runs then take
+/// turns over the thread counts (1, 2, 4, 1, 2, 4, …), so that a change in the machine's other
+/// load affects every count alike. `progress` is told before each run starts.
 ///
 /// ```
 /// use nqueens::scaling::study::{measure, StudyOptions};
@@ -195,12 +197,17 @@ pub fn measure(
     let most = threads.iter().copied().max().unwrap_or(1);
     let plan = Plan::new(n, options.strategy, default_min_tasks(most))?;
     let mut check = TotalCheck::new(n);
-    let mut samples: Vec<(usize, Vec<f64>)> = Vec::with_capacity(threads.len());
+    let mut samples: Vec<(usize, Vec<f64>)> = threads
+        .iter()
+        .map(|&t| (t, Vec::with_capacity(options.repeat)))
+        .collect();
     // task_times[i]: task i's time in each timed one-thread run.
     let mut task_times: Vec<Vec<Duration>> = vec![Vec::new(); plan.tasks.len()];
-    for &t in &threads {
-        let mut seconds = Vec::with_capacity(options.repeat);
-        for k in 0..=options.repeat {
+    // Warm-ups first, then the timed runs round-robin over the thread counts, so that a change in
+    // the machine's other load spreads over every count instead of skewing one.
+    for k in 0..=options.repeat {
+        for i in 0..threads.len() {
+            let t = threads[i];
             progress(Progress {
                 threads: t,
                 run: k,
@@ -211,14 +218,13 @@ pub fn measure(
             if k == 0 {
                 continue;
             }
-            seconds.push(report.elapsed.as_secs_f64());
+            samples[i].1.push(report.elapsed.as_secs_f64());
             if t == 1 {
                 for outcome in &report.outcomes {
                     task_times[outcome.index].push(outcome.elapsed);
                 }
             }
         }
-        samples.push((t, seconds));
     }
     // A task's time is its work plus whatever interrupted it (other processes, the operating
     // system); the interruptions only add, so the fastest of the timed runs is the best estimate.
@@ -336,13 +342,13 @@ mod tests {
             seen,
             [
                 (1, 0),
-                (1, 1),
-                (1, 2),
                 (2, 0),
-                (2, 1),
-                (2, 2),
                 (3, 0),
+                (1, 1),
+                (2, 1),
                 (3, 1),
+                (1, 2),
+                (2, 2),
                 (3, 2)
             ]
         );
