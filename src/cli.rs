@@ -180,8 +180,13 @@ pub struct ScaleArgs {
     /// How the board is split into independent tasks.
     #[arg(long, value_enum, default_value_t = Strategy::default())]
     pub strategy: Strategy,
-    /// Output format: a table, a JSON object, or CSV rows (kind = measured or model).
-    #[arg(short, long, value_enum, default_value_t = Format::Table)]
+    /// Output format [possible values: table, json, csv]. table: the measured and the modelled
+    /// counts as two tables under a machine header. json: one object with n, strategy, machine
+    /// {logical, physical}, runs (threads, median_seconds, min_seconds, max_seconds, speedup,
+    /// efficiency) and model (workers, predicted_seconds, speedup, efficiency). csv: one row per
+    /// measured thread count (kind = measured, seconds = the median) and per modelled worker count
+    /// (kind = model, seconds = the prediction, min and max empty).
+    #[arg(short, long, value_enum, default_value_t = Format::Table, hide_possible_values = true)]
     pub format: Format,
     /// Also draw speedup against threads (measured, ideal, model) into this SVG file.
     #[arg(long, value_name = "FILE.svg")]
@@ -195,7 +200,8 @@ pub struct ThreadList(pub Vec<usize>);
 /// The most threads one run of `nqueens scale` may ask for.
 pub const MAX_SCALE_THREADS: usize = 4096;
 
-/// Parses `1,2,4,8` (`max` = every logical CPU); refuses zero, duplicates and anything else.
+/// Parses `1,2,4,8` (`max` = every logical CPU, and may coincide with a listed count); refuses
+/// zero, a count written twice, and anything else.
 pub fn parse_thread_list(text: &str) -> Result<ThreadList, String> {
     parse_thread_list_for(text, num_cpus::get())
 }
@@ -219,12 +225,11 @@ fn parse_thread_list_for(text: &str, logical: usize) -> Result<ThreadList, Strin
             ));
         }
         if list.contains(&threads) {
-            let note = if item == "max" {
-                format!(" ('max' is {logical} here)")
-            } else {
-                String::new()
-            };
-            return Err(format!("the thread count {threads} is listed twice{note}"));
+            // `max` may equal a count also written out (1,2,max on two CPUs): not a typo.
+            if item == "max" {
+                continue;
+            }
+            return Err(format!("the thread count {threads} is listed twice"));
         }
         list.push(threads);
     }
@@ -285,6 +290,8 @@ mod scale_tests {
         assert_eq!(parse_thread_list_for("max", 6).unwrap().0, [6]);
         assert_eq!(parse_thread_list_for(" 4 , max", 16).unwrap().0, [4, 16]);
         assert_eq!(parse_thread_list_for("3", 2).unwrap().0, [3]);
+        assert_eq!(parse_thread_list_for("1,2,max", 2).unwrap().0, [1, 2]);
+        assert_eq!(parse_thread_list_for("max,2", 2).unwrap().0, [2]);
     }
 
     #[test]
@@ -293,7 +300,7 @@ mod scale_tests {
             ("0", "at least 1"),
             ("1,0,2", "at least 1"),
             ("2,2", "listed twice"),
-            ("2,max", "'max' is 2 here"),
+            ("4,2,4", "listed twice"),
             ("x", "not a thread count"),
             ("1,,2", "not a thread count"),
             ("", "not a thread count"),
