@@ -207,14 +207,24 @@ pub fn parse_thread_list(text: &str) -> Result<ThreadList, String> {
 }
 
 fn parse_thread_list_for(text: &str, logical: usize) -> Result<ThreadList, String> {
-    let mut list = Vec::new();
+    let mut list: Vec<usize> = Vec::new();
+    let mut written: Vec<usize> = Vec::new();
     for item in text.split(',') {
         let item = item.trim();
         let threads = match item {
             "max" => logical,
-            _ => item.parse::<usize>().map_err(|_| {
-                format!("'{item}' is not a thread count (expected a list such as 1,2,4 or max)")
-            })?,
+            _ => {
+                let t = item.parse::<usize>().map_err(|_| {
+                    format!("'{item}' is not a thread count (expected a list such as 1,2,4 or max)")
+                })?;
+                // A count written out twice is a typo; `max` may equal a written count
+                // (1,2,max on two CPUs).
+                if written.contains(&t) {
+                    return Err(format!("the thread count {t} is listed twice"));
+                }
+                written.push(t);
+                t
+            }
         };
         if threads == 0 {
             return Err("a thread count must be at least 1".to_string());
@@ -224,14 +234,9 @@ fn parse_thread_list_for(text: &str, logical: usize) -> Result<ThreadList, Strin
                 "{threads} threads is too many (at most {MAX_SCALE_THREADS})"
             ));
         }
-        if list.contains(&threads) {
-            // `max` may equal a count also written out (1,2,max on two CPUs): not a typo.
-            if item == "max" {
-                continue;
-            }
-            return Err(format!("the thread count {threads} is listed twice"));
+        if !list.contains(&threads) {
+            list.push(threads);
         }
-        list.push(threads);
     }
     Ok(ThreadList(list))
 }
