@@ -6,7 +6,7 @@ use plotters::prelude::*;
 use super::study::Study;
 
 /// Width and height of the picture, pixels.
-pub const SIZE: (u32, u32) = (900, 640);
+pub const SIZE: (u32, u32) = (900, 960);
 
 /// Drawing the picture failed.
 #[derive(Debug, thiserror::Error)]
@@ -33,7 +33,8 @@ pub fn title(study: &Study) -> String {
     )
 }
 
-/// Renders `study` as an SVG document.
+/// Renders `study` as an SVG document: speedup against threads on log–log axes (ideal line,
+/// model curve, measured points) above the parallel efficiency on a linear axis.
 ///
 /// ```
 /// use nqueens::scaling::{plot::render_svg, study::{measure, StudyOptions}};
@@ -43,105 +44,177 @@ pub fn title(study: &Study) -> String {
 /// assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
 /// ```
 pub fn render_svg(study: &Study) -> Result<String, PlotError> {
-    let measured: Vec<(f64, f64)> = study
-        .runs
-        .iter()
-        .map(|p| (p.threads as f64, p.speedup))
-        .filter(|&(_, s)| s.is_finite() && s > 0.0)
-        .collect();
-    let model: Vec<(f64, f64)> = study
-        .model
-        .iter()
-        .map(|p| (p.workers as f64, p.speedup))
-        .filter(|&(_, s)| s.is_finite() && s > 0.0)
-        .collect();
-    let x_max = measured
-        .iter()
-        .chain(&model)
-        .map(|&(x, _)| x)
-        .fold(2.0, f64::max);
-    let y_max = measured
-        .iter()
-        .chain(&model)
-        .map(|&(_, y)| y)
-        .fold(x_max, f64::max);
-    let y_min = measured
-        .iter()
-        .chain(&model)
-        .map(|&(_, y)| y)
-        .fold(1.0, f64::min);
-
+    let finite = |(x, y): (f64, f64)| y.is_finite() && y > 0.0 && x >= 1.0;
+    let series = Series {
+        measured: study
+            .runs
+            .iter()
+            .map(|p| (p.threads as f64, p.speedup))
+            .filter(|&p| finite(p))
+            .collect(),
+        model: study
+            .model
+            .iter()
+            .map(|p| (p.workers as f64, p.speedup))
+            .filter(|&p| finite(p))
+            .collect(),
+        repeat: study.repeat,
+    };
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
         root.fill(&WHITE).map_err(fail)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title(study), ("sans-serif", 22))
-            .margin(20)
-            .x_label_area_size(50)
-            .y_label_area_size(70)
-            .build_cartesian_2d(
-                (1.0..x_max * 1.15).log_scale().base(2.0),
-                (y_min * 0.85..y_max * 1.15).log_scale().base(2.0),
-            )
+        let root = root
+            .titled(&title(study), ("sans-serif", 22))
             .map_err(fail)?;
-        chart
-            .configure_mesh()
-            .x_desc("worker threads (log scale)")
-            .y_desc("speedup over one thread (log scale)")
-            .x_label_formatter(&|x| format!("{x:.0}"))
-            .y_label_formatter(&|y| {
-                if y.fract() == 0.0 {
-                    format!("{y:.0}")
-                } else {
-                    format!("{y:.2}")
-                }
-            })
-            .light_line_style(WHITE)
-            .draw()
-            .map_err(fail)?;
-
-        let blue = RGBColor(31, 119, 180);
-        chart
-            .draw_series(LineSeries::new(model.iter().copied(), blue.stroke_width(3)))
-            .map_err(fail)?
-            .label("model: largest-first list scheduling of the one-thread task times")
-            .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], blue.stroke_width(2)));
-        chart
-            .draw_series(model.iter().map(|&p| Circle::new(p, 3, blue.filled())))
-            .map_err(fail)?;
-
-        // Dashed and drawn over the model, so that it stays visible where the two coincide.
-        let grey = BLACK.mix(0.8);
-        chart
-            .draw_series(DashedLineSeries::new(
-                [(1.0, 1.0), (x_max, x_max)],
-                8,
-                6,
-                grey.stroke_width(1),
-            ))
-            .map_err(fail)?
-            .label("ideal: speedup = threads")
-            .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], grey));
-
-        let red = RGBColor(214, 39, 40);
-        chart
-            .draw_series(measured.iter().map(|&p| Circle::new(p, 6, red.filled())))
-            .map_err(fail)?
-            .label(format!("measured: median of {} timed runs", study.repeat))
-            .legend(move |(x, y)| Circle::new((x + 10, y), 5, red.filled()));
-
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .label_font(("sans-serif", 15))
-            .draw()
-            .map_err(fail)?;
+        let (top, bottom) = root.split_vertically(SIZE.1 * 3 / 5);
+        draw_speedup(&top, &series)?;
+        draw_efficiency(&bottom, &series)?;
         root.present().map_err(fail)?;
     }
     Ok(svg)
+}
+
+/// The points to draw, as (threads, speedup), non-finite values left out.
+struct Series {
+    measured: Vec<(f64, f64)>,
+    model: Vec<(f64, f64)>,
+    repeat: usize,
+}
+
+impl Series {
+    fn x_max(&self) -> f64 {
+        self.points().map(|(x, _)| x).fold(2.0, f64::max)
+    }
+
+    fn points(&self) -> impl Iterator<Item = (f64, f64)> + '_ {
+        self.measured.iter().chain(&self.model).copied()
+    }
+}
+
+type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
+
+const BLUE_LINE: RGBColor = RGBColor(31, 119, 180);
+const RED_POINT: RGBColor = RGBColor(214, 39, 40);
+
+fn axis_number(v: &f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+fn draw_speedup(area: &Area<'_>, series: &Series) -> Result<(), PlotError> {
+    let x_max = series.x_max();
+    let y_max = series.points().map(|(_, y)| y).fold(x_max, f64::max);
+    let y_min = series.points().map(|(_, y)| y).fold(1.0, f64::min);
+    let mut chart = ChartBuilder::on(area)
+        .margin(15)
+        .x_label_area_size(45)
+        .y_label_area_size(70)
+        .build_cartesian_2d(
+            (1.0..x_max * 1.15).log_scale().base(2.0),
+            (y_min * 0.85..y_max * 1.15).log_scale().base(2.0),
+        )
+        .map_err(fail)?;
+    chart
+        .configure_mesh()
+        .x_desc("worker threads (log scale)")
+        .y_desc("speedup over one thread (log scale)")
+        .x_label_formatter(&axis_number)
+        .y_label_formatter(&axis_number)
+        .light_line_style(WHITE)
+        .draw()
+        .map_err(fail)?;
+    chart
+        .draw_series(LineSeries::new(
+            series.model.iter().copied(),
+            BLUE_LINE.stroke_width(3),
+        ))
+        .map_err(fail)?
+        .label("model: largest-first list scheduling of the one-thread task times")
+        .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], BLUE_LINE.stroke_width(3)));
+    // Dashed and drawn over the model, so that it stays visible where the two coincide.
+    chart
+        .draw_series(DashedLineSeries::new(
+            [(1.0, 1.0), (x_max, x_max)],
+            8,
+            6,
+            BLACK.stroke_width(1),
+        ))
+        .map_err(fail)?
+        .label("ideal: speedup = threads")
+        .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], BLACK));
+    chart
+        .draw_series(
+            series
+                .measured
+                .iter()
+                .map(|&p| Circle::new(p, 6, RED_POINT.filled())),
+        )
+        .map_err(fail)?
+        .label(format!("measured: median of {} timed runs", series.repeat))
+        .legend(|(x, y)| Circle::new((x + 10, y), 5, RED_POINT.filled()));
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .label_font(("sans-serif", 15))
+        .draw()
+        .map_err(fail)
+}
+
+fn draw_efficiency(area: &Area<'_>, series: &Series) -> Result<(), PlotError> {
+    let x_max = series.x_max();
+    let efficiency = |points: &[(f64, f64)]| -> Vec<(f64, f64)> {
+        points.iter().map(|&(x, s)| (x, s / x)).collect()
+    };
+    let (measured, model) = (efficiency(&series.measured), efficiency(&series.model));
+    let y_max = measured
+        .iter()
+        .chain(&model)
+        .map(|&(_, y)| y)
+        .fold(1.0, f64::max)
+        * 1.08;
+    let mut chart = ChartBuilder::on(area)
+        .margin(15)
+        .x_label_area_size(45)
+        .y_label_area_size(70)
+        .build_cartesian_2d((1.0..x_max * 1.15).log_scale().base(2.0), 0.0..y_max)
+        .map_err(fail)?;
+    chart
+        .configure_mesh()
+        .x_desc("worker threads (log scale)")
+        .y_desc("efficiency = speedup / threads")
+        .x_label_formatter(&axis_number)
+        .y_label_formatter(&|y| format!("{:.0} %", y * 100.0))
+        .light_line_style(WHITE)
+        .draw()
+        .map_err(fail)?;
+    chart
+        .draw_series(LineSeries::new(
+            model.iter().copied(),
+            BLUE_LINE.stroke_width(3),
+        ))
+        .map_err(fail)?;
+    chart
+        .draw_series(DashedLineSeries::new(
+            [(1.0, 1.0), (x_max, 1.0)],
+            8,
+            6,
+            BLACK.stroke_width(1),
+        ))
+        .map_err(fail)?;
+    chart
+        .draw_series(
+            measured
+                .iter()
+                .map(|&p| Circle::new(p, 6, RED_POINT.filled())),
+        )
+        .map_err(fail)?;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -174,6 +247,7 @@ mod tests {
             title(&study).as_str(),
             "worker threads (log scale)",
             "speedup over one thread (log scale)",
+            "efficiency = speedup / threads",
             "ideal: speedup = threads",
             "measured: median of 1 timed runs",
         ] {
