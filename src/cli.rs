@@ -183,9 +183,11 @@ pub struct ScaleArgs {
     /// Output format [possible values: table, json, csv]. table: the measured and the modelled
     /// counts as two tables under a machine header. json: one object with n, strategy, machine
     /// {logical, physical}, runs (threads, median_seconds, min_seconds, max_seconds, speedup,
-    /// efficiency) and model (workers, predicted_seconds, speedup, efficiency). csv: one row per
-    /// measured thread count (kind = measured, seconds = the median) and per modelled worker count
-    /// (kind = model, seconds = the prediction, min and max empty).
+    /// efficiency, cpu_share) and model (workers, predicted_seconds, speedup, efficiency). csv:
+    /// one row per measured thread count (kind = measured, seconds = the median) and per
+    /// modelled worker count (kind = model, seconds = the prediction; min, max and cpu_share
+    /// empty). cpu_share is the CPU time the runs received / asked for: well below 1 on a busy
+    /// machine.
     #[arg(short, long, value_enum, default_value_t = Format::Table, hide_possible_values = true)]
     pub format: Format,
     /// Also draw speedup against threads (measured, ideal, model) into this SVG file.

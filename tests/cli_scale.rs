@@ -74,7 +74,7 @@ fn csv_has_measured_and_model_rows_under_one_header() {
     assert_eq!(
         lines.next().unwrap(),
         "kind,n,strategy,logical_cpus,physical_cores,threads,seconds,min_seconds,max_seconds,\
-         speedup,efficiency"
+         speedup,efficiency,cpu_share"
     );
     let kinds: Vec<&str> = lines.map(|l| l.split(',').next().unwrap()).collect();
     assert_eq!(kinds.iter().filter(|&&k| k == "measured").count(), 2);

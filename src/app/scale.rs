@@ -56,6 +56,7 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         Err(e @ StudyError::NoRuns) => return Err(Failure::Usage(e.to_string())),
     };
 
+    warn_about_busy_machine(&study);
     if let Some(file) = plot_file {
         let svg = plot::render_svg(&study).map_err(io::Error::other)?;
         file.write(&svg)?;
@@ -88,6 +89,30 @@ fn warn_about_load(machine: &Machine, threads: &[usize]) {
         }
     }
 }
+
+/// Runs that received much less CPU time than they asked for were slowed by other programs.
+fn warn_about_busy_machine(study: &Study) {
+    let starved: Vec<String> = study
+        .runs
+        .iter()
+        // Below a quarter second of timed runs, the 10 ms CPU clock is too coarse to judge.
+        .filter(|p| p.median_seconds * study.repeat as f64 >= 0.25)
+        .filter_map(|p| Some((p.threads, p.cpu_share?)))
+        .filter(|&(_, share)| share < BUSY_BELOW)
+        .map(|(t, share)| format!("{t} threads got {}", percent(share)))
+        .collect();
+    if !starved.is_empty() {
+        eprintln!(
+            "nqueens: warning: other programs are using the CPUs ({} of the CPU time they asked \
+             for): measured times and speedups are unreliable; the model, built from each task's \
+             fastest time, is less affected",
+            starved.join(", ")
+        );
+    }
+}
+
+/// A CPU share below this means the machine was busy during the runs.
+const BUSY_BELOW: f64 = 0.8;
 
 /// An SVG file written all at once: to a temporary file beside it, then renamed over it, so a
 /// failed or interrupted command never leaves a half-written picture.
@@ -157,6 +182,7 @@ struct MeasuredRow {
     max: f64,
     speedup: f64,
     efficiency: f64,
+    cpu_share: Option<f64>,
     model_speedup: Option<f64>,
     model_efficiency: Option<f64>,
 }
@@ -170,6 +196,7 @@ impl TableRow for MeasuredRow {
             "max",
             "speedup",
             "efficiency",
+            "CPU share",
             "model speedup",
             "model efficiency",
         ]
@@ -183,6 +210,7 @@ impl TableRow for MeasuredRow {
             seconds(self.max),
             times(self.speedup),
             percent(self.efficiency),
+            self.cpu_share.map_or_else(|| "-".to_string(), percent),
             self.model_speedup.map_or_else(|| "-".to_string(), times),
             self.model_efficiency
                 .map_or_else(|| "-".to_string(), percent),
@@ -256,7 +284,8 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
     writeln!(out)?;
     writeln!(
         out,
-        "measured: wall-clock seconds; speedup and efficiency against the 1-thread median"
+        "measured: wall-clock seconds; speedup and efficiency against the 1-thread median; CPU \
+         share = CPU time received / asked for"
     )?;
     let measured: Vec<MeasuredRow> = study
         .runs
@@ -270,6 +299,7 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
                 max: p.max_seconds,
                 speedup: p.speedup,
                 efficiency: p.efficiency,
+                cpu_share: p.cpu_share,
                 model_speedup: model.map(|m| m.speedup),
                 model_efficiency: model.map(|m| m.efficiency),
             }
@@ -298,7 +328,7 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
 }
 
 /// One CSV row: a measured thread count (`kind` = `measured`, `seconds` = the median) or a
-/// modelled worker count (`kind` = `model`, `seconds` = the prediction, no min or max).
+/// modelled worker count (`kind` = `model`, `seconds` = the prediction, no min, max or CPU share).
 #[derive(Debug, Serialize)]
 struct CsvRow {
     kind: &'static str,
@@ -312,10 +342,11 @@ struct CsvRow {
     max_seconds: Option<f64>,
     speedup: f64,
     efficiency: f64,
+    cpu_share: Option<f64>,
 }
 
 fn csv_rows(study: &Study) -> Vec<CsvRow> {
-    let row = |kind, threads, seconds, min, max, speedup, efficiency| CsvRow {
+    let row = |kind, threads, seconds, min, max, speedup, efficiency, cpu_share| CsvRow {
         kind,
         n: study.n,
         strategy: study.strategy,
@@ -327,6 +358,7 @@ fn csv_rows(study: &Study) -> Vec<CsvRow> {
         max_seconds: max,
         speedup,
         efficiency,
+        cpu_share,
     };
     let measured = study.runs.iter().map(|p| {
         row(
@@ -337,6 +369,7 @@ fn csv_rows(study: &Study) -> Vec<CsvRow> {
             Some(p.max_seconds),
             p.speedup,
             p.efficiency,
+            p.cpu_share,
         )
     });
     let model = study.model.iter().map(|m| {
@@ -348,6 +381,7 @@ fn csv_rows(study: &Study) -> Vec<CsvRow> {
             None,
             m.speedup,
             m.efficiency,
+            None,
         )
     });
     measured.chain(model).collect()

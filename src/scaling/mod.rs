@@ -14,6 +14,9 @@
 //! plan's task sizes limit. It uses the one-thread task times because with several threads a
 //! task's time also includes the slowdown caused by the other threads.
 //!
+//! Each measured point also carries its CPU share ([`cpu`]): the CPU time the runs received ÷ the
+//! CPU time they asked for. Well below 1 means other programs were using the machine.
+//!
 //! [`plot`] draws the measured speedups, the ideal line and the model's curve as an SVG picture.
 //!
 //! ```
@@ -26,6 +29,7 @@
 //! assert_eq!(points[1].efficiency, 1.0);
 //! ```
 
+pub mod cpu;
 pub mod model;
 pub mod plot;
 pub mod stats;

@@ -24,7 +24,8 @@ fn fail<E: std::fmt::Debug>(e: E) -> PlotError {
 /// # let study = Study { n: 17, strategy: nqueens::Strategy::Mirror,
 /// #     machine: Machine { logical: 2, physical: 2 }, repeat: 3, tasks: 4000,
 /// #     task_seconds_total: 1.0, task_seconds_max: 0.01, runs: vec![], model: vec![] };
-/// assert_eq!(title(&study), "n = 17, mirror: speedup vs threads (2 logical CPUs, 2 physical cores)");
+/// let want = "n = 17, mirror: speedup vs threads (2 logical CPUs, 2 physical cores)";
+/// assert_eq!(title(&study), want);
 /// ```
 pub fn title(study: &Study) -> String {
     format!(
@@ -275,6 +276,7 @@ mod tests {
                 max_seconds: 0.0,
                 speedup: f64::NAN,
                 efficiency: f64::NAN,
+                cpu_share: None,
             }],
             model: vec![ModelPoint {
                 workers: 1,

@@ -4,9 +4,9 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use super::Machine;
 use super::model::{self, ModelPoint};
 use super::stats::{self, Summary};
+use super::{Machine, cpu};
 use crate::engine::plan::{Plan, Strategy, default_min_tasks};
 use crate::engine::run::{RunOptions, run};
 use crate::{Error, known};
@@ -49,6 +49,9 @@ pub struct MeasuredPoint {
     pub speedup: f64,
     /// `speedup ÷ threads`.
     pub efficiency: f64,
+    /// CPU time the timed runs received ÷ CPU time they asked for (see [`super::cpu`]); `None`
+    /// where the process CPU time cannot be read.
+    pub cpu_share: Option<f64>,
 }
 
 /// A finished study: the machine, the measured points and the model's predictions.
@@ -201,6 +204,9 @@ pub fn measure(
         .iter()
         .map(|&t| (t, Vec::with_capacity(options.repeat)))
         .collect();
+    // cpu[i]: CPU seconds received and wall-clock seconds of the timed runs of threads[i].
+    let machine = Machine::detect();
+    let mut cpu: Vec<Option<(f64, f64)>> = vec![Some((0.0, 0.0)); threads.len()];
     // task_times[i]: task i's time in each timed one-thread run.
     let mut task_times: Vec<Vec<Duration>> = vec![Vec::new(); plan.tasks.len()];
     // Warm-ups first, then the timed runs round-robin over the thread counts, so that a change in
@@ -213,12 +219,20 @@ pub fn measure(
                 run: k,
                 repeat: options.repeat,
             });
+            let cpu_before = cpu::process_cpu_seconds();
             let report = run(&plan, &RunOptions::with_threads(t))?;
+            let cpu_used = cpu::process_cpu_seconds()
+                .zip(cpu_before)
+                .map(|(after, before)| after - before);
             check.check(t, report.total)?;
             if k == 0 {
                 continue;
             }
-            samples[i].1.push(report.elapsed.as_secs_f64());
+            let wall = report.elapsed.as_secs_f64();
+            samples[i].1.push(wall);
+            cpu[i] = cpu[i]
+                .zip(cpu_used)
+                .map(|((got, walls), used)| (got + used, walls + wall));
             if t == 1 {
                 for outcome in &report.outcomes {
                     task_times[outcome.index].push(outcome.elapsed);
@@ -233,21 +247,27 @@ pub fn measure(
         .map(|v| v.iter().copied().min().unwrap_or_default())
         .collect();
     let model = model::predict(&task_times, &model::workers_to_model(&threads));
+    let mut runs = measured_points(&samples);
+    for (point, cpu) in runs.iter_mut().zip(&cpu) {
+        point.cpu_share =
+            cpu.map(|(got, wall)| cpu::cpu_share(got, wall, point.threads, machine.logical));
+    }
     Ok(Study {
         n,
         strategy: options.strategy,
-        machine: Machine::detect(),
+        machine,
         repeat: options.repeat,
         tasks: plan.tasks.len(),
         task_seconds_total: task_times.iter().sum::<Duration>().as_secs_f64(),
         task_seconds_max: task_times.iter().max().map_or(0.0, Duration::as_secs_f64),
-        runs: measured_points(&samples),
+        runs,
         model,
     })
 }
 
-/// Turns the timed runs of each thread count into measured points; the speedup baseline is the
-/// median of the one-thread runs (or of the first entry when there is no one-thread entry).
+/// Turns the timed runs of each thread count into measured points (with no CPU share); the
+/// speedup baseline is the median of the one-thread runs (or of the first entry when there is no
+/// one-thread entry).
 ///
 /// ```
 /// use nqueens::scaling::study::measured_points;
@@ -280,6 +300,7 @@ pub fn measured_points(samples: &[(usize, Vec<f64>)]) -> Vec<MeasuredPoint> {
                 max_seconds: s.max,
                 speedup,
                 efficiency: stats::efficiency(speedup, threads),
+                cpu_share: None,
             }
         })
         .collect()
