@@ -37,7 +37,7 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
                 k => format!("run {k} of {}", p.repeat),
             };
             eprint!(
-                "\r\x1b[Kmeasuring n = {}: {} threads, {run}",
+                "\r\x1b[Kmeasuring n = {}: {} thread(s), {run}",
                 args.n, p.threads
             );
         }
@@ -95,11 +95,12 @@ fn warn_about_busy_machine(study: &Study) {
     let starved: Vec<String> = study
         .runs
         .iter()
-        // Below a quarter second of timed runs, the 10 ms CPU clock is too coarse to judge.
-        .filter(|p| p.median_seconds * study.repeat as f64 >= 0.25)
         .filter_map(|p| Some((p.threads, p.cpu_share?)))
         .filter(|&(_, share)| share < BUSY_BELOW)
-        .map(|(t, share)| format!("{t} threads got {}", percent(share)))
+        .map(|(t, share)| {
+            let s = if t == 1 { "" } else { "s" };
+            format!("{t} thread{s} got {}", percent(share))
+        })
         .collect();
     if !starved.is_empty() {
         eprintln!(

@@ -50,7 +50,7 @@ pub struct MeasuredPoint {
     /// `speedup ÷ threads`.
     pub efficiency: f64,
     /// CPU time the timed runs received ÷ CPU time they asked for (see [`super::cpu`]); `None`
-    /// where the process CPU time cannot be read.
+    /// where the process CPU time cannot be read or the runs were too short to judge.
     pub cpu_share: Option<f64>,
 }
 
@@ -249,8 +249,9 @@ pub fn measure(
     let model = model::predict(&task_times, &model::workers_to_model(&threads));
     let mut runs = measured_points(&samples);
     for (point, cpu) in runs.iter_mut().zip(&cpu) {
-        point.cpu_share =
-            cpu.map(|(got, wall)| cpu::cpu_share(got, wall, point.threads, machine.logical));
+        point.cpu_share = cpu
+            .filter(|&(_, wall)| wall >= cpu::MIN_WALL_SECONDS)
+            .map(|(got, wall)| cpu::cpu_share(got, wall, point.threads, machine.logical));
     }
     Ok(Study {
         n,
@@ -380,6 +381,8 @@ mod tests {
         assert_eq!(study.runs[0].speedup, 1.0);
         assert!(study.task_seconds_max <= study.task_seconds_total);
         assert!(study.tasks > 0);
+        // Runs of a few milliseconds are too short for the 10 ms process clock.
+        assert!(study.runs.iter().all(|p| p.cpu_share.is_none()));
         let one = study.model_at(1).unwrap();
         assert!((one.speedup - 1.0).abs() < 1e-9, "{one:?}");
         assert!(matches!(
