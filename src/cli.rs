@@ -50,6 +50,22 @@ pub enum Command {
     /// Run the textbook algorithms on one board and compare their work and speed.
     #[command(after_help = COMPARE_EXAMPLES)]
     Compare(CompareArgs),
+    /// Measure how the count speeds up with more threads, and model bigger machines.
+    #[command(
+        long_about = "Counts one board with each thread count (one untimed warm-up run, then \
+                      --repeat timed runs) and reports the median, fastest and slowest time, the \
+                      speedup over one thread and the parallel efficiency (speedup / threads). \
+                      Every run's total is checked against the others and against the known \
+                      table. A load-balance model replays the one-thread task times on 1, 2, 4, \
+                      ..., 256 identical workers with the same largest-first list scheduling and \
+                      predicts the speedup a bigger machine would give (no memory-bandwidth or \
+                      other shared-resource limits are modelled).",
+        after_help = "Examples:\n  \
+                      nqueens scale 16\n  \
+                      nqueens scale 17 --threads 1,2 --repeat 5 --plot scaling.svg\n  \
+                      nqueens scale 15 --threads 1,2,4,8,max --format json"
+    )]
+    Scale(ScaleArgs),
 }
 
 /// Worker threads and decomposition strategy, shared by the counting commands.
@@ -215,6 +231,87 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
     }
 }
 
+/// Arguments of `nqueens scale`.
+#[derive(Debug, Args)]
+pub struct ScaleArgs {
+    /// Board side (0 to 64).
+    #[arg(value_name = "N", value_parser = parse_n)]
+    pub n: u32,
+    /// Thread counts to measure: a list such as 1,2,4,8, where `max` stands for every logical
+    /// CPU [default: the powers of two below the logical CPU count, and that count]. One thread is
+    /// always measured too: it is the baseline of every speedup and of the model.
+    #[arg(short = 't', long, value_name = "LIST", value_parser = parse_thread_list)]
+    pub threads: Option<ThreadList>,
+    /// Timed runs per thread count, after one untimed warm-up run.
+    #[arg(short = 'r', long, value_name = "K", default_value_t = 3,
+          value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub repeat: u32,
+    /// How the board is split into independent tasks.
+    #[arg(long, value_enum, default_value_t = Strategy::default())]
+    pub strategy: Strategy,
+    /// Output format [possible values: table, json, csv]. table: the measured and the modelled
+    /// counts as two tables under a machine header. json: one object with n, strategy, machine
+    /// {logical, physical}, runs (threads, median_seconds, min_seconds, max_seconds, speedup,
+    /// efficiency, cpu_share) and model (workers, predicted_seconds, speedup, efficiency). csv:
+    /// one row per measured thread count (kind = measured, seconds = the median) and per
+    /// modelled worker count (kind = model, seconds = the prediction; min, max and cpu_share
+    /// empty). cpu_share is the CPU time the runs received / asked for: well below 1 on a busy
+    /// machine.
+    #[arg(short, long, value_enum, default_value_t = Format::Table, hide_possible_values = true)]
+    pub format: Format,
+    /// Also draw speedup against threads (measured, ideal, model) into this SVG file.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<std::path::PathBuf>,
+}
+
+/// A list of distinct worker-thread counts, in the order given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThreadList(pub Vec<usize>);
+
+/// The most threads one run of `nqueens scale` may ask for.
+pub const MAX_SCALE_THREADS: usize = 4096;
+
+/// Parses `1,2,4,8` (`max` = every logical CPU, and may coincide with a listed count); refuses
+/// zero, a count written twice, and anything else.
+pub fn parse_thread_list(text: &str) -> Result<ThreadList, String> {
+    parse_thread_list_for(text, num_cpus::get())
+}
+
+fn parse_thread_list_for(text: &str, logical: usize) -> Result<ThreadList, String> {
+    let mut list: Vec<usize> = Vec::new();
+    let mut written: Vec<usize> = Vec::new();
+    for item in text.split(',') {
+        let item = item.trim();
+        let threads = match item {
+            "max" => logical,
+            _ => {
+                let t = item.parse::<usize>().map_err(|_| {
+                    format!("'{item}' is not a thread count (expected a list such as 1,2,4 or max)")
+                })?;
+                // A count written out twice is a typo; `max` may equal a written count
+                // (1,2,max on two CPUs).
+                if written.contains(&t) {
+                    return Err(format!("the thread count {t} is listed twice"));
+                }
+                written.push(t);
+                t
+            }
+        };
+        if threads == 0 {
+            return Err("a thread count must be at least 1".to_string());
+        }
+        if threads > MAX_SCALE_THREADS {
+            return Err(format!(
+                "{threads} threads is too many (at most {MAX_SCALE_THREADS})"
+            ));
+        }
+        if !list.contains(&threads) {
+            list.push(threads);
+        }
+    }
+    Ok(ThreadList(list))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -256,5 +353,40 @@ mod tests {
         assert_eq!(parse_threads("3"), Ok(3));
         assert!(parse_threads("0").unwrap_err().contains("at least 1"));
         assert!(parse_threads("x").is_err());
+    }
+}
+
+#[cfg(test)]
+mod scale_tests {
+    use super::*;
+
+    #[test]
+    fn thread_lists_parse_with_max_standing_for_the_logical_cpus() {
+        assert_eq!(parse_thread_list_for("1,2,4,8", 2).unwrap().0, [1, 2, 4, 8]);
+        assert_eq!(parse_thread_list_for("max", 6).unwrap().0, [6]);
+        assert_eq!(parse_thread_list_for(" 4 , max", 16).unwrap().0, [4, 16]);
+        assert_eq!(parse_thread_list_for("3", 2).unwrap().0, [3]);
+        assert_eq!(parse_thread_list_for("1,2,max", 2).unwrap().0, [1, 2]);
+        assert_eq!(parse_thread_list_for("max,2", 2).unwrap().0, [2]);
+    }
+
+    #[test]
+    fn zero_duplicate_and_garbage_thread_lists_are_refused_in_one_line() {
+        for (bad, why) in [
+            ("0", "at least 1"),
+            ("1,0,2", "at least 1"),
+            ("2,2", "listed twice"),
+            ("4,2,4", "listed twice"),
+            ("x", "not a thread count"),
+            ("1,,2", "not a thread count"),
+            ("", "not a thread count"),
+            ("-1", "not a thread count"),
+            ("1.5", "not a thread count"),
+            ("99999", "too many"),
+        ] {
+            let err = parse_thread_list_for(bad, 2).unwrap_err();
+            assert!(err.contains(why), "{bad}: {err}");
+            assert!(!err.contains('\n'), "{bad}: {err}");
+        }
     }
 }

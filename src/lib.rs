@@ -23,6 +23,7 @@ pub mod export;
 pub mod known;
 pub mod long_run;
 pub mod progress;
+pub mod scaling;
 
 use std::time::Duration;
 

@@ -7,6 +7,7 @@ mod compare;
 mod count;
 mod known;
 mod long_run;
+mod scale;
 mod verify;
 
 use std::io::{self, Write};
@@ -64,6 +65,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Outcome, Failure> {
         Command::Known(args) => known::run(&args, out)?,
         Command::Verify(args) => verify::run(&args, out)?,
         Command::Compare(args) => compare::run(&args, out)?,
+        Command::Scale(args) => scale::run(&args, out)?,
     };
     out.flush()?;
     Ok(outcome)

@@ -1,0 +1,389 @@
+//! `nqueens scale`: the thread-scaling study, its load-balance model and an optional SVG plot.
+
+use std::fs;
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use nqueens::Strategy;
+use nqueens::export::{Format, TableRow, write_csv, write_table};
+use nqueens::scaling::study::{self, Progress, Study, StudyError, StudyOptions};
+use nqueens::scaling::{Load, Machine, default_thread_counts, plot};
+use serde::Serialize;
+
+use super::{Failure, Outcome};
+use crate::cli::ScaleArgs;
+
+pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    let machine = Machine::detect();
+    let requested = args
+        .threads
+        .as_ref()
+        .map_or_else(|| default_thread_counts(machine.logical), |l| l.0.clone());
+    let threads = study::thread_counts(&requested);
+    // Refuse an unwritable plot path before spending minutes on the runs.
+    let plot_file = args.plot.as_deref().map(PlotFile::create).transpose()?;
+    warn_about_load(&machine, &threads);
+
+    let options = StudyOptions {
+        strategy: args.strategy,
+        threads,
+        repeat: args.repeat as usize,
+    };
+    let show_progress = io::stderr().is_terminal();
+    let mut progress = |p: Progress| {
+        if show_progress {
+            let run = match p.run {
+                0 => "warm-up".to_string(),
+                k => format!("run {k} of {}", p.repeat),
+            };
+            eprint!(
+                "\r\x1b[Kmeasuring n = {}: {} thread(s), {run}",
+                args.n, p.threads
+            );
+        }
+    };
+    let measured = study::measure(args.n, &options, &mut progress);
+    if show_progress {
+        eprint!("\r\x1b[K");
+    }
+    let study = match measured {
+        Ok(study) => study,
+        Err(StudyError::Mismatch(mismatch)) => {
+            eprintln!("nqueens: error: {mismatch}");
+            return Ok(Outcome::Negative);
+        }
+        Err(StudyError::Engine(e)) => return Err(e.into()),
+        Err(e @ StudyError::NoRuns) => return Err(Failure::Usage(e.to_string())),
+    };
+
+    warn_about_busy_machine(&study);
+    if let Some(file) = plot_file {
+        let svg = plot::render_svg(&study).map_err(io::Error::other)?;
+        file.write(&svg)?;
+    }
+    match args.format {
+        Format::Table => write_human(out, &study)?,
+        Format::Json => {
+            serde_json::to_writer_pretty(&mut *out, &study).map_err(io::Error::from)?;
+            writeln!(out)?;
+        }
+        Format::Csv => write_csv(out, &csv_rows(&study))?,
+    }
+    Ok(Outcome::Success)
+}
+
+fn warn_about_load(machine: &Machine, threads: &[usize]) {
+    for &t in threads {
+        match machine.load(t) {
+            Some(Load::Oversubscribed) => eprintln!(
+                "nqueens: warning: {t} threads exceed the {} logical CPUs (oversubscribed): the \
+                 system time-slices them, so the speedup cannot grow",
+                machine.logical
+            ),
+            Some(Load::SharesCores) => eprintln!(
+                "nqueens: warning: {t} threads exceed the {} physical cores: some threads share a \
+                 core, so expect less than ideal speedup",
+                machine.physical
+            ),
+            None => {}
+        }
+    }
+}
+
+/// Runs that received much less CPU time than they asked for were slowed by other programs.
+fn warn_about_busy_machine(study: &Study) {
+    let starved: Vec<String> = study
+        .runs
+        .iter()
+        .filter_map(|p| Some((p.threads, p.cpu_share?)))
+        .filter(|&(_, share)| share < BUSY_BELOW)
+        .map(|(t, share)| {
+            let s = if t == 1 { "" } else { "s" };
+            format!("{t} thread{s} got {}", percent(share))
+        })
+        .collect();
+    if !starved.is_empty() {
+        eprintln!(
+            "nqueens: warning: other programs are using the CPUs ({} of the CPU time they asked \
+             for): measured times and speedups are unreliable; the model, built from each task's \
+             fastest time, is less affected",
+            starved.join(", ")
+        );
+    }
+}
+
+/// A CPU share below this means the machine was busy during the runs.
+const BUSY_BELOW: f64 = 0.8;
+
+/// An SVG file written all at once: to a temporary file beside it, then renamed over it, so a
+/// failed or interrupted command never leaves a half-written picture.
+struct PlotFile {
+    path: PathBuf,
+    temp: tempfile::NamedTempFile,
+}
+
+impl PlotFile {
+    fn create(path: &Path) -> Result<PlotFile, Failure> {
+        let refuse = |why: &str| {
+            Failure::Usage(format!(
+                "cannot write the plot to {}: {why}",
+                path.display()
+            ))
+        };
+        if path.is_dir() {
+            return Err(refuse("it is a directory"));
+        }
+        if fs::metadata(path).is_ok_and(|m| m.permissions().readonly()) {
+            return Err(refuse("the file is read-only"));
+        }
+        let dir = match path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => Path::new("."),
+        };
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(".nqueens-plot-").suffix(".svg.part");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            builder.permissions(fs::Permissions::from_mode(0o644));
+        }
+        if !dir.is_dir() {
+            return Err(refuse(&format!(
+                "the directory {} does not exist",
+                dir.display()
+            )));
+        }
+        let temp = builder
+            .tempfile_in(dir)
+            .map_err(|e| refuse(&io::Error::from(e.kind()).to_string()))?;
+        Ok(PlotFile {
+            path: path.to_path_buf(),
+            temp,
+        })
+    }
+
+    fn write(mut self, svg: &str) -> io::Result<()> {
+        self.temp.write_all(svg.as_bytes())?;
+        self.temp.as_file().sync_all()?;
+        self.temp.persist(&self.path).map_err(|e| {
+            io::Error::new(
+                e.error.kind(),
+                format!("{}: {}", self.path.display(), e.error),
+            )
+        })?;
+        Ok(())
+    }
+}
+
+/// A measured thread count in the human table, with the model's prediction beside it.
+struct MeasuredRow {
+    threads: usize,
+    median: f64,
+    min: f64,
+    max: f64,
+    speedup: f64,
+    efficiency: f64,
+    cpu_share: Option<f64>,
+    model_speedup: Option<f64>,
+    model_efficiency: Option<f64>,
+}
+
+impl TableRow for MeasuredRow {
+    fn headings() -> Vec<&'static str> {
+        vec![
+            "threads",
+            "median",
+            "min",
+            "max",
+            "speedup",
+            "efficiency",
+            "CPU share",
+            "model speedup",
+            "model efficiency",
+        ]
+    }
+
+    fn cells(&self) -> Vec<String> {
+        vec![
+            self.threads.to_string(),
+            seconds(self.median),
+            seconds(self.min),
+            seconds(self.max),
+            times(self.speedup),
+            percent(self.efficiency),
+            self.cpu_share.map_or_else(|| "-".to_string(), percent),
+            self.model_speedup.map_or_else(|| "-".to_string(), times),
+            self.model_efficiency
+                .map_or_else(|| "-".to_string(), percent),
+        ]
+    }
+}
+
+/// A modelled worker count in the human table.
+struct ModelRow {
+    workers: usize,
+    predicted: f64,
+    speedup: f64,
+    efficiency: f64,
+}
+
+impl TableRow for ModelRow {
+    fn headings() -> Vec<&'static str> {
+        vec!["workers", "predicted time", "speedup", "efficiency"]
+    }
+
+    fn cells(&self) -> Vec<String> {
+        vec![
+            self.workers.to_string(),
+            seconds(self.predicted),
+            times(self.speedup),
+            percent(self.efficiency),
+        ]
+    }
+}
+
+/// Seconds for people, in a unit that keeps three significant digits for short runs.
+fn seconds(x: f64) -> String {
+    if !x.is_finite() {
+        "-".to_string()
+    } else if x >= 1.0 {
+        nqueens::export::seconds(x)
+    } else if x >= 1e-3 {
+        format!("{:.2} ms", x * 1e3)
+    } else {
+        format!("{:.1} µs", x * 1e6)
+    }
+}
+
+fn times(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:.2}x")
+    } else {
+        "-".to_string()
+    }
+}
+
+fn percent(x: f64) -> String {
+    if x.is_finite() {
+        format!("{:.1} %", x * 100.0)
+    } else {
+        "-".to_string()
+    }
+}
+
+fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
+    writeln!(
+        out,
+        "n = {}, strategy {}: {} tasks, {} timed runs per thread count after one warm-up",
+        study.n, study.strategy, study.tasks, study.repeat
+    )?;
+    writeln!(
+        out,
+        "machine: {} logical CPUs, {} physical cores",
+        study.machine.logical, study.machine.physical
+    )?;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "measured: wall-clock seconds; speedup and efficiency against the 1-thread median; CPU \
+         share = CPU time received / asked for"
+    )?;
+    let measured: Vec<MeasuredRow> = study
+        .runs
+        .iter()
+        .map(|p| {
+            let model = study.model_at(p.threads);
+            MeasuredRow {
+                threads: p.threads,
+                median: p.median_seconds,
+                min: p.min_seconds,
+                max: p.max_seconds,
+                speedup: p.speedup,
+                efficiency: p.efficiency,
+                cpu_share: p.cpu_share,
+                model_speedup: model.map(|m| m.speedup),
+                model_efficiency: model.map(|m| m.efficiency),
+            }
+        })
+        .collect();
+    write_table(out, &measured)?;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "model: the 1-thread task times (sum {}, largest {}) replayed largest-first on identical \
+         workers",
+        seconds(study.task_seconds_total),
+        seconds(study.task_seconds_max)
+    )?;
+    let model: Vec<ModelRow> = study
+        .model
+        .iter()
+        .map(|m| ModelRow {
+            workers: m.workers,
+            predicted: m.predicted_seconds,
+            speedup: m.speedup,
+            efficiency: m.efficiency,
+        })
+        .collect();
+    write_table(out, &model)
+}
+
+/// One CSV row: a measured thread count (`kind` = `measured`, `seconds` = the median) or a
+/// modelled worker count (`kind` = `model`, `seconds` = the prediction, no min, max or CPU share).
+#[derive(Debug, Serialize)]
+struct CsvRow {
+    kind: &'static str,
+    n: u32,
+    strategy: Strategy,
+    logical_cpus: usize,
+    physical_cores: usize,
+    threads: usize,
+    seconds: f64,
+    min_seconds: Option<f64>,
+    max_seconds: Option<f64>,
+    speedup: f64,
+    efficiency: f64,
+    cpu_share: Option<f64>,
+}
+
+fn csv_rows(study: &Study) -> Vec<CsvRow> {
+    let row = |kind, threads, seconds, min, max, speedup, efficiency, cpu_share| CsvRow {
+        kind,
+        n: study.n,
+        strategy: study.strategy,
+        logical_cpus: study.machine.logical,
+        physical_cores: study.machine.physical,
+        threads,
+        seconds,
+        min_seconds: min,
+        max_seconds: max,
+        speedup,
+        efficiency,
+        cpu_share,
+    };
+    let measured = study.runs.iter().map(|p| {
+        row(
+            "measured",
+            p.threads,
+            p.median_seconds,
+            Some(p.min_seconds),
+            Some(p.max_seconds),
+            p.speedup,
+            p.efficiency,
+            p.cpu_share,
+        )
+    });
+    let model = study.model.iter().map(|m| {
+        row(
+            "model",
+            m.workers,
+            m.predicted_seconds,
+            None,
+            None,
+            m.speedup,
+            m.efficiency,
+            None,
+        )
+    });
+    measured.chain(model).collect()
+}

@@ -1,0 +1,109 @@
+//! Thread-scaling study and load-balance model.
+//!
+//! A study ([`study::measure`]) counts one board with each of several thread counts, several
+//! timed runs each, and reports the median, fastest and slowest wall-clock time, the speedup over
+//! one thread and the parallel efficiency (speedup ÷ threads) — see [`stats`].
+//!
+//! The load-balance model ([`model`]) answers what a bigger machine would give. It takes the time
+//! each task of the plan took in the one-thread runs (the fastest of the timed runs, since
+//! interruptions by other processes only ever add time) and replays the run's list scheduling on
+//! `P` identical workers: tasks are handed out in plan order (largest first), each to the worker
+//! that becomes free first. The predicted speedup is the sum of the task times divided by the
+//! predicted makespan. The model assumes identical cores and no shared-resource limits (memory
+//! bandwidth, caches, turbo clocks, scheduling overhead), so it is an upper bound that only the
+//! plan's task sizes limit. It uses the one-thread task times because with several threads a
+//! task's time also includes the slowdown caused by the other threads.
+//!
+//! Each measured point also carries its CPU share ([`cpu`]): the CPU time the runs received ÷ the
+//! CPU time they asked for. Well below 1 means other programs were using the machine.
+//!
+//! [`plot`] draws the measured speedups, the ideal line and the model's curve as an SVG picture.
+//!
+//! ```
+//! use std::time::Duration;
+//! use nqueens::scaling::model::predict;
+//! // Four equal tasks on two workers: perfect balance.
+//! let times = [Duration::from_secs(1); 4];
+//! let points = predict(&times, &[1, 2]);
+//! assert_eq!(points[1].speedup, 2.0);
+//! assert_eq!(points[1].efficiency, 1.0);
+//! ```
+
+pub mod cpu;
+pub mod model;
+pub mod plot;
+pub mod stats;
+pub mod study;
+
+use serde::Serialize;
+
+/// The machine a study ran on: its CPU counts as the operating system reports them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Machine {
+    /// Logical CPUs (hardware threads).
+    pub logical: usize,
+    /// Physical cores.
+    pub physical: usize,
+}
+
+impl Machine {
+    /// The machine this program runs on.
+    ///
+    /// ```
+    /// let machine = nqueens::scaling::Machine::detect();
+    /// assert!(machine.logical >= machine.physical && machine.physical >= 1);
+    /// ```
+    pub fn detect() -> Machine {
+        let logical = num_cpus::get().max(1);
+        Machine {
+            logical,
+            physical: num_cpus::get_physical().clamp(1, logical),
+        }
+    }
+
+    /// How `threads` worker threads load this machine, or `None` when each gets a core of its own.
+    ///
+    /// ```
+    /// use nqueens::scaling::{Load, Machine};
+    /// let smt = Machine { logical: 8, physical: 4 };
+    /// assert_eq!(smt.load(4), None);
+    /// assert_eq!(smt.load(6), Some(Load::SharesCores));
+    /// assert_eq!(smt.load(9), Some(Load::Oversubscribed));
+    /// ```
+    pub fn load(&self, threads: usize) -> Option<Load> {
+        if threads > self.logical {
+            Some(Load::Oversubscribed)
+        } else if threads > self.physical {
+            Some(Load::SharesCores)
+        } else {
+            None
+        }
+    }
+}
+
+/// How a thread count exceeds the machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Load {
+    /// More threads than physical cores: some share a core (SMT), so expect less than ideal.
+    SharesCores,
+    /// More threads than logical CPUs: the operating system time-slices them.
+    Oversubscribed,
+}
+
+/// The default thread counts for a machine with `logical` CPUs: the powers of two below it and
+/// the count itself.
+///
+/// ```
+/// use nqueens::scaling::default_thread_counts;
+/// assert_eq!(default_thread_counts(2), [1, 2]);
+/// assert_eq!(default_thread_counts(6), [1, 2, 4, 6]);
+/// assert_eq!(default_thread_counts(1), [1]);
+/// ```
+pub fn default_thread_counts(logical: usize) -> Vec<usize> {
+    let logical = logical.max(1);
+    let mut counts: Vec<usize> = std::iter::successors(Some(1usize), |&t| t.checked_mul(2))
+        .take_while(|&t| t < logical)
+        .collect();
+    counts.push(logical);
+    counts
+}

@@ -1,0 +1,162 @@
+//! The load-balance model: the makespan of a plan's tasks on `P` identical workers.
+//!
+//! The tasks are handed out in the given order (the plan's, largest first), each to the worker
+//! that becomes free first — the same list scheduling a run performs. Nothing else is modelled:
+//! no memory-bandwidth or cache limits, no clock changes, no scheduling overhead, identical cores.
+//! So the predicted speedup (`Σ task times ÷ makespan`) is what the plan's task sizes allow, an
+//! upper bound for a real machine.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::time::Duration;
+
+use serde::Serialize;
+
+/// The worker counts the model predicts by default: 1, 2, 4, …, 256.
+pub const DEFAULT_WORKERS: [usize; 9] = [1, 2, 4, 8, 16, 32, 64, 128, 256];
+
+/// The model's prediction for one worker count.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct ModelPoint {
+    /// Number of identical workers.
+    pub workers: usize,
+    /// Predicted wall-clock seconds (the makespan).
+    pub predicted_seconds: f64,
+    /// Predicted speedup: `Σ task times ÷ makespan`.
+    pub speedup: f64,
+    /// Predicted parallel efficiency: `speedup ÷ workers`.
+    pub efficiency: f64,
+}
+
+/// The makespan of `times` (in hand-out order) on `workers` workers (at least one is assumed),
+/// each task going to the worker that is free first.
+///
+/// ```
+/// use std::time::Duration;
+/// use nqueens::scaling::model::makespan;
+/// let s = Duration::from_secs;
+/// // 5 and 4 start at once; the 3s go to whichever worker frees up first: 4+3, 5+3, 7+3.
+/// assert_eq!(makespan(&[s(5), s(4), s(3), s(3), s(3)], 2), s(10));
+/// assert_eq!(makespan(&[s(5), s(4), s(3), s(3), s(3)], 1), s(18));
+/// ```
+pub fn makespan(times: &[Duration], workers: usize) -> Duration {
+    let mut free_at: BinaryHeap<Reverse<Duration>> = std::iter::repeat_n(
+        Reverse(Duration::ZERO),
+        workers.clamp(1, times.len().max(1)),
+    )
+    .collect();
+    let mut end = Duration::ZERO;
+    for &time in times {
+        let Reverse(start) = free_at.pop().expect("at least one worker");
+        let finish = start + time;
+        end = end.max(finish);
+        free_at.push(Reverse(finish));
+    }
+    end
+}
+
+/// Predicts the makespan, speedup and efficiency of `times` for each worker count in `workers`.
+///
+/// When every time is zero the speedup is not defined and is reported as `NaN`.
+///
+/// ```
+/// use std::time::Duration;
+/// use nqueens::scaling::model::predict;
+/// let s = Duration::from_secs;
+/// let points = predict(&[s(5), s(4), s(3), s(3), s(3)], &[2]);
+/// assert_eq!(points[0].predicted_seconds, 10.0);
+/// assert_eq!(points[0].speedup, 1.8);
+/// assert_eq!(points[0].efficiency, 0.9);
+/// ```
+pub fn predict(times: &[Duration], workers: &[usize]) -> Vec<ModelPoint> {
+    let total = times.iter().sum::<Duration>().as_secs_f64();
+    workers
+        .iter()
+        .map(|&p| {
+            let span = makespan(times, p).as_secs_f64();
+            let speedup = if span > 0.0 { total / span } else { f64::NAN };
+            ModelPoint {
+                workers: p,
+                predicted_seconds: span,
+                speedup,
+                efficiency: speedup / p.max(1) as f64,
+            }
+        })
+        .collect()
+}
+
+/// The worker counts to model alongside measured thread counts: [`DEFAULT_WORKERS`] and every
+/// measured count, ascending, without duplicates.
+///
+/// ```
+/// use nqueens::scaling::model::workers_to_model;
+/// assert_eq!(workers_to_model(&[1, 2, 6])[..5], [1, 2, 4, 6, 8]);
+/// ```
+pub fn workers_to_model(measured: &[usize]) -> Vec<usize> {
+    let mut workers: Vec<usize> = DEFAULT_WORKERS
+        .iter()
+        .chain(measured)
+        .copied()
+        .filter(|&p| p > 0)
+        .collect();
+    workers.sort_unstable();
+    workers.dedup();
+    workers
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn secs(values: &[u64]) -> Vec<Duration> {
+        values.iter().map(|&v| Duration::from_secs(v)).collect()
+    }
+
+    #[test]
+    fn hand_computed_schedules() {
+        // Greedy list scheduling is not optimal: [5,4,3,3,3] fits in 9 on two workers
+        // (5+4 | 3+3+3), but in hand-out order it takes 10 (5+3 | 4+3+3 finishes at 4+3+3 = 10).
+        let t = secs(&[5, 4, 3, 3, 3]);
+        assert_eq!(makespan(&t, 2), Duration::from_secs(10));
+        // Three workers: 5 | 4 | 3, then the 3 -> worker free at 3 (6), then 3 -> worker at 4 (7).
+        assert_eq!(makespan(&t, 3), Duration::from_secs(7));
+        // One worker per task: the largest task.
+        assert_eq!(makespan(&t, 5), Duration::from_secs(5));
+        assert_eq!(makespan(&t, 64), Duration::from_secs(5));
+        // A large task last is the classic bad case: 1,1,1,1 then 4 on two workers.
+        assert_eq!(makespan(&secs(&[1, 1, 1, 1, 4]), 2), Duration::from_secs(6));
+        assert_eq!(makespan(&secs(&[4, 1, 1, 1, 1]), 2), Duration::from_secs(4));
+        assert_eq!(makespan(&[], 4), Duration::ZERO);
+        assert_eq!(makespan(&t, 0), makespan(&t, 1));
+    }
+
+    #[test]
+    fn predictions_on_hand_computed_schedules() {
+        let t = secs(&[5, 4, 3, 3, 3]);
+        let points = predict(&t, &[1, 2, 3, 8]);
+        let got: Vec<(usize, f64, f64)> = points
+            .iter()
+            .map(|p| (p.workers, p.predicted_seconds, p.speedup))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (1, 18.0, 1.0),
+                (2, 10.0, 1.8),
+                (3, 7.0, 18.0 / 7.0),
+                (8, 5.0, 3.6)
+            ]
+        );
+        assert_eq!(points[3].efficiency, 3.6 / 8.0);
+        assert!(predict(&[Duration::ZERO], &[2])[0].speedup.is_nan());
+    }
+
+    #[test]
+    fn many_equal_tasks_scale_perfectly_until_workers_outnumber_them() {
+        let t = vec![Duration::from_millis(10); 64];
+        for p in [1, 2, 4, 8, 16, 32, 64] {
+            assert_eq!(predict(&t, &[p])[0].efficiency, 1.0, "p={p}");
+        }
+        assert_eq!(predict(&t, &[128])[0].efficiency, 0.5);
+    }
+}

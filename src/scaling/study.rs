@@ -1,0 +1,400 @@
+//! Measuring one board on several thread counts: timed runs, speedups, efficiencies, the model.
+
+use std::time::Duration;
+
+use serde::Serialize;
+
+use super::model::{self, ModelPoint};
+use super::stats::{self, Summary};
+use super::{Machine, cpu};
+use crate::engine::plan::{Plan, Strategy, default_min_tasks};
+use crate::engine::run::{RunOptions, run};
+use crate::{Error, known};
+
+/// What to measure.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StudyOptions {
+    /// How the board is split into tasks.
+    pub strategy: Strategy,
+    /// Thread counts to measure. One thread is always measured as well: it is the baseline of
+    /// every speedup and the source of the model's task times.
+    pub threads: Vec<usize>,
+    /// Timed runs per thread count (each count also gets one untimed warm-up run first).
+    pub repeat: usize,
+}
+
+/// Where a study is, reported before each run starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Thread count of the run about to start.
+    pub threads: usize,
+    /// `0` for the warm-up run, then `1..=repeat` for the timed runs.
+    pub run: usize,
+    /// Timed runs per thread count.
+    pub repeat: usize,
+}
+
+/// The measured times of one thread count.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct MeasuredPoint {
+    /// Worker threads.
+    pub threads: usize,
+    /// Median wall-clock seconds of the timed runs.
+    pub median_seconds: f64,
+    /// Fastest timed run, seconds.
+    pub min_seconds: f64,
+    /// Slowest timed run, seconds.
+    pub max_seconds: f64,
+    /// One-thread median ÷ this median.
+    pub speedup: f64,
+    /// `speedup ÷ threads`.
+    pub efficiency: f64,
+    /// CPU time the timed runs received ÷ CPU time they asked for (see [`super::cpu`]); `None`
+    /// where the process CPU time cannot be read or the runs were too short to judge.
+    pub cpu_share: Option<f64>,
+}
+
+/// A finished study: the machine, the measured points and the model's predictions.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Study {
+    /// Board side.
+    pub n: u32,
+    /// Decomposition strategy.
+    pub strategy: Strategy,
+    /// The machine that ran it.
+    pub machine: Machine,
+    /// Timed runs per thread count.
+    pub repeat: usize,
+    /// Tasks in the plan (the same plan for every thread count).
+    pub tasks: usize,
+    /// The sum of the one-thread task times (each task's fastest timed run), seconds.
+    pub task_seconds_total: f64,
+    /// The longest one-thread task time, seconds: no number of workers finishes sooner.
+    pub task_seconds_max: f64,
+    /// One point per measured thread count, ascending.
+    pub runs: Vec<MeasuredPoint>,
+    /// One prediction per modelled worker count, ascending.
+    pub model: Vec<ModelPoint>,
+}
+
+impl Study {
+    /// The model's prediction for `workers`, when it was modelled.
+    pub fn model_at(&self, workers: usize) -> Option<&ModelPoint> {
+        self.model.iter().find(|p| p.workers == workers)
+    }
+}
+
+/// Why a study stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum StudyError {
+    /// The engine refused or failed.
+    #[error(transparent)]
+    Engine(#[from] Error),
+    /// At least one timed run is needed.
+    #[error("the number of timed runs must be at least 1")]
+    NoRuns,
+    /// A run counted a different total: the engine is wrong and the timings are meaningless.
+    #[error(transparent)]
+    Mismatch(#[from] Mismatch),
+}
+
+/// A run whose total disagrees with the known count or with the study's earlier runs.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "count mismatch: n = {n} with {threads} threads counted {got}, but {source_name} says {expected}"
+)]
+pub struct Mismatch {
+    /// Board side.
+    pub n: u32,
+    /// Thread count of the run that disagreed.
+    pub threads: usize,
+    /// What that run counted.
+    pub got: u128,
+    /// What it should have counted.
+    pub expected: u128,
+    /// Where `expected` came from.
+    pub source_name: &'static str,
+}
+
+/// Checks every run's total against the known table (when it has `n`), otherwise against the
+/// first run.
+///
+/// ```
+/// use nqueens::scaling::study::TotalCheck;
+/// let mut check = TotalCheck::new(8);
+/// assert!(check.check(1, 92).is_ok());
+/// assert!(check.check(2, 91).is_err());
+/// ```
+#[derive(Clone, Debug)]
+pub struct TotalCheck {
+    n: u32,
+    expected: Option<(u128, &'static str)>,
+}
+
+impl TotalCheck {
+    /// A check for board `n`, seeded from the known table when it covers `n`.
+    pub fn new(n: u32) -> TotalCheck {
+        TotalCheck {
+            n,
+            expected: known::total(n).map(|t| (t, "the known table (OEIS A000170)")),
+        }
+    }
+
+    /// Accepts `total` from a run with `threads` threads, or reports the mismatch.
+    pub fn check(&mut self, threads: usize, total: u128) -> Result<(), Mismatch> {
+        match self.expected {
+            None => {
+                self.expected = Some((total, "the first run"));
+                Ok(())
+            }
+            Some((expected, _)) if expected == total => Ok(()),
+            Some((expected, source_name)) => Err(Mismatch {
+                n: self.n,
+                threads,
+                got: total,
+                expected,
+                source_name,
+            }),
+        }
+    }
+}
+
+/// The thread counts a study measures for `requested`: ascending, without duplicates or zeros,
+/// always including 1.
+///
+/// ```
+/// assert_eq!(nqueens::scaling::study::thread_counts(&[8, 2, 2, 0]), [1, 2, 8]);
+/// ```
+pub fn thread_counts(requested: &[usize]) -> Vec<usize> {
+    let mut counts: Vec<usize> = requested.iter().copied().filter(|&t| t > 0).collect();
+    counts.push(1);
+    counts.sort_unstable();
+    counts.dedup();
+    counts
+}
+
+/// Runs the study: for each thread count (see [`thread_counts`]) one warm-up run and
+/// `options.repeat` timed runs of one plan, every total checked; then the speedups, efficiencies
+/// and the model from the one-thread task times. The warm-ups come first; the timed runs then take
+/// turns over the thread counts (1, 2, 4, 1, 2, 4, …), so that a change in the machine's other
+/// load affects every count alike. `progress` is told before each run starts.
+///
+/// ```
+/// use nqueens::scaling::study::{measure, StudyOptions};
+/// use nqueens::Strategy;
+/// let options = StudyOptions { strategy: Strategy::Mirror, threads: vec![2], repeat: 1 };
+/// let study = measure(8, &options, &mut |_| {}).unwrap();
+/// assert_eq!(study.runs.len(), 2);
+/// assert_eq!((study.runs[0].threads, study.runs[0].speedup), (1, 1.0));
+/// assert_eq!(study.model_at(256).unwrap().workers, 256);
+/// ```
+pub fn measure(
+    n: u32,
+    options: &StudyOptions,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Study, StudyError> {
+    if options.repeat == 0 {
+        return Err(StudyError::NoRuns);
+    }
+    let threads = thread_counts(&options.threads);
+    let most = threads.iter().copied().max().unwrap_or(1);
+    let plan = Plan::new(n, options.strategy, default_min_tasks(most))?;
+    let mut check = TotalCheck::new(n);
+    let mut samples: Vec<(usize, Vec<f64>)> = threads
+        .iter()
+        .map(|&t| (t, Vec::with_capacity(options.repeat)))
+        .collect();
+    // cpu[i]: CPU seconds received and wall-clock seconds of the timed runs of threads[i].
+    let machine = Machine::detect();
+    let mut cpu: Vec<Option<(f64, f64)>> = vec![Some((0.0, 0.0)); threads.len()];
+    // task_times[i]: task i's time in each timed one-thread run.
+    let mut task_times: Vec<Vec<Duration>> = vec![Vec::new(); plan.tasks.len()];
+    // Warm-ups first, then the timed runs round-robin over the thread counts, so that a change in
+    // the machine's other load spreads over every count instead of skewing one.
+    for k in 0..=options.repeat {
+        for i in 0..threads.len() {
+            let t = threads[i];
+            progress(Progress {
+                threads: t,
+                run: k,
+                repeat: options.repeat,
+            });
+            let cpu_before = cpu::process_cpu_seconds();
+            let report = run(&plan, &RunOptions::with_threads(t))?;
+            let cpu_used = cpu::process_cpu_seconds()
+                .zip(cpu_before)
+                .map(|(after, before)| after - before);
+            check.check(t, report.total)?;
+            if k == 0 {
+                continue;
+            }
+            let wall = report.elapsed.as_secs_f64();
+            samples[i].1.push(wall);
+            cpu[i] = cpu[i]
+                .zip(cpu_used)
+                .map(|((got, walls), used)| (got + used, walls + wall));
+            if t == 1 {
+                for outcome in &report.outcomes {
+                    task_times[outcome.index].push(outcome.elapsed);
+                }
+            }
+        }
+    }
+    // A task's time is its work plus whatever interrupted it (other processes, the operating
+    // system); the interruptions only add, so the fastest of the timed runs is the best estimate.
+    let task_times: Vec<Duration> = task_times
+        .iter()
+        .map(|v| v.iter().copied().min().unwrap_or_default())
+        .collect();
+    let model = model::predict(&task_times, &model::workers_to_model(&threads));
+    let mut runs = measured_points(&samples);
+    for (point, cpu) in runs.iter_mut().zip(&cpu) {
+        point.cpu_share = cpu
+            .filter(|&(_, wall)| wall >= cpu::MIN_WALL_SECONDS)
+            .map(|(got, wall)| cpu::cpu_share(got, wall, point.threads, machine.logical));
+    }
+    Ok(Study {
+        n,
+        strategy: options.strategy,
+        machine,
+        repeat: options.repeat,
+        tasks: plan.tasks.len(),
+        task_seconds_total: task_times.iter().sum::<Duration>().as_secs_f64(),
+        task_seconds_max: task_times.iter().max().map_or(0.0, Duration::as_secs_f64),
+        runs,
+        model,
+    })
+}
+
+/// Turns the timed runs of each thread count into measured points (with no CPU share); the
+/// speedup baseline is the median of the one-thread runs (or of the first entry when there is no
+/// one-thread entry).
+///
+/// ```
+/// use nqueens::scaling::study::measured_points;
+/// let points = measured_points(&[(1, vec![10.0, 12.0, 11.0]), (4, vec![3.0, 2.5, 4.0, 2.0])]);
+/// assert_eq!(points[1].median_seconds, 2.75);
+/// assert_eq!(points[1].speedup, 4.0);
+/// assert_eq!(points[1].efficiency, 1.0);
+/// ```
+pub fn measured_points(samples: &[(usize, Vec<f64>)]) -> Vec<MeasuredPoint> {
+    let summaries: Vec<(usize, Summary)> = samples
+        .iter()
+        .filter_map(|(t, s)| Some((*t, Summary::of(s)?)))
+        .collect();
+    let Some(baseline) = summaries
+        .iter()
+        .find(|(t, _)| *t == 1)
+        .or(summaries.first())
+        .map(|(_, s)| s.median)
+    else {
+        return Vec::new();
+    };
+    summaries
+        .iter()
+        .map(|&(threads, s)| {
+            let speedup = stats::speedup(baseline, s.median);
+            MeasuredPoint {
+                threads,
+                median_seconds: s.median,
+                min_seconds: s.min,
+                max_seconds: s.max,
+                speedup,
+                efficiency: stats::efficiency(speedup, threads),
+                cpu_share: None,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn measured_points_use_the_one_thread_median() {
+        let points = measured_points(&[
+            (2, vec![5.0, 6.0]),
+            (1, vec![9.0, 11.0, 10.0]),
+            (8, vec![2.0]),
+        ]);
+        let got: Vec<(usize, f64, f64, f64)> = points
+            .iter()
+            .map(|p| (p.threads, p.median_seconds, p.speedup, p.efficiency))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (2, 5.5, 10.0 / 5.5, 10.0 / 5.5 / 2.0),
+                (1, 10.0, 1.0, 1.0),
+                (8, 2.0, 5.0, 0.625)
+            ]
+        );
+        assert_eq!((points[0].min_seconds, points[0].max_seconds), (5.0, 6.0));
+        assert!(measured_points(&[]).is_empty());
+    }
+
+    #[test]
+    fn totals_are_checked_against_the_table_then_the_first_run() {
+        let mut known = TotalCheck::new(10);
+        assert!(known.check(1, 724).is_ok());
+        let err = known.check(3, 725).unwrap_err();
+        assert_eq!((err.threads, err.got, err.expected), (3, 725, 724));
+        assert!(err.to_string().contains("known table"), "{err}");
+        // A wrong first run is caught by the table even before a second run.
+        assert!(TotalCheck::new(10).check(1, 0).is_err());
+
+        let mut unknown = TotalCheck::new(30);
+        assert!(unknown.check(1, 5).is_ok());
+        assert!(unknown.check(2, 5).is_ok());
+        let err = unknown.check(4, 6).unwrap_err();
+        assert!(err.to_string().contains("the first run"), "{err}");
+    }
+
+    #[test]
+    fn a_small_study_measures_every_count_and_models_the_rest() {
+        let options = StudyOptions {
+            strategy: Strategy::Mirror,
+            threads: vec![3, 2],
+            repeat: 2,
+        };
+        let mut seen = Vec::new();
+        let study = measure(9, &options, &mut |p| seen.push((p.threads, p.run))).unwrap();
+        assert_eq!(
+            seen,
+            [
+                (1, 0),
+                (2, 0),
+                (3, 0),
+                (1, 1),
+                (2, 1),
+                (3, 1),
+                (1, 2),
+                (2, 2),
+                (3, 2)
+            ]
+        );
+        let threads: Vec<usize> = study.runs.iter().map(|p| p.threads).collect();
+        assert_eq!(threads, [1, 2, 3]);
+        let workers: Vec<usize> = study.model.iter().map(|p| p.workers).collect();
+        assert_eq!(workers, [1, 2, 3, 4, 8, 16, 32, 64, 128, 256]);
+        assert_eq!(study.runs[0].speedup, 1.0);
+        assert!(study.task_seconds_max <= study.task_seconds_total);
+        assert!(study.tasks > 0);
+        // Runs of a few milliseconds are too short for the 10 ms process clock.
+        assert!(study.runs.iter().all(|p| p.cpu_share.is_none()));
+        let one = study.model_at(1).unwrap();
+        assert!((one.speedup - 1.0).abs() < 1e-9, "{one:?}");
+        assert!(matches!(
+            measure(
+                9,
+                &StudyOptions {
+                    repeat: 0,
+                    ..options
+                },
+                &mut |_| {}
+            ),
+            Err(StudyError::NoRuns)
+        ));
+    }
+}

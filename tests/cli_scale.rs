@@ -1,0 +1,182 @@
+//! `nqueens scale` end to end: output formats, the plot file, and refused input.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn nqueens() -> Command {
+    Command::cargo_bin("nqueens").unwrap()
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = nqueens().args(args).assert().success().get_output().clone();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn json_is_one_object_with_machine_runs_and_model() {
+    let text = stdout_of(&[
+        "scale",
+        "9",
+        "--threads",
+        "2",
+        "--repeat",
+        "2",
+        "-f",
+        "json",
+    ]);
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["n"], 9);
+    assert_eq!(v["strategy"], "mirror");
+    let logical = v["machine"]["logical"].as_u64().unwrap();
+    let physical = v["machine"]["physical"].as_u64().unwrap();
+    assert!(logical >= physical && physical >= 1);
+    let runs = v["runs"].as_array().unwrap();
+    let threads: Vec<u64> = runs
+        .iter()
+        .map(|r| r["threads"].as_u64().unwrap())
+        .collect();
+    assert_eq!(threads, [1, 2], "one thread is always measured");
+    for run in runs {
+        for key in [
+            "median_seconds",
+            "min_seconds",
+            "max_seconds",
+            "speedup",
+            "efficiency",
+        ] {
+            assert!(run[key].as_f64().unwrap() > 0.0, "{key} in {run}");
+        }
+        let (min, median, max) = (
+            run["min_seconds"].as_f64().unwrap(),
+            run["median_seconds"].as_f64().unwrap(),
+            run["max_seconds"].as_f64().unwrap(),
+        );
+        assert!(min <= median && median <= max, "{run}");
+        let efficiency = run["speedup"].as_f64().unwrap() / run["threads"].as_f64().unwrap();
+        assert!((run["efficiency"].as_f64().unwrap() - efficiency).abs() < 1e-12);
+    }
+    assert_eq!(runs[0]["speedup"], 1.0);
+    let workers: Vec<u64> = v["model"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["workers"].as_u64().unwrap())
+        .collect();
+    assert_eq!(workers, [1, 2, 4, 8, 16, 32, 64, 128, 256]);
+    assert!(v["model"][0]["efficiency"].as_f64().unwrap() > 0.99);
+}
+
+#[test]
+fn csv_has_measured_and_model_rows_under_one_header() {
+    let text = stdout_of(&["scale", "8", "-t", "1,2", "-r", "1", "--format", "csv"]);
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "kind,n,strategy,logical_cpus,physical_cores,threads,seconds,min_seconds,max_seconds,\
+         speedup,efficiency,cpu_share"
+    );
+    let kinds: Vec<&str> = lines.map(|l| l.split(',').next().unwrap()).collect();
+    assert_eq!(kinds.iter().filter(|&&k| k == "measured").count(), 2);
+    assert_eq!(kinds.iter().filter(|&&k| k == "model").count(), 9);
+}
+
+#[test]
+fn the_table_names_the_machine_and_both_sections() {
+    let text = stdout_of(&["scale", "8", "-t", "2", "-r", "1"]);
+    assert!(text.contains("machine: "), "{text}");
+    assert!(text.contains("logical CPUs"), "{text}");
+    assert!(text.contains("model speedup"), "{text}");
+    assert!(text.contains("predicted time"), "{text}");
+}
+
+#[test]
+fn the_plot_is_a_well_formed_svg_and_leaves_no_temporary_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("scaling.svg");
+    nqueens()
+        .args(["scale", "7", "-t", "2", "-r", "1", "-f", "json", "--plot"])
+        .arg(&path)
+        .assert()
+        .success();
+    let svg = std::fs::read_to_string(&path).unwrap();
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed XML");
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    let text: String = doc
+        .descendants()
+        .filter_map(|n| n.text())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(text.contains("n = 7, mirror"), "{text}");
+    let entries: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(entries.len(), 1, "only the plot itself is left behind");
+}
+
+#[test]
+fn an_unwritable_plot_path_is_refused_before_any_run() {
+    let dir = tempfile::tempdir().unwrap();
+    for target in [
+        dir.path().join("missing/plot.svg"),
+        dir.path().to_path_buf(),
+    ] {
+        nqueens()
+            .args(["scale", "20", "--plot"])
+            .arg(&target)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::starts_with(
+                "nqueens: error: cannot write the plot",
+            ))
+            .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+    }
+}
+
+#[test]
+fn bad_thread_lists_are_one_line_usage_errors() {
+    for bad in ["0", "1,0", "2,2", "two", "", "1,,2", "-3", "1;2"] {
+        nqueens()
+            .args(["scale", "8", "--threads", bad])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::starts_with("nqueens: error: "))
+            .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+    }
+}
+
+#[test]
+fn bad_boards_and_repeats_are_usage_errors() {
+    for args in [
+        ["scale", "65", "-r", "1"],
+        ["scale", "x", "-r", "1"],
+        ["scale", "8", "-r", "0"],
+    ] {
+        nqueens().args(args).assert().code(2).stdout("");
+    }
+}
+
+#[test]
+fn more_threads_than_cpus_are_measured_with_a_warning() {
+    let too_many = (num_cpus::get() + 1).to_string();
+    nqueens()
+        .args(["scale", "6", "-r", "1", "-f", "csv", "--threads", &too_many])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("oversubscribed"));
+}
+
+#[test]
+fn help_documents_every_option_with_examples() {
+    let out = stdout_of(&["scale", "--help"]);
+    for wanted in [
+        "--threads",
+        "--repeat",
+        "--strategy",
+        "--format",
+        "--plot",
+        "Examples:",
+    ] {
+        assert!(out.contains(wanted), "{wanted} in {out}");
+    }
+}
