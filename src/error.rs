@@ -18,4 +18,7 @@ pub enum Error {
     /// A sum exceeded `u128` (unreachable for any board that can finish; checked all the same).
     #[error("the solution count overflowed 128 bits")]
     Overflow,
+    /// A computed solution failed its check (a defect; never expected).
+    #[error("internal error: the computed solution is invalid: {0}")]
+    InvalidSolution(#[from] crate::board::Conflict),
 }

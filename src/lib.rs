@@ -15,10 +15,14 @@
 //! assert_eq!(Some(counts.total), nqueens::known::total(10));
 //! ```
 
+pub mod board;
+pub mod construct;
 pub mod engine;
+pub mod enumerate;
 mod error;
 pub mod export;
 pub mod known;
+pub mod render;
 
 use std::time::Duration;
 

@@ -5,6 +5,8 @@
 
 mod count;
 mod known;
+mod list;
+mod solve;
 mod verify;
 
 use std::io::{self, Write};
@@ -56,6 +58,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Outcome, Failure> {
         Command::Count(args) => count::run(&args, out)?,
         Command::Known(args) => known::run(&args, out)?,
         Command::Verify(args) => verify::run(&args, out)?,
+        Command::Solve(args) => solve::run(&args, out)?,
+        Command::List(args) => list::run(&args, out)?,
     };
     out.flush()?;
     Ok(outcome)
