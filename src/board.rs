@@ -43,7 +43,7 @@ impl fmt::Display for Square {
 /// ```
 /// use nqueens::board::{Conflict, Placement};
 /// let err = Placement::new(vec![0, 2, 1]).check().unwrap_err();
-/// assert!(matches!(err, Conflict::Diagonal { .. }));
+/// assert!(matches!(err, Conflict::AntiDiagonal { .. }));
 /// assert_eq!(
 ///     err.to_string(),
 ///     "the queens at (row 1, column 2) and (row 2, column 1) share an anti-diagonal (row + column = 3)"
