@@ -66,6 +66,36 @@ pub enum Command {
                       nqueens scale 15 --threads 1,2,4,8,max --format json"
     )]
     Scale(ScaleArgs),
+    /// Print one solution: the first in lexicographic order, or a constructed one for large n.
+    #[command(
+        long_about = "Prints one solution of the n x n board as a board and its column list (the \
+                      column of each row's queen, from row 0, numbered from 0). Up to n = 30 it is \
+                      the first solution in lexicographic order, found by backtracking; above 30, \
+                      or with --construct, it comes from a closed-form construction valid for \
+                      every n >= 4, checked before it is printed. Boards wider than 64 are not \
+                      drawn: a note and the column list are printed instead. n = 2 and 3 have no \
+                      solution: that is said (JSON: \"columns\": null) and the exit code is 1.",
+        after_help = "Examples:\n  \
+                      nqueens solve 8                          board and columns 0 4 7 5 2 6 1 3\n  \
+                      nqueens solve 8 --all-symmetries --unicode\n  \
+                      nqueens solve 12 --coordinates\n  \
+                      nqueens solve 1000000 --format columns   a million queens, instantly"
+    )]
+    Solve(SolveArgs),
+    /// Stream every solution of a board in lexicographic order.
+    #[command(
+        long_about = "Streams every solution of the n x n board (n up to 64) in lexicographic order \
+                      of the column lists, in constant memory. --unique keeps one canonical \
+                      representative (the least of its 8 images under the rotations and \
+                      reflections of the square) per class. Listing is exponential in n: above \
+                      n = 20 a --limit is required.",
+        after_help = "Examples:\n  \
+                      nqueens list 8 | head -3\n  \
+                      nqueens list 8 --unique --format board --unicode\n  \
+                      nqueens list 14 | wc -l                  prints 365596\n  \
+                      nqueens list 27 --limit 5 --format json"
+    )]
+    List(ListArgs),
 }
 
 /// Worker threads and decomposition strategy, shared by the counting commands.
@@ -312,6 +342,94 @@ fn parse_thread_list_for(text: &str, logical: usize) -> Result<ThreadList, Strin
     Ok(ThreadList(list))
 }
 
+/// The largest board `nqueens solve` accepts.
+pub const SOLVE_MAX_N: u32 = 100_000_000;
+
+/// The largest board `nqueens list` prints in full; larger boards need `--limit`.
+pub const LIST_UNLIMITED_MAX_N: u32 = 20;
+
+/// How a solution is printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SolutionFormat {
+    /// The board as a grid of `Q` and `.` (with its column list for `solve`).
+    Board,
+    /// The columns on one line, separated by spaces.
+    Columns,
+    /// JSON: an object for `solve`, a streamed array of column arrays for `list`.
+    Json,
+}
+
+/// How boards are drawn.
+#[derive(Debug, Args)]
+pub struct BoardStyleArgs {
+    /// Draw queens as the Unicode chess queen (♛) instead of Q.
+    #[arg(long)]
+    pub unicode: bool,
+    /// Number the rows and columns of drawn boards (from 0, as in the column list).
+    #[arg(long)]
+    pub coordinates: bool,
+}
+
+/// Arguments of `nqueens solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Board side, 0 to 100000000.
+    #[arg(value_name = "N", value_parser = parse_solve_n)]
+    pub n: u32,
+    /// Also print the 8 images of the solution under the rotations and reflections of the square
+    /// (in the order identity, rot90, rot180, rot270, flip-columns, flip-rows, transpose,
+    /// anti-transpose; one line each with --format columns) and name its canonical form.
+    #[arg(long)]
+    pub all_symmetries: bool,
+    /// Use the closed-form construction even for n <= 30 (it is always used above 30).
+    #[arg(long)]
+    pub construct: bool,
+    /// Output format.
+    #[arg(short, long, value_enum, default_value_t = SolutionFormat::Board)]
+    pub format: SolutionFormat,
+    #[command(flatten)]
+    pub style: BoardStyleArgs,
+}
+
+/// Arguments of `nqueens list`.
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Board side, 0 to 64 (above 20 only with --limit).
+    #[arg(value_name = "N", value_parser = parse_list_n)]
+    pub n: u32,
+    /// Only one canonical representative per class of solutions equivalent under the 8
+    /// rotations and reflections of the square (n = 8: 12 of 92).
+    #[arg(long)]
+    pub unique: bool,
+    /// Stop after K solutions (K >= 1).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+    /// Output format: columns (one solution per line), board (numbered boards separated by blank
+    /// lines) or json (one array of column arrays, written as it is found).
+    #[arg(short, long, value_enum, default_value_t = SolutionFormat::Columns)]
+    pub format: SolutionFormat,
+    #[command(flatten)]
+    pub style: BoardStyleArgs,
+}
+
+/// Parses a board side for `solve`: 0 to [`SOLVE_MAX_N`].
+pub fn parse_solve_n(text: &str) -> Result<u32, String> {
+    let n: u32 = text.trim().parse().map_err(|_| {
+        format!("'{text}' is not a board size (expected a whole number 0 to {SOLVE_MAX_N})")
+    })?;
+    if n > SOLVE_MAX_N {
+        return Err(format!(
+            "n = {n} is too large: solve prints boards up to {SOLVE_MAX_N} x {SOLVE_MAX_N}"
+        ));
+    }
+    Ok(n)
+}
+
+/// Parses a board side for `list`: 0 to 64, the widest board the search handles.
+pub fn parse_list_n(text: &str) -> Result<u32, String> {
+    parse_n(text)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -346,6 +464,19 @@ mod tests {
             let err = parse_boards(bad).unwrap_err();
             assert!(err.contains(why), "{bad}: {err}");
         }
+    }
+
+    #[test]
+    fn solve_and_list_sizes_are_bounded() {
+        assert_eq!(parse_solve_n("1000000"), Ok(1_000_000));
+        assert!(
+            parse_solve_n("100000001")
+                .unwrap_err()
+                .contains("too large")
+        );
+        assert!(parse_solve_n("x").unwrap_err().contains("not a board size"));
+        assert_eq!(parse_list_n("64"), Ok(64));
+        assert!(parse_list_n("65").unwrap_err().contains("too large"));
     }
 
     #[test]

@@ -21,4 +21,7 @@ pub enum Error {
     /// A checkpoint journal was refused or could not be written.
     #[error(transparent)]
     Checkpoint(#[from] crate::checkpoint::CheckpointError),
+    /// A computed solution failed its check (a defect; never expected).
+    #[error("internal error: the computed solution is invalid: {0}")]
+    InvalidSolution(#[from] crate::board::Conflict),
 }

@@ -17,13 +17,17 @@
 
 pub mod checkpoint;
 pub mod classic;
+pub mod board;
+pub mod construct;
 pub mod engine;
+pub mod enumerate;
 mod error;
 pub mod export;
 pub mod known;
 pub mod long_run;
 pub mod progress;
 pub mod scaling;
+pub mod render;
 
 use std::time::Duration;
 

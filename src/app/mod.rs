@@ -8,6 +8,8 @@ mod count;
 mod known;
 mod long_run;
 mod scale;
+mod list;
+mod solve;
 mod verify;
 
 use std::io::{self, Write};
@@ -66,6 +68,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Outcome, Failure> {
         Command::Verify(args) => verify::run(&args, out)?,
         Command::Compare(args) => compare::run(&args, out)?,
         Command::Scale(args) => scale::run(&args, out)?,
+        Command::Solve(args) => solve::run(&args, out)?,
+        Command::List(args) => list::run(&args, out)?,
     };
     out.flush()?;
     Ok(outcome)

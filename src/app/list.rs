@@ -1,0 +1,75 @@
+//! `nqueens list`: stream every solution (or one per symmetry class) in lexicographic order.
+//!
+//! Solutions are written as they are found, from a search that holds only the current board, so
+//! the listing runs in constant memory and stops as soon as the output is closed.
+
+use std::io::Write;
+
+use nqueens::enumerate::{Mode, Solutions};
+use nqueens::known;
+use nqueens::render::{Style, write_board, write_columns, write_separated};
+
+use super::{Failure, Outcome};
+use crate::cli::{LIST_UNLIMITED_MAX_N, ListArgs, SolutionFormat};
+
+pub fn run(args: &ListArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    let n = args.n;
+    if n > LIST_UNLIMITED_MAX_N && args.limit.is_none() {
+        return Err(Failure::Usage(too_many(n, args.unique)));
+    }
+    let mode = if args.unique { Mode::Unique } else { Mode::All };
+    let mut solutions = Solutions::new(n, mode)?;
+    let style = Style {
+        unicode: args.style.unicode,
+        coordinates: args.style.coordinates,
+    };
+    let limit = args.limit.unwrap_or(u64::MAX);
+    let mut written = 0u64;
+    if args.format == SolutionFormat::Json {
+        out.write_all(b"[")?;
+    }
+    while written < limit {
+        let Some(columns) = solutions.next_columns() else {
+            break;
+        };
+        written += 1;
+        let columns = columns.iter().copied();
+        match args.format {
+            SolutionFormat::Columns => write_columns(out, columns)?,
+            SolutionFormat::Board => {
+                if written > 1 {
+                    out.write_all(b"\n")?;
+                }
+                write!(out, "solution {written}: ")?;
+                write_columns(out, columns.clone())?;
+                write_board(out, u64::from(n), columns, &style)?;
+            }
+            SolutionFormat::Json => {
+                out.write_all(if written == 1 { b"\n[" } else { b",\n[" })?;
+                write_separated(out, columns, b",")?;
+                out.write_all(b"]")?;
+            }
+        }
+    }
+    if args.format == SolutionFormat::Json {
+        out.write_all(if written == 0 { b"]\n" } else { b"\n]\n" })?;
+    }
+    Ok(Outcome::Success)
+}
+
+/// Why a full listing of a large board is refused.
+fn too_many(n: u32, unique: bool) -> String {
+    let count = if unique {
+        known::unique(n)
+    } else {
+        known::total(n)
+    };
+    let size = match count {
+        Some(c) => format!("{c} solutions"),
+        None => "more solutions than anyone has counted".to_string(),
+    };
+    format!(
+        "listing every solution of n = {n} would print {size}; \
+         add --limit K to print the first K (full listings go up to n = {LIST_UNLIMITED_MAX_N})"
+    )
+}

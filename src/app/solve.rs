@@ -1,0 +1,188 @@
+//! `nqueens solve`: print one solution, searched for small boards and constructed for large
+//! ones, as a board, a column list or JSON.
+//!
+//! The constructed solution is never stored unless its 8 images are asked for: it is checked in
+//! one pass and printed in a second, both reading the lazy construction.
+
+use std::io::Write;
+
+use nqueens::board::{Placement, Solution, Symmetry};
+use nqueens::render::{Style, is_drawn, write_board, write_columns, write_separated};
+use nqueens::{construct, enumerate};
+
+use super::{Failure, Outcome};
+use crate::cli::{SolutionFormat, SolveArgs};
+
+/// The largest board solved by the backtracking search unless --construct is given; above it the
+/// construction is used.
+pub const SEARCH_MAX_N: u32 = 30;
+
+/// How the solution was obtained.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Method {
+    Search,
+    Construction,
+}
+
+impl Method {
+    fn name(self) -> &'static str {
+        match self {
+            Method::Search => "search",
+            Method::Construction => "construction",
+        }
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            Method::Search => "the first solution in lexicographic order (backtracking search)",
+            Method::Construction => "a solution by the closed-form construction (verified)",
+        }
+    }
+}
+
+pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    let n = args.n;
+    let method = if args.construct || n > SEARCH_MAX_N {
+        Method::Construction
+    } else {
+        Method::Search
+    };
+    let style = Style {
+        unicode: args.style.unicode,
+        coordinates: args.style.coordinates,
+    };
+    let printer = Printer {
+        n,
+        method,
+        format: args.format,
+        style,
+    };
+    match method {
+        Method::Search => match enumerate::first(n)? {
+            None => printer.none(out),
+            Some(solution) if args.all_symmetries => printer.images(out, &solution),
+            Some(solution) => printer.one(out, solution.columns().iter().copied()),
+        },
+        Method::Construction => match construct::columns(n) {
+            None => printer.none(out),
+            Some(columns) => {
+                construct::verify(n, columns.clone()).map_err(nqueens::Error::from)?;
+                if args.all_symmetries {
+                    let solution = Placement::new(columns.collect())
+                        .into_solution()
+                        .map_err(nqueens::Error::from)?;
+                    printer.images(out, &solution)
+                } else {
+                    printer.one(out, columns)
+                }
+            }
+        },
+    }
+}
+
+/// Writes the answer in the chosen format.
+struct Printer {
+    n: u32,
+    method: Method,
+    format: SolutionFormat,
+    style: Style,
+}
+
+impl Printer {
+    /// There is no solution (n = 2, 3): say so; exit 1.
+    fn none(&self, out: &mut dyn Write) -> Result<Outcome, Failure> {
+        let n = self.n;
+        let message = format!("no solution: {n} queens cannot be placed on a {n} x {n} board");
+        match self.format {
+            SolutionFormat::Board => writeln!(out, "{message}")?,
+            SolutionFormat::Columns => eprintln!("nqueens: {message}"),
+            SolutionFormat::Json => writeln!(
+                out,
+                r#"{{"n":{n},"method":"{}","columns":null}}"#,
+                self.method.name()
+            )?,
+        }
+        Ok(Outcome::Negative)
+    }
+
+    /// One solution, streamed from `columns` (read twice for the board format).
+    fn one<I>(&self, out: &mut dyn Write, columns: I) -> Result<Outcome, Failure>
+    where
+        I: Iterator<Item = u32> + Clone,
+    {
+        let n = self.n;
+        match self.format {
+            SolutionFormat::Columns => write_columns(out, columns)?,
+            SolutionFormat::Json => {
+                write!(
+                    out,
+                    r#"{{"n":{n},"method":"{}","columns":["#,
+                    self.method.name()
+                )?;
+                write_separated(out, columns, b",")?;
+                writeln!(out, "]}}")?;
+            }
+            SolutionFormat::Board => {
+                writeln!(out, "n = {n}: {}", self.method.describe())?;
+                write_board(out, u64::from(n), columns.clone(), &self.style)?;
+                if is_drawn(u64::from(n)) {
+                    write!(out, "columns: ")?;
+                    write_columns(out, columns)?;
+                }
+            }
+        }
+        Ok(Outcome::Success)
+    }
+
+    /// The solution's 8 images and its canonical form.
+    fn images(&self, out: &mut dyn Write, solution: &Solution) -> Result<Outcome, Failure> {
+        let n = self.n;
+        let (canonical, _) = solution.canonical_with_symmetry();
+        let image_columns = |g: Symmetry| solution.image(g);
+        match self.format {
+            SolutionFormat::Columns => {
+                for g in Symmetry::ALL {
+                    write_columns(out, image_columns(g).columns().iter().copied())?;
+                }
+            }
+            SolutionFormat::Json => {
+                write!(
+                    out,
+                    r#"{{"n":{n},"method":"{}","columns":["#,
+                    self.method.name()
+                )?;
+                write_separated(out, solution.columns().iter().copied(), b",")?;
+                write!(out, r#"],"images":["#)?;
+                for (i, g) in Symmetry::ALL.into_iter().enumerate() {
+                    let sep = if i == 0 { "" } else { "," };
+                    write!(out, r#"{sep}{{"symmetry":"{g}","columns":["#)?;
+                    write_separated(out, image_columns(g).columns().iter().copied(), b",")?;
+                    write!(out, "]}}")?;
+                }
+                writeln!(out, r#"],"canonical":"{canonical}"}}"#)?;
+            }
+            SolutionFormat::Board => {
+                writeln!(out, "n = {n}: {}, and its 8 images", self.method.describe())?;
+                for g in Symmetry::ALL {
+                    let image = image_columns(g);
+                    writeln!(out, "\n{g}:")?;
+                    write_board(
+                        out,
+                        u64::from(n),
+                        image.columns().iter().copied(),
+                        &self.style,
+                    )?;
+                    if is_drawn(u64::from(n)) {
+                        write!(out, "columns: ")?;
+                        write_columns(out, image.columns().iter().copied())?;
+                    }
+                }
+                writeln!(
+                    out,
+                    "\ncanonical form (the least image, comparing column lists): {canonical}"
+                )?;
+            }
+        }
+        Ok(Outcome::Success)
+    }
+}

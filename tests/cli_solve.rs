@@ -1,0 +1,148 @@
+//! `nqueens solve`: the first solution, the construction, formats, and bad input.
+
+use assert_cmd::cargo::cargo_bin_cmd;
+use nqueens::board::{Placement, check_columns};
+use predicates::prelude::*;
+
+fn solve(args: &[&str]) -> assert_cmd::assert::Assert {
+    cargo_bin_cmd!("nqueens").arg("solve").args(args).assert()
+}
+
+fn stdout(assert: &assert_cmd::assert::Assert) -> String {
+    String::from_utf8(assert.get_output().stdout.clone()).unwrap()
+}
+
+fn parse_columns(line: &str) -> Vec<u32> {
+    line.split_whitespace()
+        .map(|c| c.parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn eight_queens_prints_the_first_lexicographic_solution() {
+    let a = solve(&["8", "--format", "columns"]).success();
+    assert_eq!(stdout(&a), "0 4 7 5 2 6 1 3\n");
+    let a = solve(&["8"]).success();
+    let text = stdout(&a);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[1], "Q . . . . . . .");
+    assert_eq!(lines[2], ". . . . Q . . .");
+    assert_eq!(lines[8], ". . . Q . . . .");
+    assert_eq!(lines[9], "columns: 0 4 7 5 2 6 1 3");
+    assert_eq!(lines.len(), 10);
+}
+
+#[test]
+fn unicode_and_coordinates_change_the_drawing_only() {
+    let a = solve(&["4", "--unicode", "--coordinates"]).success();
+    let text = stdout(&a);
+    assert!(text.contains("  0 1 2 3\n0 . ♛ . .\n1 . . . ♛\n"), "{text}");
+    assert!(text.ends_with("columns: 1 3 0 2\n"));
+}
+
+#[test]
+fn two_and_three_have_no_solution_and_exit_1() {
+    for n in ["2", "3"] {
+        solve(&[n])
+            .code(1)
+            .stdout(predicate::str::contains("no solution"))
+            .stderr("");
+        solve(&[n, "--format", "columns"])
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains("no solution"));
+        solve(&[n, "--construct", "--format", "json"])
+            .code(1)
+            .stdout(predicate::str::contains(r#""columns":null"#));
+    }
+}
+
+#[test]
+fn zero_and_one_are_trivial() {
+    solve(&["1", "--format", "columns"]).success().stdout("0\n");
+    solve(&["0", "--format", "columns"]).success().stdout("\n");
+    solve(&["0", "--format", "json"])
+        .success()
+        .stdout("{\"n\":0,\"method\":\"search\",\"columns\":[]}\n");
+}
+
+#[test]
+fn json_names_the_method_and_the_columns() {
+    let a = solve(&["8", "--format", "json"]).success();
+    let v: serde_json::Value = serde_json::from_str(&stdout(&a)).unwrap();
+    assert_eq!(v["n"], 8);
+    assert_eq!(v["method"], "search");
+    assert_eq!(v["columns"], serde_json::json!([0, 4, 7, 5, 2, 6, 1, 3]));
+    let a = solve(&["40", "--format", "json"]).success();
+    let v: serde_json::Value = serde_json::from_str(&stdout(&a)).unwrap();
+    assert_eq!(v["method"], "construction");
+    let cols: Vec<u32> = serde_json::from_value(v["columns"].clone()).unwrap();
+    assert!(Placement::new(cols).is_solution());
+}
+
+#[test]
+fn all_symmetries_prints_eight_valid_images() {
+    let a = solve(&["8", "--all-symmetries", "--format", "columns"]).success();
+    let text = stdout(&a);
+    let images: Vec<Vec<u32>> = text.lines().map(parse_columns).collect();
+    assert_eq!(images.len(), 8);
+    assert_eq!(images[0], [0, 4, 7, 5, 2, 6, 1, 3]);
+    for image in &images {
+        assert!(Placement::new(image.clone()).is_solution());
+    }
+    let a = solve(&["8", "--all-symmetries", "--format", "json"]).success();
+    let v: serde_json::Value = serde_json::from_str(&stdout(&a)).unwrap();
+    assert_eq!(v["images"].as_array().unwrap().len(), 8);
+    assert_eq!(v["images"][1]["symmetry"], "rot90");
+    let a = solve(&["8", "--all-symmetries"]).success();
+    let text = stdout(&a);
+    assert!(text.contains("\nanti-transpose:\n"));
+    assert!(text.contains("canonical form"));
+}
+
+#[test]
+fn the_construction_is_used_above_30_and_on_request() {
+    let a = solve(&["12", "--construct", "--format", "columns"]).success();
+    assert_eq!(
+        parse_columns(&stdout(&a)),
+        [1, 3, 5, 7, 9, 11, 0, 2, 4, 6, 8, 10]
+    );
+    let a = solve(&["31"]).success();
+    assert!(stdout(&a).contains("closed-form construction"));
+}
+
+#[test]
+fn wide_boards_are_not_drawn() {
+    let a = solve(&["65"]).success();
+    let text = stdout(&a);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines[1].starts_with("note: a 65 x 65 board is wider than 64"));
+    assert!(Placement::new(parse_columns(lines[2])).is_solution());
+}
+
+#[test]
+fn a_million_queens_stream_out_and_pass_the_check() {
+    let a = solve(&["1000000", "--format", "columns"]).success();
+    let out = &a.get_output().stdout;
+    assert_eq!(out.last(), Some(&b'\n'));
+    let text = std::str::from_utf8(&out[..out.len() - 1]).unwrap();
+    let columns = text.split(' ').map(|c| c.parse::<u32>().unwrap());
+    assert_eq!(check_columns(1_000_000, columns), Ok(()));
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    for bad in [
+        &["abc"][..],
+        &["-1"],
+        &["100000001"],
+        &[],
+        &["8", "--format", "png"],
+    ] {
+        let a = solve(bad).code(2).stdout("");
+        let err = String::from_utf8(a.get_output().stderr.clone()).unwrap();
+        assert_eq!(err.lines().count(), 1, "{bad:?}: {err}");
+        assert!(err.starts_with("nqueens: error:"), "{bad:?}: {err}");
+    }
+}
