@@ -19,10 +19,14 @@ use nqueens::known::MAX_KNOWN_N;
     long_about = "Counts the solutions of the N-Queens puzzle (n queens on an n x n board, no two \
                   sharing a row, column or diagonal) with a bitboard engine on all cores.",
     after_help = "Examples:\n  \
-                  nqueens count 16                  count the 16 x 16 board on every core\n  \
-                  nqueens count 4..=14 --format csv  a range of boards, as CSV\n  \
-                  nqueens verify --max 14            check the engine against OEIS A000170\n  \
-                  nqueens known                      print the known counts"
+                  nqueens count 16                    count the 16 x 16 board on every core\n  \
+                  nqueens count 4..=14 --format csv   a range of boards, as CSV\n  \
+                  nqueens verify --max 14             check the engine against the known counts\n  \
+                  nqueens known                       print the known counts (OEIS)\n  \
+                  nqueens solve 8                     draw the first solution\n  \
+                  nqueens list 8 --unique             every solution, one per symmetry class\n  \
+                  nqueens compare 10                  the textbook algorithms, side by side\n  \
+                  nqueens scale 16 --plot s.svg       thread scaling, measured and modelled"
 )]
 pub struct Cli {
     /// What to do.

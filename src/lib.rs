@@ -15,9 +15,9 @@
 //! assert_eq!(Some(counts.total), nqueens::known::total(10));
 //! ```
 
+pub mod board;
 pub mod checkpoint;
 pub mod classic;
-pub mod board;
 pub mod construct;
 pub mod engine;
 pub mod enumerate;
@@ -26,8 +26,8 @@ pub mod export;
 pub mod known;
 pub mod long_run;
 pub mod progress;
-pub mod scaling;
 pub mod render;
+pub mod scaling;
 
 use std::time::Duration;
 

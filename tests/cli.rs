@@ -109,7 +109,9 @@ fn bad_input_is_one_line_and_exit_code_2() {
 fn help_documents_every_command_with_an_example() {
     let top = nqueens().arg("--help").assert().success();
     let text = String::from_utf8(top.get_output().stdout.clone()).unwrap();
-    for command in ["count", "known", "verify"] {
+    for command in [
+        "count", "known", "verify", "solve", "list", "compare", "scale",
+    ] {
         assert!(text.contains(command), "{command} missing from --help");
         let sub = nqueens().args([command, "--help"]).assert().success();
         let sub = String::from_utf8(sub.get_output().stdout.clone()).unwrap();

@@ -6,9 +6,9 @@
 mod compare;
 mod count;
 mod known;
+mod list;
 mod long_run;
 mod scale;
-mod list;
 mod solve;
 mod verify;
 
