@@ -18,4 +18,8 @@ pub enum Error {
     /// A sum exceeded `u128` (unreachable for any board that can finish; checked all the same).
     #[error("the solution count overflowed 128 bits")]
     Overflow,
+    /// Counts that must agree do not (an internal error: a total that is not the board's true
+    /// total).
+    #[error("inconsistent counts: {0}")]
+    Inconsistent(String),
 }

@@ -6,3 +6,4 @@
 pub mod kernel;
 pub mod plan;
 pub mod run;
+pub mod unique;
