@@ -163,6 +163,21 @@ struct Frame {
     rd: u64,
 }
 
+/// The completions of the last two free rows, `gap` rows apart, whose free squares before
+/// either is filled are `upper` and `lower`.
+///
+/// A queen on square `x` of the upper row takes exactly three squares of the lower one: `x`
+/// (its column), `x << gap` and `x >> gap` (its diagonals), so summing over `x`:
+/// `|upper|·|lower| − |upper ∩ lower| − |(upper << gap) ∩ lower| − |(upper >> gap) ∩ lower|`.
+#[inline(always)]
+fn last_two_rows(upper: u64, lower: u64, gap: u32) -> u64 {
+    let pairs = upper.count_ones() * lower.count_ones();
+    let taken = (upper & lower).count_ones()
+        + ((upper << gap) & lower).count_ones()
+        + ((upper >> gap) & lower).count_ones();
+    u64::from(pairs - taken)
+}
+
 /// Counts the completions of `board`; with `STATS`, adds the number of queens placed (search
 /// nodes) to `nodes`, which is left alone otherwise.
 ///
@@ -204,8 +219,16 @@ pub fn count_inner<const STATS: bool>(board: &InnerBoard, nodes: &mut u64) -> u6
         d += 1;
         rows &= rows - 1;
     }
-    // Placing a queen at depth `last` (the second-to-last free row) uses the popcount shortcut.
-    let last = m - 2;
+    if m == 2 {
+        let last = last_two_rows(free, !(cols | ld << shift[0] | rd >> shift[0]), shift[0]);
+        if STATS {
+            *nodes += u64::from(free.count_ones()) + last;
+        }
+        return last;
+    }
+    // Placing a queen at depth `last` (the third-to-last free row) counts the last two rows in
+    // closed form.
+    let last = m - 3;
     let mut stack = [Frame::default(); 64];
     stack[0] = Frame { free, cols, ld, rd };
     let mut depth = 0usize;
@@ -231,10 +254,12 @@ pub fn count_inner<const STATS: bool>(board: &InnerBoard, nodes: &mut u64) -> u6
             placed += 1;
         }
         if depth == last {
+            let s2 = shift[depth + 1];
+            let leaves = last_two_rows(free, !(cols | ld << s2 | rd >> s2), s2);
             if STATS {
-                placed += u64::from(free.count_ones());
+                placed += u64::from(free.count_ones()) + leaves;
             }
-            count += u64::from(free.count_ones());
+            count += leaves;
         } else if free != 0 {
             depth += 1;
             stack[depth] = Frame { free, cols, ld, rd };
