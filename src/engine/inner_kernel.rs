@@ -188,8 +188,27 @@ fn last_two_rows(upper: u64, lower: u64, gap: u32) -> u64 {
 /// assert_eq!(count_inner::<true>(&empty, &mut nodes), 92);
 /// assert!(nodes > 92);
 /// ```
-#[inline(never)]
 pub fn count_inner<const STATS: bool>(board: &InnerBoard, nodes: &mut u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") && std::arch::is_x86_feature_detected!("bmi2")
+    {
+        // SAFETY: the CPU has just been checked for every feature the function enables.
+        return unsafe { count_inner_x86::<STATS>(board, nodes) };
+    }
+    search::<STATS>(board, nodes)
+}
+
+/// [`search`] compiled with the hardware popcount and the flag-free variable shifts, which the
+/// baseline x86-64 target lacks; chosen at run time, once per task.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2")]
+fn count_inner_x86<const STATS: bool>(board: &InnerBoard, nodes: &mut u64) -> u64 {
+    search::<STATS>(board, nodes)
+}
+
+/// The search behind [`count_inner`], inlined into each compiled variant.
+#[inline(always)]
+fn search<const STATS: bool>(board: &InnerBoard, nodes: &mut u64) -> u64 {
     let mut rows = board.free_rows();
     let m = rows.count_ones() as usize;
     if m == 0 {
@@ -261,8 +280,12 @@ pub fn count_inner<const STATS: bool>(board: &InnerBoard, nodes: &mut u64) -> u6
             }
             count += leaves;
         } else if free != 0 {
-            depth += 1;
-            stack[depth] = Frame { free, cols, ld, rd };
+            // Lookahead: the free row after next must have a square even before the next queen.
+            let s2 = shift[depth + 1];
+            if !(cols | ld << s2 | rd >> s2) != 0 {
+                depth += 1;
+                stack[depth] = Frame { free, cols, ld, rd };
+            }
         }
     }
     if STATS {
