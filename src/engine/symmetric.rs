@@ -29,7 +29,7 @@
 //! Boards below 4 and above [`super::inner_kernel::MAX_INNER_N`] fall back to the `mirror`
 //! decomposition: the former have no room for a border, the latter do not fit the kernel's word.
 
-use super::inner_kernel::{InnerBoard, MAX_INNER_N};
+use super::inner_kernel::{InnerBoard, MAX_INNER_N, count_inner};
 use super::plan::{Subproblem, Task, TaskId};
 
 /// A square `(row, column)`.
@@ -278,10 +278,58 @@ fn size_hint(board: &InnerBoard) -> u64 {
     hint
 }
 
+/// What the node-counting pass over a symmetric plan found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NodeStats {
+    /// The board's total, Σ weight × count.
+    pub total: u128,
+    /// Queens placed by the inner kernel over every task (unweighted): its search nodes.
+    pub nodes: u64,
+    /// Number of tasks searched.
+    pub tasks: usize,
+}
+
+/// Runs the symmetric plan of `n` through the node-counting build of the inner kernel on
+/// `threads` workers. Slower than a plain count; it exists to measure the cost per node (divide
+/// the nodes by the time of a plain count of the same board).
+///
+/// ```
+/// use nqueens::engine::symmetric::search_nodes;
+/// let stats = search_nodes(10, 2).unwrap();
+/// assert_eq!(stats.total, 724);
+/// assert!(stats.nodes > 0);
+/// ```
+pub fn search_nodes(n: u32, threads: usize) -> Result<NodeStats, crate::Error> {
+    use rayon::prelude::*;
+    let plan = super::plan::Plan::new(
+        n,
+        super::plan::Strategy::Symmetric,
+        super::plan::default_min_tasks(threads),
+    )?;
+    let pool = super::run::build_pool(threads)?;
+    let (total, nodes) = pool.install(|| {
+        plan.tasks
+            .par_iter()
+            .map(|t| {
+                let mut nodes = 0;
+                let count = match t.subproblem {
+                    Subproblem::Inner(b) => count_inner::<true>(&b, &mut nodes),
+                    _ => t.count(n),
+                };
+                (u128::from(t.weight) * u128::from(count), nodes)
+            })
+            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+    });
+    Ok(NodeStats {
+        total,
+        nodes,
+        tasks: plan.tasks.len(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::inner_kernel::count_inner;
     use crate::known;
 
     fn class_total(n: u32) -> u128 {
