@@ -36,6 +36,7 @@ pub enum Command {
     #[command(after_help = "Examples:\n  \
                       nqueens count 16\n  \
                       nqueens count 8,10,12 --threads 1\n  \
+                      nqueens count 16 --strategy mirror\n  \
                       nqueens count 4..=16 --format json")]
     Count(CountArgs),
     /// Print the known counts (OEIS A000170 total, A002562 unique).

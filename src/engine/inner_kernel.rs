@@ -13,9 +13,15 @@
 //!   distance to the next free row (a per-depth table built once per task), so the search only
 //!   ever branches on rows it must fill.
 //!
-//! The search is an explicit stack (no recursion) with two shortcuts: placing a queen on the
-//! second-to-last free row adds the popcount of the last free row's free squares instead of
-//! descending, and a child whose next free row has no free square is never pushed.
+//! The search is an explicit stack (no recursion) with three shortcuts:
+//!
+//! * **Last two rows in closed form.** Placing a queen on the third-to-last free row adds the
+//!   number of ways to fill the last two, computed from their free squares with four popcounts
+//!   (see `last_two_rows`), instead of descending.
+//! * **Lookahead.** A child is pushed only if its next free row has a free square and the free
+//!   row after that has one even before the next queen is placed.
+//! * **Hardware bit instructions.** On x86-64 a copy compiled with `popcnt` and BMI2 is chosen at
+//!   run time (once per task) when the CPU has them; the portable copy runs elsewhere.
 //!
 //! [`count_inner`] is monomorphised on a `const STATS: bool`: with `false` (production) the node
 //! counter is compiled out entirely; with `true` every placement is counted, so the cost per node
@@ -248,26 +254,27 @@ fn search<const STATS: bool>(board: &InnerBoard, nodes: &mut u64) -> u64 {
     // Placing a queen at depth `last` (the third-to-last free row) counts the last two rows in
     // closed form.
     let last = m - 3;
+    // The current frame lives in registers; the stack holds only the frames above it.
     let mut stack = [Frame::default(); 64];
-    stack[0] = Frame { free, cols, ld, rd };
+    let mut top = Frame { free, cols, ld, rd };
     let mut depth = 0usize;
     let mut count = 0u64;
     let mut placed = 0u64;
     loop {
-        let frame = stack[depth];
-        if frame.free == 0 {
+        if top.free == 0 {
             if depth == 0 {
                 break;
             }
             depth -= 1;
+            top = stack[depth];
             continue;
         }
-        let bit = frame.free & frame.free.wrapping_neg();
-        stack[depth].free = frame.free ^ bit;
+        let bit = top.free & top.free.wrapping_neg();
+        top.free ^= bit;
         let s = shift[depth];
-        let cols = frame.cols | bit;
-        let ld = (frame.ld | bit) << s;
-        let rd = (frame.rd | bit) >> s;
+        let cols = top.cols | bit;
+        let ld = (top.ld | bit) << s;
+        let rd = (top.rd | bit) >> s;
         let free = !(cols | ld | rd);
         if STATS {
             placed += 1;
@@ -283,8 +290,9 @@ fn search<const STATS: bool>(board: &InnerBoard, nodes: &mut u64) -> u64 {
             // Lookahead: the free row after next must have a square even before the next queen.
             let s2 = shift[depth + 1];
             if !(cols | ld << s2 | rd >> s2) != 0 {
+                stack[depth] = top;
                 depth += 1;
-                stack[depth] = Frame { free, cols, ld, rd };
+                top = Frame { free, cols, ld, rd };
             }
         }
     }
