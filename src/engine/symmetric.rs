@@ -105,11 +105,13 @@ fn symmetries(n: u32) -> [impl Fn(Square) -> Square; 8] {
 /// the others in increasing `(i, j, k, l)` order. Weights times class counts sum to the total.
 ///
 /// ```
-/// use nqueens::engine::symmetric::constellations;
-/// // The 4-board's two solutions are one class, fixed by the quarter turn.
+/// use nqueens::engine::symmetric::{constellations, Constellation};
+/// // On the 4-board: one corner class (which has no completion) and the class of the two
+/// // solutions, fixed by the quarter turn.
 /// let classes = constellations(4);
-/// assert_eq!(classes.len(), 1);
-/// assert_eq!(classes[0].1, 2);
+/// assert_eq!(classes[0], (Constellation { i: 0, j: 1, k: 0, l: 2 }, 8));
+/// assert_eq!(classes[1], (Constellation { i: 1, j: 2, k: 2, l: 1 }, 2));
+/// assert_eq!(classes.len(), 2);
 /// ```
 pub fn constellations(n: u32) -> Vec<(Constellation, u64)> {
     let mut out = Vec::new();
