@@ -18,8 +18,8 @@
 //! * **Last two rows in closed form.** Placing a queen on the third-to-last free row adds the
 //!   number of ways to fill the last two, computed from their free squares with four popcounts
 //!   (see `last_two_rows`), instead of descending.
-//! * **Lookahead.** A child is pushed only if its next free row has a free square and the free
-//!   row after that has one even before the next queen is placed.
+//! * **Lookahead.** A child is pushed only if its next free row has a free square and the two
+//!   free rows after that have one each even before the next queen is placed.
 //! * **Hardware bit instructions.** On x86-64 a copy compiled with `popcnt` and BMI2 is chosen at
 //!   run time (once per task) when the CPU has them; the portable copy runs elsewhere.
 //!
@@ -287,9 +287,11 @@ fn search<const STATS: bool>(board: &InnerBoard, nodes: &mut u64) -> u64 {
             }
             count += leaves;
         } else if free != 0 {
-            // Lookahead: the free row after next must have a square even before the next queen.
+            // Lookahead: the two free rows after next must each have a square even before the
+            // next queen is placed.
             let s2 = shift[depth + 1];
-            if !(cols | ld << s2 | rd >> s2) != 0 {
+            let s3 = s2 + shift[depth + 2];
+            if (!(cols | ld << s2 | rd >> s2) != 0) & (!(cols | ld << s3 | rd >> s3) != 0) {
                 stack[depth] = top;
                 depth += 1;
                 top = Frame { free, cols, ld, rd };

@@ -29,6 +29,8 @@
 //! Boards below 4 and above [`super::inner_kernel::MAX_INNER_N`] fall back to the `mirror`
 //! decomposition: the former have no room for a border, the latter do not fit the kernel's word.
 
+use std::cmp::Reverse;
+
 use super::inner_kernel::{InnerBoard, MAX_INNER_N, count_inner};
 use super::plan::{Subproblem, Task, TaskId};
 
@@ -163,16 +165,20 @@ pub fn constellations(n: u32) -> Vec<(Constellation, u64)> {
     out
 }
 
+/// Ranks orientations: the bottom queen's distance to a corner, whether it is left of the
+/// middle, and the top queen's distance to a corner (reversed); smallest first.
+type OrientationKey = (u32, bool, Reverse<u32>);
+
 /// The inner board of `c` in an orientation that is cheap to search: the queen closest to a
 /// corner goes to the bottom row, right of the middle (its long diagonal then crosses every row
-/// and prunes from the first one), then the top queen as close to a corner as possible. Ties go
+/// and prunes from the first one), then the top queen as far from a corner as possible. Ties go
 /// to the first symmetry in order, so the choice is deterministic. Measured on n = 13 and 14,
 /// this visits about 35% fewer nodes than the canonical orientation and within 10% of the best
 /// orientation chosen per class by trial.
 fn oriented_board(n: u32, c: &Constellation) -> InnerBoard {
     let m = n - 1;
     let queens = c.queens(n);
-    let mut best: Option<((u32, bool, u32), InnerBoard)> = None;
+    let mut best: Option<(OrientationKey, InnerBoard)> = None;
     for g in &symmetries(n) {
         let image: Vec<Square> = queens.iter().map(|&q| g(q)).collect();
         let Some(board) = InnerBoard::new(n, &image) else {
@@ -183,7 +189,7 @@ fn oriented_board(n: u32, c: &Constellation) -> InnerBoard {
         let key = (
             bottom.min(m - bottom),
             bottom < m - bottom,
-            top.min(m - top),
+            Reverse(top.min(m - top)),
         );
         if best.is_none_or(|(k, _)| key < k) {
             best = Some((key, board));
