@@ -42,6 +42,7 @@ pub enum Command {
                       nqueens count 16\n  \
                       nqueens count 8,10,12 --threads 1\n  \
                       nqueens count 4..=16 --format json\n  \
+                      nqueens count 16 --strategy mirror\n  \
                       nqueens count 20 --checkpoint n20.ckpt   (rerun it to resume)\n  \
                       nqueens count 10 --algorithm attack")]
     Count(CountArgs),

@@ -24,4 +24,8 @@ pub enum Error {
     /// A computed solution failed its check (a defect; never expected).
     #[error("internal error: the computed solution is invalid: {0}")]
     InvalidSolution(#[from] crate::board::Conflict),
+    /// Counts that must agree do not (an internal error: a total that is not the board's true
+    /// total).
+    #[error("inconsistent counts: {0}")]
+    Inconsistent(String),
 }

@@ -45,7 +45,8 @@ pub struct RunControl<'a> {
 /// The result of [`count_with`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CountRun {
-    /// The counts; `total` sums only the finished tasks when the run is not `complete`.
+    /// The counts. When the run is not `complete`, `total` sums only the finished tasks and
+    /// `unique` is 0 (it is derived from the whole total).
     pub counts: Counts,
     /// Whether every task finished (false when the stop flag ended the run early).
     pub complete: bool,
@@ -146,11 +147,16 @@ pub fn count_with(
             .sync()?;
     }
     let searched: Vec<&TaskOutcome> = report.outcomes.iter().filter(|o| !o.recorded).collect();
+    let unique = if report.complete {
+        crate::engine::unique::unique_count(n, report.total, options.threads)?
+    } else {
+        0
+    };
     Ok(CountRun {
         counts: Counts {
             n,
             total: report.total,
-            unique: None,
+            unique,
             tasks: plan.tasks.len(),
             elapsed: started.elapsed(),
         },

@@ -46,7 +46,7 @@ fn count_json_is_an_array_with_the_documented_fields() {
             assert!(row.get(field).is_some(), "missing {field}: {row}");
         }
         assert_eq!(row["threads"], 2);
-        assert_eq!(row["strategy"], "mirror");
+        assert_eq!(row["strategy"], "symmetric");
     }
     let single = nqueens()
         .args(["count", "8", "--format", "json"])

@@ -27,7 +27,7 @@ fn json_is_one_object_with_machine_runs_and_model() {
     ]);
     let v: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v["n"], 9);
-    assert_eq!(v["strategy"], "mirror");
+    assert_eq!(v["strategy"], "symmetric");
     let logical = v["machine"]["logical"].as_u64().unwrap();
     let physical = v["machine"]["physical"].as_u64().unwrap();
     assert!(logical >= physical && physical >= 1);
@@ -107,7 +107,7 @@ fn the_plot_is_a_well_formed_svg_and_leaves_no_temporary_file() {
         .filter_map(|n| n.text())
         .collect::<Vec<_>>()
         .join(" ");
-    assert!(text.contains("n = 7, mirror"), "{text}");
+    assert!(text.contains("n = 7, symmetric"), "{text}");
     let entries: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
     assert_eq!(entries.len(), 1, "only the plot itself is left behind");
 }

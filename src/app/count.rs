@@ -17,8 +17,8 @@ pub struct CountRecord {
     pub n: u32,
     /// All solutions.
     pub total: u128,
-    /// Solutions distinct under the 8 symmetries, when computed.
-    pub unique: Option<u128>,
+    /// Solutions distinct under the 8 symmetries.
+    pub unique: u128,
     /// Wall-clock seconds of the count.
     pub seconds: f64,
     /// Worker threads used.
@@ -64,8 +64,7 @@ impl TableRow for CountRecord {
         vec![
             self.n.to_string(),
             self.total.to_string(),
-            self.unique
-                .map_or_else(|| "-".to_string(), |u| u.to_string()),
+            self.unique.to_string(),
             seconds(self.seconds),
             per_second(self.total as f64 / self.seconds),
             self.threads.to_string(),

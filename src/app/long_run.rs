@@ -160,7 +160,7 @@ mod tests {
             counts: Counts {
                 n: 16,
                 total: 1000,
-                unique: None,
+                unique: 0,
                 tasks: 9844,
                 elapsed: Duration::from_secs(3),
             },

@@ -19,8 +19,8 @@ pub struct VerifyRecord {
     pub total: u128,
     /// The known total (OEIS A000170).
     pub expected_total: u128,
-    /// The engine's unique count, when computed.
-    pub unique: Option<u128>,
+    /// The engine's unique count.
+    pub unique: u128,
     /// The known unique count (OEIS A002562).
     pub expected_unique: u128,
     /// Wall-clock seconds of the count.
@@ -41,8 +41,7 @@ impl TableRow for VerifyRecord {
             self.n.to_string(),
             self.total.to_string(),
             self.expected_total.to_string(),
-            self.unique
-                .map_or_else(|| "-".to_string(), |u| u.to_string()),
+            self.unique.to_string(),
             self.expected_unique.to_string(),
             seconds(self.seconds),
             if self.ok { "ok" } else { "MISMATCH" }.to_string(),
@@ -57,8 +56,7 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         let counts = count(n, &options)?;
         let expected = known::lookup(n)
             .ok_or_else(|| Failure::Usage(format!("no known count for n = {n}")))?;
-        let ok =
-            counts.total == expected.total && counts.unique.is_none_or(|u| u == expected.unique);
+        let ok = counts.total == expected.total && counts.unique == expected.unique;
         records.push(VerifyRecord {
             n,
             total: counts.total,

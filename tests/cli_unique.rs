@@ -1,0 +1,59 @@
+//! `count` and `verify` report unique counts in every format, with either strategy.
+
+use assert_cmd::Command;
+use predicates::str::contains;
+
+fn nqueens() -> Command {
+    Command::cargo_bin("nqueens").unwrap()
+}
+
+#[test]
+fn count_reports_unique_in_every_format() {
+    for strategy in ["symmetric", "mirror"] {
+        nqueens()
+            .args([
+                "count",
+                "8",
+                "--threads",
+                "2",
+                "--format",
+                "csv",
+                "--strategy",
+                strategy,
+            ])
+            .assert()
+            .success()
+            .stdout(contains("n,total,unique,"))
+            .stdout(contains("8,92,12,"))
+            .stdout(contains(strategy));
+    }
+    nqueens()
+        .args(["count", "10", "--format", "json"])
+        .assert()
+        .success()
+        .stdout(contains("\"unique\": 92"))
+        .stdout(contains("\"strategy\": \"symmetric\""));
+    nqueens()
+        .args(["count", "6"])
+        .assert()
+        .success()
+        .stdout(contains("unique"));
+}
+
+#[test]
+fn verify_checks_unique_counts_too() {
+    nqueens()
+        .args(["verify", "--max", "11", "--format", "csv"])
+        .assert()
+        .success()
+        .stdout(contains("11,2680,2680,341,341,"));
+}
+
+#[test]
+fn an_unknown_strategy_is_a_usage_error() {
+    nqueens()
+        .args(["count", "8", "--strategy", "fastest"])
+        .assert()
+        .code(2)
+        .stderr(contains("fastest"));
+}
