@@ -121,47 +121,50 @@ pub fn count_completions(n: u32, state: State) -> u64 {
     }
     // Children at depth `stop` have two rows left: they are finished by `leaves`.
     let stop = rows_left - 3;
-    let mut stack = [Level::default(); MAX_N as usize];
-    let mut level = Level {
-        free_cols,
-        ld: state.ld,
-        rd: state.rd,
-        avail,
-    };
+    // The parent levels, one array per field (measured faster than an array of structs).
+    let mut stack_free_cols = [0u64; MAX_N as usize];
+    let mut stack_ld = [0u64; MAX_N as usize];
+    let mut stack_rd = [0u64; MAX_N as usize];
+    let mut stack_avail = [0u64; MAX_N as usize];
+    let (mut free_cols, mut ld, mut rd, mut avail) = (free_cols, state.ld, state.rd, avail);
     let mut depth = 0usize;
     let mut count = 0u64;
     loop {
-        if level.avail == 0 {
+        if avail == 0 {
             if depth == 0 {
                 return count;
             }
             depth -= 1;
-            level = stack[depth];
+            free_cols = stack_free_cols[depth];
+            ld = stack_ld[depth];
+            rd = stack_rd[depth];
+            avail = stack_avail[depth];
             continue;
         }
-        let bit = level.avail & level.avail.wrapping_neg();
-        level.avail ^= bit;
-        let free_cols = level.free_cols ^ bit;
-        let ld = (level.ld | bit) << 1;
-        let rd = (level.rd | bit) >> 1;
-        let avail = free_cols & !(ld | rd);
+        let bit = avail & avail.wrapping_neg();
+        avail ^= bit;
+        let child_free_cols = free_cols ^ bit;
+        let child_ld = (ld | bit) << 1;
+        let child_rd = (rd | bit) >> 1;
+        let child_avail = child_free_cols & !(child_ld | child_rd);
         // Lookahead: the next row must have a free square, and the row after it must not be
         // closed already by the diagonals of the queens placed so far.
-        if avail == 0 || free_cols & !((ld << 1) | (rd >> 1)) == 0 {
+        if child_avail == 0 || child_free_cols & !((child_ld << 1) | (child_rd >> 1)) == 0 {
             continue;
         }
         if depth == stop {
-            count += leaves(free_cols, ld, rd, avail);
+            count += leaves(child_free_cols, child_ld, child_rd, child_avail);
             continue;
         }
-        stack[depth] = level;
+        stack_free_cols[depth] = free_cols;
+        stack_ld[depth] = ld;
+        stack_rd[depth] = rd;
+        stack_avail[depth] = avail;
         depth += 1;
-        level = Level {
-            free_cols,
-            ld,
-            rd,
-            avail,
-        };
+        free_cols = child_free_cols;
+        ld = child_ld;
+        rd = child_rd;
+        avail = child_avail;
     }
 }
 
@@ -177,16 +180,6 @@ fn leaves(free_cols: u64, ld: u64, rd: u64, mut avail: u64) -> u64 {
         count += u64::from(last != 0);
     }
     count
-}
-
-/// One level of the explicit stack: the free columns and diagonal attacks of a row, and the
-/// squares of that row still to try.
-#[derive(Clone, Copy, Default)]
-struct Level {
-    free_cols: u64,
-    ld: u64,
-    rd: u64,
-    avail: u64,
 }
 
 /// The textbook recursive form of [`count_completions`], with the same last-row shortcut.
