@@ -191,55 +191,39 @@ fn leaves(free_cols: u64, ld: u64, rd: u64, mut avail: u64) -> u64 {
 /// assert_eq!(count_completions_recursive(8, State::EMPTY), 92);
 /// ```
 pub fn count_completions_recursive(n: u32, state: State) -> u64 {
-    fn descend(mask: u64, rows_left: u32, cols: u64, ld: u64, rd: u64) -> u64 {
-        let mut free = mask & !(cols | ld | rd);
-        if rows_left == 1 {
-            return u64::from(free.count_ones());
-        }
-        let mut count = 0;
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
-            count += descend(
-                mask,
-                rows_left - 1,
-                cols | bit,
-                (ld | bit) << 1,
-                (rd | bit) >> 1,
-            );
-        }
-        count
-    }
-    match n - state.row {
-        0 => 1,
-        rows_left => descend(board_mask(n), rows_left, state.cols, state.ld, state.rd),
-    }
+    descend::<true>(board_mask(n), n - state.row, state.cols, state.ld, state.rd)
 }
 
 /// The recursive kernel without the last-row shortcut: it descends into every row.
 ///
 /// Exists only so the benchmark can measure what the shortcut is worth.
+///
+/// ```
+/// use nqueens::engine::kernel::{count_completions_plain, State};
+/// assert_eq!(count_completions_plain(8, State::EMPTY), 92);
+/// ```
 pub fn count_completions_plain(n: u32, state: State) -> u64 {
-    fn descend(mask: u64, rows_left: u32, cols: u64, ld: u64, rd: u64) -> u64 {
-        if rows_left == 0 {
-            return 1;
-        }
-        let mut free = mask & !(cols | ld | rd);
-        let mut count = 0;
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
-            count += descend(
-                mask,
-                rows_left - 1,
-                cols | bit,
-                (ld | bit) << 1,
-                (rd | bit) >> 1,
-            );
-        }
-        count
+    descend::<false>(board_mask(n), n - state.row, state.cols, state.ld, state.rd)
+}
+
+/// Plain recursion over the rows; with `SHORTCUT` the last row is counted by a popcount instead
+/// of being descended into.
+fn descend<const SHORTCUT: bool>(mask: u64, rows_left: u32, cols: u64, ld: u64, rd: u64) -> u64 {
+    if rows_left == 0 {
+        return 1;
     }
-    descend(board_mask(n), n - state.row, state.cols, state.ld, state.rd)
+    let mut free = mask & !(cols | ld | rd);
+    if SHORTCUT && rows_left == 1 {
+        return u64::from(free.count_ones());
+    }
+    let mut count = 0;
+    while free != 0 {
+        let bit = free & free.wrapping_neg();
+        free ^= bit;
+        let (cols, ld, rd) = (cols | bit, (ld | bit) << 1, (rd | bit) >> 1);
+        count += descend::<SHORTCUT>(mask, rows_left - 1, cols, ld, rd);
+    }
+    count
 }
 
 #[cfg(test)]
