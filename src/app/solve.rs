@@ -89,6 +89,21 @@ struct Printer {
 }
 
 impl Printer {
+    /// Opens the JSON object and writes its `columns` array, up to its closing bracket.
+    fn json_columns<I: Iterator<Item = u32>>(
+        &self,
+        out: &mut dyn Write,
+        columns: I,
+    ) -> std::io::Result<()> {
+        write!(
+            out,
+            r#"{{"n":{},"method":"{}","columns":["#,
+            self.n,
+            self.method.name()
+        )?;
+        write_separated(out, columns, b",")
+    }
+
     /// There is no solution (n = 2, 3): say so; exit 1.
     fn none(&self, out: &mut dyn Write) -> Result<Outcome, Failure> {
         let n = self.n;
@@ -114,12 +129,7 @@ impl Printer {
         match self.format {
             SolutionFormat::Columns => write_columns(out, columns)?,
             SolutionFormat::Json => {
-                write!(
-                    out,
-                    r#"{{"n":{n},"method":"{}","columns":["#,
-                    self.method.name()
-                )?;
-                write_separated(out, columns, b",")?;
+                self.json_columns(out, columns)?;
                 writeln!(out, "]}}")?;
             }
             SolutionFormat::Board => {
@@ -146,12 +156,7 @@ impl Printer {
                 }
             }
             SolutionFormat::Json => {
-                write!(
-                    out,
-                    r#"{{"n":{n},"method":"{}","columns":["#,
-                    self.method.name()
-                )?;
-                write_separated(out, solution.columns().iter().copied(), b",")?;
+                self.json_columns(out, solution.columns().iter().copied())?;
                 write!(out, r#"],"images":["#)?;
                 for (i, g) in Symmetry::ALL.into_iter().enumerate() {
                     let sep = if i == 0 { "" } else { "," };
