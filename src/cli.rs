@@ -194,13 +194,20 @@ pub fn parse_boards(text: &str) -> Result<Boards, String> {
 }
 
 fn parse_n(text: &str) -> Result<u32, String> {
+    parse_side(
+        text,
+        MAX_N,
+        &format!("the largest board is {MAX_N} x {MAX_N}"),
+    )
+}
+
+/// Parses a board side from 0 to `max`; `limit` says why a larger one is refused.
+fn parse_side(text: &str, max: u32, limit: &str) -> Result<u32, String> {
     let n: u32 = text.trim().parse().map_err(|_| {
-        format!("'{text}' is not a board size (expected a whole number 0 to {MAX_N})")
+        format!("'{text}' is not a board size (expected a whole number 0 to {max})")
     })?;
-    if n > MAX_N {
-        return Err(format!(
-            "n = {n} is too large: the largest board is {MAX_N} x {MAX_N}"
-        ));
+    if n > max {
+        return Err(format!("n = {n} is too large: {limit}"));
     }
     Ok(n)
 }
@@ -233,7 +240,7 @@ const COMPARE_EXAMPLES: &str = "Examples:\n  \
 #[derive(Debug, Args)]
 pub struct CompareArgs {
     /// Board size, 0 to 64 (the slow algorithms are refused where they would take minutes).
-    #[arg(value_name = "N", value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_N)))]
+    #[arg(value_name = "N", value_parser = parse_n)]
     pub n: u32,
     /// Algorithms to run, comma separated, in the order given: matrix, array, attack, bitmask
     /// [default: all four].
@@ -419,15 +426,8 @@ pub struct ListArgs {
 
 /// Parses a board side for `solve`: 0 to [`SOLVE_MAX_N`].
 pub fn parse_solve_n(text: &str) -> Result<u32, String> {
-    let n: u32 = text.trim().parse().map_err(|_| {
-        format!("'{text}' is not a board size (expected a whole number 0 to {SOLVE_MAX_N})")
-    })?;
-    if n > SOLVE_MAX_N {
-        return Err(format!(
-            "n = {n} is too large: solve prints boards up to {SOLVE_MAX_N} x {SOLVE_MAX_N}"
-        ));
-    }
-    Ok(n)
+    let limit = format!("solve prints boards up to {SOLVE_MAX_N} x {SOLVE_MAX_N}");
+    parse_side(text, SOLVE_MAX_N, &limit)
 }
 
 /// Parses a board side for `list`: 0 to 64, the widest board the search handles.
