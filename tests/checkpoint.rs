@@ -13,8 +13,8 @@ use std::time::Duration;
 use nqueens::checkpoint::{HEADER_LEN, RECORD_LEN};
 
 /// A board big enough (thousands of tasks, seconds of work on one thread) to be stopped partway.
-const N: u32 = 15;
-const N_TOTAL: u64 = 2_279_184;
+const N: u32 = 17;
+const N_TOTAL: u64 = 95_815_104;
 
 fn nqueens() -> Command {
     Command::new(env!("CARGO_BIN_EXE_nqueens"))

@@ -48,7 +48,7 @@ pub const MAX_INNER_N: u32 = 22;
 /// use nqueens::engine::inner_kernel::{count_inner, InnerBoard};
 /// // The 6-board with one queen pre-placed in row 3, column 0: rows 0..=2 and 4..=5 remain.
 /// let board = InnerBoard::new(6, &[(3, 0)]).unwrap();
-/// assert_eq!(count_inner::<false>(&board, &mut 0), 1);
+/// assert_eq!(count_inner(&board), 1);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct InnerBoard {
@@ -178,17 +178,31 @@ fn last_two_rows(upper: u64, lower: u64, gap: u32) -> u64 {
     u64::from(pairs - taken)
 }
 
-/// Counts the completions of `board`; with `STATS`, adds the number of queens placed (search
-/// nodes) to `nodes`, which is left alone otherwise.
+/// Counts the completions of `board` with the fastest kernel this CPU has: the lane kernel
+/// ([`super::lane_kernel`]) where it runs and the board has at least four free rows, the
+/// depth-first search ([`count_inner_dfs`]) otherwise. Both visit the same search tree.
 ///
 /// ```
 /// use nqueens::engine::inner_kernel::{count_inner, InnerBoard};
 /// let empty = InnerBoard::new(8, &[]).unwrap();
+/// assert_eq!(count_inner(&empty), 92);
+/// ```
+pub fn count_inner(board: &InnerBoard) -> u64 {
+    super::lane_kernel::count_lanes(board)
+        .unwrap_or_else(|| count_inner_dfs::<false>(board, &mut 0))
+}
+
+/// Counts the completions of `board` by the portable depth-first search; with `STATS`, adds
+/// the number of queens placed (search nodes) to `nodes`, which is left alone otherwise.
+///
+/// ```
+/// use nqueens::engine::inner_kernel::{count_inner_dfs, InnerBoard};
+/// let empty = InnerBoard::new(8, &[]).unwrap();
 /// let mut nodes = 0;
-/// assert_eq!(count_inner::<true>(&empty, &mut nodes), 92);
+/// assert_eq!(count_inner_dfs::<true>(&empty, &mut nodes), 92);
 /// assert!(nodes > 92);
 /// ```
-pub fn count_inner<const STATS: bool>(board: &InnerBoard, nodes: &mut u64) -> u64 {
+pub fn count_inner_dfs<const STATS: bool>(board: &InnerBoard, nodes: &mut u64) -> u64 {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("popcnt") && std::arch::is_x86_feature_detected!("bmi2")
     {
@@ -198,19 +212,79 @@ pub fn count_inner<const STATS: bool>(board: &InnerBoard, nodes: &mut u64) -> u6
     portable::search::<STATS>(board, nodes)
 }
 
+/// Where a search of a board starts: the free squares and masks of its first free row, the
+/// number of free rows, and the steps between them.
+pub(super) struct Start {
+    /// Free squares of the first free row.
+    pub free: u64,
+    /// Columns taken (and every bit outside the board).
+    pub cols: u64,
+    /// Left-shifting diagonals, seen from the first free row.
+    pub ld: u64,
+    /// Right-shifting diagonals, seen from the first free row.
+    pub rd: u64,
+    /// Number of free rows.
+    pub rows: usize,
+    /// Step from the free row with `k` free rows left to the next one, at index `k`.
+    pub steps: Shifts,
+}
+
+impl Start {
+    /// The start of `board`'s search.
+    #[inline]
+    pub fn of(board: &InnerBoard) -> Start {
+        let mut rows = board.free_rows();
+        let m = rows.count_ones() as usize;
+        let mut steps: Shifts = [0; LEVELS + 1];
+        if m == 0 {
+            return Start {
+                free: 0,
+                cols: board.cols,
+                ld: board.ld,
+                rd: board.rd,
+                rows: 0,
+                steps,
+            };
+        }
+        let first = rows.trailing_zeros();
+        let gap = first - u32::from(board.row);
+        let cols = board.cols;
+        let ld = board.ld << gap;
+        let rd = board.rd >> gap;
+        let mut prev = first;
+        rows &= rows - 1;
+        let mut k = m;
+        while rows != 0 {
+            let r = rows.trailing_zeros();
+            steps[k] = r - prev;
+            prev = r;
+            k -= 1;
+            rows &= rows - 1;
+        }
+        Start {
+            free: !(cols | ld | rd),
+            cols,
+            ld,
+            rd,
+            rows: m,
+            steps,
+        }
+    }
+}
+
 /// Largest index of the per-level shift table: one entry per free row, at most [`MAX_INNER_N`].
-const LEVELS: usize = MAX_INNER_N as usize + 1;
+pub(super) const LEVELS: usize = MAX_INNER_N as usize + 1;
 
 /// Distances between consecutive free rows, indexed by how many free rows remain: `sh[k]` is
 /// the step from the free row with `k` free rows left (itself included) to the next one.
-type Shifts = [u32; LEVELS + 1];
+pub(super) type Shifts = [u32; LEVELS + 1];
 
 /// Generates the search as one function per number of free rows left, so every depth has its
 /// own branches (each predicted on its own) and its own constant index into the shift table.
 /// `$feat` is the attribute list each function gets (the target features of the copy).
 macro_rules! search_levels {
     ($(#[$feat:meta])*) => {
-        use super::{last_two_rows, InnerBoard, Shifts};
+        use super::{last_two_rows, InnerBoard, Shifts, Start};
 
         /// Two free rows left: the closed form.
         $(#[$feat])*
@@ -271,31 +345,14 @@ macro_rules! search_levels {
         search_levels!(@level $(#[$feat])* ; rows21 rows20 21);
         search_levels!(@level $(#[$feat])* ; rows22 rows21 22);
 
-        /// The search behind [`super::count_inner`].
+        /// The search behind [`super::count_inner_dfs`].
         $(#[$feat])*
         pub(super) fn search<const STATS: bool>(board: &InnerBoard, nodes: &mut u64) -> u64 {
-            let mut rows = board.free_rows();
-            let m = rows.count_ones() as usize;
+            let Start { free, cols, ld, rd, rows: m, steps: sh } = Start::of(board);
             if m == 0 {
                 return 1;
             }
-            let first = rows.trailing_zeros();
-            let gap = first - u32::from(board.row);
-            let cols = board.cols;
-            let ld = board.ld << gap;
-            let rd = board.rd >> gap;
-            let free = !(cols | ld | rd);
-            let mut sh: Shifts = [0; super::LEVELS + 1];
-            let mut prev = first;
-            rows &= rows - 1;
-            let mut k = m;
-            while rows != 0 {
-                let r = rows.trailing_zeros();
-                sh[k] = r - prev;
-                prev = r;
-                k -= 1;
-                rows &= rows - 1;
-            }
+            let sh = &sh;
             match m {
                 1 => {
                     if STATS {
@@ -303,27 +360,27 @@ macro_rules! search_levels {
                     }
                     return u64::from(free.count_ones());
                 }
-                2 => rows2::<STATS>(free, cols, ld, rd, &sh, nodes),
-                3 => rows3::<STATS>(free, cols, ld, rd, &sh, nodes),
-                4 => rows4::<STATS>(free, cols, ld, rd, &sh, nodes),
-                5 => rows5::<STATS>(free, cols, ld, rd, &sh, nodes),
-                6 => rows6::<STATS>(free, cols, ld, rd, &sh, nodes),
-                7 => rows7::<STATS>(free, cols, ld, rd, &sh, nodes),
-                8 => rows8::<STATS>(free, cols, ld, rd, &sh, nodes),
-                9 => rows9::<STATS>(free, cols, ld, rd, &sh, nodes),
-                10 => rows10::<STATS>(free, cols, ld, rd, &sh, nodes),
-                11 => rows11::<STATS>(free, cols, ld, rd, &sh, nodes),
-                12 => rows12::<STATS>(free, cols, ld, rd, &sh, nodes),
-                13 => rows13::<STATS>(free, cols, ld, rd, &sh, nodes),
-                14 => rows14::<STATS>(free, cols, ld, rd, &sh, nodes),
-                15 => rows15::<STATS>(free, cols, ld, rd, &sh, nodes),
-                16 => rows16::<STATS>(free, cols, ld, rd, &sh, nodes),
-                17 => rows17::<STATS>(free, cols, ld, rd, &sh, nodes),
-                18 => rows18::<STATS>(free, cols, ld, rd, &sh, nodes),
-                19 => rows19::<STATS>(free, cols, ld, rd, &sh, nodes),
-                20 => rows20::<STATS>(free, cols, ld, rd, &sh, nodes),
-                21 => rows21::<STATS>(free, cols, ld, rd, &sh, nodes),
-                _ => rows22::<STATS>(free, cols, ld, rd, &sh, nodes),
+                2 => rows2::<STATS>(free, cols, ld, rd, sh, nodes),
+                3 => rows3::<STATS>(free, cols, ld, rd, sh, nodes),
+                4 => rows4::<STATS>(free, cols, ld, rd, sh, nodes),
+                5 => rows5::<STATS>(free, cols, ld, rd, sh, nodes),
+                6 => rows6::<STATS>(free, cols, ld, rd, sh, nodes),
+                7 => rows7::<STATS>(free, cols, ld, rd, sh, nodes),
+                8 => rows8::<STATS>(free, cols, ld, rd, sh, nodes),
+                9 => rows9::<STATS>(free, cols, ld, rd, sh, nodes),
+                10 => rows10::<STATS>(free, cols, ld, rd, sh, nodes),
+                11 => rows11::<STATS>(free, cols, ld, rd, sh, nodes),
+                12 => rows12::<STATS>(free, cols, ld, rd, sh, nodes),
+                13 => rows13::<STATS>(free, cols, ld, rd, sh, nodes),
+                14 => rows14::<STATS>(free, cols, ld, rd, sh, nodes),
+                15 => rows15::<STATS>(free, cols, ld, rd, sh, nodes),
+                16 => rows16::<STATS>(free, cols, ld, rd, sh, nodes),
+                17 => rows17::<STATS>(free, cols, ld, rd, sh, nodes),
+                18 => rows18::<STATS>(free, cols, ld, rd, sh, nodes),
+                19 => rows19::<STATS>(free, cols, ld, rd, sh, nodes),
+                20 => rows20::<STATS>(free, cols, ld, rd, sh, nodes),
+                21 => rows21::<STATS>(free, cols, ld, rd, sh, nodes),
+                _ => rows22::<STATS>(free, cols, ld, rd, sh, nodes),
             }
         }
     };
@@ -383,7 +440,7 @@ mod tests {
         for n in 1..=MAX_INNER_N.min(11) {
             let b = InnerBoard::new(n, &[]).unwrap();
             assert_eq!(
-                Some(u128::from(count_inner::<false>(&b, &mut 0))),
+                Some(u128::from(count_inner_dfs::<false>(&b, &mut 0))),
                 known::total(n),
                 "n={n}"
             );
@@ -403,7 +460,7 @@ mod tests {
                         brute_with(n, s, &[(n - 1, c)])
                     })
                     .sum();
-                assert_eq!(count_inner::<false>(&b, &mut 0), want, "n={n} c={c}");
+                assert_eq!(count_inner_dfs::<false>(&b, &mut 0), want, "n={n} c={c}");
             }
         }
     }
@@ -439,9 +496,9 @@ mod tests {
             let child = b.place(c);
             let direct = InnerBoard::new(n, &[(0, 3), (8, 5), (4, 0), (1, c)]).unwrap();
             assert_eq!(child, direct, "c={c}");
-            sum += count_inner::<false>(&child, &mut 0);
+            sum += count_inner_dfs::<false>(&child, &mut 0);
         }
-        assert_eq!(sum, count_inner::<false>(&b, &mut 0));
+        assert_eq!(sum, count_inner_dfs::<false>(&b, &mut 0));
         assert_eq!(sum, brute_with(n, State::EMPTY, &[(0, 3), (8, 5), (4, 0)]));
     }
 
@@ -449,9 +506,9 @@ mod tests {
     fn statistics_count_nodes_without_changing_the_count() {
         let b = InnerBoard::new(10, &[(0, 2)]).unwrap();
         let mut nodes = 0;
-        let with = count_inner::<true>(&b, &mut nodes);
+        let with = count_inner_dfs::<true>(&b, &mut nodes);
         let mut untouched = 7;
-        assert_eq!(with, count_inner::<false>(&b, &mut untouched));
+        assert_eq!(with, count_inner_dfs::<false>(&b, &mut untouched));
         assert_eq!(untouched, 7);
         assert!(nodes > with);
     }

@@ -5,6 +5,7 @@
 
 pub mod inner_kernel;
 pub mod kernel;
+pub mod lane_kernel;
 pub mod plan;
 pub mod run;
 pub mod symmetric;

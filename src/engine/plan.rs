@@ -171,7 +171,7 @@ impl Subproblem {
     pub fn count(&self, n: u32) -> u64 {
         match *self {
             Subproblem::Rows(state) => kernel::count_completions(n, state),
-            Subproblem::Inner(board) => inner_kernel::count_inner::<false>(&board, &mut 0),
+            Subproblem::Inner(board) => inner_kernel::count_inner(&board),
         }
     }
 }

@@ -31,7 +31,7 @@
 
 use std::cmp::Reverse;
 
-use super::inner_kernel::{InnerBoard, MAX_INNER_N, count_inner};
+use super::inner_kernel::{InnerBoard, MAX_INNER_N, count_inner_dfs};
 use super::plan::{Subproblem, Task, TaskId};
 
 /// A square `(row, column)`.
@@ -321,7 +321,7 @@ pub fn search_nodes(n: u32, threads: usize) -> Result<NodeStats, crate::Error> {
             .map(|t| {
                 let mut nodes = 0;
                 let count = match t.subproblem {
-                    Subproblem::Inner(b) => count_inner::<true>(&b, &mut nodes),
+                    Subproblem::Inner(b) => count_inner_dfs::<true>(&b, &mut nodes),
                     _ => t.count(n),
                 };
                 (u128::from(t.weight) * u128::from(count), nodes)
@@ -338,6 +338,7 @@ pub fn search_nodes(n: u32, threads: usize) -> Result<NodeStats, crate::Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::inner_kernel::count_inner;
     use crate::known;
 
     fn class_total(n: u32) -> u128 {
@@ -345,7 +346,7 @@ mod tests {
             .iter()
             .map(|(c, w)| {
                 let b = InnerBoard::new(n, &c.queens(n)).unwrap();
-                u128::from(*w) * u128::from(count_inner::<false>(&b, &mut 0))
+                u128::from(*w) * u128::from(count_inner(&b))
             })
             .sum()
     }
@@ -376,8 +377,8 @@ mod tests {
             let plain = InnerBoard::new(n, &c.queens(n)).unwrap();
             let oriented = oriented_board(n, &c);
             assert_eq!(
-                count_inner::<false>(&plain, &mut 0),
-                count_inner::<false>(&oriented, &mut 0),
+                count_inner_dfs::<false>(&plain, &mut 0),
+                count_inner(&oriented),
                 "{c:?}"
             );
         }

@@ -1,0 +1,373 @@
+//! The lane kernel: the inner search of [`super::inner_kernel`], run level by level in the eight
+//! 64-bit lanes of an AVX-512 register instead of depth-first on one.
+//!
+//! A depth-first bitboard search spends most of its time on branches it cannot predict: whether
+//! the next square is the last of a row, whether a child survives the lookahead. This kernel
+//! turns those branches into lane masks. It keeps one buffer of partial boards per number of
+//! free rows left (a *level*), each board stored as its four masks (free squares of its next
+//! row, columns, both diagonals), one array per mask. Draining a level takes its boards eight
+//! at a time and repeats one step while any lane has a free square left:
+//!
+//! 1. every lane places a queen on its lowest free square and clears it;
+//! 2. the children's masks are shifted by the step to their next free row (the same for every
+//!    board of a task, so one broadcast shift serves all lanes);
+//! 3. the lookahead of the depth-first kernel, as masks: a child survives if its next free row
+//!    has a square and the two free rows after it have one each;
+//! 4. the survivors are compressed (`vpcompressq`) to the end of the next level's buffer.
+//!
+//! When a level's buffer reaches [`CHUNK`] boards it is drained at once, before its parent level
+//! goes on, so the search is depth-first over chunks and the buffers stay small (at most
+//! `CHUNK + 8·22 + 8` boards a level, about 14 KiB; one set per worker thread, reused across
+//! tasks). Boards with three free rows left are closed: each queen of their row adds the
+//! completions of the last two rows in the closed form of the depth-first kernel, with the
+//! vector popcount (`vpopcntq`).
+//!
+//! The kernel visits exactly the placements of the depth-first one. It needs AVX-512F and
+//! AVX512_VPOPCNTDQ, checked at run time; elsewhere [`count_lanes`] returns `None` and the
+//! depth-first kernel runs. It does not count nodes: the statistics of
+//! [`super::inner_kernel::count_inner_dfs`] describe the same tree.
+
+use std::cell::RefCell;
+
+use super::inner_kernel::{InnerBoard, MAX_INNER_N, Start};
+
+/// Boards gathered on a level before it is drained.
+pub const CHUNK: usize = 256;
+
+/// Capacity of a level's buffer: a drain step appends at most eight boards, a level is drained
+/// as soon as it holds [`CHUNK`], and a row has at most [`MAX_INNER_N`] free squares, so one
+/// group of eight boards appends at most `8 · MAX_INNER_N`; plus eight lanes of slack for the
+/// full-width store of the last step.
+const CAPACITY: usize = CHUNK + 8 * MAX_INNER_N as usize + 8;
+
+/// One level's boards, one array per mask.
+struct Level {
+    free: Box<[u64; CAPACITY]>,
+    cols: Box<[u64; CAPACITY]>,
+    ld: Box<[u64; CAPACITY]>,
+    rd: Box<[u64; CAPACITY]>,
+    len: usize,
+}
+
+impl Level {
+    fn new() -> Level {
+        Level {
+            free: Box::new([0; CAPACITY]),
+            cols: Box::new([0; CAPACITY]),
+            ld: Box::new([0; CAPACITY]),
+            rd: Box::new([0; CAPACITY]),
+            len: 0,
+        }
+    }
+}
+
+thread_local! {
+    /// Each worker's level buffers, allocated on its first task and reused after.
+    static LEVELS: RefCell<Vec<Level>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Whether this CPU runs the lane kernel (AVX-512F, AVX512_VPOPCNTDQ and BMI2).
+pub fn available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
+            && std::arch::is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// Counts the completions of `board` in vector lanes; `None` when the CPU lacks the
+/// instructions (see [`available`]) or the board has fewer than four free rows (the
+/// depth-first kernel's closed forms settle those at once).
+///
+/// ```
+/// use nqueens::engine::inner_kernel::InnerBoard;
+/// use nqueens::engine::lane_kernel::{available, count_lanes};
+/// let empty = InnerBoard::new(10, &[]).unwrap();
+/// assert_eq!(count_lanes(&empty), available().then_some(724));
+/// ```
+pub fn count_lanes(board: &InnerBoard) -> Option<u64> {
+    if !available() {
+        return None;
+    }
+    let start = Start::of(board);
+    let m = start.rows;
+    if m < 4 {
+        return None;
+    }
+    let steps = start.steps.map(u64::from);
+    Some(LEVELS.with_borrow_mut(|levels| {
+        while levels.len() <= m {
+            levels.push(Level::new());
+        }
+        for level in levels.iter_mut() {
+            level.len = 0;
+        }
+        let root = &mut levels[m];
+        root.free[0] = start.free;
+        root.cols[0] = start.cols;
+        root.ld[0] = start.ld;
+        root.rd[0] = start.rd;
+        root.len = 1;
+        let mut total = 0;
+        for k in (3..=m).rev() {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `available` has checked every feature `drain` enables.
+            {
+                total += unsafe { x86::drain(levels, k, &steps) };
+            }
+        }
+        total
+    }))
+}
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use std::arch::x86_64::*;
+
+    use super::{CHUNK, Level};
+
+    /// `!(a | b | c)` in one instruction (truth table 0x01).
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn nor3(a: __m512i, b: __m512i, c: __m512i) -> __m512i {
+        _mm512_ternarylogic_epi64::<0x01>(a, b, c)
+    }
+
+    /// The lowest set bit of each lane (zero for an empty lane).
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn lowest_bit(x: __m512i) -> __m512i {
+        _mm512_and_si512(x, _mm512_sub_epi64(_mm512_setzero_si512(), x))
+    }
+
+    /// Loads up to eight boards of `level` from index `at`; lanes past its end are empty.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn load(level: &Level, at: usize) -> [__m512i; 4] {
+        let lanes = (level.len - at).min(8);
+        let mask = ((1u32 << lanes) - 1) as __mmask8;
+        let get = |a: &[u64]| {
+            let a = &a[at..at + 8];
+            // SAFETY: `a` holds eight words; lanes outside `mask` are not read.
+            unsafe { _mm512_maskz_loadu_epi64(mask, a.as_ptr().cast()) }
+        };
+        [
+            get(&level.free[..]),
+            get(&level.cols[..]),
+            get(&level.ld[..]),
+            get(&level.rd[..]),
+        ]
+    }
+
+    /// Appends the lanes of `keep` to the end of `level`.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn append(level: &mut Level, keep: __mmask8, [free, cols, ld, rd]: [__m512i; 4]) {
+        let at = level.len;
+        let put = |a: &mut [u64], v: __m512i| {
+            let a = &mut a[at..at + 8];
+            // SAFETY: `a` holds eight words.
+            unsafe {
+                _mm512_storeu_si512(a.as_mut_ptr().cast(), _mm512_maskz_compress_epi64(keep, v))
+            }
+        };
+        put(&mut level.free[..], free);
+        put(&mut level.cols[..], cols);
+        put(&mut level.ld[..], ld);
+        put(&mut level.rd[..], rd);
+        level.len = at + keep.count_ones() as usize;
+    }
+
+    /// Searches every board of level `k` (at least 3), draining lower levels as they fill, and
+    /// empties it; returns the completions found on the way.
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
+    pub(super) fn drain(levels: &mut [Level], k: usize, steps: &[u64]) -> u64 {
+        if k == 3 {
+            let total = close(&levels[3], steps);
+            levels[3].len = 0;
+            return total;
+        }
+        let s = _mm512_set1_epi64(steps[k] as i64);
+        let s2 = _mm512_set1_epi64(steps[k - 1] as i64);
+        let s3 = _mm512_set1_epi64((steps[k - 1] + steps[k - 2]) as i64);
+        let mut total = 0;
+        let mut at = 0;
+        while at < levels[k].len {
+            let [mut free, cols, ld, rd] = load(&levels[k], at);
+            at += 8;
+            loop {
+                let live = _mm512_test_epi64_mask(free, free);
+                if live == 0 {
+                    break;
+                }
+                let bit = lowest_bit(free);
+                free = _mm512_xor_si512(free, bit);
+                let c = _mm512_or_si512(cols, bit);
+                let l = _mm512_sllv_epi64(_mm512_or_si512(ld, bit), s);
+                let r = _mm512_srlv_epi64(_mm512_or_si512(rd, bit), s);
+                let next = nor3(c, l, r);
+                let after = nor3(c, _mm512_sllv_epi64(l, s2), _mm512_srlv_epi64(r, s2));
+                let then = nor3(c, _mm512_sllv_epi64(l, s3), _mm512_srlv_epi64(r, s3));
+                let keep = live
+                    & _mm512_test_epi64_mask(next, next)
+                    & _mm512_test_epi64_mask(after, after)
+                    & _mm512_test_epi64_mask(then, then);
+                append(&mut levels[k - 1], keep, [next, c, l, r]);
+            }
+            if levels[k - 1].len >= CHUNK {
+                total += drain(levels, k - 1, steps);
+            }
+        }
+        levels[k].len = 0;
+        total
+    }
+
+    /// The completions of every board of a level with three free rows left: each queen of the
+    /// first row adds the closed form of the last two (see `inner_kernel::last_two_rows`).
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
+    fn close(level: &Level, steps: &[u64]) -> u64 {
+        let s = _mm512_set1_epi64(steps[3] as i64);
+        let s2 = _mm512_set1_epi64(steps[2] as i64);
+        let mut sum = _mm512_setzero_si512();
+        let mut at = 0;
+        while at < level.len {
+            let [mut free, cols, ld, rd] = load(level, at);
+            at += 8;
+            loop {
+                let live = _mm512_test_epi64_mask(free, free);
+                if live == 0 {
+                    break;
+                }
+                let bit = lowest_bit(free);
+                free = _mm512_xor_si512(free, bit);
+                let c = _mm512_or_si512(cols, bit);
+                let l = _mm512_sllv_epi64(_mm512_or_si512(ld, bit), s);
+                let r = _mm512_srlv_epi64(_mm512_or_si512(rd, bit), s);
+                let upper = nor3(c, l, r);
+                let lower = nor3(c, _mm512_sllv_epi64(l, s2), _mm512_srlv_epi64(r, s2));
+                let count = |x: __m512i| _mm512_popcnt_epi64(_mm512_and_si512(x, lower));
+                let pairs =
+                    _mm512_mul_epu32(_mm512_popcnt_epi64(upper), _mm512_popcnt_epi64(lower));
+                let taken = _mm512_add_epi64(
+                    count(upper),
+                    _mm512_add_epi64(
+                        count(_mm512_sllv_epi64(upper, s2)),
+                        count(_mm512_srlv_epi64(upper, s2)),
+                    ),
+                );
+                sum = _mm512_mask_add_epi64(sum, live, sum, _mm512_sub_epi64(pairs, taken));
+            }
+        }
+        _mm512_reduce_add_epi64(sum) as u64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::inner_kernel::count_inner_dfs;
+    use crate::engine::symmetric::constellations;
+
+    /// Every board below `board` down to `depth` more queens, `board` included.
+    fn descendants(board: InnerBoard, depth: u32, out: &mut Vec<InnerBoard>) {
+        out.push(board);
+        if depth == 0 {
+            return;
+        }
+        if let Some((_, mut free)) = board.first_free_row() {
+            while free != 0 {
+                let col = free.trailing_zeros();
+                free &= free - 1;
+                descendants(board.place(col), depth - 1, out);
+            }
+        }
+    }
+
+    #[test]
+    fn lanes_agree_with_the_depth_first_search_on_every_class_and_its_children() {
+        if !available() {
+            eprintln!(
+                "skipped: this CPU lacks AVX-512F/VPOPCNTDQ; the lane kernel never runs here"
+            );
+            return;
+        }
+        let mut compared = 0;
+        for n in 4..=12 {
+            for (c, _) in constellations(n) {
+                let mut boards = Vec::new();
+                descendants(InnerBoard::new(n, &c.queens(n)).unwrap(), 2, &mut boards);
+                for b in boards {
+                    let dfs = count_inner_dfs::<false>(&b, &mut 0);
+                    match count_lanes(&b) {
+                        Some(lanes) => {
+                            assert_eq!(lanes, dfs, "n={n} {b:?}");
+                            compared += 1;
+                        }
+                        None => assert!(b.free_rows().count_ones() < 4, "{b:?}"),
+                    }
+                }
+            }
+        }
+        assert!(compared > 10_000, "only {compared} boards compared");
+    }
+
+    #[test]
+    fn lanes_agree_on_empty_boards_and_on_the_widest_ones() {
+        if !available() {
+            eprintln!(
+                "skipped: this CPU lacks AVX-512F/VPOPCNTDQ; the lane kernel never runs here"
+            );
+            return;
+        }
+        for n in 4..=13 {
+            let b = InnerBoard::new(n, &[]).unwrap();
+            assert_eq!(
+                count_lanes(&b),
+                Some(count_inner_dfs::<false>(&b, &mut 0)),
+                "n={n}"
+            );
+        }
+        // The widest boards: a known solution of the 22-board, turned each of the 8 ways, with
+        // its border queens and the queens of every other row kept, so that queens sit near
+        // every edge of the word; the 10 rows left have at least that one completion.
+        let m = MAX_INNER_N;
+        let solution: Vec<(u32, u32)> = crate::construct::columns(m)
+            .unwrap()
+            .enumerate()
+            .map(|(r, c)| (r as u32, c))
+            .collect();
+        for turn in 0..8 {
+            let image: Vec<(u32, u32)> = solution
+                .iter()
+                .map(|&(r, c)| {
+                    let (mut r, mut c) = if turn >= 4 { (r, m - 1 - c) } else { (r, c) };
+                    for _ in 0..turn % 4 {
+                        (r, c) = (c, m - 1 - r);
+                    }
+                    (r, c)
+                })
+                .collect();
+            let kept: Vec<(u32, u32)> = image
+                .into_iter()
+                .filter(|&(r, c)| r % 2 == 0 || r == m - 1 || c == 0 || c == m - 1)
+                .collect();
+            let b = InnerBoard::new(m, &kept).unwrap();
+            let dfs = count_inner_dfs::<false>(&b, &mut 0);
+            assert!(dfs >= 1, "turn {turn}");
+            assert_eq!(count_lanes(&b), Some(dfs), "turn {turn}: {b:?}");
+        }
+    }
+
+    #[test]
+    fn small_boards_are_left_to_the_depth_first_search() {
+        let b = InnerBoard::new(3, &[]).unwrap();
+        assert_eq!(count_lanes(&b), None);
+        let full = InnerBoard::new(5, &[(0, 0), (1, 2), (2, 4), (3, 1), (4, 3)]).unwrap();
+        assert_eq!(count_lanes(&full), None);
+    }
+}
