@@ -1,5 +1,6 @@
-//! Times `mirror` against `symmetric` on one board in one run, and measures the symmetric inner
-//! kernel's cost per node. Used by `scripts/strategies.sh`.
+//! Times `mirror` against `symmetric` on one board in one run, measures the symmetric inner
+//! kernel's cost per node, and times its two kernels (lanes and depth-first) on the same tasks.
+//! Used by `scripts/strategies.sh`.
 //!
 //! ```text
 //! cargo run --release --example strategies -- 16 2
@@ -8,8 +9,13 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
+use nqueens::engine::inner_kernel::{InnerBoard, count_inner_dfs};
+use nqueens::engine::lane_kernel::{self, count_lanes};
+use nqueens::engine::plan::{Plan, Subproblem, default_min_tasks};
+use nqueens::engine::run::build_pool;
 use nqueens::engine::symmetric::search_nodes;
 use nqueens::{CountOptions, Strategy, count};
+use rayon::prelude::*;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -66,12 +72,50 @@ fn study(n: u32, threads: usize) -> Result<(), nqueens::Error> {
     let counting = started.elapsed().as_secs_f64();
     println!(
         "inner kernel: {} nodes in {} tasks; {:.1} M nodes/s ({:.1} M/s per thread) at the \
-         production speed, {:.1} M nodes/s in the node-counting build",
+         production speed, {:.1} M nodes/s in the node-counting (depth-first) build",
         stats.nodes,
         stats.tasks,
         stats.nodes as f64 / symmetric.1 / 1e6,
         stats.nodes as f64 / symmetric.1 / threads as f64 / 1e6,
         stats.nodes as f64 / counting / 1e6
+    );
+    kernels(n, threads)
+}
+
+/// Times the symmetric plan's tasks through each inner kernel, one after the other.
+fn kernels(n: u32, threads: usize) -> Result<(), nqueens::Error> {
+    if !lane_kernel::available() {
+        println!("lane kernel: not available on this CPU (needs AVX-512F and AVX512_VPOPCNTDQ)");
+        return Ok(());
+    }
+    let plan = Plan::new(n, Strategy::Symmetric, default_min_tasks(threads))?;
+    let boards: Vec<InnerBoard> = plan
+        .tasks
+        .iter()
+        .filter_map(|t| match t.subproblem {
+            Subproblem::Inner(b) => Some(b),
+            Subproblem::Rows(_) => None,
+        })
+        .collect();
+    let pool = build_pool(threads)?;
+    let time = |kernel: &(dyn Fn(&InnerBoard) -> u64 + Sync)| {
+        let started = Instant::now();
+        let sum: u64 = pool.install(|| boards.par_iter().map(kernel).sum());
+        (sum, started.elapsed().as_secs_f64())
+    };
+    let (dfs_sum, dfs) = time(&|b| count_inner_dfs::<false>(b, &mut 0));
+    let (lanes_sum, lanes) =
+        time(&|b| count_lanes(b).unwrap_or_else(|| count_inner_dfs::<false>(b, &mut 0)));
+    if dfs_sum != lanes_sum {
+        return Err(nqueens::Error::Inconsistent(format!(
+            "the depth-first kernel counted {dfs_sum} but the lane kernel {lanes_sum}"
+        )));
+    }
+    println!(
+        "inner kernels on the same {} tasks: depth-first {dfs:.3} s, lanes {lanes:.3} s; \
+         lanes speed-up {:.2}x",
+        boards.len(),
+        dfs / lanes
     );
     Ok(())
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Times the `mirror` and `symmetric` strategies on one board in one run and prints the speed-up,
-# then the symmetric inner kernel's nodes per second.
+# then the symmetric inner kernel's nodes per second, then its two kernels (lanes, depth-first)
+# timed on the same tasks with their ratio.
 #
 #   scripts/strategies.sh N [THREADS]      e.g.  scripts/strategies.sh 17 2
 #
