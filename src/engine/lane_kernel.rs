@@ -1,5 +1,7 @@
-//! The lane kernel: the inner search of [`super::inner_kernel`], run level by level in the eight
-//! 64-bit lanes of an AVX-512 register instead of depth-first on one.
+//! The lane kernel: the search of a partial board, run level by level in the eight 64-bit lanes
+//! of an AVX-512 register instead of depth-first on one. It counts the tasks of both plans: the
+//! `symmetric` plan's inner boards ([`count_lanes`]; rows already holding a queen are stepped
+//! over) and the `mirror` plan's row prefixes ([`count_lanes_rows`]; every step is one row).
 //!
 //! A depth-first bitboard search spends most of its time on branches it cannot predict: whether
 //! the next square is the last of a row, whether a child survives the lookahead. This kernel
@@ -16,29 +18,34 @@
 //! 4. the survivors are compressed (`vpcompressq`) to the end of the next level's buffer.
 //!
 //! When a level's buffer reaches [`CHUNK`] boards it is drained at once, before its parent level
-//! goes on, so the search is depth-first over chunks and the buffers stay small (at most
-//! `CHUNK + 8·22 + 8` boards a level, about 14 KiB; one set per worker thread, reused across
-//! tasks). Boards with three free rows left are closed: each queen of their row adds the
+//! goes on, so the search is depth-first over chunks and the buffers stay small (a level fills
+//! at most `CHUNK + 8·n + 8` boards of 32 bytes, under 14 KiB for n ≤ 22; one set per worker
+//! thread, allocated once and reused across tasks). Boards with three free rows left are closed: each queen of their row adds the
 //! completions of the last two rows in the closed form of the depth-first kernel, with the
 //! vector popcount (`vpopcntq`).
 //!
-//! The kernel visits exactly the placements of the depth-first one. It needs AVX-512F and
-//! AVX512_VPOPCNTDQ, checked at run time; elsewhere [`count_lanes`] returns `None` and the
-//! depth-first kernel runs. It does not count nodes: the statistics of
-//! [`super::inner_kernel::count_inner_dfs`] describe the same tree.
+//! On inner boards the kernel visits exactly the placements of the depth-first one. It needs
+//! AVX-512F and AVX512_VPOPCNTDQ, checked at run time; elsewhere [`count_lanes`] and
+//! [`count_lanes_rows`] return `None` and the depth-first kernels run
+//! ([`super::inner_kernel::count_inner_dfs`], [`super::kernel::count_completions`]). It does not
+//! count nodes: the statistics of `count_inner_dfs` describe the same tree.
 
 use std::cell::RefCell;
 
-use super::inner_kernel::{InnerBoard, MAX_INNER_N, Start};
+use super::inner_kernel::{InnerBoard, Start};
+use super::kernel::{MAX_N, State, board_mask};
 
 /// Boards gathered on a level before it is drained.
 pub const CHUNK: usize = 256;
 
 /// Capacity of a level's buffer: a drain step appends at most eight boards, a level is drained
-/// as soon as it holds [`CHUNK`], and a row has at most [`MAX_INNER_N`] free squares, so one
-/// group of eight boards appends at most `8 · MAX_INNER_N`; plus eight lanes of slack for the
-/// full-width store of the last step.
-const CAPACITY: usize = CHUNK + 8 * MAX_INNER_N as usize + 8;
+/// as soon as it holds [`CHUNK`], and a row has at most [`MAX_N`] free squares, so one group of
+/// eight boards appends at most `8 · MAX_N`; plus eight lanes of slack for the full-width store
+/// of the last step.
+const CAPACITY: usize = CHUNK + 8 * MAX_N as usize + 8;
+
+/// Steps between free rows, indexed by the number of free rows left (as in `inner_kernel`).
+type Steps = [u64; MAX_N as usize + 1];
 
 /// One level's boards, one array per mask.
 struct Level {
@@ -95,30 +102,66 @@ pub fn count_lanes(board: &InnerBoard) -> Option<u64> {
         return None;
     }
     let start = Start::of(board);
-    let m = start.rows;
-    if m < 4 {
+    let mut steps: Steps = [0; MAX_N as usize + 1];
+    for (to, &from) in steps.iter_mut().zip(start.steps.iter()) {
+        *to = u64::from(from);
+    }
+    search(
+        [start.free, start.cols, start.ld, start.rd],
+        start.rows,
+        &steps,
+    )
+}
+
+/// Counts the completions of the `n`-board whose first `state.row` rows hold queens (a task of
+/// the `mirror` plan) in vector lanes; `None` as for [`count_lanes`].
+///
+/// ```
+/// use nqueens::engine::kernel::State;
+/// use nqueens::engine::lane_kernel::{available, count_lanes_rows};
+/// assert_eq!(count_lanes_rows(10, State::EMPTY), available().then_some(724));
+/// assert_eq!(count_lanes_rows(8, State::EMPTY.place_col(0)), available().then_some(4));
+/// ```
+pub fn count_lanes_rows(n: u32, state: State) -> Option<u64> {
+    if !available() || n > MAX_N || state.row > n {
         return None;
     }
-    let steps = start.steps.map(u64::from);
+    // Every bit outside the board counts as a taken column, as in an `InnerBoard`.
+    let cols = state.cols | !board_mask(n);
+    let free = !(cols | state.ld | state.rd);
+    search(
+        [free, cols, state.ld, state.rd],
+        (n - state.row) as usize,
+        &[1; MAX_N as usize + 1],
+    )
+}
+
+/// Counts the completions of a board whose first free row has the masks `root`, with `rows`
+/// free rows `steps` apart; `None` below four free rows.
+fn search(root: [u64; 4], rows: usize, steps: &Steps) -> Option<u64> {
+    if rows < 4 {
+        return None;
+    }
     Some(LEVELS.with_borrow_mut(|levels| {
-        while levels.len() <= m {
+        while levels.len() <= rows {
             levels.push(Level::new());
         }
         for level in levels.iter_mut() {
             level.len = 0;
         }
-        let root = &mut levels[m];
-        root.free[0] = start.free;
-        root.cols[0] = start.cols;
-        root.ld[0] = start.ld;
-        root.rd[0] = start.rd;
-        root.len = 1;
+        let top = &mut levels[rows];
+        let [free, cols, ld, rd] = root;
+        top.free[0] = free;
+        top.cols[0] = cols;
+        top.ld[0] = ld;
+        top.rd[0] = rd;
+        top.len = 1;
         let mut total = 0;
-        for k in (3..=m).rev() {
+        for k in (3..=rows).rev() {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `available` has checked every feature `drain` enables.
+            // SAFETY: the callers have checked `available`, every feature `drain` enables.
             {
-                total += unsafe { x86::drain(levels, k, &steps) };
+                total += unsafe { x86::drain(levels, k, steps) };
             }
         }
         total
@@ -270,7 +313,9 @@ mod x86 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::inner_kernel::count_inner_dfs;
+    use crate::engine::inner_kernel::{MAX_INNER_N, count_inner_dfs};
+    use crate::engine::kernel::count_completions;
+    use crate::engine::plan::{Plan, Strategy, Subproblem};
     use crate::engine::symmetric::constellations;
 
     /// Every board below `board` down to `depth` more queens, `board` included.
@@ -364,7 +409,64 @@ mod tests {
     }
 
     #[test]
+    fn lanes_agree_with_the_row_kernel_on_every_mirror_task() {
+        if !available() {
+            eprintln!(
+                "skipped: this CPU lacks AVX-512F/VPOPCNTDQ; the lane kernel never runs here"
+            );
+            return;
+        }
+        let mut compared = 0;
+        for n in 4..=13 {
+            for task in Plan::new(n, Strategy::Mirror, 64).unwrap().tasks {
+                let Subproblem::Rows(state) = task.subproblem else {
+                    panic!("a mirror task is a row prefix");
+                };
+                let rows = count_completions(n, state);
+                match count_lanes_rows(n, state) {
+                    Some(lanes) => {
+                        assert_eq!(lanes, rows, "n={n} {state:?}");
+                        compared += 1;
+                    }
+                    None => assert!(n - state.row < 4, "n={n} {state:?}"),
+                }
+            }
+        }
+        assert!(compared > 1_000, "only {compared} tasks compared");
+    }
+
+    #[test]
+    fn lanes_agree_with_the_row_kernel_on_the_widest_boards() {
+        if !available() {
+            eprintln!(
+                "skipped: this CPU lacks AVX-512F/VPOPCNTDQ; the lane kernel never runs here"
+            );
+            return;
+        }
+        // The constructed solution's first rows, leaving 8 or 10 rows to count both ways (so
+        // at least that solution's completion); 64 fills the whole word.
+        for n in [23, 31, 47, 63, 64] {
+            let columns: Vec<u32> = crate::construct::columns(n).unwrap().collect();
+            for keep_free in [8, 10] {
+                let mut state = State::EMPTY;
+                for &c in &columns[..(n - keep_free) as usize] {
+                    state = state.place_col(c);
+                }
+                let rows = count_completions(n, state);
+                assert!(rows >= 1, "n={n}");
+                assert_eq!(
+                    count_lanes_rows(n, state),
+                    Some(rows),
+                    "n={n} free={keep_free}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn small_boards_are_left_to_the_depth_first_search() {
+        assert_eq!(count_lanes_rows(3, State::EMPTY), None);
+        assert_eq!(count_lanes_rows(65, State::EMPTY), None);
         let b = InnerBoard::new(3, &[]).unwrap();
         assert_eq!(count_lanes(&b), None);
         let full = InnerBoard::new(5, &[(0, 0), (1, 2), (2, 4), (3, 1), (4, 3)]).unwrap();

@@ -170,7 +170,8 @@ impl Subproblem {
     /// Counts this subproblem's solutions (unweighted).
     pub fn count(&self, n: u32) -> u64 {
         match *self {
-            Subproblem::Rows(state) => kernel::count_completions(n, state),
+            Subproblem::Rows(state) => super::lane_kernel::count_lanes_rows(n, state)
+                .unwrap_or_else(|| kernel::count_completions(n, state)),
             Subproblem::Inner(board) => inner_kernel::count_inner(&board),
         }
     }
