@@ -13,6 +13,7 @@ fn full_counts(c: &mut Criterion) {
             let options = CountOptions {
                 threads,
                 strategy: Strategy::Mirror,
+                kernel: nqueens::Kernel::Auto,
             };
             let id = BenchmarkId::new(format!("mirror/{threads}-threads"), n);
             group.bench_with_input(id, &n, |b, &n| {

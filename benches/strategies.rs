@@ -13,6 +13,7 @@ fn strategies(c: &mut Criterion) {
             let options = CountOptions {
                 threads: 1,
                 strategy,
+                kernel: nqueens::Kernel::Auto,
             };
             group.bench_with_input(BenchmarkId::new(strategy.name(), n), &n, |b, &n| {
                 b.iter(|| count(black_box(n), &options).unwrap().total)

@@ -4,11 +4,11 @@
 
 use clap::{Args, Parser, Subcommand};
 
-use nqueens::Strategy;
 use nqueens::classic::Algorithm;
 use nqueens::engine::kernel::MAX_N;
 use nqueens::export::Format;
 use nqueens::known::MAX_KNOWN_N;
+use nqueens::{Kernel, Strategy};
 
 /// Counts the solutions of the N-Queens puzzle as fast as the CPU allows.
 #[derive(Debug, Parser)]
@@ -113,6 +113,10 @@ pub struct EngineArgs {
     /// How the board is split into independent tasks.
     #[arg(long, value_enum, default_value_t = Strategy::default())]
     pub strategy: Strategy,
+    /// Which kernel counts the tasks; the counts are the same with each, so a count can be
+    /// checked by an independent implementation.
+    #[arg(long, default_value_t = Kernel::default(), value_parser = kernel_parser())]
+    pub kernel: Kernel,
 }
 
 /// Arguments of `nqueens count`.
@@ -223,6 +227,13 @@ pub fn parse_threads(text: &str) -> Result<usize, String> {
     }
 }
 
+/// The `--kernel` parser: a kernel name, refused when this CPU cannot run it.
+fn kernel_parser() -> impl clap::builder::TypedValueParser<Value = Kernel> {
+    use clap::builder::TypedValueParser;
+    clap::builder::EnumValueParser::<Kernel>::new()
+        .try_map(|kernel: Kernel| kernel.check().map(|()| kernel).map_err(|e| e.to_string()))
+}
+
 const COMPARE_EXAMPLES: &str = "Examples:\n  \
     nqueens compare 10                          all four algorithms\n  \
     nqueens compare 14 --algorithms attack,bitmask\n  \
@@ -291,6 +302,9 @@ pub struct ScaleArgs {
     /// How the board is split into independent tasks.
     #[arg(long, value_enum, default_value_t = Strategy::default())]
     pub strategy: Strategy,
+    /// Which kernel counts the tasks (to compare their scaling).
+    #[arg(long, default_value_t = Kernel::default(), value_parser = kernel_parser())]
+    pub kernel: Kernel,
     /// Output format [possible values: table, json, csv]. table: the measured and the modelled
     /// counts as two tables under a machine header. json: one object with n, strategy, machine
     /// {logical, physical}, runs (threads, median_seconds, min_seconds, max_seconds, speedup,

@@ -24,6 +24,12 @@ pub enum Error {
     /// A computed solution failed its check (a defect; never expected).
     #[error("internal error: the computed solution is invalid: {0}")]
     InvalidSolution(#[from] crate::board::Conflict),
+    /// The lane kernel was asked for on a CPU that cannot run it.
+    #[error(
+        "the lane kernel needs AVX-512F and AVX512_VPOPCNTDQ, which this CPU lacks \
+         (use --kernel auto or depth-first)"
+    )]
+    KernelUnavailable,
     /// Counts that must agree do not (an internal error: a total that is not the board's true
     /// total).
     #[error("inconsistent counts: {0}")]

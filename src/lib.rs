@@ -9,7 +9,7 @@
 //!
 //! ```
 //! use nqueens::{count, CountOptions, Strategy};
-//! let options = CountOptions { threads: 2, strategy: Strategy::Mirror };
+//! let options = CountOptions::new(2, Strategy::Mirror);
 //! let counts = count(10, &options).unwrap();
 //! assert_eq!(counts.total, 724);
 //! assert_eq!(Some(counts.total), nqueens::known::total(10));
@@ -31,26 +31,42 @@ pub mod scaling;
 
 use std::time::Duration;
 
-pub use engine::plan::Strategy;
+pub use engine::plan::{Kernel, Strategy};
 pub use error::Error;
 pub use long_run::{CountRun, RunControl, Watcher, count_with};
 
-/// How to count: worker threads and decomposition strategy.
+/// How to count: worker threads, decomposition strategy and kernel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CountOptions {
     /// Worker threads (at least 1).
     pub threads: usize,
     /// How the board is split into tasks.
     pub strategy: Strategy,
+    /// Which kernel counts the tasks (the counts never depend on it).
+    pub kernel: Kernel,
+}
+
+impl CountOptions {
+    /// `threads` workers, `strategy`, the fastest kernel.
+    ///
+    /// ```
+    /// use nqueens::{CountOptions, Kernel, Strategy};
+    /// let options = CountOptions::new(2, Strategy::Mirror);
+    /// assert_eq!(options.kernel, Kernel::Auto);
+    /// ```
+    pub fn new(threads: usize, strategy: Strategy) -> CountOptions {
+        CountOptions {
+            threads,
+            strategy,
+            kernel: Kernel::Auto,
+        }
+    }
 }
 
 impl Default for CountOptions {
-    /// Every logical CPU and the default strategy.
+    /// Every logical CPU, the default strategy, the fastest kernel.
     fn default() -> Self {
-        CountOptions {
-            threads: num_cpus::get(),
-            strategy: Strategy::default(),
-        }
+        CountOptions::new(num_cpus::get(), Strategy::default())
     }
 }
 

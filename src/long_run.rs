@@ -68,7 +68,7 @@ pub struct CountRun {
 /// use nqueens::{count_with, CountOptions, RunControl, Strategy};
 /// let dir = tempfile::tempdir().unwrap();
 /// let file = dir.path().join("n10.ckpt");
-/// let options = CountOptions { threads: 2, strategy: Strategy::Mirror };
+/// let options = CountOptions::new(2, Strategy::Mirror);
 /// let control = RunControl { checkpoint: Some(&file), ..RunControl::default() };
 /// let first = count_with(10, &options, &control).unwrap();
 /// assert_eq!((first.counts.total, first.resumed_tasks), (724, 0));
@@ -84,6 +84,8 @@ pub fn count_with(
     if options.threads == 0 {
         return Err(Error::ZeroThreads);
     }
+    // Before any checkpoint file is touched.
+    options.kernel.check()?;
     let started = Instant::now();
     let plan = Plan::new(n, options.strategy, default_min_tasks(options.threads))?;
     let (journal, recorded) = match control.checkpoint {
@@ -135,6 +137,7 @@ pub fn count_with(
             on_task_done: Some(&observe),
             stop: Some(stop),
             recorded: Some(&lookup),
+            kernel: options.kernel,
         },
     )?;
     if let Some(e) = write_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
@@ -210,6 +213,7 @@ mod tests {
     const OPTIONS: CountOptions = CountOptions {
         threads: 2,
         strategy: Strategy::Mirror,
+        kernel: crate::Kernel::Auto,
     };
 
     /// Raises the stop flag after `after` finished tasks.

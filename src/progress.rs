@@ -166,6 +166,7 @@ mod tests {
         let options = CountOptions {
             threads: 2,
             strategy: Strategy::Mirror,
+            kernel: crate::Kernel::Auto,
         };
         let run = count_with(10, &options, &control).unwrap();
         assert_eq!(progress.tasks_done(), run.counts.tasks);

@@ -91,7 +91,29 @@ fn the_empty_board_has_one_placement() {
 }
 
 #[test]
+fn the_depth_first_kernel_gives_the_same_counts_from_the_command_line() {
+    for strategy in ["mirror", "symmetric"] {
+        let args = [
+            "count",
+            "12",
+            "--format",
+            "csv",
+            "--strategy",
+            strategy,
+            "--kernel",
+        ];
+        nqueens()
+            .args(args)
+            .arg("depth-first")
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("\n12,14200,1787,"));
+    }
+}
+
+#[test]
 fn bad_input_is_one_line_and_exit_code_2() {
+    assert!(usage_error(&["count", "8", "--kernel", "gpu"]).contains("gpu"));
     assert!(usage_error(&["count", "65"]).contains("too large"));
     assert!(usage_error(&["count", "abc"]).contains("not a board size"));
     assert!(usage_error(&["count", "8", "--threads", "0"]).contains("at least 1"));

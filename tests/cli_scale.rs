@@ -28,6 +28,7 @@ fn json_is_one_object_with_machine_runs_and_model() {
     let v: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v["n"], 9);
     assert_eq!(v["strategy"], "symmetric");
+    assert_eq!(v["kernel"], "auto");
     let logical = v["machine"]["logical"].as_u64().unwrap();
     let physical = v["machine"]["physical"].as_u64().unwrap();
     assert!(logical >= physical && physical >= 1);
@@ -73,7 +74,7 @@ fn csv_has_measured_and_model_rows_under_one_header() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "kind,n,strategy,logical_cpus,physical_cores,threads,seconds,min_seconds,max_seconds,\
+        "kind,n,strategy,kernel,logical_cpus,physical_cores,threads,seconds,min_seconds,max_seconds,\
          speedup,efficiency,cpu_share"
     );
     let kinds: Vec<&str> = lines.map(|l| l.split(',').next().unwrap()).collect();

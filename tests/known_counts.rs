@@ -3,7 +3,7 @@
 use nqueens::engine::kernel::{State, count_completions, count_completions_recursive};
 use nqueens::engine::plan::{Plan, Strategy};
 use nqueens::engine::run::{RunOptions, run};
-use nqueens::{CountOptions, count, known};
+use nqueens::{CountOptions, Kernel, count, known};
 
 #[test]
 fn every_board_up_to_14_matches_the_table_with_one_and_two_threads() {
@@ -12,6 +12,7 @@ fn every_board_up_to_14_matches_the_table_with_one_and_two_threads() {
             let options = CountOptions {
                 threads,
                 strategy: Strategy::Mirror,
+                kernel: nqueens::Kernel::Auto,
             };
             let counts = count(n, &options).unwrap();
             assert_eq!(
@@ -19,6 +20,34 @@ fn every_board_up_to_14_matches_the_table_with_one_and_two_threads() {
                 known::total(n),
                 "n={n} threads={threads}"
             );
+        }
+    }
+}
+
+#[test]
+fn every_kernel_gives_the_table_with_either_strategy() {
+    let mut kernels = vec![Kernel::Auto, Kernel::DepthFirst];
+    if nqueens::engine::lane_kernel::available() {
+        kernels.push(Kernel::Lanes);
+    } else {
+        assert!(Kernel::Lanes.check().is_err());
+        eprintln!("note: this CPU lacks AVX-512; the lane kernel is not exercised here");
+    }
+    for kernel in kernels {
+        for strategy in [Strategy::Mirror, Strategy::Symmetric] {
+            for n in 0..=13 {
+                let options = CountOptions {
+                    threads: 2,
+                    strategy,
+                    kernel,
+                };
+                let counts = count(n, &options).unwrap();
+                assert_eq!(
+                    (Some(counts.total), Some(counts.unique)),
+                    (known::total(n), known::unique(n)),
+                    "n={n} {strategy} {kernel}"
+                );
+            }
         }
     }
 }
@@ -43,6 +72,7 @@ fn more_threads_than_tasks_still_counts_everything() {
     let options = CountOptions {
         threads: 7,
         strategy: Strategy::Mirror,
+        kernel: nqueens::Kernel::Auto,
     };
     for n in [1, 4, 5, 6] {
         assert_eq!(Some(count(n, &options).unwrap().total), known::total(n));
@@ -54,6 +84,7 @@ fn zero_threads_and_oversized_boards_are_errors() {
     let zero = CountOptions {
         threads: 0,
         strategy: Strategy::Mirror,
+        kernel: nqueens::Kernel::Auto,
     };
     assert!(count(8, &zero).is_err());
     assert!(count(65, &CountOptions::default()).is_err());

@@ -13,6 +13,7 @@ fn unique_counts_equal_the_table_for_n_0_to_15() {
             &CountOptions {
                 threads: 2,
                 strategy: Strategy::Symmetric,
+                kernel: nqueens::Kernel::Auto,
             },
         )
         .unwrap();
@@ -29,7 +30,7 @@ fn unique_counts_equal_the_table_for_n_0_to_15() {
 fn symmetric_and_mirror_agree_for_n_1_to_15_on_1_and_2_threads() {
     for threads in [1, 2] {
         for n in 1..=15 {
-            let by = |strategy| count(n, &CountOptions { threads, strategy }).unwrap();
+            let by = |strategy| count(n, &CountOptions::new(threads, strategy)).unwrap();
             let (sym, mirror) = (by(Strategy::Symmetric), by(Strategy::Mirror));
             assert_eq!(sym.total, mirror.total, "n={n} threads={threads}");
             assert_eq!(sym.unique, mirror.unique, "n={n} threads={threads}");

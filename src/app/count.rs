@@ -78,6 +78,7 @@ pub fn options(engine: &EngineArgs) -> CountOptions {
     CountOptions {
         threads: engine.threads,
         strategy: engine.strategy,
+        kernel: engine.kernel,
     }
 }
 

@@ -4,10 +4,10 @@ use std::fs;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use nqueens::Strategy;
 use nqueens::export::{Format, TableRow, write_csv, write_table};
 use nqueens::scaling::study::{self, Progress, Study, StudyError, StudyOptions};
 use nqueens::scaling::{Load, Machine, default_thread_counts, plot};
+use nqueens::{Kernel, Strategy};
 use serde::Serialize;
 
 use super::{Failure, Outcome};
@@ -26,6 +26,7 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
 
     let options = StudyOptions {
         strategy: args.strategy,
+        kernel: args.kernel,
         threads,
         repeat: args.repeat as usize,
     };
@@ -274,8 +275,9 @@ fn percent(x: f64) -> String {
 fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
     writeln!(
         out,
-        "n = {}, strategy {}: {} tasks, {} timed runs per thread count after one warm-up",
-        study.n, study.strategy, study.tasks, study.repeat
+        "n = {}, strategy {}, kernel {}: {} tasks, {} timed runs per thread count after one \
+         warm-up",
+        study.n, study.strategy, study.kernel, study.tasks, study.repeat
     )?;
     writeln!(
         out,
@@ -335,6 +337,7 @@ struct CsvRow {
     kind: &'static str,
     n: u32,
     strategy: Strategy,
+    kernel: Kernel,
     logical_cpus: usize,
     physical_cores: usize,
     threads: usize,
@@ -351,6 +354,7 @@ fn csv_rows(study: &Study) -> Vec<CsvRow> {
         kind,
         n: study.n,
         strategy: study.strategy,
+        kernel: study.kernel,
         logical_cpus: study.machine.logical,
         physical_cores: study.machine.physical,
         threads,

@@ -82,6 +82,59 @@ impl fmt::Display for Strategy {
     }
 }
 
+/// Which kernel counts the tasks. Every kernel gives the same count for every task; the choice
+/// only changes the speed (and lets a count be checked by an independent implementation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kernel {
+    /// The lane kernel where the CPU has AVX-512 (F and VPOPCNTDQ), the depth-first kernels
+    /// elsewhere.
+    #[default]
+    Auto,
+    /// The AVX-512 lane kernel (an error on a CPU without it).
+    Lanes,
+    /// The portable depth-first kernels (row by row for `mirror`, row-skipping for
+    /// `symmetric`).
+    DepthFirst,
+}
+
+impl Kernel {
+    /// The kernel's name as the command line spells it.
+    ///
+    /// ```
+    /// assert_eq!(nqueens::Kernel::DepthFirst.name(), "depth-first");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Kernel::Auto => "auto",
+            Kernel::Lanes => "lanes",
+            Kernel::DepthFirst => "depth-first",
+        }
+    }
+
+    /// `Ok` when this CPU can run the kernel: always, except [`Kernel::Lanes`] without AVX-512.
+    ///
+    /// ```
+    /// assert!(nqueens::Kernel::DepthFirst.check().is_ok());
+    /// assert_eq!(
+    ///     nqueens::Kernel::Lanes.check().is_ok(),
+    ///     nqueens::engine::lane_kernel::available()
+    /// );
+    /// ```
+    pub fn check(self) -> Result<(), Error> {
+        if self == Kernel::Lanes && !super::lane_kernel::available() {
+            return Err(Error::KernelUnavailable);
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Kernel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// A deterministic task name: the columns of the queens the task pre-places, in order.
 ///
 /// Displayed as the columns joined by dots (`3.0.5`); the empty id (the whole board) is `-`.
@@ -167,12 +220,25 @@ pub enum Subproblem {
 }
 
 impl Subproblem {
-    /// Counts this subproblem's solutions (unweighted).
+    /// Counts this subproblem's solutions (unweighted) with the fastest kernel this CPU has.
     pub fn count(&self, n: u32) -> u64 {
+        self.count_with(n, Kernel::Auto)
+    }
+
+    /// Counts this subproblem's solutions (unweighted) with `kernel`. [`Kernel::Lanes`] falls
+    /// back to the depth-first kernels where the lane kernel does not apply (a CPU without
+    /// AVX-512, which [`Kernel::check`] reports, or fewer than four free rows).
+    pub fn count_with(&self, n: u32, kernel: Kernel) -> u64 {
+        let lanes = kernel != Kernel::DepthFirst;
         match *self {
-            Subproblem::Rows(state) => super::lane_kernel::count_lanes_rows(n, state)
+            Subproblem::Rows(state) => lanes
+                .then(|| super::lane_kernel::count_lanes_rows(n, state))
+                .flatten()
                 .unwrap_or_else(|| kernel::count_completions(n, state)),
-            Subproblem::Inner(board) => inner_kernel::count_inner(&board),
+            Subproblem::Inner(board) => lanes
+                .then(|| super::lane_kernel::count_lanes(&board))
+                .flatten()
+                .unwrap_or_else(|| inner_kernel::count_inner_dfs::<false>(&board, &mut 0)),
         }
     }
 }
@@ -194,6 +260,11 @@ impl Task {
     /// Counts this task's solutions, unweighted.
     pub fn count(&self, n: u32) -> u64 {
         self.subproblem.count(n)
+    }
+
+    /// Counts this task's solutions, unweighted, with `kernel`.
+    pub fn count_with(&self, n: u32, kernel: Kernel) -> u64 {
+        self.subproblem.count_with(n, kernel)
     }
 }
 

@@ -11,7 +11,7 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use super::plan::{Plan, Task, TaskId};
+use super::plan::{Kernel, Plan, Task, TaskId};
 use crate::Error;
 
 /// What happened to one task.
@@ -54,16 +54,20 @@ pub struct RunOptions<'a> {
     pub stop: Option<&'a AtomicBool>,
     /// Counts already known for some tasks (resuming a checkpoint): those are not searched.
     pub recorded: Option<RecordedCounts<'a>>,
+    /// The kernel that counts each task.
+    pub kernel: Kernel,
 }
 
 impl RunOptions<'_> {
-    /// Plain options: `threads` workers, no observer, no stop flag, nothing recorded.
+    /// Plain options: `threads` workers, no observer, no stop flag, nothing recorded, the
+    /// fastest kernel.
     pub fn with_threads(threads: usize) -> RunOptions<'static> {
         RunOptions {
             threads,
             on_task_done: None,
             stop: None,
             recorded: None,
+            kernel: Kernel::Auto,
         }
     }
 }
@@ -91,6 +95,7 @@ pub struct RunReport {
 /// assert!(report.complete);
 /// ```
 pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
+    options.kernel.check()?;
     let pool = build_pool(options.threads)?;
     let started = Instant::now();
     let next = AtomicUsize::new(0);
@@ -118,7 +123,7 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
                 outcome.recorded = true;
             } else {
                 let t0 = Instant::now();
-                outcome.count = task.count(n);
+                outcome.count = task.count_with(n, options.kernel);
                 outcome.elapsed = t0.elapsed();
                 if let Some(observe) = options.on_task_done {
                     observe(&outcome);
@@ -199,6 +204,7 @@ mod tests {
             on_task_done: Some(&observe),
             stop: None,
             recorded: Some(&recorded),
+            kernel: Kernel::DepthFirst,
         };
         let report = run(&plan, &options).unwrap();
         assert_eq!(report.total, 724);

@@ -17,19 +17,26 @@ fn fail<E: std::fmt::Debug>(e: E) -> PlotError {
     PlotError(format!("{e:?}"))
 }
 
-/// The picture's title: board, strategy, runs and machine.
+/// The picture's title: board, strategy, kernel (when one was chosen), runs and machine.
 ///
 /// ```
 /// # use nqueens::scaling::{plot::title, study::Study, Machine};
-/// # let study = Study { n: 17, strategy: nqueens::Strategy::Mirror,
+/// # let mut study = Study { n: 17, strategy: nqueens::Strategy::Mirror,
+/// #     kernel: nqueens::Kernel::Auto,
 /// #     machine: Machine { logical: 2, physical: 2 }, repeat: 3, tasks: 4000,
 /// #     task_seconds_total: 1.0, task_seconds_max: 0.01, runs: vec![], model: vec![] };
 /// let want = "n = 17, mirror: speedup vs threads (2 logical CPUs, 2 physical cores)";
 /// assert_eq!(title(&study), want);
+/// study.kernel = nqueens::Kernel::DepthFirst;
+/// assert!(title(&study).starts_with("n = 17, mirror, depth-first kernel: speedup"));
 /// ```
 pub fn title(study: &Study) -> String {
+    let kernel = match study.kernel {
+        crate::Kernel::Auto => String::new(),
+        k => format!(", {k} kernel"),
+    };
     format!(
-        "n = {}, {}: speedup vs threads ({} logical CPUs, {} physical cores)",
+        "n = {}, {}{kernel}: speedup vs threads ({} logical CPUs, {} physical cores)",
         study.n, study.strategy, study.machine.logical, study.machine.physical
     )
 }
@@ -39,7 +46,12 @@ pub fn title(study: &Study) -> String {
 ///
 /// ```
 /// use nqueens::scaling::{plot::render_svg, study::{measure, StudyOptions}};
-/// let options = StudyOptions { strategy: nqueens::Strategy::Mirror, threads: vec![2], repeat: 1 };
+/// let options = StudyOptions {
+///     strategy: nqueens::Strategy::Mirror,
+///     kernel: nqueens::Kernel::Auto,
+///     threads: vec![2],
+///     repeat: 1,
+/// };
 /// let study = measure(8, &options, &mut |_| {}).unwrap();
 /// let svg = render_svg(&study).unwrap();
 /// assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
@@ -239,6 +251,7 @@ mod tests {
     fn a_measured_study_draws_a_well_formed_labelled_svg() {
         let options = StudyOptions {
             strategy: crate::Strategy::Mirror,
+            kernel: crate::Kernel::Auto,
             threads: vec![2],
             repeat: 1,
         };
@@ -261,6 +274,7 @@ mod tests {
         let study = Study {
             n: 0,
             strategy: crate::Strategy::Mirror,
+            kernel: crate::Kernel::Auto,
             machine: Machine {
                 logical: 1,
                 physical: 1,

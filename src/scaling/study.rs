@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::model::{self, ModelPoint};
 use super::stats::{self, Summary};
 use super::{Machine, cpu};
-use crate::engine::plan::{Plan, Strategy, default_min_tasks};
+use crate::engine::plan::{Kernel, Plan, Strategy, default_min_tasks};
 use crate::engine::run::{RunOptions, run};
 use crate::{Error, known};
 
@@ -16,6 +16,8 @@ use crate::{Error, known};
 pub struct StudyOptions {
     /// How the board is split into tasks.
     pub strategy: Strategy,
+    /// Which kernel counts the tasks.
+    pub kernel: Kernel,
     /// Thread counts to measure. One thread is always measured as well: it is the baseline of
     /// every speedup and the source of the model's task times.
     pub threads: Vec<usize>,
@@ -61,6 +63,8 @@ pub struct Study {
     pub n: u32,
     /// Decomposition strategy.
     pub strategy: Strategy,
+    /// The kernel that counted the tasks.
+    pub kernel: Kernel,
     /// The machine that ran it.
     pub machine: Machine,
     /// Timed runs per thread count.
@@ -181,8 +185,13 @@ pub fn thread_counts(requested: &[usize]) -> Vec<usize> {
 ///
 /// ```
 /// use nqueens::scaling::study::{measure, StudyOptions};
-/// use nqueens::Strategy;
-/// let options = StudyOptions { strategy: Strategy::Mirror, threads: vec![2], repeat: 1 };
+/// use nqueens::{Kernel, Strategy};
+/// let options = StudyOptions {
+///     strategy: Strategy::Mirror,
+///     kernel: Kernel::Auto,
+///     threads: vec![2],
+///     repeat: 1,
+/// };
 /// let study = measure(8, &options, &mut |_| {}).unwrap();
 /// assert_eq!(study.runs.len(), 2);
 /// assert_eq!((study.runs[0].threads, study.runs[0].speedup), (1, 1.0));
@@ -220,7 +229,13 @@ pub fn measure(
                 repeat: options.repeat,
             });
             let cpu_before = cpu::process_cpu_seconds();
-            let report = run(&plan, &RunOptions::with_threads(t))?;
+            let report = run(
+                &plan,
+                &RunOptions {
+                    kernel: options.kernel,
+                    ..RunOptions::with_threads(t)
+                },
+            )?;
             let cpu_used = cpu::process_cpu_seconds()
                 .zip(cpu_before)
                 .map(|(after, before)| after - before);
@@ -256,6 +271,7 @@ pub fn measure(
     Ok(Study {
         n,
         strategy: options.strategy,
+        kernel: options.kernel,
         machine,
         repeat: options.repeat,
         tasks: plan.tasks.len(),
@@ -355,6 +371,7 @@ mod tests {
     fn a_small_study_measures_every_count_and_models_the_rest() {
         let options = StudyOptions {
             strategy: Strategy::Mirror,
+            kernel: Kernel::Auto,
             threads: vec![3, 2],
             repeat: 2,
         };
