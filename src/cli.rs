@@ -141,7 +141,7 @@ pub struct CountArgs {
     /// compare`) on a single thread instead of the engine; it splits nothing, so --threads and
     /// --strategy do not apply.
     #[arg(long, value_name = "NAME", value_parser = parse_algorithm,
-          conflicts_with_all = ["threads", "strategy", "checkpoint"])]
+          conflicts_with_all = ["threads", "strategy", "kernel", "checkpoint"])]
     pub algorithm: Option<Algorithm>,
 }
 

@@ -155,7 +155,11 @@ fn count_with_an_algorithm_matches_the_known_totals() {
 
 #[test]
 fn count_with_an_algorithm_refuses_engine_options() {
-    for flag in [&["--threads", "2"][..], &["--strategy", "mirror"][..]] {
+    for flag in [
+        &["--threads", "2"][..],
+        &["--strategy", "mirror"][..],
+        &["--kernel", "depth-first"][..],
+    ] {
         nqueens()
             .args(["count", "8", "--algorithm", "array"])
             .args(flag)
