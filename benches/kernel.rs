@@ -4,11 +4,11 @@
 //! thread): the lane kernel (AVX-512, where the CPU has it) against the depth-first search.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use nqueens::engine::inner_kernel::{InnerBoard, count_inner_dfs};
+use nqueens::engine::inner_kernel::{InnerBoard, count_inner, count_inner_dfs};
 use nqueens::engine::kernel::{
     State, count_completions, count_completions_plain, count_completions_recursive,
 };
-use nqueens::engine::lane_kernel::{available, count_lanes};
+use nqueens::engine::lane_kernel::available;
 use nqueens::engine::plan::{Plan, Strategy, Subproblem};
 use std::hint::black_box;
 
@@ -60,10 +60,7 @@ fn inner_kernels(c: &mut Criterion) {
                 b.iter(|| {
                     boards
                         .iter()
-                        .map(|board| {
-                            count_lanes(black_box(board))
-                                .unwrap_or_else(|| count_inner_dfs::<false>(board, &mut 0))
-                        })
+                        .map(|board| count_inner(black_box(board)))
                         .sum::<u64>()
                 })
             });

@@ -9,13 +9,11 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use nqueens::engine::inner_kernel::{InnerBoard, count_inner_dfs};
-use nqueens::engine::lane_kernel::{self, count_lanes};
-use nqueens::engine::plan::{Plan, Subproblem, default_min_tasks};
-use nqueens::engine::run::build_pool;
+use nqueens::engine::lane_kernel;
+use nqueens::engine::plan::{Plan, default_min_tasks};
+use nqueens::engine::run::{RunOptions, run};
 use nqueens::engine::symmetric::search_nodes;
-use nqueens::{CountOptions, Strategy, count};
-use rayon::prelude::*;
+use nqueens::{CountOptions, Kernel, Strategy, count};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -82,39 +80,31 @@ fn study(n: u32, threads: usize) -> Result<(), nqueens::Error> {
     kernels(n, threads)
 }
 
-/// Times the symmetric plan's tasks through each inner kernel, one after the other.
+/// Times the symmetric plan's tasks through each kernel, one after the other.
 fn kernels(n: u32, threads: usize) -> Result<(), nqueens::Error> {
     if !lane_kernel::available() {
         println!("lane kernel: not available on this CPU (needs AVX-512F and AVX512_VPOPCNTDQ)");
         return Ok(());
     }
     let plan = Plan::new(n, Strategy::Symmetric, default_min_tasks(threads))?;
-    let boards: Vec<InnerBoard> = plan
-        .tasks
-        .iter()
-        .filter_map(|t| match t.subproblem {
-            Subproblem::Inner(b) => Some(b),
-            Subproblem::Rows(_) => None,
-        })
-        .collect();
-    let pool = build_pool(threads)?;
-    let time = |kernel: &(dyn Fn(&InnerBoard) -> u64 + Sync)| {
-        let started = Instant::now();
-        let sum: u64 = pool.install(|| boards.par_iter().map(kernel).sum());
-        (sum, started.elapsed().as_secs_f64())
+    let time = |kernel| {
+        let options = RunOptions {
+            kernel,
+            ..RunOptions::with_threads(threads)
+        };
+        run(&plan, &options).map(|report| (report.total, report.elapsed.as_secs_f64()))
     };
-    let (dfs_sum, dfs) = time(&|b| count_inner_dfs::<false>(b, &mut 0));
-    let (lanes_sum, lanes) =
-        time(&|b| count_lanes(b).unwrap_or_else(|| count_inner_dfs::<false>(b, &mut 0)));
-    if dfs_sum != lanes_sum {
+    let (dfs_total, dfs) = time(Kernel::DepthFirst)?;
+    let (lanes_total, lanes) = time(Kernel::Lanes)?;
+    if dfs_total != lanes_total {
         return Err(nqueens::Error::Inconsistent(format!(
-            "the depth-first kernel counted {dfs_sum} but the lane kernel {lanes_sum}"
+            "the depth-first kernel counted {dfs_total} but the lane kernel {lanes_total}"
         )));
     }
     println!(
         "inner kernels on the same {} tasks: depth-first {dfs:.3} s, lanes {lanes:.3} s; \
          lanes speed-up {:.2}x",
-        boards.len(),
+        plan.tasks.len(),
         dfs / lanes
     );
     Ok(())

@@ -14,7 +14,7 @@
 //! ```
 
 use crate::board::{Solution, is_canonical};
-use crate::engine::kernel::{MAX_N, board_mask};
+use crate::engine::kernel::{Frame, MAX_N, board_mask};
 use crate::error::Error;
 
 /// Which solutions to yield.
@@ -25,16 +25,6 @@ pub enum Mode {
     /// Only canonical forms (see [`crate::board::Solution`]): one per class of solutions
     /// equivalent under the 8 symmetries of the square.
     Unique,
-}
-
-/// One level of the explicit stack: the squares of that row still to try, and the masks they
-/// came from.
-#[derive(Clone, Copy, Default)]
-struct Frame {
-    free: u64,
-    cols: u64,
-    ld: u64,
-    rd: u64,
 }
 
 /// The solutions of one board, in lexicographic order.

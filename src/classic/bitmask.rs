@@ -21,16 +21,7 @@
 //! ```
 
 use super::Probe;
-use crate::engine::kernel::{MAX_N, board_mask};
-
-/// One level of the explicit stack: the squares of its row still to try, and the masks.
-#[derive(Clone, Copy, Default)]
-struct Frame {
-    free: u64,
-    cols: u64,
-    ld: u64,
-    rd: u64,
-}
+use crate::engine::kernel::{Frame, MAX_N, board_mask};
 
 /// Counts the solutions of the `n × n` board, reporting the work to `probe`.
 ///

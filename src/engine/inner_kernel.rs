@@ -317,7 +317,6 @@ macro_rules! search_levels {
             mut free: u64, cols: u64, ld: u64, rd: u64, sh: &Shifts, nodes: &mut u64,
         ) -> u64 {
             let s = sh[3];
-            let s2 = sh[2];
             let mut count = 0;
             while free != 0 {
                 let bit = free & free.wrapping_neg();
@@ -325,12 +324,10 @@ macro_rules! search_levels {
                 let cols = cols | bit;
                 let ld = (ld | bit) << s;
                 let rd = (rd | bit) >> s;
-                let next = !(cols | ld | rd);
-                let leaves = last_two_rows(next, !(cols | ld << s2 | rd >> s2), s2);
                 if STATS {
-                    *nodes += 1 + u64::from(next.count_ones()) + leaves;
+                    *nodes += 1;
                 }
-                count += leaves;
+                count += rows2::<STATS>(!(cols | ld | rd), cols, ld, rd, sh, nodes);
             }
             count
         }

@@ -36,6 +36,16 @@ pub const fn board_mask(n: u32) -> u64 {
     if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
 }
 
+/// One level of an explicit search stack (used by the textbook bitmask counter and the
+/// solution iterator): the squares of its row still to try, and the masks they came from.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Frame {
+    pub free: u64,
+    pub cols: u64,
+    pub ld: u64,
+    pub rd: u64,
+}
+
 /// A partial board of queens on rows `0..row`, seen from row `row`, the next one to fill.
 ///
 /// ```

@@ -51,9 +51,6 @@ pub const CHUNK: usize = 256;
 /// eight words of slack, because every load and store moves eight lanes.
 const CAPACITY: usize = CHUNK + 2 * 8 + 8;
 
-/// Steps between free rows, indexed by the number of free rows left (as in `inner_kernel`).
-type Steps = [u64; MAX_N as usize + 1];
-
 /// One level's boards, one array per mask.
 struct Level {
     free: Box<[u64; CAPACITY]>,
@@ -110,14 +107,10 @@ pub fn count_lanes(board: &InnerBoard) -> Option<u64> {
         return None;
     }
     let start = Start::of(board);
-    let mut steps: Steps = [0; MAX_N as usize + 1];
-    for (to, &from) in steps.iter_mut().zip(start.steps.iter()) {
-        *to = u64::from(from);
-    }
     search(
         [start.free, start.cols, start.ld, start.rd],
         start.rows,
-        &steps,
+        &start.steps,
     )
 }
 
@@ -145,8 +138,9 @@ pub fn count_lanes_rows(n: u32, state: State) -> Option<u64> {
 }
 
 /// Counts the completions of a board whose first free row has the masks `root`, with `rows`
-/// free rows `steps` apart; `None` below four free rows.
-fn search(root: [u64; 4], rows: usize, steps: &Steps) -> Option<u64> {
+/// free rows; `steps[k]` is the step from the free row with `k` free rows left to the next
+/// (indexed as in `inner_kernel`). `None` below four free rows.
+fn search(root: [u64; 4], rows: usize, steps: &[u32]) -> Option<u64> {
     if rows < 4 {
         return None;
     }
@@ -154,9 +148,8 @@ fn search(root: [u64; 4], rows: usize, steps: &Steps) -> Option<u64> {
         while levels.len() <= rows {
             levels.push(Level::new());
         }
-        for level in levels.iter_mut() {
-            level.len = 0;
-        }
+        // Every search drains every level it filled.
+        debug_assert!(levels.iter().all(|level| level.len == 0));
         let top = &mut levels[rows];
         let [free, cols, ld, rd] = root;
         top.free[0] = free;
@@ -189,47 +182,79 @@ mod x86 {
         _mm512_ternarylogic_epi64::<0x01>(a, b, c)
     }
 
-    /// The lowest set bit of each lane (zero for an empty lane).
-    #[inline]
-    #[target_feature(enable = "avx512f")]
-    fn lowest_bit(x: __m512i) -> __m512i {
-        _mm512_and_si512(x, _mm512_sub_epi64(_mm512_setzero_si512(), x))
+    /// Two streams of eight lanes draining one level: `a` takes its boards from the front,
+    /// `b` from the back, so their steps do not wait on each other.
+    struct Streams {
+        /// Boards `lo..hi` of the level are not taken yet.
+        lo: usize,
+        hi: usize,
+        a: [__m512i; 4],
+        b: [__m512i; 4],
     }
 
-    /// Refills the empty lanes of the two streams `a` and `b` with the boards of `level` not yet
-    /// taken, `lo..hi`: `a` from the front, `b` from the back. Returns the lanes of each that
-    /// hold a board with a free square (none for both once the level is exhausted).
+    impl Streams {
+        /// Streams over the `len` boards of a level, every lane empty.
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        fn new(len: usize) -> Streams {
+            let empty = [_mm512_setzero_si512(); 4];
+            Streams {
+                lo: 0,
+                hi: len,
+                a: empty,
+                b: empty,
+            }
+        }
+
+        /// Refills the empty lanes of both streams with untaken boards of `level`; returns the
+        /// lanes of each that hold a board with a free square, `None` once none does (the level
+        /// is spent).
+        #[inline]
+        #[target_feature(enable = "avx512f,bmi2")]
+        fn refill(&mut self, level: &Level) -> Option<[__mmask8; 2]> {
+            let empty = _mm512_testn_epi64_mask(self.a[0], self.a[0]);
+            let r = (empty.count_ones() as usize).min(self.hi - self.lo);
+            self.a = expand(level, self.lo, first_lanes(r, empty), self.a);
+            self.lo += r;
+            let empty = _mm512_testn_epi64_mask(self.b[0], self.b[0]);
+            let r = (empty.count_ones() as usize).min(self.hi - self.lo);
+            self.hi -= r;
+            self.b = expand(level, self.hi, first_lanes(r, empty), self.b);
+            let live = [
+                _mm512_test_epi64_mask(self.a[0], self.a[0]),
+                _mm512_test_epi64_mask(self.b[0], self.b[0]),
+            ];
+            (live != [0, 0]).then_some(live)
+        }
+    }
+
+    /// The lowest `r` lanes of `empty`.
     #[inline]
-    #[target_feature(enable = "avx512f,bmi2")]
-    fn refill_both(
-        level: &Level,
-        lo: &mut usize,
-        hi: &mut usize,
-        a: &mut [__m512i; 4],
-        b: &mut [__m512i; 4],
-    ) -> (__mmask8, __mmask8) {
-        let empty = _mm512_testn_epi64_mask(a[0], a[0]);
-        let r = (empty.count_ones() as usize).min(*hi - *lo);
-        *a = expand(
-            level,
-            *lo,
-            _pdep_u32((1 << r) - 1, u32::from(empty)) as __mmask8,
-            *a,
-        );
-        *lo += r;
-        let empty = _mm512_testn_epi64_mask(b[0], b[0]);
-        let r = (empty.count_ones() as usize).min(*hi - *lo);
-        *hi -= r;
-        *b = expand(
-            level,
-            *hi,
-            _pdep_u32((1 << r) - 1, u32::from(empty)) as __mmask8,
-            *b,
-        );
-        (
-            _mm512_test_epi64_mask(a[0], a[0]),
-            _mm512_test_epi64_mask(b[0], b[0]),
-        )
+    #[target_feature(enable = "bmi2")]
+    fn first_lanes(r: usize, empty: __mmask8) -> __mmask8 {
+        _pdep_u32((1 << r) - 1, u32::from(empty)) as __mmask8
+    }
+
+    /// Places a queen on the lowest free square of every lane of `lanes` and clears that square;
+    /// returns the children's columns and diagonals, shifted by `step` to their next free row.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn place_lowest(lanes: &mut [__m512i; 4], step: __m512i) -> [__m512i; 3] {
+        let [free, cols, ld, rd] = *lanes;
+        let bit = _mm512_and_si512(free, _mm512_sub_epi64(_mm512_setzero_si512(), free));
+        lanes[0] = _mm512_xor_si512(free, bit);
+        [
+            _mm512_or_si512(cols, bit),
+            _mm512_sllv_epi64(_mm512_or_si512(ld, bit), step),
+            _mm512_srlv_epi64(_mm512_or_si512(rd, bit), step),
+        ]
+    }
+
+    /// The free squares of the row `step` rows below the one the masks are seen from.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn free_at(c: __m512i, l: __m512i, r: __m512i, step: __m512i) -> __m512i {
+        nor3(c, _mm512_sllv_epi64(l, step), _mm512_srlv_epi64(r, step))
     }
 
     /// `lanes` with the lanes of `take` replaced by the boards of `level` from `at` on, in order
@@ -272,35 +297,23 @@ mod x86 {
     /// Searches every board of level `k` (at least 3), draining lower levels as they fill, and
     /// empties it; returns the completions found on the way.
     #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt,bmi2")]
-    pub(super) fn drain(levels: &mut [Level], k: usize, steps: &[u64]) -> u64 {
+    pub(super) fn drain(levels: &mut [Level], k: usize, steps: &[u32]) -> u64 {
         if k == 3 {
             let total = close(&levels[3], steps);
             levels[3].len = 0;
             return total;
         }
-        let s = _mm512_set1_epi64(steps[k] as i64);
-        let s2 = _mm512_set1_epi64(steps[k - 1] as i64);
-        let s3 = _mm512_set1_epi64((steps[k - 1] + steps[k - 2]) as i64);
+        let s = _mm512_set1_epi64(i64::from(steps[k]));
+        let s2 = _mm512_set1_epi64(i64::from(steps[k - 1]));
+        let s3 = _mm512_set1_epi64(i64::from(steps[k - 1] + steps[k - 2]));
         let mut total = 0;
-        let mut lo = 0;
-        let mut hi = levels[k].len;
-        let mut a = [_mm512_setzero_si512(); 4];
-        let mut b = a;
-        loop {
-            let (live_a, live_b) = refill_both(&levels[k], &mut lo, &mut hi, &mut a, &mut b);
-            if live_a | live_b == 0 {
-                break;
-            }
-            for (v, live) in [(&mut a, live_a), (&mut b, live_b)] {
-                let [free, cols, ld, rd] = *v;
-                let bit = lowest_bit(free);
-                v[0] = _mm512_xor_si512(free, bit);
-                let c = _mm512_or_si512(cols, bit);
-                let l = _mm512_sllv_epi64(_mm512_or_si512(ld, bit), s);
-                let r = _mm512_srlv_epi64(_mm512_or_si512(rd, bit), s);
+        let mut streams = Streams::new(levels[k].len);
+        while let Some([live_a, live_b]) = streams.refill(&levels[k]) {
+            for (lanes, live) in [(&mut streams.a, live_a), (&mut streams.b, live_b)] {
+                let [c, l, r] = place_lowest(lanes, s);
                 let next = nor3(c, l, r);
-                let after = nor3(c, _mm512_sllv_epi64(l, s2), _mm512_srlv_epi64(r, s2));
-                let then = nor3(c, _mm512_sllv_epi64(l, s3), _mm512_srlv_epi64(r, s3));
+                let after = free_at(c, l, r, s2);
+                let then = free_at(c, l, r, s3);
                 let keep = live
                     & _mm512_test_epi64_mask(next, next)
                     & _mm512_test_epi64_mask(after, after)
@@ -318,28 +331,16 @@ mod x86 {
     /// The completions of every board of a level with three free rows left: each queen of the
     /// first row adds the closed form of the last two (see `inner_kernel::last_two_rows`).
     #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt,bmi2")]
-    fn close(level: &Level, steps: &[u64]) -> u64 {
-        let s = _mm512_set1_epi64(steps[3] as i64);
-        let s2 = _mm512_set1_epi64(steps[2] as i64);
+    fn close(level: &Level, steps: &[u32]) -> u64 {
+        let s = _mm512_set1_epi64(i64::from(steps[3]));
+        let s2 = _mm512_set1_epi64(i64::from(steps[2]));
         let mut sum = _mm512_setzero_si512();
-        let mut lo = 0;
-        let mut hi = level.len;
-        let mut a = [_mm512_setzero_si512(); 4];
-        let mut b = a;
-        loop {
-            let (live_a, live_b) = refill_both(level, &mut lo, &mut hi, &mut a, &mut b);
-            if live_a | live_b == 0 {
-                break;
-            }
-            for (v, live) in [(&mut a, live_a), (&mut b, live_b)] {
-                let [free, cols, ld, rd] = *v;
-                let bit = lowest_bit(free);
-                v[0] = _mm512_xor_si512(free, bit);
-                let c = _mm512_or_si512(cols, bit);
-                let l = _mm512_sllv_epi64(_mm512_or_si512(ld, bit), s);
-                let r = _mm512_srlv_epi64(_mm512_or_si512(rd, bit), s);
+        let mut streams = Streams::new(level.len);
+        while let Some([live_a, live_b]) = streams.refill(level) {
+            for (lanes, live) in [(&mut streams.a, live_a), (&mut streams.b, live_b)] {
+                let [c, l, r] = place_lowest(lanes, s);
                 let upper = nor3(c, l, r);
-                let lower = nor3(c, _mm512_sllv_epi64(l, s2), _mm512_srlv_epi64(r, s2));
+                let lower = free_at(c, l, r, s2);
                 let count = |x: __m512i| _mm512_popcnt_epi64(_mm512_and_si512(x, lower));
                 let pairs =
                     _mm512_mul_epu32(_mm512_popcnt_epi64(upper), _mm512_popcnt_epi64(lower));
@@ -365,6 +366,18 @@ mod tests {
     use crate::engine::plan::{Plan, Strategy, Subproblem};
     use crate::engine::symmetric::constellations;
 
+    /// Whether this CPU runs the lane kernel; says so on stderr when it does not, since the
+    /// comparisons that need it are then skipped.
+    fn lanes_run_here() -> bool {
+        let here = available();
+        if !here {
+            eprintln!(
+                "skipped: this CPU lacks AVX-512F/VPOPCNTDQ; the lane kernel never runs here"
+            );
+        }
+        here
+    }
+
     /// Every board below `board` down to `depth` more queens, `board` included.
     fn descendants(board: InnerBoard, depth: u32, out: &mut Vec<InnerBoard>) {
         out.push(board);
@@ -382,10 +395,7 @@ mod tests {
 
     #[test]
     fn lanes_agree_with_the_depth_first_search_on_every_class_and_its_children() {
-        if !available() {
-            eprintln!(
-                "skipped: this CPU lacks AVX-512F/VPOPCNTDQ; the lane kernel never runs here"
-            );
+        if !lanes_run_here() {
             return;
         }
         let mut compared = 0;
@@ -410,10 +420,7 @@ mod tests {
 
     #[test]
     fn lanes_agree_on_empty_boards_and_on_the_widest_ones() {
-        if !available() {
-            eprintln!(
-                "skipped: this CPU lacks AVX-512F/VPOPCNTDQ; the lane kernel never runs here"
-            );
+        if !lanes_run_here() {
             return;
         }
         for n in 4..=13 {
@@ -457,10 +464,7 @@ mod tests {
 
     #[test]
     fn lanes_agree_with_the_row_kernel_on_every_mirror_task() {
-        if !available() {
-            eprintln!(
-                "skipped: this CPU lacks AVX-512F/VPOPCNTDQ; the lane kernel never runs here"
-            );
+        if !lanes_run_here() {
             return;
         }
         let mut compared = 0;
@@ -484,10 +488,7 @@ mod tests {
 
     #[test]
     fn lanes_agree_with_the_row_kernel_on_the_widest_boards() {
-        if !available() {
-            eprintln!(
-                "skipped: this CPU lacks AVX-512F/VPOPCNTDQ; the lane kernel never runs here"
-            );
+        if !lanes_run_here() {
             return;
         }
         // The constructed solution's first rows, leaving 8 or 10 rows to count both ways (so

@@ -40,6 +40,7 @@ use std::str::FromStr;
 
 use super::inner_kernel::{self, InnerBoard};
 use super::kernel::{self, State};
+use super::lane_kernel;
 use crate::Error;
 
 /// Version of the task decomposition. Anything that records per-task results (checkpoints,
@@ -122,7 +123,7 @@ impl Kernel {
     /// );
     /// ```
     pub fn check(self) -> Result<(), Error> {
-        if self == Kernel::Lanes && !super::lane_kernel::available() {
+        if self == Kernel::Lanes && !lane_kernel::available() {
             return Err(Error::KernelUnavailable);
         }
         Ok(())
@@ -229,17 +230,15 @@ impl Subproblem {
     /// back to the depth-first kernels where the lane kernel does not apply (a CPU without
     /// AVX-512, which [`Kernel::check`] reports, or fewer than four free rows).
     pub fn count_with(&self, n: u32, kernel: Kernel) -> u64 {
-        let lanes = kernel != Kernel::DepthFirst;
-        match *self {
-            Subproblem::Rows(state) => lanes
-                .then(|| super::lane_kernel::count_lanes_rows(n, state))
-                .flatten()
-                .unwrap_or_else(|| kernel::count_completions(n, state)),
-            Subproblem::Inner(board) => lanes
-                .then(|| super::lane_kernel::count_lanes(&board))
-                .flatten()
-                .unwrap_or_else(|| inner_kernel::count_inner_dfs::<false>(&board, &mut 0)),
-        }
+        let in_lanes = match *self {
+            _ if kernel == Kernel::DepthFirst => None,
+            Subproblem::Rows(state) => lane_kernel::count_lanes_rows(n, state),
+            Subproblem::Inner(board) => lane_kernel::count_lanes(&board),
+        };
+        in_lanes.unwrap_or_else(|| match *self {
+            Subproblem::Rows(state) => kernel::count_completions(n, state),
+            Subproblem::Inner(board) => inner_kernel::count_inner_dfs::<false>(&board, &mut 0),
+        })
     }
 }
 
