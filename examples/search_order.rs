@@ -30,7 +30,7 @@ struct Board {
     cols: u64,
     sums: u64,
     diffs: u64,
-    /// Rows still to fill, plus squares blocked in advance (only the `top queen` plan has any).
+    /// Rows still to fill.
     free_rows: u64,
 }
 
@@ -125,13 +125,14 @@ impl Search<'_> {
         }
     }
 
-    fn count(&self, b: &Board, queens: &[(u32, u32)]) -> Tally {
+    /// Searches the `n`-board with `queens` pre-placed.
+    fn count(&self, n: u32, queens: &[(u32, u32)]) -> Tally {
         let mut placed = [0u32; 64];
         for &(r, c) in queens {
             placed[r as usize] = c;
         }
         let mut tally = Tally::default();
-        self.run(b, &mut placed, &mut tally);
+        self.run(&Board::new(n, queens), &mut placed, &mut tally);
         tally
     }
 }
@@ -146,7 +147,7 @@ fn mirror(n: u32, window: usize) -> (u64, u128) {
     };
     for c in 0..n.div_ceil(2) {
         let weight = if n % 2 == 1 && c == n / 2 { 1 } else { 2 };
-        let t = search.count(&Board::new(n, &[(0, c)]), &[(0, c)]);
+        let t = search.count(n, &[(0, c)]);
         nodes += 1 + t.nodes;
         total += weight * u128::from(t.count);
     }
@@ -162,8 +163,7 @@ fn symmetric(n: u32, window: usize, classes: &[(Constellation, u64)]) -> (u64, u
         leaf: None,
     };
     for (c, weight) in classes {
-        let queens = oriented_queens(n, c);
-        let t = search.count(&Board::new(n, &queens), &queens);
+        let t = search.count(n, &oriented_queens(n, c));
         nodes += t.nodes;
         total += u128::from(*weight) * u128::from(t.count);
     }
@@ -201,7 +201,7 @@ fn top_queen(n: u32, window: usize) -> (u64, u128) {
             blocked: &blocked,
             leaf: Some(&leaf),
         };
-        let t = search.count(&Board::new(n, &[(0, i)]), &[(0, i)]);
+        let t = search.count(n, &[(0, i)]);
         nodes += t.nodes;
         total += u128::from(t.count);
     }

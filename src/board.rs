@@ -350,18 +350,30 @@ impl Symmetry {
             return; // the empty board is its own image
         };
         for (r, &c) in src.iter().enumerate() {
-            let r = r as u32;
-            let (row, column) = match self {
-                Symmetry::Identity => (r, c),
-                Symmetry::Rot90 => (c, last - r),
-                Symmetry::Rot180 => (last - r, last - c),
-                Symmetry::Rot270 => (last - c, r),
-                Symmetry::FlipColumns => (r, last - c),
-                Symmetry::FlipRows => (last - r, c),
-                Symmetry::Transpose => (c, r),
-                Symmetry::AntiTranspose => (last - c, last - r),
-            };
+            let (row, column) = self.map_square(last + 1, (r as u32, c));
             dst[row as usize] = column;
+        }
+    }
+
+    /// The image of the square `(row, column)` of the `n`-board (`n ≥ 1`).
+    ///
+    /// ```
+    /// use nqueens::board::Symmetry;
+    /// assert_eq!(Symmetry::Rot90.map_square(8, (0, 1)), (1, 7));
+    /// assert_eq!(Symmetry::Transpose.map_square(8, (0, 1)), (1, 0));
+    /// ```
+    #[inline]
+    pub fn map_square(self, n: u32, (r, c): (u32, u32)) -> (u32, u32) {
+        let last = n - 1;
+        match self {
+            Symmetry::Identity => (r, c),
+            Symmetry::Rot90 => (c, last - r),
+            Symmetry::Rot180 => (last - r, last - c),
+            Symmetry::Rot270 => (last - c, r),
+            Symmetry::FlipColumns => (r, last - c),
+            Symmetry::FlipRows => (last - r, c),
+            Symmetry::Transpose => (c, r),
+            Symmetry::AntiTranspose => (last - c, last - r),
         }
     }
 }

@@ -440,17 +440,8 @@ mod tests {
             .enumerate()
             .map(|(r, c)| (r as u32, c))
             .collect();
-        for turn in 0..8 {
-            let image: Vec<(u32, u32)> = solution
-                .iter()
-                .map(|&(r, c)| {
-                    let (mut r, mut c) = if turn >= 4 { (r, m - 1 - c) } else { (r, c) };
-                    for _ in 0..turn % 4 {
-                        (r, c) = (c, m - 1 - r);
-                    }
-                    (r, c)
-                })
-                .collect();
+        for turn in crate::board::Symmetry::ALL {
+            let image: Vec<(u32, u32)> = solution.iter().map(|&q| turn.map_square(m, q)).collect();
             let kept: Vec<(u32, u32)> = image
                 .into_iter()
                 .filter(|&(r, c)| r % 2 == 0 || r == m - 1 || c == 0 || c == m - 1)

@@ -33,6 +33,7 @@ use std::cmp::Reverse;
 
 use super::inner_kernel::{InnerBoard, MAX_INNER_N, count_inner_dfs};
 use super::plan::{Subproblem, Task, TaskId};
+use crate::board::Symmetry;
 
 /// A square `(row, column)`.
 type Square = (u32, u32);
@@ -89,19 +90,19 @@ impl Constellation {
     }
 }
 
-/// The 8 symmetries of the `n`-board as square maps: 4 rotations, then their mirror images.
-fn symmetries(n: u32) -> [impl Fn(Square) -> Square; 8] {
-    let m = n - 1;
-    std::array::from_fn(move |g| {
-        move |(r, c): Square| {
-            let (mut r, mut c) = if g >= 4 { (r, m - c) } else { (r, c) };
-            for _ in 0..g % 4 {
-                (r, c) = (c, m - r);
-            }
-            (r, c)
-        }
-    })
-}
+/// The 8 symmetries of the square in the order the plan tries them: the 4 rotations, then the
+/// mirror image followed by each rotation. The order breaks ties in [`oriented_queens`], so it
+/// fixes each class's orientation (and with it each task's search) from run to run.
+const SYMMETRIES: [Symmetry; 8] = [
+    Symmetry::Identity,
+    Symmetry::Rot90,
+    Symmetry::Rot180,
+    Symmetry::Rot270,
+    Symmetry::FlipColumns,
+    Symmetry::AntiTranspose,
+    Symmetry::FlipRows,
+    Symmetry::Transpose,
+];
 
 /// Every canonical constellation of the `n`-board with its weight, corner classes first, then
 /// the others in increasing `(i, j, k, l)` order. Weights times class counts sum to the total.
@@ -137,7 +138,6 @@ pub fn constellations(n: u32) -> Vec<(Constellation, u64)> {
             }
         }
     }
-    let symmetries = symmetries(n);
     for i in 1..m {
         for j in 1..m {
             for k in 1..m {
@@ -149,8 +149,9 @@ pub fn constellations(n: u32) -> Vec<(Constellation, u64)> {
                     }
                     let mut fixed = 0;
                     let mut canonical = true;
-                    for g in &symmetries {
-                        let image: Vec<Square> = queens.iter().map(|&q| g(q)).collect();
+                    for g in SYMMETRIES {
+                        let image: Vec<Square> =
+                            queens.iter().map(|&q| g.map_square(n, q)).collect();
                         let image = Constellation::from_border(n, &image);
                         fixed += u64::from(image == c);
                         canonical &= image >= c;
@@ -188,8 +189,8 @@ pub fn oriented_queens(n: u32, c: &Constellation) -> Vec<Square> {
     let m = n - 1;
     let queens = c.queens(n);
     let mut best: Option<(OrientationKey, Vec<Square>)> = None;
-    for g in &symmetries(n) {
-        let image: Vec<Square> = queens.iter().map(|&q| g(q)).collect();
+    for g in SYMMETRIES {
+        let image: Vec<Square> = queens.iter().map(|&q| g.map_square(n, q)).collect();
         let bottom = image.iter().find(|q| q.0 == m).map_or(0, |q| q.1);
         let top = image.iter().find(|q| q.0 == 0).map_or(0, |q| q.1);
         let key = (
@@ -399,7 +400,7 @@ mod tests {
     #[test]
     fn symmetries_are_eight_distinct_maps() {
         let n = 7;
-        let images: Vec<Square> = symmetries(n).iter().map(|g| g((0, 1))).collect();
+        let images: Vec<Square> = SYMMETRIES.iter().map(|g| g.map_square(n, (0, 1))).collect();
         let mut distinct = images.clone();
         distinct.sort();
         distinct.dedup();
