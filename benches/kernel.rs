@@ -1,17 +1,15 @@
 //! The bitboard kernel on whole boards, n = 10..=13: the explicit-stack kernel with the last-row
-//! shortcut (production), the recursive form with the shortcut, and the recursive form without it.
-//! Then the two inner kernels of the `symmetric` plan on every task of n = 13 and 14 (one
-//! thread): the lane kernel (AVX-512, where the CPU has it) against the depth-first search.
+//! shortcut, the recursive form with the shortcut, and the recursive form without it. Then every
+//! kernel this CPU runs (the lane kernels and the depth-first search) on every task of the
+//! `symmetric` plan of n = 13 and 14, one thread.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use nqueens::engine::inner_kernel::{InnerBoard, count_inner, count_inner_dfs};
+use nqueens::Kernel;
 use nqueens::engine::kernel::{
-    State, count_completions, count_completions_plain, count_completions_recursive,
+    InnerBoard, State, count_completions, count_completions_plain, count_completions_recursive,
 };
-use nqueens::engine::lane_kernel::available;
 use nqueens::engine::plan::{Plan, Strategy, Subproblem};
 use std::hint::black_box;
-
 fn kernels(c: &mut Criterion) {
     let mut group = c.benchmark_group("kernel");
     group.sample_size(10);
@@ -47,25 +45,19 @@ fn inner_kernels(c: &mut Criterion) {
     group.sample_size(10);
     for n in [13u32, 14] {
         let boards = inner_boards(n);
-        group.bench_with_input(BenchmarkId::new("depth-first", n), &boards, |b, boards| {
-            b.iter(|| {
-                boards
-                    .iter()
-                    .map(|board| count_inner_dfs::<false>(black_box(board), &mut 0))
-                    .sum::<u64>()
-            })
-        });
-        if available() {
-            group.bench_with_input(BenchmarkId::new("lanes", n), &boards, |b, boards| {
+        for kernel in Kernel::ALL.into_iter().skip(1) {
+            let Ok(selected) = kernel.select() else {
+                eprintln!("inner-kernel/{kernel} skipped: not available on this CPU");
+                continue;
+            };
+            group.bench_with_input(BenchmarkId::new(kernel.name(), n), &boards, |b, boards| {
                 b.iter(|| {
                     boards
                         .iter()
-                        .map(|board| count_inner(black_box(board)))
+                        .map(|board| selected.count_inner(black_box(board), None).unwrap())
                         .sum::<u64>()
                 })
             });
-        } else {
-            eprintln!("inner-kernel/lanes skipped: this CPU lacks AVX-512F/VPOPCNTDQ");
         }
     }
     group.finish();

@@ -20,7 +20,7 @@
 
 use std::collections::HashMap;
 
-use nqueens::engine::symmetric::{Constellation, constellations, oriented_queens};
+use nqueens::engine::plan::symmetric::{Constellation, constellations, oriented_queens};
 
 /// A partial board with absolute diagonal masks: square `(r, c)` is on diagonal `r + c` of
 /// `sums` and `n − 1 − r + c` of `diffs`.

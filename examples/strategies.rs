@@ -1,5 +1,5 @@
-//! Times `mirror` against `symmetric` on one board in one run, measures the symmetric inner
-//! kernel's cost per node, and times its two kernels (lanes and depth-first) on the same tasks.
+//! Times `mirror` against `symmetric` on one board in one run, measures the cost per node of
+//! the fastest kernel, and times every kernel this CPU runs on the same tasks.
 //! Used by `scripts/strategies.sh`.
 //!
 //! ```text
@@ -9,11 +9,11 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use nqueens::engine::lane_kernel;
-use nqueens::engine::plan::{Plan, default_min_tasks};
-use nqueens::engine::run::{RunOptions, run};
-use nqueens::engine::symmetric::search_nodes;
+use nqueens::engine::kernel::count_job;
+use nqueens::engine::plan::{Plan, Subproblem, default_min_tasks};
+use nqueens::engine::run::{RunOptions, build_pool, run};
 use nqueens::{CountOptions, Kernel, Strategy, count};
+use rayon::prelude::*;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -66,46 +66,73 @@ fn study(n: u32, threads: usize) -> Result<(), nqueens::Error> {
         mirror.1 / symmetric.1
     );
     let started = Instant::now();
-    let stats = search_nodes(n, threads)?;
+    let (total, nodes, tasks) = search_nodes(n, threads)?;
     let counting = started.elapsed().as_secs_f64();
+    if total != symmetric.0 {
+        return Err(nqueens::Error::Inconsistent(format!(
+            "the node-counting build counted {total} but the plan {}",
+            symmetric.0
+        )));
+    }
     println!(
-        "inner kernel: {} nodes in {} tasks; {:.1} M nodes/s ({:.1} M/s per thread) at the \
-         production speed, {:.1} M nodes/s in the node-counting (depth-first) build",
-        stats.nodes,
-        stats.tasks,
-        stats.nodes as f64 / symmetric.1 / 1e6,
-        stats.nodes as f64 / symmetric.1 / threads as f64 / 1e6,
-        stats.nodes as f64 / counting / 1e6
+        "symmetric plan: {nodes} nodes in {tasks} tasks; {:.1} M nodes/s ({:.1} M/s per \
+         thread) at the production speed, {:.1} M nodes/s in the node-counting (depth-first) \
+         build",
+        nodes as f64 / symmetric.1 / 1e6,
+        nodes as f64 / symmetric.1 / threads as f64 / 1e6,
+        nodes as f64 / counting / 1e6
     );
     kernels(n, threads)
 }
 
-/// Times the symmetric plan's tasks through each kernel, one after the other.
-fn kernels(n: u32, threads: usize) -> Result<(), nqueens::Error> {
-    if !lane_kernel::available() {
-        println!("lane kernel: not available on this CPU (needs AVX-512F and AVX512_VPOPCNTDQ)");
-        return Ok(());
-    }
+/// Search nodes (queens placed) over every task of the symmetric plan of `n`, counted by the
+/// depth-first kernel's node-counting build: `(total, nodes, tasks)`.
+fn search_nodes(n: u32, threads: usize) -> Result<(u128, u64, usize), nqueens::Error> {
     let plan = Plan::new(n, Strategy::Symmetric, default_min_tasks(threads))?;
-    let time = |kernel| {
+    let pool = build_pool(threads)?;
+    let (total, nodes) = pool.install(|| {
+        plan.tasks
+            .par_iter()
+            .map(|t| {
+                let mut nodes = 0;
+                let count = match t.subproblem {
+                    Subproblem::Inner(b) => count_job::<true>(&b.job(), &mut nodes),
+                    Subproblem::Rows(_) => t.count(n),
+                };
+                (u128::from(t.weight) * u128::from(count), nodes)
+            })
+            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+    });
+    Ok((total, nodes, plan.tasks.len()))
+}
+
+/// Times the symmetric plan's tasks through every kernel this CPU runs, one after the other.
+fn kernels(n: u32, threads: usize) -> Result<(), nqueens::Error> {
+    let plan = Plan::new(n, Strategy::Symmetric, default_min_tasks(threads))?;
+    let mut depth_first = None;
+    for kernel in Kernel::ALL.into_iter().skip(1) {
+        if !kernel.is_available() {
+            println!("{:>15}: not available on this CPU", kernel.name());
+            continue;
+        }
         let options = RunOptions {
             kernel,
             ..RunOptions::with_threads(threads)
         };
-        run(&plan, &options).map(|report| (report.total, report.elapsed.as_secs_f64()))
-    };
-    let (dfs_total, dfs) = time(Kernel::DepthFirst)?;
-    let (lanes_total, lanes) = time(Kernel::Lanes)?;
-    if dfs_total != lanes_total {
-        return Err(nqueens::Error::Inconsistent(format!(
-            "the depth-first kernel counted {dfs_total} but the lane kernel {lanes_total}"
-        )));
+        let report = run(&plan, &options)?;
+        let secs = report.elapsed.as_secs_f64();
+        let reference = *depth_first.get_or_insert((report.total, secs));
+        if report.total != reference.0 {
+            return Err(nqueens::Error::Inconsistent(format!(
+                "the {kernel} kernel counted {} but the first kernel {}",
+                report.total, reference.0
+            )));
+        }
+        println!(
+            "{:>15}: {secs:.3} s on the same {} tasks",
+            kernel.name(),
+            plan.tasks.len()
+        );
     }
-    println!(
-        "inner kernels on the same {} tasks: depth-first {dfs:.3} s, lanes {lanes:.3} s; \
-         lanes speed-up {:.2}x",
-        plan.tasks.len(),
-        dfs / lanes
-    );
     Ok(())
 }

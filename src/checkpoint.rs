@@ -5,15 +5,19 @@
 //!
 //! | part   | bytes | contents                                                                |
 //! |--------|-------|-------------------------------------------------------------------------|
-//! | header | 48    | magic `NQJOURNL` (8), format version `u32`, [`PLAN_VERSION`] `u32`, `n` `u32`, strategy name (16, zero-padded), task count `u64`, CRC-32 of the 44 bytes before it |
+//! | header | 64    | magic `NQJOURNL` (8), format version `u32`, [`PLAN_VERSION`] `u32`, `n` `u32`, strategy name (16, zero-padded), task count `u64`, plan fingerprint `u64` ([`crate::fingerprint`]), shard index `u32`, shard count `u32`, CRC-32 of the 60 bytes before it |
 //! | record | 30    | tag `T` (1), id length (1), id columns (16, zero-padded), count `u64`, CRC-32 of the 26 bytes before it |
 //!
 //! Each record is handed to the operating system as soon as its task finishes (so a killed
 //! process loses nothing) and the file is synced to disk at least every [`SYNC_INTERVAL`] and
 //! when the journal is closed (so a power cut loses at most a few seconds of work).
 //!
-//! Reopening validates the header — a journal made for another `n`, strategy, plan version or
-//! task count is refused — and replays the records. A torn or corrupt *last* record (a crash in
+//! A journal records one shard of a plan ([`crate::shard`]); a whole count is shard `0/1`.
+//! Format 1 (before shards and fingerprints) is refused as another format.
+//!
+//! Reopening validates the header — a journal made for another `n`, strategy, plan version,
+//! task count, fingerprint or shard is refused — and replays the records. [`read`] replays a
+//! journal without a plan, without writing or locking it (for merging shards). A torn or corrupt *last* record (a crash in
 //! the middle of a write) is dropped and cut off the file so that its task is counted again;
 //! damage anywhere else is an error naming the file and the byte offset. While a journal is open
 //! the file holds an exclusive OS lock: a second process refuses it.
@@ -27,13 +31,15 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::engine::plan::{MAX_ID_LEN, PLAN_VERSION, Plan, TaskId};
+use crate::fingerprint;
+use crate::shard::Shard;
 
 /// The first eight bytes of every journal.
 pub const MAGIC: [u8; 8] = *b"NQJOURNL";
 /// Version of the file layout described in the module documentation.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 /// Size of the header in bytes.
-pub const HEADER_LEN: usize = 48;
+pub const HEADER_LEN: usize = 64;
 /// Size of one task record in bytes.
 pub const RECORD_LEN: usize = 30;
 /// The longest a finished task waits before the journal is synced to disk.
@@ -53,6 +59,10 @@ pub struct Header {
     pub strategy: String,
     /// Number of tasks in the plan.
     pub tasks: u64,
+    /// The plan's fingerprint ([`Plan::fingerprint`]).
+    pub fingerprint: u64,
+    /// The part of the plan this journal records ([`Shard::WHOLE`] for a whole count).
+    pub shard: Shard,
 }
 
 impl Header {
@@ -67,11 +77,37 @@ impl Header {
     /// assert_eq!(header.tasks, plan.tasks.len() as u64);
     /// ```
     pub fn for_plan(plan: &Plan) -> Header {
+        Header::for_shard(plan, Shard::WHOLE)
+    }
+
+    /// The header for a journal of shard `shard` of `plan`.
+    pub fn for_shard(plan: &Plan, shard: Shard) -> Header {
         Header {
             plan_version: PLAN_VERSION,
             n: plan.n,
             strategy: plan.strategy.name().to_string(),
             tasks: plan.tasks.len() as u64,
+            fingerprint: plan.fingerprint(),
+            shard,
+        }
+    }
+
+    /// Reads a header whose checksum has been checked.
+    fn decode(b: &[u8]) -> Header {
+        let u32_at = |i: usize| u32::from_le_bytes(b[i..i + 4].try_into().unwrap());
+        let u64_at = |i: usize| u64::from_le_bytes(b[i..i + 8].try_into().unwrap());
+        let name = &b[20..36];
+        let name_len = name.iter().position(|&c| c == 0).unwrap_or(name.len());
+        Header {
+            plan_version: u32_at(12),
+            n: u32_at(16),
+            strategy: String::from_utf8_lossy(&name[..name_len]).into_owned(),
+            tasks: u64_at(36),
+            fingerprint: u64_at(44),
+            shard: Shard {
+                index: u32_at(52),
+                count: u32_at(56),
+            },
         }
     }
 
@@ -85,8 +121,11 @@ impl Header {
         let len = name.len().min(STRATEGY_LEN);
         b[20..20 + len].copy_from_slice(&name[..len]);
         b[36..44].copy_from_slice(&self.tasks.to_le_bytes());
-        let crc = crc32fast::hash(&b[..44]);
-        b[44..48].copy_from_slice(&crc.to_le_bytes());
+        b[44..52].copy_from_slice(&self.fingerprint.to_le_bytes());
+        b[52..56].copy_from_slice(&self.shard.index.to_le_bytes());
+        b[56..60].copy_from_slice(&self.shard.count.to_le_bytes());
+        let crc = crc32fast::hash(&b[..60]);
+        b[60..64].copy_from_slice(&crc.to_le_bytes());
         b
     }
 }
@@ -95,8 +134,13 @@ impl fmt::Display for Header {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "n = {}, strategy {}, plan version {}, {} tasks",
-            self.n, self.strategy, self.plan_version, self.tasks
+            "n = {}, strategy {}, plan version {}, {} tasks, plan {}, shard {}",
+            self.n,
+            self.strategy,
+            self.plan_version,
+            self.tasks,
+            fingerprint::hex(self.fingerprint),
+            self.shard
         )
     }
 }
@@ -237,7 +281,14 @@ impl Journal {
     /// use nqueens::engine::plan::TaskId;
     /// let dir = tempfile::tempdir().unwrap();
     /// let path = dir.path().join("n8.ckpt");
-    /// let header = Header { plan_version: 1, n: 8, strategy: "mirror".into(), tasks: 4 };
+    /// let header = Header {
+    ///     plan_version: 2,
+    ///     n: 8,
+    ///     strategy: "mirror".into(),
+    ///     tasks: 4,
+    ///     fingerprint: 7,
+    ///     shard: nqueens::shard::Shard::WHOLE,
+    /// };
     /// let (mut journal, replay) = Journal::open(&path, &header).unwrap();
     /// assert!(replay.records.is_empty());
     /// journal.append(TaskId::from_cols(&[0]).unwrap(), 4).unwrap();
@@ -286,7 +337,7 @@ impl Journal {
             journal.start_fresh(&expected).map_err(open_error)?;
             return Ok((journal, Replay::default()));
         }
-        let replay = journal.validate(&bytes, header, &expected)?;
+        let replay = journal.validate(&bytes, header)?;
         let valid = (bytes.len() as u64) - replay.dropped_bytes;
         journal
             .cut_to(valid, replay.dropped_bytes > 0)
@@ -312,69 +363,14 @@ impl Journal {
         Ok(())
     }
 
-    fn validate(
-        &self,
-        bytes: &[u8],
-        header: &Header,
-        expected: &[u8; HEADER_LEN],
-    ) -> Result<Replay, CheckpointError> {
-        let path = || self.path.clone();
-        let corrupt = |offset: u64, why: String| CheckpointError::Corrupt {
-            path: path(),
-            offset,
-            why,
-        };
-        let magic_len = bytes.len().min(MAGIC.len());
-        if bytes[..magic_len] != MAGIC[..magic_len] {
-            return Err(CheckpointError::NotAJournal { path: path() });
-        }
-        if bytes.len() < HEADER_LEN {
-            return Err(corrupt(0, "the header is incomplete".into()));
-        }
-        let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().unwrap());
-        let stored_crc = u32_at(44);
-        if crc32fast::hash(&bytes[..44]) != stored_crc {
-            return Err(corrupt(0, "the header checksum does not match".into()));
-        }
-        let format = u32_at(8);
-        if format != FORMAT_VERSION {
+    fn validate(&self, bytes: &[u8], header: &Header) -> Result<Replay, CheckpointError> {
+        let (found, replay) = parse(&self.path, bytes)?;
+        if found != *header {
             return Err(CheckpointError::Mismatch {
-                path: path(),
-                found: format!("journal format {format}"),
-                expected: format!("journal format {FORMAT_VERSION}"),
-            });
-        }
-        if bytes[..HEADER_LEN] != expected[..] {
-            let name = &bytes[20..36];
-            let name_len = name.iter().position(|&b| b == 0).unwrap_or(name.len());
-            let found = Header {
-                plan_version: u32_at(12),
-                n: u32_at(16),
-                strategy: String::from_utf8_lossy(&name[..name_len]).into_owned(),
-                tasks: u64::from_le_bytes(bytes[36..44].try_into().unwrap()),
-            };
-            return Err(CheckpointError::Mismatch {
-                path: path(),
+                path: self.path.clone(),
                 found: found.to_string(),
                 expected: header.to_string(),
             });
-        }
-        let body = &bytes[HEADER_LEN..];
-        let full = body.len() / RECORD_LEN;
-        let partial = body.len() % RECORD_LEN;
-        let mut replay = Replay {
-            records: Vec::with_capacity(full),
-            dropped_bytes: partial as u64,
-        };
-        for (i, chunk) in body.chunks_exact(RECORD_LEN).enumerate() {
-            let offset = (HEADER_LEN + i * RECORD_LEN) as u64;
-            match decode_record(chunk, offset) {
-                Some(record) => replay.records.push(record),
-                None if i + 1 == full && partial == 0 => {
-                    replay.dropped_bytes = RECORD_LEN as u64;
-                }
-                None => return Err(corrupt(offset, format!("task record {} is damaged", i + 1))),
-            }
         }
         Ok(replay)
     }
@@ -438,6 +434,90 @@ impl Drop for Journal {
     }
 }
 
+/// Reads the journal at `path` without a plan: its header and every valid record. Nothing is
+/// written or locked; a torn or corrupt last record is left out of the replay (and counted in
+/// `dropped_bytes`) but stays in the file. Damage anywhere else is an error.
+///
+/// ```
+/// use nqueens::checkpoint::{read, Header, Journal};
+/// use nqueens::engine::plan::{Plan, Strategy};
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("n8.ckpt");
+/// let plan = Plan::new(8, Strategy::Mirror, 16).unwrap();
+/// let (mut journal, _) = Journal::open(&path, &Header::for_plan(&plan)).unwrap();
+/// journal.append(plan.tasks[0].id, 3).unwrap();
+/// drop(journal);
+/// let (header, replay) = read(&path).unwrap();
+/// assert_eq!(header, Header::for_plan(&plan));
+/// assert_eq!(replay.records[0].count, 3);
+/// ```
+pub fn read(path: &Path) -> Result<(Header, Replay), CheckpointError> {
+    let open_error = |source| CheckpointError::Open {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut file = File::open(path).map_err(open_error)?;
+    if !file.metadata().map_err(open_error)?.is_file() {
+        return Err(CheckpointError::NotAJournal {
+            path: path.to_path_buf(),
+        });
+    }
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes).map_err(open_error)?;
+    parse(path, &bytes)
+}
+
+/// Checks a journal's bytes: its header, then every record.
+fn parse(path: &Path, bytes: &[u8]) -> Result<(Header, Replay), CheckpointError> {
+    let corrupt = |offset: u64, why: String| CheckpointError::Corrupt {
+        path: path.to_path_buf(),
+        offset,
+        why,
+    };
+    let magic_len = bytes.len().min(MAGIC.len());
+    if bytes.is_empty() || bytes[..magic_len] != MAGIC[..magic_len] {
+        return Err(CheckpointError::NotAJournal {
+            path: path.to_path_buf(),
+        });
+    }
+    if bytes.len() >= 12 {
+        let format = u32::from_le_bytes(bytes[8..12].try_into().unwrap());
+        if format != FORMAT_VERSION {
+            return Err(CheckpointError::Mismatch {
+                path: path.to_path_buf(),
+                found: format!("journal format {format}"),
+                expected: format!("journal format {FORMAT_VERSION}"),
+            });
+        }
+    }
+    if bytes.len() < HEADER_LEN {
+        return Err(corrupt(0, "the header is incomplete".into()));
+    }
+    let stored_crc = u32::from_le_bytes(bytes[60..64].try_into().unwrap());
+    if crc32fast::hash(&bytes[..60]) != stored_crc {
+        return Err(corrupt(0, "the header checksum does not match".into()));
+    }
+    let header = Header::decode(&bytes[..HEADER_LEN]);
+    let body = &bytes[HEADER_LEN..];
+    let full = body.len() / RECORD_LEN;
+    let partial = body.len() % RECORD_LEN;
+    let mut replay = Replay {
+        records: Vec::with_capacity(full),
+        dropped_bytes: partial as u64,
+    };
+    for (i, chunk) in body.chunks_exact(RECORD_LEN).enumerate() {
+        let offset = (HEADER_LEN + i * RECORD_LEN) as u64;
+        match decode_record(chunk, offset) {
+            Some(record) => replay.records.push(record),
+            None if i + 1 == full && partial == 0 => {
+                replay.dropped_bytes = RECORD_LEN as u64;
+            }
+            None => return Err(corrupt(offset, format!("task record {} is damaged", i + 1))),
+        }
+    }
+    Ok((header, replay))
+}
+
 /// Makes a newly created file's directory entry durable (best effort; not every platform can).
 fn sync_parent_dir(path: &Path) {
     #[cfg(unix)]
@@ -465,6 +545,8 @@ mod tests {
             n: 9,
             strategy: "mirror".into(),
             tasks: 10,
+            fingerprint: 0x1234,
+            shard: Shard::WHOLE,
         }
     }
 
@@ -593,6 +675,14 @@ mod tests {
             },
             Header {
                 tasks: 11,
+                ..header()
+            },
+            Header {
+                fingerprint: 0x1235,
+                ..header()
+            },
+            Header {
+                shard: Shard { index: 1, count: 2 },
                 ..header()
             },
         ] {

@@ -8,7 +8,56 @@ use nqueens::classic::Algorithm;
 use nqueens::engine::kernel::MAX_N;
 use nqueens::export::Format;
 use nqueens::known::MAX_KNOWN_N;
+use nqueens::shard::ShardSpec;
 use nqueens::{Kernel, Strategy};
+
+/// Parses the process's arguments. Every argument that takes a value accepts a leading `-`, so
+/// that `-1` is refused with the reason a value parser gives rather than as an unknown flag.
+pub fn parse() -> Result<Cli, clap::Error> {
+    use clap::{CommandFactory, FromArgMatches};
+    let matches = accept_negative_values(Cli::command()).try_get_matches()?;
+    Cli::from_arg_matches(&matches)
+}
+
+fn accept_negative_values(command: clap::Command) -> clap::Command {
+    command
+        .mut_args(|arg| {
+            if arg.get_action().takes_values() {
+                arg.allow_negative_numbers(true)
+            } else {
+                arg
+            }
+        })
+        .mut_subcommands(accept_negative_values)
+}
+
+/// Replaces every word longer than 64 characters in `line` by its first 20 characters and its
+/// length, so that an error never echoes a huge argument.
+pub fn shorten_long_words(line: &str) -> String {
+    const LONGEST: usize = 64;
+    let mut shortened = String::new();
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        let length = word.chars().count();
+        if length > LONGEST {
+            out.extend(word.chars().take(20));
+            out.push_str(&format!("... ({length} characters)"));
+        } else {
+            out.push_str(word);
+        }
+        word.clear();
+    };
+    for c in line.chars() {
+        if c.is_whitespace() || c == '\'' {
+            flush(&mut word, &mut shortened);
+            shortened.push(c);
+        } else {
+            word.push(c);
+        }
+    }
+    flush(&mut word, &mut shortened);
+    shortened
+}
 
 /// Counts the solutions of the N-Queens puzzle as fast as the CPU allows.
 #[derive(Debug, Parser)]
@@ -26,7 +75,8 @@ use nqueens::{Kernel, Strategy};
                   nqueens solve 8                     draw the first solution\n  \
                   nqueens list 8 --unique             every solution, one per symmetry class\n  \
                   nqueens compare 10                  the textbook algorithms, side by side\n  \
-                  nqueens scale 16 --plot s.svg       thread scaling, measured and modelled"
+                  nqueens scale 16 --plot s.svg       thread scaling, measured and modelled\n  \
+                  nqueens estimate 24                 the total and the cost, from a sample"
 )]
 pub struct Cli {
     /// What to do.
@@ -44,6 +94,7 @@ pub enum Command {
                       nqueens count 4..=16 --format json\n  \
                       nqueens count 16 --strategy mirror\n  \
                       nqueens count 20 --checkpoint n20.ckpt   (rerun it to resume)\n  \
+                      nqueens count 18 --shard 3/8 --checkpoint n18-3.ckpt   (then nqueens merge)\n  \
                       nqueens count 10 --algorithm attack")]
     Count(CountArgs),
     /// Print the known counts (OEIS A000170 total, A002562 unique).
@@ -101,14 +152,84 @@ pub enum Command {
                       nqueens list 27 --limit 5 --format json"
     )]
     List(ListArgs),
+    /// Add up the journals of a sharded count (`count N --shard K/M --checkpoint FILE`).
+    #[command(
+        long_about = "Reads the checkpoint journals of the shards of one count and prints the \
+                      board's total and unique counts like `count`. It refuses (exit 1) anything \
+                      that could give a wrong number: journals of different boards, plans or \
+                      shardings, a damaged journal, a record that is not a task of the plan, a \
+                      task recorded twice with different counts. When tasks are missing it names \
+                      the incomplete shards and prints no total. The same shard given twice (run \
+                      twice) is fine.",
+        after_help = "Examples:\n  \
+                      for k in 0 1 2 3; do nqueens count 16 --shard $k/4 --checkpoint n16-$k.ckpt; done\n  \
+                      nqueens merge n16-*.ckpt\n  \
+                      nqueens merge n16-*.ckpt --format json"
+    )]
+    Merge(MergeArgs),
+    /// Estimate a board's total and what a full count costs, from a random sample of its plan.
+    #[command(
+        long_about = "Samples the symmetric plan of the n x n board (4 to 32) with random probes: \
+                      each draws a task, places a few queens at random and counts the rest \
+                      exactly, weighted by the inverse probability of its path. Prints the \
+                      estimated total and unique counts with 95% intervals, the estimated \
+                      core-seconds of a full count with this kernel on this machine, the modelled \
+                      wall time on --threads and on 64, 1024 and 10000 cores, the sample size, the \
+                      seed and the fraction of the work the sample did. The same --seed and \
+                      --samples give the same totals on any thread count.",
+        after_help = "Examples:\n  \
+                      nqueens estimate 24                         a minute of sampling\n  \
+                      nqueens estimate 28 --seconds 20 --format json\n  \
+                      nqueens estimate 20 --samples 20000 --seed 7   reproducible"
+    )]
+    Estimate(EstimateArgs),
+}
+
+/// Arguments of `nqueens estimate`.
+#[derive(Debug, Args)]
+pub struct EstimateArgs {
+    /// Board side, 4 to 32.
+    #[arg(value_name = "N", value_parser = parse_estimate_n)]
+    pub n: u32,
+    /// Wall-clock budget for the sample [default: 60].
+    #[arg(long, value_name = "S", value_parser = parse_seconds, conflicts_with = "samples")]
+    pub seconds: Option<f64>,
+    /// Draw exactly K probes (at least 2) instead of filling a time budget: reproducible.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(2..))]
+    pub samples: Option<u64>,
+    /// Seed of the probes' random streams.
+    #[arg(long, value_name = "X", default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: every logical CPU); also the thread count whose wall time is
+    /// modelled.
+    #[arg(short = 't', long, value_name = "N", value_parser = parse_threads,
+          default_value_t = num_cpus::get())]
+    pub threads: usize,
+    /// Which kernel counts the probes (and whose cost is estimated).
+    #[arg(long, default_value_t = Kernel::default(), value_parser = kernel_parser())]
+    pub kernel: Kernel,
+    /// Output format.
+    #[arg(short, long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+}
+
+/// Parses a board side for `estimate`: 4 to 32, the boards the symmetric plan samples.
+pub fn parse_estimate_n(text: &str) -> Result<u32, String> {
+    use nqueens::estimate::{MAX_N as HI, MIN_N as LO};
+    let n = parse_side(text, u32::MAX, "")?;
+    if !(LO..=HI).contains(&n) {
+        return Err(format!("n = {n} cannot be estimated (boards {LO} to {HI})"));
+    }
+    Ok(n)
 }
 
 /// Worker threads and decomposition strategy, shared by the counting commands.
 #[derive(Debug, Args)]
 pub struct EngineArgs {
-    /// Worker threads (default: every logical CPU).
+    /// Worker threads (default: every logical CPU); at most 8 per logical CPU, and 64 on any
+    /// machine.
     #[arg(short = 't', long, value_name = "N", value_parser = parse_threads,
-          default_value_t = num_cpus::get())]
+          default_value_t = num_cpus::get().max(1))]
     pub threads: usize,
     /// How the board is split into independent tasks.
     #[arg(long, value_enum, default_value_t = Strategy::default())]
@@ -137,12 +258,38 @@ pub struct CountArgs {
     /// Draw no progress bar (it is drawn on stderr only when stderr is a terminal).
     #[arg(short, long)]
     pub quiet: bool,
+    /// Count only shard K of M of the board's tasks (K from 0 to M-1; about equal work each) and
+    /// record it in --checkpoint FILE for `nqueens merge`; `slurm` takes K and M from a Slurm
+    /// array task's environment. The total printed is the shard's part only.
+    #[arg(long, value_name = "K/M|slurm", value_parser = parse_shard_spec,
+          conflicts_with = "algorithm")]
+    pub shard: Option<ShardSpec>,
     /// Count with one textbook algorithm (matrix, array, attack or bitmask; see `nqueens
     /// compare`) on a single thread instead of the engine; it splits nothing, so --threads and
     /// --strategy do not apply.
     #[arg(long, value_name = "NAME", value_parser = parse_algorithm,
           conflicts_with_all = ["threads", "strategy", "kernel", "checkpoint"])]
     pub algorithm: Option<Algorithm>,
+    /// With --algorithm: refuse to start when the count is estimated to need longer than this
+    /// [default: 86400, a day].
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, requires = "algorithm")]
+    pub max_seconds: Option<f64>,
+}
+
+/// Arguments of `nqueens merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Shard journals (one or more per shard; every shard of the count is needed).
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<std::path::PathBuf>,
+    /// Output format.
+    #[arg(short, long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+}
+
+/// Parses `--shard`: `K/M` or `slurm`.
+pub fn parse_shard_spec(text: &str) -> Result<ShardSpec, String> {
+    text.parse()
 }
 
 /// Arguments of `nqueens known`.
@@ -169,7 +316,14 @@ pub struct VerifyArgs {
     /// Output format.
     #[arg(short, long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
+    /// Refuse to start when all the counts are estimated to need longer than this together.
+    #[arg(long, value_name = "SECONDS", default_value_t = DAY_SECONDS, value_parser = parse_seconds)]
+    pub max_seconds: f64,
 }
+
+/// The default `--max-seconds` of the commands whose work cannot have been meant when it is
+/// longer: one day.
+pub const DAY_SECONDS: f64 = 86_400.0;
 
 /// A list of board sizes, in the order given.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -207,23 +361,70 @@ fn parse_n(text: &str) -> Result<u32, String> {
 
 /// Parses a board side from 0 to `max`; `limit` says why a larger one is refused.
 fn parse_side(text: &str, max: u32, limit: &str) -> Result<u32, String> {
-    let n: u32 = text.trim().parse().map_err(|_| {
-        format!("'{text}' is not a board size (expected a whole number 0 to {max})")
-    })?;
+    let text = text.trim();
+    if text.starts_with('-') && text.len() > 1 {
+        return Err("a board size cannot be negative".to_string());
+    }
+    let n: u32 = match text.parse::<u64>() {
+        Ok(n) => u32::try_from(n).unwrap_or(u32::MAX),
+        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => u32::MAX,
+        Err(_) => {
+            return Err(format!(
+                "'{}' is not a board size (expected a whole number 0 to {max})",
+                shorten_long_words(text)
+            ));
+        }
+    };
     if n > max {
-        return Err(format!("n = {n} is too large: {limit}"));
+        let shown = if n == u32::MAX {
+            "n".to_string()
+        } else {
+            format!("n = {n}")
+        };
+        return Err(format!("{shown} is too large: {limit}"));
     }
     Ok(n)
 }
 
-/// Parses a worker-thread count of at least 1.
+/// The most worker threads any command may ask for on a machine with `logical` CPUs: eight per
+/// CPU, at least 64 and at most 4096. More only slow a count down (and take long to start).
+pub fn max_threads_for(logical: usize) -> usize {
+    logical.saturating_mul(8).clamp(64, 4096)
+}
+
+/// Parses a worker-thread count from 1 to [`max_threads_for`] this machine's logical CPUs.
 pub fn parse_threads(text: &str) -> Result<usize, String> {
-    match text.trim().parse::<usize>() {
-        Ok(0) => Err("the thread count must be at least 1".to_string()),
-        Ok(t) => Ok(t),
+    parse_threads_for(text, num_cpus::get())
+}
+
+fn parse_threads_for(text: &str, logical: usize) -> Result<usize, String> {
+    let text = text.trim();
+    if text.starts_with('-') && text.len() > 1 {
+        return Err("a thread count cannot be negative".to_string());
+    }
+    match text.parse::<usize>() {
+        Ok(t) => check_threads(t, logical),
+        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => {
+            check_threads(usize::MAX, logical)
+        }
         Err(_) => Err(format!(
-            "'{text}' is not a thread count (expected a whole number >= 1)"
+            "'{}' is not a thread count (expected a whole number 1 to {})",
+            shorten_long_words(text),
+            max_threads_for(logical)
         )),
+    }
+}
+
+/// Refuses zero threads and more than [`max_threads_for`] `logical` CPUs.
+fn check_threads(threads: usize, logical: usize) -> Result<usize, String> {
+    let max = max_threads_for(logical);
+    match threads {
+        0 => Err("the thread count must be at least 1".to_string()),
+        t if t > max => Err(format!(
+            "too many threads: at most {max} on this machine ({logical} logical CPUs; the \
+             default is one thread per CPU)"
+        )),
+        t => Ok(t),
     }
 }
 
@@ -292,12 +493,13 @@ pub struct ScaleArgs {
     pub n: u32,
     /// Thread counts to measure: a list such as 1,2,4,8, where `max` stands for every logical
     /// CPU [default: the powers of two below the logical CPU count, and that count]. One thread is
-    /// always measured too: it is the baseline of every speedup and of the model.
+    /// always measured too: it is the baseline of every speedup and of the model. Each count is
+    /// at most 8 per logical CPU, and 64 on any machine.
     #[arg(short = 't', long, value_name = "LIST", value_parser = parse_thread_list)]
     pub threads: Option<ThreadList>,
     /// Timed runs per thread count, after one untimed warm-up run.
     #[arg(short = 'r', long, value_name = "K", default_value_t = 3,
-          value_parser = clap::value_parser!(u32).range(1..=1000))]
+          value_parser = parse_repeat)]
     pub repeat: u32,
     /// How the board is split into independent tasks.
     #[arg(long, value_enum, default_value_t = Strategy::default())]
@@ -315,17 +517,18 @@ pub struct ScaleArgs {
     /// machine.
     #[arg(short, long, value_enum, default_value_t = Format::Table, hide_possible_values = true)]
     pub format: Format,
-    /// Also draw speedup against threads (measured, ideal, model) into this SVG file.
+    /// Also draw speedup against threads (measured, ideal, model) into this SVG file (a new
+    /// file, or a regular file that is replaced).
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<std::path::PathBuf>,
+    /// Refuse to start when all the runs are estimated to need longer than this together.
+    #[arg(long, value_name = "SECONDS", default_value_t = DAY_SECONDS, value_parser = parse_seconds)]
+    pub max_seconds: f64,
 }
 
 /// A list of distinct worker-thread counts, in the order given.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ThreadList(pub Vec<usize>);
-
-/// The most threads one run of `nqueens scale` may ask for.
-pub const MAX_SCALE_THREADS: usize = 4096;
 
 /// Parses `1,2,4,8` (`max` = every logical CPU, and may coincide with a listed count); refuses
 /// zero, a count written twice, and anything else.
@@ -339,11 +542,18 @@ fn parse_thread_list_for(text: &str, logical: usize) -> Result<ThreadList, Strin
     for item in text.split(',') {
         let item = item.trim();
         let threads = match item {
-            "max" => logical,
+            "max" => logical.max(1),
             _ => {
-                let t = item.parse::<usize>().map_err(|_| {
-                    format!("'{item}' is not a thread count (expected a list such as 1,2,4 or max)")
-                })?;
+                let t = match item.parse::<usize>() {
+                    Ok(t) => t,
+                    Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => usize::MAX,
+                    Err(_) => {
+                        return Err(format!(
+                            "'{}' is not a thread count (expected a list such as 1,2,4 or max)",
+                            shorten_long_words(item)
+                        ));
+                    }
+                };
                 // A count written out twice is a typo; `max` may equal a written count
                 // (1,2,max on two CPUs).
                 if written.contains(&t) {
@@ -353,14 +563,7 @@ fn parse_thread_list_for(text: &str, logical: usize) -> Result<ThreadList, Strin
                 t
             }
         };
-        if threads == 0 {
-            return Err("a thread count must be at least 1".to_string());
-        }
-        if threads > MAX_SCALE_THREADS {
-            return Err(format!(
-                "{threads} threads is too many (at most {MAX_SCALE_THREADS})"
-            ));
-        }
+        let threads = check_threads(threads, logical)?;
         if !list.contains(&threads) {
             list.push(threads);
         }
@@ -428,7 +631,7 @@ pub struct ListArgs {
     #[arg(long)]
     pub unique: bool,
     /// Stop after K solutions (K >= 1).
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "K", value_parser = parse_limit)]
     pub limit: Option<u64>,
     /// Output format: columns (one solution per line), board (numbered boards separated by blank
     /// lines) or json (one array of column arrays, written as it is found).
@@ -436,6 +639,40 @@ pub struct ListArgs {
     pub format: SolutionFormat,
     #[command(flatten)]
     pub style: BoardStyleArgs,
+    /// Give up (exit 2) when the search goes this long without finding the next solution: on
+    /// many boards above n = 33 the first solution in lexicographic order lies beyond any wait
+    /// (`nqueens solve N` constructs one at once).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_seconds)]
+    pub max_seconds: f64,
+}
+
+/// Parses a whole number from `min` to `max`; `what` names it in the reason for a refusal.
+fn parse_whole(text: &str, min: u64, max: u64, what: &str) -> Result<u64, String> {
+    let text = text.trim();
+    if text.starts_with('-') && text.len() > 1 {
+        return Err(format!("{what} cannot be negative"));
+    }
+    match text.parse::<u64>() {
+        Ok(k) if (min..=max).contains(&k) => Ok(k),
+        Ok(_) => Err(format!("{what} must be from {min} to {max}")),
+        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => {
+            Err(format!("{what} must be from {min} to {max}"))
+        }
+        Err(_) => Err(format!(
+            "'{}' is not a whole number ({what} from {min} to {max})",
+            shorten_long_words(text)
+        )),
+    }
+}
+
+/// Parses `--limit K` of `list`: at least 1.
+pub fn parse_limit(text: &str) -> Result<u64, String> {
+    parse_whole(text, 1, u64::MAX, "the limit")
+}
+
+/// Parses `--repeat K` of `scale`: 1 to 1000.
+pub fn parse_repeat(text: &str) -> Result<u32, String> {
+    parse_whole(text, 1, 1000, "the number of timed runs").map(|k| k as u32)
 }
 
 /// Parses a board side for `solve`: 0 to [`SOLVE_MAX_N`].
@@ -478,7 +715,7 @@ mod tests {
             ("4..9", "inclusive"),
             ("", "not a board size"),
             ("8,,9", "not a board size"),
-            ("-1", "not a board size"),
+            ("-1", "cannot be negative"),
         ] {
             let err = parse_boards(bad).unwrap_err();
             assert!(err.contains(why), "{bad}: {err}");
@@ -496,6 +733,72 @@ mod tests {
         assert!(parse_solve_n("x").unwrap_err().contains("not a board size"));
         assert_eq!(parse_list_n("64"), Ok(64));
         assert!(parse_list_n("65").unwrap_err().contains("too large"));
+    }
+
+    #[test]
+    fn thread_counts_are_bounded_in_one_place() {
+        assert_eq!(max_threads_for(2), 64);
+        assert_eq!(max_threads_for(32), 256);
+        assert_eq!(max_threads_for(10_000), 4096);
+        assert_eq!(parse_threads_for("64", 2), Ok(64));
+        for (bad, why) in [
+            ("65", "too many threads: at most 64"),
+            ("100000", "at most 64"),
+            ("99999999999999999999999", "at most 64"),
+            ("-1", "cannot be negative"),
+        ] {
+            let err = parse_threads_for(bad, 2).unwrap_err();
+            assert!(err.contains(why), "{bad}: {err}");
+        }
+        assert!(
+            parse_thread_list_for("1,65", 2)
+                .unwrap_err()
+                .contains("at most 64")
+        );
+    }
+
+    #[test]
+    fn negative_and_huge_board_sizes_get_a_reason_in_a_short_line() {
+        assert!(
+            parse_boards("-1")
+                .unwrap_err()
+                .contains("cannot be negative")
+        );
+        let huge = "9".repeat(100_000);
+        let err = parse_boards(&huge).unwrap_err();
+        assert!(
+            err.contains("too large") && err.len() < 100,
+            "{}",
+            err.len()
+        );
+        let junk = "x".repeat(100_000);
+        assert!(parse_boards(&junk).unwrap_err().len() < 200);
+        let line = format!("invalid value '{junk}' for '<N>'");
+        let short = shorten_long_words(&line);
+        assert!(
+            short.contains("(100000 characters)") && short.len() < 100,
+            "{short}"
+        );
+        assert_eq!(shorten_long_words("a 'b' c"), "a 'b' c");
+    }
+
+    #[test]
+    fn limits_and_repeats_give_a_reason() {
+        assert_eq!(parse_limit("5"), Ok(5));
+        assert!(parse_limit("0").unwrap_err().contains("from 1"));
+        assert!(
+            parse_limit("-1")
+                .unwrap_err()
+                .contains("cannot be negative")
+        );
+        assert!(parse_limit("x").unwrap_err().contains("not a whole number"));
+        assert_eq!(parse_repeat("1000"), Ok(1000));
+        assert!(parse_repeat("1001").unwrap_err().contains("1 to 1000"));
+        assert!(
+            parse_repeat("-2")
+                .unwrap_err()
+                .contains("cannot be negative")
+        );
     }
 
     #[test]

@@ -27,6 +27,17 @@ pub enum Mode {
     Unique,
 }
 
+/// How far a bounded [`Solutions::search`] got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A solution was found.
+    Found,
+    /// There are no more solutions.
+    Exhausted,
+    /// The steps ran out before either.
+    Unfinished,
+}
+
 /// The solutions of one board, in lexicographic order.
 ///
 /// As an [`Iterator`] it yields owned [`Solution`]s; [`Solutions::next_columns`] lends the
@@ -93,36 +104,70 @@ impl Solutions {
 
     /// The columns of the next solution, or `None` when there are no more.
     pub fn next_columns(&mut self) -> Option<&[u32]> {
+        match self.search(u64::MAX) {
+            Step::Found => Some(&self.columns[..self.n as usize]),
+            Step::Exhausted | Step::Unfinished => None,
+        }
+    }
+
+    /// Searches on for the next solution, for at most `steps` steps (one step places or takes
+    /// back a queen), so that a caller can give up on a search that takes too long. After
+    /// [`Step::Found`], [`Solutions::columns`] holds the solution; after [`Step::Unfinished`],
+    /// calling again carries on where the search stopped.
+    ///
+    /// ```
+    /// use nqueens::enumerate::{Solutions, Step};
+    /// let mut all = Solutions::all(8).unwrap();
+    /// let mut step = all.search(10);
+    /// while step == Step::Unfinished {
+    ///     step = all.search(10);
+    /// }
+    /// assert_eq!(step, Step::Found);
+    /// assert_eq!(all.columns(), &[0, 4, 7, 5, 2, 6, 1, 3]);
+    /// ```
+    pub fn search(&mut self, steps: u64) -> Step {
         let n = self.n as usize;
+        let mut steps = steps;
         loop {
-            if !self.advance() {
-                return None;
+            match self.advance(&mut steps) {
+                Step::Found => {}
+                other => return other,
             }
             if self.mode == Mode::All || is_canonical(&self.columns[..n], &mut self.scratch) {
-                return Some(&self.columns[..n]);
+                return Step::Found;
             }
         }
     }
 
-    /// Moves to the next full board in lexicographic order; false when the search is over.
-    fn advance(&mut self) -> bool {
+    /// The columns of the solution the last [`Solutions::search`] found.
+    pub fn columns(&self) -> &[u32] {
+        &self.columns[..self.n as usize]
+    }
+
+    /// Moves to the next full board in lexicographic order, taking at most `steps` steps (what
+    /// is left of them stays in `steps`).
+    fn advance(&mut self, steps: &mut u64) -> Step {
         if self.done {
-            return false;
+            return Step::Exhausted;
         }
         let n = self.n as usize;
         if n == 0 {
             // The empty board has one, empty, placement.
             self.done = true;
-            return true;
+            return Step::Found;
         }
         let mask = board_mask(self.n);
         loop {
+            if *steps == 0 {
+                return Step::Unfinished;
+            }
+            *steps -= 1;
             let depth = self.depth;
             let frame = self.stack[depth];
             if frame.free == 0 {
                 if depth == 0 {
                     self.done = true;
-                    return false;
+                    return Step::Exhausted;
                 }
                 self.depth -= 1;
                 continue;
@@ -131,7 +176,7 @@ impl Solutions {
             self.stack[depth].free ^= bit;
             self.columns[depth] = bit.trailing_zeros();
             if depth + 1 == n {
-                return true;
+                return Step::Found;
             }
             let cols = frame.cols | bit;
             let ld = (frame.ld | bit) << 1;

@@ -24,14 +24,25 @@ pub enum Error {
     /// A computed solution failed its check (a defect; never expected).
     #[error("internal error: the computed solution is invalid: {0}")]
     InvalidSolution(#[from] crate::board::Conflict),
-    /// The lane kernel was asked for on a CPU that cannot run it.
+    /// A kernel was asked for on a CPU that cannot run it.
     #[error(
-        "the lane kernel needs AVX-512F and AVX512_VPOPCNTDQ, which this CPU lacks \
-         (use --kernel auto or depth-first)"
+        "the {kernel} kernel needs instructions this CPU lacks (this CPU runs: {})",
+        crate::engine::kernel::Kernel::available_lanes()
+            .iter()
+            .map(|k| k.name())
+            .chain(["depth-first"])
+            .collect::<Vec<_>>()
+            .join(", ")
     )]
-    KernelUnavailable,
+    KernelUnavailable {
+        /// The kernel's name.
+        kernel: &'static str,
+    },
     /// Counts that must agree do not (an internal error: a total that is not the board's true
     /// total).
     #[error("inconsistent counts: {0}")]
     Inconsistent(String),
+    /// An estimate was asked for outside what the estimator samples.
+    #[error("{0}")]
+    Estimate(String),
 }

@@ -22,16 +22,21 @@ pub mod construct;
 pub mod engine;
 pub mod enumerate;
 mod error;
+pub mod estimate;
 pub mod export;
+pub mod fingerprint;
 pub mod known;
 pub mod long_run;
+pub mod merge;
 pub mod progress;
 pub mod render;
 pub mod scaling;
+pub mod shard;
 
 use std::time::Duration;
 
-pub use engine::plan::{Kernel, Strategy};
+pub use engine::kernel::Kernel;
+pub use engine::plan::Strategy;
 pub use error::Error;
 pub use long_run::{CountRun, RunControl, Watcher, count_with};
 
@@ -82,6 +87,8 @@ pub struct Counts {
     pub unique: u128,
     /// Number of tasks the board was split into.
     pub tasks: usize,
+    /// The kernel that counted the tasks (never [`Kernel::Auto`]).
+    pub kernel: Kernel,
     /// Wall-clock time of the search (planning included).
     pub elapsed: Duration,
 }

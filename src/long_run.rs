@@ -5,6 +5,9 @@
 //! (an interrupt handler), and a checkpoint journal ([`crate::checkpoint`]) that records every
 //! finished task and, when the same count is run again with the same file, supplies the tasks
 //! already done so that only the rest are searched. None of them touches the search kernel.
+//!
+//! A fourth control, [`RunControl::shard`], counts only one shard of the plan
+//! ([`crate::shard`]); its journal names the shard, and `nqueens merge` adds the shards up.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -13,8 +16,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::checkpoint::{CheckpointError, Header, Journal};
-use crate::engine::plan::{Plan, Task, TaskId, default_min_tasks};
+use crate::engine::plan::{DEFAULT_MIN_TASKS, Plan, Task, TaskId};
 use crate::engine::run::{RunOptions, TaskOutcome, run};
+use crate::shard::Shard;
 use crate::{CountOptions, Counts, Error};
 
 /// Observes a count: told the plan once, then every task as it finishes.
@@ -40,14 +44,23 @@ pub struct RunControl<'a> {
     pub stop: Option<&'a AtomicBool>,
     /// Told about every finished task.
     pub watcher: Option<&'a dyn Watcher>,
+    /// Count only this shard of the plan (`None`: the whole plan).
+    pub shard: Option<Shard>,
 }
 
 /// The result of [`count_with`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CountRun {
     /// The counts. When the run is not `complete`, `total` sums only the finished tasks and
-    /// `unique` is 0 (it is derived from the whole total).
+    /// `unique` is 0 (it is derived from the whole total). For a shard, `total` is the shard's
+    /// part, `unique` is 0 and `tasks` is the shard's task count.
     pub counts: Counts,
+    /// The plan's fingerprint ([`Plan::fingerprint`]).
+    pub fingerprint: u64,
+    /// Tasks in the whole plan (more than `counts.tasks` for a shard).
+    pub plan_tasks: usize,
+    /// The part of the plan counted ([`Shard::WHOLE`] without a shard).
+    pub shard: Shard,
     /// Whether every task finished (false when the stop flag ended the run early).
     pub complete: bool,
     /// Tasks taken from the checkpoint instead of searched.
@@ -61,8 +74,8 @@ pub struct CountRun {
 
 /// Counts the `n`-board like [`crate::count`], under the given controls.
 ///
-/// The plan depends only on `n`, the strategy and [`default_min_tasks`] of the thread count, so
-/// a checkpoint can be resumed with any thread count up to 256.
+/// The plan depends only on `n`, the strategy and [`DEFAULT_MIN_TASKS`], never on the thread
+/// count or the machine, so a checkpoint can be resumed with any thread count anywhere.
 ///
 /// ```
 /// use nqueens::{count_with, CountOptions, RunControl, Strategy};
@@ -87,10 +100,22 @@ pub fn count_with(
     // Before any checkpoint file is touched.
     options.kernel.check()?;
     let started = Instant::now();
-    let plan = Plan::new(n, options.strategy, default_min_tasks(options.threads))?;
+    let whole = Plan::new(n, options.strategy, DEFAULT_MIN_TASKS)?;
+    let shard = control.shard.unwrap_or(Shard::WHOLE);
+    let fingerprint = whole.fingerprint();
+    let header = Header::for_shard(&whole, shard);
+    let plan = if shard.is_whole() {
+        whole
+    } else {
+        let picked = crate::shard::select(&whole, shard.index, shard.count);
+        Plan {
+            tasks: picked.iter().map(|&p| whole.tasks[p]).collect(),
+            ..whole
+        }
+    };
     let (journal, recorded) = match control.checkpoint {
         Some(path) => {
-            let (journal, recorded) = open_checkpoint(path, &plan)?;
+            let (journal, recorded) = open_checkpoint(path, &plan, &header)?;
             (Some(Mutex::new(journal)), recorded)
         }
         None => (None, HashMap::new()),
@@ -150,7 +175,7 @@ pub fn count_with(
             .sync()?;
     }
     let searched: Vec<&TaskOutcome> = report.outcomes.iter().filter(|o| !o.recorded).collect();
-    let unique = if report.complete {
+    let unique = if report.complete && shard.is_whole() {
         crate::engine::unique::unique_count(n, report.total, options.threads)?
     } else {
         0
@@ -161,8 +186,12 @@ pub fn count_with(
             total: report.total,
             unique,
             tasks: plan.tasks.len(),
+            kernel: report.kernel,
             elapsed: started.elapsed(),
         },
+        fingerprint,
+        plan_tasks: header.tasks as usize,
+        shard,
         complete: report.complete,
         resumed_tasks: report.outcomes.len() - searched.len(),
         searched_tasks: searched.len(),
@@ -174,12 +203,14 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-/// Opens the journal for `plan` and checks that every record names one of its tasks.
+/// Opens the journal `header` describes and checks that every record names a task of `plan`
+/// (the tasks to count: the whole plan or one shard of it).
 fn open_checkpoint(
     path: &Path,
     plan: &Plan,
+    header: &Header,
 ) -> Result<(Journal, HashMap<TaskId, u64>), CheckpointError> {
-    let (journal, replay) = Journal::open(path, &Header::for_plan(plan))?;
+    let (journal, replay) = Journal::open(path, header)?;
     let ids: std::collections::HashSet<TaskId> = plan.tasks.iter().map(|t| t.id).collect();
     let mut recorded = HashMap::with_capacity(replay.records.len());
     for record in replay.records {
@@ -245,6 +276,7 @@ mod tests {
             checkpoint: Some(&file),
             stop: Some(&stop),
             watcher: Some(&watcher),
+            shard: None,
         };
         let first = count_with(12, &OPTIONS, &control).unwrap();
         assert!(!first.complete);
@@ -315,7 +347,7 @@ mod tests {
     fn a_record_for_a_task_outside_the_plan_is_corruption() {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("n9.ckpt");
-        let plan = Plan::new(9, Strategy::Mirror, default_min_tasks(2)).unwrap();
+        let plan = Plan::new(9, Strategy::Mirror, DEFAULT_MIN_TASKS).unwrap();
         let (mut journal, _) = Journal::open(&file, &Header::for_plan(&plan)).unwrap();
         journal
             .append(TaskId::from_cols(&[0, 0]).unwrap(), 1)
@@ -327,6 +359,6 @@ mod tests {
             ..RunControl::default()
         };
         let err = count_with(9, &OPTIONS, &control).unwrap_err();
-        assert!(err.to_string().contains("byte 48"), "{err}");
+        assert!(err.to_string().contains("byte 64"), "{err}");
     }
 }

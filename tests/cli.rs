@@ -1,5 +1,7 @@
 //! The `nqueens` binary: output formats, exit codes and one-line errors.
 
+mod util;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 
@@ -9,13 +11,7 @@ fn nqueens() -> Command {
 
 /// Runs `args`, expects exit code 2, and returns stderr, checked to be one line without a panic.
 fn usage_error(args: &[&str]) -> String {
-    let out = nqueens().args(args).assert().code(2).get_output().clone();
-    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.starts_with("nqueens: error: "), "{err}");
-    assert!(!err.contains("panicked"), "{err}");
-    err
+    util::usage_error_of(&mut nqueens(), args)
 }
 
 #[test]

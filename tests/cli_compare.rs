@@ -43,12 +43,12 @@ fn json_has_one_object_per_algorithm_with_the_documented_fields() {
 }
 
 #[test]
-fn the_algorithms_flag_selects_and_orders_and_drops_repeats() {
+fn the_algorithms_flag_selects_and_orders() {
     let rows = json(&[
         "compare",
         "8",
         "--algorithms",
-        "bitmask,attack,bitmask",
+        "bitmask,attack",
         "-f",
         "json",
     ]);
@@ -58,6 +58,40 @@ fn the_algorithms_flag_selects_and_orders_and_drops_repeats() {
         .collect();
     assert_eq!(names, ["bitmask", "attack"]);
     assert!(rows.iter().all(|r| r["solutions"] == 92));
+}
+
+#[test]
+fn an_algorithm_named_twice_is_refused() {
+    for list in ["array,array", "bitmask,attack,bitmask"] {
+        nqueens()
+            .args(["compare", "8", "--algorithms", list])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::starts_with("nqueens: error: "))
+            .stderr(predicate::str::contains("listed twice"))
+            .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+    }
+}
+
+#[test]
+fn counting_with_a_slow_algorithm_for_years_is_refused_up_front() {
+    nqueens()
+        .args(["count", "30", "--algorithm", "array"])
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::starts_with(
+            "nqueens: error: counting with array would need about",
+        ))
+        .stderr(predicate::str::contains("--max-seconds"))
+        .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+    nqueens()
+        .args(["count", "9", "--algorithm", "array", "--max-seconds", "100"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("352"));
 }
 
 #[test]
@@ -94,7 +128,7 @@ fn a_comparison_that_would_take_minutes_is_refused_with_advice() {
         .code(2)
         .stdout("")
         .stderr(predicate::str::starts_with(
-            "nqueens: error: array would need about",
+            "nqueens: error: array for n = 15 would need about",
         ))
         .stderr(predicate::str::contains("--algorithms"))
         .stderr(predicate::function(|s: &str| s.lines().count() == 1));

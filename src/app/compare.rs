@@ -9,7 +9,7 @@ use nqueens::classic::{self, Algorithm, Counters, estimate};
 use nqueens::export::{Format, TableRow, per_second, seconds, write_records};
 use serde::Serialize;
 
-use super::{Failure, Outcome};
+use super::{Failure, Outcome, budget};
 use crate::cli::CompareArgs;
 
 /// One algorithm's run, as every output format reports it.
@@ -88,9 +88,12 @@ fn speedup(factor: f64) -> String {
 pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let mut algorithms = Vec::with_capacity(args.algorithms.len());
     for &algorithm in &args.algorithms {
-        if !algorithms.contains(&algorithm) {
-            algorithms.push(algorithm);
+        if algorithms.contains(&algorithm) {
+            return Err(Failure::Usage(format!(
+                "{algorithm} is listed twice in --algorithms (name each algorithm once)"
+            )));
         }
+        algorithms.push(algorithm);
     }
     refuse_if_slow(args.n, &algorithms, args.max_seconds)?;
     let mut records = Vec::with_capacity(algorithms.len());
@@ -191,26 +194,12 @@ fn refuse_if_slow(n: u32, algorithms: &[Algorithm], limit: f64) -> Result<(), Fa
             fast.join(",")
         )
     };
-    Err(Failure::Usage(format!(
-        "{slowest} would need about {} for n = {n} (a rough estimate from measured rates); {advice}",
-        duration(cost(slowest))
-    )))
-}
-
-/// A rough duration for people: seconds, minutes, hours, days or years.
-fn duration(secs: f64) -> String {
-    const UNITS: [(f64, &str); 4] = [
-        (365.25 * 86400.0, "years"),
-        (86400.0, "days"),
-        (3600.0, "hours"),
-        (60.0, "minutes"),
-    ];
-    for (scale, unit) in UNITS {
-        if secs >= 2.0 * scale {
-            return format!("{:.0} {unit}", secs / scale);
-        }
-    }
-    format!("{secs:.0} seconds")
+    budget::refuse_if_over(
+        &format!("{slowest} for n = {n}"),
+        cost(slowest),
+        limit,
+        &advice,
+    )
 }
 
 /// Checks that every algorithm found the same number of solutions.
@@ -264,13 +253,28 @@ impl TableRow for AlgorithmCountRecord {
     }
 }
 
-/// `nqueens count N --algorithm NAME`: a plain single-thread count of each board.
+/// `nqueens count N --algorithm NAME`: a plain single-thread count of each board, refused when
+/// estimated to need more than `max_seconds` in all.
 pub fn count_with(
     algorithm: Algorithm,
     boards: &[u32],
+    max_seconds: f64,
     format: Format,
     out: &mut dyn Write,
 ) -> Result<Outcome, Failure> {
+    let cost: f64 = boards
+        .iter()
+        .map(|&n| estimate::seconds(algorithm, n))
+        .sum();
+    budget::refuse_if_over(
+        &format!("counting with {algorithm}"),
+        cost,
+        max_seconds,
+        &format!(
+            "choose smaller boards, leave out --algorithm (the engine is far faster), or raise \
+             --max-seconds (now {max_seconds})"
+        ),
+    )?;
     let mut records = Vec::with_capacity(boards.len());
     for &n in boards {
         let started = Instant::now();
@@ -324,7 +328,10 @@ mod tests {
         let err = refuse_if_slow(15, &Algorithm::ALL, 60.0).unwrap_err();
         assert!(matches!(err, Failure::Usage(_)));
         let text = err.to_string();
-        assert!(text.starts_with("array would need about"), "{text}");
+        assert!(
+            text.starts_with("array for n = 15 would need about"),
+            "{text}"
+        );
         assert!(
             text.contains("--algorithms") && text.contains("bitmask"),
             "{text}"
@@ -348,12 +355,5 @@ mod tests {
         assert_eq!(time(1.2345), "1.234 s");
         assert_eq!(speedup(12.34), "12.3x");
         assert_eq!(speedup(f64::INFINITY), "-");
-    }
-
-    #[test]
-    fn durations_read_naturally() {
-        assert_eq!(duration(5.2), "5 seconds");
-        assert_eq!(duration(600.0), "10 minutes");
-        assert_eq!(duration(3.0 * 86400.0), "3 days");
     }
 }

@@ -4,12 +4,13 @@
 //! the listing runs in constant memory and stops as soon as the output is closed.
 
 use std::io::Write;
+use std::time::Instant;
 
-use nqueens::enumerate::{Mode, Solutions};
+use nqueens::enumerate::{Mode, Solutions, Step};
 use nqueens::known;
 use nqueens::render::{Style, write_board, write_columns, write_separated};
 
-use super::{Failure, Outcome};
+use super::{Failure, Outcome, output};
 use crate::cli::{LIST_UNLIMITED_MAX_N, ListArgs, SolutionFormat};
 
 pub fn run(args: &ListArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
@@ -29,11 +30,11 @@ pub fn run(args: &ListArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         out.write_all(b"[")?;
     }
     while written < limit {
-        let Some(columns) = solutions.next_columns() else {
+        if !next_in_time(&mut solutions, args.max_seconds)? {
             break;
-        };
+        }
         written += 1;
-        let columns = columns.iter().copied();
+        let columns = solutions.columns().iter().copied();
         match args.format {
             SolutionFormat::Columns => write_columns(out, columns)?,
             SolutionFormat::Board => {
@@ -73,3 +74,40 @@ fn too_many(n: u32, unique: bool) -> String {
          add --limit K to print the first K (full listings go up to n = {LIST_UNLIMITED_MAX_N})"
     )
 }
+
+/// Search steps between two looks at the clock (a few milliseconds).
+const STEPS_PER_LOOK: u64 = 1 << 22;
+
+/// Searches for the next solution: `Ok(true)` when one is found (in `solutions.columns()`),
+/// `Ok(false)` when there are no more, and a refusal when none turns up within `max_seconds`.
+fn next_in_time(solutions: &mut Solutions, max_seconds: f64) -> Result<bool, Failure> {
+    let started = Instant::now();
+    let mut noted = false;
+    loop {
+        match solutions.search(STEPS_PER_LOOK) {
+            Step::Found => return Ok(true),
+            Step::Exhausted => return Ok(false),
+            Step::Unfinished => {}
+        }
+        let elapsed = started.elapsed().as_secs_f64();
+        if elapsed > max_seconds {
+            let n = solutions.n();
+            return Err(Failure::Usage(format!(
+                "no further solution of n = {n} turned up within {max_seconds} s of search (in \
+                 lexicographic order the next one may lie years away); `nqueens solve {n}` \
+                 constructs a solution at once, or raise --max-seconds"
+            )));
+        }
+        if elapsed > NOTE_AFTER_SECONDS && !noted {
+            noted = true;
+            let n = solutions.n();
+            output::message(format_args!(
+                "nqueens: still searching n = {n} for the next solution in lexicographic order \
+                 (giving up after {max_seconds} s; `nqueens solve {n}` constructs one at once)"
+            ));
+        }
+    }
+}
+
+/// A search that has found nothing for this long says so on stderr.
+const NOTE_AFTER_SECONDS: f64 = 2.0;

@@ -8,6 +8,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use nqueens::checkpoint::CheckpointError;
 use nqueens::engine::plan::Plan;
 use nqueens::engine::run::TaskOutcome;
 use nqueens::export::seconds;
@@ -15,15 +16,25 @@ use nqueens::progress::Progress;
 use nqueens::{CountOptions, CountRun, RunControl, Watcher, count_with};
 
 use super::Failure;
+use super::count::announce_long_counts;
+use super::output;
 use crate::cli::CountArgs;
 
 /// Raised by the first interrupt.
 static STOP: AtomicBool = AtomicBool::new(false);
 
+/// Whether a task of the current count has finished, so that stopping after the running tasks
+/// keeps work; until then an interrupt ends the process at once.
+static WORKING: AtomicBool = AtomicBool::new(false);
+
 /// How the boards of one `count` command are run.
 pub struct LongRun {
     checkpoint: Option<PathBuf>,
     quiet: bool,
+    shard: Option<nqueens::shard::Shard>,
+    /// Whether each board says when it needs more than a day (one board: once the checkpoint
+    /// is accepted; several boards are announced together up front).
+    announce: bool,
 }
 
 impl LongRun {
@@ -39,72 +50,144 @@ impl LongRun {
         // Without a handler an interrupt simply ends the process, which loses nothing recorded.
         let _ = ctrlc::set_handler(|| {
             if STOP.swap(true, Ordering::SeqCst) {
-                eprintln!("nqueens: interrupted again, quitting at once");
+                output::message("nqueens: interrupted again, quitting at once");
                 std::process::exit(130);
             }
-            eprintln!(
-                "nqueens: stopping after the running tasks (press Ctrl-C again to quit at once)"
+            if !WORKING.load(Ordering::SeqCst) {
+                // No task has finished since the workers were asked for (they may still be
+                // starting): nothing would be kept by waiting.
+                output::message("nqueens: interrupted before any task finished; nothing is lost");
+                std::process::exit(130);
+            }
+            output::message(
+                "nqueens: stopping after the running tasks (press Ctrl-C again to quit at once)",
             );
         });
+        let shard = super::shard::resolve(args)?;
         Ok(LongRun {
             checkpoint: args.checkpoint.clone(),
             quiet: args.quiet,
+            shard,
+            announce: args.boards.0.len() == 1,
         })
     }
 
     /// Counts the `n`-board; `None` when an interrupt stopped it (the reason is on stderr).
     pub fn count(&self, n: u32, options: &CountOptions) -> Result<Option<CountRun>, Failure> {
+        WORKING.store(false, Ordering::SeqCst);
+        if STOP.load(Ordering::SeqCst) {
+            output::message(format_args!("nqueens: interrupted before n = {n} started"));
+            return Ok(None);
+        }
         let progress = Progress::on_terminal(!self.quiet, &format!("n = {n}"));
         let watcher = Announce {
             progress: &progress,
             checkpoint: self.checkpoint.as_deref(),
             quiet: self.quiet,
+            announce: self.announce.then_some((n, options.threads)),
+            n,
+            options: *options,
         };
         let control = RunControl {
             checkpoint: self.checkpoint.as_deref(),
             stop: Some(&STOP),
             watcher: Some(&watcher),
+            shard: self.shard,
         };
         let result = count_with(n, options, &control);
+        WORKING.store(false, Ordering::SeqCst);
         progress.finish();
         let run = result.map_err(|e| match e {
-            nqueens::Error::Checkpoint(c) if c.is_refusal() => Failure::Usage(c.to_string()),
+            nqueens::Error::Checkpoint(c) if c.is_refusal() => Failure::Usage(refusal(&c)),
             e => Failure::Engine(e),
         })?;
         if run.complete {
             return Ok(Some(run));
         }
-        eprintln!("{}", interrupted_message(&run, self.checkpoint.as_deref()));
+        output::message(interrupted_message(&run, self.checkpoint.as_deref()));
         Ok(None)
     }
 }
 
-/// Says on stderr what a checkpoint already holds, then drives the progress bar.
+/// Says on stderr what a checkpoint already holds and whether the count will take more than an
+/// hour, then drives the progress bar.
 struct Announce<'a> {
     progress: &'a Progress,
     checkpoint: Option<&'a Path>,
     quiet: bool,
+    /// The board and thread count, when a count longer than a day is to be announced.
+    announce: Option<(u32, usize)>,
+    /// The board and options of the count, for the estimate of its cost.
+    n: u32,
+    options: CountOptions,
 }
 
 impl Watcher for Announce<'_> {
     fn start(&self, plan: &Plan, resumed: &[TaskOutcome]) {
+        // After the checkpoint opened, before the search: bad input is refused first.
+        // The sampled estimate where it applies; the rough one of `budget` otherwise.
+        let estimated = super::estimate::long_count_warning(self.n, &self.options);
+        if let Some(note) = &estimated {
+            output::message(format_args!("{note}"));
+        }
         if let Some(path) = self.checkpoint
             && !self.quiet
             && !resumed.is_empty()
         {
-            eprintln!(
+            output::message(format_args!(
                 "nqueens: {}: resuming, {} of {} tasks already counted",
                 path.display(),
                 resumed.len(),
                 plan.tasks.len()
-            );
+            ));
+        }
+        if let Some((n, threads)) = self.announce.filter(|_| estimated.is_none()) {
+            let size = |index: usize| plan.tasks[index].size_hint.max(1) as f64;
+            let total: f64 = (0..plan.tasks.len()).map(size).sum();
+            let done: f64 = resumed.iter().map(|o| size(o.index)).sum();
+            let remaining = if total > 0.0 { 1.0 - done / total } else { 1.0 };
+            announce_long_counts(&[n], threads, remaining, self.checkpoint.is_some());
         }
         self.progress.start(plan, resumed);
     }
 
     fn task_done(&self, outcome: &TaskOutcome) {
+        WORKING.store(true, Ordering::SeqCst);
         self.progress.task_done(outcome);
     }
+}
+
+/// Why a checkpoint was refused, naming what differs between the file and this count.
+fn refusal(error: &CheckpointError) -> String {
+    let CheckpointError::Mismatch {
+        found, expected, ..
+    } = error
+    else {
+        return error.to_string();
+    };
+    let found_parts: Vec<&str> = found.split(", ").collect();
+    let expected_parts: Vec<&str> = expected.split(", ").collect();
+    if found_parts.len() != expected_parts.len() {
+        return error.to_string();
+    }
+    let differ: Vec<String> = found_parts
+        .iter()
+        .zip(&expected_parts)
+        .filter(|(f, e)| f != e)
+        .map(|(f, e)| format!("{f} in the file, {e} here"))
+        .collect();
+    let only_tasks = differ.len() == 1
+        && found_parts
+            .iter()
+            .zip(&expected_parts)
+            .all(|(f, e)| f == e || f.ends_with(" tasks"));
+    let why = if only_tasks {
+        "; the number of tasks follows the thread count above 256 threads: rerun with the \
+         --threads the checkpoint was made with"
+    } else {
+        ""
+    };
+    format!("{error} (it differs in {}{why})", differ.join("; "))
 }
 
 /// What an interrupted count tells the user: how to resume, or what was lost.
@@ -162,13 +245,42 @@ mod tests {
                 total: 1000,
                 unique: 0,
                 tasks: 9844,
+                kernel: nqueens::Kernel::PortableLanes,
                 elapsed: Duration::from_secs(3),
             },
+            fingerprint: 0,
+            plan_tasks: 9844,
+            shard: nqueens::shard::Shard::WHOLE,
             complete: false,
             resumed_tasks: 100,
             searched_tasks: 23,
             search_time: Duration::from_millis(5500),
         }
+    }
+
+    #[test]
+    fn a_checkpoint_made_with_another_plan_says_what_differs() {
+        let mismatch = |found: &str, expected: &str| CheckpointError::Mismatch {
+            path: PathBuf::from("n20.ckpt"),
+            found: found.to_string(),
+            expected: expected.to_string(),
+        };
+        let text = refusal(&mismatch(
+            "n = 20, strategy mirror, plan version 3, 16000 tasks",
+            "n = 20, strategy mirror, plan version 3, 4096 tasks",
+        ));
+        assert!(
+            text.contains("(it differs in 16000 tasks in the file, 4096 tasks here;"),
+            "{text}"
+        );
+        assert!(text.contains("thread count"), "{text}");
+        let text = refusal(&mismatch(
+            "n = 19, strategy mirror, plan version 3, 4096 tasks",
+            "n = 20, strategy mirror, plan version 3, 4096 tasks",
+        ));
+        assert!(text.contains("n = 19 in the file, n = 20 here"), "{text}");
+        assert!(!text.contains("thread count"), "{text}");
+        assert!(!text.contains('\n'), "{text}");
     }
 
     #[test]

@@ -3,12 +3,17 @@
 //! Handlers write to the `out` they are given and return an [`Outcome`]; they never exit the
 //! process or print errors themselves, so `main` alone decides exit codes.
 
+mod budget;
 mod compare;
 mod count;
+mod estimate;
 mod known;
 mod list;
 mod long_run;
+mod merge;
+pub mod output;
 mod scale;
+mod shard;
 mod solve;
 mod verify;
 
@@ -50,6 +55,7 @@ impl Failure {
         match self {
             Failure::Usage(_) | Failure::Engine(nqueens::Error::BoardTooLarge { .. }) => 2,
             Failure::Engine(nqueens::Error::ZeroThreads) => 2,
+            Failure::Engine(nqueens::Error::Estimate(_)) => 2,
             _ => 1,
         }
     }
@@ -57,6 +63,16 @@ impl Failure {
     /// Whether this is a closed output pipe, which ends the program quietly.
     pub fn is_broken_pipe(&self) -> bool {
         matches!(self, Failure::Io(e) if e.kind() == io::ErrorKind::BrokenPipe)
+    }
+}
+
+/// Whether the command also leaves a file behind (a checkpoint, a plot), so that it is worth
+/// running with nowhere to write its results.
+pub fn writes_a_file(cli: &Cli) -> bool {
+    match &cli.command {
+        Command::Count(args) => args.checkpoint.is_some(),
+        Command::Scale(args) => args.plot.is_some(),
+        _ => false,
     }
 }
 
@@ -70,6 +86,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Outcome, Failure> {
         Command::Scale(args) => scale::run(&args, out)?,
         Command::Solve(args) => solve::run(&args, out)?,
         Command::List(args) => list::run(&args, out)?,
+        Command::Merge(args) => merge::run(&args, out)?,
+        Command::Estimate(args) => estimate::run(&args, out)?,
     };
     out.flush()?;
     Ok(outcome)

@@ -1,8 +1,6 @@
 //! `nqueens scale`: the thread-scaling study, its load-balance model and an optional SVG plot.
 
-use std::fs;
 use std::io::{self, IsTerminal, Write};
-use std::path::{Path, PathBuf};
 
 use nqueens::export::{Format, TableRow, write_csv, write_table};
 use nqueens::scaling::study::{self, Progress, Study, StudyError, StudyOptions};
@@ -10,7 +8,8 @@ use nqueens::scaling::{Load, Machine, default_thread_counts, plot};
 use nqueens::{Kernel, Strategy};
 use serde::Serialize;
 
-use super::{Failure, Outcome};
+use super::output::{self, ReplaceFile};
+use super::{Failure, Outcome, budget};
 use crate::cli::ScaleArgs;
 
 pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
@@ -20,8 +19,26 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         .as_ref()
         .map_or_else(|| default_thread_counts(machine.logical), |l| l.0.clone());
     let threads = study::thread_counts(&requested);
+    let runs = f64::from(args.repeat) + 1.0;
+    let secs: f64 = threads
+        .iter()
+        .map(|&t| runs * budget::engine_seconds(args.n, t))
+        .sum();
+    budget::refuse_if_over(
+        &format!("scale {} ({} runs of each thread count)", args.n, runs),
+        secs,
+        args.max_seconds,
+        &format!(
+            "choose a smaller n, fewer --threads or --repeat, or raise --max-seconds (now {})",
+            args.max_seconds
+        ),
+    )?;
     // Refuse an unwritable plot path before spending minutes on the runs.
-    let plot_file = args.plot.as_deref().map(PlotFile::create).transpose()?;
+    let plot_file = args
+        .plot
+        .as_deref()
+        .map(|path| ReplaceFile::create(path, "the plot"))
+        .transpose()?;
     warn_about_load(&machine, &threads);
 
     let options = StudyOptions {
@@ -37,20 +54,20 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
                 0 => "warm-up".to_string(),
                 k => format!("run {k} of {}", p.repeat),
             };
-            eprint!(
+            output::status(format_args!(
                 "\r\x1b[Kmeasuring n = {}: {} thread(s), {run}",
                 args.n, p.threads
-            );
+            ));
         }
     };
     let measured = study::measure(args.n, &options, &mut progress);
     if show_progress {
-        eprint!("\r\x1b[K");
+        output::status("\r\x1b[K");
     }
     let study = match measured {
         Ok(study) => study,
         Err(StudyError::Mismatch(mismatch)) => {
-            eprintln!("nqueens: error: {mismatch}");
+            output::error(mismatch);
             return Ok(Outcome::Negative);
         }
         Err(StudyError::Engine(e)) => return Err(e.into()),
@@ -60,7 +77,7 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     warn_about_busy_machine(&study);
     if let Some(file) = plot_file {
         let svg = plot::render_svg(&study).map_err(io::Error::other)?;
-        file.write(&svg)?;
+        file.write(svg.as_bytes())?;
     }
     match args.format {
         Format::Table => write_human(out, &study)?,
@@ -76,16 +93,16 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
 fn warn_about_load(machine: &Machine, threads: &[usize]) {
     for &t in threads {
         match machine.load(t) {
-            Some(Load::Oversubscribed) => eprintln!(
-                "nqueens: warning: {t} threads exceed the {} logical CPUs (oversubscribed): the \
+            Some(Load::Oversubscribed) => output::warning(format_args!(
+                "{t} threads exceed the {} logical CPUs (oversubscribed): the \
                  system time-slices them, so the speedup cannot grow",
                 machine.logical
-            ),
-            Some(Load::SharesCores) => eprintln!(
-                "nqueens: warning: {t} threads exceed the {} physical cores: some threads share a \
+            )),
+            Some(Load::SharesCores) => output::warning(format_args!(
+                "{t} threads exceed the {} physical cores: some threads share a \
                  core, so expect less than ideal speedup",
                 machine.physical
-            ),
+            )),
             None => {}
         }
     }
@@ -104,77 +121,17 @@ fn warn_about_busy_machine(study: &Study) {
         })
         .collect();
     if !starved.is_empty() {
-        eprintln!(
-            "nqueens: warning: other programs are using the CPUs ({} of the CPU time they asked \
+        output::warning(format_args!(
+            "other programs are using the CPUs ({} of the CPU time they asked \
              for): measured times and speedups are unreliable; the model, built from each task's \
              fastest time, is less affected",
             starved.join(", ")
-        );
+        ));
     }
 }
 
 /// A CPU share below this means the machine was busy during the runs.
 const BUSY_BELOW: f64 = 0.8;
-
-/// An SVG file written all at once: to a temporary file beside it, then renamed over it, so a
-/// failed or interrupted command never leaves a half-written picture.
-struct PlotFile {
-    path: PathBuf,
-    temp: tempfile::NamedTempFile,
-}
-
-impl PlotFile {
-    fn create(path: &Path) -> Result<PlotFile, Failure> {
-        let refuse = |why: &str| {
-            Failure::Usage(format!(
-                "cannot write the plot to {}: {why}",
-                path.display()
-            ))
-        };
-        if path.is_dir() {
-            return Err(refuse("it is a directory"));
-        }
-        if fs::metadata(path).is_ok_and(|m| m.permissions().readonly()) {
-            return Err(refuse("the file is read-only"));
-        }
-        let dir = match path.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => dir,
-            _ => Path::new("."),
-        };
-        let mut builder = tempfile::Builder::new();
-        builder.prefix(".nqueens-plot-").suffix(".svg.part");
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            builder.permissions(fs::Permissions::from_mode(0o644));
-        }
-        if !dir.is_dir() {
-            return Err(refuse(&format!(
-                "the directory {} does not exist",
-                dir.display()
-            )));
-        }
-        let temp = builder
-            .tempfile_in(dir)
-            .map_err(|e| refuse(&io::Error::from(e.kind()).to_string()))?;
-        Ok(PlotFile {
-            path: path.to_path_buf(),
-            temp,
-        })
-    }
-
-    fn write(mut self, svg: &str) -> io::Result<()> {
-        self.temp.write_all(svg.as_bytes())?;
-        self.temp.as_file().sync_all()?;
-        self.temp.persist(&self.path).map_err(|e| {
-            io::Error::new(
-                e.error.kind(),
-                format!("{}: {}", self.path.display(), e.error),
-            )
-        })?;
-        Ok(())
-    }
-}
 
 /// A measured thread count in the human table, with the model's prediction beside it.
 struct MeasuredRow {

@@ -110,7 +110,7 @@ impl Printer {
         let message = format!("no solution: {n} queens cannot be placed on a {n} x {n} board");
         match self.format {
             SolutionFormat::Board => writeln!(out, "{message}")?,
-            SolutionFormat::Columns => eprintln!("nqueens: {message}"),
+            SolutionFormat::Columns => super::output::message(format_args!("nqueens: {message}")),
             SolutionFormat::Json => writeln!(
                 out,
                 r#"{{"n":{n},"method":"{}","columns":null}}"#,

@@ -7,7 +7,7 @@ use nqueens::{count, known};
 use serde::Serialize;
 
 use super::count::options;
-use super::{Failure, Outcome};
+use super::{Failure, Outcome, budget};
 use crate::cli::VerifyArgs;
 
 /// One verified board.
@@ -51,6 +51,18 @@ impl TableRow for VerifyRecord {
 
 pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let options = options(&args.engine);
+    let secs: f64 = (0..=args.max)
+        .map(|n| budget::engine_seconds(n, options.threads))
+        .sum();
+    budget::refuse_if_over(
+        &format!("verify --max {} on {} threads", args.max, options.threads),
+        secs,
+        args.max_seconds,
+        &format!(
+            "choose a smaller --max, or raise --max-seconds (now {})",
+            args.max_seconds
+        ),
+    )?;
     let mut records = Vec::new();
     for n in 0..=args.max {
         let counts = count(n, &options)?;

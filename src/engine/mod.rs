@@ -1,12 +1,11 @@
-//! The counting engine: bitboard kernel, decomposition into weighted tasks, and the parallel run.
+//! The counting engine: kernels, decomposition into weighted tasks, and the parallel run.
 //!
-//! Data flows one way: [`plan::Plan::new`] splits a board into tasks, [`run::run`] counts them on
-//! a thread pool, and [`crate::count`] wraps both for callers who want a number.
+//! Data flows one way: [`plan::Plan::new`] splits a board into tasks, [`run::run`] counts them
+//! on a thread pool with the kernel [`kernel::Kernel::select`] chose, and [`crate::count`] wraps
+//! both for callers who want a number. The kernels know nothing of plans, and plans nothing of
+//! runs.
 
-pub mod inner_kernel;
 pub mod kernel;
-pub mod lane_kernel;
 pub mod plan;
 pub mod run;
-pub mod symmetric;
 pub mod unique;

@@ -11,7 +11,8 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use super::plan::{Kernel, Plan, Task, TaskId};
+use super::kernel::Kernel;
+use super::plan::{Plan, Task, TaskId};
 use crate::Error;
 
 /// What happened to one task.
@@ -54,7 +55,7 @@ pub struct RunOptions<'a> {
     pub stop: Option<&'a AtomicBool>,
     /// Counts already known for some tasks (resuming a checkpoint): those are not searched.
     pub recorded: Option<RecordedCounts<'a>>,
-    /// The kernel that counts each task.
+    /// The kernel that counts each task (checked against the CPU before any task starts).
     pub kernel: Kernel,
 }
 
@@ -81,6 +82,8 @@ pub struct RunReport {
     pub outcomes: Vec<TaskOutcome>,
     /// Whether every task of the plan finished (false when the stop flag ended the run).
     pub complete: bool,
+    /// The kernel that counted the tasks (never [`Kernel::Auto`]).
+    pub kernel: Kernel,
     /// Wall-clock time of the run.
     pub elapsed: Duration,
 }
@@ -95,7 +98,7 @@ pub struct RunReport {
 /// assert!(report.complete);
 /// ```
 pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
-    options.kernel.check()?;
+    let kernel = options.kernel.select()?;
     let pool = build_pool(options.threads)?;
     let started = Instant::now();
     let next = AtomicUsize::new(0);
@@ -123,7 +126,11 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
                 outcome.recorded = true;
             } else {
                 let t0 = Instant::now();
-                outcome.count = task.count_with(n, options.kernel);
+                let Some(count) = task.count_with(n, kernel, options.stop) else {
+                    // Stopped part-way: the task is not finished, so it is not reported.
+                    break;
+                };
+                outcome.count = count;
                 outcome.elapsed = t0.elapsed();
                 if let Some(observe) = options.on_task_done {
                     observe(&outcome);
@@ -143,6 +150,7 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
         total,
         complete: outcomes.len() == plan.tasks.len(),
         outcomes,
+        kernel: kernel.kernel(),
         elapsed: started.elapsed(),
     })
 }

@@ -17,27 +17,22 @@ fn fail<E: std::fmt::Debug>(e: E) -> PlotError {
     PlotError(format!("{e:?}"))
 }
 
-/// The picture's title: board, strategy, kernel (when one was chosen), runs and machine.
+/// The picture's title: board, strategy, the kernel that ran, runs and machine.
 ///
 /// ```
 /// # use nqueens::scaling::{plot::title, study::Study, Machine};
-/// # let mut study = Study { n: 17, strategy: nqueens::Strategy::Mirror,
-/// #     kernel: nqueens::Kernel::Auto,
+/// # let study = Study { n: 17, strategy: nqueens::Strategy::Mirror,
+/// #     kernel: nqueens::Kernel::DepthFirst,
 /// #     machine: Machine { logical: 2, physical: 2 }, repeat: 3, tasks: 4000,
 /// #     task_seconds_total: 1.0, task_seconds_max: 0.01, runs: vec![], model: vec![] };
-/// let want = "n = 17, mirror: speedup vs threads (2 logical CPUs, 2 physical cores)";
+/// let want = "n = 17, mirror, depth-first kernel: speedup vs threads (2 logical CPUs, 2 physical \
+///             cores)";
 /// assert_eq!(title(&study), want);
-/// study.kernel = nqueens::Kernel::DepthFirst;
-/// assert!(title(&study).starts_with("n = 17, mirror, depth-first kernel: speedup"));
 /// ```
 pub fn title(study: &Study) -> String {
-    let kernel = match study.kernel {
-        crate::Kernel::Auto => String::new(),
-        k => format!(", {k} kernel"),
-    };
     format!(
-        "n = {}, {}{kernel}: speedup vs threads ({} logical CPUs, {} physical cores)",
-        study.n, study.strategy, study.machine.logical, study.machine.physical
+        "n = {}, {}, {} kernel: speedup vs threads ({} logical CPUs, {} physical cores)",
+        study.n, study.strategy, study.kernel, study.machine.logical, study.machine.physical
     )
 }
 

@@ -7,7 +7,8 @@ use serde::Serialize;
 use super::model::{self, ModelPoint};
 use super::stats::{self, Summary};
 use super::{Machine, cpu};
-use crate::engine::plan::{Kernel, Plan, Strategy, default_min_tasks};
+use crate::Kernel;
+use crate::engine::plan::{Plan, Strategy, default_min_tasks};
 use crate::engine::run::{RunOptions, run};
 use crate::{Error, known};
 
@@ -63,7 +64,7 @@ pub struct Study {
     pub n: u32,
     /// Decomposition strategy.
     pub strategy: Strategy,
-    /// The kernel that counted the tasks.
+    /// The kernel that counted the tasks (never [`Kernel::Auto`]).
     pub kernel: Kernel,
     /// The machine that ran it.
     pub machine: Machine,
@@ -257,6 +258,7 @@ pub fn measure(
     }
     // A task's time is its work plus whatever interrupted it (other processes, the operating
     // system); the interruptions only add, so the fastest of the timed runs is the best estimate.
+    let kernel = options.kernel.select()?.kernel();
     let task_times: Vec<Duration> = task_times
         .iter()
         .map(|v| v.iter().copied().min().unwrap_or_default())
@@ -271,7 +273,7 @@ pub fn measure(
     Ok(Study {
         n,
         strategy: options.strategy,
-        kernel: options.kernel,
+        kernel,
         machine,
         repeat: options.repeat,
         tasks: plan.tasks.len(),

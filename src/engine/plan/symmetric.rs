@@ -21,19 +21,19 @@
 //!
 //! Each constellation is searched in whichever of its 8 orientations leaves the fewest free rows
 //! near the top (the count does not depend on the orientation) by
-//! [`super::inner_kernel::count_inner`], which steps over the rows that already hold a queen.
+//! the kernels ([`crate::engine::kernel`]), which step over the rows that already hold a queen.
 //! Where more tasks are wanted than there are constellations, each is split further by placing
 //! the queen of its first free row (the task id then names that column too). Task ids are the
 //! constellation `i.j.k.l` followed by those columns: the same on every run.
 //!
-//! Boards below 4 and above [`super::inner_kernel::MAX_INNER_N`] fall back to the `mirror`
-//! decomposition: the former have no room for a border, the latter do not fit the kernel's word.
+//! Boards below 4 and above [`MAX_JOB_N`] fall back to the `mirror` decomposition: the former
+//! have no room for a border, the latter do not fit the kernels' 32-bit lanes.
 
 use std::cmp::Reverse;
 
-use super::inner_kernel::{InnerBoard, MAX_INNER_N, count_inner_dfs};
-use super::plan::{Subproblem, Task, TaskId};
+use super::{MAX_ID_LEN, Subproblem, Task, TaskId, TaskRule};
 use crate::board::Symmetry;
+use crate::engine::kernel::{InnerBoard, MAX_JOB_N};
 
 /// A square `(row, column)`.
 type Square = (u32, u32);
@@ -108,7 +108,7 @@ const SYMMETRIES: [Symmetry; 8] = [
 /// the others in increasing `(i, j, k, l)` order. Weights times class counts sum to the total.
 ///
 /// ```
-/// use nqueens::engine::symmetric::{constellations, Constellation};
+/// use nqueens::engine::plan::symmetric::{constellations, Constellation};
 /// // On the 4-board: one corner class (which has no completion) and the class of the two
 /// // solutions, fixed by the quarter turn.
 /// let classes = constellations(4);
@@ -178,7 +178,7 @@ type OrientationKey = (u32, bool, Reverse<u32>);
 /// orientation chosen per class by trial.
 ///
 /// ```
-/// use nqueens::engine::symmetric::{oriented_queens, Constellation};
+/// use nqueens::engine::plan::symmetric::{oriented_queens, Constellation};
 /// let c = Constellation { i: 1, j: 3, k: 4, l: 2 };
 /// let queens = oriented_queens(7, &c);
 /// assert_eq!(queens.len(), 4);
@@ -205,17 +205,18 @@ pub fn oriented_queens(n: u32, c: &Constellation) -> Vec<Square> {
     best.expect("eight orientations").1
 }
 
-/// The inner board of `c` in the orientation of [`oriented_queens`]. Every orientation has a
-/// queen in row 0, so it fits the kernel's word for every `n` up to [`MAX_INNER_N`].
+/// The inner board of `c` in the orientation of [`oriented_queens`].
 fn oriented_board(n: u32, c: &Constellation) -> InnerBoard {
     InnerBoard::new(n, &oriented_queens(n, c)).expect("a valid constellation fits the board")
 }
 
-/// The tasks of the symmetric plan for `n` in `4..=MAX_INNER_N`: one per canonical
-/// constellation, split by the first free row while fewer than `min_tasks` and at least six free
-/// rows remain. `None` for other `n` (the caller falls back to another plan).
-pub fn symmetric_tasks(n: u32, min_tasks: usize) -> Option<Vec<Task>> {
-    if !(4..=MAX_INNER_N).contains(&n) {
+/// The tasks of the symmetric plan for `n` in `4..=MAX_JOB_N`: one per canonical
+/// constellation; under [`TaskRule::Large`] each is split by its first free rows until at most
+/// `n − 5` rows are free; then every task is split by its first free row while there are fewer
+/// than `min_tasks` and at least six free rows remain. `None` for other `n` (the caller falls
+/// back to another plan).
+pub fn symmetric_tasks(n: u32, min_tasks: usize, rule: TaskRule) -> Option<Vec<Task>> {
+    if !(4..=MAX_JOB_N).contains(&n) {
         return None;
     }
     let mut tasks: Vec<Task> = constellations(n)
@@ -230,10 +231,22 @@ pub fn symmetric_tasks(n: u32, min_tasks: usize) -> Option<Vec<Task>> {
             }
         })
         .collect();
+    if rule == TaskRule::Large {
+        let deep = |t: &Task| match t.subproblem {
+            Subproblem::Inner(b) => b.free_rows().count_ones() > n.saturating_sub(5),
+            Subproblem::Rows(_) => false,
+        };
+        while tasks.iter().any(deep) {
+            tasks = tasks
+                .into_iter()
+                .flat_map(|t| if deep(&t) { split(&t) } else { vec![t] })
+                .collect();
+        }
+    }
     while tasks.len() < min_tasks {
         let splittable = |t: &Task| match t.subproblem {
             Subproblem::Inner(b) => {
-                b.free_rows().count_ones() >= 6 && t.id.cols().len() < super::plan::MAX_ID_LEN
+                b.free_rows().count_ones() >= 6 && t.id.cols().len() < MAX_ID_LEN
             }
             _ => false,
         };
@@ -299,60 +312,15 @@ fn size_hint(board: &InnerBoard) -> u64 {
     hint
 }
 
-/// What the node-counting pass over a symmetric plan found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NodeStats {
-    /// The board's total, Σ weight × count.
-    pub total: u128,
-    /// Queens placed by the inner kernel over every task (unweighted): its search nodes.
-    pub nodes: u64,
-    /// Number of tasks searched.
-    pub tasks: usize,
-}
-
-/// Runs the symmetric plan of `n` through the node-counting build of the inner kernel on
-/// `threads` workers. Slower than a plain count; it exists to measure the cost per node (divide
-/// the nodes by the time of a plain count of the same board).
-///
-/// ```
-/// use nqueens::engine::symmetric::search_nodes;
-/// let stats = search_nodes(10, 2).unwrap();
-/// assert_eq!(stats.total, 724);
-/// assert!(stats.nodes > 0);
-/// ```
-pub fn search_nodes(n: u32, threads: usize) -> Result<NodeStats, crate::Error> {
-    use rayon::prelude::*;
-    let plan = super::plan::Plan::new(
-        n,
-        super::plan::Strategy::Symmetric,
-        super::plan::default_min_tasks(threads),
-    )?;
-    let pool = super::run::build_pool(threads)?;
-    let (total, nodes) = pool.install(|| {
-        plan.tasks
-            .par_iter()
-            .map(|t| {
-                let mut nodes = 0;
-                let count = match t.subproblem {
-                    Subproblem::Inner(b) => count_inner_dfs::<true>(&b, &mut nodes),
-                    _ => t.count(n),
-                };
-                (u128::from(t.weight) * u128::from(count), nodes)
-            })
-            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
-    });
-    Ok(NodeStats {
-        total,
-        nodes,
-        tasks: plan.tasks.len(),
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::inner_kernel::count_inner;
+    use crate::engine::kernel::count_job;
     use crate::known;
+
+    fn count_inner(b: &InnerBoard) -> u64 {
+        count_job::<false>(&b.job(), &mut 0)
+    }
 
     fn class_total(n: u32) -> u128 {
         constellations(n)
@@ -389,11 +357,7 @@ mod tests {
         for (c, _) in constellations(n) {
             let plain = InnerBoard::new(n, &c.queens(n)).unwrap();
             let oriented = oriented_board(n, &c);
-            assert_eq!(
-                count_inner_dfs::<false>(&plain, &mut 0),
-                count_inner(&oriented),
-                "{c:?}"
-            );
+            assert_eq!(count_inner(&plain), count_inner(&oriented), "{c:?}");
         }
     }
 

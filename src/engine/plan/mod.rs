@@ -10,8 +10,8 @@
 //! constellation per class under the 8 symmetries of the square with weight 2, 4 or 8, and
 //! counts each class's inner board with a kernel that skips the rows already filled. About a
 //! sixth of the full tree's nodes are visited (a third of `mirror`'s). See
-//! [`super::symmetric`] for the method and [`super::inner_kernel`] for the kernel. Boards below
-//! 4 or wider than [`super::inner_kernel::MAX_INNER_N`] use the `mirror` tasks.
+//! [`symmetric`] for the method and [`super::kernel`] for the kernels. Boards below 4 or wider
+//! than [`super::kernel::MAX_JOB_N`] use the `mirror` tasks.
 //!
 //! # The `mirror` strategy
 //!
@@ -38,14 +38,23 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::inner_kernel::{self, InnerBoard};
-use super::kernel::{self, State};
-use super::lane_kernel;
+use std::sync::atomic::AtomicBool;
+
+use super::kernel::{self, InnerBoard, Selected, State};
 use crate::Error;
+
+pub mod mirror;
+pub mod symmetric;
 
 /// Version of the task decomposition. Anything that records per-task results (checkpoints,
 /// shards) must refuse results recorded under another version.
-pub const PLAN_VERSION: u32 = 1;
+///
+/// Version 2: the task count no longer grows with the thread count ([`DEFAULT_MIN_TASKS`]).
+pub const PLAN_VERSION: u32 = 2;
+
+/// The task count the planner aims for by default, whatever the machine: plans (and so task
+/// ids, checkpoints and shards) are the same on every machine and for every thread count.
+pub const DEFAULT_MIN_TASKS: usize = 4096;
 
 /// The most queens a [`TaskId`] can name.
 pub const MAX_ID_LEN: usize = 16;
@@ -78,59 +87,6 @@ impl Strategy {
 }
 
 impl fmt::Display for Strategy {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// Which kernel counts the tasks. Every kernel gives the same count for every task; the choice
-/// only changes the speed (and lets a count be checked by an independent implementation).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, clap::ValueEnum, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Kernel {
-    /// The lane kernel where the CPU has AVX-512 (F and VPOPCNTDQ), the depth-first kernels
-    /// elsewhere.
-    #[default]
-    Auto,
-    /// The AVX-512 lane kernel (an error on a CPU without it).
-    Lanes,
-    /// The portable depth-first kernels (row by row for `mirror`, row-skipping for
-    /// `symmetric`).
-    DepthFirst,
-}
-
-impl Kernel {
-    /// The kernel's name as the command line spells it.
-    ///
-    /// ```
-    /// assert_eq!(nqueens::Kernel::DepthFirst.name(), "depth-first");
-    /// ```
-    pub fn name(self) -> &'static str {
-        match self {
-            Kernel::Auto => "auto",
-            Kernel::Lanes => "lanes",
-            Kernel::DepthFirst => "depth-first",
-        }
-    }
-
-    /// `Ok` when this CPU can run the kernel: always, except [`Kernel::Lanes`] without AVX-512.
-    ///
-    /// ```
-    /// assert!(nqueens::Kernel::DepthFirst.check().is_ok());
-    /// assert_eq!(
-    ///     nqueens::Kernel::Lanes.check().is_ok(),
-    ///     nqueens::engine::lane_kernel::available()
-    /// );
-    /// ```
-    pub fn check(self) -> Result<(), Error> {
-        if self == Kernel::Lanes && !lane_kernel::available() {
-            return Err(Error::KernelUnavailable);
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Display for Kernel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -173,7 +129,7 @@ impl TaskId {
     }
 
     /// This id with one more column appended.
-    fn child(&self, col: u8) -> TaskId {
+    pub(crate) fn child(&self, col: u8) -> TaskId {
         let mut id = *self;
         id.cols[id.len as usize] = col;
         id.len += 1;
@@ -222,23 +178,27 @@ pub enum Subproblem {
 
 impl Subproblem {
     /// Counts this subproblem's solutions (unweighted) with the fastest kernel this CPU has.
+    ///
+    /// ```
+    /// use nqueens::engine::kernel::State;
+    /// use nqueens::engine::plan::Subproblem;
+    /// assert_eq!(Subproblem::Rows(State::EMPTY).count(8), 92);
+    /// ```
     pub fn count(&self, n: u32) -> u64 {
-        self.count_with(n, Kernel::Auto)
+        let auto = kernel::Kernel::Auto
+            .select()
+            .expect("auto always selects a kernel");
+        self.count_with(n, auto, None)
+            .expect("a search without a stop flag finishes")
     }
 
-    /// Counts this subproblem's solutions (unweighted) with `kernel`. [`Kernel::Lanes`] falls
-    /// back to the depth-first kernels where the lane kernel does not apply (a CPU without
-    /// AVX-512, which [`Kernel::check`] reports, or fewer than four free rows).
-    pub fn count_with(&self, n: u32, kernel: Kernel) -> u64 {
-        let in_lanes = match *self {
-            _ if kernel == Kernel::DepthFirst => None,
-            Subproblem::Rows(state) => lane_kernel::count_lanes_rows(n, state),
-            Subproblem::Inner(board) => lane_kernel::count_lanes(&board),
-        };
-        in_lanes.unwrap_or_else(|| match *self {
-            Subproblem::Rows(state) => kernel::count_completions(n, state),
-            Subproblem::Inner(board) => inner_kernel::count_inner_dfs::<false>(&board, &mut 0),
-        })
+    /// Counts this subproblem's solutions (unweighted) with `kernel`; `None` when `stop` was
+    /// raised before it finished.
+    pub fn count_with(&self, n: u32, kernel: Selected, stop: Option<&AtomicBool>) -> Option<u64> {
+        match self {
+            Subproblem::Rows(state) => kernel.count_rows(n, *state, stop),
+            Subproblem::Inner(board) => kernel.count_inner(board, stop),
+        }
     }
 }
 
@@ -261,9 +221,10 @@ impl Task {
         self.subproblem.count(n)
     }
 
-    /// Counts this task's solutions, unweighted, with `kernel`.
-    pub fn count_with(&self, n: u32, kernel: Kernel) -> u64 {
-        self.subproblem.count_with(n, kernel)
+    /// Counts this task's solutions, unweighted, with `kernel`; `None` when `stop` was raised
+    /// before it finished.
+    pub fn count_with(&self, n: u32, kernel: Selected, stop: Option<&AtomicBool>) -> Option<u64> {
+        self.subproblem.count_with(n, kernel, stop)
     }
 }
 
@@ -278,16 +239,51 @@ pub struct Plan {
     pub tasks: Vec<Task>,
 }
 
-/// The task count the planner aims for when `threads` workers will run the plan: at least 16
-/// per thread and never fewer than 4096, so the plan (and so task ids) are the same for any
-/// thread count up to 256.
+/// The task count the planner aims for when `threads` workers will run the plan:
+/// [`DEFAULT_MIN_TASKS`] for every thread count, so that the plan never depends on the machine.
 ///
 /// ```
 /// assert_eq!(nqueens::engine::plan::default_min_tasks(2), 4096);
-/// assert_eq!(nqueens::engine::plan::default_min_tasks(1000), 16000);
+/// assert_eq!(nqueens::engine::plan::default_min_tasks(1000), 4096);
 /// ```
 pub fn default_min_tasks(threads: usize) -> usize {
-    threads.saturating_mul(16).max(4096)
+    let _ = threads;
+    DEFAULT_MIN_TASKS
+}
+
+/// How deep the `symmetric` plan splits its constellations, whatever the task count asked for.
+///
+/// From [`LARGE_N`] on a whole constellation is too big a task (at n = 27 it is hours of work):
+/// [`TaskRule::Large`] splits each by its first free rows until at most `n − 5` rows are free
+/// (one queen more for most classes, two for the corner classes, which have a free row more),
+/// about 10 to 14 tasks per class. It is chosen by `n` alone, and can be forced on any board
+/// (see [`Plan::with_rule`]) so that it is tested on boards whose totals are known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TaskRule {
+    /// One task per constellation, split further only to reach the task count asked for.
+    Standard,
+    /// Every constellation split until at most `n − 5` rows are free.
+    Large,
+}
+
+/// The first board side whose `symmetric` plan uses [`TaskRule::Large`].
+pub const LARGE_N: u32 = 23;
+
+impl TaskRule {
+    /// The rule the plan of the `n`-board uses.
+    ///
+    /// ```
+    /// use nqueens::engine::plan::TaskRule;
+    /// assert_eq!(TaskRule::for_board(22), TaskRule::Standard);
+    /// assert_eq!(TaskRule::for_board(23), TaskRule::Large);
+    /// ```
+    pub fn for_board(n: u32) -> TaskRule {
+        if n >= LARGE_N {
+            TaskRule::Large
+        } else {
+            TaskRule::Standard
+        }
+    }
 }
 
 impl Plan {
@@ -300,116 +296,54 @@ impl Plan {
     /// assert_eq!(total, 92);
     /// ```
     pub fn new(n: u32, strategy: Strategy, min_tasks: usize) -> Result<Plan, Error> {
+        Plan::with_rule(n, strategy, min_tasks, TaskRule::for_board(n))
+    }
+
+    /// As [`Plan::new`], with the `symmetric` plan's constellations split by `rule` instead of
+    /// the rule for `n` (the `mirror` plan ignores it).
+    ///
+    /// ```
+    /// use nqueens::engine::plan::{Plan, Strategy, TaskRule};
+    /// let plan = Plan::with_rule(10, Strategy::Symmetric, 1, TaskRule::Large).unwrap();
+    /// let total: u64 = plan.tasks.iter().map(|t| t.weight * t.count(10)).sum();
+    /// assert_eq!(total, 724);
+    /// ```
+    pub fn with_rule(
+        n: u32,
+        strategy: Strategy,
+        min_tasks: usize,
+        rule: TaskRule,
+    ) -> Result<Plan, Error> {
         if n > kernel::MAX_N {
             return Err(Error::BoardTooLarge { n });
         }
         let tasks = match strategy {
-            Strategy::Symmetric => super::symmetric::symmetric_tasks(n, min_tasks)
-                .unwrap_or_else(|| mirror_tasks(n, min_tasks)),
-            Strategy::Mirror => mirror_tasks(n, min_tasks),
+            Strategy::Symmetric => symmetric::symmetric_tasks(n, min_tasks, rule)
+                .unwrap_or_else(|| mirror::mirror_tasks(n, min_tasks)),
+            Strategy::Mirror => mirror::mirror_tasks(n, min_tasks),
         };
         Ok(Plan { n, strategy, tasks })
     }
-}
 
-fn mirror_tasks(n: u32, min_tasks: usize) -> Vec<Task> {
-    let mut tasks = mirror_roots(n);
-    // Keep at least three rows for the kernel: shallower tasks are all overhead.
-    let max_row = n.saturating_sub(3);
-    let mut depth = 1;
-    while tasks.len() < min_tasks && depth < max_row {
-        depth += 1;
-        tasks = tasks
-            .into_iter()
-            .flat_map(|t| expand_below(n, t, depth))
-            .collect();
+    /// The plan's name: a hash of [`PLAN_VERSION`], `n`, the strategy and the ordered task ids
+    /// and weights (see [`crate::fingerprint`] for the exact bytes). Two plans with the same
+    /// fingerprint have the same tasks in the same order.
+    ///
+    /// ```
+    /// use nqueens::engine::plan::{Plan, Strategy};
+    /// let a = Plan::new(10, Strategy::Mirror, 64).unwrap();
+    /// let b = Plan::new(10, Strategy::Mirror, 64).unwrap();
+    /// assert_eq!(a.fingerprint(), b.fingerprint());
+    /// assert_ne!(a.fingerprint(), Plan::new(11, Strategy::Mirror, 64).unwrap().fingerprint());
+    /// ```
+    pub fn fingerprint(&self) -> u64 {
+        crate::fingerprint::plan_fingerprint(self)
     }
-    for t in &mut tasks {
-        t.size_hint = size_hint(n, t);
-    }
-    tasks.sort_by(|a, b| b.size_hint.cmp(&a.size_hint).then(a.id.cmp(&b.id)));
-    tasks
-}
-
-fn prefix_task(n: u32, cols: &[u8], weight: u64) -> Task {
-    let state = cols
-        .iter()
-        .fold(State::EMPTY, |s, &c| s.place_col(c.into()));
-    debug_assert!(state.row <= n);
-    Task {
-        id: TaskId::from_cols(cols).expect("root ids are short"),
-        weight,
-        subproblem: Subproblem::Rows(state),
-        size_hint: 0,
-    }
-}
-
-fn mirror_roots(n: u32) -> Vec<Task> {
-    match n {
-        0 => return vec![prefix_task(n, &[], 1)],
-        1 => return vec![prefix_task(n, &[0], 1)],
-        _ => {}
-    }
-    let half = (n / 2) as u8;
-    let mut roots: Vec<Task> = (0..half).map(|c| prefix_task(n, &[c], 2)).collect();
-    if n % 2 == 1 {
-        let middle = State::EMPTY.place_col(half.into());
-        let free = middle.free(n);
-        roots.extend(
-            (0..half)
-                .filter(|&c| free & (1u64 << c) != 0)
-                .map(|c| prefix_task(n, &[half, c], 2)),
-        );
-    }
-    roots
-}
-
-/// Replaces `task` by its children if it sits above row `depth`; drops children with no free
-/// square on their next row (they have no completion).
-fn expand_below(n: u32, task: Task, depth: u32) -> Vec<Task> {
-    let Subproblem::Rows(state) = task.subproblem else {
-        return vec![task];
-    };
-    if state.row >= depth || task.id.len as usize >= MAX_ID_LEN {
-        return vec![task];
-    }
-    let mut free = state.free(n);
-    let mut children = Vec::with_capacity(free.count_ones() as usize);
-    while free != 0 {
-        let bit = free & free.wrapping_neg();
-        free ^= bit;
-        let child = state.place(bit);
-        if child.row < n && child.free(n) == 0 {
-            continue;
-        }
-        children.push(Task {
-            id: task.id.child(bit.trailing_zeros() as u8),
-            weight: task.weight,
-            subproblem: Subproblem::Rows(child),
-            size_hint: 0,
-        });
-    }
-    children
-}
-
-/// The number of placements two rows below the task: cheap, and ranks tasks well enough.
-fn size_hint(n: u32, task: &Task) -> u64 {
-    let Subproblem::Rows(state) = task.subproblem else {
-        return 0;
-    };
-    let mut hint = 0;
-    let mut free = state.free(n);
-    while free != 0 {
-        let bit = free & free.wrapping_neg();
-        free ^= bit;
-        let next = state.place(bit);
-        hint += 1 + u64::from(next.free(n).count_ones());
-    }
-    hint
 }
 
 #[cfg(test)]
 mod tests {
+    use super::mirror::{mirror_roots, prefix_task};
     use super::*;
     use crate::known;
 
@@ -504,7 +438,7 @@ mod tests {
 
     #[test]
     fn symmetric_falls_back_to_mirror_where_the_border_does_not_fit() {
-        for n in [0, 1, 2, 3, inner_kernel::MAX_INNER_N + 1, 64] {
+        for n in [0, 1, 2, 3, kernel::MAX_JOB_N + 1, 64] {
             let sym = Plan::new(n, Strategy::Symmetric, 64).unwrap();
             let mirror = Plan::new(n, Strategy::Mirror, 64).unwrap();
             assert_eq!(sym.tasks, mirror.tasks, "n={n}");
@@ -515,6 +449,24 @@ mod tests {
     fn boards_wider_than_the_masks_are_refused() {
         assert!(Plan::new(65, Strategy::Mirror, 1).is_err());
         assert!(Plan::new(64, Strategy::Mirror, 1).is_ok());
+    }
+
+    #[test]
+    fn the_large_board_rule_gives_the_known_totals_on_small_boards() {
+        use crate::engine::run::{RunOptions, run};
+        for n in 10..=16 {
+            let large = Plan::with_rule(n, Strategy::Symmetric, 1, TaskRule::Large).unwrap();
+            let standard = Plan::with_rule(n, Strategy::Symmetric, 1, TaskRule::Standard).unwrap();
+            assert!(large.tasks.len() > standard.tasks.len(), "n={n}");
+            for t in &large.tasks {
+                let Subproblem::Inner(b) = t.subproblem else {
+                    panic!("a symmetric task is an inner board");
+                };
+                assert!(b.free_rows().count_ones() <= n - 5, "n={n} {}", t.id);
+            }
+            let report = run(&large, &RunOptions::with_threads(2)).unwrap();
+            assert_eq!(Some(report.total), known::total(n), "n={n}");
+        }
     }
 
     #[test]

@@ -1,7 +1,8 @@
-//! The lane kernel: the search of a partial board, run level by level in the eight 64-bit lanes
+//! The AVX-512 lane kernel: the search of a partial board, run level by level in the eight 64-bit lanes
 //! of an AVX-512 register instead of depth-first on one. It counts the tasks of both plans: the
-//! `symmetric` plan's inner boards ([`count_lanes`]; rows already holding a queen are stepped
-//! over) and the `mirror` plan's row prefixes ([`count_lanes_rows`]; every step is one row).
+//! `symmetric` plan's inner boards ([`Window::of_inner`]; rows already holding a queen are
+//! stepped over) and the `mirror` plan's row prefixes ([`Window::of_rows`]; every step is one
+//! row).
 //!
 //! A depth-first bitboard search spends most of its time on branches it cannot predict: whether
 //! the next square is the last of a row, whether a child survives the lookahead. This kernel
@@ -32,19 +33,29 @@
 //! (lanes idle about 38% of the steps, and the end of every group is a mispredicted branch), the
 //! two refilled streams are about 1.2× faster (n = 17, one thread: 1.50 s against 1.80 s).
 //!
+//! It works on absolute masks: column `c` is bit `c + OFFSET` of a 64-bit word, so the
+//! diagonals of pre-placed queens below the current row slide onto the board by themselves.
+//! That window holds an inner board only up to n = 22 ([`MAX_WINDOW_N`]); a [`Window`] is
+//! `None` beyond, and the AVX2 lanes (which every AVX-512 CPU also runs) count those boards.
 //! On inner boards the kernel visits exactly the placements of the depth-first one. It needs
-//! AVX-512F and AVX512_VPOPCNTDQ, checked at run time; elsewhere [`count_lanes`] and
-//! [`count_lanes_rows`] return `None` and the depth-first kernels run
-//! ([`super::inner_kernel::count_inner_dfs`], [`super::kernel::count_completions`]). It does not
-//! count nodes: the statistics of `count_inner_dfs` describe the same tree.
+//! AVX-512F and AVX512_VPOPCNTDQ; only [`Avx512::detect`] builds the value that runs it.
 
 use std::cell::RefCell;
+use std::sync::atomic::AtomicBool;
 
-use super::inner_kernel::{InnerBoard, Start};
-use super::kernel::{MAX_N, State, board_mask};
+use crate::engine::kernel::{InnerBoard, MAX_N, State, board_mask};
+
+/// Bit of column 0 in the window; room for diagonals of queens below the current row that are
+/// still left of the board.
+pub const OFFSET: u32 = 20;
+
+/// The widest inner board whose diagonals always fit the window: seen from row 1, the
+/// right-shifting diagonal of a queen on the bottom-right corner sits at bit `OFFSET + 2n − 3`,
+/// which must stay below 64.
+pub const MAX_WINDOW_N: u32 = 22;
 
 /// Boards gathered on a level before it is drained.
-pub const CHUNK: usize = 256;
+const CHUNK: usize = 256;
 
 /// Capacity of a level's buffer: a level is drained as soon as it holds [`CHUNK`] boards, and a
 /// step appends at most eight boards per stream, so it never holds more than `CHUNK + 16`; plus
@@ -77,101 +88,128 @@ thread_local! {
     static LEVELS: RefCell<Vec<Level>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Whether this CPU runs the lane kernel (AVX-512F, AVX512_VPOPCNTDQ, POPCNT and BMI2).
-pub fn available() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("avx512f")
-            && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
-            && std::arch::is_x86_feature_detected!("popcnt")
-            && std::arch::is_x86_feature_detected!("bmi2")
+/// Proof that this CPU runs AVX-512F, AVX512_VPOPCNTDQ, POPCNT and BMI2; only
+/// [`Avx512::detect`] builds one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Avx512(());
+
+impl Avx512 {
+    /// `Some` when this CPU runs AVX-512F, AVX512_VPOPCNTDQ, POPCNT and BMI2.
+    pub fn detect() -> Option<Avx512> {
+        let here = is_x86_feature_detected!("avx512f")
+            && is_x86_feature_detected!("avx512vpopcntdq")
+            && is_x86_feature_detected!("popcnt")
+            && is_x86_feature_detected!("bmi2");
+        here.then_some(Avx512(()))
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
+
+    /// Counts the completions of the board `window` describes; `None` when `stop` was raised
+    /// first (read each time a level fills a chunk).
+    pub(crate) fn count(self, window: &Window, stop: Option<&AtomicBool>) -> Option<u64> {
+        LEVELS.with_borrow_mut(|levels| {
+            while levels.len() <= window.rows {
+                levels.push(Level::new());
+            }
+            // A stopped search leaves boards behind.
+            for level in levels.iter_mut() {
+                level.len = 0;
+            }
+            let top = &mut levels[window.rows];
+            let [free, cols, ld, rd] = window.root;
+            top.free[0] = free;
+            top.cols[0] = cols;
+            top.ld[0] = ld;
+            top.rd[0] = rd;
+            top.len = 1;
+            let mut total = 0;
+            for k in (3..=window.rows).rev() {
+                // SAFETY: an `Avx512` exists only where `detect` found every feature `drain`
+                // enables.
+                total += unsafe { x86::drain(levels, k, &window.steps, stop) }?;
+            }
+            Some(total)
+        })
     }
 }
 
-/// Counts the completions of `board` in vector lanes; `None` when the CPU lacks the
-/// instructions (see [`available`]) or the board has fewer than four free rows (the
-/// depth-first kernel's closed forms settle those at once).
-///
-/// ```
-/// use nqueens::engine::inner_kernel::InnerBoard;
-/// use nqueens::engine::lane_kernel::{available, count_lanes};
-/// let empty = InnerBoard::new(10, &[]).unwrap();
-/// assert_eq!(count_lanes(&empty), available().then_some(724));
-/// ```
-pub fn count_lanes(board: &InnerBoard) -> Option<u64> {
-    if !available() {
-        return None;
-    }
-    let start = Start::of(board);
-    search(
-        [start.free, start.cols, start.ld, start.rd],
-        start.rows,
-        &start.steps,
-    )
+/// A board as this kernel sees it: the absolute masks of its first free row, its free rows (at
+/// least four) and the steps between them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Window {
+    root: [u64; 4],
+    rows: usize,
+    steps: [u32; MAX_N as usize + 1],
 }
 
-/// Counts the completions of the `n`-board whose first `state.row` rows hold queens (a task of
-/// the `mirror` plan) in vector lanes; `None` as for [`count_lanes`].
-///
-/// ```
-/// use nqueens::engine::kernel::State;
-/// use nqueens::engine::lane_kernel::{available, count_lanes_rows};
-/// assert_eq!(count_lanes_rows(10, State::EMPTY), available().then_some(724));
-/// assert_eq!(count_lanes_rows(8, State::EMPTY.place_col(0)), available().then_some(4));
-/// ```
-pub fn count_lanes_rows(n: u32, state: State) -> Option<u64> {
-    if !available() || n > MAX_N || state.row > n {
-        return None;
-    }
-    // Every bit outside the board counts as a taken column, as in an `InnerBoard`.
-    let cols = state.cols | !board_mask(n);
-    let free = !(cols | state.ld | state.rd);
-    search(
-        [free, cols, state.ld, state.rd],
-        (n - state.row) as usize,
-        &[1; MAX_N as usize + 1],
-    )
-}
-
-/// Counts the completions of a board whose first free row has the masks `root`, with `rows`
-/// free rows; `steps[k]` is the step from the free row with `k` free rows left to the next
-/// (indexed as in `inner_kernel`). `None` below four free rows.
-fn search(root: [u64; 4], rows: usize, steps: &[u32]) -> Option<u64> {
-    if rows < 4 {
-        return None;
-    }
-    Some(LEVELS.with_borrow_mut(|levels| {
-        while levels.len() <= rows {
-            levels.push(Level::new());
+impl Window {
+    /// The window of an inner board; `None` when a diagonal does not fit the word or fewer than
+    /// four rows are free.
+    pub(crate) fn of_inner(board: &InnerBoard) -> Option<Window> {
+        let n = board.n();
+        if n > MAX_WINDOW_N {
+            return None;
         }
-        // Every search drains every level it filled.
-        debug_assert!(levels.iter().all(|level| level.len == 0));
-        let top = &mut levels[rows];
-        let [free, cols, ld, rd] = root;
-        top.free[0] = free;
-        top.cols[0] = cols;
-        top.ld[0] = ld;
-        top.rd[0] = rd;
-        top.len = 1;
-        let mut total = 0;
-        for k in (3..=rows).rev() {
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: the callers have checked `available`, every feature `drain` enables.
-            {
-                total += unsafe { x86::drain(levels, k, steps) };
+        let mut rows = board.free_rows();
+        let row = rows.trailing_zeros().min(n);
+        let mut cols = !(((1u64 << n) - 1) << OFFSET);
+        let (mut ld, mut rd) = (0u64, 0u64);
+        for (r, c) in board.queens() {
+            cols |= 1u64 << (c + OFFSET);
+            // Diagonal c − r seen from `row` is at column c − r + row; anti-diagonal c + r at
+            // column c + r − row. Both must fit the word.
+            let l = (c + OFFSET + row).checked_sub(r).filter(|&b| b < 64)?;
+            let d = (c + OFFSET + r).checked_sub(row).filter(|&b| b < 64)?;
+            ld |= 1u64 << l;
+            rd |= 1u64 << d;
+        }
+        let m = rows.count_ones() as usize;
+        if m < 4 {
+            return None;
+        }
+        let mut steps = [0; MAX_N as usize + 1];
+        {
+            let mut prev = rows.trailing_zeros();
+            rows &= rows - 1;
+            let mut k = m;
+            while rows != 0 {
+                let r = rows.trailing_zeros();
+                steps[k] = r - prev;
+                prev = r;
+                k -= 1;
+                rows &= rows - 1;
             }
         }
-        total
-    }))
+        Some(Window {
+            root: [!(cols | ld | rd), cols, ld, rd],
+            rows: m,
+            steps,
+        })
+    }
+
+    /// The window of the rows `state.row..n` of the `n`-board (a task of the `mirror` plan);
+    /// `None` above [`MAX_N`] or below four free rows.
+    pub(crate) fn of_rows(n: u32, state: State) -> Option<Window> {
+        if n > MAX_N || state.row > n {
+            return None;
+        }
+        // Every bit outside the board counts as a taken column, as in an inner board.
+        let cols = state.cols | !board_mask(n);
+        let rows = (n - state.row) as usize;
+        if rows < 4 {
+            return None;
+        }
+        Some(Window {
+            root: [!(cols | state.ld | state.rd), cols, state.ld, state.rd],
+            rows,
+            steps: [1; MAX_N as usize + 1],
+        })
+    }
 }
 
-#[cfg(target_arch = "x86_64")]
 mod x86 {
     use std::arch::x86_64::*;
+
+    use std::sync::atomic::{AtomicBool, Ordering};
 
     use super::{CHUNK, Level};
 
@@ -297,11 +335,16 @@ mod x86 {
     /// Searches every board of level `k` (at least 3), draining lower levels as they fill, and
     /// empties it; returns the completions found on the way.
     #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt,bmi2")]
-    pub(super) fn drain(levels: &mut [Level], k: usize, steps: &[u32]) -> u64 {
+    pub(super) fn drain(
+        levels: &mut [Level],
+        k: usize,
+        steps: &[u32],
+        stop: Option<&AtomicBool>,
+    ) -> Option<u64> {
         if k == 3 {
             let total = close(&levels[3], steps);
             levels[3].len = 0;
-            return total;
+            return Some(total);
         }
         let s = _mm512_set1_epi64(i64::from(steps[k]));
         let s2 = _mm512_set1_epi64(i64::from(steps[k - 1]));
@@ -321,15 +364,18 @@ mod x86 {
                 append(&mut levels[k - 1], keep, [next, c, l, r]);
             }
             if levels[k - 1].len >= CHUNK {
-                total += drain(levels, k - 1, steps);
+                if stop.is_some_and(|f| f.load(Ordering::Relaxed)) {
+                    return None;
+                }
+                total += drain(levels, k - 1, steps, stop)?;
             }
         }
         levels[k].len = 0;
-        total
+        Some(total)
     }
 
     /// The completions of every board of a level with three free rows left: each queen of the
-    /// first row adds the closed form of the last two (see `inner_kernel::last_two_rows`).
+    /// first row adds the closed form of the last two (see `depth_first::last_two_rows`).
     #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt,bmi2")]
     fn close(level: &Level, steps: &[u32]) -> u64 {
         let s = _mm512_set1_epi64(i64::from(steps[3]));
@@ -361,154 +407,63 @@ mod x86 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::inner_kernel::{MAX_INNER_N, count_inner_dfs};
-    use crate::engine::kernel::count_completions;
-    use crate::engine::plan::{Plan, Strategy, Subproblem};
-    use crate::engine::symmetric::constellations;
+    use crate::engine::kernel::count_job;
+    use crate::engine::kernel::lanes::tests::inner_boards;
 
-    /// Whether this CPU runs the lane kernel; says so on stderr when it does not, since the
-    /// comparisons that need it are then skipped.
-    fn lanes_run_here() -> bool {
-        let here = available();
-        if !here {
-            eprintln!(
-                "skipped: this CPU lacks AVX-512F/VPOPCNTDQ; the lane kernel never runs here"
-            );
-        }
-        here
-    }
-
-    /// Every board below `board` down to `depth` more queens, `board` included.
-    fn descendants(board: InnerBoard, depth: u32, out: &mut Vec<InnerBoard>) {
-        out.push(board);
-        if depth == 0 {
-            return;
-        }
-        if let Some((_, mut free)) = board.first_free_row() {
+    /// A window's completions by plain recursion over its absolute masks: the search the
+    /// AVX-512 lanes run, without lanes, so that the windows are checked on every CPU.
+    fn count_window(w: &Window) -> u64 {
+        fn down(cols: u64, ld: u64, rd: u64, k: usize, steps: &[u32]) -> u64 {
+            if k == 0 {
+                return 1;
+            }
+            let mut free = !(cols | ld | rd);
+            let mut total = 0;
             while free != 0 {
-                let col = free.trailing_zeros();
-                free &= free - 1;
-                descendants(board.place(col), depth - 1, out);
+                let bit = free & free.wrapping_neg();
+                free ^= bit;
+                let s = steps[k];
+                total += down(cols | bit, (ld | bit) << s, (rd | bit) >> s, k - 1, steps);
             }
+            total
         }
+        let [_, cols, ld, rd] = w.root;
+        down(cols, ld, rd, w.rows, &w.steps)
     }
 
     #[test]
-    fn lanes_agree_with_the_depth_first_search_on_every_class_and_its_children() {
-        if !lanes_run_here() {
-            return;
-        }
+    fn windows_describe_the_same_boards_as_jobs() {
         let mut compared = 0;
-        for n in 4..=12 {
-            for (c, _) in constellations(n) {
-                let mut boards = Vec::new();
-                descendants(InnerBoard::new(n, &c.queens(n)).unwrap(), 2, &mut boards);
-                for b in boards {
-                    let dfs = count_inner_dfs::<false>(&b, &mut 0);
-                    match count_lanes(&b) {
-                        Some(lanes) => {
-                            assert_eq!(lanes, dfs, "n={n} {b:?}");
-                            compared += 1;
-                        }
-                        None => assert!(b.free_rows().count_ones() < 4, "{b:?}"),
-                    }
+        for b in inner_boards() {
+            match Window::of_inner(&b) {
+                Some(w) => {
+                    assert_eq!(
+                        count_window(&w),
+                        count_job::<false>(&b.job(), &mut 0),
+                        "{b:?}"
+                    );
+                    compared += 1;
                 }
+                None => assert!(b.n() > MAX_WINDOW_N || b.free_rows().count_ones() < 4),
             }
         }
-        assert!(compared > 10_000, "only {compared} boards compared");
+        assert!(compared > 5_000, "only {compared} boards compared");
     }
 
     #[test]
-    fn lanes_agree_on_empty_boards_and_on_the_widest_ones() {
-        if !lanes_run_here() {
-            return;
-        }
-        for n in 4..=13 {
-            let b = InnerBoard::new(n, &[]).unwrap();
-            assert_eq!(
-                count_lanes(&b),
-                Some(count_inner_dfs::<false>(&b, &mut 0)),
-                "n={n}"
-            );
-        }
-        // The widest boards: a known solution of the 22-board, turned each of the 8 ways, with
-        // its border queens and the queens of every other row kept, so that queens sit near
-        // every edge of the word; the 10 rows left have at least that one completion.
-        let m = MAX_INNER_N;
-        let solution: Vec<(u32, u32)> = crate::construct::columns(m)
-            .unwrap()
-            .enumerate()
-            .map(|(r, c)| (r as u32, c))
-            .collect();
-        for turn in crate::board::Symmetry::ALL {
-            let image: Vec<(u32, u32)> = solution.iter().map(|&q| turn.map_square(m, q)).collect();
-            let kept: Vec<(u32, u32)> = image
-                .into_iter()
-                .filter(|&(r, c)| r % 2 == 0 || r == m - 1 || c == 0 || c == m - 1)
-                .collect();
-            let b = InnerBoard::new(m, &kept).unwrap();
-            let dfs = count_inner_dfs::<false>(&b, &mut 0);
-            assert!(dfs >= 1, "turn {turn}");
-            assert_eq!(count_lanes(&b), Some(dfs), "turn {turn}: {b:?}");
-        }
-    }
-
-    #[test]
-    fn lanes_agree_with_the_row_kernel_on_every_mirror_task() {
-        if !lanes_run_here() {
-            return;
-        }
-        let mut compared = 0;
-        for n in 4..=13 {
-            for task in Plan::new(n, Strategy::Mirror, 64).unwrap().tasks {
-                let Subproblem::Rows(state) = task.subproblem else {
-                    panic!("a mirror task is a row prefix");
-                };
-                let rows = count_completions(n, state);
-                match count_lanes_rows(n, state) {
-                    Some(lanes) => {
-                        assert_eq!(lanes, rows, "n={n} {state:?}");
-                        compared += 1;
-                    }
-                    None => assert!(n - state.row < 4, "n={n} {state:?}"),
-                }
-            }
-        }
-        assert!(compared > 1_000, "only {compared} tasks compared");
-    }
-
-    #[test]
-    fn lanes_agree_with_the_row_kernel_on_the_widest_boards() {
-        if !lanes_run_here() {
-            return;
-        }
-        // The constructed solution's first rows, leaving 8 or 10 rows to count both ways (so
-        // at least that solution's completion); 64 fills the whole word.
-        for n in [23, 31, 47, 63, 64] {
+    fn row_windows_describe_the_same_boards_as_the_row_kernel() {
+        for n in [5, 8, 11, 23, 40, 64] {
             let columns: Vec<u32> = crate::construct::columns(n).unwrap().collect();
-            for keep_free in [8, 10] {
-                let mut state = State::EMPTY;
-                for &c in &columns[..(n - keep_free) as usize] {
-                    state = state.place_col(c);
-                }
-                let rows = count_completions(n, state);
-                assert!(rows >= 1, "n={n}");
-                assert_eq!(
-                    count_lanes_rows(n, state),
-                    Some(rows),
-                    "n={n} free={keep_free}"
-                );
+            let mut state = State::EMPTY;
+            for &c in &columns[..(n - 5) as usize] {
+                state = state.place_col(c);
             }
+            let w = Window::of_rows(n, state).unwrap();
+            let want = crate::engine::kernel::count_completions(n, state);
+            assert!(want >= 1);
+            assert_eq!(count_window(&w), want, "n={n}");
         }
-    }
-
-    #[test]
-    fn small_boards_are_left_to_the_depth_first_search() {
-        assert_eq!(count_lanes_rows(3, State::EMPTY), None);
-        assert_eq!(count_lanes_rows(65, State::EMPTY), None);
-        let b = InnerBoard::new(3, &[]).unwrap();
-        assert_eq!(count_lanes(&b), None);
-        let full = InnerBoard::new(5, &[(0, 0), (1, 2), (2, 4), (3, 1), (4, 3)]).unwrap();
-        assert_eq!(count_lanes(&full), None);
+        assert!(Window::of_rows(65, State::EMPTY).is_none());
+        assert!(Window::of_rows(3, State::EMPTY).is_none());
     }
 }

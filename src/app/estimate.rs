@@ -1,0 +1,206 @@
+//! `nqueens estimate`: the total and the cost of a count, from a random sample of its plan; and
+//! the warning `count` prints before a count that would take more than an hour.
+
+use std::io::Write;
+
+use nqueens::estimate::{Budget, Estimate, EstimateOptions, Estimator, estimate};
+use nqueens::export::{Format, TableRow, write_csv, write_json, write_table};
+use nqueens::{CountOptions, Strategy};
+use serde::Serialize;
+
+use super::{Failure, Outcome};
+use crate::cli::EstimateArgs;
+
+/// The budget when neither `--seconds` nor `--samples` is given.
+pub const DEFAULT_SECONDS: f64 = 60.0;
+
+/// The budget of the estimate `count` makes before a long count.
+const WARNING_SECONDS: f64 = 1.0;
+
+/// The smallest board whose count may take an hour here: below it `count` does not estimate.
+const WARNING_MIN_N: u32 = 20;
+
+/// A count longer than this (wall-clock seconds on the threads given) is announced.
+const WARNING_WALL_SECONDS: f64 = 3600.0;
+
+pub fn run(args: &EstimateArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    let budget = match (args.samples, args.seconds) {
+        (Some(k), _) => Budget::Samples(k),
+        (None, s) => Budget::Seconds(s.unwrap_or(DEFAULT_SECONDS)),
+    };
+    let options = EstimateOptions {
+        budget,
+        seed: args.seed,
+        threads: args.threads,
+        kernel: args.kernel,
+    };
+    let result = estimate(args.n, &options)?;
+    match args.format {
+        Format::Table => write_table(out, &lines(&result))?,
+        Format::Json => write_json(out, std::slice::from_ref(&result))?,
+        Format::Csv => write_csv(out, std::slice::from_ref(&result))?,
+    }
+    Ok(Outcome::Success)
+}
+
+/// One line of the human table: what, and its value.
+#[derive(Serialize)]
+struct Line {
+    what: String,
+    value: String,
+}
+
+impl TableRow for Line {
+    fn headings() -> Vec<&'static str> {
+        vec!["estimate", "value"]
+    }
+
+    fn cells(&self) -> Vec<String> {
+        vec![self.what.clone(), self.value.clone()]
+    }
+}
+
+/// The estimate as lines for people.
+fn lines(e: &Estimate) -> Vec<Line> {
+    let mut lines = Vec::new();
+    let mut add = |what: String, value: String| lines.push(Line { what, value });
+    add("n".into(), e.n.to_string());
+    add(
+        "plan".into(),
+        format!("{} ({} tasks), kernel {}", e.strategy, e.tasks, e.kernel),
+    );
+    add(
+        "total".into(),
+        format!(
+            "{} (95%: {} to {}, ±{:.2}%)",
+            sci(e.estimate_total),
+            sci(e.total_low),
+            sci(e.total_high),
+            100.0 * e.total_relative_half_width
+        ),
+    );
+    if let Some(known) = e.known_total {
+        let off = (e.estimate_total / known as f64 - 1.0) * 100.0;
+        let held = e.total_low <= known as f64 && known as f64 <= e.total_high;
+        add(
+            "known total".into(),
+            format!(
+                "{known} (estimate {off:+.2}%, {} the interval)",
+                if held { "inside" } else { "outside" }
+            ),
+        );
+    }
+    add(
+        "unique (total / 8)".into(),
+        format!(
+            "{} (95%: {} to {})",
+            sci(e.estimate_unique),
+            sci(e.unique_low),
+            sci(e.unique_high)
+        ),
+    );
+    add(
+        "core time of a count".into(),
+        format!(
+            "{} (95%: {} to {})",
+            duration(e.core_seconds),
+            duration(e.core_seconds_low),
+            duration(e.core_seconds_high)
+        ),
+    );
+    add(
+        format!("wall time on {} threads", e.threads),
+        duration(e.wall_seconds),
+    );
+    for (cores, secs) in [
+        (64, e.wall_seconds_64),
+        (1024, e.wall_seconds_1024),
+        (10_000, e.wall_seconds_10000),
+    ] {
+        add(format!("wall time on {cores} cores"), duration(secs));
+    }
+    add(
+        "sample".into(),
+        format!(
+            "{} probes, seed {}, {} free rows each",
+            e.samples, e.seed, e.free_rows
+        ),
+    );
+    add(
+        "work covered".into(),
+        format!("{:.3}%", 100.0 * e.covered_fraction),
+    );
+    add("took".into(), duration(e.seconds));
+    lines
+}
+
+/// A number in scientific notation with five significant digits.
+fn sci(x: f64) -> String {
+    format!("{x:.4e}")
+}
+
+/// Seconds for people, in the largest unit that keeps them above one.
+pub fn duration(secs: f64) -> String {
+    const UNITS: [(f64, &str); 4] = [
+        (365.25 * 86_400.0, "years"),
+        (86_400.0, "days"),
+        (3_600.0, "h"),
+        (60.0, "min"),
+    ];
+    for (scale, unit) in UNITS {
+        if secs >= scale {
+            return format!("{:.3} {unit}", secs / scale);
+        }
+    }
+    format!("{secs:.3} s")
+}
+
+/// When a count of the `n`-board with `options` would take longer than an hour of wall time,
+/// the line saying so (estimated core-hours and wall time on the threads given), from an
+/// estimate of about a second. `None` for shorter counts, boards the estimator does not sample,
+/// and the `mirror` strategy (whose cost it does not model).
+pub fn long_count_warning(n: u32, options: &CountOptions) -> Option<String> {
+    if n < WARNING_MIN_N || options.strategy != Strategy::Symmetric {
+        return None;
+    }
+    let estimator = Estimator::new(n, options.kernel).ok()?;
+    let e = estimator
+        .estimate(&EstimateOptions {
+            budget: Budget::Seconds(WARNING_SECONDS),
+            seed: 1,
+            threads: options.threads,
+            kernel: options.kernel,
+        })
+        .ok()?;
+    (e.wall_seconds > WARNING_WALL_SECONDS).then(|| {
+        format!(
+            "nqueens: note: n = {n} is estimated to take {:.1} core-hours (95%: {:.1} to {:.1}), \
+             about {} of wall time on {} threads (see 'nqueens estimate {n}')",
+            e.core_seconds / 3600.0,
+            e.core_seconds_low / 3600.0,
+            e.core_seconds_high / 3600.0,
+            duration(e.wall_seconds),
+            options.threads
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_pick_a_readable_unit() {
+        assert_eq!(duration(12.0), "12.000 s");
+        assert_eq!(duration(90.0), "1.500 min");
+        assert_eq!(duration(7200.0), "2.000 h");
+        assert_eq!(duration(2.0 * 365.25 * 86_400.0), "2.000 years");
+    }
+
+    #[test]
+    fn small_counts_are_not_announced() {
+        let options = CountOptions::new(1, Strategy::Symmetric);
+        assert_eq!(long_count_warning(12, &options), None);
+        assert_eq!(long_count_warning(40, &options), None);
+    }
+}

@@ -1,0 +1,70 @@
+//! `nqueens merge`: the total of a board from its shard journals.
+
+use std::io::Write;
+
+use nqueens::Strategy;
+use nqueens::export::{TableRow, write_records};
+use nqueens::fingerprint::hex;
+use nqueens::merge::merge;
+use serde::Serialize;
+
+use super::{Failure, Outcome};
+use crate::cli::MergeArgs;
+
+/// A merged board, as every output format reports it.
+#[derive(Debug, Clone, Serialize)]
+pub struct MergeRecord {
+    /// Board side.
+    pub n: u32,
+    /// All solutions.
+    pub total: u128,
+    /// Solutions distinct under the 8 symmetries.
+    pub unique: u128,
+    /// Decomposition strategy.
+    pub strategy: Strategy,
+    /// Tasks in the plan.
+    pub tasks: usize,
+    /// Shards the plan was split into.
+    pub shards: u32,
+    /// Journals read.
+    pub journals: usize,
+    /// The plan's fingerprint.
+    pub fingerprint: String,
+}
+
+impl TableRow for MergeRecord {
+    fn headings() -> Vec<&'static str> {
+        vec![
+            "n", "total", "unique", "strategy", "tasks", "shards", "plan",
+        ]
+    }
+
+    fn cells(&self) -> Vec<String> {
+        vec![
+            self.n.to_string(),
+            self.total.to_string(),
+            self.unique.to_string(),
+            self.strategy.to_string(),
+            self.tasks.to_string(),
+            self.shards.to_string(),
+            self.fingerprint.clone(),
+        ]
+    }
+}
+
+/// Merges the journals; every refusal is a one-line error and exit code 1.
+pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    let merged = merge(&args.files).map_err(|e| Failure::Wrong(format!("cannot merge: {e}")))?;
+    let record = MergeRecord {
+        n: merged.n,
+        total: merged.total,
+        unique: merged.unique,
+        strategy: merged.strategy,
+        tasks: merged.tasks,
+        shards: merged.shards,
+        journals: merged.journals,
+        fingerprint: hex(merged.fingerprint),
+    };
+    write_records(out, args.format, &[record])?;
+    Ok(Outcome::Success)
+}

@@ -1,0 +1,108 @@
+//! `nqueens count --shard`: which shard to count, and how a shard's partial result is printed.
+
+use std::io::Write;
+
+use nqueens::export::{Format, TableRow, seconds, write_records};
+use nqueens::fingerprint::hex;
+use nqueens::shard::{Shard, ShardSpec, from_slurm_env};
+use nqueens::{CountOptions, CountRun, Strategy};
+use serde::Serialize;
+
+use super::{Failure, Outcome};
+use crate::cli::CountArgs;
+
+/// The shard `--shard` asks for; `slurm` reads the array task's environment (a missing or
+/// inconsistent one is a usage error).
+pub fn resolve(args: &CountArgs) -> Result<Option<Shard>, Failure> {
+    if args.shard.is_some() && args.checkpoint.is_none() {
+        return Err(Failure::Usage(
+            "--shard needs --checkpoint FILE: the journal is what nqueens merge adds up".into(),
+        ));
+    }
+    match args.shard {
+        None => Ok(None),
+        Some(ShardSpec::Fixed(shard)) => Ok(Some(shard)),
+        Some(ShardSpec::Slurm) => from_slurm_env(|name| std::env::var(name).ok())
+            .map(Some)
+            .map_err(Failure::Usage),
+    }
+}
+
+/// One counted shard, as every output format reports it.
+#[derive(Debug, Clone, Serialize)]
+pub struct ShardRecord {
+    /// Board side.
+    pub n: u32,
+    /// The shard, `K/M` (K from 0).
+    pub shard: String,
+    /// Always true: `total` is the shard's part of the board's total.
+    pub partial: bool,
+    /// The shard's part of the total (`nqueens merge` adds the shards up).
+    pub total: u128,
+    /// Tasks in the shard.
+    pub tasks: usize,
+    /// Tasks in the whole plan.
+    pub plan_tasks: usize,
+    /// Tasks taken from the checkpoint instead of searched.
+    pub resumed_tasks: usize,
+    /// The plan's fingerprint.
+    pub fingerprint: String,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Worker threads used.
+    pub threads: usize,
+    /// Decomposition strategy.
+    pub strategy: Strategy,
+}
+
+impl TableRow for ShardRecord {
+    fn headings() -> Vec<&'static str> {
+        vec![
+            "n",
+            "shard",
+            "partial total",
+            "tasks",
+            "time",
+            "threads",
+            "strategy",
+            "plan",
+        ]
+    }
+
+    fn cells(&self) -> Vec<String> {
+        vec![
+            self.n.to_string(),
+            self.shard.clone(),
+            self.total.to_string(),
+            format!("{} of {}", self.tasks, self.plan_tasks),
+            seconds(self.seconds),
+            self.threads.to_string(),
+            self.strategy.to_string(),
+            self.fingerprint.clone(),
+        ]
+    }
+}
+
+/// Prints a finished shard.
+pub fn write(
+    run: &CountRun,
+    options: &CountOptions,
+    format: Format,
+    out: &mut dyn Write,
+) -> Result<Outcome, Failure> {
+    let record = ShardRecord {
+        n: run.counts.n,
+        shard: run.shard.to_string(),
+        partial: true,
+        total: run.counts.total,
+        tasks: run.counts.tasks,
+        plan_tasks: run.plan_tasks,
+        resumed_tasks: run.resumed_tasks,
+        fingerprint: hex(run.fingerprint),
+        seconds: run.counts.elapsed.as_secs_f64(),
+        threads: options.threads,
+        strategy: options.strategy,
+    };
+    write_records(out, format, &[record])?;
+    Ok(Outcome::Success)
+}

@@ -1,0 +1,421 @@
+//! The lane kernels: the search of a [`Job`] run level by level in vector lanes, written once
+//! over a small [`Lanes`] trait and instantiated for each instruction set.
+//!
+//! A depth-first bitboard search spends most of its time on branches it cannot predict: whether
+//! the next square is the last of a row, whether a child survives the lookahead. This driver
+//! turns those branches into lane masks. It keeps one buffer of partial boards per number of
+//! free rows left (a *level*), each board stored as four `u32` masks (free squares of its next
+//! row, columns, both diagonals; see [`super::job`] for why 32 bits hold every board up to
+//! n = 32), one array per mask. A level is drained by two streams of lanes, one taking boards
+//! from the front of its buffer, one from the back, so that the two streams' steps are
+//! independent and overlap in the processor. Each step:
+//!
+//! 1. refills every lane whose board has no free square left with the next untaken board (an
+//!    *expand*, so a lane never idles while the level has boards);
+//! 2. every lane places a queen on its lowest free square and clears it;
+//! 3. the children's masks are shifted by the step to their next free row (the same for every
+//!    board of a job, so one scalar shift count serves all lanes);
+//! 4. the lookahead of the depth-first kernel, as masks: a child survives if its next free row
+//!    has a square and the two free rows after it have one each; each row's squares blocked by
+//!    the pre-placed queens are one broadcast word;
+//! 5. the survivors are *compressed* to the end of the next level's buffer.
+//!
+//! When a level's buffer reaches [`CHUNK`] boards it is drained at once, before its parent
+//! level goes on (the parent's lanes are parked in its level meanwhile), so the search is
+//! depth-first over chunks and the buffers stay small: one set per worker thread, allocated on
+//! its first job and reused. Boards with three free rows left are closed the same way, except
+//! that each queen of their row adds the completions of the last two rows in the closed form of
+//! the depth-first kernel ([`super::depth_first::last_two_rows`]), with a lane popcount.
+//!
+//! The driver is one loop (no recursion) of `#[inline(always)]` functions, so that each
+//! instruction set's entry point, compiled with its target features, inlines all of it and the
+//! intrinsics behind the trait. The implementations:
+//!
+//! | module | lanes | expand / compress | popcount |
+//! |---|---|---|---|
+//! | [`portable`] | 8 × u32, plain Rust | scalar, branch-free | `count_ones` |
+//! | `x86_64::avx2` | 8 × u32 in `__m256i` | `vpermd` by 256-entry tables | nibble table (`vpshufb`) |
+//! | `aarch64::neon` | 2 × 4 × u32 in `uint32x4_t` | `tbl` by 16-entry tables | `cnt` + pairwise adds |
+//!
+//! The AVX-512 kernel (`x86_64::avx512`) predates this driver: eight `u64` lanes over absolute
+//! masks, for boards whose diagonals fit its 64-bit window (see [`super::Selected`]).
+//!
+//! A value of a [`Lanes`] type exists only where the CPU runs its instructions (only detection
+//! builds one), so the safe entry points cannot be called on the wrong CPU.
+
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::job::{Job, MAX_JOB_N, MAX_ROWS};
+
+#[cfg(target_arch = "aarch64")]
+pub mod aarch64;
+pub mod portable;
+#[cfg(target_arch = "x86_64")]
+pub mod x86_64;
+
+/// Boards gathered on a level before it is drained.
+pub const CHUNK: usize = 256;
+
+/// The most lanes an implementation has.
+const MAX_WIDTH: usize = 16;
+
+/// Capacity of a level's buffer: it is drained as soon as it holds [`CHUNK`] boards, a step
+/// appends at most one register per stream, and every load and store moves a whole register.
+const CAPACITY: usize = CHUNK + 3 * MAX_WIDTH;
+
+/// Vector operations on `WIDTH` lanes of `u32`, as the driver needs them.
+///
+/// # Safety
+///
+/// A value of the implementing type must exist only on a CPU that runs every instruction its
+/// methods use: the methods are safe to call given a value.
+pub unsafe trait Lanes: Copy {
+    /// Number of `u32` lanes.
+    const WIDTH: usize;
+    /// A register of `WIDTH` lanes.
+    type V: Copy;
+
+    /// Every lane `x`.
+    fn splat(self, x: u32) -> Self::V;
+    /// `WIDTH` words from the start of `src` (which holds at least that many).
+    fn load(self, src: &[u32]) -> Self::V;
+    /// Writes the lanes to the start of `dst` (which holds at least `WIDTH` words).
+    fn store(self, v: Self::V, dst: &mut [u32]);
+    /// Lane-wise `a | b`.
+    fn or(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Lane-wise `a & b`.
+    fn and(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Lane-wise `a ^ b`.
+    fn xor(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Lane-wise `a + b` (wrapping).
+    fn add(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Lane-wise `a − b` (wrapping).
+    fn sub(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Lane-wise low 32 bits of `a × b`.
+    fn mul(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Lane-wise `!(a | b | c | d)`.
+    fn nor4(self, a: Self::V, b: Self::V, c: Self::V, d: Self::V) -> Self::V;
+    /// Every lane shifted left by `s` (0 when `s ≥ 32`).
+    fn shl(self, a: Self::V, s: u32) -> Self::V;
+    /// Every lane shifted right by `s` (0 when `s ≥ 32`).
+    fn shr(self, a: Self::V, s: u32) -> Self::V;
+    /// Lane-wise number of set bits.
+    fn popcount(self, a: Self::V) -> Self::V;
+    /// Bit `i` set for every lane `i` that is zero.
+    fn zero_lanes(self, a: Self::V) -> u32;
+    /// The lanes of `keep` as they are, the others zero.
+    fn select(self, keep: u32, a: Self::V) -> Self::V;
+    /// The sum of the lanes.
+    fn sum(self, a: Self::V) -> u64;
+    /// `old` with the lanes of `take`, in order, replaced by the first words of `src` (which
+    /// holds at least `WIDTH` words).
+    fn expand(self, old: Self::V, take: u32, src: &[u32]) -> Self::V;
+    /// Writes the lanes of `keep`, in order, to the start of `dst` (which holds at least
+    /// `WIDTH` words; what follows them there is unspecified).
+    fn compress_store(self, keep: u32, v: Self::V, dst: &mut [u32]);
+}
+
+/// One level's boards, one array per mask, and the lanes of its drain while a lower level is
+/// being drained.
+pub(crate) struct Level {
+    free: [u32; CAPACITY],
+    cols: [u32; CAPACITY],
+    ld: [u32; CAPACITY],
+    rd: [u32; CAPACITY],
+    len: usize,
+    parked: [[u32; MAX_WIDTH]; 8],
+    lo: usize,
+    hi: usize,
+}
+
+/// A worker's level buffers, indexed by the number of free rows left.
+pub(crate) struct Levels(Vec<Box<Level>>);
+
+impl Levels {
+    fn new() -> Levels {
+        Levels(
+            (0..=MAX_ROWS)
+                .map(|_| {
+                    Box::new(Level {
+                        free: [0; CAPACITY],
+                        cols: [0; CAPACITY],
+                        ld: [0; CAPACITY],
+                        rd: [0; CAPACITY],
+                        len: 0,
+                        parked: [[0; MAX_WIDTH]; 8],
+                        lo: 0,
+                        hi: 0,
+                    })
+                })
+                .collect(),
+        )
+    }
+}
+
+thread_local! {
+    /// Each worker's level buffers, allocated on its first job and reused after.
+    static LEVELS: RefCell<Option<Levels>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with this thread's level buffers.
+pub(crate) fn with_levels<R>(f: impl FnOnce(&mut Levels) -> R) -> R {
+    LEVELS.with_borrow_mut(|levels| f(levels.get_or_insert_with(Levels::new)))
+}
+
+/// The first `r` lanes of `lanes`.
+#[inline(always)]
+fn first_lanes(lanes: u32, r: usize) -> u32 {
+    let mut take = lanes;
+    while take.count_ones() as usize > r {
+        take &= !(1 << (31 - take.leading_zeros()));
+    }
+    take
+}
+
+/// The four masks of the boards in a stream's lanes.
+type Boards<V> = [V; 4];
+
+/// Two streams of lanes draining one level: `a` takes its boards from the front, `b` from the
+/// back, so their steps do not wait on each other.
+struct Streams<V> {
+    /// Boards `lo..hi` of the level are not taken yet.
+    lo: usize,
+    hi: usize,
+    a: Boards<V>,
+    b: Boards<V>,
+}
+
+impl<V: Copy> Streams<V> {
+    /// Streams over the `len` boards of a level, every lane empty.
+    #[inline(always)]
+    fn new<L: Lanes<V = V>>(l: L, len: usize) -> Streams<V> {
+        let empty = [l.splat(0); 4];
+        Streams {
+            lo: 0,
+            hi: len,
+            a: empty,
+            b: empty,
+        }
+    }
+
+    /// The streams parked in `level`.
+    #[inline(always)]
+    fn unpark<L: Lanes<V = V>>(l: L, level: &Level) -> Streams<V> {
+        let mut s = Streams::new(l, 0);
+        (s.lo, s.hi) = (level.lo, level.hi);
+        for i in 0..4 {
+            s.a[i] = l.load(&level.parked[i]);
+            s.b[i] = l.load(&level.parked[4 + i]);
+        }
+        s
+    }
+
+    /// Parks the streams in `level`.
+    #[inline(always)]
+    fn park<L: Lanes<V = V>>(&self, l: L, level: &mut Level) {
+        level.lo = self.lo;
+        level.hi = self.hi;
+        for i in 0..4 {
+            l.store(self.a[i], &mut level.parked[i]);
+            l.store(self.b[i], &mut level.parked[4 + i]);
+        }
+    }
+}
+
+/// Fills the lanes of `take` in `lanes` with the boards of `level` from `at` on.
+#[inline(always)]
+fn expand<L: Lanes>(l: L, lanes: &mut Boards<L::V>, take: u32, level: &Level, at: usize) {
+    lanes[0] = l.expand(lanes[0], take, &level.free[at..]);
+    lanes[1] = l.expand(lanes[1], take, &level.cols[at..]);
+    lanes[2] = l.expand(lanes[2], take, &level.ld[at..]);
+    lanes[3] = l.expand(lanes[3], take, &level.rd[at..]);
+}
+
+/// Refills the empty lanes of both streams with untaken boards of `level`; returns the lanes
+/// of each that hold a board with a free square (none once the level is spent).
+#[inline(always)]
+fn refill<L: Lanes>(l: L, s: &mut Streams<L::V>, level: &Level) -> [u32; 2] {
+    let all = u32::MAX >> (32 - L::WIDTH);
+    let empty = l.zero_lanes(s.a[0]);
+    let take = first_lanes(empty, s.hi - s.lo);
+    expand(l, &mut s.a, take, level, s.lo);
+    s.lo += take.count_ones() as usize;
+    let live_a = (all & !empty) | take;
+    let empty = l.zero_lanes(s.b[0]);
+    let take = first_lanes(empty, s.hi - s.lo);
+    s.hi -= take.count_ones() as usize;
+    expand(l, &mut s.b, take, level, s.hi);
+    let live_b = (all & !empty) | take;
+    [live_a, live_b]
+}
+
+/// Places a queen on the lowest free square of every lane and clears that square; returns the
+/// children's columns and diagonals, shifted by `step` to their next free row.
+#[inline(always)]
+fn place_lowest<L: Lanes>(l: L, lanes: &mut Boards<L::V>, step: u32) -> [L::V; 3] {
+    let [free, cols, ld, rd] = *lanes;
+    let bit = l.and(free, l.sub(l.splat(0), free));
+    lanes[0] = l.xor(free, bit);
+    [
+        l.or(cols, bit),
+        l.shl(l.or(ld, bit), step),
+        l.shr(l.or(rd, bit), step),
+    ]
+}
+
+/// Appends the lanes of `keep` to the end of `level`.
+#[inline(always)]
+fn append<L: Lanes>(l: L, level: &mut Level, keep: u32, boards: Boards<L::V>) {
+    let at = level.len;
+    l.compress_store(keep, boards[0], &mut level.free[at..]);
+    l.compress_store(keep, boards[1], &mut level.cols[at..]);
+    l.compress_store(keep, boards[2], &mut level.ld[at..]);
+    l.compress_store(keep, boards[3], &mut level.rd[at..]);
+    level.len = at + keep.count_ones() as usize;
+}
+
+/// The job's tables narrowed to the lanes' 32 bits.
+struct Tables {
+    steps: [u32; MAX_ROWS + 1],
+    blocked: [u32; MAX_ROWS + 1],
+}
+
+/// Drains level `k ≥ 4` into level `k − 1` until the level is spent (`false`) or level
+/// `k − 1` holds a chunk (`true`).
+#[inline(always)]
+fn drain<L: Lanes>(
+    l: L,
+    t: &Tables,
+    k: usize,
+    s: &mut Streams<L::V>,
+    levels: &mut [Box<Level>],
+) -> bool {
+    let (below, here) = levels.split_at_mut(k);
+    let (level, child) = (&*here[0], &mut *below[k - 1]);
+    let step = t.steps[k];
+    let s2 = t.steps[k - 1];
+    let s3 = s2 + t.steps[k - 2];
+    let b1 = l.splat(t.blocked[k - 1]);
+    let b2 = l.splat(t.blocked[k - 2]);
+    let b3 = l.splat(t.blocked[k - 3]);
+    loop {
+        let live = refill(l, s, level);
+        if live == [0, 0] {
+            return false;
+        }
+        for (lanes, live) in [(&mut s.a, live[0]), (&mut s.b, live[1])] {
+            let [c, lft, rgt] = place_lowest(l, lanes, step);
+            let next = l.nor4(c, lft, rgt, b1);
+            let after = l.nor4(c, l.shl(lft, s2), l.shr(rgt, s2), b2);
+            let then = l.nor4(c, l.shl(lft, s3), l.shr(rgt, s3), b3);
+            let dead = l.zero_lanes(next) | l.zero_lanes(after) | l.zero_lanes(then);
+            append(l, child, live & !dead, [next, c, lft, rgt]);
+        }
+        if child.len >= CHUNK {
+            return true;
+        }
+    }
+}
+
+/// The completions of every board of a level with three free rows left: each queen of the
+/// first row adds the closed form of the last two.
+#[inline(always)]
+fn close<L: Lanes>(l: L, t: &Tables, level: &Level) -> u64 {
+    let step = t.steps[3];
+    let gap = t.steps[2];
+    let b2 = l.splat(t.blocked[2]);
+    let b1 = l.splat(t.blocked[1]);
+    let mut sum = l.splat(0);
+    let mut s = Streams::new(l, level.len);
+    loop {
+        let live = refill(l, &mut s, level);
+        if live == [0, 0] {
+            return l.sum(sum);
+        }
+        for (lanes, live) in [(&mut s.a, live[0]), (&mut s.b, live[1])] {
+            let [c, lft, rgt] = place_lowest(l, lanes, step);
+            let upper = l.nor4(c, lft, rgt, b2);
+            let lower = l.nor4(c, l.shl(lft, gap), l.shr(rgt, gap), b1);
+            let pairs = l.mul(l.popcount(upper), l.popcount(lower));
+            let taken = l.add(
+                l.popcount(l.and(upper, lower)),
+                l.add(
+                    l.popcount(l.and(l.shl(upper, gap), lower)),
+                    l.popcount(l.and(l.shr(upper, gap), lower)),
+                ),
+            );
+            sum = l.add(sum, l.select(live, l.sub(pairs, taken)));
+        }
+    }
+}
+
+/// Counts the completions of `job` (at most [`MAX_JOB_N`] wide, at least four free rows) in the
+/// lanes of `l`, with `levels` as scratch; `None` when `stop` was raised before it finished.
+/// The stop flag is read each time a level fills a chunk, so a raised flag ends the search
+/// within microseconds.
+#[inline(always)]
+pub(crate) fn search<L: Lanes>(
+    l: L,
+    job: &Job,
+    levels: &mut Levels,
+    stop: Option<&AtomicBool>,
+) -> Option<u64> {
+    debug_assert!(job.n <= MAX_JOB_N && job.rows >= 4);
+    let t = Tables {
+        steps: job.steps,
+        blocked: job.blocked.map(|b| b as u32),
+    };
+    let levels = &mut levels.0[..];
+    for level in levels.iter_mut() {
+        level.len = 0;
+    }
+    let m = job.rows;
+    let free = job.first_free() as u32;
+    if free == 0 {
+        // Every board on a level has a free square: a refilled lane is taken as live.
+        return Some(0);
+    }
+    let root = &mut levels[m];
+    root.free[0] = free;
+    root.cols[0] = job.cols as u32;
+    root.ld[0] = job.ld as u32;
+    root.rd[0] = job.rd as u32;
+    root.len = 1;
+    let mut total = 0;
+    let mut top = m;
+    let mut k = m;
+    let mut s = Streams::new(l, 1);
+    loop {
+        if k == 3 {
+            total += close(l, &t, &levels[3]);
+            levels[3].len = 0;
+        } else if drain(l, &t, k, &mut s, levels) {
+            if stop.is_some_and(|f| f.load(Ordering::Relaxed)) {
+                return None;
+            }
+            s.park(l, &mut levels[k]);
+            k -= 1;
+            s = Streams::new(l, levels[k].len);
+            continue;
+        } else {
+            levels[k].len = 0;
+        }
+        // Level k is spent: go back to the level that was draining into it, or start on the
+        // next level down if k was the top of the chain.
+        if k == top {
+            top -= 1;
+            if top < 3 {
+                return Some(total);
+            }
+            k = top;
+            s = Streams::new(l, levels[k].len);
+        } else {
+            k += 1;
+            s = Streams::unpark(l, &levels[k]);
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests;

@@ -1,0 +1,246 @@
+//! The kernels that count one task's completions, and the one place that chooses between them.
+//!
+//! | kernel | where it runs | how |
+//! |---|---|---|
+//! | [`Kernel::Avx512`] | x86-64 with AVX-512F and VPOPCNTDQ | 8 × u64 lanes ([`lanes::x86_64::avx512`]) |
+//! | [`Kernel::Avx2`] | x86-64 with AVX2 | 8 × u32 lanes ([`lanes::x86_64::avx2`]) |
+//! | [`Kernel::Neon`] | aarch64 | 2 × 4 × u32 lanes (`lanes::aarch64::neon`) |
+//! | [`Kernel::PortableLanes`] | everywhere | 8 × u32 lanes in plain Rust ([`lanes::portable`]) |
+//! | [`Kernel::DepthFirst`] | everywhere | one placement at a time ([`depth_first`], [`rows`]) |
+//!
+//! Every kernel gives the same count for every task; they differ only in speed. A choice is
+//! turned into a [`Selected`] kernel once per run by [`Kernel::select`], which checks the CPU:
+//! a `Selected` value is proof that the CPU runs it, so counting with it is safe. Tasks reach the
+//! kernels as an [`InnerBoard`] (pre-placed queens on any rows) or a [`State`] (a row prefix);
+//! both become a [`Job`] (see [`job`]) for every kernel but AVX-512's, which has its own window.
+//! Row prefixes wider than [`MAX_JOB_N`] (n = 33..=64, `mirror` only) are counted by the row
+//! kernel ([`rows::count_completions`]), or AVX-512's where the CPU has it.
+
+use std::fmt;
+use std::sync::atomic::AtomicBool;
+
+pub mod depth_first;
+pub mod job;
+pub mod lanes;
+pub mod rows;
+
+pub use depth_first::count_job;
+pub use job::{InnerBoard, Job, MAX_JOB_N};
+pub(crate) use rows::Frame;
+pub use rows::{
+    MAX_N, State, board_mask, count_completions, count_completions_plain,
+    count_completions_recursive,
+};
+
+use crate::Error;
+
+/// Which kernel counts the tasks: a choice, checked against the CPU by [`Kernel::select`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kernel {
+    /// The fastest kernel this CPU runs: AVX-512, else AVX2 or NEON, else the depth-first
+    /// search (measured faster than the portable lanes, which lack vector compress and expand).
+    #[default]
+    Auto,
+    /// The AVX-512 lanes (x86-64 with AVX-512F and AVX512_VPOPCNTDQ).
+    Avx512,
+    /// The AVX2 lanes (x86-64 with AVX2, POPCNT and BMI2).
+    Avx2,
+    /// The NEON lanes (aarch64).
+    Neon,
+    /// The lanes in plain Rust, on every CPU.
+    PortableLanes,
+    /// The depth-first search, on every CPU: the reference, and the one that counts nodes.
+    DepthFirst,
+}
+
+impl Kernel {
+    /// Every kernel a user can name, `auto` first.
+    pub const ALL: [Kernel; 6] = [
+        Kernel::Auto,
+        Kernel::Avx512,
+        Kernel::Avx2,
+        Kernel::Neon,
+        Kernel::PortableLanes,
+        Kernel::DepthFirst,
+    ];
+
+    /// The kernel's name as the command line and the output formats spell it.
+    ///
+    /// ```
+    /// assert_eq!(nqueens::Kernel::DepthFirst.name(), "depth-first");
+    /// assert_eq!(nqueens::Kernel::PortableLanes.name(), "portable-lanes");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Kernel::Auto => "auto",
+            Kernel::Avx512 => "avx512",
+            Kernel::Avx2 => "avx2",
+            Kernel::Neon => "neon",
+            Kernel::PortableLanes => "portable-lanes",
+            Kernel::DepthFirst => "depth-first",
+        }
+    }
+
+    /// The kernel this choice runs on this CPU, or [`Error::KernelUnavailable`] when the CPU
+    /// lacks its instructions. `Auto` always succeeds.
+    ///
+    /// ```
+    /// use nqueens::Kernel;
+    /// assert_eq!(Kernel::DepthFirst.select().unwrap().kernel(), Kernel::DepthFirst);
+    /// assert_ne!(Kernel::Auto.select().unwrap().kernel(), Kernel::Auto);
+    /// ```
+    pub fn select(self) -> Result<Selected, Error> {
+        let found = match self {
+            Kernel::Auto => Some(
+                [Kernel::Avx512, Kernel::Avx2, Kernel::Neon]
+                    .into_iter()
+                    .find_map(|k| k.select().ok())
+                    .unwrap_or(Selected(Impl::DepthFirst)),
+            ),
+            Kernel::PortableLanes => Some(Selected(Impl::Portable)),
+            Kernel::DepthFirst => Some(Selected(Impl::DepthFirst)),
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => lanes::x86_64::avx512::Avx512::detect()
+                .zip(lanes::x86_64::avx2::Avx2::detect())
+                .map(|(wide, narrow)| Selected(Impl::Avx512(wide, narrow))),
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => lanes::x86_64::avx2::Avx2::detect().map(|l| Selected(Impl::Avx2(l))),
+            #[cfg(target_arch = "aarch64")]
+            Kernel::Neon => lanes::aarch64::neon::Neon::detect().map(|l| Selected(Impl::Neon(l))),
+            _ => None,
+        };
+        found.ok_or(Error::KernelUnavailable {
+            kernel: self.name(),
+        })
+    }
+
+    /// Whether this CPU runs the kernel.
+    ///
+    /// ```
+    /// assert!(nqueens::Kernel::PortableLanes.is_available());
+    /// ```
+    pub fn is_available(self) -> bool {
+        self.select().is_ok()
+    }
+
+    /// `Ok` when this CPU runs the kernel (see [`Kernel::select`]).
+    pub fn check(self) -> Result<(), Error> {
+        self.select().map(|_| ())
+    }
+
+    /// The kernels this CPU runs, fastest first (`auto` and the depth-first search left out).
+    ///
+    /// ```
+    /// assert!(nqueens::Kernel::available_lanes().contains(&nqueens::Kernel::PortableLanes));
+    /// ```
+    pub fn available_lanes() -> Vec<Kernel> {
+        [
+            Kernel::Avx512,
+            Kernel::Avx2,
+            Kernel::Neon,
+            Kernel::PortableLanes,
+        ]
+        .into_iter()
+        .filter(|k| k.is_available())
+        .collect()
+    }
+}
+
+impl fmt::Display for Kernel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A kernel this CPU runs; only [`Kernel::select`] builds one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Selected(Impl);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Impl {
+    DepthFirst,
+    Portable,
+    #[cfg(target_arch = "x86_64")]
+    Avx2(lanes::x86_64::avx2::Avx2),
+    /// The AVX-512 lanes, and the AVX2 lanes for boards outside its window.
+    #[cfg(target_arch = "x86_64")]
+    Avx512(lanes::x86_64::avx512::Avx512, lanes::x86_64::avx2::Avx2),
+    #[cfg(target_arch = "aarch64")]
+    Neon(lanes::aarch64::neon::Neon),
+}
+
+impl Selected {
+    /// The kernel that runs (never [`Kernel::Auto`]).
+    pub fn kernel(self) -> Kernel {
+        match self.0 {
+            Impl::DepthFirst => Kernel::DepthFirst,
+            Impl::Portable => Kernel::PortableLanes,
+            #[cfg(target_arch = "x86_64")]
+            Impl::Avx2(_) => Kernel::Avx2,
+            #[cfg(target_arch = "x86_64")]
+            Impl::Avx512(..) => Kernel::Avx512,
+            #[cfg(target_arch = "aarch64")]
+            Impl::Neon(_) => Kernel::Neon,
+        }
+    }
+
+    /// Counts the completions of `board`; `None` when `stop` was raised first.
+    ///
+    /// ```
+    /// use nqueens::engine::kernel::{InnerBoard, Kernel};
+    /// let board = InnerBoard::new(10, &[(0, 1)]).unwrap();
+    /// for kernel in Kernel::available_lanes() {
+    ///     assert_eq!(kernel.select().unwrap().count_inner(&board, None), Some(48));
+    /// }
+    /// ```
+    pub fn count_inner(self, board: &InnerBoard, stop: Option<&AtomicBool>) -> Option<u64> {
+        #[cfg(target_arch = "x86_64")]
+        if let Impl::Avx512(wide, _) = self.0
+            && let Some(window) = lanes::x86_64::avx512::Window::of_inner(board)
+        {
+            return wide.count(&window, stop);
+        }
+        self.count_job(&board.job(), stop)
+    }
+
+    /// Counts the completions of the `n`-board whose first `state.row` rows hold the queens of
+    /// `state`; `None` when `stop` was raised first.
+    ///
+    /// ```
+    /// use nqueens::engine::kernel::{Kernel, State};
+    /// let selected = Kernel::Auto.select().unwrap();
+    /// assert_eq!(selected.count_rows(8, State::EMPTY.place_col(0), None), Some(4));
+    /// assert_eq!(selected.count_rows(4, State::EMPTY, None), Some(2));
+    /// ```
+    pub fn count_rows(self, n: u32, state: State, stop: Option<&AtomicBool>) -> Option<u64> {
+        #[cfg(target_arch = "x86_64")]
+        if let Impl::Avx512(wide, _) = self.0
+            && let Some(window) = lanes::x86_64::avx512::Window::of_rows(n, state)
+        {
+            return wide.count(&window, stop);
+        }
+        match Job::from_rows(n, state) {
+            Some(job) if self.0 != Impl::DepthFirst => self.count_job(&job, stop),
+            _ => Some(count_completions(n, state)),
+        }
+    }
+
+    /// Counts the completions of `job`; `None` when `stop` was raised first.
+    fn count_job(self, job: &Job, stop: Option<&AtomicBool>) -> Option<u64> {
+        if job.rows < 4 {
+            return Some(count_job::<false>(job, &mut 0));
+        }
+        match self.0 {
+            Impl::DepthFirst => match stop {
+                Some(stop) => depth_first::count_job_until(job, stop),
+                None => Some(count_job::<false>(job, &mut 0)),
+            },
+            Impl::Portable => lanes::portable::Portable.count(job, stop),
+            #[cfg(target_arch = "x86_64")]
+            Impl::Avx2(l) | Impl::Avx512(_, l) => l.count(job, stop),
+            #[cfg(target_arch = "aarch64")]
+            Impl::Neon(l) => l.count(job, stop),
+        }
+    }
+}

@@ -1,0 +1,387 @@
+//! Estimates of a board's total and of the cost of counting it, from a random sample of its plan.
+//!
+//! A full count of a large board costs core-years; this module predicts, in a minute, both what
+//! it will find and what it will cost here, each with a 95% interval.
+//!
+//! # The estimator
+//!
+//! The [`symmetric`](crate::engine::plan::symmetric) plan writes the total as
+//! `Q(n) = Σⱼ wⱼ cⱼ` over its tasks `j` (weight `wⱼ`, unweighted count `cⱼ`), and the cost of a
+//! count as `C = Σⱼ tⱼ` (the kernel's time on task `j`). At n = 27 one task is about ten
+//! core-minutes, so a sample of whole tasks cannot fit a minute. A **probe** instead follows
+//! one random path part of the way down one task (Knuth, *Estimating the efficiency of
+//! backtrack programs*, 1975):
+//!
+//! 1. draw task `j` with probability `pⱼ` (proportional to the plan's cheap size estimate plus
+//!    one, so every task can be drawn);
+//! 2. while more than `m` rows are free, place the queen of the first free row on one of its
+//!    `bₖ` free squares, chosen uniformly (a row with no free square ends the probe with
+//!    count 0);
+//! 3. count the completions `c` of the board reached exactly, with the fastest kernel, timing
+//!    the count as `t` by its thread's processor clock ([`clock`]), so that other threads and
+//!    programs on the same cores do not inflate it;
+//! 4. with `B = Π bₖ`, return `X = wⱼ c B / pⱼ` and `Y = t B / pⱼ`.
+//!
+//! A leaf `v` of the descent under task `j` is reached with probability `pⱼ / B(v)`, and the
+//! counts of the leaves of a task sum to its count, so
+//! `E[X] = Σⱼ Σ_v (pⱼ / B(v)) · wⱼ c(v) B(v) / pⱼ = Σⱼ wⱼ cⱼ = Q(n)`: `X` is **unbiased**, and
+//! likewise `E[Y] = Σ_v t(v)`, the cost of counting every leaf, which is the cost of the task
+//! less the few rows above the leaves.
+//!
+//! # Stratification
+//!
+//! The tasks, in plan order (largest first by size estimate), cut `[0, 1)` into intervals of
+//! length `pⱼ`. With `K` probes, probe `i` draws its point uniformly from the `i`-th of `K`
+//! equal strata `[i/K, (i+1)/K)` and takes the task whose interval holds it (inverse transform).
+//! Each point is uniform over its stratum, with density `K`, so `X̄ = Σᵢ Xᵢ / K` is still unbiased,
+//! and neighbouring strata hold tasks of like size, so `Var X̄ = Σᵢ Var Xᵢ / K²` is smaller than
+//! for independent draws. The variance is estimated by collapsing neighbouring strata in pairs
+//! ([`stats`]), which can only overstate it; the interval is `X̄ ± 1.96 √V̂` (normal: `K` is
+//! thousands of probes).
+//!
+//! # The descent depth
+//!
+//! A deep descent makes probes cheap but `B` large and `X` noisy; a shallow one makes each
+//! probe exact over more of the tree but leaves few probes in the budget. Each probe's exact
+//! count is aimed at about a millisecond: [`default_free_rows`] gives the free rows `m` left
+//! after the descent for each `n`, chosen from timings of the AVX2 kernel. It depends on `n`
+//! alone, so the estimate does too.
+//!
+//! # Reproducibility
+//!
+//! Probe `i` draws every number from its own stream, a function of the seed and `i`
+//! ([`rng`]); probes run on a thread pool but are summed in index order. The same seed and the
+//! same number of probes give the same totals on any thread count. A time budget only chooses
+//! `K` (from a short pilot run with a separate stream); the result prints `K`, so
+//! `--samples K --seed X` repeats it. The core-seconds are measured times and vary run to run.
+//!
+//! # What else is reported
+//!
+//! * **Unique solutions**: `Q(n)/8`, with the interval divided likewise. The exact unique count
+//!   is `(Q(n) + P + 2R)/8` where `P` and `R` count the solutions fixed by the half and quarter
+//!   turns ([`crate::engine::unique`]); they are below 10⁻⁵ of `Q(n)` from n = 20 on, far
+//!   inside the interval.
+//! * **Wall time** on `T` threads and on clusters of 64, 1024 and 10 000 cores: the estimated
+//!   core-seconds are shared among the plan's tasks in proportion to `pⱼ` and replayed by the
+//!   load-balance model ([`crate::scaling::model`]). Task sizes vary more than the size
+//!   estimate knows, so on clusters with few tasks per core this is a lower bound.
+//! * **Coverage**: the measured time of the probes over the estimated core-seconds, the fraction
+//!   of a full count's work the sample did.
+
+pub mod clock;
+pub mod probe;
+pub mod rng;
+pub mod stats;
+
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::engine::plan::{self, Plan, Strategy};
+use crate::engine::run::build_pool;
+use crate::scaling::model::predict;
+use crate::{Error, Kernel, known};
+use probe::{Probe, Sampler};
+use stats::stratified_mean;
+
+/// The smallest board the estimator samples (the symmetric plan needs a border).
+pub const MIN_N: u32 = 4;
+
+/// The largest board the estimator samples (the kernels' 32-bit lanes).
+pub const MAX_N: u32 = crate::engine::kernel::MAX_JOB_N;
+
+/// Mixed into the seed of the pilot runs, so that they draw other numbers than the sample.
+const PILOT_STREAM: u64 = 0x9170_5eed;
+
+/// The cluster sizes whose wall time is reported besides the thread count.
+pub const CLUSTERS: [usize; 3] = [64, 1024, 10_000];
+
+/// The free rows a probe leaves for the exact count on the `n`-board: its exact count takes
+/// about a millisecond with the AVX2 kernel (measured: n = 20 at 14 rows 1.1 ms, n = 25 at
+/// 15 rows 1.1 ms, n = 30 at 16 rows 2.1 ms). Below n = 20 the plan's tasks are smaller than
+/// that and probes count whole tasks.
+///
+/// ```
+/// assert!(nqueens::estimate::default_free_rows(27) < 27 - 5);
+/// ```
+pub fn default_free_rows(n: u32) -> u32 {
+    match n {
+        0..=22 => 14,
+        23..=29 => 15,
+        _ => 16,
+    }
+}
+
+/// How many probes to draw.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    /// Exactly this many (at least 2): reproducible.
+    Samples(u64),
+    /// As many as fit this many seconds of wall time, pilot runs included (the plan is built
+    /// before the clock starts: a second or two from n = 27 on).
+    Seconds(f64),
+}
+
+/// How to estimate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EstimateOptions {
+    /// How many probes.
+    pub budget: Budget,
+    /// The seed of every probe's random stream.
+    pub seed: u64,
+    /// Worker threads for the probes (at least 1), and the thread count whose wall time is
+    /// reported.
+    pub threads: usize,
+    /// The kernel that counts each probe's subtree.
+    pub kernel: Kernel,
+}
+
+/// A random sample of one plan's work, ready to estimate from.
+#[derive(Clone, Debug)]
+pub struct Estimator {
+    n: u32,
+    sampler: Sampler,
+    kernel: Kernel,
+}
+
+/// The totals of one sample of `K` probes.
+#[derive(Clone, Debug)]
+pub struct Sample {
+    /// Every probe, in index order.
+    pub probes: Vec<Probe>,
+    /// Wall-clock time of the sample.
+    pub elapsed: Duration,
+}
+
+/// An estimate of one board.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Estimate {
+    /// Board side.
+    pub n: u32,
+    /// The plan sampled.
+    pub strategy: Strategy,
+    /// The kernel that counted the probes (and whose cost is estimated).
+    pub kernel: Kernel,
+    /// The seed of the probes' random streams.
+    pub seed: u64,
+    /// Number of probes.
+    pub samples: u64,
+    /// Threads the probes ran on, and the thread count of `wall_seconds`.
+    pub threads: usize,
+    /// Tasks in the plan.
+    pub tasks: usize,
+    /// Free rows each probe left to its exact count.
+    pub free_rows: u32,
+    /// The estimated total number of solutions.
+    pub estimate_total: f64,
+    /// Lower end of the total's 95% interval.
+    pub total_low: f64,
+    /// Upper end of the total's 95% interval.
+    pub total_high: f64,
+    /// Half-width of the total's interval over the estimate.
+    pub total_relative_half_width: f64,
+    /// The estimated number of unique solutions: the total over 8.
+    pub estimate_unique: f64,
+    /// Lower end of the unique count's 95% interval.
+    pub unique_low: f64,
+    /// Upper end of the unique count's 95% interval.
+    pub unique_high: f64,
+    /// Estimated core-seconds of a full count with this kernel on this machine.
+    pub core_seconds: f64,
+    /// Lower end of the core-seconds' 95% interval.
+    pub core_seconds_low: f64,
+    /// Upper end of the core-seconds' 95% interval.
+    pub core_seconds_high: f64,
+    /// Modelled wall-clock seconds of a full count on `threads` threads.
+    pub wall_seconds: f64,
+    /// Modelled wall-clock seconds on 64 cores.
+    pub wall_seconds_64: f64,
+    /// Modelled wall-clock seconds on 1024 cores.
+    pub wall_seconds_1024: f64,
+    /// Modelled wall-clock seconds on 10 000 cores.
+    pub wall_seconds_10000: f64,
+    /// Fraction of a full count's work the probes did (their time over `core_seconds`).
+    pub covered_fraction: f64,
+    /// Wall-clock seconds the sampling took, pilot runs included (building the plan not).
+    pub seconds: f64,
+    /// The known total, when the table has it.
+    pub known_total: Option<u128>,
+}
+
+impl Estimator {
+    /// The estimator of the `n`-board's symmetric plan (n from [`MIN_N`] to [`MAX_N`]) whose
+    /// probes are counted by `kernel`.
+    ///
+    /// ```
+    /// use nqueens::estimate::Estimator;
+    /// let estimator = Estimator::new(10, nqueens::Kernel::Auto).unwrap();
+    /// let sample = estimator.sample(64, 1, 1).unwrap();
+    /// assert_eq!(sample.probes.len(), 64);
+    /// assert!(Estimator::new(3, nqueens::Kernel::Auto).is_err());
+    /// ```
+    pub fn new(n: u32, kernel: Kernel) -> Result<Estimator, Error> {
+        if !(MIN_N..=MAX_N).contains(&n) {
+            return Err(Error::Estimate(format!(
+                "n = {n} cannot be estimated (the estimate samples boards {MIN_N} to {MAX_N})"
+            )));
+        }
+        let selected = kernel.select()?;
+        let plan = Plan::new(n, Strategy::Symmetric, plan::default_min_tasks(1))?;
+        Ok(Estimator {
+            n,
+            sampler: Sampler::new(&plan, default_free_rows(n), selected),
+            kernel: selected.kernel(),
+        })
+    }
+
+    /// This estimator with probes that descend to `free_rows` free rows instead of
+    /// [`default_free_rows`] (to test the descent on boards where the default does not descend).
+    pub fn with_free_rows(self, free_rows: u32) -> Estimator {
+        let selected = self.kernel.select().expect("checked when built");
+        let plan = Plan {
+            n: self.n,
+            strategy: Strategy::Symmetric,
+            tasks: self.sampler.tasks().to_vec(),
+        };
+        Estimator {
+            sampler: Sampler::new(&plan, free_rows, selected),
+            ..self
+        }
+    }
+
+    /// The sampler of the plan.
+    pub fn sampler(&self) -> &Sampler {
+        &self.sampler
+    }
+
+    /// Draws probes `0..samples` under `seed` on `threads` workers.
+    pub fn sample(&self, samples: u64, seed: u64, threads: usize) -> Result<Sample, Error> {
+        use rayon::prelude::*;
+        if samples < 2 {
+            return Err(Error::Estimate(
+                "at least 2 samples are needed for an interval".to_string(),
+            ));
+        }
+        let pool = build_pool(threads)?;
+        let started = Instant::now();
+        let probes = pool.install(|| {
+            (0..samples)
+                .into_par_iter()
+                .map(|i| self.sampler.probe(seed, i, samples))
+                .collect()
+        });
+        Ok(Sample {
+            probes,
+            elapsed: started.elapsed(),
+        })
+    }
+
+    /// The estimate of the board's total from `sample`, with no cost figures (cheap).
+    pub fn total_of(sample: &Sample) -> stats::MeanEstimate {
+        let totals: Vec<f64> = sample.probes.iter().map(|p| p.total).collect();
+        stratified_mean(&totals).expect("at least two probes")
+    }
+
+    /// Samples within `options.budget` and estimates the total, the unique count and the cost.
+    pub fn estimate(&self, options: &EstimateOptions) -> Result<Estimate, Error> {
+        let started = Instant::now();
+        let samples = match options.budget {
+            Budget::Samples(k) => k,
+            Budget::Seconds(s) => self.samples_for(s, options.seed, options.threads, started)?,
+        };
+        let sample = self.sample(samples, options.seed, options.threads)?;
+        Ok(self.summarise(&sample, options, started.elapsed()))
+    }
+
+    /// The number of probes that fit in what is left of `seconds` after a pilot run.
+    fn samples_for(
+        &self,
+        seconds: f64,
+        seed: u64,
+        threads: usize,
+        started: Instant,
+    ) -> Result<u64, Error> {
+        if !(seconds > 0.0 && seconds.is_finite()) {
+            return Err(Error::Estimate(format!(
+                "{seconds} is not a positive number of seconds"
+            )));
+        }
+        // Pilots of growing size until one takes a thirtieth of the budget: the rate of the
+        // last one sizes the sample.
+        let mut pilot_k = 16 * threads.max(1) as u64;
+        let per_probe = loop {
+            let pilot = self.sample(pilot_k, seed ^ PILOT_STREAM, threads)?;
+            let took = pilot.elapsed.as_secs_f64();
+            if took >= seconds / 30.0 || started.elapsed().as_secs_f64() >= seconds / 10.0 {
+                break took / pilot_k as f64;
+            }
+            pilot_k *= 4;
+        };
+        let left = seconds - started.elapsed().as_secs_f64();
+        Ok(((0.9 * left / per_probe.max(1e-9)) as u64).max(2))
+    }
+
+    /// The estimate from `sample`.
+    fn summarise(&self, sample: &Sample, options: &EstimateOptions, took: Duration) -> Estimate {
+        let total = Self::total_of(sample);
+        let cost: Vec<f64> = sample.probes.iter().map(|p| p.core_seconds).collect();
+        let cost = stratified_mean(&cost).expect("at least two probes");
+        let (total_low, total_high) = total.interval();
+        let (cost_low, cost_high) = cost.interval();
+        let tasks = self.sampler.tasks();
+        let times: Vec<Duration> = (0..tasks.len())
+            .map(|j| Duration::from_secs_f64(cost.mean.max(0.0) * self.sampler.probability(j)))
+            .collect();
+        let workers = [options.threads, CLUSTERS[0], CLUSTERS[1], CLUSTERS[2]];
+        let wall = predict(&times, &workers);
+        let measured: f64 = sample.probes.iter().map(|p| p.elapsed).sum();
+        Estimate {
+            n: self.n,
+            strategy: Strategy::Symmetric,
+            kernel: self.kernel,
+            seed: options.seed,
+            samples: sample.probes.len() as u64,
+            threads: options.threads,
+            tasks: tasks.len(),
+            free_rows: self.sampler.free_rows(),
+            estimate_total: total.mean,
+            total_low,
+            total_high,
+            total_relative_half_width: (total_high - total.mean) / total.mean.abs().max(1.0),
+            estimate_unique: total.mean / 8.0,
+            unique_low: total_low / 8.0,
+            unique_high: total_high / 8.0,
+            core_seconds: cost.mean,
+            core_seconds_low: cost_low,
+            core_seconds_high: cost_high,
+            wall_seconds: wall[0].predicted_seconds,
+            wall_seconds_64: wall[1].predicted_seconds,
+            wall_seconds_1024: wall[2].predicted_seconds,
+            wall_seconds_10000: wall[3].predicted_seconds,
+            covered_fraction: if cost.mean > 0.0 {
+                measured / cost.mean
+            } else {
+                1.0
+            },
+            seconds: took.as_secs_f64(),
+            known_total: known::total(self.n),
+        }
+    }
+}
+
+/// Estimates the `n`-board with `options` (see [`Estimator`]).
+///
+/// ```
+/// use nqueens::estimate::{estimate, Budget, EstimateOptions};
+/// let options = EstimateOptions {
+///     budget: Budget::Samples(200),
+///     seed: 1,
+///     threads: 1,
+///     kernel: nqueens::Kernel::Auto,
+/// };
+/// let e = estimate(12, &options).unwrap();
+/// assert!(e.total_low < e.estimate_total && e.estimate_total < e.total_high);
+/// ```
+pub fn estimate(n: u32, options: &EstimateOptions) -> Result<Estimate, Error> {
+    Estimator::new(n, options.kernel)?.estimate(options)
+}

@@ -1,0 +1,288 @@
+//! Shards: a plan's tasks split into `M` deterministic parts of about equal work.
+//!
+//! Shard `K` of `M` is numbered from 0 (`0/8` … `7/8`), like a Kubernetes
+//! `JOB_COMPLETION_INDEX`; `0/1` is the whole plan. Tasks are dealt out in the plan's
+//! largest-first order in a snake: `0, 1, …, M−1, M−1, …, 1, 0, 0, 1, …`, so that every shard
+//! gets a share of large and of small tasks. The deal depends only on the plan's task order,
+//! which its fingerprint names, so every machine computes the same shards.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::engine::plan::Plan;
+
+/// Shard `index` of `count` (0-based).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shard {
+    /// Which shard, from 0 to `count − 1`.
+    pub index: u32,
+    /// How many shards the plan is split into (at least 1).
+    pub count: u32,
+}
+
+impl Shard {
+    /// The whole plan as a single shard (`0/1`).
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// Shard `index` of `count`; an error when `count` is 0 or `index` is not below it.
+    ///
+    /// ```
+    /// use nqueens::shard::Shard;
+    /// assert_eq!(Shard::new(3, 8).unwrap().to_string(), "3/8");
+    /// assert!(Shard::new(8, 8).is_err());
+    /// ```
+    pub fn new(index: u32, count: u32) -> Result<Shard, String> {
+        if count == 0 {
+            return Err("the shard count must be at least 1".to_string());
+        }
+        if index >= count {
+            return Err(format!(
+                "shard {index}/{count} does not exist: shards are numbered from 0 to {}",
+                count - 1
+            ));
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// Whether this shard is the whole plan.
+    pub fn is_whole(&self) -> bool {
+        self.count == 1
+    }
+
+    /// The shard task `position` of a plan (in plan order) belongs to.
+    pub fn of_position(position: usize, count: u32) -> u32 {
+        let m = count as usize;
+        let (round, slot) = (position / m, position % m);
+        let shard = if round % 2 == 0 { slot } else { m - 1 - slot };
+        shard as u32
+    }
+
+    /// Whether task `position` of a plan belongs to this shard.
+    pub fn contains(&self, position: usize) -> bool {
+        Shard::of_position(position, self.count) == self.index
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let bad =
+            || format!("'{s}' is not a shard: expected K/M with 0 <= K < M (for example 3/8)");
+        let (k, m) = s.trim().split_once('/').ok_or_else(bad)?;
+        let k: u32 = k.trim().parse().map_err(|_| bad())?;
+        let m: u32 = m.trim().parse().map_err(|_| bad())?;
+        Shard::new(k, m)
+    }
+}
+
+/// The positions (in plan order) of the tasks of shard `index` of `count`.
+///
+/// ```
+/// use nqueens::engine::plan::{Plan, Strategy};
+/// let plan = Plan::new(10, Strategy::Mirror, 64).unwrap();
+/// let all: usize = (0..4).map(|k| nqueens::shard::select(&plan, k, 4).len()).sum();
+/// assert_eq!(all, plan.tasks.len());
+/// ```
+pub fn select(plan: &Plan, index: u32, count: u32) -> Vec<usize> {
+    let shard = Shard { index, count };
+    (0..plan.tasks.len())
+        .filter(|&p| count > 0 && shard.contains(p))
+        .collect()
+}
+
+/// What `--shard` asks for: a fixed shard, or the one a Slurm array task stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShardSpec {
+    /// `K/M`.
+    Fixed(Shard),
+    /// `slurm`: from the array job's environment ([`from_slurm_env`]).
+    Slurm,
+}
+
+impl FromStr for ShardSpec {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<ShardSpec, String> {
+        if s.trim() == "slurm" {
+            return Ok(ShardSpec::Slurm);
+        }
+        s.parse::<Shard>().map(ShardSpec::Fixed).map_err(|e| {
+            if s.contains('/') {
+                e
+            } else {
+                format!("'{s}' is not a shard: expected K/M (0 <= K < M) or 'slurm'")
+            }
+        })
+    }
+}
+
+/// The shard of a Slurm array task: `K = (SLURM_ARRAY_TASK_ID − SLURM_ARRAY_TASK_MIN) /
+/// SLURM_ARRAY_TASK_STEP` (step 1 when unset) and `M = SLURM_ARRAY_TASK_COUNT`, so
+/// `--array=0-7` and `--array=1-8` both give shards `0/8` … `7/8`. `var` reads one variable
+/// (`std::env::var` in the program). A missing, non-numeric or inconsistent environment is an
+/// error naming the variables.
+///
+/// ```
+/// use nqueens::shard::{from_slurm_env, Shard};
+/// let env = |name: &str| match name {
+///     "SLURM_ARRAY_TASK_ID" => Some("5".to_string()),
+///     "SLURM_ARRAY_TASK_MIN" => Some("1".to_string()),
+///     "SLURM_ARRAY_TASK_COUNT" => Some("8".to_string()),
+///     _ => None,
+/// };
+/// assert_eq!(from_slurm_env(env), Ok(Shard::new(4, 8).unwrap()));
+/// ```
+pub fn from_slurm_env(var: impl Fn(&str) -> Option<String>) -> Result<Shard, String> {
+    let get = |name: &str| -> Result<u64, String> {
+        let value = var(name).ok_or_else(|| {
+            format!(
+                "--shard slurm needs {name}: run it as a task of a Slurm array job (sbatch --array)"
+            )
+        })?;
+        value
+            .trim()
+            .parse()
+            .map_err(|_| format!("{name}='{value}' is not a whole number"))
+    };
+    let id = get("SLURM_ARRAY_TASK_ID")?;
+    let min = get("SLURM_ARRAY_TASK_MIN")?;
+    let count = get("SLURM_ARRAY_TASK_COUNT")?;
+    let step = match var("SLURM_ARRAY_TASK_STEP") {
+        Some(_) => get("SLURM_ARRAY_TASK_STEP")?,
+        None => 1,
+    };
+    let inconsistent = |why: &str| {
+        format!(
+            "inconsistent Slurm array environment (SLURM_ARRAY_TASK_ID={id}, \
+             SLURM_ARRAY_TASK_MIN={min}, SLURM_ARRAY_TASK_COUNT={count}, \
+             SLURM_ARRAY_TASK_STEP={step}): {why}"
+        )
+    };
+    if step == 0 {
+        return Err(inconsistent("the step is 0"));
+    }
+    if id < min || (id - min) % step != 0 {
+        return Err(inconsistent("the task id is not an index of the array"));
+    }
+    let index = (id - min) / step;
+    let count = u32::try_from(count).map_err(|_| inconsistent("too many tasks"))?;
+    let index = u32::try_from(index).map_err(|_| inconsistent("the task id is too large"))?;
+    Shard::new(index, count).map_err(|_| inconsistent("the task id is beyond the array's count"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::plan::{DEFAULT_MIN_TASKS, Strategy};
+
+    fn env<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        move |name| {
+            pairs
+                .iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| v.to_string())
+        }
+    }
+
+    #[test]
+    fn every_task_is_in_exactly_one_shard() {
+        let plan = Plan::new(12, Strategy::Symmetric, DEFAULT_MIN_TASKS).unwrap();
+        for m in [1, 2, 3, 7, 8, 64] {
+            let mut seen = vec![0; plan.tasks.len()];
+            for k in 0..m {
+                for p in select(&plan, k, m) {
+                    seen[p] += 1;
+                }
+            }
+            assert!(seen.iter().all(|&c| c == 1), "m={m}");
+        }
+    }
+
+    #[test]
+    fn shards_get_nearly_equal_task_counts() {
+        let plan = Plan::new(12, Strategy::Symmetric, DEFAULT_MIN_TASKS).unwrap();
+        let sizes: Vec<usize> = (0..8).map(|k| select(&plan, k, 8).len()).collect();
+        let (lo, hi) = (sizes.iter().min().unwrap(), sizes.iter().max().unwrap());
+        assert!(hi - lo <= 1, "{sizes:?}");
+    }
+
+    #[test]
+    fn shard_specs_parse_and_refuse_garbage() {
+        assert_eq!(
+            "0/8".parse(),
+            Ok(ShardSpec::Fixed(Shard::new(0, 8).unwrap()))
+        );
+        assert_eq!("slurm".parse(), Ok(ShardSpec::Slurm));
+        for bad in ["8/8", "1/0", "x/8", "3", "", "-1/4", "1/2/3"] {
+            assert!(bad.parse::<ShardSpec>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn slurm_environments_map_to_zero_based_shards_or_are_refused() {
+        let ok = [
+            ("SLURM_ARRAY_TASK_ID", "7"),
+            ("SLURM_ARRAY_TASK_MIN", "0"),
+            ("SLURM_ARRAY_TASK_COUNT", "8"),
+        ];
+        assert_eq!(from_slurm_env(env(&ok)), Ok(Shard::new(7, 8).unwrap()));
+        let stepped = [
+            ("SLURM_ARRAY_TASK_ID", "6"),
+            ("SLURM_ARRAY_TASK_MIN", "0"),
+            ("SLURM_ARRAY_TASK_COUNT", "4"),
+            ("SLURM_ARRAY_TASK_STEP", "2"),
+        ];
+        assert_eq!(from_slurm_env(env(&stepped)), Ok(Shard::new(3, 4).unwrap()));
+        for (bad, why) in [
+            (
+                &[
+                    ("SLURM_ARRAY_TASK_MIN", "0"),
+                    ("SLURM_ARRAY_TASK_COUNT", "8"),
+                ][..],
+                "SLURM_ARRAY_TASK_ID",
+            ),
+            (
+                &[
+                    ("SLURM_ARRAY_TASK_ID", "x"),
+                    ("SLURM_ARRAY_TASK_MIN", "0"),
+                    ("SLURM_ARRAY_TASK_COUNT", "8"),
+                ][..],
+                "not a whole number",
+            ),
+            (
+                &[
+                    ("SLURM_ARRAY_TASK_ID", "8"),
+                    ("SLURM_ARRAY_TASK_MIN", "0"),
+                    ("SLURM_ARRAY_TASK_COUNT", "8"),
+                ][..],
+                "inconsistent",
+            ),
+            (
+                &[
+                    ("SLURM_ARRAY_TASK_ID", "0"),
+                    ("SLURM_ARRAY_TASK_MIN", "1"),
+                    ("SLURM_ARRAY_TASK_COUNT", "8"),
+                ][..],
+                "inconsistent",
+            ),
+            (
+                &[
+                    ("SLURM_ARRAY_TASK_ID", "1"),
+                    ("SLURM_ARRAY_TASK_MIN", "0"),
+                    ("SLURM_ARRAY_TASK_COUNT", "0"),
+                ][..],
+                "inconsistent",
+            ),
+        ] {
+            let err = from_slurm_env(env(bad)).unwrap_err();
+            assert!(err.contains(why) && !err.contains('\n'), "{err}");
+        }
+    }
+}

@@ -1,0 +1,442 @@
+//! Hostile input: files that must not be replaced, unwritable stdout and stderr, absurd thread
+//! counts, work that would run for years, and random argument vectors.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Command as Std, Stdio};
+use std::time::Duration;
+
+mod util;
+
+use assert_cmd::Command;
+use proptest::prelude::*;
+
+fn nqueens() -> Command {
+    let mut command = Command::cargo_bin("nqueens").unwrap();
+    // A guard against hangs, not a measurement.
+    command.timeout(Duration::from_secs(120));
+    command
+}
+
+/// Runs `args`, expects exit code 2, and returns stderr, checked to be one line without a panic.
+fn usage_error(args: &[&str]) -> String {
+    util::usage_error_of(&mut nqueens(), args)
+}
+
+/// `/dev/full` opened for writing, or `None` (with a note) where there is none.
+fn full() -> Option<File> {
+    match File::options().write(true).open("/dev/full") {
+        Ok(file) => Some(file),
+        Err(_) => {
+            println!("note: /dev/full is absent here; the full-device checks are skipped");
+            None
+        }
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_plot_path_that_is_not_a_regular_file_is_refused_and_left_alone() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let real = dir.path().join("real.svg");
+    std::fs::write(&real, "keep").unwrap();
+    let link = dir.path().join("link.svg");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let mut targets = vec![(link.clone(), "symbolic link")];
+    let fifo = dir.path().join("fifo.svg");
+    let made = Std::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|s| s.success()) {
+        targets.push((fifo.clone(), "not a regular file"));
+    } else {
+        println!("note: mkfifo is unavailable; the FIFO case is skipped");
+    }
+    for (target, why) in &targets {
+        let err = usage_error(&[
+            "scale",
+            "8",
+            "-t",
+            "1",
+            "-r",
+            "1",
+            "--plot",
+            target.to_str().unwrap(),
+        ]);
+        assert!(err.contains("cannot write the plot"), "{err}");
+        assert!(err.contains(why), "{err}");
+    }
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(std::fs::read(&real).unwrap(), b"keep");
+    if fifo.exists() {
+        assert!(
+            std::fs::symlink_metadata(&fifo)
+                .unwrap()
+                .file_type()
+                .is_fifo()
+        );
+    }
+}
+
+#[test]
+fn an_unwritable_stderr_never_aborts() {
+    let Some(stderr) = full() else { return };
+    let out = Std::new(assert_cmd::cargo::cargo_bin!("nqueens"))
+        .args(["count", "65"])
+        .stderr(stderr)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{:?}", out.status);
+}
+
+#[test]
+fn a_closed_stderr_pipe_never_aborts() {
+    let mut child = Std::new(assert_cmd::cargo::cargo_bin!("nqueens"))
+        .args(["count", "65"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stderr.take()); // the reader goes away before anything is written
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(2), "{status:?}");
+}
+
+#[test]
+fn a_resumed_count_prints_its_result_when_its_notice_cannot_be_written() {
+    let Some(stderr) = full() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("n10.ckpt");
+    let args = [
+        "count",
+        "10",
+        "-t",
+        "1",
+        "--checkpoint",
+        file.to_str().unwrap(),
+    ];
+    nqueens().args(args).assert().success();
+    let out = Std::new(assert_cmd::cargo::cargo_bin!("nqueens"))
+        .args(args)
+        .stderr(stderr)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{:?}", out.status);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("724"));
+}
+
+#[test]
+fn every_command_on_a_full_device_fails_cleanly() {
+    if full().is_none() {
+        return;
+    }
+    let commands: [&[&str]; 9] = [
+        &["count", "8", "-t", "1"],
+        &["known", "--max", "8"],
+        &["verify", "--max", "6", "-t", "1"],
+        &["compare", "5", "-a", "bitmask"],
+        &["scale", "6", "-t", "1", "-r", "1"],
+        &["solve", "8"],
+        &["list", "8"],
+        &["--help"],
+        &["--version"],
+    ];
+    for args in commands {
+        // stdout and stderr full: a write error, never a signal or a panic.
+        let out = Std::new(assert_cmd::cargo::cargo_bin!("nqueens"))
+            .args(args)
+            .stdout(full().unwrap())
+            .stderr(full().unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {:?}", out.status);
+        // stdout full only: one line that says so.
+        let out = Std::new(assert_cmd::cargo::cargo_bin!("nqueens"))
+            .args(args)
+            .stdout(full().unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {:?}", out.status);
+        let err = String::from_utf8_lossy(&out.stderr);
+        let last = err.lines().last().unwrap_or_default();
+        assert!(
+            last.starts_with("nqueens: error: cannot write output"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        // stderr full only: the results still arrive.
+        let out = Std::new(assert_cmd::cargo::cargo_bin!("nqueens"))
+            .args(args)
+            .stderr(full().unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {:?}", out.status);
+        assert!(!out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_closed_stdout_is_an_error_not_an_endless_listing() {
+    let bin = assert_cmd::cargo::cargo_bin!("nqueens");
+    for args in ["list 20", "count 8"] {
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg(format!("exec \"$0\" {args} >&-"))
+            .arg(bin)
+            .timeout(Duration::from_secs(60))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args}: {:?}", out.status);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("standard output is closed"), "{args}: {err}");
+    }
+    // A checkpoint is worth writing even with nowhere to print the total.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("n8.ckpt");
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("exec \"$0\" count 8 --checkpoint \"$1\" >&-")
+        .arg(bin)
+        .arg(&file)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(file.exists());
+    // /dev/null opened for reading and writing (as Python's DEVNULL does) is not a closed stdout.
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("exec \"$0\" count 8 1<>/dev/null")
+        .arg(bin)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    // A redirection to /dev/null is what the user asked for.
+    let status = Std::new(bin)
+        .args(["count", "8"])
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+#[test]
+fn every_command_bounds_the_thread_count() {
+    for args in [
+        &["count", "8", "--threads", "100000"][..],
+        &["verify", "--max", "8", "-t", "2000"],
+        &["scale", "8", "-t", "1,100000"],
+        &["count", "8", "-t", "99999999999999999999999999"],
+    ] {
+        let err = usage_error(args);
+        assert!(err.contains("too many threads: at most"), "{err}");
+    }
+}
+
+#[test]
+fn work_for_years_is_refused_up_front_with_the_flag_that_lifts_it() {
+    for args in [
+        &["verify", "--max", "27"][..],
+        &["scale", "30"],
+        &["scale", "30", "--plot", "never-written.svg"],
+    ] {
+        let err = usage_error(args);
+        assert!(err.contains("would need about"), "{err}");
+        assert!(err.contains("--max-seconds"), "{err}");
+    }
+    assert!(!Path::new("never-written.svg").exists());
+    nqueens()
+        .args(["verify", "--max", "8", "--max-seconds", "3600"])
+        .assert()
+        .success();
+}
+
+#[test]
+fn a_count_for_years_is_announced_before_it_starts() {
+    let mut child = Std::new(assert_cmd::cargo::cargo_bin!("nqueens"))
+        .args(["count", "0..=64", "-t", "1", "--quiet"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stderr).read_line(&mut line);
+        let _ = send.send(line);
+    });
+    // A guard against a silent start, not a measurement.
+    let line = receive
+        .recv_timeout(Duration::from_secs(60))
+        .unwrap_or_default();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(line.starts_with("nqueens: warning: "), "{line}");
+    assert!(line.contains("years"), "{line}");
+}
+
+#[test]
+fn a_listing_that_finds_nothing_in_time_gives_up_with_advice() {
+    let err = usage_error(&["list", "64", "--limit", "1", "--max-seconds", "0.5"]);
+    assert!(err.contains("nqueens solve 64"), "{err}");
+    assert!(err.contains("--max-seconds"), "{err}");
+    nqueens()
+        .args(["list", "30", "--limit", "1", "--max-seconds", "30"])
+        .assert()
+        .success();
+}
+
+#[test]
+fn negative_numbers_get_a_reason() {
+    for args in [
+        &["count", "-1"][..],
+        &["count", "8", "-t", "-1"],
+        &["verify", "--max", "-1"],
+        &["list", "-3"],
+        &["solve", "-5"],
+        &["scale", "-2"],
+        &["compare", "-4"],
+        &["list", "21", "--limit", "-1"],
+        &["scale", "8", "-r", "-2"],
+    ] {
+        let err = usage_error(args);
+        assert!(!err.contains("unexpected argument"), "{args:?}: {err}");
+        assert!(!err.contains("invalid digit"), "{args:?}: {err}");
+    }
+    assert!(usage_error(&["count", "-1"]).contains("cannot be negative"));
+}
+
+#[test]
+fn a_huge_argument_is_not_echoed_in_full() {
+    let digits = "9".repeat(100_000);
+    let letters = "x".repeat(100_000);
+    for args in [
+        &["count", &digits][..],
+        &["count", &letters],
+        &["solve", &letters],
+        &["count", "8", "-t", &letters],
+    ] {
+        let err = usage_error(args);
+        assert!(err.len() < 400, "{} bytes: {}", err.len(), &err[..400]);
+    }
+}
+
+/// Tokens the random argument vectors are made of: small boards only, and nothing that writes
+/// files.
+const TOKENS: &[&str] = &[
+    "0",
+    "1",
+    "4",
+    "6",
+    "8",
+    "-1",
+    "65",
+    "99999999999999999999999",
+    "abc",
+    "",
+    "4..=6",
+    "9..=4",
+    "1,2",
+    "max",
+    "-t",
+    "--threads",
+    "2",
+    "--format",
+    "-f",
+    "json",
+    "csv",
+    "table",
+    "columns",
+    "board",
+    "--strategy",
+    "mirror",
+    "--kernel",
+    "depth-first",
+    "--limit",
+    "--unique",
+    "--max",
+    "--algorithm",
+    "--algorithms",
+    "-a",
+    "bitmask",
+    "array,array",
+    "--max-seconds",
+    "0.5",
+    "--repeat",
+    "-r",
+    "--quiet",
+    "--all-symmetries",
+    "--construct",
+    "--unicode",
+    "--bogus",
+    "--help",
+    "-V",
+    "=",
+    "--",
+];
+
+const SUBCOMMANDS: &[&str] = &[
+    "count", "known", "verify", "compare", "scale", "solve", "list", "bogus",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_arguments_never_panic_and_usage_errors_are_one_line(
+        sub in proptest::sample::select(SUBCOMMANDS),
+        rest in proptest::collection::vec(proptest::sample::select(TOKENS), 0..5),
+    ) {
+        let out = nqueens().arg(sub).args(&rest).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        let code = out.status.code();
+        prop_assert!(matches!(code, Some(0..=2)), "{sub} {rest:?}: {:?} {err}", out.status);
+        prop_assert!(!err.contains("panicked"), "{sub} {rest:?}: {err}");
+        if code == Some(2) && out.stdout.is_empty() {
+            prop_assert_eq!(err.lines().count(), 1, "{} {:?}: {}", sub, rest, err);
+            prop_assert!(err.starts_with("nqueens: error: "), "{sub} {rest:?}: {err}");
+        }
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn the_first_interrupt_ends_a_run_of_boards() {
+    let mut child = Std::new(assert_cmd::cargo::cargo_bin!("nqueens"))
+        .args(["count", "0..=64", "-t", "2", "--quiet"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut warning = String::new();
+    stderr.read_line(&mut warning).unwrap();
+    assert!(warning.contains("years"), "{warning}");
+    let sent = Std::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut rest = String::new();
+        let _ = std::io::Read::read_to_string(&mut stderr, &mut rest);
+        let _ = send.send(rest);
+    });
+    // A guard against an ignored interrupt, not a measurement.
+    let rest = receive.recv_timeout(Duration::from_secs(60));
+    let _ = child.kill();
+    let status = child.wait().unwrap();
+    let rest = rest.expect("the count ignored the interrupt");
+    assert_eq!(status.code(), Some(130), "{rest}");
+    assert!(rest.contains("nqueens: interrupted"), "{rest}");
+    assert!(!rest.contains("interrupted again"), "{rest}");
+}
