@@ -320,3 +320,74 @@ fn sigterm_stops_cleanly_too() {
     let (total, resumed, _) = count_json(N, &file);
     assert_eq!((total, resumed), (N_TOTAL, saved));
 }
+
+/// Starts `count n -t 2 --checkpoint file --quiet`, waits for its first stderr line (the cost
+/// of a count for years, printed once the plan is built and the journal accepted),
+/// lets the search run `search` longer, sends `signal`, and returns the finished process's
+/// output with that first line in front of its stderr.
+fn stop_a_board_for_years(n: u32, file: &Path, signal: &str, search: Duration) -> Output {
+    use std::io::{BufRead, BufReader, Read};
+    let mut child = nqueens()
+        .args(["count", &n.to_string(), "-t", "2", "--quiet"])
+        .arg("--checkpoint")
+        .arg(file)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut first = String::new();
+    err.read_line(&mut first).unwrap();
+    assert!(first.contains("years"), "n = {n}: {first}");
+    sleep(search);
+    send(&child, signal);
+    // Both pipes are drained on threads so that the wait below is the process's own.
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut rest = String::new();
+        let _ = err.read_to_string(&mut rest);
+        let _ = tx.send(rest);
+    });
+    // A guard against an ignored stop request, not a measurement: without a stop inside a
+    // task, one task of these boards runs for hours. scripts/stop-latency.sh measures.
+    let rest = rx.recv_timeout(Duration::from_secs(60));
+    if rest.is_err() {
+        let _ = child.kill();
+    }
+    let out = child.wait_with_output().unwrap();
+    let rest = rest.unwrap_or_else(|_| panic!("n = {n}: {signal} ignored for a minute"));
+    Output {
+        stderr: format!("{first}{rest}").into_bytes(),
+        ..out
+    }
+}
+
+/// A stop request ends a count of the largest boards mid-task: the journal is intact and
+/// readable by `merge`, which names the count incomplete rather than printing a total.
+#[test]
+fn one_stop_request_ends_a_count_of_the_largest_boards() {
+    for (n, signal) in [(32, "INT"), (26, "TERM")] {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join(format!("n{n}.ckpt"));
+        let out = stop_a_board_for_years(n, &file, signal, Duration::from_secs(2));
+        let text = stderr(&out);
+        assert_eq!(out.status.code(), Some(130), "n = {n}, {signal}: {text}");
+        assert!(
+            out.stdout.is_empty(),
+            "n = {n}: an interrupted count prints no total"
+        );
+        assert!(
+            text.contains("resume with") || text.contains("nothing is lost"),
+            "n = {n}: {text}"
+        );
+        assert!(!text.contains("interrupted again"), "n = {n}: {text}");
+        let merged = nqueens().arg("merge").arg(&file).output().unwrap();
+        let refusal = stderr(&merged);
+        assert_eq!(merged.status.code(), Some(1), "n = {n}: {refusal}");
+        assert!(refusal.contains("incomplete"), "n = {n}: {refusal}");
+        assert!(
+            merged.stdout.is_empty(),
+            "n = {n}: no total from an incomplete count"
+        );
+    }
+}

@@ -155,6 +155,16 @@ pub fn duration(secs: f64) -> String {
     format!("{secs:.3} s")
 }
 
+/// `secs` in hours, to three significant digits (in scientific notation from a million on).
+fn hours(secs: f64) -> String {
+    let h = secs / 3600.0;
+    if h >= 1e6 {
+        format!("{h:.2e}")
+    } else {
+        format!("{:.*}", if h >= 100.0 { 0 } else { 1 }, h)
+    }
+}
+
 /// When a count of the `n`-board with `options` would take longer than an hour of wall time,
 /// the line saying so (estimated core-hours and wall time on the threads given), from an
 /// estimate of about a second. `None` for shorter counts, boards the estimator does not sample,
@@ -174,12 +184,12 @@ pub fn long_count_warning(n: u32, options: &CountOptions) -> Option<String> {
         .ok()?;
     (e.wall_seconds > WARNING_WALL_SECONDS).then(|| {
         format!(
-            "nqueens: note: n = {n} is estimated to take {:.1} core-hours (95%: {:.1} to {:.1}), \
+            "nqueens: note: n = {n} is estimated to take {} core-hours (95%: {} to {}), \
              about {} of wall time on {} threads (see 'nqueens estimate {n}')",
-            e.core_seconds / 3600.0,
-            e.core_seconds_low / 3600.0,
-            e.core_seconds_high / 3600.0,
-            duration(e.wall_seconds),
+            hours(e.core_seconds),
+            hours(e.core_seconds_low),
+            hours(e.core_seconds_high),
+            super::budget::duration(e.wall_seconds),
             options.threads
         )
     })
@@ -188,6 +198,13 @@ pub fn long_count_warning(n: u32, options: &CountOptions) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hours_are_short() {
+        assert_eq!(hours(3600.0 * 1.25), "1.2");
+        assert_eq!(hours(3600.0 * 1234.4), "1234");
+        assert_eq!(hours(3600.0 * 6.854e11), "6.85e11");
+    }
 
     #[test]
     fn durations_pick_a_readable_unit() {
