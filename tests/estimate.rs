@@ -121,6 +121,7 @@ fn json_has_every_field_and_repeats_with_the_seed() {
         "core_seconds_high",
         "wall_seconds",
         "wall_seconds_10000",
+        "largest_task_share",
         "covered_fraction",
         "known_total",
     ] {

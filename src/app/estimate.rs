@@ -120,6 +120,10 @@ fn lines(e: &Estimate) -> Vec<Line> {
         add(format!("wall time on {cores} cores"), duration(secs));
     }
     add(
+        "largest task".into(),
+        format!("{:.2e} of the work (size estimate)", e.largest_task_share),
+    );
+    add(
         "sample".into(),
         format!(
             "{} probes, seed {}, {} free rows each",

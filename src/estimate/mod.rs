@@ -63,7 +63,8 @@
 //!   inside the interval.
 //! * **Wall time** on `T` threads and on clusters of 64, 1024 and 10 000 cores: the estimated
 //!   core-seconds are shared among the plan's tasks in proportion to `pⱼ` and replayed by the
-//!   load-balance model ([`crate::scaling::model`]). Task sizes vary more than the size
+//!   load-balance model ([`crate::scaling::model`]), which also gives the largest task's share
+//!   of the work (the largest `pⱼ`). Task sizes vary more than the size
 //!   estimate knows, so on clusters with few tasks per core this is a lower bound.
 //! * **Coverage**: the measured time of the probes over the estimated core-seconds, the fraction
 //!   of a full count's work the sample did.
@@ -200,6 +201,9 @@ pub struct Estimate {
     pub wall_seconds_1024: f64,
     /// Modelled wall-clock seconds on 10 000 cores.
     pub wall_seconds_10000: f64,
+    /// The largest task's share of the work, from the plan's size estimate: with more cores
+    /// than its inverse, that task alone sets the wall time.
+    pub largest_task_share: f64,
     /// Fraction of a full count's work the probes did (their time over `core_seconds`).
     pub covered_fraction: f64,
     /// Wall-clock seconds the sampling took, pilot runs included (building the plan not).
@@ -358,6 +362,9 @@ impl Estimator {
             wall_seconds_64: wall[1].predicted_seconds,
             wall_seconds_1024: wall[2].predicted_seconds,
             wall_seconds_10000: wall[3].predicted_seconds,
+            largest_task_share: (0..tasks.len())
+                .map(|j| self.sampler.probability(j))
+                .fold(0.0, f64::max),
             covered_fraction: if cost.mean > 0.0 {
                 measured / cost.mean
             } else {
