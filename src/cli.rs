@@ -12,11 +12,44 @@ use nqueens::shard::ShardSpec;
 use nqueens::{Kernel, Strategy};
 
 /// Parses the process's arguments. Every argument that takes a value accepts a leading `-`, so
-/// that `-1` is refused with the reason a value parser gives rather than as an unknown flag.
+/// that `-1` is refused with the reason a value parser gives rather than as an unknown flag;
+/// `--version` also names the kernels this CPU runs ([`long_version`]).
 pub fn parse() -> Result<Cli, clap::Error> {
-    use clap::{CommandFactory, FromArgMatches};
-    let matches = accept_negative_values(Cli::command()).try_get_matches()?;
+    use clap::FromArgMatches;
+    let matches = command().long_version(long_version()).try_get_matches()?;
     Cli::from_arg_matches(&matches)
+}
+
+/// The whole command-line definition as [`parse`] reads it (less the CPU-dependent
+/// `--version` text): the source of the completion scripts and the manual pages.
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    accept_negative_values(Cli::command())
+}
+
+/// The text `nqueens --version` prints after the name: the version, the kernels this CPU runs
+/// (and the one `--kernel auto` picks), and the kernels it cannot run.
+pub fn long_version() -> String {
+    fn names(kernels: impl Iterator<Item = Kernel>) -> String {
+        kernels.map(Kernel::name).collect::<Vec<_>>().join(" ")
+    }
+    let available = Kernel::available();
+    let mut text = format!(
+        "{}\nkernels: {}",
+        env!("CARGO_PKG_VERSION"),
+        names(available.iter().copied())
+    );
+    if let Ok(auto) = Kernel::Auto.select() {
+        text.push_str(&format!(" (auto picks {})", auto.kernel()));
+    }
+    let missing = Kernel::ALL
+        .into_iter()
+        .filter(|k| *k != Kernel::Auto && !available.contains(k));
+    let missing = names(missing);
+    if !missing.is_empty() {
+        text.push_str(&format!("\nnot on this CPU: {missing}"));
+    }
+    text
 }
 
 fn accept_negative_values(command: clap::Command) -> clap::Command {
@@ -76,7 +109,9 @@ pub fn shorten_long_words(line: &str) -> String {
                   nqueens list 8 --unique             every solution, one per symmetry class\n  \
                   nqueens compare 10                  the textbook algorithms, side by side\n  \
                   nqueens scale 16 --plot s.svg       thread scaling, measured and modelled\n  \
-                  nqueens estimate 24                 the total and the cost, from a sample"
+                  nqueens estimate 24                 the total and the cost, from a sample\n  \
+                  nqueens completions bash            a shell completion script\n  \
+                  nqueens man | man -l -              the manual page"
 )]
 pub struct Cli {
     /// What to do.
@@ -183,6 +218,47 @@ pub enum Command {
                       nqueens estimate 20 --samples 20000 --seed 7   reproducible"
     )]
     Estimate(EstimateArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish or powershell).
+    #[command(
+        long_about = "Prints the completion script of SHELL for every command, option and \
+                      value name of nqueens to stdout; install it where the shell looks for \
+                      completions.",
+        after_help = "Examples:\n  \
+                      nqueens completions bash > ~/.local/share/bash-completion/completions/nqueens\n  \
+                      nqueens completions zsh > ~/.zfunc/_nqueens   (with fpath+=~/.zfunc)\n  \
+                      nqueens completions fish > ~/.config/fish/completions/nqueens.fish"
+    )]
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff), or write one page per command with --dir.
+    #[command(
+        long_about = "Prints the nqueens(1) manual page in roff to stdout: every option and \
+                      every command. With --dir DIR it writes instead one page per command into \
+                      the existing directory DIR (nqueens.1, nqueens-count.1, ...) and prints \
+                      the paths written; a page already there is replaced only when it is a \
+                      regular file, and nothing is written when one cannot be.",
+        after_help = "Examples:\n  \
+                      nqueens man | man -l -\n  \
+                      nqueens man > nqueens.1\n  \
+                      nqueens man --dir ~/.local/share/man/man1"
+    )]
+    Man(ManArgs),
+}
+
+/// Arguments of `nqueens completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to write the script for.
+    #[arg(value_name = "SHELL", value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// Arguments of `nqueens man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Write one page per command into this existing directory instead of printing the
+    /// top-level page.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<std::path::PathBuf>,
 }
 
 /// Arguments of `nqueens estimate`.

@@ -27,10 +27,9 @@ pub enum Error {
     /// A kernel was asked for on a CPU that cannot run it.
     #[error(
         "the {kernel} kernel needs instructions this CPU lacks (this CPU runs: {})",
-        crate::engine::kernel::Kernel::available_lanes()
+        crate::engine::kernel::Kernel::available()
             .iter()
             .map(|k| k.name())
-            .chain(["depth-first"])
             .collect::<Vec<_>>()
             .join(", ")
     )]

@@ -135,7 +135,7 @@ fn every_command_on_a_full_device_fails_cleanly() {
     if full().is_none() {
         return;
     }
-    let commands: [&[&str]; 9] = [
+    let commands: [&[&str]; 12] = [
         &["count", "8", "-t", "1"],
         &["known", "--max", "8"],
         &["verify", "--max", "6", "-t", "1"],
@@ -143,6 +143,9 @@ fn every_command_on_a_full_device_fails_cleanly() {
         &["scale", "6", "-t", "1", "-r", "1"],
         &["solve", "8"],
         &["list", "8"],
+        &["completions", "bash"],
+        &["completions", "fish"],
+        &["man"],
         &["--help"],
         &["--version"],
     ];
@@ -377,6 +380,8 @@ const TOKENS: &[&str] = &[
     "--construct",
     "--unicode",
     "--bogus",
+    "bash",
+    "zsh",
     "--help",
     "-V",
     "=",
@@ -384,7 +389,16 @@ const TOKENS: &[&str] = &[
 ];
 
 const SUBCOMMANDS: &[&str] = &[
-    "count", "known", "verify", "compare", "scale", "solve", "list", "bogus",
+    "count",
+    "known",
+    "verify",
+    "compare",
+    "scale",
+    "solve",
+    "list",
+    "completions",
+    "man",
+    "bogus",
 ];
 
 proptest! {

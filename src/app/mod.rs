@@ -5,11 +5,13 @@
 
 mod budget;
 mod compare;
+mod completions;
 mod count;
 mod estimate;
 mod known;
 mod list;
 mod long_run;
+mod man;
 mod merge;
 pub mod output;
 mod scale;
@@ -72,6 +74,7 @@ pub fn writes_a_file(cli: &Cli) -> bool {
     match &cli.command {
         Command::Count(args) => args.checkpoint.is_some(),
         Command::Scale(args) => args.plot.is_some(),
+        Command::Man(args) => args.dir.is_some(),
         _ => false,
     }
 }
@@ -88,6 +91,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Outcome, Failure> {
         Command::List(args) => list::run(&args, out)?,
         Command::Merge(args) => merge::run(&args, out)?,
         Command::Estimate(args) => estimate::run(&args, out)?,
+        Command::Completions(args) => completions::run(&args, out)?,
+        Command::Man(args) => man::run(&args, out)?,
     };
     out.flush()?;
     Ok(outcome)

@@ -145,6 +145,20 @@ impl Kernel {
         .filter(|k| k.is_available())
         .collect()
     }
+
+    /// Every kernel this CPU runs: the lane kernels of [`Kernel::available_lanes`] (fastest
+    /// first), then the depth-first search (`auto` left out).
+    ///
+    /// ```
+    /// let kernels = nqueens::Kernel::available();
+    /// assert_eq!(kernels.last(), Some(&nqueens::Kernel::DepthFirst));
+    /// assert!(kernels.contains(&nqueens::Kernel::PortableLanes));
+    /// ```
+    pub fn available() -> Vec<Kernel> {
+        let mut kernels = Kernel::available_lanes();
+        kernels.push(Kernel::DepthFirst);
+        kernels
+    }
 }
 
 impl fmt::Display for Kernel {

@@ -1,0 +1,231 @@
+//! Shell completions, the manual pages and `--version`'s list of kernels.
+
+mod util;
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use assert_cmd::Command;
+
+fn nqueens() -> Command {
+    Command::cargo_bin("nqueens").unwrap()
+}
+
+/// Runs `args`, expects exit code 2, and returns stderr, checked to be one line without a panic.
+fn usage_error(args: &[&str]) -> String {
+    util::usage_error_of(&mut nqueens(), args)
+}
+
+/// Runs `args`, expects success, and returns stdout.
+fn stdout_of(args: &[&str]) -> String {
+    let out = nqueens().args(args).assert().success().get_output().clone();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Every subcommand of `src/cli.rs` (clap adds `help`).
+const SUBCOMMANDS: [&str; 11] = [
+    "count",
+    "known",
+    "verify",
+    "compare",
+    "scale",
+    "solve",
+    "list",
+    "merge",
+    "estimate",
+    "completions",
+    "man",
+];
+
+/// The words of `text`: runs of letters, digits, `-` and `_`.
+fn words(text: &str) -> BTreeSet<String> {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Asserts that `text` has every subcommand as a word of its own.
+fn assert_names_every_subcommand(what: &str, text: &str) {
+    let words = words(text);
+    for name in SUBCOMMANDS {
+        assert!(words.contains(name), "{what} does not name {name}");
+    }
+}
+
+#[test]
+fn the_subcommand_list_is_the_one_help_shows() {
+    let help = stdout_of(&["--help"]);
+    let listed: BTreeSet<&str> = help
+        .lines()
+        .skip_while(|line| *line != "Commands:")
+        .skip(1)
+        .take_while(|line| !line.is_empty())
+        // A wrapped description is indented deeper than the command names.
+        .filter(|line| line.starts_with("  ") && !line.starts_with("   "))
+        .filter_map(|line| line.split_whitespace().next())
+        .collect();
+    let expected: BTreeSet<&str> = SUBCOMMANDS.into_iter().chain(["help"]).collect();
+    assert_eq!(listed, expected, "{help}");
+}
+
+#[test]
+fn completion_scripts_name_every_subcommand() {
+    for (shell, marker) in [
+        ("bash", "complete -F"),
+        ("zsh", "#compdef nqueens"),
+        ("fish", "complete -c nqueens"),
+    ] {
+        let script = stdout_of(&["completions", shell]);
+        assert!(script.contains(marker), "{shell}: no '{marker}'");
+        assert_names_every_subcommand(shell, &script);
+    }
+    for shell in ["elvish", "powershell"] {
+        let script = stdout_of(&["completions", shell]);
+        assert_names_every_subcommand(shell, &script);
+    }
+}
+
+#[test]
+fn an_unknown_shell_is_a_usage_error() {
+    let err = usage_error(&["completions", "nosuchshell"]);
+    assert!(err.contains("nosuchshell"), "{err}");
+    usage_error(&["completions"]);
+    usage_error(&["completions", "bash", "zsh"]);
+}
+
+#[test]
+fn the_new_commands_have_examples() {
+    for command in ["completions", "man"] {
+        let help = stdout_of(&[command, "--help"]);
+        assert!(
+            help.contains("Examples:"),
+            "{command} --help has no example"
+        );
+    }
+}
+
+/// Asserts that `page` looks like a roff manual page.
+fn assert_roff(what: &str, page: &str) {
+    assert!(
+        page.starts_with(".ie") || page.starts_with(".TH"),
+        "{what} is not roff: {}",
+        page.lines().next().unwrap_or_default()
+    );
+    assert!(page.contains("\n.TH "), "{what} has no .TH line");
+}
+
+#[test]
+fn the_manual_page_is_roff_and_names_every_subcommand() {
+    let page = stdout_of(&["man"]);
+    assert_roff("nqueens man", &page);
+    assert!(page.contains(".TH nqueens 1"), "{page}");
+    assert!(page.contains("Counts the solutions of the N"), "{page}");
+    // The SUBCOMMANDS section refers to each command's own page.
+    for name in SUBCOMMANDS {
+        let reference = format!("\nnqueens\\-{name}(1)\n");
+        assert!(
+            page.contains(&reference),
+            "the manual page does not name {name}"
+        );
+    }
+    // The examples keep their lines and columns.
+    assert!(
+        page.contains("\n.SH EXAMPLES\n.nf\n  nqueens count 16 "),
+        "{page}"
+    );
+    // The page is the same on every machine: no CPU-dependent kernel list.
+    assert!(!page.contains("not on this CPU"), "{page}");
+}
+
+#[test]
+fn man_dir_writes_one_page_per_command() {
+    let dir = tempfile::tempdir().unwrap();
+    // A regular file already there is replaced.
+    std::fs::write(dir.path().join("nqueens-count.1"), "old").unwrap();
+    let listed = stdout_of(&["man", "--dir", dir.path().to_str().unwrap()]);
+    let mut names = vec!["nqueens.1".to_string()];
+    names.extend(SUBCOMMANDS.iter().map(|s| format!("nqueens-{s}.1")));
+    let mut found: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .collect();
+    found.sort();
+    names.sort();
+    assert_eq!(found, names);
+    assert_eq!(listed.lines().count(), names.len(), "{listed}");
+    for name in &names {
+        let path = dir.path().join(name);
+        assert!(listed.contains(path.to_str().unwrap()), "{listed}");
+        let page = std::fs::read_to_string(&path).unwrap();
+        assert_roff(name, &page);
+    }
+    let count = std::fs::read_to_string(dir.path().join("nqueens-count.1")).unwrap();
+    assert!(count.contains("\\-\\-checkpoint"), "{count}");
+}
+
+#[test]
+fn man_dir_refuses_what_it_must_not_replace_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing");
+    let err = usage_error(&["man", "--dir", missing.to_str().unwrap()]);
+    assert!(err.contains("does not exist"), "{err}");
+    let file = dir.path().join("file");
+    std::fs::write(&file, "keep").unwrap();
+    let err = usage_error(&["man", "--dir", file.to_str().unwrap()]);
+    assert!(err.contains("not a directory"), "{err}");
+    #[cfg(unix)]
+    {
+        let pages = dir.path().join("man1");
+        std::fs::create_dir(&pages).unwrap();
+        std::os::unix::fs::symlink(&file, pages.join("nqueens-list.1")).unwrap();
+        let err = usage_error(&["man", "--dir", pages.to_str().unwrap()]);
+        assert!(err.contains("symbolic link"), "{err}");
+        // Nothing was written: the link is the only entry, and its target is untouched.
+        assert_eq!(std::fs::read_dir(&pages).unwrap().count(), 1);
+        assert!(!Path::new(&pages.join("nqueens.1")).exists());
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "keep");
+    }
+}
+
+#[test]
+fn the_long_version_lists_the_kernels_of_this_cpu() {
+    let version = env!("CARGO_PKG_VERSION");
+    assert_eq!(stdout_of(&["-V"]), format!("nqueens {version}\n"));
+    let long = stdout_of(&["--version"]);
+    let mut lines = long.lines();
+    assert_eq!(lines.next(), Some(format!("nqueens {version}").as_str()));
+    let kernels = lines.next().unwrap_or_default();
+    assert!(kernels.starts_with("kernels: "), "{long}");
+    assert!(kernels.contains("depth-first"), "{long}");
+    assert!(kernels.contains("portable-lanes"), "{long}");
+    assert!(kernels.contains("(auto picks "), "{long}");
+    let runs: Vec<&str> = kernels["kernels: ".len()..]
+        .split(" (")
+        .next()
+        .unwrap_or_default()
+        .split_whitespace()
+        .collect();
+    let missing: Vec<&str> = lines
+        .next()
+        .and_then(|line| line.strip_prefix("not on this CPU: "))
+        .map(|rest| rest.split_whitespace().collect())
+        .unwrap_or_default();
+    // Every named kernel is listed once, on one line or the other.
+    let mut all: Vec<&str> = runs.iter().chain(&missing).copied().collect();
+    all.sort_unstable();
+    let mut expected = ["avx512", "avx2", "neon", "portable-lanes", "depth-first"];
+    expected.sort_unstable();
+    assert_eq!(all, expected, "{long}");
+    // The list agrees with what --kernel accepts.
+    for kernel in &runs {
+        nqueens()
+            .args(["count", "6", "-t", "1", "--kernel", kernel])
+            .assert()
+            .success();
+    }
+    for kernel in &missing {
+        let err = usage_error(&["count", "6", "-t", "1", "--kernel", kernel]);
+        assert!(err.contains("this CPU lacks"), "{err}");
+    }
+}
