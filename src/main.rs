@@ -53,15 +53,49 @@ fn usage_error(e: &clap::Error) -> ExitCode {
         }
         _ => {
             let rendered = e.render().to_string();
-            let first = rendered.lines().next().unwrap_or("invalid arguments");
-            let first = first.strip_prefix("error: ").unwrap_or(first);
-            output::error(format_args!(
-                "{} (see 'nqueens --help')",
-                cli::shorten_long_words(first)
-            ));
+            output::error(one_line(&rendered));
             ExitCode::from(2)
         }
     }
+}
+
+/// Clap's rendered error as one line: its message, the argument it names and its tip, without
+/// the usage lines, and a pointer to the help of the subcommand the usage names.
+fn one_line(rendered: &str) -> String {
+    let mut message = String::new();
+    let mut help = match subcommand_named_in(std::env::args().skip(1)) {
+        Some(name) => format!("nqueens {name} --help"),
+        None => "nqueens --help".to_string(),
+    };
+    for line in rendered.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if let Some(usage) = line.strip_prefix("Usage: ") {
+            let words: Vec<&str> = usage
+                .split_whitespace()
+                .take_while(|w| !w.starts_with(['[', '<', '-']))
+                .collect();
+            help = format!("{} --help", words.join(" "));
+        } else if line.starts_with("For more information") {
+        } else {
+            let line = line.strip_prefix("error: ").unwrap_or(line);
+            if !message.is_empty() {
+                message.push_str(if message.ends_with(':') { " " } else { "; " });
+            }
+            message.push_str(line);
+        }
+    }
+    if message.is_empty() {
+        message.push_str("invalid arguments");
+    }
+    format!("{} (see '{help}')", cli::shorten_long_words(&message))
+}
+
+/// The subcommand the arguments name: the first one that is not an option, when it is one.
+fn subcommand_named_in(mut args: impl Iterator<Item = String>) -> Option<String> {
+    let first = args.find(|a| !a.starts_with('-'))?;
+    cli::command()
+        .get_subcommands()
+        .any(|c| c.get_name() == first)
+        .then_some(first)
 }
 
 /// Writes clap's help or version text to stdout and flushes it, reporting a failed write.

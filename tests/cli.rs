@@ -184,3 +184,19 @@ fn a_closed_stdout_ends_quietly() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// A usage error keeps clap's content on its one line: the missing argument, the tip, and the
+/// subcommand's own help.
+#[test]
+fn usage_errors_keep_the_argument_the_tip_and_the_subcommand_help() {
+    let err = usage_error(&["count"]);
+    assert!(err.contains("<N>"), "{err}");
+    assert!(err.contains("'nqueens count --help'"), "{err}");
+    let err = usage_error(&["cont", "8"]);
+    assert!(err.contains("similar subcommand exists: 'count'"), "{err}");
+    let err = usage_error(&["scale", "8", "-t", "0"]);
+    assert!(err.contains("'nqueens scale --help'"), "{err}");
+    let err = usage_error(&["solve", "8", "--nope"]);
+    assert!(err.contains("'--nope'"), "{err}");
+    assert!(err.contains("'nqueens solve --help'"), "{err}");
+}
