@@ -10,8 +10,8 @@
 #   * for n = 16..=19 estimates again on one thread (`--threads 1`, the same budget) and counts
 #     the board in full on one thread (`nqueens count n --threads 1`), alternately, and compares
 #     the estimated core-seconds with the measured time.
-# Prints both tables as Markdown (the README's validation tables) and keeps the raw CSV in
-# results/estimate-validation/. Seeds are the default (1). Needs cargo and python3.
+# Prints both tables as Markdown (the validation tables of docs/PERFORMANCE.md) and keeps the
+# raw CSV in results/estimate-validation/. Seeds are the default (1). Needs cargo and python3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
