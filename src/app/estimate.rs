@@ -109,7 +109,11 @@ fn lines(e: &Estimate) -> Vec<Line> {
         ),
     );
     add(
-        format!("wall time on {} threads", e.threads),
+        format!(
+            "wall time on {} thread{}",
+            e.threads,
+            if e.threads == 1 { "" } else { "s" }
+        ),
         duration(e.wall_seconds),
     );
     for (cores, secs) in [
@@ -189,12 +193,13 @@ pub fn long_count_warning(n: u32, options: &CountOptions) -> Option<String> {
     (e.wall_seconds > WARNING_WALL_SECONDS).then(|| {
         format!(
             "nqueens: note: n = {n} is estimated to take {} core-hours (95%: {} to {}), \
-             about {} of wall time on {} threads (see 'nqueens estimate {n}')",
+             about {} of wall time on {} thread{} (see 'nqueens estimate {n}')",
             hours(e.core_seconds),
             hours(e.core_seconds_low),
             hours(e.core_seconds_high),
             super::budget::duration(e.wall_seconds),
-            options.threads
+            options.threads,
+            if options.threads == 1 { "" } else { "s" }
         )
     })
 }

@@ -5,7 +5,7 @@
 //! | [`Kernel::Avx512`] | x86-64 with AVX-512F and VPOPCNTDQ | 8 × u64 lanes ([`lanes::x86_64::avx512`]) |
 //! | [`Kernel::Avx2`] | x86-64 with AVX2 | 8 × u32 lanes ([`lanes::x86_64::avx2`]) |
 //! | [`Kernel::Neon`] | aarch64 | 2 × 4 × u32 lanes (`lanes::aarch64::neon`) |
-//! | [`Kernel::PortableLanes`] | everywhere | 8 × u32 lanes in plain Rust ([`lanes::portable`]) |
+//! | [`Kernel::PortableLanes`] | everywhere | 4 × u32 lanes in plain Rust ([`lanes::portable`]) |
 //! | [`Kernel::DepthFirst`] | everywhere | one placement at a time ([`depth_first`], [`rows`]) |
 //!
 //! Every kernel gives the same count for every task; they differ only in speed. A choice is
