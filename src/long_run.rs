@@ -65,6 +65,9 @@ pub struct CountRun {
     pub complete: bool,
     /// Tasks taken from the checkpoint instead of searched.
     pub resumed_tasks: usize,
+    /// The part of `counts.total` that the tasks taken from the checkpoint contribute (this
+    /// run did not search it).
+    pub resumed_total: u128,
     /// Tasks searched by this run.
     pub searched_tasks: usize,
     /// Time the workers spent searching, summed over tasks (the work an interrupt without a
@@ -194,6 +197,12 @@ pub fn count_with(
         shard,
         complete: report.complete,
         resumed_tasks: report.outcomes.len() - searched.len(),
+        resumed_total: report
+            .outcomes
+            .iter()
+            .filter(|o| o.recorded)
+            .map(TaskOutcome::weighted)
+            .sum(),
         searched_tasks: searched.len(),
         search_time: searched.iter().map(|o| o.elapsed).sum(),
     })

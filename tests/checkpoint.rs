@@ -220,18 +220,61 @@ fn an_unwritable_path_is_one_line_before_any_work() {
     );
 }
 
+/// Several boards: one journal per board, named from the path; the same command resumes
+/// them all, and a directory holds `nN.ckpt` files.
 #[test]
-fn a_checkpoint_for_several_boards_is_refused() {
+fn a_checkpoint_for_several_boards_keeps_one_journal_per_board() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("many.ckpt");
+    let run = || {
+        let out = nqueens()
+            .args(["count", "8..=10", "--format", "json", "--checkpoint"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let first = run();
+    for (i, n) in (8..=10).enumerate() {
+        assert!(dir.path().join(format!("many-n{n}.ckpt")).exists());
+        assert_eq!(first[i]["resumed_tasks"], 0);
+    }
+    assert!(!file.exists());
+    let again = run();
+    for (i, total) in [92, 352, 724].into_iter().enumerate() {
+        assert_eq!(again[i]["total"], total);
+        assert_eq!(again[i]["resumed_tasks"], again[i]["tasks"]);
+        assert_eq!(again[i]["resumed_total"], total);
+    }
     let out = nqueens()
-        .args(["count", "8..=10", "--checkpoint"])
+        .args(["count", "8,9", "--checkpoint"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(dir.path().join("n8.ckpt").exists() && dir.path().join("n9.ckpt").exists());
+}
+
+/// A resumed count says so in its table and reports no rate for work it did not do.
+#[test]
+fn a_resumed_count_says_so_and_reports_only_the_searched_rate() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("n12.ckpt");
+    count_json(12, &file);
+    let out = nqueens()
+        .args(["count", "12", "--checkpoint"])
         .arg(&file)
         .output()
         .unwrap();
-    let text = refused(&out);
-    assert!(text.contains("exactly one n"), "{text}");
-    assert!(!file.exists());
+    let table = String::from_utf8(out.stdout).unwrap();
+    let row = table.lines().find(|l| l.starts_with("| 12")).unwrap();
+    assert!(table.contains("resumed"), "{table}");
+    assert!(row.contains(" of ") && row.contains(" tasks"), "{row}");
+    assert!(
+        row.contains(" - "),
+        "no rate for a run that searched nothing: {row}"
+    );
 }
 
 #[test]
@@ -388,6 +431,47 @@ fn one_stop_request_ends_a_count_of_the_largest_boards() {
         assert!(
             merged.stdout.is_empty(),
             "n = {n}: no total from an incomplete count"
+        );
+    }
+}
+
+/// An interrupted range keeps the boards that finished: their rows were written as each board
+/// ended, and the JSON array is closed, so the output parses.
+#[test]
+fn an_interrupted_range_keeps_its_finished_boards_in_valid_json() {
+    use std::io::{BufRead, BufReader, Read};
+    let mut child = nqueens()
+        .args(["count", "4..=30", "-t", "2", "--quiet", "--format", "json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut seen = String::new();
+    // n = 14 is counted in well under a second: wait for its row, then interrupt.
+    while !seen.contains("\"n\": 14") {
+        let mut line = String::new();
+        assert!(
+            stdout.read_line(&mut line).unwrap() > 0,
+            "output ended: {seen}"
+        );
+        seen.push_str(&line);
+    }
+    send(&child, "INT");
+    stdout.read_to_string(&mut seen).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    let rows: serde_json::Value =
+        serde_json::from_str(&seen).unwrap_or_else(|e| panic!("{e}: {seen}"));
+    let rows = rows.as_array().unwrap();
+    assert!(rows.len() >= 11, "{seen}");
+    for row in rows {
+        let n = row["n"].as_u64().unwrap() as u32;
+        let known = nqueens::known::lookup(n).unwrap();
+        assert_eq!(
+            row["total"].as_u64().map(u128::from),
+            Some(known.total),
+            "n = {n}"
         );
     }
 }

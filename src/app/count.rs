@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use nqueens::export::{TableRow, per_second, seconds, write_records};
+use nqueens::export::{Format, RecordStream, TableRow, per_second, seconds, write_records};
 use nqueens::{CountOptions, Counts, Kernel, Strategy};
 use serde::Serialize;
 
@@ -19,7 +19,7 @@ pub struct CountRecord {
     pub total: u128,
     /// Solutions distinct under the 8 symmetries.
     pub unique: u128,
-    /// Wall-clock seconds of the count.
+    /// Wall-clock seconds of this run (a resumed count's earlier runs not included).
     pub seconds: f64,
     /// Worker threads used.
     pub threads: usize,
@@ -31,6 +31,8 @@ pub struct CountRecord {
     pub tasks: usize,
     /// Tasks taken from a `--checkpoint` file instead of searched.
     pub resumed_tasks: usize,
+    /// The part of `total` taken from the `--checkpoint` file (not searched by this run).
+    pub resumed_total: u128,
     /// The plan's fingerprint, 16 hex digits ([`nqueens::fingerprint`]).
     pub fingerprint: String,
 }
@@ -48,6 +50,7 @@ impl CountRecord {
             kernel: counts.kernel,
             tasks: counts.tasks,
             resumed_tasks: 0,
+            resumed_total: 0,
             fingerprint: String::new(),
         }
     }
@@ -73,11 +76,56 @@ impl TableRow for CountRecord {
             self.total.to_string(),
             self.unique.to_string(),
             seconds(self.seconds),
-            per_second(self.total as f64 / self.seconds),
+            per_second(self.searched_rate()),
             self.threads.to_string(),
             self.strategy.to_string(),
             self.kernel.to_string(),
         ]
+    }
+
+    fn min_widths() -> Vec<usize> {
+        // Room for the totals up to n = 22, rates in M/s and every kernel's name.
+        vec![2, 11, 10, 7, 11, 7, 9, 11]
+    }
+}
+
+impl CountRecord {
+    /// Solutions per second of the part this run searched (the resumed part took no time);
+    /// NaN (shown as `-`) when this run searched nothing.
+    pub fn searched_rate(&self) -> f64 {
+        if self.resumed_tasks == self.tasks && self.tasks > 0 {
+            return f64::NAN;
+        }
+        (self.total - self.resumed_total) as f64 / self.seconds
+    }
+}
+
+/// A count that may resume from a checkpoint: the table says how much was resumed.
+#[derive(Debug, Clone, Serialize)]
+#[serde(transparent)]
+struct Resumable(CountRecord);
+
+impl TableRow for Resumable {
+    fn headings() -> Vec<&'static str> {
+        let mut headings = CountRecord::headings();
+        headings.push("resumed");
+        headings
+    }
+
+    fn cells(&self) -> Vec<String> {
+        let mut cells = self.0.cells();
+        cells.push(if self.0.resumed_tasks == 0 {
+            "no".to_string()
+        } else {
+            format!("{} of {} tasks", self.0.resumed_tasks, self.0.tasks)
+        });
+        cells
+    }
+
+    fn min_widths() -> Vec<usize> {
+        let mut widths = CountRecord::min_widths();
+        widths.push(13);
+        widths
     }
 }
 
@@ -96,25 +144,59 @@ pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         return super::compare::count_with(algorithm, &args.boards.0, limit, args.format, out);
     }
     let options = options(&args.engine);
+    super::threads::warn_if_oversubscribed(options.threads);
     let long_run = LongRun::new(args)?;
     if let [_, _, ..] = args.boards.0[..] {
         // One board is announced once its checkpoint is accepted, net of the resumed tasks.
         announce_long_counts(&args.boards.0, options.threads, 1.0, false);
     }
-    let mut records = Vec::with_capacity(args.boards.0.len());
-    for &n in &args.boards.0 {
-        let Some(run) = long_run.count(n, &options)? else {
-            return Ok(Outcome::Interrupted);
+    if args.checkpoint.is_some() {
+        stream(args, &options, &long_run, out, Resumable)
+    } else {
+        stream(args, &options, &long_run, out, |record| record)
+    }
+}
+
+/// Counts the boards one after another, writing each board's record as soon as it is counted
+/// (one board: as a table fitted to it); an interrupt or an error closes what was written.
+fn stream<T: Serialize + TableRow>(
+    args: &CountArgs,
+    options: &CountOptions,
+    long_run: &LongRun,
+    out: &mut dyn Write,
+    wrap: impl Fn(CountRecord) -> T,
+) -> Result<Outcome, Failure> {
+    let boards = &args.boards.0;
+    let mut stream = RecordStream::new(out, args.format);
+    for &n in boards {
+        let run = match long_run.count(n, options) {
+            Ok(Some(run)) => run,
+            Ok(None) => {
+                stream.finish()?;
+                return Ok(Outcome::Interrupted);
+            }
+            Err(e) => {
+                stream.finish()?;
+                return Err(e);
+            }
         };
         if !run.shard.is_whole() {
-            return super::shard::write(&run, &options, args.format, out);
+            drop(stream);
+            return super::shard::write(&run, options, args.format, out);
         }
-        let mut record = CountRecord::new(&run.counts, &options);
+        let mut record = CountRecord::new(&run.counts, options);
         record.resumed_tasks = run.resumed_tasks;
+        record.resumed_total = run.resumed_total;
         record.fingerprint = nqueens::fingerprint::hex(run.fingerprint);
-        records.push(record);
+        if boards.len() == 1 && args.format == Format::Table {
+            drop(stream);
+            write_records(out, args.format, &[wrap(record)])?;
+            return Ok(Outcome::Success);
+        }
+        stream.write(&wrap(record))?;
+        super::long_run::result_written();
     }
-    write_records(out, args.format, &records)?;
+    stream.finish()?;
     Ok(Outcome::Success)
 }
 

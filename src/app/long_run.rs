@@ -27,9 +27,19 @@ static STOP: AtomicBool = AtomicBool::new(false);
 /// keeps work; until then an interrupt ends the process at once.
 static WORKING: AtomicBool = AtomicBool::new(false);
 
+/// Whether a board's result has been written, so that an interrupt must let the command close
+/// its output (the table's border, the JSON array) instead of ending the process at once.
+static WRITTEN: AtomicBool = AtomicBool::new(false);
+
+/// Records that a result has been written: from now on an interrupt lets the command close its
+/// output.
+pub fn result_written() {
+    WRITTEN.store(true, Ordering::SeqCst);
+}
+
 /// How the boards of one `count` command are run.
 pub struct LongRun {
-    checkpoint: Option<PathBuf>,
+    checkpoint: Option<Journals>,
     quiet: bool,
     shard: Option<nqueens::shard::Shard>,
     /// Whether each board says when it needs more than a day (one board: once the checkpoint
@@ -40,10 +50,9 @@ pub struct LongRun {
 impl LongRun {
     /// Checks the long-run options and installs the interrupt handler.
     pub fn new(args: &CountArgs) -> Result<LongRun, Failure> {
-        if args.checkpoint.is_some() && args.boards.0.len() != 1 {
+        if args.shard.is_some() && args.boards.0.len() != 1 {
             return Err(Failure::Usage(
-                "--checkpoint needs exactly one n (one file per board): run each board with \
-                 its own file"
+                "--shard counts one board: give one n (run each board's shards separately)"
                     .to_string(),
             ));
         }
@@ -53,7 +62,7 @@ impl LongRun {
                 output::message("nqueens: interrupted again, quitting at once");
                 std::process::exit(130);
             }
-            if !WORKING.load(Ordering::SeqCst) {
+            if !WORKING.load(Ordering::SeqCst) && !WRITTEN.load(Ordering::SeqCst) {
                 // No task has finished since the workers were asked for (they may still be
                 // starting): nothing would be kept by waiting.
                 output::message("nqueens: interrupted before any task finished; nothing is lost");
@@ -64,8 +73,12 @@ impl LongRun {
             );
         });
         let shard = super::shard::resolve(args)?;
+        let checkpoint = match &args.checkpoint {
+            Some(path) => Some(Journals::new(path, args.boards.0.len())?),
+            None => None,
+        };
         Ok(LongRun {
-            checkpoint: args.checkpoint.clone(),
+            checkpoint,
             quiet: args.quiet,
             shard,
             announce: args.boards.0.len() == 1,
@@ -79,17 +92,18 @@ impl LongRun {
             output::message(format_args!("nqueens: interrupted before n = {n} started"));
             return Ok(None);
         }
+        let journal = self.checkpoint.as_ref().map(|j| j.path(n));
         let progress = Progress::on_terminal(!self.quiet, &format!("n = {n}"));
         let watcher = Announce {
             progress: &progress,
-            checkpoint: self.checkpoint.as_deref(),
+            checkpoint: journal.as_deref(),
             quiet: self.quiet,
             announce: self.announce.then_some((n, options.threads)),
             n,
             options: *options,
         };
         let control = RunControl {
-            checkpoint: self.checkpoint.as_deref(),
+            checkpoint: journal.as_deref(),
             stop: Some(&STOP),
             watcher: Some(&watcher),
             shard: self.shard,
@@ -104,8 +118,53 @@ impl LongRun {
         if run.complete {
             return Ok(Some(run));
         }
-        output::message(interrupted_message(&run, self.checkpoint.as_deref()));
+        output::message(interrupted_message(&run, journal.as_deref()));
         Ok(None)
+    }
+}
+
+/// Where `--checkpoint PATH` keeps each board's journal: PATH itself for one board; for a
+/// directory (an existing one, or a path ending in `/`, created when missing) `nN.ckpt` in it;
+/// for several boards otherwise, PATH with `-nN` before its extension (`run.ckpt` →
+/// `run-n12.ckpt`). The names depend only on PATH and n, so the same command resumes.
+struct Journals {
+    path: PathBuf,
+    directory: bool,
+    several: bool,
+}
+
+impl Journals {
+    fn new(path: &Path, boards: usize) -> Result<Journals, Failure> {
+        let named_as_directory = path.as_os_str().to_string_lossy().ends_with('/');
+        if named_as_directory && !path.is_dir() {
+            std::fs::create_dir_all(path).map_err(|e| {
+                Failure::Usage(format!(
+                    "cannot create the directory {}: {e}",
+                    path.display()
+                ))
+            })?;
+        }
+        Ok(Journals {
+            path: path.to_path_buf(),
+            directory: path.is_dir(),
+            several: boards > 1,
+        })
+    }
+
+    /// The journal of the `n`-board.
+    fn path(&self, n: u32) -> PathBuf {
+        if self.directory {
+            return self.path.join(format!("n{n}.ckpt"));
+        }
+        if !self.several {
+            return self.path.clone();
+        }
+        let stem = self.path.file_stem().unwrap_or_default().to_string_lossy();
+        let name = match self.path.extension() {
+            Some(ext) => format!("{stem}-n{n}.{}", ext.to_string_lossy()),
+            None => format!("{stem}-n{n}"),
+        };
+        self.path.with_file_name(name)
     }
 }
 
@@ -176,18 +235,7 @@ fn refusal(error: &CheckpointError) -> String {
         .filter(|(f, e)| f != e)
         .map(|(f, e)| format!("{f} in the file, {e} here"))
         .collect();
-    let only_tasks = differ.len() == 1
-        && found_parts
-            .iter()
-            .zip(&expected_parts)
-            .all(|(f, e)| f == e || f.ends_with(" tasks"));
-    let why = if only_tasks {
-        "; the number of tasks follows the thread count above 256 threads: rerun with the \
-         --threads the checkpoint was made with"
-    } else {
-        ""
-    };
-    format!("{error} (it differs in {}{why})", differ.join("; "))
+    format!("{error} (it differs in {})", differ.join("; "))
 }
 
 /// What an interrupted count tells the user: how to resume, or what was lost.
@@ -253,6 +301,7 @@ mod tests {
             shard: nqueens::shard::Shard::WHOLE,
             complete: false,
             resumed_tasks: 100,
+            resumed_total: 700,
             searched_tasks: 23,
             search_time: Duration::from_millis(5500),
         }
@@ -270,17 +319,33 @@ mod tests {
             "n = 20, strategy mirror, plan version 3, 4096 tasks",
         ));
         assert!(
-            text.contains("(it differs in 16000 tasks in the file, 4096 tasks here;"),
+            text.contains("(it differs in 16000 tasks in the file, 4096 tasks here)"),
             "{text}"
         );
-        assert!(text.contains("thread count"), "{text}");
         let text = refusal(&mismatch(
             "n = 19, strategy mirror, plan version 3, 4096 tasks",
             "n = 20, strategy mirror, plan version 3, 4096 tasks",
         ));
         assert!(text.contains("n = 19 in the file, n = 20 here"), "{text}");
-        assert!(!text.contains("thread count"), "{text}");
         assert!(!text.contains('\n'), "{text}");
+    }
+
+    #[test]
+    fn each_board_has_its_own_journal_named_from_the_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("run.ckpt");
+        let one = Journals::new(&file, 1).unwrap();
+        assert_eq!(one.path(12), file);
+        let several = Journals::new(&file, 3).unwrap();
+        assert_eq!(several.path(12), dir.path().join("run-n12.ckpt"));
+        let bare = Journals::new(&dir.path().join("run"), 2).unwrap();
+        assert_eq!(bare.path(9), dir.path().join("run-n9"));
+        let inside = Journals::new(dir.path(), 1).unwrap();
+        assert_eq!(inside.path(20), dir.path().join("n20.ckpt"));
+        let created = dir.path().join("journals/");
+        let new_dir = Journals::new(&created, 2).unwrap();
+        assert!(created.is_dir());
+        assert_eq!(new_dir.path(8), created.join("n8.ckpt"));
     }
 
     #[test]

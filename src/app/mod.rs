@@ -17,6 +17,7 @@ pub mod output;
 mod scale;
 mod shard;
 mod solve;
+mod threads;
 mod verify;
 
 use std::io::{self, Write};

@@ -13,7 +13,7 @@ pub fn write_csv<T: serde::Serialize>(out: &mut dyn Write, records: &[T]) -> io:
     writer.flush()
 }
 
-fn into_io(e: ::csv::Error) -> io::Error {
+pub(super) fn into_io(e: ::csv::Error) -> io::Error {
     match e.into_kind() {
         ::csv::ErrorKind::Io(e) => e,
         other => io::Error::other(format!("{other:?}")),

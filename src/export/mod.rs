@@ -6,12 +6,14 @@
 
 mod csv;
 mod json;
+mod stream;
 mod table;
 
 use std::io::{self, Write};
 
 pub use self::csv::write_csv;
 pub use self::json::write_json;
+pub use self::stream::RecordStream;
 pub use self::table::write_table;
 
 /// An output format for records.
@@ -32,6 +34,11 @@ pub trait TableRow {
     fn headings() -> Vec<&'static str>;
     /// The row's cells, formatted for people, in heading order.
     fn cells(&self) -> Vec<String>;
+    /// The least width of each column when rows are streamed (a table written at once fits its
+    /// columns to its rows); by default the headings' widths.
+    fn min_widths() -> Vec<usize> {
+        Vec::new()
+    }
 }
 
 /// Writes `records` to `out` in `format`.

@@ -1,0 +1,162 @@
+//! Records written one at a time, as they are made: each is flushed at once, and closing the
+//! stream ends the table or the JSON array, so what was written is complete output even when a
+//! run stops partway.
+
+use std::io::{self, Write};
+use std::marker::PhantomData;
+
+use super::{Format, TableRow, csv::into_io, table};
+
+/// Writes records of type `T` one at a time in one format. Nothing is written before the first
+/// record; [`RecordStream::finish`] closes what the first record opened.
+///
+/// ```
+/// use nqueens::export::{Format, RecordStream};
+/// use nqueens::known::TABLE;
+/// let mut out = Vec::new();
+/// let mut stream = RecordStream::new(&mut out, Format::Json);
+/// stream.write(&TABLE[8]).unwrap();
+/// stream.write(&TABLE[9]).unwrap();
+/// stream.finish().unwrap();
+/// let parsed: serde_json::Value = serde_json::from_slice(&out).unwrap();
+/// assert_eq!(parsed[1]["total"], 352);
+/// ```
+pub struct RecordStream<'a, T> {
+    sink: Sink<'a>,
+    written: usize,
+    record: PhantomData<fn(&T)>,
+}
+
+enum Sink<'a> {
+    Table {
+        out: &'a mut dyn Write,
+        widths: Vec<usize>,
+    },
+    Json(&'a mut dyn Write),
+    Csv(::csv::Writer<&'a mut dyn Write>),
+}
+
+impl<'a, T: serde::Serialize + TableRow> RecordStream<'a, T> {
+    /// A stream of records to `out` in `format`. A table's columns are as wide as their
+    /// headings and [`TableRow::min_widths`]; a wider cell pushes the rest of its row right.
+    pub fn new(out: &'a mut dyn Write, format: Format) -> RecordStream<'a, T> {
+        let sink = match format {
+            Format::Table => {
+                let mut widths = table::heading_widths::<T>();
+                for (width, min) in widths.iter_mut().zip(T::min_widths()) {
+                    *width = (*width).max(min);
+                }
+                Sink::Table { out, widths }
+            }
+            Format::Json => Sink::Json(out),
+            Format::Csv => Sink::Csv(
+                ::csv::WriterBuilder::new()
+                    .has_headers(true)
+                    .from_writer(out),
+            ),
+        };
+        RecordStream {
+            sink,
+            written: 0,
+            record: PhantomData,
+        }
+    }
+
+    /// Writes `record` (after the table's heading or the array's opening, for the first) and
+    /// flushes it.
+    pub fn write(&mut self, record: &T) -> io::Result<()> {
+        let first = self.written == 0;
+        match &mut self.sink {
+            Sink::Table { out, widths } => {
+                if first {
+                    table::write_head::<T>(*out, widths)?;
+                }
+                table::write_row(*out, widths, &record.cells())?;
+                out.flush()?;
+            }
+            Sink::Json(out) => {
+                out.write_all(if first { b"[\n" } else { b",\n" })?;
+                let text = serde_json::to_string_pretty(record)?;
+                for (i, line) in text.lines().enumerate() {
+                    if i > 0 {
+                        out.write_all(b"\n")?;
+                    }
+                    write!(out, "  {line}")?;
+                }
+                out.flush()?;
+            }
+            Sink::Csv(writer) => {
+                writer.serialize(record).map_err(into_io)?;
+                writer.flush()?;
+            }
+        }
+        self.written += 1;
+        Ok(())
+    }
+
+    /// The number of records written.
+    pub fn written(&self) -> usize {
+        self.written
+    }
+
+    /// Closes what the first record opened (the table's bottom border, the JSON array) and
+    /// flushes; writes nothing when no record was written.
+    pub fn finish(self) -> io::Result<()> {
+        if self.written == 0 {
+            return Ok(());
+        }
+        match self.sink {
+            Sink::Table { out, widths } => {
+                table::write_foot(out, &widths)?;
+                out.flush()
+            }
+            Sink::Json(out) => {
+                out.write_all(b"\n]\n")?;
+                out.flush()
+            }
+            Sink::Csv(mut writer) => writer.flush(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::export::write_records;
+    use crate::known::TABLE;
+
+    /// A whole stream writes what the one-shot writers write, in every format.
+    #[test]
+    fn a_finished_stream_equals_the_records_written_at_once() {
+        for format in [Format::Table, Format::Json, Format::Csv] {
+            let mut streamed = Vec::new();
+            let mut stream = RecordStream::new(&mut streamed, format);
+            for record in &TABLE[..12] {
+                stream.write(record).unwrap();
+            }
+            stream.finish().unwrap();
+            let mut whole = Vec::new();
+            write_records(&mut whole, format, &TABLE[..12]).unwrap();
+            if format == Format::Table {
+                // Both right-align; the stream's widths come from the headings alone.
+                let lines = |b: &[u8]| String::from_utf8(b.to_vec()).unwrap().lines().count();
+                assert_eq!(lines(&streamed), lines(&whole));
+            } else {
+                assert_eq!(
+                    String::from_utf8(streamed).unwrap(),
+                    String::from_utf8(whole).unwrap(),
+                    "{format:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_stream_without_records_writes_nothing() {
+        let mut out = Vec::new();
+        RecordStream::<crate::known::Known>::new(&mut out, Format::Json)
+            .finish()
+            .unwrap();
+        assert!(out.is_empty());
+    }
+}
