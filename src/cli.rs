@@ -115,7 +115,8 @@ pub enum Command {
                       table. A load-balance model replays the one-thread task times on 1, 2, 4, \
                       ..., 256 (or --model-up-to) identical workers with the same largest-first \
                       list scheduling and predicts the speedup a bigger machine would give (no \
-                      memory-bandwidth or other shared-resource limits are modelled).",
+                      memory-bandwidth or other shared-resource limits are modelled). Runs under \
+                      50 ms are too short to mean much: a warning suggests a larger n.",
         after_help = "Examples:\n  \
                       nqueens scale 16\n  \
                       nqueens scale 17 --threads 1,2 --repeat 5 --plot scaling.svg\n  \

@@ -245,6 +245,31 @@ fn bad_model_reaches_are_one_line_usage_errors() {
 }
 
 #[test]
+fn runs_too_short_to_mean_anything_are_warned_about_and_captioned() {
+    let (svg, stderr) = plot_of(&["scale", "6", "-t", "2", "-r", "3", "-f", "csv"]);
+    let warnings: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("choose a larger n"))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{stderr}");
+    assert!(
+        warnings[0].starts_with("nqueens: warning: the fastest timed run took "),
+        "{stderr}"
+    );
+    assert!(warnings[0].contains("such as "), "{stderr}");
+    let caption = svg_texts(&svg)
+        .into_iter()
+        .skip_while(|t| !t.starts_with("warning: "))
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        caption.starts_with("warning: the fastest timed run took "),
+        "{caption}"
+    );
+    assert!(caption.contains("choose a larger n"), "{caption}");
+}
+
+#[test]
 fn an_unwritable_plot_path_is_refused_before_any_run() {
     let dir = tempfile::tempdir().unwrap();
     for target in [

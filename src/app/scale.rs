@@ -75,7 +75,7 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         Err(e @ StudyError::NoRuns) => return Err(Failure::Usage(e.to_string())),
     };
 
-    let warnings: Vec<String> = [busy_machine_warning(&study)]
+    let warnings: Vec<String> = [busy_machine_warning(&study), short_run_warning(&study)]
         .into_iter()
         .flatten()
         .collect();
@@ -137,6 +137,33 @@ fn busy_machine_warning(study: &Study) -> Option<String> {
             starved.join(", ")
         )
     })
+}
+
+/// Timed runs shorter than this measure start-up costs and timer noise more than the search.
+const SHORT_RUN_SECONDS: f64 = 0.05;
+
+/// The warning about timed runs too short to mean anything, if the fastest was under
+/// [`SHORT_RUN_SECONDS`], with a board whose runs are estimated to take long enough.
+fn short_run_warning(study: &Study) -> Option<String> {
+    let fastest = study
+        .runs
+        .iter()
+        .filter(|p| p.min_seconds.is_finite())
+        .min_by(|a, b| a.min_seconds.total_cmp(&b.min_seconds))?;
+    if fastest.min_seconds >= SHORT_RUN_SECONDS {
+        return None;
+    }
+    let larger = (study.n + 1..=nqueens::engine::kernel::MAX_N)
+        .find(|&n| budget::engine_seconds(n, fastest.threads) >= SHORT_RUN_SECONDS)
+        .map_or_else(String::new, |n| format!(" such as {n}"));
+    Some(format!(
+        "the fastest timed run took {} ({}): runs under {:.0} ms measure start-up costs and \
+         timer noise more than the search, so these speedups mean little; choose a larger \
+         n{larger}",
+        seconds(fastest.min_seconds),
+        threads(fastest.threads),
+        SHORT_RUN_SECONDS * 1e3
+    ))
 }
 
 /// `1 thread`, `4 threads`.
@@ -396,6 +423,26 @@ mod tests {
                 .collect(),
             model: vec![],
         }
+    }
+
+    #[test]
+    fn short_runs_are_named_with_a_larger_board() {
+        let warning = short_run_warning(&study(9, &[(1, 0.004, None), (2, 0.0021, None)]))
+            .expect("runs of a few ms are short");
+        assert!(warning.contains("2.10 ms (2 threads)"), "{warning}");
+        let suggested: u32 = warning
+            .rsplit(' ')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .expect("a board is suggested");
+        assert!(suggested > 9, "{warning}");
+        assert!(budget::engine_seconds(suggested, 2) >= SHORT_RUN_SECONDS);
+        assert!(!warning.contains('\n'));
+        assert_eq!(
+            short_run_warning(&study(17, &[(1, 0.9, None), (2, 0.5, None)])),
+            None
+        );
+        assert_eq!(short_run_warning(&study(17, &[])), None);
     }
 
     #[test]
