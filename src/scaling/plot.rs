@@ -422,8 +422,9 @@ where
         .draw_series(LineSeries::new(lines.model.iter().copied(), model_style))
         .map_err(fail)?
         .label(format!(
-            "model: one-thread task times replayed largest-first, to {} workers",
-            axis_number(&last_modelled)
+            "model: one-thread task times replayed largest-first, to {} worker{}",
+            axis_number(&last_modelled),
+            if last_modelled == 1.0 { "" } else { "s" }
         ))
         .legend(move |(x, y)| {
             EmptyElement::at((x, y))
