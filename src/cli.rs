@@ -148,12 +148,14 @@ pub enum Command {
                       speedup over one thread and the parallel efficiency (speedup / threads). \
                       Every run's total is checked against the others and against the known \
                       table. A load-balance model replays the one-thread task times on 1, 2, 4, \
-                      ..., 256 identical workers with the same largest-first list scheduling and \
-                      predicts the speedup a bigger machine would give (no memory-bandwidth or \
-                      other shared-resource limits are modelled).",
+                      ..., 256 (or --model-up-to) identical workers with the same largest-first \
+                      list scheduling and predicts the speedup a bigger machine would give (no \
+                      memory-bandwidth or other shared-resource limits are modelled). Runs under \
+                      50 ms are too short to mean much: a warning suggests a larger n.",
         after_help = "Examples:\n  \
                       nqueens scale 16\n  \
                       nqueens scale 17 --threads 1,2 --repeat 5 --plot scaling.svg\n  \
+                      nqueens scale 17 --threads 1,2 --plot scaling.svg --model-up-to 1024\n  \
                       nqueens scale 15 --threads 1,2,4,8,max --format json"
     )]
     Scale(ScaleArgs),
@@ -593,10 +595,15 @@ pub struct ScaleArgs {
     /// machine.
     #[arg(short, long, value_enum, default_value_t = Format::Table, hide_possible_values = true)]
     pub format: Format,
-    /// Also draw speedup against threads (measured, ideal, model) into this SVG file (a new
-    /// file, or a regular file that is replaced).
+    /// Also draw speedup and efficiency against threads (measured with the range of the timed
+    /// runs, ideal, model) into this SVG file (a new file, or a regular file that is replaced).
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<std::path::PathBuf>,
+    /// Model up to this many workers (1 to 1048576): the plot draws the model's curve that far
+    /// [default: 4 times the largest measured thread count], and beyond 256 the model in the
+    /// output goes that far too.
+    #[arg(long, value_name = "THREADS", value_parser = parse_model_up_to)]
+    pub model_up_to: Option<usize>,
     /// Refuse to start when all the runs are estimated to need longer than this together.
     #[arg(long, value_name = "SECONDS", default_value_t = DAY_SECONDS, value_parser = parse_seconds)]
     pub max_seconds: f64,
@@ -749,6 +756,14 @@ pub fn parse_limit(text: &str) -> Result<u64, String> {
 /// Parses `--repeat K` of `scale`: 1 to 1000.
 pub fn parse_repeat(text: &str) -> Result<u32, String> {
     parse_whole(text, 1, 1000, "the number of timed runs").map(|k| k as u32)
+}
+
+/// The most workers `scale --model-up-to` models.
+pub const MODEL_UP_TO_MAX: u64 = 1 << 20;
+
+/// Parses `--model-up-to THREADS` of `scale`: 1 to [`MODEL_UP_TO_MAX`].
+pub fn parse_model_up_to(text: &str) -> Result<usize, String> {
+    parse_whole(text, 1, MODEL_UP_TO_MAX, "the number of modelled workers").map(|k| k as usize)
 }
 
 /// Parses a board side for `solve`: 0 to [`SOLVE_MAX_N`].

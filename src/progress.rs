@@ -4,21 +4,30 @@
 //! finished task (never from inside the search). It shows tasks done out of the total, the
 //! solutions found so far, the elapsed time, and an ETA. Tasks are sorted largest-first, so the
 //! bar advances by each task's size estimate rather than by one per task: that keeps the ETA
-//! from being far too pessimistic at the start.
+//! from being far too pessimistic at the start. Until a task of this run has finished there is
+//! nothing to estimate from, so the bar says it is waiting instead of showing an ETA. The bar has
+//! a fixed width ([`BAR_WIDTH`]), whatever the terminal's. Lines printed while the bar is shown
+//! go through [`Progress::suspend`] or a [`Notices`] handle, so that each is on its own line.
 
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 use crate::engine::plan::Plan;
 use crate::engine::run::TaskOutcome;
 use crate::long_run::Watcher;
 
+/// Characters between the bar's brackets.
+pub const BAR_WIDTH: usize = 20;
+
 const TEMPLATE: &str =
-    "{elapsed_precise} [{wide_bar}] {tasks} tasks, {solutions} solutions, ETA {eta}";
+    "{elapsed_precise} [{bar:20}] {tasks} tasks, {solutions} solutions, {eta_once_timed}";
+
+/// Shown in place of the ETA until a task of this run has finished.
+pub const NO_ETA_YET: &str = "no ETA yet";
 
 /// A progress bar on stderr, or nothing at all.
 pub struct Progress {
@@ -29,6 +38,8 @@ pub struct Progress {
     done: Arc<AtomicUsize>,
     total_tasks: Arc<AtomicUsize>,
     solutions: Arc<AtomicU64>,
+    /// Whether a task of this run (not a resumed one) has finished.
+    timed: Arc<AtomicBool>,
 }
 
 impl Progress {
@@ -47,15 +58,27 @@ impl Progress {
 
     /// A bar drawn on stderr when `visible`, hidden otherwise.
     pub fn new(visible: bool, label: &str) -> Progress {
+        let target = if visible {
+            ProgressDrawTarget::stderr()
+        } else {
+            ProgressDrawTarget::hidden()
+        };
+        Progress::with_target(target, label)
+    }
+
+    /// A bar drawn on `target`.
+    fn with_target(target: ProgressDrawTarget, label: &str) -> Progress {
         let done = Arc::new(AtomicUsize::new(0));
         let total_tasks = Arc::new(AtomicUsize::new(0));
         let solutions = Arc::new(AtomicU64::new(0));
-        let bar = if visible {
-            ProgressBar::with_draw_target(Some(1), ProgressDrawTarget::stderr())
-        } else {
-            ProgressBar::hidden()
-        };
-        let (d, t, s) = (done.clone(), total_tasks.clone(), solutions.clone());
+        let timed = Arc::new(AtomicBool::new(false));
+        let bar = ProgressBar::with_draw_target(Some(1), target);
+        let (d, t, s, e) = (
+            done.clone(),
+            total_tasks.clone(),
+            solutions.clone(),
+            timed.clone(),
+        );
         let style = ProgressStyle::with_template(&format!("{label}: {TEMPLATE}"))
             .expect("the template is valid")
             .progress_chars("=> ")
@@ -75,6 +98,16 @@ impl Progress {
                 move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
                     let _ = write!(w, "{}", s.load(Ordering::Relaxed));
                 },
+            )
+            .with_key(
+                "eta_once_timed",
+                move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = if e.load(Ordering::Relaxed) {
+                        write!(w, "ETA {:#}", HumanDuration(state.eta()))
+                    } else {
+                        w.write_str(NO_ETA_YET)
+                    };
+                },
             );
         bar.set_style(style);
         Progress {
@@ -84,6 +117,7 @@ impl Progress {
             done,
             total_tasks,
             solutions,
+            timed,
         }
     }
 
@@ -107,6 +141,14 @@ impl Progress {
         self.bar.suspend(f)
     }
 
+    /// A handle that prints lines clear of this bar from anywhere, an interrupt handler
+    /// included.
+    pub fn notices(&self) -> Notices {
+        Notices {
+            bar: self.bar.clone(),
+        }
+    }
+
     fn add_solutions(&self, outcome: &TaskOutcome) {
         let add = u64::try_from(outcome.weighted()).unwrap_or(u64::MAX);
         let _ = self
@@ -114,6 +156,27 @@ impl Progress {
             .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| {
                 Some(s.saturating_add(add))
             });
+    }
+}
+
+/// Prints lines on stderr clear of a [`Progress`] bar: the bar is taken off the terminal first,
+/// so that a line never continues the bar's. Cloned handles act on the same bar.
+#[derive(Clone, Debug)]
+pub struct Notices {
+    bar: ProgressBar,
+}
+
+impl Notices {
+    /// Runs `f` (which prints whole lines to stderr) with the bar cleared, then redraws the bar
+    /// below what `f` printed.
+    pub fn above<R>(&self, f: impl FnOnce() -> R) -> R {
+        self.bar.suspend(f)
+    }
+
+    /// Removes the bar for good, then runs `f`: for a last word before the process exits.
+    pub fn after<R>(&self, f: impl FnOnce() -> R) -> R {
+        self.bar.finish_and_clear();
+        f()
     }
 }
 
@@ -138,6 +201,7 @@ impl Watcher for Progress {
     }
 
     fn task_done(&self, outcome: &TaskOutcome) {
+        self.timed.store(true, Ordering::Relaxed);
         self.done.fetch_add(1, Ordering::Relaxed);
         self.add_solutions(outcome);
         let size = self
@@ -174,5 +238,139 @@ mod tests {
         assert_eq!(progress.bar.position(), progress.bar.length().unwrap());
         progress.finish();
         assert_eq!(progress.label(), "n = 10");
+    }
+
+    /// A terminal that keeps what is written to it, one entry per write.
+    #[derive(Clone, Debug)]
+    struct Screen {
+        width: u16,
+        writes: Arc<std::sync::Mutex<Vec<String>>>,
+    }
+
+    impl Screen {
+        fn new(width: u16) -> Screen {
+            Screen {
+                width,
+                writes: Arc::default(),
+            }
+        }
+
+        /// The last bar line drawn.
+        fn bar_line(&self) -> String {
+            let writes = self.writes.lock().unwrap();
+            let line = writes.iter().rev().find(|w| w.contains(" tasks, "));
+            line.cloned().expect("the bar was drawn")
+        }
+
+        fn push(&self, text: &str) -> std::io::Result<()> {
+            self.writes.lock().unwrap().push(text.to_string());
+            Ok(())
+        }
+    }
+
+    impl indicatif::TermLike for Screen {
+        fn width(&self) -> u16 {
+            self.width
+        }
+        fn move_cursor_up(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_down(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_right(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_left(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn write_line(&self, s: &str) -> std::io::Result<()> {
+            self.push(s)
+        }
+        fn write_str(&self, s: &str) -> std::io::Result<()> {
+            self.push(s)
+        }
+        fn clear_line(&self) -> std::io::Result<()> {
+            self.push("<clear>")
+        }
+        fn flush(&self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// Draws the bar now (a manual tick does nothing while the steady tick runs).
+    fn redraw(progress: &Progress) {
+        progress.bar.disable_steady_tick();
+        progress.bar.tick();
+    }
+
+    fn on_screen(screen: &Screen) -> Progress {
+        let target = ProgressDrawTarget::term_like(Box::new(screen.clone()));
+        Progress::with_target(target, "n = 10")
+    }
+
+    #[test]
+    fn no_eta_before_the_first_task_and_a_fixed_width_bar() {
+        let mut lines = Vec::new();
+        for width in [40, 80, 250] {
+            let screen = Screen::new(width);
+            let progress = on_screen(&screen);
+            let plan = Plan::new(10, Strategy::Mirror, 8).unwrap();
+            progress.start(&plan, &[]);
+            redraw(&progress);
+            let line = screen.bar_line();
+            assert!(line.ends_with(NO_ETA_YET), "{line}");
+            assert!(!line.contains("ETA 0"), "{line}");
+            let (open, close) = (line.find('[').unwrap(), line.rfind(']').unwrap());
+            assert_eq!(line[open + 1..close].chars().count(), BAR_WIDTH, "{line}");
+            progress.finish();
+            lines.push(line);
+        }
+        assert!(lines.windows(2).all(|w| w[0] == w[1]), "{lines:?}");
+    }
+
+    #[test]
+    fn the_eta_appears_once_a_task_has_finished() {
+        let screen = Screen::new(120);
+        let progress = on_screen(&screen);
+        let control = RunControl {
+            watcher: Some(&progress),
+            ..RunControl::default()
+        };
+        let options = CountOptions {
+            threads: 1,
+            strategy: Strategy::Mirror,
+            kernel: crate::Kernel::Auto,
+        };
+        count_with(10, &options, &control).unwrap();
+        redraw(&progress);
+        let line = screen.bar_line();
+        assert!(line.contains(", ETA "), "{line}");
+        assert!(!line.contains(NO_ETA_YET), "{line}");
+        progress.finish();
+    }
+
+    #[test]
+    fn notices_clear_the_bar_before_their_line() {
+        let screen = Screen::new(120);
+        let progress = on_screen(&screen);
+        let plan = Plan::new(10, Strategy::Mirror, 8).unwrap();
+        progress.start(&plan, &[]);
+        redraw(&progress);
+        let notices = progress.notices();
+        // What `f` prints is not seen by the screen; mark where it ran.
+        notices.above(|| screen.push("<notice>").unwrap());
+        {
+            let writes = screen.writes.lock().unwrap();
+            let at = writes.iter().position(|w| w == "<notice>").unwrap();
+            assert_eq!(writes[at - 1], "<clear>", "{writes:?}");
+            // Redrawn below the notice.
+            assert!(writes[at + 1..].iter().any(|w| w.contains(" tasks, ")));
+        }
+        notices.after(|| screen.push("<last word>").unwrap());
+        let writes = screen.writes.lock().unwrap();
+        let at = writes.iter().position(|w| w == "<last word>").unwrap();
+        assert_eq!(writes[at - 1], "<clear>", "{writes:?}");
+        assert!(progress.bar.is_finished());
     }
 }

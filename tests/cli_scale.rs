@@ -121,6 +121,154 @@ fn the_plot_is_a_well_formed_svg_and_leaves_no_temporary_file() {
     assert_eq!(entries.len(), 1, "only the plot itself is left behind");
 }
 
+/// The plot written by `scale` with `args` then `--plot FILE`, and its stderr.
+fn plot_of(args: &[&str]) -> (String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("scaling.svg");
+    let out = nqueens()
+        .args(args)
+        .arg("--plot")
+        .arg(&path)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let svg = std::fs::read_to_string(&path).unwrap();
+    (svg, String::from_utf8(out.stderr).unwrap())
+}
+
+/// Every text of the SVG, trimmed, empty ones left out.
+fn svg_texts(svg: &str) -> Vec<String> {
+    let doc = roxmltree::Document::parse(svg).expect("well-formed XML");
+    doc.descendants()
+        .filter(|n| n.is_text())
+        .filter_map(|n| n.text())
+        .map(|t| t.trim().to_string())
+        .filter(|t| !t.is_empty())
+        .collect()
+}
+
+/// The largest x tick label (x tick labels are the numbers centred under their ticks).
+fn largest_x_label(svg: &str) -> f64 {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    doc.descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter(|n| n.attribute("text-anchor") == Some("middle"))
+        .filter_map(|n| n.text()?.trim().parse::<f64>().ok())
+        .fold(0.0, f64::max)
+}
+
+#[test]
+fn the_plot_has_a_legend_and_range_bars_in_both_panels() {
+    let (svg, _) = plot_of(&["scale", "9", "-t", "2", "-r", "3", "-f", "csv"]);
+    let texts = svg_texts(&svg);
+    let count = |wanted: &str| texts.iter().filter(|t| *t == wanted).count();
+    assert_eq!(count("measured: median of 3 timed runs"), 2, "{texts:?}");
+    assert_eq!(count("bars: fastest to slowest of the 3 timed runs"), 2);
+    assert_eq!(count("ideal: speedup = threads"), 1);
+    assert_eq!(count("ideal: efficiency = 100 %"), 1);
+    let model = texts.iter().filter(|t| t.starts_with("model: ")).count();
+    assert_eq!(model, 2, "{texts:?}");
+    // The bars are the only paths in their colour: one per measured count (1 and 2 threads)
+    // and one legend entry, in each panel.
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let colour = nqueens::scaling::plot::BAR_COLOUR;
+    let colour = format!("#{:02X}{:02X}{:02X}", colour.0, colour.1, colour.2);
+    let bars = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("polyline"))
+        .filter(|n| n.attribute("stroke") == Some(colour.as_str()))
+        .count();
+    assert_eq!(bars, 2 * (2 + 1));
+}
+
+#[test]
+fn model_up_to_widens_the_plot_and_the_model() {
+    let (default, _) = plot_of(&["scale", "8", "-t", "2", "-r", "1", "-f", "csv"]);
+    assert_eq!(
+        largest_x_label(&default),
+        8.0,
+        "4 times the 2 measured threads"
+    );
+    let (wide, _) = plot_of(&[
+        "scale",
+        "8",
+        "-t",
+        "2",
+        "-r",
+        "1",
+        "-f",
+        "csv",
+        "--model-up-to",
+        "64",
+    ]);
+    assert_eq!(largest_x_label(&wide), 64.0);
+    assert!(
+        svg_texts(&wide)
+            .iter()
+            .any(|t| t.ends_with(", to 64 workers")),
+        "{wide}"
+    );
+    let text = stdout_of(&[
+        "scale",
+        "8",
+        "-t",
+        "2",
+        "-r",
+        "1",
+        "-f",
+        "json",
+        "--model-up-to",
+        "1000",
+    ]);
+    let v: Value = serde_json::from_str(&text).unwrap();
+    let workers: Vec<u64> = v["model"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["workers"].as_u64().unwrap())
+        .collect();
+    assert_eq!(workers[workers.len() - 3..], [256, 512, 1000]);
+}
+
+#[test]
+fn bad_model_reaches_are_one_line_usage_errors() {
+    for bad in ["0", "-4", "many", "", "1048577", "99999999999999999999999"] {
+        nqueens()
+            .args(["scale", "8", "-r", "1", "--model-up-to", bad])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::starts_with("nqueens: error: "))
+            .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+    }
+}
+
+#[test]
+fn runs_too_short_to_mean_anything_are_warned_about_and_captioned() {
+    let (svg, stderr) = plot_of(&["scale", "6", "-t", "2", "-r", "3", "-f", "csv"]);
+    let warnings: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("choose a larger n"))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{stderr}");
+    assert!(
+        warnings[0].starts_with("nqueens: warning: the fastest timed run took "),
+        "{stderr}"
+    );
+    assert!(warnings[0].contains("such as "), "{stderr}");
+    let caption = svg_texts(&svg)
+        .into_iter()
+        .skip_while(|t| !t.starts_with("warning: "))
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        caption.starts_with("warning: the fastest timed run took "),
+        "{caption}"
+    );
+    assert!(caption.contains("choose a larger n"), "{caption}");
+}
+
 #[test]
 fn an_unwritable_plot_path_is_refused_before_any_run() {
     let dir = tempfile::tempdir().unwrap();
@@ -184,6 +332,7 @@ fn help_documents_every_option_with_examples() {
         "--strategy",
         "--format",
         "--plot",
+        "--model-up-to",
         "Examples:",
     ] {
         assert!(out.contains(wanted), "{wanted} in {out}");

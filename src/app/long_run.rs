@@ -6,13 +6,14 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use nqueens::checkpoint::CheckpointError;
 use nqueens::engine::plan::Plan;
 use nqueens::engine::run::TaskOutcome;
 use nqueens::export::seconds;
-use nqueens::progress::Progress;
+use nqueens::progress::{Notices, Progress};
 use nqueens::{CountOptions, CountRun, RunControl, Watcher, count_with};
 
 use super::Failure;
@@ -37,6 +38,21 @@ pub fn result_written() {
     WRITTEN.store(true, Ordering::SeqCst);
 }
 
+/// The bar of the count that runs now, so that the interrupt handler prints its notices on lines
+/// of their own rather than after the bar.
+static BAR: Mutex<Option<Notices>> = Mutex::new(None);
+
+/// Prints `line` on stderr clear of the progress bar; `last`: the process exits next, so the bar
+/// is removed rather than redrawn below the line.
+fn notice(line: &str, last: bool) {
+    let bar = BAR.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    match bar {
+        Some(bar) if last => bar.after(|| output::message(line)),
+        Some(bar) => bar.above(|| output::message(line)),
+        None => output::message(line),
+    }
+}
+
 /// How the boards of one `count` command are run.
 pub struct LongRun {
     checkpoint: Option<Journals>,
@@ -59,17 +75,21 @@ impl LongRun {
         // Without a handler an interrupt simply ends the process, which loses nothing recorded.
         let _ = ctrlc::set_handler(|| {
             if STOP.swap(true, Ordering::SeqCst) {
-                output::message("nqueens: interrupted again, quitting at once");
+                notice("nqueens: interrupted again, quitting at once", true);
                 std::process::exit(130);
             }
             if !WORKING.load(Ordering::SeqCst) && !WRITTEN.load(Ordering::SeqCst) {
                 // No task has finished since the workers were asked for (they may still be
                 // starting): nothing would be kept by waiting.
-                output::message("nqueens: interrupted before any task finished; nothing is lost");
+                notice(
+                    "nqueens: interrupted before any task finished; nothing is lost",
+                    true,
+                );
                 std::process::exit(130);
             }
-            output::message(
+            notice(
                 "nqueens: stopping after the running tasks (press Ctrl-C again to quit at once)",
+                false,
             );
         });
         let shard = super::shard::resolve(args)?;
@@ -94,6 +114,7 @@ impl LongRun {
         }
         let journal = self.checkpoint.as_ref().map(|j| j.path(n));
         let progress = Progress::on_terminal(!self.quiet, &format!("n = {n}"));
+        *BAR.lock().unwrap_or_else(|e| e.into_inner()) = Some(progress.notices());
         let watcher = Announce {
             progress: &progress,
             checkpoint: journal.as_deref(),
@@ -110,6 +131,7 @@ impl LongRun {
         };
         let result = count_with(n, options, &control);
         WORKING.store(false, Ordering::SeqCst);
+        *BAR.lock().unwrap_or_else(|e| e.into_inner()) = None;
         progress.finish();
         let run = result.map_err(|e| match e {
             nqueens::Error::Checkpoint(c) if c.is_refusal() => Failure::Usage(refusal(&c)),

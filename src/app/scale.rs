@@ -46,6 +46,7 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         kernel: args.kernel,
         threads,
         repeat: args.repeat as usize,
+        model_up_to: args.model_up_to,
     };
     let show_progress = io::stderr().is_terminal();
     let mut progress = |p: Progress| {
@@ -74,9 +75,19 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         Err(e @ StudyError::NoRuns) => return Err(Failure::Usage(e.to_string())),
     };
 
-    warn_about_busy_machine(&study);
+    let warnings: Vec<String> = [busy_machine_warning(&study), short_run_warning(&study)]
+        .into_iter()
+        .flatten()
+        .collect();
+    for warning in &warnings {
+        output::warning(warning);
+    }
     if let Some(file) = plot_file {
-        let svg = plot::render_svg(&study).map_err(io::Error::other)?;
+        let options = plot::PlotOptions {
+            model_up_to: args.model_up_to,
+            warnings,
+        };
+        let svg = plot::render_svg(&study, &options).map_err(io::Error::other)?;
         file.write(svg.as_bytes())?;
     }
     match args.format {
@@ -108,26 +119,57 @@ fn warn_about_load(machine: &Machine, threads: &[usize]) {
     }
 }
 
-/// Runs that received much less CPU time than they asked for were slowed by other programs.
-fn warn_about_busy_machine(study: &Study) {
+/// Runs that received much less CPU time than they asked for were slowed by other programs: the
+/// warning that says so, if any.
+fn busy_machine_warning(study: &Study) -> Option<String> {
     let starved: Vec<String> = study
         .runs
         .iter()
         .filter_map(|p| Some((p.threads, p.cpu_share?)))
         .filter(|&(_, share)| share < BUSY_BELOW)
-        .map(|(t, share)| {
-            let s = if t == 1 { "" } else { "s" };
-            format!("{t} thread{s} got {}", percent(share))
-        })
+        .map(|(t, share)| format!("{} got {}", threads(t), percent(share)))
         .collect();
-    if !starved.is_empty() {
-        output::warning(format_args!(
-            "other programs are using the CPUs ({} of the CPU time they asked \
-             for): measured times and speedups are unreliable; the model, built from each task's \
-             fastest time, is less affected",
+    (!starved.is_empty()).then(|| {
+        format!(
+            "other programs are using the CPUs ({} of the CPU time they asked for): measured \
+             times and speedups are unreliable; the model, built from each task's fastest time, \
+             is less affected",
             starved.join(", ")
-        ));
+        )
+    })
+}
+
+/// Timed runs shorter than this measure start-up costs and timer noise more than the search.
+const SHORT_RUN_SECONDS: f64 = 0.05;
+
+/// The warning about timed runs too short to mean anything, if the fastest was under
+/// [`SHORT_RUN_SECONDS`], with a board whose runs are estimated to take long enough.
+fn short_run_warning(study: &Study) -> Option<String> {
+    let fastest = study
+        .runs
+        .iter()
+        .filter(|p| p.min_seconds.is_finite())
+        .min_by(|a, b| a.min_seconds.total_cmp(&b.min_seconds))?;
+    if fastest.min_seconds >= SHORT_RUN_SECONDS {
+        return None;
     }
+    let larger = (study.n + 1..=nqueens::engine::kernel::MAX_N)
+        .find(|&n| budget::engine_seconds(n, fastest.threads) >= SHORT_RUN_SECONDS)
+        .map_or_else(String::new, |n| format!(" such as {n}"));
+    Some(format!(
+        "the fastest timed run took {} ({}): runs under {:.0} ms measure start-up costs and \
+         timer noise more than the search, so these speedups mean little; choose a larger \
+         n{larger}",
+        seconds(fastest.min_seconds),
+        threads(fastest.threads),
+        SHORT_RUN_SECONDS * 1e3
+    ))
+}
+
+/// `1 thread`, `4 threads`.
+fn threads(count: usize) -> String {
+    let s = if count == 1 { "" } else { "s" };
+    format!("{count} thread{s}")
 }
 
 /// A CPU share below this means the machine was busy during the runs.
@@ -347,4 +389,71 @@ fn csv_rows(study: &Study) -> Vec<CsvRow> {
         )
     });
     measured.chain(model).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nqueens::scaling::study::MeasuredPoint;
+
+    fn study(n: u32, points: &[(usize, f64, Option<f64>)]) -> Study {
+        Study {
+            n,
+            strategy: Strategy::Mirror,
+            kernel: Kernel::DepthFirst,
+            machine: Machine {
+                logical: 2,
+                physical: 2,
+            },
+            repeat: 3,
+            tasks: 100,
+            task_seconds_total: 1.0,
+            task_seconds_max: 0.1,
+            runs: points
+                .iter()
+                .map(|&(threads, fastest, cpu_share)| MeasuredPoint {
+                    threads,
+                    median_seconds: fastest * 1.1,
+                    min_seconds: fastest,
+                    max_seconds: fastest * 1.2,
+                    speedup: 1.0,
+                    efficiency: 1.0,
+                    cpu_share,
+                })
+                .collect(),
+            model: vec![],
+        }
+    }
+
+    #[test]
+    fn short_runs_are_named_with_a_larger_board() {
+        let warning = short_run_warning(&study(9, &[(1, 0.004, None), (2, 0.0021, None)]))
+            .expect("runs of a few ms are short");
+        assert!(warning.contains("2.10 ms (2 threads)"), "{warning}");
+        let suggested: u32 = warning
+            .rsplit(' ')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .expect("a board is suggested");
+        assert!(suggested > 9, "{warning}");
+        assert!(budget::engine_seconds(suggested, 2) >= SHORT_RUN_SECONDS);
+        assert!(!warning.contains('\n'));
+        assert_eq!(
+            short_run_warning(&study(17, &[(1, 0.9, None), (2, 0.5, None)])),
+            None
+        );
+        assert_eq!(short_run_warning(&study(17, &[])), None);
+    }
+
+    #[test]
+    fn only_starved_runs_raise_the_cpu_share_warning() {
+        let quiet = study(16, &[(1, 1.0, Some(0.99)), (2, 0.5, None)]);
+        assert_eq!(busy_machine_warning(&quiet), None);
+        let busy = study(16, &[(1, 1.0, Some(0.95)), (2, 0.5, Some(0.41))]);
+        let warning = busy_machine_warning(&busy).unwrap();
+        assert!(
+            warning.contains("(2 threads got 41.0 % of the CPU time"),
+            "{warning}"
+        );
+    }
 }

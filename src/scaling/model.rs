@@ -85,18 +85,26 @@ pub fn predict(times: &[Duration], workers: &[usize]) -> Vec<ModelPoint> {
         .collect()
 }
 
-/// The worker counts to model alongside measured thread counts: [`DEFAULT_WORKERS`] and every
-/// measured count, ascending, without duplicates.
+/// The worker counts to model alongside measured thread counts: [`DEFAULT_WORKERS`], every
+/// measured count and, when `up_to` is given, the powers of two up to it and `up_to` itself;
+/// ascending, without duplicates.
 ///
 /// ```
 /// use nqueens::scaling::model::workers_to_model;
-/// assert_eq!(workers_to_model(&[1, 2, 6])[..5], [1, 2, 4, 6, 8]);
+/// assert_eq!(workers_to_model(&[1, 2, 6], None)[..5], [1, 2, 4, 6, 8]);
+/// assert_eq!(workers_to_model(&[1, 2], Some(1000))[8..], [256, 512, 1000]);
 /// ```
-pub fn workers_to_model(measured: &[usize]) -> Vec<usize> {
+pub fn workers_to_model(measured: &[usize], up_to: Option<usize>) -> Vec<usize> {
+    let beyond = up_to.into_iter().flat_map(|limit| {
+        std::iter::successors(Some(1usize), |&p| p.checked_mul(2))
+            .take_while(move |&p| p < limit)
+            .chain([limit])
+    });
     let mut workers: Vec<usize> = DEFAULT_WORKERS
         .iter()
         .chain(measured)
         .copied()
+        .chain(beyond)
         .filter(|&p| p > 0)
         .collect();
     workers.sort_unstable();

@@ -24,6 +24,9 @@ pub struct StudyOptions {
     pub threads: Vec<usize>,
     /// Timed runs per thread count (each count also gets one untimed warm-up run first).
     pub repeat: usize,
+    /// Model worker counts up to this many as well (the powers of two below it and the count
+    /// itself), beyond the default 1, 2, 4, …, 256; `None`: the default counts only.
+    pub model_up_to: Option<usize>,
 }
 
 /// Where a study is, reported before each run starts.
@@ -192,6 +195,7 @@ pub fn thread_counts(requested: &[usize]) -> Vec<usize> {
 ///     kernel: Kernel::Auto,
 ///     threads: vec![2],
 ///     repeat: 1,
+///     model_up_to: None,
 /// };
 /// let study = measure(8, &options, &mut |_| {}).unwrap();
 /// assert_eq!(study.runs.len(), 2);
@@ -263,7 +267,10 @@ pub fn measure(
         .iter()
         .map(|v| v.iter().copied().min().unwrap_or_default())
         .collect();
-    let model = model::predict(&task_times, &model::workers_to_model(&threads));
+    let model = model::predict(
+        &task_times,
+        &model::workers_to_model(&threads, options.model_up_to),
+    );
     let mut runs = measured_points(&samples);
     for (point, cpu) in runs.iter_mut().zip(&cpu) {
         point.cpu_share = cpu
@@ -376,6 +383,7 @@ mod tests {
             kernel: Kernel::Auto,
             threads: vec![3, 2],
             repeat: 2,
+            model_up_to: None,
         };
         let mut seen = Vec::new();
         let study = measure(9, &options, &mut |p| seen.push((p.threads, p.run))).unwrap();
@@ -415,5 +423,19 @@ mod tests {
             ),
             Err(StudyError::NoRuns)
         ));
+    }
+
+    #[test]
+    fn the_model_reaches_as_far_as_asked() {
+        let options = StudyOptions {
+            strategy: Strategy::Mirror,
+            kernel: Kernel::Auto,
+            threads: vec![2],
+            repeat: 1,
+            model_up_to: Some(600),
+        };
+        let study = measure(8, &options, &mut |_| {}).unwrap();
+        let workers: Vec<usize> = study.model.iter().map(|p| p.workers).collect();
+        assert_eq!(workers[workers.len() - 3..], [256, 512, 600]);
     }
 }
