@@ -414,6 +414,40 @@ pub(crate) fn is_canonical(columns: &[u32], scratch: &mut [u32]) -> bool {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Solution(Placement);
 
+/// The board, one line per row, `Q` for the queen and `.` for the other squares; with `{:#}`,
+/// the columns of the queens, row by row.
+///
+/// ```
+/// use nqueens::board::Placement;
+/// let s = Placement::new(vec![1, 3, 0, 2]).into_solution().unwrap();
+/// assert_eq!(s.to_string(), ". Q . .\n. . . Q\nQ . . .\n. . Q .");
+/// assert_eq!(format!("{s:#}"), "1 3 0 2");
+/// ```
+impl fmt::Display for Solution {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.n();
+        for (row, &col) in self.columns().iter().enumerate() {
+            if f.alternate() {
+                if row > 0 {
+                    f.write_str(" ")?;
+                }
+                write!(f, "{col}")?;
+                continue;
+            }
+            if row > 0 {
+                f.write_str("\n")?;
+            }
+            for c in 0..n {
+                if c > 0 {
+                    f.write_str(" ")?;
+                }
+                f.write_str(if c == col as usize { "Q" } else { "." })?;
+            }
+        }
+        Ok(())
+    }
+}
+
 impl Solution {
     /// Wraps columns already known to be a solution (checked in debug builds).
     pub(crate) fn from_valid(columns: Vec<u32>) -> Solution {

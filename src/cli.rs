@@ -8,6 +8,7 @@ use nqueens::classic::Algorithm;
 use nqueens::engine::kernel::MAX_N;
 use nqueens::export::Format;
 use nqueens::known::MAX_KNOWN_N;
+use nqueens::names::Named;
 use nqueens::shard::ShardSpec;
 use nqueens::{Kernel, Strategy};
 
@@ -130,7 +131,7 @@ pub enum Command {
                       nqueens count 16 --strategy mirror\n  \
                       nqueens count 20 --checkpoint n20.ckpt   (rerun it to resume)\n  \
                       nqueens count 18 --shard 3/8 --checkpoint n18-3.ckpt   (then nqueens merge)\n  \
-                      nqueens count 10 --algorithm attack")]
+                      nqueens count 10 --algorithms attack")]
     Count(CountArgs),
     /// Print the known counts (OEIS A000170 total, A002562 unique).
     #[command(after_help = "Examples:\n  nqueens known\n  nqueens known --max 20 --format csv")]
@@ -278,16 +279,16 @@ pub struct EstimateArgs {
     /// Seed of the probes' random streams.
     #[arg(long, value_name = "X", default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads (default: every logical CPU); also the thread count whose wall time is
+    /// Worker threads (max: one per logical CPU); also the thread count whose wall time is
     /// modelled.
-    #[arg(short = 't', long, value_name = "N", value_parser = parse_threads,
-          default_value_t = num_cpus::get())]
+    #[arg(short = 't', visible_short_alias = 'j', long, value_name = "THREADS",
+          value_parser = parse_threads, default_value = "max")]
     pub threads: usize,
     /// Which kernel counts the probes (and whose cost is estimated).
     #[arg(long, default_value_t = Kernel::default(), value_parser = kernel_parser())]
     pub kernel: Kernel,
     /// Output format.
-    #[arg(short, long, value_enum, default_value_t = Format::Table)]
+    #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table)]
     pub format: Format,
 }
 
@@ -304,13 +305,13 @@ pub fn parse_estimate_n(text: &str) -> Result<u32, String> {
 /// Worker threads and decomposition strategy, shared by the counting commands.
 #[derive(Debug, Args)]
 pub struct EngineArgs {
-    /// Worker threads (default: every logical CPU); at most 8 per logical CPU, and 64 on any
+    /// Worker threads (max: one per logical CPU); at most 8 per logical CPU, and 64 on any
     /// machine.
-    #[arg(short = 't', long, value_name = "N", value_parser = parse_threads,
-          default_value_t = num_cpus::get().max(1))]
+    #[arg(short = 't', visible_short_alias = 'j', long, value_name = "THREADS",
+          value_parser = parse_threads, default_value = "max")]
     pub threads: usize,
     /// How the board is split into independent tasks.
-    #[arg(long, value_enum, default_value_t = Strategy::default())]
+    #[arg(long, value_parser = choice::<Strategy>(), default_value_t = Strategy::default())]
     pub strategy: Strategy,
     /// Which kernel counts the tasks; the counts are the same with each, so a count can be
     /// checked by an independent implementation.
@@ -327,7 +328,7 @@ pub struct CountArgs {
     #[command(flatten)]
     pub engine: EngineArgs,
     /// Output format.
-    #[arg(short, long, value_enum, default_value_t = Format::Table)]
+    #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table)]
     pub format: Format,
     /// Record every finished task in FILE; rerunning the same command with the same FILE
     /// resumes where it stopped (one n only). Example: --checkpoint n20.ckpt
@@ -345,10 +346,11 @@ pub struct CountArgs {
     /// Count with one textbook algorithm (matrix, array, attack or bitmask; see `nqueens
     /// compare`) on a single thread instead of the engine; it splits nothing, so --threads and
     /// --strategy do not apply.
-    #[arg(long, value_name = "NAME", value_parser = parse_algorithm,
+    #[arg(long = "algorithms", visible_alias = "algorithm", value_name = "NAME",
+          value_parser = parse_algorithm,
           conflicts_with_all = ["threads", "strategy", "kernel", "checkpoint"])]
     pub algorithm: Option<Algorithm>,
-    /// With --algorithm: refuse to start when the count is estimated to need longer than this
+    /// With --algorithms: refuse to start when the count is estimated to need longer than this
     /// [default: 86400, a day].
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, requires = "algorithm")]
     pub max_seconds: Option<f64>,
@@ -361,7 +363,7 @@ pub struct MergeArgs {
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<std::path::PathBuf>,
     /// Output format.
-    #[arg(short, long, value_enum, default_value_t = Format::Table)]
+    #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table)]
     pub format: Format,
 }
 
@@ -373,26 +375,34 @@ pub fn parse_shard_spec(text: &str) -> Result<ShardSpec, String> {
 /// Arguments of `nqueens known`.
 #[derive(Debug, Args)]
 pub struct KnownArgs {
-    /// Largest n to print.
-    #[arg(long, value_name = "N", default_value_t = MAX_KNOWN_N,
+    /// Boards to print: one n (16), an inclusive range (4..=16) or a list (8,10,12) [default:
+    /// every n of the table, 0 to --max].
+    #[arg(value_name = "N", value_parser = parse_boards, conflicts_with = "max")]
+    pub boards: Option<Boards>,
+    /// Largest n to print (every n from 0 up to it).
+    #[arg(long, value_name = "MAX", default_value_t = MAX_KNOWN_N,
           value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_KNOWN_N)))]
     pub max: u32,
     /// Output format.
-    #[arg(short, long, value_enum, default_value_t = Format::Table)]
+    #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table)]
     pub format: Format,
 }
 
 /// Arguments of `nqueens verify`.
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
+    /// Boards to count and compare: one n (16), an inclusive range (4..=16) or a list
+    /// (8,10,12) [default: 0 to --max].
+    #[arg(value_name = "N", value_parser = parse_boards, conflicts_with = "max")]
+    pub boards: Option<Boards>,
     /// Largest n to count and compare (every n from 0 up to it is checked).
-    #[arg(long, value_name = "N", default_value_t = 14,
+    #[arg(long, value_name = "MAX", default_value_t = 14,
           value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_KNOWN_N)))]
     pub max: u32,
     #[command(flatten)]
     pub engine: EngineArgs,
     /// Output format.
-    #[arg(short, long, value_enum, default_value_t = Format::Table)]
+    #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table)]
     pub format: Format,
     /// Refuse to start when all the counts are estimated to need longer than this together.
     #[arg(long, value_name = "SECONDS", default_value_t = DAY_SECONDS, value_parser = parse_seconds)]
@@ -480,13 +490,16 @@ fn parse_threads_for(text: &str, logical: usize) -> Result<usize, String> {
     if text.starts_with('-') && text.len() > 1 {
         return Err("a thread count cannot be negative".to_string());
     }
+    if text == "max" {
+        return Ok(logical.max(1));
+    }
     match text.parse::<usize>() {
         Ok(t) => check_threads(t, logical),
         Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => {
             check_threads(usize::MAX, logical)
         }
         Err(_) => Err(format!(
-            "'{}' is not a thread count (expected a whole number 1 to {})",
+            "'{}' is not a thread count (expected max or a whole number 1 to {})",
             shorten_long_words(text),
             max_threads_for(logical)
         )),
@@ -509,8 +522,20 @@ fn check_threads(threads: usize, logical: usize) -> Result<usize, String> {
 /// The `--kernel` parser: a kernel name, refused when this CPU cannot run it.
 fn kernel_parser() -> impl clap::builder::TypedValueParser<Value = Kernel> {
     use clap::builder::TypedValueParser;
-    clap::builder::EnumValueParser::<Kernel>::new()
+    choice::<Kernel>()
         .try_map(|kernel: Kernel| kernel.check().map(|()| kernel).map_err(|e| e.to_string()))
+}
+
+/// The parser of a library choice: its names as clap's possible values (listed in help, with
+/// their descriptions, and suggested on a typo).
+fn choice<T: Named + Send + Sync>() -> impl clap::builder::TypedValueParser<Value = T> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(
+        T::all()
+            .iter()
+            .map(|&v| PossibleValue::new(v.name()).help(v.description())),
+    )
+    .map(|name: String| T::parse_name(&name).expect("clap checked the name"))
 }
 
 const COMPARE_EXAMPLES: &str = "Examples:\n  \
@@ -534,25 +559,22 @@ pub struct CompareArgs {
     pub n: u32,
     /// Algorithms to run, comma separated, in the order given: matrix, array, attack, bitmask
     /// [default: all four].
-    #[arg(short, long, value_name = "NAMES", value_delimiter = ',', value_parser = parse_algorithm,
-          default_values_t = Algorithm::ALL, hide_default_value = true)]
+    #[arg(short, long, visible_alias = "algorithm", value_name = "NAMES", value_delimiter = ',',
+          value_parser = parse_algorithm, default_values_t = Algorithm::ALL,
+          hide_default_value = true)]
     pub algorithms: Vec<Algorithm>,
     /// Refuse to start when the slowest selected algorithm is estimated to need longer than
     /// this (both of its runs together).
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_seconds)]
     pub max_seconds: f64,
     /// Output format.
-    #[arg(short, long, value_enum, default_value_t = Format::Table)]
+    #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table)]
     pub format: Format,
 }
 
 /// Parses an algorithm name, listing the choices when it is unknown.
 pub fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
-    use clap::ValueEnum;
-    Algorithm::from_str(text.trim(), false).map_err(|_| {
-        let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-        format!("unknown algorithm (choose from {})", names.join(", "))
-    })
+    Algorithm::parse_name(text).map_err(|e| e.to_string())
 }
 
 /// Parses a positive number of seconds.
@@ -573,14 +595,15 @@ pub struct ScaleArgs {
     /// CPU [default: the powers of two below the logical CPU count, and that count]. One thread is
     /// always measured too: it is the baseline of every speedup and of the model. Each count is
     /// at most 8 per logical CPU, and 64 on any machine.
-    #[arg(short = 't', long, value_name = "LIST", value_parser = parse_thread_list)]
+    #[arg(short = 't', visible_short_alias = 'j', long, value_name = "LIST",
+          value_parser = parse_thread_list)]
     pub threads: Option<ThreadList>,
     /// Timed runs per thread count, after one untimed warm-up run.
     #[arg(short = 'r', long, value_name = "K", default_value_t = 3,
           value_parser = parse_repeat)]
     pub repeat: u32,
     /// How the board is split into independent tasks.
-    #[arg(long, value_enum, default_value_t = Strategy::default())]
+    #[arg(long, value_parser = choice::<Strategy>(), default_value_t = Strategy::default())]
     pub strategy: Strategy,
     /// Which kernel counts the tasks (to compare their scaling).
     #[arg(long, default_value_t = Kernel::default(), value_parser = kernel_parser())]
@@ -593,7 +616,7 @@ pub struct ScaleArgs {
     /// modelled worker count (kind = model, seconds = the prediction; min, max and cpu_share
     /// empty). cpu_share is the CPU time the runs received / asked for: well below 1 on a busy
     /// machine.
-    #[arg(short, long, value_enum, default_value_t = Format::Table, hide_possible_values = true)]
+    #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table, hide_possible_values = true)]
     pub format: Format,
     /// Also draw speedup and efficiency against threads (measured with the range of the timed
     /// runs, ideal, model) into this SVG file (a new file, or a regular file that is replaced).

@@ -2,6 +2,7 @@
 
 /// Everything the library can refuse or fail at.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// The board is wider than the 64-bit masks can hold.
     #[error("n = {n} is too large: the largest board is 64 x 64")]

@@ -14,6 +14,15 @@
 //! assert_eq!(counts.total, 724);
 //! assert_eq!(Some(counts.total), nqueens::known::total(10));
 //! ```
+//!
+//! # Features
+//!
+//! * `cli` (default): what the `nqueens` command needs besides the library — argument parsing,
+//!   completions and man pages, the progress bar ([`progress`]), the scaling plot
+//!   (`scaling::plot`), interrupt handling. Without it (`default-features = false`) the library
+//!   depends on none of clap, indicatif, plotters, ctrlc or tempfile.
+
+#![deny(missing_docs)]
 
 pub mod board;
 pub mod checkpoint;
@@ -28,6 +37,8 @@ pub mod fingerprint;
 pub mod known;
 pub mod long_run;
 pub mod merge;
+pub mod names;
+#[cfg(feature = "cli")]
 pub mod progress;
 pub mod render;
 pub mod scaling;

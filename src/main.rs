@@ -78,7 +78,8 @@ fn one_line(rendered: &str) -> String {
         } else {
             let line = line.strip_prefix("error: ").unwrap_or(line);
             if !message.is_empty() {
-                message.push_str(if message.ends_with(':') { " " } else { "; " });
+                let glue = message.ends_with(':') || line.starts_with('[');
+                message.push_str(if glue { " " } else { "; " });
             }
             message.push_str(line);
         }

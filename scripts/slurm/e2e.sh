@@ -17,7 +17,7 @@
 # array task 5 sleeps before counting on its first run only. The cancel therefore hits a task
 # that Slurm reports RUNNING but that has recorded nothing; step 3 checks exactly that, and the
 # requeued run (SLURM_RESTART_COUNT=1, no sleep) must complete the count. Resuming a journal
-# that holds part of a shard is tested by tests/shards.rs and tests/checkpoint.rs.
+# that holds part of a shard is tested by tests/integration/shards.rs and tests/integration/checkpoint.rs.
 #
 # On exit, pass or fail, the job is cancelled, the cluster stopped and the work directory
 # removed (set NQUEENS_E2E_KEEP=1 to keep the directory and its logs).

@@ -1,6 +1,6 @@
 //! `nqueens compare`: the textbook algorithms on one board, their work and their speed.
 //!
-//! Also serves `nqueens count --algorithm NAME`, a plain single-thread count with one of them.
+//! Also serves `nqueens count --algorithms NAME`, a plain single-thread count with one of them.
 
 use std::io::Write;
 use std::time::Instant;
@@ -221,7 +221,7 @@ fn check_agreement(records: &[CompareRecord]) -> Result<(), String> {
     ))
 }
 
-/// One board counted by `nqueens count --algorithm`.
+/// One board counted by `nqueens count --algorithms`.
 #[derive(Debug, Clone, Serialize)]
 pub struct AlgorithmCountRecord {
     /// Board side.
@@ -253,7 +253,7 @@ impl TableRow for AlgorithmCountRecord {
     }
 }
 
-/// `nqueens count N --algorithm NAME`: a plain single-thread count of each board, refused when
+/// `nqueens count N --algorithms NAME`: a plain single-thread count of each board, refused when
 /// estimated to need more than `max_seconds` in all.
 pub fn count_with(
     algorithm: Algorithm,
@@ -271,7 +271,7 @@ pub fn count_with(
         cost,
         max_seconds,
         &format!(
-            "choose smaller boards, leave out --algorithm (the engine is far faster), or raise \
+            "choose smaller boards, leave out --algorithms (the engine is far faster), or raise \
              --max-seconds (now {max_seconds})"
         ),
     )?;

@@ -82,11 +82,33 @@ impl TableRow for CountRecord {
             self.kernel.to_string(),
         ]
     }
+}
 
-    fn min_widths() -> Vec<usize> {
-        // Room for the totals up to n = 22, rates in M/s and every kernel's name.
-        vec![2, 11, 10, 7, 11, 7, 9, 11]
-    }
+/// The table columns' least widths for counting `boards` with `options`: the digits of the
+/// largest known total and unique count among them (20 beyond the table), the names of the
+/// strategy and of the kernel that will run.
+pub fn column_widths(boards: &[u32], options: &CountOptions) -> Vec<usize> {
+    let digits = |x: Option<u128>| x.map_or(20, |x| x.to_string().len());
+    let largest =
+        |f: fn(u32) -> Option<u128>| boards.iter().map(|&n| digits(f(n))).max().unwrap_or(1);
+    let kernel = options
+        .kernel
+        .select()
+        .map_or(options.kernel, |s| s.kernel());
+    vec![
+        boards
+            .iter()
+            .map(|n| n.to_string().len())
+            .max()
+            .unwrap_or(1),
+        largest(nqueens::known::total),
+        largest(nqueens::known::unique),
+        7,
+        10,
+        options.threads.to_string().len(),
+        options.strategy.name().len(),
+        kernel.name().len(),
+    ]
 }
 
 impl CountRecord {
@@ -120,12 +142,6 @@ impl TableRow for Resumable {
             format!("{} of {} tasks", self.0.resumed_tasks, self.0.tasks)
         });
         cells
-    }
-
-    fn min_widths() -> Vec<usize> {
-        let mut widths = CountRecord::min_widths();
-        widths.push(13);
-        widths
     }
 }
 
@@ -167,7 +183,9 @@ fn stream<T: Serialize + TableRow>(
     wrap: impl Fn(CountRecord) -> T,
 ) -> Result<Outcome, Failure> {
     let boards = &args.boards.0;
-    let mut stream = RecordStream::new(out, args.format);
+    let mut widths = column_widths(boards, options);
+    widths.push(0);
+    let mut stream = RecordStream::with_widths(out, args.format, &widths);
     for &n in boards {
         let run = match long_run.count(n, options) {
             Ok(Some(run)) => run,

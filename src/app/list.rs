@@ -55,6 +55,10 @@ pub fn run(args: &ListArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     if args.format == SolutionFormat::Json {
         out.write_all(if written == 0 { b"]\n" } else { b"\n]\n" })?;
     }
+    if written == 0 && limit > 0 {
+        super::output::message(super::solve::no_solution(n));
+        return Ok(Outcome::Negative);
+    }
     Ok(Outcome::Success)
 }
 

@@ -72,26 +72,7 @@ impl LongRun {
                     .to_string(),
             ));
         }
-        // Without a handler an interrupt simply ends the process, which loses nothing recorded.
-        let _ = ctrlc::set_handler(|| {
-            if STOP.swap(true, Ordering::SeqCst) {
-                notice("nqueens: interrupted again, quitting at once", true);
-                std::process::exit(130);
-            }
-            if !WORKING.load(Ordering::SeqCst) && !WRITTEN.load(Ordering::SeqCst) {
-                // No task has finished since the workers were asked for (they may still be
-                // starting): nothing would be kept by waiting.
-                notice(
-                    "nqueens: interrupted before any task finished; nothing is lost",
-                    true,
-                );
-                std::process::exit(130);
-            }
-            notice(
-                "nqueens: stopping after the running tasks (press Ctrl-C again to quit at once)",
-                false,
-            );
-        });
+        install_interrupt_handler();
         let shard = super::shard::resolve(args)?;
         let checkpoint = match &args.checkpoint {
             Some(path) => Some(Journals::new(path, args.boards.0.len())?),
@@ -103,6 +84,18 @@ impl LongRun {
             shard,
             announce: args.boards.0.len() == 1,
         })
+    }
+
+    /// A run of boards without checkpoint, shard or progress bar (for `verify`), that an
+    /// interrupt stops like a count.
+    pub fn quiet() -> LongRun {
+        install_interrupt_handler();
+        LongRun {
+            checkpoint: None,
+            quiet: true,
+            shard: None,
+            announce: false,
+        }
     }
 
     /// Counts the `n`-board; `None` when an interrupt stopped it (the reason is on stderr).
@@ -143,6 +136,31 @@ impl LongRun {
         output::message(interrupted_message(&run, journal.as_deref()));
         Ok(None)
     }
+}
+
+/// Installs the handler of SIGINT and SIGTERM: the first raises the stop flag (or ends the
+/// process at once when nothing would be kept by waiting), the second ends it at once. Without
+/// a handler an interrupt simply ends the process, which loses nothing recorded.
+fn install_interrupt_handler() {
+    let _ = ctrlc::set_handler(|| {
+        if STOP.swap(true, Ordering::SeqCst) {
+            notice("nqueens: interrupted again, quitting at once", true);
+            std::process::exit(130);
+        }
+        if !WORKING.load(Ordering::SeqCst) && !WRITTEN.load(Ordering::SeqCst) {
+            // No task has finished since the workers were asked for (they may still be
+            // starting): nothing would be kept by waiting.
+            notice(
+                "nqueens: interrupted before any task finished; nothing is lost",
+                true,
+            );
+            std::process::exit(130);
+        }
+        notice(
+            "nqueens: stopping after the running tasks (press Ctrl-C again to quit at once)",
+            false,
+        );
+    });
 }
 
 /// Where `--checkpoint PATH` keeps each board's journal: PATH itself for one board; for a

@@ -104,19 +104,18 @@ impl Printer {
         write_separated(out, columns, b",")
     }
 
-    /// There is no solution (n = 2, 3): say so; exit 1.
+    /// There is no solution (n = 2, 3): say so on stderr (JSON also writes a null solution);
+    /// exit 1, as `list` does.
     fn none(&self, out: &mut dyn Write) -> Result<Outcome, Failure> {
         let n = self.n;
-        let message = format!("no solution: {n} queens cannot be placed on a {n} x {n} board");
-        match self.format {
-            SolutionFormat::Board => writeln!(out, "{message}")?,
-            SolutionFormat::Columns => super::output::message(format_args!("nqueens: {message}")),
-            SolutionFormat::Json => writeln!(
+        if self.format == SolutionFormat::Json {
+            writeln!(
                 out,
                 r#"{{"n":{n},"method":"{}","columns":null}}"#,
                 self.method.name()
-            )?,
+            )?;
         }
+        super::output::message(no_solution(n));
         Ok(Outcome::Negative)
     }
 
@@ -190,4 +189,9 @@ impl Printer {
         }
         Ok(Outcome::Success)
     }
+}
+
+/// The one line `solve` and `list` print on stderr for a board without solutions.
+pub fn no_solution(n: u32) -> String {
+    format!("nqueens: no solution: {n} queens cannot be placed on a {n} x {n} board")
 }

@@ -1,12 +1,13 @@
-//! `nqueens verify`: count every board up to `--max` and compare with the known table.
+//! `nqueens verify`: count boards (every one up to `--max` by default) and compare with the
+//! known table, writing each board's row as it ends.
 
 use std::io::Write;
 
-use nqueens::export::{TableRow, seconds, write_records};
-use nqueens::{count, known};
+use nqueens::export::{RecordStream, TableRow, seconds};
 use serde::Serialize;
 
 use super::count::options;
+use super::long_run::LongRun;
 use super::{Failure, Outcome, budget};
 use crate::cli::VerifyArgs;
 
@@ -51,25 +52,52 @@ impl TableRow for VerifyRecord {
 
 pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let options = options(&args.engine);
-    let secs: f64 = (0..=args.max)
-        .map(|n| budget::engine_seconds(n, options.threads))
+    let (boards, what) = match &args.boards {
+        Some(boards) => (boards.0.clone(), "verify of these boards".to_string()),
+        None => (
+            (0..=args.max).collect(),
+            format!("verify --max {}", args.max),
+        ),
+    };
+    let expected = boards
+        .iter()
+        .map(|&n| super::known::lookup(n))
+        .collect::<Result<Vec<_>, _>>()?;
+    let secs: f64 = boards
+        .iter()
+        .map(|&n| budget::engine_seconds(n, options.threads))
         .sum();
     budget::refuse_if_over(
-        &format!("verify --max {} on {} threads", args.max, options.threads),
+        &format!("{what} on {} threads", options.threads),
         secs,
         args.max_seconds,
         &format!(
-            "choose a smaller --max, or raise --max-seconds (now {})",
+            "choose smaller boards, or raise --max-seconds (now {})",
             args.max_seconds
         ),
     )?;
-    let mut records = Vec::new();
-    for n in 0..=args.max {
-        let counts = count(n, &options)?;
-        let expected = known::lookup(n)
-            .ok_or_else(|| Failure::Usage(format!("no known count for n = {n}")))?;
+    super::threads::warn_if_oversubscribed(options.threads);
+    let long_run = LongRun::quiet();
+    let w = super::count::column_widths(&boards, &options);
+    let widths = [w[0], w[1], w[1], w[2], w[2], 7, 2];
+    let mut stream = RecordStream::with_widths(out, args.format, &widths);
+    let mut all_ok = true;
+    for (&n, expected) in boards.iter().zip(expected) {
+        let run = match long_run.count(n, &options) {
+            Ok(Some(run)) => run,
+            Ok(None) => {
+                stream.finish()?;
+                return Ok(Outcome::Interrupted);
+            }
+            Err(e) => {
+                stream.finish()?;
+                return Err(e);
+            }
+        };
+        let counts = run.counts;
         let ok = counts.total == expected.total && counts.unique == expected.unique;
-        records.push(VerifyRecord {
+        all_ok &= ok;
+        stream.write(&VerifyRecord {
             n,
             total: counts.total,
             expected_total: expected.total,
@@ -77,10 +105,11 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
             expected_unique: expected.unique,
             seconds: counts.elapsed.as_secs_f64(),
             ok,
-        });
+        })?;
+        super::long_run::result_written();
     }
-    write_records(out, args.format, &records)?;
-    Ok(if records.iter().all(|r| r.ok) {
+    stream.finish()?;
+    Ok(if all_ok {
         Outcome::Success
     } else {
         Outcome::Negative

@@ -50,7 +50,7 @@ use crate::Error;
 use crate::engine::kernel::MAX_N;
 
 /// One of the textbook counting algorithms.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Algorithm {
     /// An n × n grid of free / queen / threatened cells, copied and marked per queen.

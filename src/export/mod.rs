@@ -17,7 +17,7 @@ pub use self::stream::RecordStream;
 pub use self::table::write_table;
 
 /// An output format for records.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Format {
     /// An aligned table for people.
     #[default]
@@ -26,6 +26,12 @@ pub enum Format {
     Json,
     /// Comma-separated values with a header row.
     Csv,
+}
+
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(crate::names::Named::name(*self))
+    }
 }
 
 /// A record that can be shown as a row of the human table.

@@ -40,13 +40,26 @@ impl<'a, T: serde::Serialize + TableRow> RecordStream<'a, T> {
     /// A stream of records to `out` in `format`. A table's columns are as wide as their
     /// headings and [`TableRow::min_widths`]; a wider cell pushes the rest of its row right.
     pub fn new(out: &'a mut dyn Write, format: Format) -> RecordStream<'a, T> {
+        Self::with_widths(out, format, &T::min_widths())
+    }
+
+    /// A stream like [`RecordStream::new`] whose table columns are at least `widths` wide (for
+    /// a writer that knows how wide its numbers will be).
+    pub fn with_widths(
+        out: &'a mut dyn Write,
+        format: Format,
+        widths: &[usize],
+    ) -> RecordStream<'a, T> {
         let sink = match format {
             Format::Table => {
-                let mut widths = table::heading_widths::<T>();
-                for (width, min) in widths.iter_mut().zip(T::min_widths()) {
+                let mut columns = table::heading_widths::<T>();
+                for (width, &min) in columns.iter_mut().zip(widths) {
                     *width = (*width).max(min);
                 }
-                Sink::Table { out, widths }
+                Sink::Table {
+                    out,
+                    widths: columns,
+                }
             }
             Format::Json => Sink::Json(out),
             Format::Csv => Sink::Csv(

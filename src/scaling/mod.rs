@@ -32,6 +32,7 @@
 
 pub mod cpu;
 pub mod model;
+#[cfg(feature = "cli")]
 pub mod plot;
 pub mod stats;
 pub mod study;

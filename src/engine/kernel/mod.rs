@@ -35,7 +35,7 @@ pub use rows::{
 use crate::Error;
 
 /// Which kernel counts the tasks: a choice, checked against the CPU by [`Kernel::select`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, clap::ValueEnum, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kernel {
     /// The fastest kernel this CPU runs: AVX-512, else AVX2 or NEON, else the depth-first

@@ -60,7 +60,7 @@ pub const DEFAULT_MIN_TASKS: usize = 4096;
 pub const MAX_ID_LEN: usize = 16;
 
 /// How a board is split into tasks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, clap::ValueEnum, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Strategy {
     /// Border queens pre-placed, one constellation per symmetry class (weight 2, 4 or 8), inner

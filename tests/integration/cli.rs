@@ -1,6 +1,6 @@
 //! The `nqueens` binary: output formats, exit codes and one-line errors.
 
-mod util;
+use crate::util;
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -199,4 +199,22 @@ fn usage_errors_keep_the_argument_the_tip_and_the_subcommand_help() {
     let err = usage_error(&["solve", "8", "--nope"]);
     assert!(err.contains("'--nope'"), "{err}");
     assert!(err.contains("'nqueens solve --help'"), "{err}");
+}
+
+/// Totals beyond 2^53 are exact integers in the JSON text: a parser that keeps integers reads
+/// them back exactly, and one that reads doubles rounds the unique count of n = 27, as the
+/// guide says.
+#[test]
+fn json_numbers_beyond_two_to_the_53_are_exact_in_the_text() {
+    let out = nqueens()
+        .args(["known", "27", "--format", "json"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\"unique\": 29363495934315694"), "{text}");
+    let exact: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(exact[0]["unique"].as_u64(), Some(29_363_495_934_315_694));
+    let doubles: Vec<std::collections::HashMap<String, f64>> = serde_json::from_str(&text).unwrap();
+    assert_eq!(doubles[0]["unique"], 29_363_495_934_315_696.0);
+    assert_ne!(doubles[0]["unique"] as u64, 29_363_495_934_315_694);
 }

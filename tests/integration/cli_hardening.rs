@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::{Command as Std, Stdio};
 use std::time::Duration;
 
-mod util;
+use crate::util;
 
 use assert_cmd::Command;
 use proptest::prelude::*;

@@ -217,5 +217,6 @@ fn the_help_documents_the_options_with_examples() {
         .args(["count", "--help"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("--algorithm <NAME>"));
+        .stdout(predicate::str::contains("--algorithms <NAME>"))
+        .stdout(predicate::str::contains("[alias: --algorithm]"));
 }

@@ -45,15 +45,16 @@ fn two_and_three_have_no_solution_and_exit_1() {
     for n in ["2", "3"] {
         solve(&[n])
             .code(1)
-            .stdout(predicate::str::contains("no solution"))
-            .stderr("");
+            .stdout("")
+            .stderr(predicate::str::contains("no solution"));
         solve(&[n, "--format", "columns"])
             .code(1)
             .stdout("")
             .stderr(predicate::str::contains("no solution"));
         solve(&[n, "--construct", "--format", "json"])
             .code(1)
-            .stdout(predicate::str::contains(r#""columns":null"#));
+            .stdout(predicate::str::contains(r#""columns":null"#))
+            .stderr(predicate::str::contains("no solution"));
     }
 }
 

@@ -1,6 +1,6 @@
 //! Shell completions, the manual pages and `--version`'s list of kernels.
 
-mod util;
+use crate::util;
 
 use std::collections::BTreeSet;
 use std::path::Path;

@@ -1,0 +1,184 @@
+//! The names by which the command line and the output formats spell the library's choices
+//! (strategies, kernels, output formats, textbook algorithms), and parsing them back.
+
+use std::fmt;
+
+/// A choice among a fixed set of named values.
+pub trait Named: Copy + Sized + 'static {
+    /// What the values are (for messages: `kernel`, `strategy`).
+    const WHAT: &'static str;
+    /// Every value, in the order they are listed.
+    fn all() -> &'static [Self];
+    /// The value's name.
+    fn name(self) -> &'static str;
+    /// One line on what the value means.
+    fn description(self) -> &'static str;
+
+    /// The value named `name`, or an error listing the names.
+    ///
+    /// ```
+    /// use nqueens::names::Named;
+    /// assert_eq!(nqueens::Strategy::parse_name("mirror").unwrap(), nqueens::Strategy::Mirror);
+    /// let e = nqueens::Strategy::parse_name("spiral").unwrap_err();
+    /// assert_eq!(e.to_string(), "unknown strategy 'spiral' (choose from symmetric, mirror)");
+    /// ```
+    fn parse_name(name: &str) -> Result<Self, UnknownName> {
+        Self::all()
+            .iter()
+            .copied()
+            .find(|v| v.name() == name.trim())
+            .ok_or_else(|| UnknownName {
+                what: Self::WHAT,
+                name: name.to_string(),
+                choices: Self::all().iter().map(|v| v.name()).collect(),
+            })
+    }
+}
+
+/// A name that is none of a choice's values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct UnknownName {
+    /// What was being named.
+    pub what: &'static str,
+    /// The name given.
+    pub name: String,
+    /// The names there are.
+    pub choices: Vec<&'static str>,
+}
+
+impl fmt::Display for UnknownName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown {} '{}' (choose from {})",
+            self.what,
+            self.name,
+            self.choices.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownName {}
+
+/// `FromStr` by [`Named::parse_name`].
+macro_rules! from_str_by_name {
+    ($($t:ty),*) => {$(
+        impl std::str::FromStr for $t {
+            type Err = UnknownName;
+            fn from_str(s: &str) -> Result<Self, UnknownName> {
+                <$t as Named>::parse_name(s)
+            }
+        }
+    )*};
+}
+
+from_str_by_name!(
+    crate::Strategy,
+    crate::Kernel,
+    crate::export::Format,
+    crate::classic::Algorithm
+);
+
+impl Named for crate::Strategy {
+    const WHAT: &'static str = "strategy";
+    fn all() -> &'static [Self] {
+        &[crate::Strategy::Symmetric, crate::Strategy::Mirror]
+    }
+    fn name(self) -> &'static str {
+        crate::Strategy::name(self)
+    }
+    fn description(self) -> &'static str {
+        match self {
+            crate::Strategy::Symmetric => {
+                "border queens pre-placed, one constellation per symmetry class (the fastest)"
+            }
+            crate::Strategy::Mirror => "first-row queen over the left half, mirrored",
+        }
+    }
+}
+
+impl Named for crate::Kernel {
+    const WHAT: &'static str = "kernel";
+    fn all() -> &'static [Self] {
+        &crate::Kernel::ALL
+    }
+    fn name(self) -> &'static str {
+        crate::Kernel::name(self)
+    }
+    fn description(self) -> &'static str {
+        use crate::Kernel::*;
+        match self {
+            Auto => "the fastest kernel this CPU runs",
+            Avx512 => "AVX-512 lanes (x86-64 with AVX-512F and VPOPCNTDQ)",
+            Avx2 => "AVX2 lanes (x86-64 with AVX2, POPCNT and BMI2)",
+            Neon => "NEON lanes (aarch64)",
+            PortableLanes => "lanes in plain Rust, on every CPU",
+            DepthFirst => "the depth-first search, on every CPU (the reference)",
+        }
+    }
+}
+
+impl Named for crate::export::Format {
+    const WHAT: &'static str = "format";
+    fn all() -> &'static [Self] {
+        use crate::export::Format::*;
+        &[Table, Json, Csv]
+    }
+    fn name(self) -> &'static str {
+        use crate::export::Format::*;
+        match self {
+            Table => "table",
+            Json => "json",
+            Csv => "csv",
+        }
+    }
+    fn description(self) -> &'static str {
+        use crate::export::Format::*;
+        match self {
+            Table => "an aligned table for people",
+            Json => "a JSON array of objects, one per record",
+            Csv => "comma-separated values with a header row",
+        }
+    }
+}
+
+impl Named for crate::classic::Algorithm {
+    const WHAT: &'static str = "algorithm";
+    fn all() -> &'static [Self] {
+        &crate::classic::Algorithm::ALL
+    }
+    fn name(self) -> &'static str {
+        crate::classic::Algorithm::name(self)
+    }
+    fn description(self) -> &'static str {
+        use crate::classic::Algorithm::*;
+        match self {
+            Matrix => "an n x n grid of cells, copied and marked per queen",
+            Array => "one column per placed row, checked against every placed queen",
+            Attack => "boolean arrays for columns and diagonals: O(1) tests",
+            Bitmask => "three bitmasks, a whole row tested at once",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round_trip<T: Named + PartialEq + std::fmt::Debug + std::str::FromStr>() {
+        for &v in T::all() {
+            assert_eq!(T::parse_name(v.name()).unwrap(), v);
+            assert!(!v.description().is_empty());
+        }
+        assert!(T::parse_name("no-such-name").is_err());
+    }
+
+    #[test]
+    fn every_name_parses_back_to_its_value() {
+        round_trip::<crate::Strategy>();
+        round_trip::<crate::Kernel>();
+        round_trip::<crate::export::Format>();
+        round_trip::<crate::classic::Algorithm>();
+    }
+}

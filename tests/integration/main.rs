@@ -1,0 +1,18 @@
+//! The integration tests, in one binary (one link instead of one per file): the command line,
+//! long runs, shards, the estimator, the known counts and the checked examples of the docs.
+
+mod checkpoint;
+mod cli;
+mod cli_compare;
+mod cli_completions;
+mod cli_hardening;
+mod cli_list;
+mod cli_scale;
+mod cli_solve;
+mod cli_unique;
+mod doc_examples;
+mod estimate;
+mod known_counts;
+mod shards;
+mod symmetric;
+mod util;
