@@ -33,7 +33,7 @@ enum Sink<'a> {
         widths: Vec<usize>,
     },
     Json(&'a mut dyn Write),
-    Csv(::csv::Writer<&'a mut dyn Write>),
+    Csv(Box<::csv::Writer<&'a mut dyn Write>>),
 }
 
 impl<'a, T: serde::Serialize + TableRow> RecordStream<'a, T> {
@@ -62,11 +62,11 @@ impl<'a, T: serde::Serialize + TableRow> RecordStream<'a, T> {
                 }
             }
             Format::Json => Sink::Json(out),
-            Format::Csv => Sink::Csv(
+            Format::Csv => Sink::Csv(Box::new(
                 ::csv::WriterBuilder::new()
                     .has_headers(true)
                     .from_writer(out),
-            ),
+            )),
         };
         RecordStream {
             sink,

@@ -14,7 +14,7 @@
 //!
 //! * **Last two rows in closed form.** Placing a queen on the third-to-last free row adds the
 //!   number of ways to fill the last two, computed from their free squares with four popcounts
-//!   ([`last_two_rows`]), instead of descending.
+//!   (`last_two_rows`), instead of descending.
 //! * **Lookahead.** A child is kept only if its next free row has a free square and the two
 //!   free rows after that have one each even before the next queen is placed.
 //!

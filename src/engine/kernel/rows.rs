@@ -111,7 +111,7 @@ impl State {
 /// is needed in the loop, holds the current level in registers and spills only the parent levels
 /// to a fixed-size stack. Two prunings keep it off dead branches: a child is not entered when its
 /// next row has no free square, nor when the row after that is already closed by the diagonals
-/// of the queens placed so far. The last two rows are finished inline by [`leaves`].
+/// of the queens placed so far. The last two rows are finished inline by `leaves`.
 ///
 /// ```
 /// use nqueens::engine::kernel::{count_completions, State};

@@ -25,7 +25,7 @@
 //! depth-first over chunks and the buffers stay small: one set per worker thread, allocated on
 //! its first job and reused. Boards with three free rows left are closed the same way, except
 //! that each queen of their row adds the completions of the last two rows in the closed form of
-//! the depth-first kernel ([`super::depth_first::last_two_rows`]), with a lane popcount.
+//! the depth-first kernel (`depth_first::last_two_rows`), with a lane popcount.
 //!
 //! The driver is one loop (no recursion) of `#[inline(always)]` functions, so that each
 //! instruction set's entry point, compiled with its target features, inlines all of it and the

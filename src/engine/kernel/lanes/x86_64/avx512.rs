@@ -1,7 +1,7 @@
 //! The AVX-512 lane kernel: the search of a partial board, run level by level in the eight 64-bit lanes
 //! of an AVX-512 register instead of depth-first on one. It counts the tasks of both plans: the
-//! `symmetric` plan's inner boards ([`Window::of_inner`]; rows already holding a queen are
-//! stepped over) and the `mirror` plan's row prefixes ([`Window::of_rows`]; every step is one
+//! `symmetric` plan's inner boards (`Window::of_inner`; rows already holding a queen are
+//! stepped over) and the `mirror` plan's row prefixes (`Window::of_rows`; every step is one
 //! row).
 //!
 //! A depth-first bitboard search spends most of its time on branches it cannot predict: whether
@@ -21,7 +21,7 @@
 //!    has a square and the two free rows after it have one each;
 //! 5. the survivors are compressed (`vpcompressq`) to the end of the next level's buffer.
 //!
-//! When a level's buffer reaches [`CHUNK`] boards it is drained at once, before its parent level
+//! When a level's buffer reaches `CHUNK` boards it is drained at once, before its parent level
 //! goes on, so the search is depth-first over chunks and the buffers stay small (a step appends
 //! at most 16 boards, so a level never holds more than `CHUNK + 16` boards of 32 bytes, about
 //! 9 KiB; one set per worker thread, allocated once and reused across tasks). Boards with three
@@ -35,7 +35,7 @@
 //!
 //! It works on absolute masks: column `c` is bit `c + OFFSET` of a 64-bit word, so the
 //! diagonals of pre-placed queens below the current row slide onto the board by themselves.
-//! That window holds an inner board only up to n = 22 ([`MAX_WINDOW_N`]); a [`Window`] is
+//! That window holds an inner board only up to n = 22 (`MAX_WINDOW_N`); a `Window` is
 //! `None` beyond, and the AVX2 lanes (which every AVX-512 CPU also runs) count those boards.
 //! On inner boards the kernel visits exactly the placements of the depth-first one. It needs
 //! AVX-512F and AVX512_VPOPCNTDQ; only [`Avx512::detect`] builds the value that runs it.
