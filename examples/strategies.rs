@@ -49,7 +49,7 @@ fn study(n: u32, threads: usize) -> Result<(), nqueens::Error> {
             "{:>10} {:>14} {:>12} {:>10.3}",
             strategy.name(),
             counts.total,
-            counts.unique,
+            counts.unique.unwrap_or_default(),
             secs
         );
         seconds.push((counts.total, secs));

@@ -94,8 +94,9 @@ pub struct Counts {
     /// All solutions (OEIS A000170).
     pub total: u128,
     /// Solutions distinct under the 8 symmetries of the square (OEIS A002562), from the total by
-    /// Burnside's lemma ([`engine::unique`]).
-    pub unique: u128,
+    /// Burnside's lemma ([`engine::unique`]); `None` when the total is not the whole board's (a
+    /// stopped run, a shard).
+    pub unique: Option<u128>,
     /// Number of tasks the board was split into.
     pub tasks: usize,
     /// The kernel that counted the tasks (never [`Kernel::Auto`]).
@@ -108,7 +109,7 @@ pub struct Counts {
 ///
 /// ```
 /// let counts = nqueens::count(8, &nqueens::CountOptions::default()).unwrap();
-/// assert_eq!((counts.total, counts.unique), (92, 12));
+/// assert_eq!((counts.total, counts.unique), (92, Some(12)));
 /// ```
 pub fn count(n: u32, options: &CountOptions) -> Result<Counts, Error> {
     count_with(n, options, &RunControl::default()).map(|run| run.counts)

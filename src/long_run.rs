@@ -52,8 +52,8 @@ pub struct RunControl<'a> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CountRun {
     /// The counts. When the run is not `complete`, `total` sums only the finished tasks and
-    /// `unique` is 0 (it is derived from the whole total). For a shard, `total` is the shard's
-    /// part, `unique` is 0 and `tasks` is the shard's task count.
+    /// `unique` is `None` (it is derived from the whole total). For a shard, `total` is the
+    /// shard's part, `unique` is `None` and `tasks` is the shard's task count.
     pub counts: Counts,
     /// The plan's fingerprint ([`Plan::fingerprint`]).
     pub fingerprint: u64,
@@ -179,9 +179,13 @@ pub fn count_with(
     }
     let searched: Vec<&TaskOutcome> = report.outcomes.iter().filter(|o| !o.recorded).collect();
     let unique = if report.complete && shard.is_whole() {
-        crate::engine::unique::unique_count(n, report.total, options.threads)?
+        Some(crate::engine::unique::unique_count(
+            n,
+            report.total,
+            options.threads,
+        )?)
     } else {
-        0
+        None
     };
     Ok(CountRun {
         counts: Counts {

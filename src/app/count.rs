@@ -18,7 +18,7 @@ pub struct CountRecord {
     /// All solutions.
     pub total: u128,
     /// Solutions distinct under the 8 symmetries.
-    pub unique: u128,
+    pub unique: Option<u128>,
     /// Wall-clock seconds of this run (a resumed count's earlier runs not included).
     pub seconds: f64,
     /// Worker threads used.
@@ -74,7 +74,7 @@ impl TableRow for CountRecord {
         vec![
             self.n.to_string(),
             self.total.to_string(),
-            self.unique.to_string(),
+            self.unique.map_or("-".to_string(), |u| u.to_string()),
             seconds(self.seconds),
             per_second(self.searched_rate()),
             self.threads.to_string(),

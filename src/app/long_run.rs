@@ -331,7 +331,7 @@ mod tests {
             counts: Counts {
                 n: 16,
                 total: 1000,
-                unique: 0,
+                unique: None,
                 tasks: 9844,
                 kernel: nqueens::Kernel::PortableLanes,
                 elapsed: Duration::from_secs(3),
