@@ -5,7 +5,7 @@ use std::io::Write;
 use nqueens::export::{Format, TableRow, seconds, write_records};
 use nqueens::fingerprint::hex;
 use nqueens::shard::{Shard, ShardSpec, from_slurm_env};
-use nqueens::{CountOptions, CountRun, Strategy};
+use nqueens::{CountOptions, CountRun, Kernel, Strategy};
 use serde::Serialize;
 
 use super::{Failure, Outcome};
@@ -53,6 +53,8 @@ pub struct ShardRecord {
     pub threads: usize,
     /// Decomposition strategy.
     pub strategy: Strategy,
+    /// The kernel that counted the tasks.
+    pub kernel: Kernel,
 }
 
 impl TableRow for ShardRecord {
@@ -65,6 +67,7 @@ impl TableRow for ShardRecord {
             "time",
             "threads",
             "strategy",
+            "kernel",
             "plan",
         ]
     }
@@ -78,6 +81,7 @@ impl TableRow for ShardRecord {
             seconds(self.seconds),
             self.threads.to_string(),
             self.strategy.to_string(),
+            self.kernel.to_string(),
             self.fingerprint.clone(),
         ]
     }
@@ -102,6 +106,7 @@ pub fn write(
         seconds: run.counts.elapsed.as_secs_f64(),
         threads: options.threads,
         strategy: options.strategy,
+        kernel: run.counts.kernel,
     };
     write_records(out, format, &[record])?;
     Ok(Outcome::Success)

@@ -4,6 +4,7 @@
 use std::io::Write;
 
 use nqueens::export::{RecordStream, TableRow, seconds};
+use nqueens::Kernel;
 use serde::Serialize;
 
 use super::count::options;
@@ -26,6 +27,8 @@ pub struct VerifyRecord {
     pub expected_unique: u128,
     /// Wall-clock seconds of the count.
     pub seconds: f64,
+    /// The kernel that counted the tasks.
+    pub kernel: Kernel,
     /// Whether every computed number equals the known one.
     pub ok: bool,
 }
@@ -33,7 +36,7 @@ pub struct VerifyRecord {
 impl TableRow for VerifyRecord {
     fn headings() -> Vec<&'static str> {
         vec![
-            "n", "total", "expected", "unique", "expected", "time", "result",
+            "n", "total", "expected", "unique", "expected", "time", "kernel", "result",
         ]
     }
 
@@ -45,6 +48,7 @@ impl TableRow for VerifyRecord {
             self.unique.map_or("-".to_string(), |u| u.to_string()),
             self.expected_unique.to_string(),
             seconds(self.seconds),
+            self.kernel.to_string(),
             if self.ok { "ok" } else { "MISMATCH" }.to_string(),
         ]
     }
@@ -79,7 +83,7 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     super::threads::warn_if_oversubscribed(options.threads);
     let long_run = LongRun::quiet();
     let w = super::count::column_widths(&boards, &options);
-    let widths = [w[0], w[1], w[1], w[2], w[2], 7, 2];
+    let widths = [w[0], w[1], w[1], w[2], w[2], 7, w[7], 2];
     let mut stream = RecordStream::with_widths(out, args.format, &widths);
     let mut all_ok = true;
     for (&n, expected) in boards.iter().zip(expected) {
@@ -104,6 +108,7 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
             unique: counts.unique,
             expected_unique: expected.unique,
             seconds: counts.elapsed.as_secs_f64(),
+            kernel: counts.kernel,
             ok,
         })?;
         super::long_run::result_written();
