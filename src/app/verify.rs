@@ -3,8 +3,8 @@
 
 use std::io::Write;
 
-use nqueens::export::{RecordStream, TableRow, seconds};
 use nqueens::Kernel;
+use nqueens::export::{RecordStream, TableRow, seconds};
 use serde::Serialize;
 
 use super::count::options;
