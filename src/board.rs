@@ -55,7 +55,7 @@ pub enum Conflict {
     #[error("the placement has {found} rows but an {n} x {n} board needs {n}")]
     RowCount {
         /// Board side expected.
-        n: u64,
+        n: u32,
         /// Rows found.
         found: u64,
     },
@@ -65,7 +65,7 @@ pub enum Conflict {
         /// The queen.
         queen: Square,
         /// Board side.
-        n: u64,
+        n: u32,
     },
     /// Two queens share a column.
     #[error("the queens at {first} and {second} share column {}", .first.column)]
@@ -109,11 +109,12 @@ pub enum Conflict {
 /// assert!(matches!(check_columns(4, [1u32, 3, 0]), Err(Conflict::RowCount { found: 3, .. })));
 /// assert!(matches!(check_columns(4, [1u32, 3, 0, 3]), Err(Conflict::Column { .. })));
 /// ```
-pub fn check_columns<I>(n: u64, columns: I) -> Result<(), Conflict>
+pub fn check_columns<I>(side: u32, columns: I) -> Result<(), Conflict>
 where
     I: IntoIterator<Item = u32>,
     I::IntoIter: Clone,
 {
+    let n = u64::from(side);
     let rows = columns.into_iter();
     let mut used_columns = BitSet::new(n);
     let mut used_diagonals = BitSet::new(2 * n);
@@ -131,7 +132,7 @@ where
         };
         let c = u64::from(column);
         if c >= n {
-            return Err(Conflict::OffBoard { queen, n });
+            return Err(Conflict::OffBoard { queen, n: side });
         }
         let diagonal = row + n - 1 - c; // row - column + (n - 1), in 0..2n-1
         let anti = row + c; // in 0..2n-1
@@ -140,7 +141,7 @@ where
         }
     }
     if found != n {
-        return Err(Conflict::RowCount { n, found });
+        return Err(Conflict::RowCount { n: side, found });
     }
     Ok(())
 }
@@ -210,9 +211,9 @@ impl Placement {
         Placement { columns }
     }
 
-    /// The board side (the number of rows).
-    pub fn n(&self) -> usize {
-        self.columns.len()
+    /// The board side (the number of rows; at most `u32::MAX` is reported).
+    pub fn n(&self) -> u32 {
+        u32::try_from(self.columns.len()).unwrap_or(u32::MAX)
     }
 
     /// The column of each row's queen.
@@ -249,7 +250,7 @@ impl Placement {
     /// );
     /// ```
     pub fn check(&self) -> Result<(), Conflict> {
-        check_columns(self.columns.len() as u64, self.columns.iter().copied())
+        check_columns(self.n(), self.columns.iter().copied())
     }
 
     /// Whether this placement is a solution.
@@ -441,7 +442,7 @@ impl fmt::Display for Solution {
                 if c > 0 {
                     f.write_str(" ")?;
                 }
-                f.write_str(if c == col as usize { "Q" } else { "." })?;
+                f.write_str(if c == col { "Q" } else { "." })?;
             }
         }
         Ok(())
@@ -457,7 +458,7 @@ impl Solution {
     }
 
     /// The board side.
-    pub fn n(&self) -> usize {
+    pub fn n(&self) -> u32 {
         self.0.n()
     }
 
@@ -473,7 +474,7 @@ impl Solution {
 
     /// The image of this solution under `symmetry`.
     pub fn image(&self, symmetry: Symmetry) -> Solution {
-        let mut columns = vec![0; self.n()];
+        let mut columns = vec![0; self.columns().len()];
         symmetry.apply(self.columns(), &mut columns);
         Solution(Placement::new(columns))
     }
@@ -503,7 +504,7 @@ impl Solution {
 
     /// Whether this solution is its own canonical form.
     pub fn is_canonical(&self) -> bool {
-        let mut scratch = vec![0; self.n()];
+        let mut scratch = vec![0; self.columns().len()];
         is_canonical(self.columns(), &mut scratch)
     }
 
@@ -646,7 +647,7 @@ mod tests {
             match p.check() {
                 Ok(()) => {}
                 Err(Conflict::OffBoard { queen, n }) => {
-                    prop_assert!(named(queen) && u64::from(queen.column) >= n);
+                    prop_assert!(named(queen) && queen.column >= n);
                 }
                 Err(Conflict::RowCount { .. }) => prop_assert!(false, "rows are the side"),
                 Err(Conflict::Column { first, second }) => {

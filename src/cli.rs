@@ -134,10 +134,14 @@ pub enum Command {
                       nqueens count 10 --algorithms attack")]
     Count(CountArgs),
     /// Print the known counts (OEIS A000170 total, A002562 unique).
-    #[command(after_help = "Examples:\n  nqueens known\n  nqueens known --max 20 --format csv")]
+    #[command(
+        after_help = "Examples:\n  nqueens known\n  nqueens known 20..=27\n  nqueens known --max 20 --format csv"
+    )]
     Known(KnownArgs),
-    /// Count every board from 0 to --max and compare with the known counts.
-    #[command(after_help = "Examples:\n  nqueens verify\n  nqueens verify --max 16 --threads 2")]
+    /// Count boards (0 to --max, or the N given) and compare with the known counts.
+    #[command(
+        after_help = "Examples:\n  nqueens verify\n  nqueens verify --max 16 -j 2\n  nqueens verify 16..=18 --kernel depth-first"
+    )]
     Verify(VerifyArgs),
     /// Run the textbook algorithms on one board and compare their work and speed.
     #[command(after_help = COMPARE_EXAMPLES)]

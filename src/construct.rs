@@ -126,7 +126,7 @@ where
     I: IntoIterator<Item = u32>,
     I::IntoIter: Clone,
 {
-    check_columns(u64::from(n), columns)
+    check_columns(n, columns)
 }
 
 #[cfg(test)]

@@ -236,7 +236,7 @@ mod tests {
             assert!(all.windows(2).all(|w| w[0] < w[1]), "order n={n}");
             assert!(unique.windows(2).all(|w| w[0] < w[1]), "order n={n}");
             for s in &all {
-                assert_eq!(s.n(), n as usize);
+                assert_eq!(s.n(), n);
                 assert!(s.placement().check().is_ok(), "{s:?}");
             }
             // Canonical forms: invariant under the symmetries, one per class, covering all.

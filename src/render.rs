@@ -14,7 +14,7 @@
 use std::io::{self, Write};
 
 /// The widest board drawn as a grid.
-pub const MAX_DRAWN: u64 = 64;
+pub const MAX_DRAWN: u32 = 64;
 
 /// How boards are drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -32,7 +32,7 @@ impl Style {
 }
 
 /// Whether an `n`-wide board is drawn as a grid.
-pub fn is_drawn(n: u64) -> bool {
+pub fn is_drawn(n: u32) -> bool {
     n <= MAX_DRAWN
 }
 
@@ -87,7 +87,7 @@ where
 ///     "  0 1 2 3\n0 . ♛ . .\n1 . . . ♛\n2 ♛ . . .\n3 . . ♛ .\n"
 /// );
 /// ```
-pub fn write_board<W, I>(out: &mut W, n: u64, columns: I, style: &Style) -> io::Result<()>
+pub fn write_board<W, I>(out: &mut W, n: u32, columns: I, style: &Style) -> io::Result<()>
 where
     W: Write + ?Sized,
     I: IntoIterator<Item = u32>,
@@ -100,6 +100,7 @@ where
         )?;
         return write_columns(out, columns);
     }
+    let n = u64::from(n);
     let label_width = digits(n.saturating_sub(1));
     if style.coordinates && n > 0 {
         // Column numbers written vertically, one line per digit, so every cell stays 2 wide.
@@ -141,7 +142,7 @@ pub fn board_string(columns: &[u32], style: &Style) -> String {
     let mut out = Vec::new();
     write_board(
         &mut out,
-        columns.len() as u64,
+        u32::try_from(columns.len()).unwrap_or(u32::MAX),
         columns.iter().copied(),
         style,
     )

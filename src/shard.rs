@@ -143,7 +143,7 @@ pub fn from_slurm_env(var: impl Fn(&str) -> Option<String>) -> Result<Shard, Str
     let get = |name: &str| -> Result<u64, String> {
         let value = var(name).ok_or_else(|| {
             format!(
-                "--shard slurm needs {name}: run it as a task of a Slurm array job (sbatch --array)"
+                "{name} is not set: the shard of a Slurm array task is read inside a task of an array job (sbatch --array)"
             )
         })?;
         value

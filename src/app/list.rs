@@ -43,7 +43,7 @@ pub fn run(args: &ListArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
                 }
                 write!(out, "solution {written}: ")?;
                 write_columns(out, columns.clone())?;
-                write_board(out, u64::from(n), columns, &style)?;
+                write_board(out, n, columns, &style)?;
             }
             SolutionFormat::Json => {
                 out.write_all(if written == 1 { b"\n[" } else { b",\n[" })?;

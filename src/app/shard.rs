@@ -24,7 +24,7 @@ pub fn resolve(args: &CountArgs) -> Result<Option<Shard>, Failure> {
         Some(ShardSpec::Fixed(shard)) => Ok(Some(shard)),
         Some(ShardSpec::Slurm) => from_slurm_env(|name| std::env::var(name).ok())
             .map(Some)
-            .map_err(Failure::Usage),
+            .map_err(|e| Failure::Usage(format!("--shard slurm: {e}"))),
     }
 }
 

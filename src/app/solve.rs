@@ -133,8 +133,8 @@ impl Printer {
             }
             SolutionFormat::Board => {
                 writeln!(out, "n = {n}: {}", self.method.describe())?;
-                write_board(out, u64::from(n), columns.clone(), &self.style)?;
-                if is_drawn(u64::from(n)) {
+                write_board(out, n, columns.clone(), &self.style)?;
+                if is_drawn(n) {
                     write!(out, "columns: ")?;
                     write_columns(out, columns)?;
                 }
@@ -170,13 +170,8 @@ impl Printer {
                 for g in Symmetry::ALL {
                     let image = image_columns(g);
                     writeln!(out, "\n{g}:")?;
-                    write_board(
-                        out,
-                        u64::from(n),
-                        image.columns().iter().copied(),
-                        &self.style,
-                    )?;
-                    if is_drawn(u64::from(n)) {
+                    write_board(out, n, image.columns().iter().copied(), &self.style)?;
+                    if is_drawn(n) {
                         write!(out, "columns: ")?;
                         write_columns(out, image.columns().iter().copied())?;
                     }
