@@ -387,7 +387,7 @@ impl fmt::Display for Symmetry {
 
 /// Whether the permutation `columns` is the least of its 8 images (its own canonical form),
 /// using `scratch` (at least as long) for the images. No allocation.
-pub(crate) fn is_canonical(columns: &[u32], scratch: &mut [u32]) -> bool {
+pub fn is_canonical(columns: &[u32], scratch: &mut [u32]) -> bool {
     let n = columns.len();
     let image = &mut scratch[..n];
     Symmetry::ALL[1..].iter().all(|&g| {

@@ -35,9 +35,9 @@ use crate::fingerprint;
 use crate::shard::Shard;
 
 /// The first eight bytes of every journal.
-pub const MAGIC: [u8; 8] = *b"NQJOURNL";
+pub(crate) const MAGIC: [u8; 8] = *b"NQJOURNL";
 /// Version of the file layout described in the module documentation.
-pub const FORMAT_VERSION: u32 = 2;
+pub(crate) const FORMAT_VERSION: u32 = 2;
 /// Size of the header in bytes.
 pub const HEADER_LEN: usize = 64;
 /// Size of one task record in bytes.

@@ -57,7 +57,7 @@ impl Default for Fnv1a64 {
 }
 
 /// The fingerprint of `plan` (see the module documentation for the exact bytes).
-pub fn plan_fingerprint(plan: &Plan) -> u64 {
+pub(crate) fn plan_fingerprint(plan: &Plan) -> u64 {
     let mut h = Fnv1a64::new();
     h.write(b"nqueens-plan");
     h.write(&PLAN_VERSION.to_le_bytes());

@@ -27,7 +27,7 @@ const TEMPLATE: &str =
     "{elapsed_precise} [{bar:20}] {tasks} tasks, {solutions} solutions, {eta_once_timed}";
 
 /// Shown in place of the ETA until a task of this run has finished.
-pub const NO_ETA_YET: &str = "no ETA yet";
+pub(crate) const NO_ETA_YET: &str = "no ETA yet";
 
 /// A progress bar on stderr, or nothing at all.
 pub struct Progress {

@@ -50,7 +50,7 @@ impl Shard {
     }
 
     /// The shard task `position` of a plan (in plan order) belongs to.
-    pub fn of_position(position: usize, count: u32) -> u32 {
+    pub(crate) fn of_position(position: usize, count: u32) -> u32 {
         let m = count as usize;
         let (round, slot) = (position / m, position % m);
         let shard = if round % 2 == 0 { slot } else { m - 1 - slot };

@@ -18,7 +18,7 @@
 use super::Algorithm;
 
 /// Queens placed by the full search of the `n × n` board, `n = 0, 1, …` (exact).
-pub const NODES: [u64; 17] = [
+pub(crate) const NODES: [u64; 17] = [
     0,
     1,
     2,

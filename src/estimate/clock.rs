@@ -7,7 +7,7 @@
 
 /// Seconds of processor time the calling thread has used, from an arbitrary origin.
 #[cfg(unix)]
-pub fn thread_seconds() -> f64 {
+pub(crate) fn thread_seconds() -> f64 {
     let mut ts = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
@@ -22,7 +22,7 @@ pub fn thread_seconds() -> f64 {
 
 /// Seconds of wall-clock time since the first call (no thread clock on this platform).
 #[cfg(not(unix))]
-pub fn thread_seconds() -> f64 {
+pub(crate) fn thread_seconds() -> f64 {
     use std::sync::OnceLock;
     use std::time::Instant;
     static ORIGIN: OnceLock<Instant> = OnceLock::new();

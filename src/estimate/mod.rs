@@ -95,7 +95,7 @@ pub const MAX_N: u32 = crate::engine::kernel::MAX_JOB_N;
 const PILOT_STREAM: u64 = 0x9170_5eed;
 
 /// The cluster sizes whose wall time is reported besides the thread count.
-pub const CLUSTERS: [usize; 3] = [64, 1024, 10_000];
+pub(crate) const CLUSTERS: [usize; 3] = [64, 1024, 10_000];
 
 /// The free rows a probe leaves for the exact count on the `n`-board: its exact count takes
 /// about a millisecond with the AVX2 kernel (measured: n = 20 at 14 rows 1.1 ms, n = 25 at

@@ -20,7 +20,7 @@ pub fn process_cpu_seconds() -> Option<f64> {
 
 /// Timed runs shorter than this in total get no CPU share: the process clock ticks in 10 ms
 /// steps, too coarse to judge them.
-pub const MIN_WALL_SECONDS: f64 = 0.25;
+pub(crate) const MIN_WALL_SECONDS: f64 = 0.25;
 
 /// `/proc/[pid]/stat` reports times in clock ticks of `USER_HZ`, which is 100 on Linux.
 const TICKS_PER_SECOND: f64 = 100.0;

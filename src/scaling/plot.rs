@@ -8,7 +8,7 @@ use plotters::prelude::*;
 use super::study::Study;
 
 /// Width and height of the picture, pixels.
-pub const SIZE: (u32, u32) = (900, 960);
+pub(crate) const SIZE: (u32, u32) = (900, 960);
 
 /// Drawing the picture failed.
 #[derive(Debug, thiserror::Error)]

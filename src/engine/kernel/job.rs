@@ -27,7 +27,7 @@ pub const MAX_JOB_N: u32 = 32;
 pub const MAX_PLACED: usize = 16;
 
 /// The most free rows a [`Job`] has; its tables are indexed `0..=MAX_ROWS`.
-pub const MAX_ROWS: usize = MAX_JOB_N as usize;
+pub(crate) const MAX_ROWS: usize = MAX_JOB_N as usize;
 
 /// A board of side `n ≤ 32` with up to [`MAX_PLACED`] queens pre-placed on any rows: a task of
 /// the `symmetric` plan.
@@ -244,7 +244,7 @@ impl Job {
 
     /// The free squares of the first free row (0 when no row is free).
     #[inline]
-    pub fn first_free(&self) -> u64 {
+    pub(crate) fn first_free(&self) -> u64 {
         if self.rows == 0 {
             return 0;
         }

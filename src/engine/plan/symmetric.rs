@@ -215,7 +215,7 @@ fn oriented_board(n: u32, c: &Constellation) -> InnerBoard {
 /// `n − 5` rows are free; then every task is split by its first free row while there are fewer
 /// than `min_tasks` and at least six free rows remain. `None` for other `n` (the caller falls
 /// back to another plan).
-pub fn symmetric_tasks(n: u32, min_tasks: usize, rule: TaskRule) -> Option<Vec<Task>> {
+pub(crate) fn symmetric_tasks(n: u32, min_tasks: usize, rule: TaskRule) -> Option<Vec<Task>> {
     if !(4..=MAX_JOB_N).contains(&n) {
         return None;
     }

@@ -47,12 +47,12 @@ use crate::engine::kernel::{InnerBoard, MAX_N, State, board_mask};
 
 /// Bit of column 0 in the window; room for diagonals of queens below the current row that are
 /// still left of the board.
-pub const OFFSET: u32 = 20;
+pub(crate) const OFFSET: u32 = 20;
 
 /// The widest inner board whose diagonals always fit the window: seen from row 1, the
 /// right-shifting diagonal of a queen on the bottom-right corner sits at bit `OFFSET + 2n − 3`,
 /// which must stay below 64.
-pub const MAX_WINDOW_N: u32 = 22;
+pub(crate) const MAX_WINDOW_N: u32 = 22;
 
 /// Boards gathered on a level before it is drained.
 const CHUNK: usize = 256;
