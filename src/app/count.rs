@@ -187,16 +187,8 @@ fn stream<T: Serialize + TableRow>(
     widths.push(0);
     let mut stream = RecordStream::with_widths(out, args.format, &widths);
     for &n in boards {
-        let run = match long_run.count(n, options) {
-            Ok(Some(run)) => run,
-            Ok(None) => {
-                stream.finish()?;
-                return Ok(Outcome::Interrupted);
-            }
-            Err(e) => {
-                stream.finish()?;
-                return Err(e);
-            }
+        let Some(run) = long_run.count_for(n, options, &mut stream)? else {
+            return Ok(Outcome::Interrupted);
         };
         if !run.shard.is_whole() {
             drop(stream);
@@ -237,8 +229,7 @@ pub fn announce_long_counts(boards: &[u32], threads: usize, remaining: f64, chec
     let remedy = if checkpointed {
         "it starts anyway; an interrupt keeps the finished tasks in the checkpoint"
     } else {
-        "it starts anyway; add --checkpoint FILE (one n) to keep finished tasks across \
-         interrupts"
+        "it starts anyway; add --checkpoint FILE to keep finished tasks across interrupts"
     };
     budget::announce_if_long(&what, secs, remedy);
 }

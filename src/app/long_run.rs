@@ -12,9 +12,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use nqueens::checkpoint::CheckpointError;
 use nqueens::engine::plan::Plan;
 use nqueens::engine::run::TaskOutcome;
-use nqueens::export::seconds;
+use nqueens::export::{RecordStream, TableRow, seconds};
 use nqueens::progress::{Notices, Progress};
 use nqueens::{CountOptions, CountRun, RunControl, Watcher, count_with};
+use serde::Serialize;
 
 use super::Failure;
 use super::count::announce_long_counts;
@@ -96,6 +97,22 @@ impl LongRun {
             shard: None,
             announce: false,
         }
+    }
+
+    /// Counts the `n`-board whose record goes to `stream`; `None` when an interrupt stopped it.
+    /// An interrupt or an error first closes what `stream` has written, so the output stays
+    /// whole (a closed table, a closed JSON array).
+    pub fn count_for<T: Serialize + TableRow>(
+        &self,
+        n: u32,
+        options: &CountOptions,
+        stream: &mut RecordStream<'_, T>,
+    ) -> Result<Option<CountRun>, Failure> {
+        let run = self.count(n, options);
+        if !matches!(run, Ok(Some(_))) {
+            stream.finish()?;
+        }
+        run
     }
 
     /// Counts the `n`-board; `None` when an interrupt stopped it (the reason is on stderr).

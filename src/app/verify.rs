@@ -87,16 +87,8 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let mut stream = RecordStream::with_widths(out, args.format, &widths);
     let mut all_ok = true;
     for (&n, expected) in boards.iter().zip(expected) {
-        let run = match long_run.count(n, &options) {
-            Ok(Some(run)) => run,
-            Ok(None) => {
-                stream.finish()?;
-                return Ok(Outcome::Interrupted);
-            }
-            Err(e) => {
-                stream.finish()?;
-                return Err(e);
-            }
+        let Some(run) = long_run.count_for(n, &options, &mut stream)? else {
+            return Ok(Outcome::Interrupted);
         };
         let counts = run.counts;
         let ok = counts.total == expected.total && counts.unique == Some(expected.unique);

@@ -18,12 +18,14 @@ use super::{Format, TableRow, csv::into_io, table};
 /// stream.write(&TABLE[8]).unwrap();
 /// stream.write(&TABLE[9]).unwrap();
 /// stream.finish().unwrap();
+/// drop(stream);
 /// let parsed: serde_json::Value = serde_json::from_slice(&out).unwrap();
 /// assert_eq!(parsed[1]["total"], 352);
 /// ```
 pub struct RecordStream<'a, T> {
     sink: Sink<'a>,
     written: usize,
+    closed: bool,
     record: PhantomData<fn(&T)>,
 }
 
@@ -71,13 +73,15 @@ impl<'a, T: serde::Serialize + TableRow> RecordStream<'a, T> {
         RecordStream {
             sink,
             written: 0,
+            closed: false,
             record: PhantomData,
         }
     }
 
     /// Writes `record` (after the table's heading or the array's opening, for the first) and
-    /// flushes it.
+    /// flushes it. Nothing may be written after [`RecordStream::finish`].
     pub fn write(&mut self, record: &T) -> io::Result<()> {
+        debug_assert!(!self.closed, "a record written after the stream was closed");
         let first = self.written == 0;
         match &mut self.sink {
             Sink::Table { out, widths } => {
@@ -113,21 +117,23 @@ impl<'a, T: serde::Serialize + TableRow> RecordStream<'a, T> {
     }
 
     /// Closes what the first record opened (the table's bottom border, the JSON array) and
-    /// flushes; writes nothing when no record was written.
-    pub fn finish(self) -> io::Result<()> {
-        if self.written == 0 {
+    /// flushes; writes nothing when no record was written, or when the stream is closed
+    /// already.
+    pub fn finish(&mut self) -> io::Result<()> {
+        if self.written == 0 || self.closed {
             return Ok(());
         }
-        match self.sink {
+        self.closed = true;
+        match &mut self.sink {
             Sink::Table { out, widths } => {
-                table::write_foot(out, &widths)?;
+                table::write_foot(*out, widths)?;
                 out.flush()
             }
             Sink::Json(out) => {
                 out.write_all(b"\n]\n")?;
                 out.flush()
             }
-            Sink::Csv(mut writer) => writer.flush(),
+            Sink::Csv(writer) => writer.flush(),
         }
     }
 }
@@ -148,6 +154,7 @@ mod tests {
                 stream.write(record).unwrap();
             }
             stream.finish().unwrap();
+            drop(stream);
             let mut whole = Vec::new();
             write_records(&mut whole, format, &TABLE[..12]).unwrap();
             if format == Format::Table {
