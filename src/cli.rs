@@ -334,8 +334,10 @@ pub struct CountArgs {
     /// Output format.
     #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table)]
     pub format: Format,
-    /// Record every finished task in FILE; rerunning the same command with the same FILE
-    /// resumes where it stopped (one n only). Example: --checkpoint n20.ckpt
+    /// Record every finished task in FILE; rerunning the same command resumes where it stopped.
+    /// Several boards keep one journal each: FILE with -nN before its extension (run.ckpt:
+    /// run-n12.ckpt), or nN.ckpt inside FILE
+    /// when it is a directory (or ends in /). Example: --checkpoint n20.ckpt
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<std::path::PathBuf>,
     /// Draw no progress bar (it is drawn on stderr only when stderr is a terminal).
