@@ -12,6 +12,8 @@ use std::time::Duration;
 
 use nqueens::checkpoint::{HEADER_LEN, RECORD_LEN};
 
+use crate::util::{read_rest_on_a_thread, send};
+
 /// A board big enough (thousands of tasks, seconds of work on one thread) to be stopped partway.
 const N: u32 = 17;
 const N_TOTAL: u64 = 95_815_104;
@@ -307,15 +309,6 @@ fn a_journal_in_use_is_refused() {
     assert!(text.contains("in use"), "{text}");
 }
 
-/// Sends `signal` (a name such as `INT`) to the child with the system's `kill`.
-fn send(child: &Child, signal: &str) {
-    let status = Command::new("kill")
-        .args([format!("-{signal}"), child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-}
-
 #[test]
 fn sigint_saves_the_work_prints_the_resume_command_and_exits_130() {
     let dir = tempfile::tempdir().unwrap();
@@ -369,7 +362,7 @@ fn sigterm_stops_cleanly_too() {
 /// lets the search run `search` longer, sends `signal`, and returns the finished process's
 /// output with that first line in front of its stderr.
 fn stop_a_board_for_years(n: u32, file: &Path, signal: &str, search: Duration) -> Output {
-    use std::io::{BufRead, BufReader, Read};
+    use std::io::{BufRead, BufReader};
     let mut child = nqueens()
         .args(["count", &n.to_string(), "-t", "2", "--quiet"])
         .arg("--checkpoint")
@@ -384,13 +377,7 @@ fn stop_a_board_for_years(n: u32, file: &Path, signal: &str, search: Duration) -
     assert!(first.contains("years"), "n = {n}: {first}");
     sleep(search);
     send(&child, signal);
-    // Both pipes are drained on threads so that the wait below is the process's own.
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let mut rest = String::new();
-        let _ = err.read_to_string(&mut rest);
-        let _ = tx.send(rest);
-    });
+    let rx = read_rest_on_a_thread(err);
     // A guard against an ignored stop request, not a measurement: without a stop inside a
     // task, one task of these boards runs for hours. scripts/stop-latency.sh measures.
     let rest = rx.recv_timeout(Duration::from_secs(60));

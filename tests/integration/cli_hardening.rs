@@ -434,17 +434,8 @@ fn the_first_interrupt_ends_a_run_of_boards() {
     let mut warning = String::new();
     stderr.read_line(&mut warning).unwrap();
     assert!(warning.contains("years"), "{warning}");
-    let sent = Std::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    let (send, receive) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let mut rest = String::new();
-        let _ = std::io::Read::read_to_string(&mut stderr, &mut rest);
-        let _ = send.send(rest);
-    });
+    util::send(&child, "TERM");
+    let receive = util::read_rest_on_a_thread(stderr);
     // A guard against an ignored interrupt, not a measurement.
     let rest = receive.recv_timeout(Duration::from_secs(60));
     let _ = child.kill();

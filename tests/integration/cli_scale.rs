@@ -1,6 +1,8 @@
 //! `nqueens scale` end to end: output formats, the plot file, and refused input.
 
 use assert_cmd::Command;
+
+use crate::util;
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -234,13 +236,10 @@ fn model_up_to_widens_the_plot_and_the_model() {
 #[test]
 fn bad_model_reaches_are_one_line_usage_errors() {
     for bad in ["0", "-4", "many", "", "1048577", "99999999999999999999999"] {
-        nqueens()
-            .args(["scale", "8", "-r", "1", "--model-up-to", bad])
-            .assert()
-            .code(2)
-            .stdout("")
-            .stderr(predicate::str::starts_with("nqueens: error: "))
-            .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+        util::usage_error_of(
+            &mut nqueens(),
+            &["scale", "8", "-r", "1", "--model-up-to", bad],
+        );
     }
 }
 
@@ -292,13 +291,7 @@ fn an_unwritable_plot_path_is_refused_before_any_run() {
 #[test]
 fn bad_thread_lists_are_one_line_usage_errors() {
     for bad in ["0", "1,0", "2,2", "two", "", "1,,2", "-3", "1;2"] {
-        nqueens()
-            .args(["scale", "8", "--threads", bad])
-            .assert()
-            .code(2)
-            .stdout("")
-            .stderr(predicate::str::starts_with("nqueens: error: "))
-            .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+        util::usage_error_of(&mut nqueens(), &["scale", "8", "--threads", bad]);
     }
 }
 

@@ -1,5 +1,9 @@
 //! Helpers shared by the command-line test binaries.
 
+use std::io::Read;
+use std::process::Child;
+use std::sync::mpsc::Receiver;
+
 use assert_cmd::Command;
 
 /// Runs `command`, expects exit code 2, and returns stderr, checked to be one line without a
@@ -12,4 +16,25 @@ pub fn usage_error_of(command: &mut Command, args: &[&str]) -> String {
     assert!(err.starts_with("nqueens: error: "), "{err}");
     assert!(!err.contains("panicked"), "{err}");
     err
+}
+
+/// Sends `signal` (a name such as `INT`) to the child with the system's `kill`.
+pub fn send(child: &Child, signal: &str) {
+    let status = std::process::Command::new("kill")
+        .args([format!("-{signal}"), child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+/// Reads the rest of `stream` on a thread: the text arrives once the stream ends, so a test
+/// can wait for it with a guard against a hang (`recv_timeout`).
+pub fn read_rest_on_a_thread(mut stream: impl Read + Send + 'static) -> Receiver<String> {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut rest = String::new();
+        let _ = stream.read_to_string(&mut rest);
+        let _ = send.send(rest);
+    });
+    receive
 }
