@@ -2,7 +2,7 @@
 //!
 //! | kernel | where it runs | how |
 //! |---|---|---|
-//! | [`Kernel::Avx512`] | x86-64 with AVX-512F and VPOPCNTDQ | 8 × u64 lanes ([`lanes::x86_64::avx512`]) |
+//! | [`Kernel::Avx512`] | x86-64 with AVX-512F and VPOPCNTDQ | 16 × u32 lanes ([`lanes::x86_64::avx512`]) |
 //! | [`Kernel::Avx2`] | x86-64 with AVX2 | 8 × u32 lanes ([`lanes::x86_64::avx2`]) |
 //! | [`Kernel::Neon`] | aarch64 | 2 × 4 × u32 lanes (`lanes::aarch64::neon`) |
 //! | [`Kernel::PortableLanes`] | everywhere | 4 × u32 lanes in plain Rust ([`lanes::portable`]) |
@@ -12,9 +12,9 @@
 //! turned into a [`Selected`] kernel once per run by [`Kernel::select`], which checks the CPU:
 //! a `Selected` value is proof that the CPU runs it, so counting with it is safe. Tasks reach the
 //! kernels as an [`InnerBoard`] (pre-placed queens on any rows) or a [`State`] (a row prefix);
-//! both become a [`Job`] (see [`job`]) for every kernel but AVX-512's, which has its own window.
-//! Row prefixes wider than [`MAX_JOB_N`] (n = 33..=64, `mirror` only) are counted by the row
-//! kernel ([`rows::count_completions`]), or AVX-512's where the CPU has it.
+//! both become a [`Job`] (see [`job`]), which every kernel counts. Row prefixes wider than
+//! [`MAX_JOB_N`] (n = 33..=64, `mirror` only) are counted by the row kernel
+//! ([`rows::count_completions`]) whatever the choice.
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -101,9 +101,9 @@ impl Kernel {
             Kernel::PortableLanes => Some(Selected(Impl::Portable)),
             Kernel::DepthFirst => Some(Selected(Impl::DepthFirst)),
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx512 => lanes::x86_64::avx512::Avx512::detect()
-                .zip(lanes::x86_64::avx2::Avx2::detect())
-                .map(|(wide, narrow)| Selected(Impl::Avx512(wide, narrow))),
+            Kernel::Avx512 => {
+                lanes::x86_64::avx512::Avx512::detect().map(|l| Selected(Impl::Avx512(l)))
+            }
             #[cfg(target_arch = "x86_64")]
             Kernel::Avx2 => lanes::x86_64::avx2::Avx2::detect().map(|l| Selected(Impl::Avx2(l))),
             #[cfg(target_arch = "aarch64")]
@@ -177,9 +177,8 @@ enum Impl {
     Portable,
     #[cfg(target_arch = "x86_64")]
     Avx2(lanes::x86_64::avx2::Avx2),
-    /// The AVX-512 lanes, and the AVX2 lanes for boards outside its window.
     #[cfg(target_arch = "x86_64")]
-    Avx512(lanes::x86_64::avx512::Avx512, lanes::x86_64::avx2::Avx2),
+    Avx512(lanes::x86_64::avx512::Avx512),
     #[cfg(target_arch = "aarch64")]
     Neon(lanes::aarch64::neon::Neon),
 }
@@ -209,12 +208,6 @@ impl Selected {
     /// }
     /// ```
     pub fn count_inner(self, board: &InnerBoard, stop: Option<&AtomicBool>) -> Option<u64> {
-        #[cfg(target_arch = "x86_64")]
-        if let Impl::Avx512(wide, _) = self.0
-            && let Some(window) = lanes::x86_64::avx512::Window::of_inner(board)
-        {
-            return wide.count(&window, stop);
-        }
         self.count_job(&board.job(), stop)
     }
 
@@ -228,12 +221,6 @@ impl Selected {
     /// assert_eq!(selected.count_rows(4, State::EMPTY, None), Some(2));
     /// ```
     pub fn count_rows(self, n: u32, state: State, stop: Option<&AtomicBool>) -> Option<u64> {
-        #[cfg(target_arch = "x86_64")]
-        if let Impl::Avx512(wide, _) = self.0
-            && let Some(window) = lanes::x86_64::avx512::Window::of_rows(n, state)
-        {
-            return wide.count(&window, stop);
-        }
         match Job::from_rows(n, state) {
             Some(job) if self.0 != Impl::DepthFirst => self.count_job(&job, stop),
             _ => Some(count_completions(n, state)),
@@ -252,7 +239,9 @@ impl Selected {
             },
             Impl::Portable => lanes::portable::Portable.count(job, stop),
             #[cfg(target_arch = "x86_64")]
-            Impl::Avx2(l) | Impl::Avx512(_, l) => l.count(job, stop),
+            Impl::Avx2(l) => l.count(job, stop),
+            #[cfg(target_arch = "x86_64")]
+            Impl::Avx512(l) => l.count(job, stop),
             #[cfg(target_arch = "aarch64")]
             Impl::Neon(l) => l.count(job, stop),
         }

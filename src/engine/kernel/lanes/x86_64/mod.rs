@@ -1,5 +1,5 @@
-//! The x86-64 lane kernels, each detected at run time: AVX2 (eight `u32` lanes, through the
-//! shared driver) and AVX-512 (eight `u64` lanes over a 64-bit window, its own driver).
+//! The x86-64 lane kernels, each detected at run time and run by the shared driver: AVX2 (eight
+//! `u32` lanes) and AVX-512 (sixteen `u32` lanes).
 
 pub mod avx2;
 pub mod avx512;
