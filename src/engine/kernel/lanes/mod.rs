@@ -119,7 +119,6 @@ pub unsafe trait Lanes: Copy {
 /// One level's boards, one array per mask, and the lanes of its drain while a lower level is
 /// being drained.
 pub(crate) struct Level {
-    free: [u32; CAPACITY],
     cols: [u32; CAPACITY],
     ld: [u32; CAPACITY],
     rd: [u32; CAPACITY],
@@ -138,7 +137,6 @@ impl Levels {
             (0..=MAX_ROWS)
                 .map(|_| {
                     Box::new(Level {
-                        free: [0; CAPACITY],
                         cols: [0; CAPACITY],
                         ld: [0; CAPACITY],
                         rd: [0; CAPACITY],
@@ -223,29 +221,43 @@ impl<V: Copy> Streams<V> {
     }
 }
 
-/// Fills the lanes of `take` in `lanes` with the boards of `level` from `at` on.
+/// Fills the empty lanes `take` of `lanes` with the boards of `level` from `at` on: their
+/// columns and diagonals from the buffer, their free squares computed from those and the
+/// squares `blocked` on the level's row.
 #[inline(always)]
-fn expand<L: Lanes>(l: L, lanes: &mut Boards<L::V>, take: u32, level: &Level, at: usize) {
-    lanes[0] = l.expand(lanes[0], take, &level.free[at..]);
-    lanes[1] = l.expand(lanes[1], take, &level.cols[at..]);
-    lanes[2] = l.expand(lanes[2], take, &level.ld[at..]);
-    lanes[3] = l.expand(lanes[3], take, &level.rd[at..]);
+fn expand<L: Lanes>(
+    l: L,
+    lanes: &mut Boards<L::V>,
+    take: u32,
+    level: &Level,
+    at: usize,
+    blocked: L::V,
+) {
+    let cols = l.expand(lanes[1], take, &level.cols[at..]);
+    let ld = l.expand(lanes[2], take, &level.ld[at..]);
+    let rd = l.expand(lanes[3], take, &level.rd[at..]);
+    // The lanes of `take` are empty: their free squares are zero until set here.
+    lanes[0] = l.or(lanes[0], l.select(take, l.nor4(cols, ld, rd, blocked)));
+    lanes[1] = cols;
+    lanes[2] = ld;
+    lanes[3] = rd;
 }
 
-/// Refills the empty lanes of both streams with untaken boards of `level`; returns the lanes
-/// of each that hold a board with a free square (none once the level is spent).
+/// Refills the empty lanes of both streams with untaken boards of `level` (whose row has the
+/// squares `blocked` attacked by pre-placed queens); returns the lanes of each that hold a
+/// board with a free square (none once the level is spent).
 #[inline(always)]
-fn refill<L: Lanes>(l: L, s: &mut Streams<L::V>, level: &Level) -> [u32; 2] {
+fn refill<L: Lanes>(l: L, s: &mut Streams<L::V>, level: &Level, blocked: L::V) -> [u32; 2] {
     let all = u32::MAX >> (32 - L::WIDTH);
     let empty = l.zero_lanes(s.a[0]);
     let take = first_lanes(empty, s.hi - s.lo);
-    expand(l, &mut s.a, take, level, s.lo);
+    expand(l, &mut s.a, take, level, s.lo, blocked);
     s.lo += take.count_ones() as usize;
     let live_a = (all & !empty) | take;
     let empty = l.zero_lanes(s.b[0]);
     let take = first_lanes(empty, s.hi - s.lo);
     s.hi -= take.count_ones() as usize;
-    expand(l, &mut s.b, take, level, s.hi);
+    expand(l, &mut s.b, take, level, s.hi, blocked);
     let live_b = (all & !empty) | take;
     [live_a, live_b]
 }
@@ -264,14 +276,14 @@ fn place_lowest<L: Lanes>(l: L, lanes: &mut Boards<L::V>, step: u32) -> [L::V; 3
     ]
 }
 
-/// Appends the lanes of `keep` to the end of `level`.
+/// Appends the boards in the lanes of `keep` (their columns and diagonals) to the end of
+/// `level`.
 #[inline(always)]
-fn append<L: Lanes>(l: L, level: &mut Level, keep: u32, boards: Boards<L::V>) {
+fn append<L: Lanes>(l: L, level: &mut Level, keep: u32, [cols, ld, rd]: [L::V; 3]) {
     let at = level.len;
-    l.compress_store(keep, boards[0], &mut level.free[at..]);
-    l.compress_store(keep, boards[1], &mut level.cols[at..]);
-    l.compress_store(keep, boards[2], &mut level.ld[at..]);
-    l.compress_store(keep, boards[3], &mut level.rd[at..]);
+    l.compress_store(keep, cols, &mut level.cols[at..]);
+    l.compress_store(keep, ld, &mut level.ld[at..]);
+    l.compress_store(keep, rd, &mut level.rd[at..]);
     level.len = at + keep.count_ones() as usize;
 }
 
@@ -296,11 +308,12 @@ fn drain<L: Lanes>(
     let step = t.steps[k];
     let s2 = t.steps[k - 1];
     let s3 = s2 + t.steps[k - 2];
+    let b0 = l.splat(t.blocked[k]);
     let b1 = l.splat(t.blocked[k - 1]);
     let b2 = l.splat(t.blocked[k - 2]);
     let b3 = l.splat(t.blocked[k - 3]);
     loop {
-        let live = refill(l, s, level);
+        let live = refill(l, s, level, b0);
         if live == [0, 0] {
             return false;
         }
@@ -310,7 +323,7 @@ fn drain<L: Lanes>(
             let after = l.nor4(c, l.shl(lft, s2), l.shr(rgt, s2), b2);
             let then = l.nor4(c, l.shl(lft, s3), l.shr(rgt, s3), b3);
             let dead = l.zero_lanes(next) | l.zero_lanes(after) | l.zero_lanes(then);
-            append(l, child, live & !dead, [next, c, lft, rgt]);
+            append(l, child, live & !dead, [c, lft, rgt]);
         }
         if child.len >= CHUNK {
             return true;
@@ -324,12 +337,13 @@ fn drain<L: Lanes>(
 fn close<L: Lanes>(l: L, t: &Tables, level: &Level) -> u64 {
     let step = t.steps[3];
     let gap = t.steps[2];
+    let b3 = l.splat(t.blocked[3]);
     let b2 = l.splat(t.blocked[2]);
     let b1 = l.splat(t.blocked[1]);
     let mut sum = l.splat(0);
     let mut s = Streams::new(l, level.len);
     loop {
-        let live = refill(l, &mut s, level);
+        let live = refill(l, &mut s, level, b3);
         if live == [0, 0] {
             return l.sum(sum);
         }
@@ -377,7 +391,6 @@ pub(crate) fn search<L: Lanes>(
         return Some(0);
     }
     let root = &mut levels[m];
-    root.free[0] = free;
     root.cols[0] = job.cols as u32;
     root.ld[0] = job.ld as u32;
     root.rd[0] = job.rd as u32;
