@@ -54,8 +54,12 @@ pub mod portable;
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64;
 
-/// Boards gathered on a level before it is drained.
-pub const CHUNK: usize = 256;
+/// Boards gathered on a level before it is drained. Each drain ends with a tail of steps in
+/// which lanes run out of boards, and the top levels of a task never fill a chunk: larger
+/// chunks spend less of the search there. `nqueens count 17 -t 1` on a Zen 4 (AVX-512 lanes):
+/// 0.84 s at 256, 0.76 s at 512, 0.71 s at 1024, 0.70 s at 2048 and 4096; the AVX2 lanes gain
+/// alike (1.15 s, 1.13 s, 1.07 s). Buffers of 1024 boards take about 420 KiB per worker.
+pub const CHUNK: usize = 1024;
 
 /// The most lanes an implementation has.
 const MAX_WIDTH: usize = 16;
@@ -161,14 +165,19 @@ pub(crate) fn with_levels<R>(f: impl FnOnce(&mut Levels) -> R) -> R {
     LEVELS.with_borrow_mut(|levels| f(levels.get_or_insert_with(Levels::new)))
 }
 
-/// The first `r` lanes of `lanes`.
+/// The first `r` lanes of `lanes`. When fewer than all are taken (the end of a level), the
+/// `r` lowest are peeled off one by one: `r` is then below the width, and nothing is done for
+/// a spent level (`r = 0`), whose lanes are all drained in that state.
 #[inline(always)]
 fn first_lanes(lanes: u32, r: usize) -> u32 {
-    let mut take = lanes;
-    while take.count_ones() as usize > r {
-        take &= !(1 << (31 - take.leading_zeros()));
+    if lanes.count_ones() as usize <= r {
+        return lanes;
     }
-    take
+    let mut rest = lanes;
+    for _ in 0..r {
+        rest &= rest - 1;
+    }
+    lanes ^ rest
 }
 
 /// The four masks of the boards in a stream's lanes.
