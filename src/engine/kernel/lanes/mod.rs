@@ -258,6 +258,17 @@ fn expand<L: Lanes>(
 #[inline(always)]
 fn refill<L: Lanes>(l: L, s: &mut Streams<L::V>, level: &Level, blocked: L::V) -> [u32; 2] {
     let all = u32::MAX >> (32 - L::WIDTH);
+    if s.hi - s.lo >= 2 * L::WIDTH {
+        // Every empty lane of both streams takes a board: the lane masks go straight from the
+        // test to the expand.
+        let empty_a = l.zero_lanes(s.a[0]);
+        let empty_b = l.zero_lanes(s.b[0]);
+        expand(l, &mut s.a, empty_a, level, s.lo, blocked);
+        s.lo += empty_a.count_ones() as usize;
+        s.hi -= empty_b.count_ones() as usize;
+        expand(l, &mut s.b, empty_b, level, s.hi, blocked);
+        return [all, all];
+    }
     let empty = l.zero_lanes(s.a[0]);
     let take = first_lanes(empty, s.hi - s.lo);
     expand(l, &mut s.a, take, level, s.lo, blocked);
