@@ -3,8 +3,8 @@
 //! Counts the solutions of the N-Queens puzzle — place `n` queens on an `n × n` board so that no
 //! two share a row, column or diagonal — as fast as a CPU allows.
 //!
-//! The engine keeps the columns and both diagonals of a partial board as shifting `u64` masks
-//! ([`engine::kernel`]), splits the search into independent weighted subtrees
+//! The engine keeps the columns and both diagonals of a partial board as shifting bit masks,
+//! many boards at once in the `u32` lanes of a vector register ([`engine::kernel`]), splits the search into independent weighted subtrees
 //! ([`engine::plan`]), and counts them on a pool of worker threads ([`engine::run`]).
 //!
 //! ```

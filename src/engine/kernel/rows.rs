@@ -11,7 +11,9 @@
 //! The free squares of the next row are `board_mask(n) & !(cols | ld | rd)` and the lowest free
 //! square is `free & free.wrapping_neg()`.
 //!
-//! [`count_completions`] is the production kernel: an explicit fixed-size stack (no recursion),
+//! [`count_completions`] counts the `mirror` plan's row prefixes for the depth-first kernel, and
+//! for every kernel those wider than the lanes' 32 bits (n = 33..=64): an explicit fixed-size
+//! stack (no recursion),
 //! the last-row shortcut (a queen placed on the second-to-last row leaves one column for the last
 //! row, which is either free or not, so the last row is never descended into) and a two-row
 //! lookahead. [`count_completions_recursive`] (recursion with the shortcut) and
