@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Times `nqueens count N -t THREADS` (the whole process: plan, search, unique) with every kernel
-# this CPU runs, ROUNDS times, alternating the kernels within each round so a busy machine slows
+# Times `nqueens count N -t THREADS` (the whole process: plan, search, unique) with `auto` and
+# every kernel this CPU runs, ROUNDS times, alternating the kernels within each round so a busy machine slows
 # them alike; prints each run, then each kernel's best time and its speed-up over the
 # depth-first search.
 #
@@ -25,6 +25,7 @@ fi
 
 kernels=${KERNELS:-}
 if [[ -z $kernels ]]; then
+    kernels="auto "
     for k in avx512 avx2 neon portable-lanes depth-first; do
         if "$binary" count 4 --kernel "$k" --format csv >/dev/null 2>&1; then
             kernels+="$k "
