@@ -1,7 +1,10 @@
 //! How much searching each plan does, and whether a different choice of the next row to fill
-//! changes the ratio between the plans. Counts search nodes (queens placed), not time.
+//! changes the ratio between the plans or saves the `symmetric` plan work. Counts search nodes
+//! (queens placed), not time.
 //!
-//!     cargo run --release --example search_order -- N      (N in 5..=16; 15 takes seconds)
+//!     cargo run --release --example search_order -- N           (N in 5..=16; 15 takes seconds)
+//!     cargo run --release --example search_order -- --static N  (N in 5..=32; 16 takes
+//!                                                                seconds, 17 minutes)
 //!
 //! Three decompositions of the count of one board:
 //!
@@ -12,14 +15,28 @@
 //!   (the border squares nearer a corner are blocked in advance), every solution found checked
 //!   at the end against the canonical constellations; corner classes as in `symmetric`.
 //!
-//! Each is searched under five rules for the next row to fill: the kernels' rule (the topmost
-//! free row), the fewest free squares among the next 2, 3 or 4 free rows, and among all of them.
-//! Every rule keeps the kernels' lookahead: a child survives only if its next three free rows
-//! (topmost first) each have a free square. The search here is a plain recursive one on
-//! absolute diagonal masks, written for clarity rather than speed.
+//! With `N` alone, each is searched under five rules for the next row to fill, chosen at every
+//! node: the kernels' rule (the topmost free row), the fewest free squares among the next 2, 3
+//! or 4 free rows, and among all of them.
+//!
+//! With `--static`, only the `symmetric` tasks are searched, each under row orders fixed once
+//! per task before its search ([`StaticOrder`]): top-down (the kernels), bottom-up, the rows the
+//! pre-placed queens leave fewest squares first, from both ends toward the middle, and a block
+//! of adjacent rows grown from the most constrained one. Each order's nodes are given with
+//! their ratio to top-down, and so is the sum over the tasks of the fewest nodes any of the
+//! orders gives each (a bound, in hindsight, on choosing among them per task).
+//!
+//! Every rule keeps the kernels' lookahead: a child with three or more free rows survives only
+//! if its next three free rows (in the order the search takes them: topmost first for the
+//! dynamic rules) each have a free square; the kernels count the last two rows in closed form,
+//! so a child with fewer is never cut. Every total is checked against the known one, and the
+//! `symmetric` nodes of the kernels' rule against those the depth-first kernel counts
+//! ([`count_job`]): they are equal. The search here is a plain recursive one on absolute
+//! diagonal masks (so any row can be filled next), written for clarity rather than speed.
 
 use std::collections::HashMap;
 
+use nqueens::engine::kernel::{InnerBoard, MAX_JOB_N, count_job};
 use nqueens::engine::plan::symmetric::{Constellation, constellations, oriented_queens};
 
 /// A partial board with absolute diagonal masks: square `(r, c)` is on diagonal `r + c` of
@@ -88,8 +105,11 @@ struct Tally {
 }
 
 struct Search<'a> {
-    /// Candidate rows for the next queen: the first `window` free rows.
+    /// Candidate rows for the next queen: the first `window` free rows of the order.
     window: usize,
+    /// The rows to fill, in the order fixed for this task before the search; `None`: topmost
+    /// first.
+    order: Option<&'a [u32]>,
     blocked: &'a Blocked,
     /// Weight of a finished board, from the column of each row's queen; `None`: weight 1.
     leaf: Option<Leaf<'a>>,
@@ -100,12 +120,38 @@ impl Search<'_> {
         b.free(r) & !self.blocked[r as usize]
     }
 
+    /// The free rows of `b` in the order the search takes them.
+    fn sequence(&self, b: &Board) -> impl Iterator<Item = u32> + '_ {
+        let (top_down, fixed) = match self.order {
+            None => (Some(rows(b.free_rows)), None),
+            // The rows filled so far are the first ones of the order.
+            Some(order) => {
+                let filled = order.len() - b.free_rows.count_ones() as usize;
+                (None, Some(order[filled..].iter().copied()))
+            }
+        };
+        top_down
+            .into_iter()
+            .flatten()
+            .chain(fixed.into_iter().flatten())
+    }
+
+    /// The kernels' lookahead: whether `child` is searched further.
+    fn survives(&self, child: &Board) -> bool {
+        child.free_rows.count_ones() < 3
+            || self
+                .sequence(child)
+                .take(3)
+                .all(|r| self.free(child, r) != 0)
+    }
+
     fn run(&self, b: &Board, placed: &mut [u32; 64], tally: &mut Tally) {
         if b.free_rows == 0 {
             tally.count += self.leaf.map_or(1, |leaf| leaf(&placed[..b.n as usize]));
             return;
         }
-        let r = rows(b.free_rows)
+        let r = self
+            .sequence(b)
             .take(self.window)
             .min_by_key(|&r| self.free(b, r).count_ones())
             .expect("a free row");
@@ -115,10 +161,7 @@ impl Search<'_> {
             free &= free - 1;
             let child = b.place(r, c);
             tally.nodes += 1;
-            if rows(child.free_rows)
-                .take(3)
-                .all(|r2| self.free(&child, r2) != 0)
-            {
+            if self.survives(&child) {
                 placed[r as usize] = c;
                 self.run(&child, placed, tally);
             }
@@ -142,6 +185,7 @@ fn mirror(n: u32, window: usize) -> (u64, u128) {
     let (mut nodes, mut total) = (0, 0);
     let search = Search {
         window,
+        order: None,
         blocked: &[0; 64],
         leaf: None,
     };
@@ -159,6 +203,7 @@ fn symmetric(n: u32, window: usize, classes: &[(Constellation, u64)]) -> (u64, u
     let (mut nodes, mut total) = (0, 0);
     let search = Search {
         window,
+        order: None,
         blocked: &[0; 64],
         leaf: None,
     };
@@ -198,6 +243,7 @@ fn top_queen(n: u32, window: usize) -> (u64, u128) {
         }
         let search = Search {
             window,
+            order: None,
             blocked: &blocked,
             leaf: Some(&leaf),
         };
@@ -208,15 +254,187 @@ fn top_queen(n: u32, window: usize) -> (u64, u128) {
     (nodes, total)
 }
 
-fn main() {
-    let n: u32 = match std::env::args().nth(1).map(|a| a.parse()) {
-        Some(Ok(n)) if (5..=16).contains(&n) => n,
-        _ => {
-            eprintln!("usage: search_order N   (N in 5..=16)");
-            std::process::exit(2);
+/// A row order fixed for each task before its search, from the squares its pre-placed queens
+/// leave each free row.
+#[derive(Clone, Copy)]
+enum StaticOrder {
+    /// Topmost first: the kernels' order.
+    TopDown,
+    /// Bottommost first: the board turned upside down, which the kernels could search as is.
+    BottomUp,
+    /// Fewest squares left by the pre-placed queens first; ties topmost first.
+    FewestFirst,
+    /// The topmost, the bottommost, the second topmost, the second bottommost, and so on.
+    EndsInward,
+    /// The free row with the fewest squares (ties: topmost), then a block grown one free row at
+    /// a time from it, taking whichever of the free rows just above and just below the block
+    /// has fewer squares (ties: the one above). Consecutive rows of the order stay close, so
+    /// each queen's diagonals still cut the next rows.
+    GrowFromFewest,
+}
+
+impl StaticOrder {
+    const ALL: [StaticOrder; 5] = [
+        StaticOrder::TopDown,
+        StaticOrder::BottomUp,
+        StaticOrder::FewestFirst,
+        StaticOrder::EndsInward,
+        StaticOrder::GrowFromFewest,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            StaticOrder::TopDown => "top-down (the kernels)",
+            StaticOrder::BottomUp => "bottom-up",
+            StaticOrder::FewestFirst => "fewest squares first",
+            StaticOrder::EndsInward => "both ends toward the middle",
+            StaticOrder::GrowFromFewest => "adjacent block from the fewest",
         }
+    }
+
+    /// The free rows of `b` (the pre-placed queens only) in this order.
+    fn rows(self, b: &Board) -> Vec<u32> {
+        let top_down: Vec<u32> = rows(b.free_rows).collect();
+        let squares = |r: u32| b.free(r).count_ones();
+        match self {
+            StaticOrder::TopDown => top_down,
+            StaticOrder::BottomUp => top_down.into_iter().rev().collect(),
+            StaticOrder::FewestFirst => {
+                let mut order = top_down;
+                // A stable sort: ties stay topmost first.
+                order.sort_by_key(|&r| squares(r));
+                order
+            }
+            StaticOrder::EndsInward => {
+                let (mut lo, mut hi) = (0, top_down.len());
+                let mut order = Vec::with_capacity(hi);
+                while lo < hi {
+                    order.push(top_down[lo]);
+                    lo += 1;
+                    if lo < hi {
+                        hi -= 1;
+                        order.push(top_down[hi]);
+                    }
+                }
+                order
+            }
+            StaticOrder::GrowFromFewest => {
+                let Some(start) = (0..top_down.len()).min_by_key(|&a| squares(top_down[a])) else {
+                    return top_down;
+                };
+                // The block is top_down[lo..hi].
+                let (mut lo, mut hi) = (start, start + 1);
+                let mut order = vec![top_down[start]];
+                while order.len() < top_down.len() {
+                    let above = lo.checked_sub(1).map(|a| top_down[a]);
+                    let below = top_down.get(hi).copied();
+                    let take_above = match (above, below) {
+                        (Some(a), Some(b)) => squares(a) <= squares(b),
+                        (a, _) => a.is_some(),
+                    };
+                    if take_above {
+                        lo -= 1;
+                        order.push(top_down[lo]);
+                    } else {
+                        order.push(top_down[hi]);
+                        hi += 1;
+                    }
+                }
+                order
+            }
+        }
+    }
+}
+
+/// Nodes of each `symmetric` task, and the total, each task searched in `order`.
+fn symmetric_static(
+    n: u32,
+    order: StaticOrder,
+    classes: &[(Constellation, u64)],
+) -> (Vec<u64>, u128) {
+    let (mut nodes, mut total) = (Vec::with_capacity(classes.len()), 0);
+    for (c, weight) in classes {
+        let queens = oriented_queens(n, c);
+        let rows = order.rows(&Board::new(n, &queens));
+        let search = Search {
+            window: 1,
+            order: Some(&rows),
+            blocked: &[0; 64],
+            leaf: None,
+        };
+        let t = search.count(n, &queens);
+        nodes.push(t.nodes);
+        total += u128::from(*weight) * u128::from(t.count);
+    }
+    (nodes, total)
+}
+
+/// Nodes and total of the `symmetric` tasks as the depth-first kernel counts them.
+fn symmetric_kernel(n: u32, classes: &[(Constellation, u64)]) -> (u64, u128) {
+    let (mut nodes, mut total) = (0, 0);
+    for (c, weight) in classes {
+        let board = InnerBoard::new(n, &oriented_queens(n, c)).expect("a valid constellation");
+        total += u128::from(*weight) * u128::from(count_job::<true>(&board.job(), &mut nodes));
+    }
+    (nodes, total)
+}
+
+/// The table of `--static`: the `symmetric` tasks' nodes under each [`StaticOrder`].
+fn static_orders(n: u32, known: u128) {
+    let classes = constellations(n);
+    let (kernel_nodes, kernel_total) = symmetric_kernel(n, &classes);
+    assert_eq!(kernel_total, known, "n={n}, depth-first kernel");
+    println!(
+        "n = {n}: search nodes (queens placed) of the symmetric plan's {} tasks, by row order \
+         fixed per task",
+        classes.len()
+    );
+    println!("{:<34} {:>14} {:>12}", "row order", "nodes", "/ top-down");
+    let row = |name: &str, nodes: u64| {
+        let ratio = nodes as f64 / kernel_nodes as f64;
+        println!("{name:<34} {nodes:>14} {ratio:>12.3}");
+    };
+    // The fewest nodes of each task under any of the orders: what choosing the order per task
+    // could save at best, knowing the outcome.
+    let mut best = vec![u64::MAX; classes.len()];
+    for order in StaticOrder::ALL {
+        let (nodes, total) = symmetric_static(n, order, &classes);
+        let sum: u64 = nodes.iter().sum();
+        assert_eq!(total, known, "n={n}, order {}: {sum} nodes", order.name());
+        if let StaticOrder::TopDown = order {
+            assert_eq!(sum, kernel_nodes, "n={n}: top-down against the kernel");
+        }
+        for (b, t) in best.iter_mut().zip(&nodes) {
+            *b = (*b).min(*t);
+        }
+        row(order.name(), sum);
+    }
+    row("best of these per task (hindsight)", best.iter().sum());
+    println!(
+        "every count checked against the known total {known}; top-down nodes equal the \
+         depth-first kernel's ({kernel_nodes})"
+    );
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (fixed, n) = match args.as_slice() {
+        [n] => (false, n.parse().ok().filter(|n| (5..=16).contains(n))),
+        [flag, n] if flag == "--static" => {
+            (true, n.parse().ok().filter(|n| (5..=MAX_JOB_N).contains(n)))
+        }
+        _ => (false, None),
+    };
+    let Some(n) = n else {
+        eprintln!("usage: search_order N   (N in 5..=16)");
+        eprintln!("       search_order --static N   (N in 5..={MAX_JOB_N})");
+        std::process::exit(2);
     };
     let known = nqueens::known::total(n).expect("a known total");
+    if fixed {
+        static_orders(n, known);
+        return;
+    }
     let classes = constellations(n);
     println!("n = {n}: search nodes (queens placed) by plan and rule for the next row");
     println!(
@@ -239,10 +457,20 @@ fn main() {
             assert_eq!(total, known, "n={n}, rule {rule}: {nodes} nodes");
         }
         let [m, s, t] = results.map(|(nodes, _)| nodes);
+        if window == 1 {
+            let (kernel_nodes, _) = symmetric_kernel(n, &classes);
+            assert_eq!(
+                s, kernel_nodes,
+                "n={n}: symmetric, topmost against the kernel"
+            );
+        }
         println!(
             "{rule:<30} {m:>12} {s:>12} {t:>12} {:>16.2}x",
             m as f64 / s as f64
         );
     }
-    println!("every count checked against the known total {known}");
+    println!(
+        "every count checked against the known total {known}; symmetric topmost-free nodes \
+         equal the depth-first kernel's"
+    );
 }
