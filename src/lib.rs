@@ -23,6 +23,7 @@
 //!   depends on none of clap, indicatif, plotters, ctrlc or tempfile.
 
 #![deny(missing_docs)]
+#![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod board;
 pub mod checkpoint;

@@ -1,5 +1,7 @@
 //! The `nqueens` command: parse, run, map the result to an exit code.
 
+#![deny(clippy::undocumented_unsafe_blocks)]
+
 mod app;
 mod cli;
 
