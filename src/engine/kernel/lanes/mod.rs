@@ -6,9 +6,10 @@
 //! turns those branches into lane masks. It keeps one buffer of partial boards per number of
 //! free rows left (a *level*), each board stored as three `u32` masks (columns and both
 //! diagonals, seen from its next row; see [`super::job`] for why 32 bits hold every board up to
-//! n = 32), one array per mask. A level is drained by two streams of lanes, one taking boards
-//! from the front of its buffer, one from the back, so that the two streams' steps are
-//! independent and overlap in the processor. Each step:
+//! n = 32), one array per mask. A level is drained by a few streams of lanes (two, or three
+//! where the registers allow), some taking boards from the front of its buffer, the others
+//! from the back, so that the streams' steps are independent and overlap in the processor.
+//! Each step:
 //!
 //! 1. refills every lane whose board has no free square left with the next untaken board (an
 //!    *expand*, so a lane never idles while the level has boards), and computes its free
@@ -44,9 +45,10 @@
 //! its free squares, the lane mask, the expand, the new free squares — more than the number of
 //! instructions. Removing a fourth stored mask (one expand and one compress per step) or folding
 //! the three lookahead tests into one mask changed nothing measurable; taking the lane masks
-//! straight from the test to the expand (no trip through a scalar register) gained 9 %; wider
-//! streams (two registers each) and four streams were slower (the second half waits on the
-//! first's count, and four streams of 16 lanes spill).
+//! straight from the test to the expand (no trip through a scalar register) gained 9 %, and a
+//! third stream 3 to 5 % for AVX-512's 32 registers (AVX2's 16 spill with three streams: 1.9×
+//! slower). Wider streams (two registers each) and four streams were slower: the second half
+//! waits on the first's count, and four streams of 16 lanes spill.
 //!
 //! A value of a [`Lanes`] type exists only where the CPU runs its instructions (only detection
 //! builds one), so the safe entry points cannot be called on the wrong CPU.
@@ -72,10 +74,12 @@ pub const CHUNK: usize = 1024;
 /// The most lanes an implementation has.
 const MAX_WIDTH: usize = 16;
 
+/// The most streams an implementation drains a level with (see [`search`]).
+const MAX_STREAMS: usize = 3;
+
 /// Capacity of a level's buffer: it is drained as soon as it holds [`CHUNK`] boards, a step
-/// appends at most one register per stream (two streams), and every load and store moves a
-/// whole register.
-const CAPACITY: usize = CHUNK + 3 * MAX_WIDTH;
+/// appends at most one register per stream, and every load and store moves a whole register.
+const CAPACITY: usize = CHUNK + (MAX_STREAMS + 1) * MAX_WIDTH;
 
 /// Vector operations on `WIDTH` lanes of `u32`, as the driver needs them.
 ///
@@ -136,7 +140,7 @@ pub(crate) struct Level {
     ld: [u32; CAPACITY],
     rd: [u32; CAPACITY],
     len: usize,
-    parked: [[u32; MAX_WIDTH]; 8],
+    parked: [[u32; MAX_WIDTH]; 4 * MAX_STREAMS],
     lo: usize,
     hi: usize,
 }
@@ -154,7 +158,7 @@ impl Levels {
                         ld: [0; CAPACITY],
                         rd: [0; CAPACITY],
                         len: 0,
-                        parked: [[0; MAX_WIDTH]; 8],
+                        parked: [[0; MAX_WIDTH]; 4 * MAX_STREAMS],
                         lo: 0,
                         hi: 0,
                     })
@@ -192,37 +196,35 @@ fn first_lanes(lanes: u32, r: usize) -> u32 {
 /// The four masks of the boards in a stream's lanes.
 type Boards<V> = [V; 4];
 
-/// Two streams of lanes draining one level: `a` takes its boards from the front, `b` from the
-/// back, so their steps do not wait on each other.
-struct Streams<V> {
+/// `S` streams of lanes draining one level: the first `S / 2` take their boards from the front,
+/// the others from the back, so that their steps do not wait on each other.
+struct Streams<V, const S: usize> {
     /// Boards `lo..hi` of the level are not taken yet.
     lo: usize,
     hi: usize,
-    a: Boards<V>,
-    b: Boards<V>,
+    lanes: [Boards<V>; S],
 }
 
-impl<V: Copy> Streams<V> {
+impl<V: Copy, const S: usize> Streams<V, S> {
     /// Streams over the `len` boards of a level, every lane empty.
     #[inline(always)]
-    fn new<L: Lanes<V = V>>(l: L, len: usize) -> Streams<V> {
-        let empty = [l.splat(0); 4];
+    fn new<L: Lanes<V = V>>(l: L, len: usize) -> Streams<V, S> {
         Streams {
             lo: 0,
             hi: len,
-            a: empty,
-            b: empty,
+            lanes: [[l.splat(0); 4]; S],
         }
     }
 
     /// The streams parked in `level`.
     #[inline(always)]
-    fn unpark<L: Lanes<V = V>>(l: L, level: &Level) -> Streams<V> {
+    fn unpark<L: Lanes<V = V>>(l: L, level: &Level) -> Streams<V, S> {
         let mut s = Streams::new(l, 0);
         (s.lo, s.hi) = (level.lo, level.hi);
-        for i in 0..4 {
-            s.a[i] = l.load(&level.parked[i]);
-            s.b[i] = l.load(&level.parked[4 + i]);
+        for (j, lanes) in s.lanes.iter_mut().enumerate() {
+            for (i, v) in lanes.iter_mut().enumerate() {
+                *v = l.load(&level.parked[4 * j + i]);
+            }
         }
         s
     }
@@ -232,9 +234,10 @@ impl<V: Copy> Streams<V> {
     fn park<L: Lanes<V = V>>(&self, l: L, level: &mut Level) {
         level.lo = self.lo;
         level.hi = self.hi;
-        for i in 0..4 {
-            l.store(self.a[i], &mut level.parked[i]);
-            l.store(self.b[i], &mut level.parked[4 + i]);
+        for (j, lanes) in self.lanes.iter().enumerate() {
+            for (i, &v) in lanes.iter().enumerate() {
+                l.store(v, &mut level.parked[4 * j + i]);
+            }
         }
     }
 }
@@ -261,34 +264,55 @@ fn expand<L: Lanes>(
     lanes[3] = rd;
 }
 
-/// Refills the empty lanes of both streams with untaken boards of `level` (whose row has the
+/// Fills the lanes `take` of stream `i` with untaken boards of `level`: from the front for the
+/// first half of the streams, from the back for the others.
+#[inline(always)]
+fn take<L: Lanes, const S: usize>(
+    l: L,
+    s: &mut Streams<L::V, S>,
+    i: usize,
+    take: u32,
+    level: &Level,
+    blocked: L::V,
+) {
+    let count = take.count_ones() as usize;
+    if i < S / 2 {
+        expand(l, &mut s.lanes[i], take, level, s.lo, blocked);
+        s.lo += count;
+    } else {
+        s.hi -= count;
+        expand(l, &mut s.lanes[i], take, level, s.hi, blocked);
+    }
+}
+
+/// Refills the empty lanes of every stream with untaken boards of `level` (whose row has the
 /// squares `blocked` attacked by pre-placed queens); returns the lanes of each that hold a
 /// board with a free square (none once the level is spent).
 #[inline(always)]
-fn refill<L: Lanes>(l: L, s: &mut Streams<L::V>, level: &Level, blocked: L::V) -> [u32; 2] {
+fn refill<L: Lanes, const S: usize>(
+    l: L,
+    s: &mut Streams<L::V, S>,
+    level: &Level,
+    blocked: L::V,
+) -> [u32; S] {
     let all = u32::MAX >> (32 - L::WIDTH);
-    if s.hi - s.lo >= 2 * L::WIDTH {
-        // Every empty lane of both streams takes a board: the lane masks go straight from the
-        // test to the expand.
-        let empty_a = l.zero_lanes(s.a[0]);
-        let empty_b = l.zero_lanes(s.b[0]);
-        expand(l, &mut s.a, empty_a, level, s.lo, blocked);
-        s.lo += empty_a.count_ones() as usize;
-        s.hi -= empty_b.count_ones() as usize;
-        expand(l, &mut s.b, empty_b, level, s.hi, blocked);
-        return [all, all];
+    if s.hi - s.lo >= S * L::WIDTH {
+        // Every empty lane takes a board: the lane masks go straight from the zero test to the
+        // expand, with no trip through `first_lanes`.
+        for i in 0..S {
+            let empty = l.zero_lanes(s.lanes[i][0]);
+            take(l, s, i, empty, level, blocked);
+        }
+        return [all; S];
     }
-    let empty = l.zero_lanes(s.a[0]);
-    let take = first_lanes(empty, s.hi - s.lo);
-    expand(l, &mut s.a, take, level, s.lo, blocked);
-    s.lo += take.count_ones() as usize;
-    let live_a = (all & !empty) | take;
-    let empty = l.zero_lanes(s.b[0]);
-    let take = first_lanes(empty, s.hi - s.lo);
-    s.hi -= take.count_ones() as usize;
-    expand(l, &mut s.b, take, level, s.hi, blocked);
-    let live_b = (all & !empty) | take;
-    [live_a, live_b]
+    let mut live = [0; S];
+    for (i, live) in live.iter_mut().enumerate() {
+        let empty = l.zero_lanes(s.lanes[i][0]);
+        let taken = first_lanes(empty, s.hi - s.lo);
+        take(l, s, i, taken, level, blocked);
+        *live = (all & !empty) | taken;
+    }
+    live
 }
 
 /// Places a queen on the lowest free square of every lane and clears that square; returns the
@@ -325,11 +349,11 @@ struct Tables {
 /// Drains level `k ≥ 4` into level `k − 1` until the level is spent (`false`) or level
 /// `k − 1` holds a chunk (`true`).
 #[inline(always)]
-fn drain<L: Lanes>(
+fn drain<L: Lanes, const S: usize>(
     l: L,
     t: &Tables,
     k: usize,
-    s: &mut Streams<L::V>,
+    s: &mut Streams<L::V, S>,
     levels: &mut [Box<Level>],
 ) -> bool {
     let (below, here) = levels.split_at_mut(k);
@@ -343,10 +367,10 @@ fn drain<L: Lanes>(
     let b3 = l.splat(t.blocked[k - 3]);
     loop {
         let live = refill(l, s, level, b0);
-        if live == [0, 0] {
+        if live == [0; S] {
             return false;
         }
-        for (lanes, live) in [(&mut s.a, live[0]), (&mut s.b, live[1])] {
+        for (lanes, live) in s.lanes.iter_mut().zip(live) {
             let [c, lft, rgt] = place_lowest(l, lanes, step);
             let next = l.nor4(c, lft, rgt, b1);
             let after = l.nor4(c, l.shl(lft, s2), l.shr(rgt, s2), b2);
@@ -363,20 +387,20 @@ fn drain<L: Lanes>(
 /// The completions of every board of a level with three free rows left: each queen of the
 /// first row adds the closed form of the last two.
 #[inline(always)]
-fn close<L: Lanes>(l: L, t: &Tables, level: &Level) -> u64 {
+fn close<L: Lanes, const S: usize>(l: L, t: &Tables, level: &Level) -> u64 {
     let step = t.steps[3];
     let gap = t.steps[2];
     let b3 = l.splat(t.blocked[3]);
     let b2 = l.splat(t.blocked[2]);
     let b1 = l.splat(t.blocked[1]);
     let mut sum = l.splat(0);
-    let mut s = Streams::new(l, level.len);
+    let mut s = Streams::<L::V, S>::new(l, level.len);
     loop {
         let live = refill(l, &mut s, level, b3);
-        if live == [0, 0] {
+        if live == [0; S] {
             return l.sum(sum);
         }
-        for (lanes, live) in [(&mut s.a, live[0]), (&mut s.b, live[1])] {
+        for (lanes, live) in s.lanes.iter_mut().zip(live) {
             let [c, lft, rgt] = place_lowest(l, lanes, step);
             let upper = l.nor4(c, lft, rgt, b2);
             let lower = l.nor4(c, l.shl(lft, gap), l.shr(rgt, gap), b1);
@@ -396,9 +420,10 @@ fn close<L: Lanes>(l: L, t: &Tables, level: &Level) -> u64 {
 /// Counts the completions of `job` (at most [`MAX_JOB_N`] wide, at least four free rows) in the
 /// lanes of `l`, with `levels` as scratch; `None` when `stop` was raised before it finished.
 /// The stop flag is read each time a level fills a chunk, so a raised flag ends the search
-/// within microseconds.
+/// within microseconds. `S` (at most [`MAX_STREAMS`]) streams drain each level: as many as the
+/// instruction set's registers hold without spilling (each entry point says its choice).
 #[inline(always)]
-pub(crate) fn search<L: Lanes>(
+pub(crate) fn search<L: Lanes, const S: usize>(
     l: L,
     job: &Job,
     levels: &mut Levels,
@@ -427,10 +452,11 @@ pub(crate) fn search<L: Lanes>(
     let mut total = 0;
     let mut top = m;
     let mut k = m;
-    let mut s = Streams::new(l, 1);
+    const { assert!(S >= 2 && S <= MAX_STREAMS) };
+    let mut s = Streams::<L::V, S>::new(l, 1);
     loop {
         if k == 3 {
-            total += close(l, &t, &levels[3]);
+            total += close::<L, S>(l, &t, &levels[3]);
             levels[3].len = 0;
         } else if drain(l, &t, k, &mut s, levels) {
             if stop.is_some_and(|f| f.load(Ordering::Relaxed)) {

@@ -25,7 +25,7 @@ impl Portable {
 
 #[inline(never)]
 fn run(l: Portable, job: &Job, levels: &mut Levels, stop: Option<&AtomicBool>) -> Option<u64> {
-    search(l, job, levels, stop)
+    search::<_, 2>(l, job, levels, stop)
 }
 
 /// `f` applied lane by lane.

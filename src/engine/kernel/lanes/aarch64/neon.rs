@@ -32,7 +32,7 @@ impl Neon {
 
 #[target_feature(enable = "neon")]
 fn run(l: Neon, job: &Job, levels: &mut Levels, stop: Option<&AtomicBool>) -> Option<u64> {
-    search(l, job, levels, stop)
+    search::<_, 2>(l, job, levels, stop)
 }
 
 /// Byte indices for `tbl`, one per 4-bit mask of a half: `COMPRESS[m]` gathers the lanes of
