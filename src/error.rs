@@ -28,15 +28,13 @@ pub enum Error {
     /// A kernel was asked for on a CPU that cannot run it.
     #[error(
         "the {kernel} kernel needs instructions this CPU lacks (this CPU runs: {})",
-        crate::engine::kernel::Kernel::available()
-            .iter()
-            .map(|k| k.name())
-            .collect::<Vec<_>>()
-            .join(", ")
+        names(.available)
     )]
     KernelUnavailable {
-        /// The kernel's name.
-        kernel: &'static str,
+        /// The kernel asked for.
+        kernel: crate::Kernel,
+        /// The kernels this CPU runs, as [`crate::Kernel::available`] lists them.
+        available: Vec<crate::Kernel>,
     },
     /// Counts that must agree do not (an internal error: a total that is not the board's true
     /// total).
@@ -45,4 +43,45 @@ pub enum Error {
     /// An estimate was asked for outside what the estimator samples.
     #[error("{0}")]
     Estimate(String),
+}
+
+/// The kernels' names, comma-separated.
+fn names(kernels: &[crate::Kernel]) -> String {
+    kernels
+        .iter()
+        .map(|k| k.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Error;
+    use crate::Kernel;
+
+    #[test]
+    fn an_unavailable_kernel_names_itself_and_the_kernels_this_cpu_runs() {
+        // No CPU runs both NEON and AVX2.
+        let kernel = Kernel::ALL
+            .into_iter()
+            .find(|k| !k.is_available())
+            .expect("a kernel this CPU lacks");
+        let err = kernel.select().unwrap_err();
+        let Error::KernelUnavailable {
+            kernel: asked,
+            available,
+        } = &err
+        else {
+            panic!("{err:?}");
+        };
+        assert_eq!((*asked, available), (kernel, &Kernel::available()));
+        let names: Vec<&str> = available.iter().map(|k| k.name()).collect();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "the {kernel} kernel needs instructions this CPU lacks (this CPU runs: {})",
+                names.join(", ")
+            )
+        );
+    }
 }

@@ -96,11 +96,19 @@ impl Kernel {
     /// assert_ne!(Kernel::Auto.select().unwrap().kernel(), Kernel::Auto);
     /// ```
     pub fn select(self) -> Result<Selected, Error> {
-        let found = match self {
+        self.detect().ok_or_else(|| Error::KernelUnavailable {
+            kernel: self,
+            available: Kernel::available(),
+        })
+    }
+
+    /// The kernel this choice runs on this CPU, if the CPU runs it.
+    fn detect(self) -> Option<Selected> {
+        match self {
             Kernel::Auto => Some(
                 [Kernel::Avx512, Kernel::Avx2, Kernel::Neon]
                     .into_iter()
-                    .find_map(|k| k.select().ok())
+                    .find_map(|k| k.detect())
                     .unwrap_or(Selected(Impl::DepthFirst)),
             ),
             Kernel::PortableLanes => Some(Selected(Impl::Portable)),
@@ -114,10 +122,7 @@ impl Kernel {
             #[cfg(target_arch = "aarch64")]
             Kernel::Neon => lanes::aarch64::neon::Neon::detect().map(|l| Selected(Impl::Neon(l))),
             _ => None,
-        };
-        found.ok_or(Error::KernelUnavailable {
-            kernel: self.name(),
-        })
+        }
     }
 
     /// Whether this CPU runs the kernel.
@@ -126,7 +131,7 @@ impl Kernel {
     /// assert!(nqueens::Kernel::PortableLanes.is_available());
     /// ```
     pub fn is_available(self) -> bool {
-        self.select().is_ok()
+        self.detect().is_some()
     }
 
     /// `Ok` when this CPU runs the kernel (see [`Kernel::select`]).
