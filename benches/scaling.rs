@@ -2,7 +2,7 @@
 //! in criterion's terms. The plan is built once, outside the timed loop.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use nqueens::engine::plan::{Plan, Strategy, default_min_tasks};
+use nqueens::engine::plan::{DEFAULT_MIN_TASKS, Plan, Strategy};
 use nqueens::engine::run::{RunOptions, run};
 use std::hint::black_box;
 
@@ -12,7 +12,7 @@ fn one_vs_all_threads(c: &mut Criterion) {
     let mut group = c.benchmark_group("scaling");
     group.sample_size(10);
     let all = num_cpus::get();
-    let plan = Plan::new(N, Strategy::Mirror, default_min_tasks(all)).unwrap();
+    let plan = Plan::new(N, Strategy::Mirror, DEFAULT_MIN_TASKS).unwrap();
     let mut counts = vec![1];
     if all > 1 {
         counts.push(all);

@@ -10,12 +10,12 @@ use std::time::{Duration, Instant};
 
 use nqueens::Watcher;
 use nqueens::checkpoint::{Header, Journal};
-use nqueens::engine::plan::{Plan, Strategy, default_min_tasks};
+use nqueens::engine::plan::{DEFAULT_MIN_TASKS, Plan, Strategy};
 use nqueens::engine::run::TaskOutcome;
 use nqueens::progress::Progress;
 
 fn main() {
-    let plan = Plan::new(16, Strategy::Mirror, default_min_tasks(2)).expect("n = 16 plans");
+    let plan = Plan::new(16, Strategy::Mirror, DEFAULT_MIN_TASKS).expect("n = 16 plans");
     let dir = tempfile::tempdir_in(".").expect("a temporary directory here");
     let tasks = plan.tasks.len();
     for round in 0..3 {

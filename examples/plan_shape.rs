@@ -10,7 +10,7 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use nqueens::engine::plan::{Plan, Strategy, TaskRule, default_min_tasks};
+use nqueens::engine::plan::{DEFAULT_MIN_TASKS, Plan, Strategy, TaskRule};
 use nqueens::engine::run::{RunOptions, run};
 use nqueens::scaling::model;
 
@@ -49,7 +49,7 @@ fn main() -> ExitCode {
 
 fn shape(n: u32, rule: TaskRule, threads: Option<usize>) -> Result<(), nqueens::Error> {
     let started = Instant::now();
-    let plan = Plan::with_rule(n, Strategy::Symmetric, default_min_tasks(1), rule)?;
+    let plan = Plan::with_rule(n, Strategy::Symmetric, DEFAULT_MIN_TASKS, rule)?;
     println!(
         "n = {n}, {rule:?} rule: {} tasks, built in {:.3} s",
         plan.tasks.len(),

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use nqueens::engine::kernel::count_job;
-use nqueens::engine::plan::{Plan, Subproblem, default_min_tasks};
+use nqueens::engine::plan::{DEFAULT_MIN_TASKS, Plan, Subproblem};
 use nqueens::engine::run::{RunOptions, build_pool, run};
 use nqueens::{CountOptions, Kernel, Strategy, count};
 use rayon::prelude::*;
@@ -88,7 +88,7 @@ fn study(n: u32, threads: usize) -> Result<(), nqueens::Error> {
 /// Search nodes (queens placed) over every task of the symmetric plan of `n`, counted by the
 /// depth-first kernel's node-counting build: `(total, nodes, tasks)`.
 fn search_nodes(n: u32, threads: usize) -> Result<(u128, u64, usize), nqueens::Error> {
-    let plan = Plan::new(n, Strategy::Symmetric, default_min_tasks(threads))?;
+    let plan = Plan::new(n, Strategy::Symmetric, DEFAULT_MIN_TASKS)?;
     let pool = build_pool(threads)?;
     let (total, nodes) = pool.install(|| {
         plan.tasks
@@ -108,7 +108,7 @@ fn search_nodes(n: u32, threads: usize) -> Result<(u128, u64, usize), nqueens::E
 
 /// Times the symmetric plan's tasks through every kernel this CPU runs, one after the other.
 fn kernels(n: u32, threads: usize) -> Result<(), nqueens::Error> {
-    let plan = Plan::new(n, Strategy::Symmetric, default_min_tasks(threads))?;
+    let plan = Plan::new(n, Strategy::Symmetric, DEFAULT_MIN_TASKS)?;
     let mut depth_first = None;
     for kernel in Kernel::ALL.into_iter().skip(1) {
         if !kernel.is_available() {

@@ -179,11 +179,7 @@ pub fn count_with(
     }
     let searched: Vec<&TaskOutcome> = report.outcomes.iter().filter(|o| !o.recorded).collect();
     let unique = if report.complete && shard.is_whole() {
-        Some(crate::engine::unique::unique_count(
-            n,
-            report.total,
-            options.threads,
-        )?)
+        Some(crate::engine::unique::unique_count(n, report.total)?)
     } else {
         None
     };

@@ -250,7 +250,7 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
             .and_then(|w| total.checked_add(w))
             .ok_or(crate::Error::Overflow)?;
     }
-    let unique = crate::engine::unique::unique_count(plan.n, total, num_cpus::get())?;
+    let unique = crate::engine::unique::unique_count(plan.n, total)?;
     Ok(Merged {
         n: plan.n,
         strategy: plan.strategy,

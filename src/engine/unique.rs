@@ -57,21 +57,17 @@ pub fn symmetric_fixed_counts(n: u32) -> Result<FixedCounts, Error> {
 /// The number of solutions distinct under the 8 symmetries, from the board's `total` (however it
 /// was counted) and two small symmetric searches.
 ///
-/// `threads` is the caller's worker count (at least 1); the searches are small (milliseconds at
-/// `n = 18`) and run on the calling thread. Fails with
+/// The searches are small (milliseconds at `n = 18`) and run on the calling thread. Fails with
 /// [`Error::Inconsistent`] when `total + P + 2R` is not a multiple of 8, which means `total` is
 /// not the board's true total.
 ///
 /// ```
 /// use nqueens::engine::unique::unique_count;
-/// assert_eq!(unique_count(8, 92, 1).unwrap(), 12);
-/// assert_eq!(unique_count(1, 1, 1).unwrap(), 1);
-/// assert!(unique_count(8, 93, 1).is_err());
+/// assert_eq!(unique_count(8, 92).unwrap(), 12);
+/// assert_eq!(unique_count(1, 1).unwrap(), 1);
+/// assert!(unique_count(8, 93).is_err());
 /// ```
-pub fn unique_count(n: u32, total: u128, threads: usize) -> Result<u128, Error> {
-    if threads == 0 {
-        return Err(Error::ZeroThreads);
-    }
+pub fn unique_count(n: u32, total: u128) -> Result<u128, Error> {
     if n <= 1 {
         return match total {
             1 => Ok(1),
@@ -256,17 +252,16 @@ mod tests {
     fn unique_counts_from_the_known_totals_match_the_table() {
         for n in 0..=17u32 {
             let k = known::lookup(n).unwrap();
-            assert_eq!(unique_count(n, k.total, 1).unwrap(), k.unique, "n={n}");
+            assert_eq!(unique_count(n, k.total).unwrap(), k.unique, "n={n}");
         }
     }
 
     #[test]
     fn a_wrong_total_is_reported_not_truncated() {
-        let err = unique_count(10, 725, 1).unwrap_err();
+        let err = unique_count(10, 725).unwrap_err();
         assert!(matches!(err, Error::Inconsistent(_)), "{err}");
         assert!(err.to_string().contains("multiple of 8"), "{err}");
-        assert!(unique_count(0, 2, 1).is_err());
-        assert!(unique_count(6, 4, 0).is_err());
+        assert!(unique_count(0, 2).is_err());
         assert!(symmetric_fixed_counts(65).is_err());
     }
 }

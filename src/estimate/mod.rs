@@ -230,7 +230,7 @@ impl Estimator {
             )));
         }
         let selected = kernel.select()?;
-        let plan = Plan::new(n, Strategy::Symmetric, plan::default_min_tasks(1))?;
+        let plan = Plan::new(n, Strategy::Symmetric, plan::DEFAULT_MIN_TASKS)?;
         Ok(Estimator {
             n,
             sampler: Sampler::new(&plan, default_free_rows(n), selected),

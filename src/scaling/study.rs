@@ -8,7 +8,7 @@ use super::model::{self, ModelPoint};
 use super::stats::{self, Summary};
 use super::{Machine, cpu};
 use crate::Kernel;
-use crate::engine::plan::{Plan, Strategy, default_min_tasks};
+use crate::engine::plan::{DEFAULT_MIN_TASKS, Plan, Strategy};
 use crate::engine::run::{RunOptions, run};
 use crate::{Error, known};
 
@@ -211,8 +211,7 @@ pub fn measure(
         return Err(StudyError::NoRuns);
     }
     let threads = thread_counts(&options.threads);
-    let most = threads.iter().copied().max().unwrap_or(1);
-    let plan = Plan::new(n, options.strategy, default_min_tasks(most))?;
+    let plan = Plan::new(n, options.strategy, DEFAULT_MIN_TASKS)?;
     let mut check = TotalCheck::new(n);
     let mut samples: Vec<(usize, Vec<f64>)> = threads
         .iter()

@@ -45,7 +45,7 @@ fn a_total_counted_through_plan_and_run_gives_the_unique_count() {
         let plan = Plan::new(n, Strategy::Symmetric, 4096).unwrap();
         let report = run(&plan, &RunOptions::with_threads(2)).unwrap();
         assert_eq!(
-            unique_count(n, report.total, 2).unwrap(),
+            unique_count(n, report.total).unwrap(),
             known::unique(n).unwrap()
         );
     }

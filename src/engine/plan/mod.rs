@@ -30,7 +30,7 @@
 //!
 //! These roots are then expanded row by row — every task replaced by its children, a child whose
 //! next row has no free square dropped since it has no completion — until there are at least
-//! `min_tasks` tasks (see [`default_min_tasks`]) or only a few rows are left to search. Each task
+//! `min_tasks` tasks (see [`DEFAULT_MIN_TASKS`]) or only a few rows are left to search. Each task
 //! carries a [`TaskId`]: the columns of its pre-placed queens, row by row, which names it the same
 //! way on every run, whatever the thread count. Tasks are returned largest-first by a cheap size
 //! estimate so that a list scheduler finishes with small tasks.
@@ -237,18 +237,6 @@ pub struct Plan {
     pub strategy: Strategy,
     /// The tasks, largest (by estimate) first.
     pub tasks: Vec<Task>,
-}
-
-/// The task count the planner aims for when `threads` workers will run the plan:
-/// [`DEFAULT_MIN_TASKS`] for every thread count, so that the plan never depends on the machine.
-///
-/// ```
-/// assert_eq!(nqueens::engine::plan::default_min_tasks(2), 4096);
-/// assert_eq!(nqueens::engine::plan::default_min_tasks(1000), 4096);
-/// ```
-pub fn default_min_tasks(threads: usize) -> usize {
-    let _ = threads;
-    DEFAULT_MIN_TASKS
 }
 
 /// How deep the `symmetric` plan splits its constellations, whatever the task count asked for.
