@@ -81,9 +81,12 @@ pub const STOP_LEVEL: usize = 12;
 
 fn search<const STATS: bool>(job: &Job, nodes: &mut u64, stop: &AtomicBool) -> u64 {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("popcnt") && std::arch::is_x86_feature_detected!("bmi2")
+    if std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("bmi2")
     {
-        // SAFETY: the CPU has just been checked for every feature the function enables.
+        // SAFETY: the CPU has just been checked for every feature the function enables (std
+        // caches the detection, so this costs a load per task).
         return unsafe { x86::search::<STATS>(job, nodes, stop) };
     }
     portable::search::<STATS>(job, nodes, stop)
