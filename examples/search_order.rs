@@ -83,6 +83,17 @@ impl Board {
 /// Squares that may not hold a queen, one mask per row.
 type Blocked = [u64; 64];
 
+/// Every row of the widest board, topmost first.
+const TOP_DOWN: [u32; 64] = {
+    let mut rows = [0; 64];
+    let mut r = 0;
+    while r < 64 {
+        rows[r] = r as u32;
+        r += 1;
+    }
+    rows
+};
+
 /// The rows to fill, topmost first.
 fn rows(mut free_rows: u64) -> impl Iterator<Item = u32> {
     std::iter::from_fn(move || {
@@ -107,9 +118,9 @@ struct Tally {
 struct Search<'a> {
     /// Candidate rows for the next queen: the first `window` free rows of the order.
     window: usize,
-    /// The rows to fill, in the order fixed for this task before the search; `None`: topmost
-    /// first.
-    order: Option<&'a [u32]>,
+    /// Every row to fill, in the order the search takes them ([`TOP_DOWN`] for the dynamic
+    /// rules, whose window slides over it).
+    order: &'a [u32],
     blocked: &'a Blocked,
     /// Weight of a finished board, from the column of each row's queen; `None`: weight 1.
     leaf: Option<Leaf<'a>>,
@@ -122,18 +133,11 @@ impl Search<'_> {
 
     /// The free rows of `b` in the order the search takes them.
     fn sequence(&self, b: &Board) -> impl Iterator<Item = u32> + '_ {
-        let (top_down, fixed) = match self.order {
-            None => (Some(rows(b.free_rows)), None),
-            // The rows filled so far are the first ones of the order.
-            Some(order) => {
-                let filled = order.len() - b.free_rows.count_ones() as usize;
-                (None, Some(order[filled..].iter().copied()))
-            }
-        };
-        top_down
-            .into_iter()
-            .flatten()
-            .chain(fixed.into_iter().flatten())
+        let free_rows = b.free_rows;
+        self.order
+            .iter()
+            .copied()
+            .filter(move |&r| free_rows >> r & 1 == 1)
     }
 
     /// The kernels' lookahead: whether `child` is searched further.
@@ -185,7 +189,7 @@ fn mirror(n: u32, window: usize) -> (u64, u128) {
     let (mut nodes, mut total) = (0, 0);
     let search = Search {
         window,
-        order: None,
+        order: &TOP_DOWN,
         blocked: &[0; 64],
         leaf: None,
     };
@@ -203,7 +207,7 @@ fn symmetric(n: u32, window: usize, classes: &[(Constellation, u64)]) -> (u64, u
     let (mut nodes, mut total) = (0, 0);
     let search = Search {
         window,
-        order: None,
+        order: &TOP_DOWN,
         blocked: &[0; 64],
         leaf: None,
     };
@@ -243,7 +247,7 @@ fn top_queen(n: u32, window: usize) -> (u64, u128) {
         }
         let search = Search {
             window,
-            order: None,
+            order: &TOP_DOWN,
             blocked: &blocked,
             leaf: Some(&leaf),
         };
@@ -358,7 +362,7 @@ fn symmetric_static(
         let rows = order.rows(&Board::new(n, &queens));
         let search = Search {
             window: 1,
-            order: Some(&rows),
+            order: &rows,
             blocked: &[0; 64],
             leaf: None,
         };

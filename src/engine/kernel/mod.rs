@@ -42,8 +42,8 @@ pub enum Kernel {
     /// search (measured faster than the portable lanes, which lack vector compress and expand).
     ///
     /// The order is measured, not assumed: on a Zen 4 (AMD EPYC, family 25 model 17) the
-    /// AVX-512 lanes count n = 18 on two threads in 2.39 s against 3.59 s for the AVX2 lanes,
-    /// and n = 17 in 0.33 s against 0.51 s (best of alternating runs; `scripts/kernels.sh`
+    /// AVX-512 lanes count n = 18 on two threads in 2.26 s against 3.42 s for the AVX2 lanes,
+    /// and n = 17 in 0.32 s against 0.47 s (best of alternating runs; `scripts/kernels.sh`
     /// times every kernel a CPU runs). A CPU on which AVX2 wins would need a rule here.
     #[default]
     Auto,

@@ -178,9 +178,9 @@ pub(crate) fn with_levels<R>(f: impl FnOnce(&mut Levels) -> R) -> R {
     LEVELS.with_borrow_mut(|levels| f(levels.get_or_insert_with(Levels::new)))
 }
 
-/// The first `r` lanes of `lanes`. When fewer than all are taken (the end of a level), the
-/// `r` lowest are peeled off one by one: `r` is then below the width, and nothing is done for
-/// a spent level (`r = 0`), whose lanes are all drained in that state.
+/// The first `r` lanes of `lanes`: all of them when there are no more than `r`, else the `r`
+/// lowest, peeled off one at a time (only at the end of a level, where `r` is below the width,
+/// and zero once the level is spent, while its last boards drain).
 #[inline(always)]
 fn first_lanes(lanes: u32, r: usize) -> u32 {
     if lanes.count_ones() as usize <= r {
@@ -193,7 +193,8 @@ fn first_lanes(lanes: u32, r: usize) -> u32 {
     lanes ^ rest
 }
 
-/// The four masks of the boards in a stream's lanes.
+/// The boards in a stream's lanes: their free squares (of the row being filled), columns and
+/// both diagonals. A level's buffer keeps the last three only.
 type Boards<V> = [V; 4];
 
 /// `S` streams of lanes draining one level: the first `S / 2` take their boards from the front,
@@ -264,30 +265,10 @@ fn expand<L: Lanes>(
     lanes[3] = rd;
 }
 
-/// Fills the lanes `take` of stream `i` with untaken boards of `level`: from the front for the
-/// first half of the streams, from the back for the others.
-#[inline(always)]
-fn take<L: Lanes, const S: usize>(
-    l: L,
-    s: &mut Streams<L::V, S>,
-    i: usize,
-    take: u32,
-    level: &Level,
-    blocked: L::V,
-) {
-    let count = take.count_ones() as usize;
-    if i < S / 2 {
-        expand(l, &mut s.lanes[i], take, level, s.lo, blocked);
-        s.lo += count;
-    } else {
-        s.hi -= count;
-        expand(l, &mut s.lanes[i], take, level, s.hi, blocked);
-    }
-}
-
 /// Refills the empty lanes of every stream with untaken boards of `level` (whose row has the
-/// squares `blocked` attacked by pre-placed queens); returns the lanes of each that hold a
-/// board with a free square (none once the level is spent).
+/// squares `blocked` attacked by pre-placed queens): the first `S / 2` streams from the front,
+/// the others from the back. Returns the lanes of each stream that hold a board with a free
+/// square (none once the level is spent).
 #[inline(always)]
 fn refill<L: Lanes, const S: usize>(
     l: L,
@@ -295,21 +276,38 @@ fn refill<L: Lanes, const S: usize>(
     level: &Level,
     blocked: L::V,
 ) -> [u32; S] {
-    let all = u32::MAX >> (32 - L::WIDTH);
+    // While the level holds a board for every lane, every empty lane takes one. Branching once
+    // here, not per stream, lets the lane mask go from the zero test straight to the expand,
+    // off the loop-carried chain `first_lanes` would sit on (9 % on AVX-512).
     if s.hi - s.lo >= S * L::WIDTH {
-        // Every empty lane takes a board: the lane masks go straight from the zero test to the
-        // expand, with no trip through `first_lanes`.
-        for i in 0..S {
-            let empty = l.zero_lanes(s.lanes[i][0]);
-            take(l, s, i, empty, level, blocked);
-        }
-        return [all; S];
+        refill_with(l, s, level, blocked, |empty, _| empty)
+    } else {
+        refill_with(l, s, level, blocked, first_lanes)
     }
+}
+
+/// [`refill`], each stream taking the lanes `take(empty, untaken)` of its empty ones.
+#[inline(always)]
+fn refill_with<L: Lanes, const S: usize>(
+    l: L,
+    s: &mut Streams<L::V, S>,
+    level: &Level,
+    blocked: L::V,
+    take: impl Fn(u32, usize) -> u32,
+) -> [u32; S] {
+    let all = u32::MAX >> (32 - L::WIDTH);
     let mut live = [0; S];
     for (i, live) in live.iter_mut().enumerate() {
         let empty = l.zero_lanes(s.lanes[i][0]);
-        let taken = first_lanes(empty, s.hi - s.lo);
-        take(l, s, i, taken, level, blocked);
+        let taken = take(empty, s.hi - s.lo);
+        let count = taken.count_ones() as usize;
+        if i < S / 2 {
+            expand(l, &mut s.lanes[i], taken, level, s.lo, blocked);
+            s.lo += count;
+        } else {
+            s.hi -= count;
+            expand(l, &mut s.lanes[i], taken, level, s.hi, blocked);
+        }
         *live = (all & !empty) | taken;
     }
     live
@@ -429,6 +427,7 @@ pub(crate) fn search<L: Lanes, const S: usize>(
     levels: &mut Levels,
     stop: Option<&AtomicBool>,
 ) -> Option<u64> {
+    const { assert!(S >= 1 && S <= MAX_STREAMS) };
     debug_assert!(job.n <= MAX_JOB_N && job.rows >= 4);
     let t = Tables {
         steps: job.steps,
@@ -452,7 +451,6 @@ pub(crate) fn search<L: Lanes, const S: usize>(
     let mut total = 0;
     let mut top = m;
     let mut k = m;
-    const { assert!(S >= 2 && S <= MAX_STREAMS) };
     let mut s = Streams::<L::V, S>::new(l, 1);
     loop {
         if k == 3 {
