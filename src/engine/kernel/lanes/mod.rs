@@ -296,9 +296,11 @@ fn refill_with<L: Lanes, const S: usize>(
     take: impl Fn(u32, usize) -> u32,
 ) -> [u32; S] {
     let all = u32::MAX >> (32 - L::WIDTH);
+    // Every stream's zero test first: testing each stream just before its expand was 4 %
+    // slower on AVX2 (n = 18, 2 threads).
+    let empty: [u32; S] = std::array::from_fn(|i| l.zero_lanes(s.lanes[i][0]));
     let mut live = [0; S];
-    for (i, live) in live.iter_mut().enumerate() {
-        let empty = l.zero_lanes(s.lanes[i][0]);
+    for (i, (live, empty)) in live.iter_mut().zip(empty).enumerate() {
         let taken = take(empty, s.hi - s.lo);
         let count = taken.count_ones() as usize;
         if i < S / 2 {
