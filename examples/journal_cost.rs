@@ -1,18 +1,14 @@
-//! What a checkpoint journal and the progress bar cost per finished task: journal open, one
-//! append per task of the n = 16 plan and the final sync, three times over; then one progress
-//! update per task.
+//! What a checkpoint journal costs per finished task: journal open, one append per task of the
+//! n = 16 plan and the final sync, three times over.
 //!
 //! Run with `cargo run --release --example journal_cost` (the journal goes in a temporary
-//! directory under the current one, so it measures that disk). The bar is drawn only when stderr
-//! is a terminal: `script -qec 'target/release/examples/journal_cost' /dev/null` gives it one.
+//! directory under the current one, so it measures that disk). The progress bar belongs to the
+//! command, not the library: `scripts/checkpoint-overhead.sh` times it end to end.
 
 use std::time::{Duration, Instant};
 
-use nqueens::Watcher;
 use nqueens::checkpoint::{Header, Journal};
 use nqueens::engine::plan::{DEFAULT_MIN_TASKS, Plan, Strategy};
-use nqueens::engine::run::TaskOutcome;
-use nqueens::progress::Progress;
 
 fn main() {
     let plan = Plan::new(16, Strategy::Mirror, DEFAULT_MIN_TASKS).expect("n = 16 plans");
@@ -40,24 +36,4 @@ fn main() {
             appends / tasks as u32
         );
     }
-
-    let progress = Progress::on_terminal(true, "n = 16");
-    progress.start(&plan, &[]);
-    let t3 = Instant::now();
-    for (index, task) in plan.tasks.iter().enumerate() {
-        progress.task_done(&TaskOutcome {
-            index,
-            id: task.id,
-            count: 12_345,
-            weight: task.weight,
-            elapsed: Duration::ZERO,
-            recorded: false,
-        });
-    }
-    let updates = t3.elapsed();
-    progress.finish();
-    println!(
-        "progress updates: {updates:?} ({:?} per task)",
-        updates / tasks as u32
-    );
 }

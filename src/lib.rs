@@ -33,15 +33,11 @@ pub mod engine;
 pub mod enumerate;
 mod error;
 pub mod estimate;
-pub mod export;
 pub mod fingerprint;
 pub mod known;
 pub mod long_run;
 pub mod merge;
 pub mod names;
-#[cfg(feature = "cli")]
-pub mod progress;
-pub mod render;
 pub mod scaling;
 pub mod shard;
 

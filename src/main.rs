@@ -2,7 +2,6 @@
 
 #![deny(clippy::undocumented_unsafe_blocks)]
 
-mod app;
 mod cli;
 
 use std::io::{self, BufWriter, Write};
@@ -10,23 +9,23 @@ use std::process::ExitCode;
 
 use clap::error::ErrorKind;
 
-use app::output;
+use cli::output;
 
 fn main() -> ExitCode {
-    let cli = match cli::parse() {
+    let cli = match cli::args::parse() {
         Ok(cli) => cli,
         Err(e) => return usage_error(&e),
     };
-    if !app::writes_a_file(&cli) && output::stdout_was_closed() {
+    if !cli::writes_a_file(&cli) && output::stdout_was_closed() {
         output::error("standard output is closed: there is nowhere to write the results");
         return ExitCode::from(1);
     }
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    match app::run(cli, &mut out) {
-        Ok(app::Outcome::Success) => ExitCode::SUCCESS,
-        Ok(app::Outcome::Negative) => ExitCode::from(1),
-        Ok(app::Outcome::Interrupted) => ExitCode::from(130),
+    match cli::run(cli, &mut out) {
+        Ok(cli::Outcome::Success) => ExitCode::SUCCESS,
+        Ok(cli::Outcome::Negative) => ExitCode::from(1),
+        Ok(cli::Outcome::Interrupted) => ExitCode::from(130),
         Err(failure) if failure.is_broken_pipe() => ExitCode::SUCCESS,
         Err(failure) => {
             // Drop what is buffered: a failed command prints no half-written results.
@@ -89,13 +88,13 @@ fn one_line(rendered: &str) -> String {
     if message.is_empty() {
         message.push_str("invalid arguments");
     }
-    format!("{} (see '{help}')", cli::shorten_long_words(&message))
+    format!("{} (see '{help}')", cli::args::shorten_long_words(&message))
 }
 
 /// The subcommand the arguments name: the first one that is not an option, when it is one.
 fn subcommand_named_in(mut args: impl Iterator<Item = String>) -> Option<String> {
     let first = args.find(|a| !a.starts_with('-'))?;
-    cli::command()
+    cli::args::command()
         .get_subcommands()
         .any(|c| c.get_name() == first)
         .then_some(first)

@@ -1,5 +1,5 @@
 //! The names by which the command line and the output formats spell the library's choices
-//! (strategies, kernels, output formats, textbook algorithms), and parsing them back.
+//! (strategies, kernels, textbook algorithms), and parsing them back.
 
 use std::fmt;
 
@@ -73,12 +73,7 @@ macro_rules! from_str_by_name {
     )*};
 }
 
-from_str_by_name!(
-    crate::Strategy,
-    crate::Kernel,
-    crate::export::Format,
-    crate::classic::Algorithm
-);
+from_str_by_name!(crate::Strategy, crate::Kernel, crate::classic::Algorithm);
 
 impl Named for crate::Strategy {
     const WHAT: &'static str = "strategy";
@@ -119,30 +114,6 @@ impl Named for crate::Kernel {
     }
 }
 
-impl Named for crate::export::Format {
-    const WHAT: &'static str = "format";
-    fn all() -> &'static [Self] {
-        use crate::export::Format::*;
-        &[Table, Json, Csv]
-    }
-    fn name(self) -> &'static str {
-        use crate::export::Format::*;
-        match self {
-            Table => "table",
-            Json => "json",
-            Csv => "csv",
-        }
-    }
-    fn description(self) -> &'static str {
-        use crate::export::Format::*;
-        match self {
-            Table => "an aligned table for people",
-            Json => "a JSON array of objects, one per record",
-            Csv => "comma-separated values with a header row",
-        }
-    }
-}
-
 impl Named for crate::classic::Algorithm {
     const WHAT: &'static str = "algorithm";
     fn all() -> &'static [Self] {
@@ -178,7 +149,6 @@ mod tests {
     fn every_name_parses_back_to_its_value() {
         round_trip::<crate::Strategy>();
         round_trip::<crate::Kernel>();
-        round_trip::<crate::export::Format>();
         round_trip::<crate::classic::Algorithm>();
     }
 }

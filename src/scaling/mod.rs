@@ -17,8 +17,8 @@
 //! Each measured point also carries its CPU share ([`cpu`]): the CPU time the runs received ÷ the
 //! CPU time they asked for. Well below 1 means other programs were using the machine.
 //!
-//! [`plot`] draws the measured speedups (with the range of the timed runs), the ideal line and the
-//! model's curve as an SVG picture.
+//! The `nqueens scale` command draws the measured speedups (with the range of the timed runs), the
+//! ideal line and the model's curve as an SVG picture.
 //!
 //! ```
 //! use std::time::Duration;
@@ -33,7 +33,6 @@
 pub mod cpu;
 pub mod model;
 #[cfg(feature = "cli")]
-pub mod plot;
 pub mod stats;
 pub mod study;
 

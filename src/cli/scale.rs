@@ -2,15 +2,17 @@
 
 use std::io::{self, IsTerminal, Write};
 
-use nqueens::export::{Format, TableRow, write_csv, write_table};
+use crate::cli::format::{Format, TableRow, write_csv, write_table};
 use nqueens::scaling::study::{self, Progress, Study, StudyError, StudyOptions};
-use nqueens::scaling::{Load, Machine, default_thread_counts, plot};
+use nqueens::scaling::{Load, Machine, default_thread_counts};
+
+use crate::cli::plot;
 use nqueens::{Kernel, Strategy};
 use serde::Serialize;
 
 use super::output::{self, ReplaceFile};
 use super::{Failure, Outcome, budget};
-use crate::cli::ScaleArgs;
+use crate::cli::args::ScaleArgs;
 
 pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let machine = Machine::detect();
@@ -247,7 +249,7 @@ fn seconds(x: f64) -> String {
     if !x.is_finite() {
         "-".to_string()
     } else if x >= 1.0 {
-        nqueens::export::seconds(x)
+        crate::cli::format::seconds(x)
     } else if x >= 1e-3 {
         format!("{:.2} ms", x * 1e3)
     } else {

@@ -4,13 +4,13 @@
 use std::io::Write;
 
 use super::{Failure, Outcome};
-use crate::cli::{self, CompletionsArgs};
+use crate::cli::args::{self, CompletionsArgs};
 
 /// Writes the completion script of `args.shell` to `out`.
 pub fn run(args: &CompletionsArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     // The generator panics when its writer fails: it writes to memory, and only `out` can fail.
     let mut script = Vec::new();
-    clap_complete::generate(args.shell, &mut cli::command(), "nqueens", &mut script);
+    clap_complete::generate(args.shell, &mut args::command(), "nqueens", &mut script);
     out.write_all(&script)?;
     Ok(Outcome::Success)
 }

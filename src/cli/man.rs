@@ -9,13 +9,13 @@ use clap_mangen::Man;
 
 use super::output::ReplaceFile;
 use super::{Failure, Outcome};
-use crate::cli::{self, ManArgs};
+use crate::cli::args::{self, ManArgs};
 
 /// Prints the top-level page to `out`, or writes every page into `args.dir` and prints their
 /// paths.
 pub fn run(args: &ManArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     // `nqueens help` is clap's, not a command with a page of its own.
-    let mut command = cli::command().disable_help_subcommand(true);
+    let mut command = args::command().disable_help_subcommand(true);
     command.build();
     match &args.dir {
         None => out.write_all(&render(&Man::new(command))?)?,

@@ -4,12 +4,6 @@
 //! Both writers take the columns as any iterator of `u32`, so a solution can be printed while it
 //! is computed. Boards are drawn up to [`MAX_DRAWN`] columns; a wider board is written as a note
 //! and its column list.
-//!
-//! ```
-//! use nqueens::render::{Style, board_string};
-//! let board = board_string(&[1, 3, 0, 2], &Style::default());
-//! assert_eq!(board, ". Q . .\n. . . Q\nQ . . .\n. . Q .\n");
-//! ```
 
 use std::io::{self, Write};
 
@@ -37,12 +31,6 @@ pub fn is_drawn(n: u32) -> bool {
 }
 
 /// Writes the columns on one line, separated by single spaces, then a newline.
-///
-/// ```
-/// let mut out = Vec::new();
-/// nqueens::render::write_columns(&mut out, [0u32, 4, 7, 5, 2, 6, 1, 3]).unwrap();
-/// assert_eq!(out, b"0 4 7 5 2 6 1 3\n");
-/// ```
 pub fn write_columns<W, I>(out: &mut W, columns: I) -> io::Result<()>
 where
     W: Write + ?Sized,
@@ -53,12 +41,6 @@ where
 }
 
 /// Writes the columns separated by `separator`, with nothing before or after.
-///
-/// ```
-/// let mut out = Vec::new();
-/// nqueens::render::write_separated(&mut out, [1u32, 3, 0, 2], b",").unwrap();
-/// assert_eq!(out, b"1,3,0,2");
-/// ```
 pub fn write_separated<W, I>(out: &mut W, columns: I, separator: &[u8]) -> io::Result<()>
 where
     W: Write + ?Sized,
@@ -76,17 +58,6 @@ where
 
 /// Draws the `n × n` board whose row `r` holds a queen in column `columns[r]`, one text line per
 /// row; a board wider than [`MAX_DRAWN`] is written as a one-line note and its column list.
-///
-/// ```
-/// use nqueens::render::{Style, write_board};
-/// let mut out = Vec::new();
-/// let style = Style { unicode: true, coordinates: true };
-/// write_board(&mut out, 4, [1u32, 3, 0, 2], &style).unwrap();
-/// assert_eq!(
-///     String::from_utf8(out).unwrap(),
-///     "  0 1 2 3\n0 . ♛ . .\n1 . . . ♛\n2 ♛ . . .\n3 . . ♛ .\n"
-/// );
-/// ```
 pub fn write_board<W, I>(out: &mut W, n: u32, columns: I, style: &Style) -> io::Result<()>
 where
     W: Write + ?Sized,
@@ -138,6 +109,7 @@ where
 }
 
 /// [`write_board`] into a `String`, for a placement held in memory.
+#[cfg(test)]
 pub fn board_string(columns: &[u32], style: &Style) -> String {
     let mut out = Vec::new();
     write_board(
@@ -177,7 +149,7 @@ Q . . . . . . .
 
     #[test]
     fn coordinates_of_two_digit_boards_are_written_vertically() {
-        let cols: Vec<u32> = crate::construct::columns(12).unwrap().collect();
+        let cols: Vec<u32> = nqueens::construct::columns(12).unwrap().collect();
         let style = Style {
             unicode: false,
             coordinates: true,
@@ -193,7 +165,7 @@ Q . . . . . . .
 
     #[test]
     fn wide_boards_become_a_note_and_a_column_list() {
-        let cols: Vec<u32> = crate::construct::columns(65).unwrap().collect();
+        let cols: Vec<u32> = nqueens::construct::columns(65).unwrap().collect();
         let text = board_string(&cols, &Style::default());
         let mut lines = text.lines();
         assert!(
@@ -211,7 +183,7 @@ Q . . . . . . .
         assert_eq!(listed, cols);
         assert!(lines.next().is_none());
         // 64 is still drawn.
-        let cols: Vec<u32> = crate::construct::columns(64).unwrap().collect();
+        let cols: Vec<u32> = nqueens::construct::columns(64).unwrap().collect();
         assert_eq!(board_string(&cols, &Style::default()).lines().count(), 64);
     }
 
@@ -221,5 +193,45 @@ Q . . . . . . .
         let mut out = Vec::new();
         write_columns(&mut out, []).unwrap();
         assert_eq!(out, b"\n");
+    }
+}
+
+/// The examples that the items' documentation gave, as tests (a binary's doc examples do not run).
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn a_board_string_shows_queens_row_by_row() {
+        use crate::cli::render::{Style, board_string};
+        let board = board_string(&[1, 3, 0, 2], &Style::default());
+        assert_eq!(board, ". Q . .\n. . . Q\nQ . . .\n. . Q .\n");
+    }
+
+    #[test]
+    fn columns_write_space_separated() {
+        let mut out = Vec::new();
+        crate::cli::render::write_columns(&mut out, [0u32, 4, 7, 5, 2, 6, 1, 3]).unwrap();
+        assert_eq!(out, b"0 4 7 5 2 6 1 3\n");
+    }
+
+    #[test]
+    fn separated_columns_take_any_separator() {
+        let mut out = Vec::new();
+        crate::cli::render::write_separated(&mut out, [1u32, 3, 0, 2], b",").unwrap();
+        assert_eq!(out, b"1,3,0,2");
+    }
+
+    #[test]
+    fn a_unicode_board_with_coordinates() {
+        use crate::cli::render::{Style, write_board};
+        let mut out = Vec::new();
+        let style = Style {
+            unicode: true,
+            coordinates: true,
+        };
+        write_board(&mut out, 4, [1u32, 3, 0, 2], &style).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "  0 1 2 3\n0 . ♛ . .\n1 . . . ♛\n2 ♛ . . .\n3 . . ♛ .\n"
+        );
     }
 }

@@ -5,7 +5,7 @@
 
 use plotters::prelude::*;
 
-use super::study::Study;
+use nqueens::scaling::study::Study;
 
 /// Width and height of the picture, pixels.
 pub(crate) const SIZE: (u32, u32) = (900, 960);
@@ -20,17 +20,6 @@ fn fail<E: std::fmt::Debug>(e: E) -> PlotError {
 }
 
 /// The picture's title: board, strategy, the kernel that ran, runs and machine.
-///
-/// ```
-/// # use nqueens::scaling::{plot::title, study::Study, Machine};
-/// # let study = Study { n: 17, strategy: nqueens::Strategy::Mirror,
-/// #     kernel: nqueens::Kernel::DepthFirst,
-/// #     machine: Machine { logical: 2, physical: 2 }, repeat: 3, tasks: 4000,
-/// #     task_seconds_total: 1.0, task_seconds_max: 0.01, runs: vec![], model: vec![] };
-/// let want = "n = 17, mirror, depth-first kernel: speedup vs threads (2 logical CPUs, 2 physical \
-///             cores)";
-/// assert_eq!(title(&study), want);
-/// ```
 pub fn title(study: &Study) -> String {
     format!(
         "n = {}, {}, {} kernel: speedup vs threads ({} logical CPUs, {} physical cores)",
@@ -47,7 +36,7 @@ pub const MODEL_REACH: usize = 4;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlotOptions {
     /// Draw the model's curve up to this many workers (the counts the study modelled, see
-    /// [`super::study::StudyOptions::model_up_to`]); `None`: up to [`MODEL_REACH`] times the
+    /// [`nqueens::scaling::study::StudyOptions::model_up_to`]); `None`: up to [`MODEL_REACH`] times the
     /// largest measured thread count.
     pub model_up_to: Option<usize>,
     /// Warnings raised about the runs (without the `nqueens: warning:` prefix), drawn as a
@@ -57,21 +46,6 @@ pub struct PlotOptions {
 
 impl PlotOptions {
     /// The largest worker count whose prediction is drawn for `study`.
-    ///
-    /// ```
-    /// # use nqueens::scaling::{plot::PlotOptions, study::{MeasuredPoint, Study}, Machine};
-    /// # let point = |threads| MeasuredPoint { threads, median_seconds: 1.0, min_seconds: 1.0,
-    /// #     max_seconds: 1.0, speedup: 1.0, efficiency: 1.0, cpu_share: None };
-    /// # let study = Study { n: 17, strategy: nqueens::Strategy::Mirror,
-    /// #     kernel: nqueens::Kernel::DepthFirst,
-    /// #     machine: Machine { logical: 2, physical: 2 }, repeat: 3, tasks: 4000,
-    /// #     task_seconds_total: 1.0, task_seconds_max: 0.01, runs: vec![point(1), point(6)],
-    /// #     model: vec![] };
-    /// // Measured up to 6 threads:
-    /// assert_eq!(PlotOptions::default().model_limit(&study), 24);
-    /// let options = PlotOptions { model_up_to: Some(1024), ..PlotOptions::default() };
-    /// assert_eq!(options.model_limit(&study), 1024);
-    /// ```
     pub fn model_limit(&self, study: &Study) -> usize {
         self.model_up_to.unwrap_or_else(|| {
             let most = study.runs.iter().map(|p| p.threads).max().unwrap_or(1);
@@ -83,21 +57,6 @@ impl PlotOptions {
 /// Renders `study` as an SVG document: speedup against threads on log–log axes (ideal line,
 /// model curve, measured points with the range of their timed runs) above the parallel
 /// efficiency on a linear axis, each with a legend, and `options.warnings` as a caption.
-///
-/// ```
-/// use nqueens::scaling::plot::{PlotOptions, render_svg};
-/// use nqueens::scaling::study::{measure, StudyOptions};
-/// let options = StudyOptions {
-///     strategy: nqueens::Strategy::Mirror,
-///     kernel: nqueens::Kernel::Auto,
-///     threads: vec![2],
-///     repeat: 1,
-///     model_up_to: None,
-/// };
-/// let study = measure(8, &options, &mut |_| {}).unwrap();
-/// let svg = render_svg(&study, &PlotOptions::default()).unwrap();
-/// assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
-/// ```
 pub fn render_svg(study: &Study, options: &PlotOptions) -> Result<String, PlotError> {
     let series = Series::of(study, options.model_limit(study));
     let caption: Vec<String> = options
@@ -477,9 +436,19 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scaling::Machine;
-    use crate::scaling::model::{ModelPoint, predict};
-    use crate::scaling::study::{MeasuredPoint, StudyOptions, measure};
+
+    #[test]
+    fn bar_colour_is_the_one_the_command_tests_look_for() {
+        // tests/integration/cli_scale.rs finds the bars by this colour.
+        let hex = format!(
+            "#{:02X}{:02X}{:02X}",
+            BAR_COLOUR.0, BAR_COLOUR.1, BAR_COLOUR.2
+        );
+        assert_eq!(hex, "#8C1414");
+    }
+    use nqueens::scaling::Machine;
+    use nqueens::scaling::model::{ModelPoint, predict};
+    use nqueens::scaling::study::{MeasuredPoint, StudyOptions, measure};
 
     fn texts(svg: &str) -> Vec<String> {
         let doc = roxmltree::Document::parse(svg).expect("the plot is well-formed XML");
@@ -526,8 +495,8 @@ mod tests {
         let tasks = vec![std::time::Duration::from_millis(10); 64];
         Study {
             n: 16,
-            strategy: crate::Strategy::Mirror,
-            kernel: crate::Kernel::DepthFirst,
+            strategy: nqueens::Strategy::Mirror,
+            kernel: nqueens::Kernel::DepthFirst,
             machine: Machine {
                 logical: 4,
                 physical: 4,
@@ -537,15 +506,15 @@ mod tests {
             task_seconds_total: 0.64,
             task_seconds_max: 0.01,
             runs,
-            model: predict(&tasks, &crate::scaling::model::DEFAULT_WORKERS),
+            model: predict(&tasks, &nqueens::scaling::model::DEFAULT_WORKERS),
         }
     }
 
     #[test]
     fn a_measured_study_draws_a_well_formed_labelled_svg() {
         let options = StudyOptions {
-            strategy: crate::Strategy::Mirror,
-            kernel: crate::Kernel::Auto,
+            strategy: nqueens::Strategy::Mirror,
+            kernel: nqueens::Kernel::Auto,
             threads: vec![2],
             repeat: 1,
             model_up_to: None,
@@ -646,8 +615,8 @@ mod tests {
     fn degenerate_speedups_are_left_out_not_drawn() {
         let study = Study {
             n: 0,
-            strategy: crate::Strategy::Mirror,
-            kernel: crate::Kernel::Auto,
+            strategy: nqueens::Strategy::Mirror,
+            kernel: nqueens::Kernel::Auto,
             machine: Machine {
                 logical: 1,
                 physical: 1,
@@ -676,5 +645,89 @@ mod tests {
         assert!(!svg.contains("NaN"), "{svg}");
         assert!(!svg.contains("inf"), "{svg}");
         texts(&svg);
+    }
+}
+
+/// The examples that the items' documentation gave, as tests (a binary's doc examples do not run).
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn title_names_board_strategy_kernel_and_machine() {
+        use crate::cli::plot::title;
+        use nqueens::scaling::{Machine, study::Study};
+        let study = Study {
+            n: 17,
+            strategy: nqueens::Strategy::Mirror,
+            kernel: nqueens::Kernel::DepthFirst,
+            machine: Machine {
+                logical: 2,
+                physical: 2,
+            },
+            repeat: 3,
+            tasks: 4000,
+            task_seconds_total: 1.0,
+            task_seconds_max: 0.01,
+            runs: vec![],
+            model: vec![],
+        };
+        let want = "n = 17, mirror, depth-first kernel: speedup vs threads (2 logical CPUs, 2 physical \
+                    cores)";
+        assert_eq!(title(&study), want);
+    }
+
+    #[test]
+    fn model_reaches_four_times_the_measured_threads_unless_told() {
+        use crate::cli::plot::PlotOptions;
+        use nqueens::scaling::{
+            Machine,
+            study::{MeasuredPoint, Study},
+        };
+        let point = |threads| MeasuredPoint {
+            threads,
+            median_seconds: 1.0,
+            min_seconds: 1.0,
+            max_seconds: 1.0,
+            speedup: 1.0,
+            efficiency: 1.0,
+            cpu_share: None,
+        };
+        let study = Study {
+            n: 17,
+            strategy: nqueens::Strategy::Mirror,
+            kernel: nqueens::Kernel::DepthFirst,
+            machine: Machine {
+                logical: 2,
+                physical: 2,
+            },
+            repeat: 3,
+            tasks: 4000,
+            task_seconds_total: 1.0,
+            task_seconds_max: 0.01,
+            runs: vec![point(1), point(6)],
+            model: vec![],
+        };
+        // Measured up to 6 threads:
+        assert_eq!(PlotOptions::default().model_limit(&study), 24);
+        let options = PlotOptions {
+            model_up_to: Some(1024),
+            ..PlotOptions::default()
+        };
+        assert_eq!(options.model_limit(&study), 1024);
+    }
+
+    #[test]
+    fn a_measured_study_renders_as_svg() {
+        use crate::cli::plot::{PlotOptions, render_svg};
+        use nqueens::scaling::study::{StudyOptions, measure};
+        let options = StudyOptions {
+            strategy: nqueens::Strategy::Mirror,
+            kernel: nqueens::Kernel::Auto,
+            threads: vec![2],
+            repeat: 1,
+            model_up_to: None,
+        };
+        let study = measure(8, &options, &mut |_| {}).unwrap();
+        let svg = render_svg(&study, &PlotOptions::default()).unwrap();
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     }
 }

@@ -6,12 +6,12 @@
 
 use std::io::Write;
 
+use crate::cli::render::{Style, is_drawn, write_board, write_columns, write_separated};
 use nqueens::board::{Placement, Solution, Symmetry};
-use nqueens::render::{Style, is_drawn, write_board, write_columns, write_separated};
 use nqueens::{construct, enumerate};
 
 use super::{Failure, Outcome};
-use crate::cli::{SolutionFormat, SolveArgs};
+use crate::cli::args::{SolutionFormat, SolveArgs};
 
 /// The largest board solved by the backtracking search unless --construct is given; above it the
 /// construction is used.

@@ -6,12 +6,12 @@
 use std::io::Write;
 use std::time::Instant;
 
+use crate::cli::render::{Style, write_board, write_columns, write_separated};
 use nqueens::enumerate::{Mode, Solutions, Step};
 use nqueens::known;
-use nqueens::render::{Style, write_board, write_columns, write_separated};
 
 use super::{Failure, Outcome, output};
-use crate::cli::{LIST_UNLIMITED_MAX_N, ListArgs, SolutionFormat};
+use crate::cli::args::{LIST_UNLIMITED_MAX_N, ListArgs, SolutionFormat};
 
 pub fn run(args: &ListArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let n = args.n;

@@ -2,14 +2,14 @@
 
 use std::io::Write;
 
-use nqueens::export::{Format, TableRow, seconds, write_records};
+use crate::cli::format::{Format, TableRow, seconds, write_records};
 use nqueens::fingerprint::hex;
 use nqueens::shard::{Shard, ShardSpec, from_slurm_env};
 use nqueens::{CountOptions, CountRun, Kernel, Strategy};
 use serde::Serialize;
 
 use super::{Failure, Outcome};
-use crate::cli::CountArgs;
+use crate::cli::args::CountArgs;
 
 /// The shard `--shard` asks for; `slurm` reads the array task's environment (a missing or
 /// inconsistent one is a usage error).

@@ -3,17 +3,22 @@
 //! Handlers write to the `out` they are given and return an [`Outcome`]; they never exit the
 //! process or print errors themselves, so `main` alone decides exit codes.
 
+pub mod args;
 mod budget;
 mod compare;
 mod completions;
 mod count;
 mod estimate;
+mod format;
 mod known;
 mod list;
 mod long_run;
 mod man;
 mod merge;
 pub mod output;
+mod plot;
+mod progress;
+mod render;
 mod scale;
 mod shard;
 mod solve;
@@ -22,7 +27,7 @@ mod verify;
 
 use std::io::{self, Write};
 
-use crate::cli::{Cli, Command};
+use args::{Cli, Command};
 
 /// How a command ended when it did not fail.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,13 +2,13 @@
 
 use std::io::Write;
 
-use nqueens::export::{Format, RecordStream, TableRow, per_second, seconds, write_records};
+use crate::cli::format::{Format, RecordStream, TableRow, per_second, seconds, write_records};
 use nqueens::{CountOptions, Counts, Kernel, Strategy};
 use serde::Serialize;
 
 use super::long_run::LongRun;
 use super::{Failure, Outcome, budget};
-use crate::cli::{CountArgs, EngineArgs};
+use crate::cli::args::{CountArgs, EngineArgs};
 
 /// One counted board, as every output format reports it.
 #[derive(Debug, Clone, Serialize)]

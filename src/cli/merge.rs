@@ -2,14 +2,14 @@
 
 use std::io::Write;
 
+use crate::cli::format::{TableRow, write_records};
 use nqueens::Strategy;
-use nqueens::export::{TableRow, write_records};
 use nqueens::fingerprint::hex;
 use nqueens::merge::merge;
 use serde::Serialize;
 
 use super::{Failure, Outcome};
-use crate::cli::MergeArgs;
+use crate::cli::args::MergeArgs;
 
 /// A merged board, as every output format reports it.
 #[derive(Debug, Clone, Serialize)]

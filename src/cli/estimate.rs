@@ -3,13 +3,13 @@
 
 use std::io::Write;
 
+use crate::cli::format::{Format, TableRow, write_csv, write_json, write_table};
 use nqueens::estimate::{Budget, Estimate, EstimateOptions, Estimator, estimate};
-use nqueens::export::{Format, TableRow, write_csv, write_json, write_table};
 use nqueens::{CountOptions, Strategy};
 use serde::Serialize;
 
 use super::{Failure, Outcome};
-use crate::cli::EstimateArgs;
+use crate::cli::args::EstimateArgs;
 
 /// The budget when neither `--seconds` nor `--samples` is given.
 pub const DEFAULT_SECONDS: f64 = 60.0;

@@ -2,11 +2,11 @@
 
 use std::io::Write;
 
-use nqueens::export::write_records;
+use crate::cli::format::write_records;
 use nqueens::known::{Known, MAX_KNOWN_N};
 
 use super::{Failure, Outcome};
-use crate::cli::KnownArgs;
+use crate::cli::args::KnownArgs;
 
 pub fn run(args: &KnownArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let boards = match &args.boards {

@@ -5,12 +5,12 @@
 use std::io::Write;
 use std::time::Instant;
 
+use crate::cli::format::{Format, TableRow, per_second, seconds, write_records};
 use nqueens::classic::{self, Algorithm, Counters, estimate};
-use nqueens::export::{Format, TableRow, per_second, seconds, write_records};
 use serde::Serialize;
 
 use super::{Failure, Outcome, budget};
-use crate::cli::CompareArgs;
+use crate::cli::args::CompareArgs;
 
 /// One algorithm's run, as every output format reports it.
 #[derive(Debug, Clone, Serialize)]

@@ -9,18 +9,18 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::cli::format::{RecordStream, TableRow, seconds};
+use crate::cli::progress::{Notices, Progress};
 use nqueens::checkpoint::CheckpointError;
 use nqueens::engine::plan::Plan;
 use nqueens::engine::run::TaskOutcome;
-use nqueens::export::{RecordStream, TableRow, seconds};
-use nqueens::progress::{Notices, Progress};
 use nqueens::{CountOptions, CountRun, RunControl, Watcher, count_with};
 use serde::Serialize;
 
 use super::Failure;
 use super::count::announce_long_counts;
 use super::output;
-use crate::cli::CountArgs;
+use crate::cli::args::CountArgs;
 
 /// Raised by the first interrupt.
 static STOP: AtomicBool = AtomicBool::new(false);

@@ -9,19 +9,6 @@ use super::{Format, TableRow, csv::into_io, table};
 
 /// Writes records of type `T` one at a time in one format. Nothing is written before the first
 /// record; [`RecordStream::finish`] closes what the first record opened.
-///
-/// ```
-/// use nqueens::export::{Format, RecordStream};
-/// use nqueens::known::TABLE;
-/// let mut out = Vec::new();
-/// let mut stream = RecordStream::new(&mut out, Format::Json);
-/// stream.write(&TABLE[8]).unwrap();
-/// stream.write(&TABLE[9]).unwrap();
-/// stream.finish().unwrap();
-/// drop(stream);
-/// let parsed: serde_json::Value = serde_json::from_slice(&out).unwrap();
-/// assert_eq!(parsed[1]["total"], 352);
-/// ```
 pub struct RecordStream<'a, T> {
     sink: Sink<'a>,
     written: usize,
@@ -141,8 +128,8 @@ impl<'a, T: serde::Serialize + TableRow> RecordStream<'a, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::export::write_records;
-    use crate::known::TABLE;
+    use crate::cli::format::write_records;
+    use nqueens::known::TABLE;
 
     /// A whole stream writes what the one-shot writers write, in every format.
     #[test]
@@ -174,9 +161,27 @@ mod tests {
     #[test]
     fn a_stream_without_records_writes_nothing() {
         let mut out = Vec::new();
-        RecordStream::<crate::known::Known>::new(&mut out, Format::Json)
+        RecordStream::<nqueens::known::Known>::new(&mut out, Format::Json)
             .finish()
             .unwrap();
         assert!(out.is_empty());
+    }
+}
+
+/// The examples that the items' documentation gave, as tests (a binary's doc examples do not run).
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn streamed_json_is_one_array() {
+        use crate::cli::format::{Format, RecordStream};
+        use nqueens::known::TABLE;
+        let mut out = Vec::new();
+        let mut stream = RecordStream::new(&mut out, Format::Json);
+        stream.write(&TABLE[8]).unwrap();
+        stream.write(&TABLE[9]).unwrap();
+        stream.finish().unwrap();
+        drop(stream);
+        let parsed: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(parsed[1]["total"], 352);
     }
 }

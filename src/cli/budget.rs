@@ -13,7 +13,7 @@ use super::output;
 
 /// Seconds in a day: the default limit of commands whose work cannot have been meant when it
 /// runs longer, and the point from which a count is announced as long.
-pub const DAY: f64 = crate::cli::DAY_SECONDS;
+pub const DAY: f64 = crate::cli::args::DAY_SECONDS;
 
 /// Solutions per second of one engine thread, optimised build, symmetric strategy: n = 17 on
 /// one thread runs at about 6e7 with the AVX-512 lane kernel and about 7e6 with the portable

@@ -3,14 +3,14 @@
 
 use std::io::Write;
 
+use crate::cli::format::{RecordStream, TableRow, seconds};
 use nqueens::Kernel;
-use nqueens::export::{RecordStream, TableRow, seconds};
 use serde::Serialize;
 
 use super::count::options;
 use super::long_run::LongRun;
 use super::{Failure, Outcome, budget};
-use crate::cli::VerifyArgs;
+use crate::cli::args::VerifyArgs;
 
 /// One verified board.
 #[derive(Debug, Clone, Serialize)]

@@ -16,11 +16,12 @@ use std::time::Duration;
 
 use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
-use crate::engine::plan::Plan;
-use crate::engine::run::TaskOutcome;
-use crate::long_run::Watcher;
+use nqueens::engine::plan::Plan;
+use nqueens::engine::run::TaskOutcome;
+use nqueens::long_run::Watcher;
 
 /// Characters between the bar's brackets.
+#[cfg(test)]
 pub const BAR_WIDTH: usize = 20;
 
 const TEMPLATE: &str =
@@ -32,7 +33,6 @@ pub(crate) const NO_ETA_YET: &str = "no ETA yet";
 /// A progress bar on stderr, or nothing at all.
 pub struct Progress {
     bar: ProgressBar,
-    label: String,
     /// Size estimate of each task, by plan index (the bar's units).
     sizes: OnceLock<Vec<u64>>,
     done: Arc<AtomicUsize>,
@@ -45,12 +45,6 @@ pub struct Progress {
 impl Progress {
     /// A bar on stderr when `enabled` and stderr is a terminal; otherwise an invisible one.
     /// `label` names the count (`n = 18`).
-    ///
-    /// ```
-    /// // Under a test harness stderr is captured, so this bar stays hidden.
-    /// let progress = nqueens::progress::Progress::on_terminal(true, "n = 10");
-    /// progress.finish();
-    /// ```
     pub fn on_terminal(enabled: bool, label: &str) -> Progress {
         let visible = enabled && std::io::stderr().is_terminal();
         Progress::new(visible, label)
@@ -112,7 +106,6 @@ impl Progress {
         bar.set_style(style);
         Progress {
             bar,
-            label: label.to_string(),
             sizes: OnceLock::new(),
             done,
             total_tasks,
@@ -121,12 +114,8 @@ impl Progress {
         }
     }
 
-    /// The label the bar was made with.
-    pub fn label(&self) -> &str {
-        &self.label
-    }
-
     /// Tasks finished so far, resumed ones included.
+    #[cfg(test)]
     pub fn tasks_done(&self) -> usize {
         self.done.load(Ordering::Relaxed)
     }
@@ -134,11 +123,6 @@ impl Progress {
     /// Removes the bar from the terminal.
     pub fn finish(&self) {
         self.bar.finish_and_clear();
-    }
-
-    /// Runs `f` (which may print to stderr) with the bar hidden, then redraws it.
-    pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
-        self.bar.suspend(f)
     }
 
     /// A handle that prints lines clear of this bar from anywhere, an interrupt handler
@@ -217,8 +201,8 @@ impl Watcher for Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::plan::Strategy;
-    use crate::{CountOptions, RunControl, count_with};
+    use nqueens::engine::plan::Strategy;
+    use nqueens::{CountOptions, RunControl, count_with};
 
     #[test]
     fn a_hidden_bar_still_counts_tasks_and_solutions() {
@@ -230,14 +214,13 @@ mod tests {
         let options = CountOptions {
             threads: 2,
             strategy: Strategy::Mirror,
-            kernel: crate::Kernel::Auto,
+            kernel: nqueens::Kernel::Auto,
         };
         let run = count_with(10, &options, &control).unwrap();
         assert_eq!(progress.tasks_done(), run.counts.tasks);
         assert_eq!(progress.solutions.load(Ordering::Relaxed), 724);
         assert_eq!(progress.bar.position(), progress.bar.length().unwrap());
         progress.finish();
-        assert_eq!(progress.label(), "n = 10");
     }
 
     /// A terminal that keeps what is written to it, one entry per write.
@@ -340,7 +323,7 @@ mod tests {
         let options = CountOptions {
             threads: 1,
             strategy: Strategy::Mirror,
-            kernel: crate::Kernel::Auto,
+            kernel: nqueens::Kernel::Auto,
         };
         count_with(10, &options, &control).unwrap();
         redraw(&progress);
@@ -372,5 +355,16 @@ mod tests {
         let at = writes.iter().position(|w| w == "<last word>").unwrap();
         assert_eq!(writes[at - 1], "<clear>", "{writes:?}");
         assert!(progress.bar.is_finished());
+    }
+}
+
+/// The examples that the items' documentation gave, as tests (a binary's doc examples do not run).
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn a_bar_on_captured_stderr_stays_hidden() {
+        // Under a test harness stderr is captured, so this bar stays hidden.
+        let progress = crate::cli::progress::Progress::on_terminal(true, "n = 10");
+        progress.finish();
     }
 }

@@ -11,6 +11,8 @@ mod table;
 
 use std::io::{self, Write};
 
+use nqueens::names::{Named, UnknownName};
+
 pub use self::csv::write_csv;
 pub use self::json::write_json;
 pub use self::stream::RecordStream;
@@ -30,7 +32,38 @@ pub enum Format {
 
 impl std::fmt::Display for Format {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(crate::names::Named::name(*self))
+        f.write_str(Named::name(*self))
+    }
+}
+
+impl Named for Format {
+    const WHAT: &'static str = "format";
+    fn all() -> &'static [Self] {
+        use Format::*;
+        &[Table, Json, Csv]
+    }
+    fn name(self) -> &'static str {
+        use Format::*;
+        match self {
+            Table => "table",
+            Json => "json",
+            Csv => "csv",
+        }
+    }
+    fn description(self) -> &'static str {
+        use Format::*;
+        match self {
+            Table => "an aligned table for people",
+            Json => "a JSON array of objects, one per record",
+            Csv => "comma-separated values with a header row",
+        }
+    }
+}
+
+impl std::str::FromStr for Format {
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Self, UnknownName> {
+        Format::parse_name(s)
     }
 }
 
@@ -48,14 +81,6 @@ pub trait TableRow {
 }
 
 /// Writes `records` to `out` in `format`.
-///
-/// ```
-/// use nqueens::export::{write_records, Format};
-/// use nqueens::known::TABLE;
-/// let mut out = Vec::new();
-/// write_records(&mut out, Format::Csv, &TABLE[..3]).unwrap();
-/// assert_eq!(String::from_utf8(out).unwrap(), "n,total,unique\n0,1,1\n1,1,1\n2,0,0\n");
-/// ```
 pub fn write_records<T: serde::Serialize + TableRow>(
     out: &mut dyn Write,
     format: Format,
@@ -69,11 +94,6 @@ pub fn write_records<T: serde::Serialize + TableRow>(
 }
 
 /// Formats a number of items per second for people: `1.23 M/s`.
-///
-/// ```
-/// assert_eq!(nqueens::export::per_second(2_500_000.0), "2.50 M/s");
-/// assert_eq!(nqueens::export::per_second(12.0), "12.0 /s");
-/// ```
 pub fn per_second(rate: f64) -> String {
     const UNITS: [(f64, &str); 4] = [(1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")];
     if !rate.is_finite() {
@@ -88,12 +108,6 @@ pub fn per_second(rate: f64) -> String {
 }
 
 /// Formats a duration in seconds for people, with precision that suits its size.
-///
-/// ```
-/// assert_eq!(nqueens::export::seconds(0.0004), "0.000 s");
-/// assert_eq!(nqueens::export::seconds(3.14159), "3.142 s");
-/// assert_eq!(nqueens::export::seconds(125.5), "125.5 s");
-/// ```
 pub fn seconds(secs: f64) -> String {
     if secs < 100.0 {
         format!("{secs:.3} s")
@@ -102,7 +116,7 @@ pub fn seconds(secs: f64) -> String {
     }
 }
 
-impl TableRow for crate::known::Known {
+impl TableRow for nqueens::known::Known {
     fn headings() -> Vec<&'static str> {
         vec!["n", "total (A000170)", "unique (A002562)"]
     }
@@ -113,5 +127,34 @@ impl TableRow for crate::known::Known {
             self.total.to_string(),
             self.unique.to_string(),
         ]
+    }
+}
+
+/// The examples that the items' documentation gave, as tests (a binary's doc examples do not run).
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn records_write_as_csv_with_a_header() {
+        use crate::cli::format::{Format, write_records};
+        use nqueens::known::TABLE;
+        let mut out = Vec::new();
+        write_records(&mut out, Format::Csv, &TABLE[..3]).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "n,total,unique\n0,1,1\n1,1,1\n2,0,0\n"
+        );
+    }
+
+    #[test]
+    fn rates_read_with_a_unit() {
+        assert_eq!(crate::cli::format::per_second(2_500_000.0), "2.50 M/s");
+        assert_eq!(crate::cli::format::per_second(12.0), "12.0 /s");
+    }
+
+    #[test]
+    fn seconds_keep_three_decimals_below_100() {
+        assert_eq!(crate::cli::format::seconds(0.0004), "0.000 s");
+        assert_eq!(crate::cli::format::seconds(3.14159), "3.142 s");
+        assert_eq!(crate::cli::format::seconds(125.5), "125.5 s");
     }
 }

@@ -4,9 +4,9 @@
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::cli::format::Format;
 use nqueens::classic::Algorithm;
 use nqueens::engine::kernel::MAX_N;
-use nqueens::export::Format;
 use nqueens::known::MAX_KNOWN_N;
 use nqueens::names::Named;
 use nqueens::shard::ShardSpec;
