@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::time::Instant;
 
-use crate::cli::format::{Format, TableRow, per_second, seconds, write_records};
+use crate::cli::format::{Format, per_second, seconds, table_row, write_records};
 use nqueens::classic::{self, Algorithm, Counters, estimate};
 use serde::Serialize;
 
@@ -37,33 +37,16 @@ pub struct CompareRecord {
     pub speedup: f64,
 }
 
-impl TableRow for CompareRecord {
-    fn headings() -> Vec<&'static str> {
-        vec![
-            "algorithm",
-            "solutions",
-            "nodes",
-            "candidates",
-            "diagonal checks",
-            "time",
-            "instrumented",
-            "speedup",
-        ]
-    }
-
-    fn cells(&self) -> Vec<String> {
-        vec![
-            self.algorithm.to_string(),
-            self.solutions.to_string(),
-            self.nodes.to_string(),
-            self.candidates.to_string(),
-            self.diagonal_checks.to_string(),
-            time(self.seconds),
-            time(self.instrumented_seconds),
-            speedup(self.speedup),
-        ]
-    }
-}
+table_row!(CompareRecord, |record| {
+    "algorithm" => record.algorithm,
+    "solutions" => record.solutions,
+    "nodes" => record.nodes,
+    "candidates" => record.candidates,
+    "diagonal checks" => record.diagonal_checks,
+    "time" => time(record.seconds),
+    "instrumented" => time(record.instrumented_seconds),
+    "speedup" => speedup(record.speedup),
+});
 
 /// Formats a short duration for people: `412 µs`, `12.3 ms`, `1.234 s`.
 fn time(secs: f64) -> String {
@@ -236,22 +219,14 @@ pub struct AlgorithmCountRecord {
     pub algorithm: Algorithm,
 }
 
-impl TableRow for AlgorithmCountRecord {
-    fn headings() -> Vec<&'static str> {
-        vec!["n", "total", "time", "solutions/s", "threads", "algorithm"]
-    }
-
-    fn cells(&self) -> Vec<String> {
-        vec![
-            self.n.to_string(),
-            self.total.to_string(),
-            seconds(self.seconds),
-            per_second(self.total as f64 / self.seconds),
-            self.threads.to_string(),
-            self.algorithm.to_string(),
-        ]
-    }
-}
+table_row!(AlgorithmCountRecord, |record| {
+    "n" => record.n,
+    "total" => record.total,
+    "time" => seconds(record.seconds),
+    "solutions/s" => per_second(record.total as f64 / record.seconds),
+    "threads" => record.threads,
+    "algorithm" => record.algorithm,
+});
 
 /// `nqueens count N --algorithms NAME`: a plain single-thread count of each board, refused when
 /// estimated to need more than `max_seconds` in all.

@@ -2,7 +2,9 @@
 
 use std::io::Write;
 
-use crate::cli::format::{Format, RecordStream, TableRow, per_second, seconds, write_records};
+use crate::cli::format::{
+    Format, RecordStream, TableRow, per_second, seconds, table_row, write_records,
+};
 use nqueens::{CountOptions, Counts, Kernel, Strategy};
 use serde::Serialize;
 
@@ -56,33 +58,16 @@ impl CountRecord {
     }
 }
 
-impl TableRow for CountRecord {
-    fn headings() -> Vec<&'static str> {
-        vec![
-            "n",
-            "total",
-            "unique",
-            "time",
-            "solutions/s",
-            "threads",
-            "strategy",
-            "kernel",
-        ]
-    }
-
-    fn cells(&self) -> Vec<String> {
-        vec![
-            self.n.to_string(),
-            self.total.to_string(),
-            self.unique.map_or("-".to_string(), |u| u.to_string()),
-            seconds(self.seconds),
-            per_second(self.searched_rate()),
-            self.threads.to_string(),
-            self.strategy.to_string(),
-            self.kernel.to_string(),
-        ]
-    }
-}
+table_row!(CountRecord, |record| {
+    "n" => record.n,
+    "total" => record.total,
+    "unique" => record.unique.map_or("-".to_string(), |u| u.to_string()),
+    "time" => seconds(record.seconds),
+    "solutions/s" => per_second(record.searched_rate()),
+    "threads" => record.threads,
+    "strategy" => record.strategy,
+    "kernel" => record.kernel,
+});
 
 /// The table columns' least widths for counting `boards` with `options`: the digits of the
 /// largest known total and unique count among them (20 beyond the table), the names of the

@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use crate::cli::format::{Format, TableRow, write_csv, write_json, write_table};
+use crate::cli::format::{CsvWriter, Format, JsonWriter, table_row, write_all, write_table};
 use nqueens::estimate::{Budget, Estimate, EstimateOptions, Estimator, estimate};
 use nqueens::{CountOptions, Strategy};
 use serde::Serialize;
@@ -37,8 +37,8 @@ pub fn run(args: &EstimateArgs, out: &mut dyn Write) -> Result<Outcome, Failure>
     let result = estimate(args.n, &options)?;
     match args.format {
         Format::Table => write_table(out, &lines(&result))?,
-        Format::Json => write_json(out, std::slice::from_ref(&result))?,
-        Format::Csv => write_csv(out, std::slice::from_ref(&result))?,
+        Format::Json => write_all(JsonWriter::new(out), std::slice::from_ref(&result))?,
+        Format::Csv => write_all(CsvWriter::new(out), std::slice::from_ref(&result))?,
     }
     Ok(Outcome::Success)
 }
@@ -50,15 +50,7 @@ struct Line {
     value: String,
 }
 
-impl TableRow for Line {
-    fn headings() -> Vec<&'static str> {
-        vec!["estimate", "value"]
-    }
-
-    fn cells(&self) -> Vec<String> {
-        vec![self.what.clone(), self.value.clone()]
-    }
-}
+table_row!(Line, |line| { "estimate" => line.what, "value" => line.value });
 
 /// The estimate as lines for people.
 fn lines(e: &Estimate) -> Vec<Line> {

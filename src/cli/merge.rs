@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use crate::cli::format::{TableRow, write_records};
+use crate::cli::format::{table_row, write_records};
 use nqueens::Strategy;
 use nqueens::fingerprint::hex;
 use nqueens::merge::merge;
@@ -32,25 +32,15 @@ pub struct MergeRecord {
     pub fingerprint: String,
 }
 
-impl TableRow for MergeRecord {
-    fn headings() -> Vec<&'static str> {
-        vec![
-            "n", "total", "unique", "strategy", "tasks", "shards", "plan",
-        ]
-    }
-
-    fn cells(&self) -> Vec<String> {
-        vec![
-            self.n.to_string(),
-            self.total.to_string(),
-            self.unique.to_string(),
-            self.strategy.to_string(),
-            self.tasks.to_string(),
-            self.shards.to_string(),
-            self.fingerprint.clone(),
-        ]
-    }
-}
+table_row!(MergeRecord, |record| {
+    "n" => record.n,
+    "total" => record.total,
+    "unique" => record.unique,
+    "strategy" => record.strategy,
+    "tasks" => record.tasks,
+    "shards" => record.shards,
+    "plan" => record.fingerprint,
+});
 
 /// Merges the journals; every refusal is a one-line error and exit code 1.
 pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {

@@ -2,7 +2,7 @@
 
 use std::io::{self, IsTerminal, Write};
 
-use crate::cli::format::{Format, TableRow, write_csv, write_table};
+use crate::cli::format::{CsvWriter, Format, table_row, write_all, write_table};
 use nqueens::scaling::study::{self, Progress, Study, StudyError, StudyOptions};
 use nqueens::scaling::{Load, Machine, default_thread_counts};
 
@@ -98,7 +98,7 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
             serde_json::to_writer_pretty(&mut *out, &study).map_err(io::Error::from)?;
             writeln!(out)?;
         }
-        Format::Csv => write_csv(out, &csv_rows(&study))?,
+        Format::Csv => write_all(CsvWriter::new(out), &csv_rows(&study))?,
     }
     Ok(Outcome::Success)
 }
@@ -190,36 +190,17 @@ struct MeasuredRow {
     model_efficiency: Option<f64>,
 }
 
-impl TableRow for MeasuredRow {
-    fn headings() -> Vec<&'static str> {
-        vec![
-            "threads",
-            "median",
-            "min",
-            "max",
-            "speedup",
-            "efficiency",
-            "CPU share",
-            "model speedup",
-            "model efficiency",
-        ]
-    }
-
-    fn cells(&self) -> Vec<String> {
-        vec![
-            self.threads.to_string(),
-            seconds(self.median),
-            seconds(self.min),
-            seconds(self.max),
-            times(self.speedup),
-            percent(self.efficiency),
-            self.cpu_share.map_or_else(|| "-".to_string(), percent),
-            self.model_speedup.map_or_else(|| "-".to_string(), times),
-            self.model_efficiency
-                .map_or_else(|| "-".to_string(), percent),
-        ]
-    }
-}
+table_row!(MeasuredRow, |record| {
+    "threads" => record.threads,
+    "median" => seconds(record.median),
+    "min" => seconds(record.min),
+    "max" => seconds(record.max),
+    "speedup" => times(record.speedup),
+    "efficiency" => percent(record.efficiency),
+    "CPU share" => record.cpu_share.map_or_else(|| "-".to_string(), percent),
+    "model speedup" => record.model_speedup.map_or_else(|| "-".to_string(), times),
+    "model efficiency" => record.model_efficiency .map_or_else(|| "-".to_string(), percent),
+});
 
 /// A modelled worker count in the human table.
 struct ModelRow {
@@ -229,20 +210,12 @@ struct ModelRow {
     efficiency: f64,
 }
 
-impl TableRow for ModelRow {
-    fn headings() -> Vec<&'static str> {
-        vec!["workers", "predicted time", "speedup", "efficiency"]
-    }
-
-    fn cells(&self) -> Vec<String> {
-        vec![
-            self.workers.to_string(),
-            seconds(self.predicted),
-            times(self.speedup),
-            percent(self.efficiency),
-        ]
-    }
-}
+table_row!(ModelRow, |record| {
+    "workers" => record.workers,
+    "predicted time" => seconds(record.predicted),
+    "speedup" => times(record.speedup),
+    "efficiency" => percent(record.efficiency),
+});
 
 /// Seconds for people, in a unit that keeps three significant digits for short runs.
 fn seconds(x: f64) -> String {

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use crate::cli::format::{Format, TableRow, seconds, write_records};
+use crate::cli::format::{Format, seconds, table_row, write_records};
 use nqueens::fingerprint::hex;
 use nqueens::shard::{Shard, ShardSpec, from_slurm_env};
 use nqueens::{CountOptions, CountRun, Kernel, Strategy};
@@ -57,35 +57,17 @@ pub struct ShardRecord {
     pub kernel: Kernel,
 }
 
-impl TableRow for ShardRecord {
-    fn headings() -> Vec<&'static str> {
-        vec![
-            "n",
-            "shard",
-            "partial total",
-            "tasks",
-            "time",
-            "threads",
-            "strategy",
-            "kernel",
-            "plan",
-        ]
-    }
-
-    fn cells(&self) -> Vec<String> {
-        vec![
-            self.n.to_string(),
-            self.shard.clone(),
-            self.total.to_string(),
-            format!("{} of {}", self.tasks, self.plan_tasks),
-            seconds(self.seconds),
-            self.threads.to_string(),
-            self.strategy.to_string(),
-            self.kernel.to_string(),
-            self.fingerprint.clone(),
-        ]
-    }
-}
+table_row!(ShardRecord, |record| {
+    "n" => record.n,
+    "shard" => record.shard,
+    "partial total" => record.total,
+    "tasks" => format!("{} of {}", record.tasks, record.plan_tasks),
+    "time" => seconds(record.seconds),
+    "threads" => record.threads,
+    "strategy" => record.strategy,
+    "kernel" => record.kernel,
+    "plan" => record.fingerprint,
+});
 
 /// Prints a finished shard.
 pub fn write(

@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use crate::cli::format::{RecordStream, TableRow, seconds};
+use crate::cli::format::{RecordStream, seconds, table_row};
 use nqueens::Kernel;
 use serde::Serialize;
 
@@ -33,26 +33,16 @@ pub struct VerifyRecord {
     pub ok: bool,
 }
 
-impl TableRow for VerifyRecord {
-    fn headings() -> Vec<&'static str> {
-        vec![
-            "n", "total", "expected", "unique", "expected", "time", "kernel", "result",
-        ]
-    }
-
-    fn cells(&self) -> Vec<String> {
-        vec![
-            self.n.to_string(),
-            self.total.to_string(),
-            self.expected_total.to_string(),
-            self.unique.map_or("-".to_string(), |u| u.to_string()),
-            self.expected_unique.to_string(),
-            seconds(self.seconds),
-            self.kernel.to_string(),
-            if self.ok { "ok" } else { "MISMATCH" }.to_string(),
-        ]
-    }
-}
+table_row!(VerifyRecord, |record| {
+    "n" => record.n,
+    "total" => record.total,
+    "expected" => record.expected_total,
+    "unique" => record.unique.map_or("-".to_string(), |u| u.to_string()),
+    "expected" => record.expected_unique,
+    "time" => seconds(record.seconds),
+    "kernel" => record.kernel,
+    "result" => if record.ok { "ok" } else { "MISMATCH" }.to_string(),
+});
 
 pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let options = options(&args.engine);

@@ -1,8 +1,14 @@
-//! Writers for result records: a human table, JSON and CSV, one module per format.
+//! Output formats for result records: a human table, JSON and CSV.
+//!
+//! Every format is one [`RecordWriter`] in its own file ([`table`], [`json`], [`csv`]): it begins
+//! the output, writes one record at a time and finishes what it began. [`RecordStream`] drives a
+//! writer as records are made (a long count shows each board as it ends); [`write_records`] is
+//! the same stream run over a list, so batch and streamed output are the same bytes.
 //!
 //! Every record type implements [`serde::Serialize`] (for JSON and CSV, whose field names are the
-//! serde names) and [`TableRow`] (for the human table, which may format numbers for reading).
-//! JSON is always an array of objects, one per record; CSV has a header row with the same names.
+//! serde names) and [`TableRow`] (for the human table, which may format numbers for reading;
+//! [`table_row!`] writes the impl from `heading => cell` pairs). JSON is always an array of
+//! objects, one per record; CSV has a header row with the same names.
 
 mod csv;
 mod json;
@@ -13,8 +19,8 @@ use std::io::{self, Write};
 
 use nqueens::names::{Named, UnknownName};
 
-pub use self::csv::write_csv;
-pub use self::json::write_json;
+pub use self::csv::CsvWriter;
+pub use self::json::JsonWriter;
 pub use self::stream::RecordStream;
 pub use self::table::write_table;
 
@@ -73,24 +79,91 @@ pub trait TableRow {
     fn headings() -> Vec<&'static str>;
     /// The row's cells, formatted for people, in heading order.
     fn cells(&self) -> Vec<String>;
-    /// The least width of each column when rows are streamed (a table written at once fits its
-    /// columns to its rows); by default the headings' widths.
-    fn min_widths() -> Vec<usize> {
-        Vec::new()
+}
+
+/// Implements [`TableRow`] for a record type from `heading => cell` pairs, each cell an
+/// expression of the record (named by the closure-like binder) that implements `Display`:
+///
+/// ```text
+/// table_row!(Known, |k| { "n" => k.n, "total (A000170)" => k.total });
+/// ```
+macro_rules! table_row {
+    ($record:ty, |$row:ident| { $($heading:expr => $cell:expr),+ $(,)? }) => {
+        impl $crate::cli::format::TableRow for $record {
+            fn headings() -> Vec<&'static str> {
+                vec![$($heading),+]
+            }
+
+            fn cells(&self) -> Vec<String> {
+                let $row = self;
+                vec![$(($cell).to_string()),+]
+            }
+        }
+    };
+}
+pub(crate) use table_row;
+
+/// One output format: what comes before the first record, each record, and the end. A writer
+/// owns the output it writes to and flushes after every record, so that what a stopped run
+/// wrote is whole lines.
+pub trait RecordWriter<T> {
+    /// Writes what precedes the records (the table's heading; nothing for JSON and CSV).
+    fn begin(&mut self) -> io::Result<()>;
+    /// Writes one record and flushes.
+    fn record(&mut self, record: &T) -> io::Result<()>;
+    /// Closes what [`RecordWriter::begin`] and the records opened, `written` records in all
+    /// (the table's bottom border, the JSON array), and flushes.
+    fn finish(&mut self, written: usize) -> io::Result<()>;
+}
+
+impl<T, W: RecordWriter<T> + ?Sized> RecordWriter<T> for Box<W> {
+    fn begin(&mut self) -> io::Result<()> {
+        (**self).begin()
+    }
+
+    fn record(&mut self, record: &T) -> io::Result<()> {
+        (**self).record(record)
+    }
+
+    fn finish(&mut self, written: usize) -> io::Result<()> {
+        (**self).finish(written)
     }
 }
 
-/// Writes `records` to `out` in `format`.
+/// Runs `writer` over `records`: begins, writes each, finishes (an empty list too: an empty
+/// table, `[]`).
+pub fn write_all<T>(mut writer: impl RecordWriter<T>, records: &[T]) -> io::Result<()> {
+    writer.begin()?;
+    for record in records {
+        writer.record(record)?;
+    }
+    writer.finish(records.len())
+}
+
+impl Format {
+    /// This format's writer to `out`; a table's columns are at least `widths` wide (and their
+    /// headings' widths), a wider cell pushes the rest of its row right. The one place that
+    /// maps a format to its writer.
+    pub fn writer<'a, T: serde::Serialize + TableRow + 'a>(
+        self,
+        out: &'a mut dyn Write,
+        widths: &[usize],
+    ) -> Box<dyn RecordWriter<T> + 'a> {
+        match self {
+            Format::Table => Box::new(table::TableWriter::new(out, widths)),
+            Format::Json => Box::new(json::JsonWriter::new(out)),
+            Format::Csv => Box::new(csv::CsvWriter::new(out)),
+        }
+    }
+}
+
+/// Writes `records` to `out` in `format`, a table's columns fitted to the rows.
 pub fn write_records<T: serde::Serialize + TableRow>(
     out: &mut dyn Write,
     format: Format,
     records: &[T],
 ) -> io::Result<()> {
-    match format {
-        Format::Table => write_table(out, records),
-        Format::Json => write_json(out, records),
-        Format::Csv => write_csv(out, records),
-    }
+    write_all(format.writer(out, &table::fitted_widths(records)), records)
 }
 
 /// Formats a number of items per second for people: `1.23 M/s`.
@@ -116,23 +189,17 @@ pub fn seconds(secs: f64) -> String {
     }
 }
 
-impl TableRow for nqueens::known::Known {
-    fn headings() -> Vec<&'static str> {
-        vec!["n", "total (A000170)", "unique (A002562)"]
-    }
-
-    fn cells(&self) -> Vec<String> {
-        vec![
-            self.n.to_string(),
-            self.total.to_string(),
-            self.unique.to_string(),
-        ]
-    }
-}
+table_row!(nqueens::known::Known, |known| {
+    "n" => known.n,
+    "total (A000170)" => known.total,
+    "unique (A002562)" => known.unique,
+});
 
 /// The examples that the items' documentation gave, as tests (a binary's doc examples do not run).
 #[cfg(test)]
 mod examples {
+    use super::*;
+
     #[test]
     fn records_write_as_csv_with_a_header() {
         use crate::cli::format::{Format, write_records};
@@ -146,6 +213,21 @@ mod examples {
     }
 
     #[test]
+    fn an_empty_list_is_an_empty_table_an_empty_array_and_no_csv() {
+        let empty: &[nqueens::known::Known] = &[];
+        let written = |format| {
+            let mut out = Vec::new();
+            write_records(&mut out, format, empty).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        assert_eq!(written(Format::Json), "[]\n");
+        assert_eq!(written(Format::Csv), "");
+        let table = written(Format::Table);
+        assert_eq!(table.lines().count(), 4, "{table}");
+        assert!(table.contains("total (A000170)"), "{table}");
+    }
+
+    #[test]
     fn rates_read_with_a_unit() {
         assert_eq!(crate::cli::format::per_second(2_500_000.0), "2.50 M/s");
         assert_eq!(crate::cli::format::per_second(12.0), "12.0 /s");
@@ -154,7 +236,7 @@ mod examples {
     #[test]
     fn seconds_keep_three_decimals_below_100() {
         assert_eq!(crate::cli::format::seconds(0.0004), "0.000 s");
-        assert_eq!(crate::cli::format::seconds(3.14159), "3.142 s");
+        assert_eq!(crate::cli::format::seconds(1.23456), "1.235 s");
         assert_eq!(crate::cli::format::seconds(125.5), "125.5 s");
     }
 }

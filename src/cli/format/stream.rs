@@ -3,125 +3,71 @@
 //! run stops partway.
 
 use std::io::{self, Write};
-use std::marker::PhantomData;
 
-use super::{Format, TableRow, csv::into_io, table};
+use super::{Format, RecordWriter, TableRow};
 
 /// Writes records of type `T` one at a time in one format. Nothing is written before the first
 /// record; [`RecordStream::finish`] closes what the first record opened.
 pub struct RecordStream<'a, T> {
-    sink: Sink<'a>,
+    writer: Box<dyn RecordWriter<T> + 'a>,
+    begun: bool,
     written: usize,
     closed: bool,
-    record: PhantomData<fn(&T)>,
 }
 
-enum Sink<'a> {
-    Table {
-        out: &'a mut dyn Write,
-        widths: Vec<usize>,
-    },
-    Json(&'a mut dyn Write),
-    Csv(Box<::csv::Writer<&'a mut dyn Write>>),
-}
-
-impl<'a, T: serde::Serialize + TableRow> RecordStream<'a, T> {
+impl<'a, T: serde::Serialize + TableRow + 'a> RecordStream<'a, T> {
     /// A stream of records to `out` in `format`. A table's columns are as wide as their
-    /// headings and [`TableRow::min_widths`]; a wider cell pushes the rest of its row right.
+    /// headings; a wider cell pushes the rest of its row right.
+    #[cfg(test)]
     pub fn new(out: &'a mut dyn Write, format: Format) -> RecordStream<'a, T> {
-        Self::with_widths(out, format, &T::min_widths())
+        Self::with_widths(out, format, &[])
     }
 
-    /// A stream like [`RecordStream::new`] whose table columns are at least `widths` wide (for
-    /// a writer that knows how wide its numbers will be).
+    /// A stream whose table columns are at least `widths` wide (for a writer that knows how
+    /// wide its numbers will be).
     pub fn with_widths(
         out: &'a mut dyn Write,
         format: Format,
         widths: &[usize],
     ) -> RecordStream<'a, T> {
-        let sink = match format {
-            Format::Table => {
-                let mut columns = table::heading_widths::<T>();
-                for (width, &min) in columns.iter_mut().zip(widths) {
-                    *width = (*width).max(min);
-                }
-                Sink::Table {
-                    out,
-                    widths: columns,
-                }
-            }
-            Format::Json => Sink::Json(out),
-            Format::Csv => Sink::Csv(Box::new(
-                ::csv::WriterBuilder::new()
-                    .has_headers(true)
-                    .from_writer(out),
-            )),
-        };
         RecordStream {
-            sink,
+            writer: format.writer(out, widths),
+            begun: false,
             written: 0,
             closed: false,
-            record: PhantomData,
         }
+    }
+}
+
+impl<T> RecordStream<'_, T> {
+    /// Begins the output now rather than with the first record, so that
+    /// [`RecordStream::finish`] closes it even when no record follows (an empty table, `[]`).
+    pub fn begin(&mut self) -> io::Result<()> {
+        if !self.begun {
+            self.begun = true;
+            self.writer.begin()?;
+        }
+        Ok(())
     }
 
     /// Writes `record` (after the table's heading or the array's opening, for the first) and
     /// flushes it. Nothing may be written after [`RecordStream::finish`].
     pub fn write(&mut self, record: &T) -> io::Result<()> {
         debug_assert!(!self.closed, "a record written after the stream was closed");
-        let first = self.written == 0;
-        match &mut self.sink {
-            Sink::Table { out, widths } => {
-                if first {
-                    table::write_head::<T>(*out, widths)?;
-                }
-                table::write_row(*out, widths, &record.cells())?;
-                out.flush()?;
-            }
-            Sink::Json(out) => {
-                out.write_all(if first { b"[\n" } else { b",\n" })?;
-                let text = serde_json::to_string_pretty(record)?;
-                for (i, line) in text.lines().enumerate() {
-                    if i > 0 {
-                        out.write_all(b"\n")?;
-                    }
-                    write!(out, "  {line}")?;
-                }
-                out.flush()?;
-            }
-            Sink::Csv(writer) => {
-                writer.serialize(record).map_err(into_io)?;
-                writer.flush()?;
-            }
-        }
+        self.begin()?;
+        self.writer.record(record)?;
         self.written += 1;
         Ok(())
     }
 
-    /// The number of records written.
-    pub fn written(&self) -> usize {
-        self.written
-    }
-
-    /// Closes what the first record opened (the table's bottom border, the JSON array) and
-    /// flushes; writes nothing when no record was written, or when the stream is closed
-    /// already.
+    /// Closes what the output began (the table's bottom border, the JSON array) and flushes;
+    /// writes nothing when it never began, or when the stream is closed already.
     pub fn finish(&mut self) -> io::Result<()> {
-        if self.written == 0 || self.closed {
+        if !self.begun || self.closed {
             return Ok(());
         }
         self.closed = true;
-        match &mut self.sink {
-            Sink::Table { out, widths } => {
-                table::write_foot(*out, widths)?;
-                out.flush()
-            }
-            Sink::Json(out) => {
-                out.write_all(b"\n]\n")?;
-                out.flush()
-            }
-            Sink::Csv(writer) => writer.flush(),
-        }
+        self.writer.finish(self.written)
     }
 }
 

@@ -10,44 +10,71 @@
 
 use std::io::{self, Write};
 
-use super::TableRow;
+use super::{RecordWriter, TableRow};
 
-/// Writes `records` as an aligned table with a heading row.
-pub fn write_table<T: TableRow>(out: &mut dyn Write, records: &[T]) -> io::Result<()> {
-    let rows: Vec<Vec<String>> = records.iter().map(TableRow::cells).collect();
-    let mut widths = heading_widths::<T>();
-    for row in &rows {
-        widen(&mut widths, row);
-    }
-    write_head::<T>(out, &widths)?;
-    for row in &rows {
-        write_row(out, &widths, row)?;
-    }
-    write_foot(out, &widths)
+/// Writes records as the rows of an aligned table.
+pub struct TableWriter<'a> {
+    out: &'a mut dyn Write,
+    /// The least width of each column.
+    widths: Vec<usize>,
 }
 
-/// The widths of the heading cells.
-pub(super) fn heading_widths<T: TableRow>() -> Vec<usize> {
-    T::headings().iter().map(|h| h.chars().count()).collect()
+impl<'a> TableWriter<'a> {
+    /// A writer to `out` whose columns are at least `widths` wide (missing widths: the
+    /// headings'); the headings' widths are added when the table begins.
+    pub fn new(out: &'a mut dyn Write, widths: &[usize]) -> TableWriter<'a> {
+        TableWriter {
+            out,
+            widths: widths.to_vec(),
+        }
+    }
+}
+
+impl<T: TableRow> RecordWriter<T> for TableWriter<'_> {
+    fn begin(&mut self) -> io::Result<()> {
+        let headings: Vec<String> = T::headings().iter().map(|h| h.to_string()).collect();
+        self.widths.resize(headings.len(), 0);
+        widen(&mut self.widths, &headings);
+        writeln!(self.out, "+{}+", "-".repeat(inner_width(&self.widths)))?;
+        write_row(self.out, &self.widths, &headings)?;
+        writeln!(self.out, "+{}+", "=".repeat(inner_width(&self.widths)))
+    }
+
+    fn record(&mut self, record: &T) -> io::Result<()> {
+        write_row(self.out, &self.widths, &record.cells())?;
+        self.out.flush()
+    }
+
+    fn finish(&mut self, _written: usize) -> io::Result<()> {
+        writeln!(self.out, "+{}+", "-".repeat(inner_width(&self.widths)))?;
+        self.out.flush()
+    }
+}
+
+/// Writes `rows` as an aligned table fitted to them, for rows that are shown only to people
+/// (no JSON or CSV form).
+pub fn write_table<T: TableRow>(out: &mut dyn Write, rows: &[T]) -> io::Result<()> {
+    super::write_all(TableWriter::new(out, &fitted_widths(rows)), rows)
+}
+
+/// The widths that fit every cell of `rows`.
+pub(super) fn fitted_widths<T: TableRow>(rows: &[T]) -> Vec<usize> {
+    let mut widths = vec![0; T::headings().len()];
+    for row in rows {
+        widen(&mut widths, &row.cells());
+    }
+    widths
 }
 
 /// Widens `widths` to fit `row`.
-pub(super) fn widen(widths: &mut [usize], row: &[String]) {
+fn widen(widths: &mut [usize], row: &[String]) {
     for (width, cell) in widths.iter_mut().zip(row) {
         *width = (*width).max(cell.chars().count());
     }
 }
 
-/// The top border, the headings and the line under them.
-pub(super) fn write_head<T: TableRow>(out: &mut dyn Write, widths: &[usize]) -> io::Result<()> {
-    writeln!(out, "+{}+", "-".repeat(inner_width(widths)))?;
-    let headings: Vec<String> = T::headings().iter().map(|h| h.to_string()).collect();
-    write_row(out, widths, &headings)?;
-    writeln!(out, "+{}+", "=".repeat(inner_width(widths)))
-}
-
 /// One row, each cell right-aligned in its column (a wider cell pushes the rest right).
-pub(super) fn write_row(out: &mut dyn Write, widths: &[usize], cells: &[String]) -> io::Result<()> {
+fn write_row(out: &mut dyn Write, widths: &[usize], cells: &[String]) -> io::Result<()> {
     let mut line = String::from("|");
     for (i, (cell, &width)) in cells.iter().zip(widths).enumerate() {
         if i > 0 {
@@ -57,11 +84,6 @@ pub(super) fn write_row(out: &mut dyn Write, widths: &[usize], cells: &[String])
     }
     line.push('|');
     writeln!(out, "{line}")
-}
-
-/// The bottom border.
-pub(super) fn write_foot(out: &mut dyn Write, widths: &[usize]) -> io::Result<()> {
-    writeln!(out, "+{}+", "-".repeat(inner_width(widths)))
 }
 
 /// Characters between the two borders: each column with a space either side, one space
