@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use nqueens::engine::plan::{DEFAULT_MIN_TASKS, Plan, Strategy, TaskRule};
 use nqueens::engine::run::{RunOptions, run};
-use nqueens::scaling::model;
+use nqueens::internals::predict;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -72,7 +72,7 @@ fn shape(n: u32, rule: TaskRule, threads: Option<usize>) -> Result<(), nqueens::
         largest.as_secs_f64(),
         largest.as_secs_f64() / total.as_secs_f64()
     );
-    for point in model::predict(&times, &[64, 1024, 10_000]) {
+    for point in predict(&times, &[64, 1024, 10_000]) {
         println!(
             "  {:>6} workers: modelled efficiency {:.3}",
             point.workers, point.efficiency

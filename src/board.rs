@@ -5,7 +5,6 @@
 //! placement of an `n × n` board is the list of the columns of its queens, row by row: the n = 8
 //! solution `0 4 7 5 2 6 1 3` has its row-0 queen in column 0, its row-1 queen in column 4, and
 //! so on.
-//!
 //! ```
 //! use nqueens::board::{Placement, Symmetry};
 //! let eight = Placement::new(vec![0, 4, 7, 5, 2, 6, 1, 3]);
@@ -39,7 +38,6 @@ impl fmt::Display for Square {
 /// board or attacked by a queen of rows `0..r`. It reports that queen with the earliest queen
 /// above it on the same column, else on the same diagonal, else on the same anti-diagonal.
 /// A wrong number of rows is reported only when the rows present have no conflict.
-///
 /// ```
 /// use nqueens::board::{Conflict, Placement};
 /// let err = Placement::new(vec![0, 2, 1]).check().unwrap_err();
@@ -102,14 +100,7 @@ pub enum Conflict {
 /// slice, or the lazy construction of [`crate::construct`]), so a million-queen solution is
 /// checked without being stored. On a conflict it reads the sequence a second time to name the
 /// earlier queen.
-///
-/// ```
-/// use nqueens::board::{check_columns, Conflict};
-/// assert_eq!(check_columns(4, [1u32, 3, 0, 2]), Ok(()));
-/// assert!(matches!(check_columns(4, [1u32, 3, 0]), Err(Conflict::RowCount { found: 3, .. })));
-/// assert!(matches!(check_columns(4, [1u32, 3, 0, 3]), Err(Conflict::Column { .. })));
-/// ```
-pub fn check_columns<I>(side: u32, columns: I) -> Result<(), Conflict>
+pub(crate) fn check_columns<I>(side: u32, columns: I) -> Result<(), Conflict>
 where
     I: IntoIterator<Item = u32>,
     I::IntoIter: Clone,
@@ -192,7 +183,6 @@ impl BitSet {
 ///
 /// Any list of columns is a placement; [`Placement::check`] says whether it is a solution and
 /// [`Placement::into_solution`] turns it into a [`Solution`], the type the symmetries work on.
-///
 /// ```
 /// use nqueens::board::Placement;
 /// let p = Placement::new(vec![1, 3, 0, 2]);
@@ -222,7 +212,6 @@ impl Placement {
     }
 
     /// The queens, row by row.
-    ///
     /// ```
     /// use nqueens::board::{Placement, Square};
     /// let squares: Vec<Square> = Placement::new(vec![1, 0]).squares().collect();
@@ -240,7 +229,6 @@ impl Placement {
 
     /// `Ok` when no two queens attack each other and all stand on the board; otherwise the first
     /// conflict (see [`Conflict`] for which one is first). O(n) time.
-    ///
     /// ```
     /// use nqueens::board::Placement;
     /// let err = Placement::new(vec![0, 4, 7, 5, 2, 6, 1, 1]).check().unwrap_err();
@@ -286,7 +274,6 @@ impl From<Solution> for Placement {
 /// | `FlipRows`       | `(n-1-r, c)` (top↔bottom)|
 /// | `Transpose`      | `(c, r)` (main diagonal) |
 /// | `AntiTranspose`  | `(n-1-c, n-1-r)`         |
-///
 /// ```
 /// use nqueens::board::Symmetry;
 /// assert_eq!(Symmetry::ALL.len(), 8);
@@ -357,7 +344,6 @@ impl Symmetry {
     }
 
     /// The image of the square `(row, column)` of the `n`-board (`n ≥ 1`).
-    ///
     /// ```
     /// use nqueens::board::Symmetry;
     /// assert_eq!(Symmetry::Rot90.map_square(8, (0, 1)), (1, 7));
@@ -387,7 +373,7 @@ impl fmt::Display for Symmetry {
 
 /// Whether the permutation `columns` is the least of its 8 images (its own canonical form),
 /// using `scratch` (at least as long) for the images. No allocation.
-pub fn is_canonical(columns: &[u32], scratch: &mut [u32]) -> bool {
+pub(crate) fn is_canonical(columns: &[u32], scratch: &mut [u32]) -> bool {
     let n = columns.len();
     let image = &mut scratch[..n];
     Symmetry::ALL[1..].iter().all(|&g| {
@@ -404,7 +390,6 @@ pub fn is_canonical(columns: &[u32], scratch: &mut [u32]) -> bool {
 /// (row 0 first, smaller column first). The canonical form of a solution is the least of its 8
 /// images in that order; two solutions are equivalent under the symmetries of the square exactly
 /// when their canonical forms are equal.
-///
 /// ```
 /// use nqueens::board::{Placement, Symmetry};
 /// let s = Placement::new(vec![2, 0, 3, 1]).into_solution().unwrap();
@@ -417,7 +402,6 @@ pub struct Solution(Placement);
 
 /// The board, one line per row, `Q` for the queen and `.` for the other squares; with `{:#}`,
 /// the columns of the queens, row by row.
-///
 /// ```
 /// use nqueens::board::Placement;
 /// let s = Placement::new(vec![1, 3, 0, 2]).into_solution().unwrap();
@@ -509,7 +493,6 @@ impl Solution {
     }
 
     /// How many distinct solutions its class holds: 1 (only n ≤ 1), 2, 4 or 8.
-    ///
     /// ```
     /// use nqueens::board::Placement;
     /// let s = Placement::new(vec![1, 3, 0, 2]).into_solution().unwrap();
@@ -693,5 +676,23 @@ mod tests {
                 prop_assert_eq!(is_canonical(&image, &mut scratch), image == least);
             }
         }
+    }
+}
+
+/// The documentation's examples of crate-internal items, as tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn check_columns_example() {
+        use crate::board::{Conflict, check_columns};
+        assert_eq!(check_columns(4, [1u32, 3, 0, 2]), Ok(()));
+        assert!(matches!(
+            check_columns(4, [1u32, 3, 0]),
+            Err(Conflict::RowCount { found: 3, .. })
+        ));
+        assert!(matches!(
+            check_columns(4, [1u32, 3, 0, 3]),
+            Err(Conflict::Column { .. })
+        ));
     }
 }

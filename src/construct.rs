@@ -24,21 +24,24 @@
 use crate::board::{Conflict, check_columns};
 
 /// The constructed solution of one board, column by column (0-based), computed on demand.
-///
-/// ```
-/// let c = nqueens::construct::columns(9).unwrap();
-/// assert_eq!(c.len(), 9);
-/// assert_eq!(c.collect::<Vec<_>>(), [3, 5, 7, 1, 4, 6, 8, 0, 2]);
-/// ```
 #[derive(Clone, Debug)]
-pub struct Columns {
+struct Columns {
     n: u32,
     next: u32,
 }
 
 /// The constructed solution of the `n × n` board, or `None` for n = 2 and 3, which have no
 /// solution. O(1) to create; each column is O(1).
-pub fn columns(n: u32) -> Option<Columns> {
+///
+/// ```
+/// let c = nqueens::construct::columns(9).unwrap();
+/// assert_eq!(c.len(), 9);
+/// assert_eq!(c.collect::<Vec<_>>(), [3, 5, 7, 1, 4, 6, 8, 0, 2]);
+/// ```
+pub fn columns(
+    n: u32,
+) -> Option<impl ExactSizeIterator<Item = u32> + std::iter::FusedIterator + Clone + std::fmt::Debug>
+{
     if n == 2 || n == 3 {
         None
     } else {

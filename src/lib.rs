@@ -17,10 +17,11 @@
 //!
 //! # Features
 //!
-//! * `cli` (default): what the `nqueens` command needs besides the library — argument parsing,
-//!   completions and man pages, the progress bar ([`progress`]), the scaling plot
-//!   (`scaling::plot`), interrupt handling. Without it (`default-features = false`) the library
-//!   depends on none of clap, indicatif, plotters, ctrlc or tempfile.
+//! * `cli` (default): the `nqueens` command (`src/main.rs` and `src/cli/`), which reaches the
+//!   library only through this API — argument parsing, completions and man pages, output
+//!   formats, the progress bar, the scaling plot, interrupt handling. Without it
+//!   (`default-features = false`) the library depends on none of clap, clap_complete,
+//!   clap_mangen, indicatif, plotters, ctrlc or tempfile.
 
 #![deny(missing_docs)]
 #![deny(clippy::undocumented_unsafe_blocks)]
@@ -42,6 +43,14 @@ pub mod scaling;
 pub mod shard;
 
 use std::time::Duration;
+
+/// Building blocks that the benches, the examples and the integration tests reach into: not part
+/// of the supported API (no stability promise), hence hidden from the documentation.
+#[doc(hidden)]
+pub mod internals {
+    pub use crate::estimate::stats::{MeanEstimate, Z95};
+    pub use crate::scaling::model::{DEFAULT_WORKERS, ModelPoint, predict};
+}
 
 pub use engine::kernel::Kernel;
 pub use engine::plan::Strategy;

@@ -9,22 +9,10 @@
 //!
 //! Nothing is remembered between rows, so each test costs one comparison per placed queen: the
 //! state is as small as it gets and the tests are the slowest of the four.
-//!
-//! ```
-//! use nqueens::classic::{array, NoProbe};
-//! assert_eq!(array::count(8, &mut NoProbe), 92);
-//! ```
 
 use super::Probe;
 
 /// Counts the solutions of the `n × n` board, reporting the work to `probe`.
-///
-/// ```
-/// use nqueens::classic::{array, Counters};
-/// let mut counters = Counters::default();
-/// assert_eq!(array::count(4, &mut counters), 2);
-/// assert_eq!(counters.diagonal_checks, 32);
-/// ```
 pub fn count<P: Probe>(n: u32, probe: &mut P) -> u128 {
     let n = n as usize;
     if n == 0 {
@@ -65,5 +53,23 @@ fn fill_row<P: Probe>(
         }
         queens[row] = col;
         fill_row(n, row + 1, queens, solutions, probe);
+    }
+}
+
+/// The documentation's examples of crate-internal items, as tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn module_example() {
+        use crate::classic::{NoProbe, array};
+        assert_eq!(array::count(8, &mut NoProbe), 92);
+    }
+
+    #[test]
+    fn count_example() {
+        use crate::classic::{Counters, array};
+        let mut counters = Counters::default();
+        assert_eq!(array::count(4, &mut counters), 2);
+        assert_eq!(counters.diagonal_checks, 32);
     }
 }

@@ -8,11 +8,6 @@
 //!
 //! Placing a queen sets its three flags; after the rows below have been searched, undoing it
 //! clears them again, so one set of arrays serves the whole search.
-//!
-//! ```
-//! use nqueens::classic::{attack, NoProbe};
-//! assert_eq!(attack::count(8, &mut NoProbe), 92);
-//! ```
 
 use super::Probe;
 
@@ -27,13 +22,6 @@ struct Lines {
 }
 
 /// Counts the solutions of the `n × n` board, reporting the work to `probe`.
-///
-/// ```
-/// use nqueens::classic::{attack, Counters};
-/// let mut counters = Counters::default();
-/// assert_eq!(attack::count(4, &mut counters), 2);
-/// assert_eq!(counters.diagonal_checks, 32);
-/// ```
 pub fn count<P: Probe>(n: u32, probe: &mut P) -> u128 {
     let n = n as usize;
     if n == 0 {
@@ -84,4 +72,22 @@ fn set(lines: &mut Lines, col: usize, sum: usize, diff: usize, taken: bool) {
     lines.cols[col] = taken;
     lines.sums[sum] = taken;
     lines.diffs[diff] = taken;
+}
+
+/// The documentation's examples of crate-internal items, as tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn module_example() {
+        use crate::classic::{NoProbe, attack};
+        assert_eq!(attack::count(8, &mut NoProbe), 92);
+    }
+
+    #[test]
+    fn count_example() {
+        use crate::classic::{Counters, attack};
+        let mut counters = Counters::default();
+        assert_eq!(attack::count(4, &mut counters), 2);
+        assert_eq!(counters.diagonal_checks, 32);
+    }
 }

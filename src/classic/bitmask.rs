@@ -14,11 +14,6 @@
 //! kernel, it does not descend into the last row: when a queen lands on the second-to-last row,
 //! the last row's `free` mask is computed (its `n` candidates) and each of its bits is a queen
 //! and a solution, counted with one popcount. The counters are the same as if it had descended.
-//!
-//! ```
-//! use nqueens::classic::{bitmask, NoProbe};
-//! assert_eq!(bitmask::count(8, &mut NoProbe), 92);
-//! ```
 
 use super::Probe;
 use crate::engine::kernel::{Frame, MAX_N, board_mask};
@@ -28,13 +23,6 @@ use crate::engine::kernel::{Frame, MAX_N, board_mask};
 /// # Panics
 ///
 /// If `n` is above 64, the width of the masks.
-///
-/// ```
-/// use nqueens::classic::{bitmask, Counters};
-/// let mut counters = Counters::default();
-/// assert_eq!(bitmask::count(4, &mut counters), 2);
-/// assert_eq!((counters.nodes, counters.candidates, counters.diagonal_checks), (16, 60, 60));
-/// ```
 pub fn count<P: Probe>(n: u32, probe: &mut P) -> u128 {
     assert!(
         n <= MAX_N,
@@ -84,5 +72,30 @@ pub fn count<P: Probe>(n: u32, probe: &mut P) -> u128 {
             depth += 1;
             stack[depth] = Frame { free, cols, ld, rd };
         }
+    }
+}
+
+/// The documentation's examples of crate-internal items, as tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn module_example() {
+        use crate::classic::{NoProbe, bitmask};
+        assert_eq!(bitmask::count(8, &mut NoProbe), 92);
+    }
+
+    #[test]
+    fn count_example() {
+        use crate::classic::{Counters, bitmask};
+        let mut counters = Counters::default();
+        assert_eq!(bitmask::count(4, &mut counters), 2);
+        assert_eq!(
+            (
+                counters.nodes,
+                counters.candidates,
+                counters.diagonal_checks
+            ),
+            (16, 60, 60)
+        );
     }
 }

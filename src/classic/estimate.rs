@@ -7,13 +7,6 @@
 //! the scan of placed queens of [`super::array`], the row of lookups of [`super::attack`]).
 //! The constants were measured with optimised builds on a shared x86-64 machine; other machines
 //! differ by a small factor, which is all a refusal needs.
-//!
-//! ```
-//! use nqueens::classic::{estimate, Algorithm};
-//! assert!(estimate::seconds(Algorithm::Matrix, 8) < 0.01);
-//! assert!(estimate::seconds(Algorithm::Matrix, 18) > 600.0);
-//! assert!(estimate::seconds(Algorithm::Bitmask, 18) < estimate::seconds(Algorithm::Attack, 18));
-//! ```
 
 use super::Algorithm;
 
@@ -39,13 +32,13 @@ pub(crate) const NODES: [u64; 17] = [
 ];
 
 /// Estimated seconds of a plain (uninstrumented) search of the `n × n` board.
-pub fn seconds(algorithm: Algorithm, n: u32) -> f64 {
+pub(crate) fn seconds(algorithm: Algorithm, n: u32) -> f64 {
     let (nanos, power) = cost(algorithm);
     nodes(n) * nanos * (f64::from(n) / 13.0).powf(power) * 1e-9
 }
 
 /// Estimated seconds of an instrumented search of the `n × n` board.
-pub fn instrumented_seconds(algorithm: Algorithm, n: u32) -> f64 {
+pub(crate) fn instrumented_seconds(algorithm: Algorithm, n: u32) -> f64 {
     seconds(algorithm, n) * INSTRUMENTED_RATIO
 }
 
@@ -55,13 +48,7 @@ const INSTRUMENTED_RATIO: f64 = 1.3;
 
 /// Queens placed by the full search of the `n × n` board: exact where tabulated, extrapolated
 /// with the growth of the last tabulated step beyond.
-///
-/// ```
-/// use nqueens::classic::estimate::nodes;
-/// assert_eq!(nodes(8), 2056.0);
-/// assert!(nodes(17) > 6.0 * nodes(16));
-/// ```
-pub fn nodes(n: u32) -> f64 {
+pub(crate) fn nodes(n: u32) -> f64 {
     let n = n as usize;
     let last = NODES.len() - 1;
     if n <= last {

@@ -14,11 +14,6 @@
 //!
 //! The grids of all rows live in one buffer allocated before the search (one grid per depth),
 //! so the search itself never allocates.
-//!
-//! ```
-//! use nqueens::classic::{matrix, NoProbe};
-//! assert_eq!(matrix::count(8, &mut NoProbe), 92);
-//! ```
 
 use super::Probe;
 
@@ -31,13 +26,6 @@ enum Cell {
 }
 
 /// Counts the solutions of the `n × n` board, reporting the work to `probe`.
-///
-/// ```
-/// use nqueens::classic::{matrix, Counters};
-/// let mut counters = Counters::default();
-/// assert_eq!(matrix::count(5, &mut counters), 10);
-/// assert_eq!(counters.nodes, 53);
-/// ```
 pub fn count<P: Probe>(n: u32, probe: &mut P) -> u128 {
     let n = n as usize;
     if n == 0 {
@@ -119,5 +107,23 @@ mod tests {
             })
             .collect();
         assert_eq!(picture, [".xxx.", "xxQxx", ".xxx.", "x.x.x", "..x.."]);
+    }
+}
+
+/// The documentation's examples of crate-internal items, as tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn module_example() {
+        use crate::classic::{NoProbe, matrix};
+        assert_eq!(matrix::count(8, &mut NoProbe), 92);
+    }
+
+    #[test]
+    fn count_example() {
+        use crate::classic::{Counters, matrix};
+        let mut counters = Counters::default();
+        assert_eq!(matrix::count(5, &mut counters), 10);
+        assert_eq!(counters.nodes, 53);
     }
 }

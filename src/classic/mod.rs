@@ -5,10 +5,10 @@
 //!
 //! | algorithm | state of a partial board | test of one square |
 //! |---|---|---|
-//! | [`matrix`] | an `n × n` grid of free / queen / threatened cells, copied per queen | one cell |
-//! | [`array`](mod@array) | the column of the queen in each placed row | the column, then the diagonals, against every placed queen |
-//! | [`attack`] | boolean arrays for columns and both diagonal directions | three array lookups |
-//! | [`bitmask`] | three `u64` masks (the engine's kernel) | a whole row with one mask operation |
+//! | [`Algorithm::Matrix`] | an `n × n` grid of free / queen / threatened cells, copied per queen | one cell |
+//! | [`Algorithm::Array`] | the column of the queen in each placed row | the column, then the diagonals, against every placed queen |
+//! | [`Algorithm::Attack`] | boolean arrays for columns and both diagonal directions | three array lookups |
+//! | [`Algorithm::Bitmask`] | three `u64` masks (the engine's kernel) | a whole row with one mask operation |
 //!
 //! All four search in the same order — rows top to bottom, columns from 0 upward — on a single
 //! thread with no symmetry tricks, so they visit exactly the same partial boards and can report
@@ -20,15 +20,15 @@
 //!   filled, counted once each whenever a partial board of fewer than `n` queens is extended,
 //!   including the squares that fail. Every algorithm therefore reports
 //!   `candidates = n × (1 + nodes − solutions)`;
-//! * **`diagonal_checks`** — candidates that reached the diagonal test. [`array`](mod@array) and [`attack`]
+//! * **`diagonal_checks`** — candidates that reached the diagonal test. [`Algorithm::Array`] and [`Algorithm::Attack`]
 //!   test the column first and only then the diagonals, so they report the candidates whose
 //!   column was free (`n − k` per extended board of `k` queens; the two agree exactly).
-//!   [`matrix`] (one look at a cell marked by every earlier queen) and [`bitmask`] (one mask
+//!   [`Algorithm::Matrix`] (one look at a cell marked by every earlier queen) and [`Algorithm::Bitmask`] (one mask
 //!   operation over columns and both diagonals) test everything at once, so every candidate
 //!   reaches that test and they report `diagonal_checks = candidates`.
 //!
-//! Each algorithm is generic over a [`Probe`] that receives these events. [`NoProbe`] is zero
-//! sized and does nothing, so the uninstrumented search ([`count`]) is compiled to the same code
+//! Each algorithm is generic over a probe that receives these events. The one that records
+//! nothing is zero sized and does nothing, so the uninstrumented search ([`count`]) is compiled to the same code
 //! as if the counters had never been written; [`Counters`] records them ([`count_instrumented`]).
 //!
 //! ```
@@ -38,11 +38,11 @@
 //! assert_eq!((c.solutions, c.nodes, c.candidates, c.diagonal_checks), (2, 16, 60, 32));
 //! ```
 
-pub mod array;
-pub mod attack;
-pub mod bitmask;
-pub mod estimate;
-pub mod matrix;
+mod array;
+mod attack;
+mod bitmask;
+mod estimate;
+mod matrix;
 
 use serde::Serialize;
 
@@ -85,6 +85,30 @@ impl Algorithm {
             Algorithm::Bitmask => "bitmask",
         }
     }
+
+    /// Rough seconds a plain (uninstrumented) search of the `n × n` board takes: enough to
+    /// refuse a comparison that would run for minutes before it starts (the model and its
+    /// constants are in `classic/estimate.rs`).
+    ///
+    /// ```
+    /// use nqueens::classic::Algorithm;
+    /// assert!(Algorithm::Matrix.estimated_seconds(8) < 0.01);
+    /// assert!(Algorithm::Matrix.estimated_seconds(18) > 600.0);
+    /// ```
+    pub fn estimated_seconds(self, n: u32) -> f64 {
+        estimate::seconds(self, n)
+    }
+
+    /// Rough seconds an instrumented search ([`count_instrumented`]) of the `n × n` board takes.
+    ///
+    /// ```
+    /// use nqueens::classic::Algorithm;
+    /// let a = Algorithm::Attack;
+    /// assert!(a.estimated_instrumented_seconds(16) > a.estimated_seconds(16));
+    /// ```
+    pub fn estimated_instrumented_seconds(self, n: u32) -> f64 {
+        estimate::instrumented_seconds(self, n)
+    }
 }
 
 impl std::fmt::Display for Algorithm {
@@ -97,7 +121,7 @@ impl std::fmt::Display for Algorithm {
 ///
 /// The algorithms are generic over this trait, so each probe gets its own monomorphised search
 /// with no dynamic dispatch.
-pub trait Probe {
+pub(crate) trait Probe {
     /// `count` queens were placed (each a new conflict-free partial board).
     fn nodes(&mut self, count: u64);
     /// `count` squares were examined as candidates for the next queen.
@@ -107,12 +131,8 @@ pub trait Probe {
 }
 
 /// The probe that records nothing: zero sized, every method empty, so it compiles away.
-///
-/// ```
-/// assert_eq!(std::mem::size_of::<nqueens::classic::NoProbe>(), 0);
-/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct NoProbe;
+pub(crate) struct NoProbe;
 
 impl Probe for NoProbe {
     #[inline(always)]
@@ -153,14 +173,7 @@ impl Probe for Counters {
 
 /// Runs `algorithm` on the `n × n` board with `probe` receiving its events; returns the
 /// number of solutions.
-///
-/// ```
-/// use nqueens::classic::{search, Algorithm, Counters};
-/// let mut counters = Counters::default();
-/// assert_eq!(search(Algorithm::Matrix, 6, &mut counters).unwrap(), 4);
-/// assert_eq!(counters.nodes, 152);
-/// ```
-pub fn search<P: Probe>(algorithm: Algorithm, n: u32, probe: &mut P) -> Result<u128, Error> {
+pub(crate) fn search<P: Probe>(algorithm: Algorithm, n: u32, probe: &mut P) -> Result<u128, Error> {
     if n > MAX_N {
         return Err(Error::BoardTooLarge { n });
     }

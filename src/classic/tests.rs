@@ -153,3 +153,21 @@ fn names_round_trip_through_the_command_line_spelling() {
 fn the_no_op_probe_is_zero_sized() {
     assert_eq!(std::mem::size_of::<NoProbe>(), 0);
 }
+
+#[test]
+fn no_probe_is_zero_sized() {
+    assert_eq!(std::mem::size_of::<NoProbe>(), 0);
+}
+
+#[test]
+fn a_probe_sees_every_queen_placed() {
+    let mut counters = Counters::default();
+    assert_eq!(search(Algorithm::Matrix, 6, &mut counters).unwrap(), 4);
+    assert_eq!(counters.nodes, 152);
+}
+
+#[test]
+fn nodes_are_exact_where_tabulated_and_grow_beyond() {
+    assert_eq!(estimate::nodes(8), 2056.0);
+    assert!(estimate::nodes(17) > 6.0 * estimate::nodes(16));
+}

@@ -2,7 +2,7 @@
 //! refused (with the flag that lifts the refusal) where it cannot have been meant, announced
 //! otherwise.
 //!
-//! The textbook algorithms have their own estimates ([`nqueens::classic::estimate`]); the engine
+//! The textbook algorithms have their own estimates (`Algorithm::estimated_seconds`); the engine
 //! is modelled here as a rate of solutions per second per thread, which is within a small factor
 //! for every board it can finish.
 

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use crate::cli::format::{Format, per_second, seconds, table_row, write_records};
-use nqueens::classic::{self, Algorithm, Counters, estimate};
+use nqueens::classic::{self, Algorithm, Counters};
 use serde::Serialize;
 
 use super::{Failure, Outcome, budget};
@@ -153,7 +153,7 @@ fn measure(algorithm: Algorithm, n: u32) -> Result<CompareRecord, Failure> {
 
 /// Refuses a comparison whose slowest algorithm is estimated to need more than `limit` seconds.
 fn refuse_if_slow(n: u32, algorithms: &[Algorithm], limit: f64) -> Result<(), Failure> {
-    let cost = |a: Algorithm| estimate::seconds(a, n) + estimate::instrumented_seconds(a, n);
+    let cost = |a: Algorithm| a.estimated_seconds(n) + a.estimated_instrumented_seconds(n);
     let Some(&slowest) = algorithms
         .iter()
         .max_by(|&&a, &&b| cost(a).total_cmp(&cost(b)))
@@ -237,10 +237,7 @@ pub fn count_with(
     format: Format,
     out: &mut dyn Write,
 ) -> Result<Outcome, Failure> {
-    let cost: f64 = boards
-        .iter()
-        .map(|&n| estimate::seconds(algorithm, n))
-        .sum();
+    let cost: f64 = boards.iter().map(|&n| algorithm.estimated_seconds(n)).sum();
     budget::refuse_if_over(
         &format!("counting with {algorithm}"),
         cost,

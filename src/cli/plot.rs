@@ -446,8 +446,8 @@ mod tests {
         );
         assert_eq!(hex, "#8C1414");
     }
+    use nqueens::internals::{DEFAULT_WORKERS, ModelPoint, predict};
     use nqueens::scaling::Machine;
-    use nqueens::scaling::model::{ModelPoint, predict};
     use nqueens::scaling::study::{MeasuredPoint, StudyOptions, measure};
 
     fn texts(svg: &str) -> Vec<String> {
@@ -506,7 +506,7 @@ mod tests {
             task_seconds_total: 0.64,
             task_seconds_max: 0.01,
             runs,
-            model: predict(&tasks, &nqueens::scaling::model::DEFAULT_WORKERS),
+            model: predict(&tasks, &DEFAULT_WORKERS),
         }
     }
 

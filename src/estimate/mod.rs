@@ -18,7 +18,7 @@
 //!    `bₖ` free squares, chosen uniformly (a row with no free square ends the probe with
 //!    count 0);
 //! 3. count the completions `c` of the board reached exactly, with the fastest kernel, timing
-//!    the count as `t` by its thread's processor clock ([`clock`]), so that other threads and
+//!    the count as `t` by its thread's processor clock, so that other threads and
 //!    programs on the same cores do not inflate it;
 //! 4. with `B = Π bₖ`, return `X = wⱼ c B / pⱼ` and `Y = t B / pⱼ`.
 //!
@@ -36,21 +36,21 @@
 //! Each point is uniform over its stratum, with density `K`, so `X̄ = Σᵢ Xᵢ / K` is still unbiased,
 //! and neighbouring strata hold tasks of like size, so `Var X̄ = Σᵢ Var Xᵢ / K²` is smaller than
 //! for independent draws. The variance is estimated by collapsing neighbouring strata in pairs
-//! ([`stats`]), which can only overstate it; the interval is `X̄ ± 1.96 √V̂` (normal: `K` is
+//! (stratified by task), which can only overstate it; the interval is `X̄ ± 1.96 √V̂` (normal: `K` is
 //! thousands of probes).
 //!
 //! # The descent depth
 //!
 //! A deep descent makes probes cheap but `B` large and `X` noisy; a shallow one makes each
 //! probe exact over more of the tree but leaves few probes in the budget. Each probe's exact
-//! count is aimed at about a millisecond: [`default_free_rows`] gives the free rows `m` left
+//! count is aimed at about a millisecond: a table gives the free rows `m` left
 //! after the descent for each `n`, chosen from timings of the AVX2 kernel. It depends on `n`
 //! alone, so the estimate does too.
 //!
 //! # Reproducibility
 //!
 //! Probe `i` draws every number from its own stream, a function of the seed and `i`
-//! ([`rng`]); probes run on a thread pool but are summed in index order. The same seed and the
+//! (SplitMix64); probes run on a thread pool but are summed in index order. The same seed and the
 //! same number of probes give the same totals on any thread count. A time budget only chooses
 //! `K` (from a short pilot run with a separate stream); the result prints `K`, so
 //! `--samples K --seed X` repeats it. The core-seconds are measured times and vary run to run.
@@ -59,20 +59,20 @@
 //!
 //! * **Unique solutions**: `Q(n)/8`, with the interval divided likewise. The exact unique count
 //!   is `(Q(n) + P + 2R)/8` where `P` and `R` count the solutions fixed by the half and quarter
-//!   turns ([`crate::engine::unique`]); they are below 10⁻⁵ of `Q(n)` from n = 20 on, far
+//!   turns (`engine/unique.rs`); they are below 10⁻⁵ of `Q(n)` from n = 20 on, far
 //!   inside the interval.
 //! * **Wall time** on `T` threads and on clusters of 64, 1024 and 10 000 cores: the estimated
 //!   core-seconds are shared among the plan's tasks in proportion to `pⱼ` and replayed by the
-//!   load-balance model ([`crate::scaling::model`]), which also gives the largest task's share
+//!   load-balance model (the one behind [`crate::scaling`]), which also gives the largest task's share
 //!   of the work (the largest `pⱼ`). Task sizes vary more than the size
 //!   estimate knows, so on clusters with few tasks per core this is a lower bound.
 //! * **Coverage**: the measured time of the probes over the estimated core-seconds, the fraction
 //!   of a full count's work the sample did.
 
-pub mod clock;
-pub mod probe;
-pub mod rng;
-pub mod stats;
+mod clock;
+pub(crate) mod probe;
+mod rng;
+pub(crate) mod stats;
 
 use std::time::{Duration, Instant};
 
@@ -101,11 +101,7 @@ pub(crate) const CLUSTERS: [usize; 3] = [64, 1024, 10_000];
 /// about a millisecond with the AVX2 kernel (measured: n = 20 at 14 rows 1.1 ms, n = 25 at
 /// 15 rows 1.1 ms, n = 30 at 16 rows 2.1 ms). Below n = 20 the plan's tasks are smaller than
 /// that and probes count whole tasks.
-///
-/// ```
-/// assert!(nqueens::estimate::default_free_rows(27) < 27 - 5);
-/// ```
-pub fn default_free_rows(n: u32) -> u32 {
+pub(crate) fn default_free_rows(n: u32) -> u32 {
     match n {
         0..=22 => 14,
         23..=29 => 15,
@@ -147,6 +143,7 @@ pub struct Estimator {
 
 /// The totals of one sample of `K` probes.
 #[derive(Clone, Debug)]
+#[doc(hidden)]
 pub struct Sample {
     /// Every probe, in index order.
     pub probes: Vec<Probe>,
@@ -219,8 +216,6 @@ impl Estimator {
     /// ```
     /// use nqueens::estimate::Estimator;
     /// let estimator = Estimator::new(10, nqueens::Kernel::Auto).unwrap();
-    /// let sample = estimator.sample(64, 1, 1).unwrap();
-    /// assert_eq!(sample.probes.len(), 64);
     /// assert!(Estimator::new(3, nqueens::Kernel::Auto).is_err());
     /// ```
     pub fn new(n: u32, kernel: Kernel) -> Result<Estimator, Error> {
@@ -239,7 +234,8 @@ impl Estimator {
     }
 
     /// This estimator with probes that descend to `free_rows` free rows instead of
-    /// [`default_free_rows`] (to test the descent on boards where the default does not descend).
+    /// the default (to test the descent on boards where the default does not descend).
+    #[doc(hidden)]
     pub fn with_free_rows(self, free_rows: u32) -> Estimator {
         let selected = self.kernel.select().expect("checked when built");
         let plan = Plan {
@@ -253,12 +249,14 @@ impl Estimator {
         }
     }
 
-    /// The sampler of the plan.
-    pub fn sampler(&self) -> &Sampler {
-        &self.sampler
+    /// The free rows each probe leaves for its exact count.
+    #[doc(hidden)]
+    pub fn free_rows(&self) -> u32 {
+        self.sampler.free_rows()
     }
 
     /// Draws probes `0..samples` under `seed` on `threads` workers.
+    #[doc(hidden)]
     pub fn sample(&self, samples: u64, seed: u64, threads: usize) -> Result<Sample, Error> {
         use rayon::prelude::*;
         if samples < 2 {
@@ -281,6 +279,7 @@ impl Estimator {
     }
 
     /// The estimate of the board's total from `sample`, with no cost figures (cheap).
+    #[doc(hidden)]
     pub fn total_of(sample: &Sample) -> stats::MeanEstimate {
         let totals: Vec<f64> = sample.probes.iter().map(|p| p.total).collect();
         stratified_mean(&totals).expect("at least two probes")

@@ -24,14 +24,6 @@ fn mix(mut z: u64) -> u64 {
 
 impl SplitMix64 {
     /// The stream of sample `index` under `seed`.
-    ///
-    /// ```
-    /// use nqueens::estimate::rng::SplitMix64;
-    /// let mut a = SplitMix64::for_sample(7, 3);
-    /// let mut b = SplitMix64::for_sample(7, 3);
-    /// assert_eq!(a.next_u64(), b.next_u64());
-    /// assert_ne!(SplitMix64::for_sample(7, 4).next_u64(), SplitMix64::for_sample(7, 3).next_u64());
-    /// ```
     pub fn for_sample(seed: u64, index: u64) -> SplitMix64 {
         SplitMix64 {
             state: mix(seed) ^ mix(index.wrapping_add(0x632b_e59b_d9b4_e019)),
@@ -50,12 +42,6 @@ impl SplitMix64 {
     }
 
     /// A uniform integer in `0..bound` (`bound ≥ 1`), without modulo bias (Lemire's method).
-    ///
-    /// ```
-    /// use nqueens::estimate::rng::SplitMix64;
-    /// let mut rng = SplitMix64::for_sample(1, 0);
-    /// assert!((0..1000).all(|_| rng.below(3) < 3));
-    /// ```
     pub fn below(&mut self, bound: u64) -> u64 {
         assert!(bound > 0, "an empty range");
         let threshold = bound.wrapping_neg() % bound;
@@ -91,5 +77,28 @@ mod tests {
             hits.iter().all(|&h| (9_500..10_500).contains(&h)),
             "{hits:?}"
         );
+    }
+}
+
+/// The documentation's examples of crate-internal items, as tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn for_sample_example() {
+        use crate::estimate::rng::SplitMix64;
+        let mut a = SplitMix64::for_sample(7, 3);
+        let mut b = SplitMix64::for_sample(7, 3);
+        assert_eq!(a.next_u64(), b.next_u64());
+        assert_ne!(
+            SplitMix64::for_sample(7, 4).next_u64(),
+            SplitMix64::for_sample(7, 3).next_u64()
+        );
+    }
+
+    #[test]
+    fn below_example() {
+        use crate::estimate::rng::SplitMix64;
+        let mut rng = SplitMix64::for_sample(1, 0);
+        assert!((0..1000).all(|_| rng.below(3) < 3));
     }
 }

@@ -34,14 +34,6 @@ impl MeanEstimate {
 
 /// The stratified mean of `draws` (one per stratum, strata in order) and its collapsed-strata
 /// variance; `None` with fewer than two draws.
-///
-/// ```
-/// use nqueens::estimate::stats::stratified_mean;
-/// let m = stratified_mean(&[1.0, 3.0, 5.0, 5.0]).unwrap();
-/// assert_eq!(m.mean, 3.5);
-/// assert_eq!(m.variance, ((1.0f64 - 3.0).powi(2) + 0.0) / 16.0);
-/// assert!(stratified_mean(&[1.0]).is_none());
-/// ```
 pub fn stratified_mean(draws: &[f64]) -> Option<MeanEstimate> {
     let k = draws.len();
     if k < 2 {
@@ -85,5 +77,18 @@ mod tests {
     fn equal_draws_have_no_spread() {
         let m = stratified_mean(&[2.0; 6]).unwrap();
         assert_eq!((m.mean, m.variance), (2.0, 0.0));
+    }
+}
+
+/// The documentation's examples of crate-internal items, as tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn stratified_mean_example() {
+        use crate::estimate::stats::stratified_mean;
+        let m = stratified_mean(&[1.0, 3.0, 5.0, 5.0]).unwrap();
+        assert_eq!(m.mean, 3.5);
+        assert_eq!(m.variance, ((1.0f64 - 3.0).powi(2) + 0.0) / 16.0);
+        assert!(stratified_mean(&[1.0]).is_none());
     }
 }

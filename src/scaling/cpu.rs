@@ -7,12 +7,6 @@
 
 /// CPU time (user + system) this process has used so far, all threads included, in seconds.
 /// Read from `/proc/self/stat`, so `None` where there is no such file (outside Linux).
-///
-/// ```
-/// if let Some(seconds) = nqueens::scaling::cpu::process_cpu_seconds() {
-///     assert!(seconds >= 0.0);
-/// }
-/// ```
 pub fn process_cpu_seconds() -> Option<f64> {
     let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
     parse_stat(&stat)
@@ -37,12 +31,6 @@ fn parse_stat(stat: &str) -> Option<f64> {
 
 /// The share of the CPU time a run asked for that it received: `cpu_seconds ÷ (wall_seconds ×
 /// min(threads, logical))`. About 1.0 on a quiet machine.
-///
-/// ```
-/// use nqueens::scaling::cpu::cpu_share;
-/// assert_eq!(cpu_share(3.0, 2.0, 2, 8), 0.75);
-/// assert_eq!(cpu_share(4.0, 2.0, 4, 2), 1.0); // 4 threads can keep only 2 CPUs busy
-/// ```
 pub fn cpu_share(cpu_seconds: f64, wall_seconds: f64, threads: usize, logical: usize) -> f64 {
     cpu_seconds / (wall_seconds * threads.min(logical).max(1) as f64)
 }
@@ -70,5 +58,23 @@ mod tests {
             x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
         }
         assert!(process_cpu_seconds().unwrap() >= before);
+    }
+}
+
+/// The documentation's examples of crate-internal items, as tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn process_cpu_seconds_example() {
+        if let Some(seconds) = crate::scaling::cpu::process_cpu_seconds() {
+            assert!(seconds >= 0.0);
+        }
+    }
+
+    #[test]
+    fn cpu_share_example() {
+        use crate::scaling::cpu::cpu_share;
+        assert_eq!(cpu_share(3.0, 2.0, 2, 8), 0.75);
+        assert_eq!(cpu_share(4.0, 2.0, 4, 2), 1.0); // 4 threads can keep only 2 CPUs busy
     }
 }

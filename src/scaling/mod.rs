@@ -2,9 +2,9 @@
 //!
 //! A study ([`study::measure`]) counts one board with each of several thread counts, several
 //! timed runs each, and reports the median, fastest and slowest wall-clock time, the speedup over
-//! one thread and the parallel efficiency (speedup ÷ threads) — see [`stats`].
+//! one thread and the parallel efficiency (speedup ÷ threads).
 //!
-//! The load-balance model ([`model`]) answers what a bigger machine would give. It takes the time
+//! The load-balance model answers what a bigger machine would give. It takes the time
 //! each task of the plan took in the one-thread runs (the fastest of the timed runs, since
 //! interruptions by other processes only ever add time) and replays the run's list scheduling on
 //! `P` identical workers: tasks are handed out in plan order (largest first), each to the worker
@@ -14,26 +14,31 @@
 //! plan's task sizes limit. It uses the one-thread task times because with several threads a
 //! task's time also includes the slowdown caused by the other threads.
 //!
-//! Each measured point also carries its CPU share ([`cpu`]): the CPU time the runs received ÷ the
+//! Each measured point also carries its CPU share: the CPU time the runs received ÷ the
 //! CPU time they asked for. Well below 1 means other programs were using the machine.
 //!
 //! The `nqueens scale` command draws the measured speedups (with the range of the timed runs), the
 //! ideal line and the model's curve as an SVG picture.
 //!
 //! ```
-//! use std::time::Duration;
-//! use nqueens::scaling::model::predict;
-//! // Four equal tasks on two workers: perfect balance.
-//! let times = [Duration::from_secs(1); 4];
-//! let points = predict(&times, &[1, 2]);
-//! assert_eq!(points[1].speedup, 2.0);
-//! assert_eq!(points[1].efficiency, 1.0);
+//! use nqueens::scaling::study::{measure, StudyOptions};
+//! let options = StudyOptions {
+//!     strategy: nqueens::Strategy::Mirror,
+//!     kernel: nqueens::Kernel::Auto,
+//!     threads: vec![2],
+//!     repeat: 1,
+//!     model_up_to: None,
+//! };
+//! let study = measure(10, &options, &mut |_| {}).unwrap();
+//! assert_eq!(study.runs.len(), 2);
+//! assert_eq!(study.runs[0].speedup, 1.0);
+//! // The model replays the one-thread task times on more workers: never above ideal.
+//! assert!(study.model.iter().all(|m| m.speedup <= m.workers as f64 + 1e-9));
 //! ```
 
-pub mod cpu;
-pub mod model;
-#[cfg(feature = "cli")]
-pub mod stats;
+mod cpu;
+pub(crate) mod model;
+mod stats;
 pub mod study;
 
 use serde::Serialize;

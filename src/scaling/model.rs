@@ -30,15 +30,6 @@ pub struct ModelPoint {
 
 /// The makespan of `times` (in hand-out order) on `workers` workers (at least one is assumed),
 /// each task going to the worker that is free first.
-///
-/// ```
-/// use std::time::Duration;
-/// use nqueens::scaling::model::makespan;
-/// let s = Duration::from_secs;
-/// // 5 and 4 start at once; the 3s go to whichever worker frees up first: 4+3, 5+3, 7+3.
-/// assert_eq!(makespan(&[s(5), s(4), s(3), s(3), s(3)], 2), s(10));
-/// assert_eq!(makespan(&[s(5), s(4), s(3), s(3), s(3)], 1), s(18));
-/// ```
 pub fn makespan(times: &[Duration], workers: usize) -> Duration {
     let mut free_at: BinaryHeap<Reverse<Duration>> = std::iter::repeat_n(
         Reverse(Duration::ZERO),
@@ -58,16 +49,6 @@ pub fn makespan(times: &[Duration], workers: usize) -> Duration {
 /// Predicts the makespan, speedup and efficiency of `times` for each worker count in `workers`.
 ///
 /// When every time is zero the speedup is not defined and is reported as `NaN`.
-///
-/// ```
-/// use std::time::Duration;
-/// use nqueens::scaling::model::predict;
-/// let s = Duration::from_secs;
-/// let points = predict(&[s(5), s(4), s(3), s(3), s(3)], &[2]);
-/// assert_eq!(points[0].predicted_seconds, 10.0);
-/// assert_eq!(points[0].speedup, 1.8);
-/// assert_eq!(points[0].efficiency, 0.9);
-/// ```
 pub fn predict(times: &[Duration], workers: &[usize]) -> Vec<ModelPoint> {
     let total = times.iter().sum::<Duration>().as_secs_f64();
     workers
@@ -88,12 +69,6 @@ pub fn predict(times: &[Duration], workers: &[usize]) -> Vec<ModelPoint> {
 /// The worker counts to model alongside measured thread counts: [`DEFAULT_WORKERS`], every
 /// measured count and, when `up_to` is given, the powers of two up to it and `up_to` itself;
 /// ascending, without duplicates.
-///
-/// ```
-/// use nqueens::scaling::model::workers_to_model;
-/// assert_eq!(workers_to_model(&[1, 2, 6], None)[..5], [1, 2, 4, 6, 8]);
-/// assert_eq!(workers_to_model(&[1, 2], Some(1000))[8..], [256, 512, 1000]);
-/// ```
 pub fn workers_to_model(measured: &[usize], up_to: Option<usize>) -> Vec<usize> {
     let beyond = up_to.into_iter().flat_map(|limit| {
         std::iter::successors(Some(1usize), |&p| p.checked_mul(2))
@@ -166,5 +141,37 @@ mod tests {
             assert_eq!(predict(&t, &[p])[0].efficiency, 1.0, "p={p}");
         }
         assert_eq!(predict(&t, &[128])[0].efficiency, 0.5);
+    }
+}
+
+/// The documentation's examples of crate-internal items, as tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn makespan_example() {
+        use crate::scaling::model::makespan;
+        use std::time::Duration;
+        let s = Duration::from_secs;
+        // 5 and 4 start at once; the 3s go to whichever worker frees up first: 4+3, 5+3, 7+3.
+        assert_eq!(makespan(&[s(5), s(4), s(3), s(3), s(3)], 2), s(10));
+        assert_eq!(makespan(&[s(5), s(4), s(3), s(3), s(3)], 1), s(18));
+    }
+
+    #[test]
+    fn predict_example() {
+        use crate::scaling::model::predict;
+        use std::time::Duration;
+        let s = Duration::from_secs;
+        let points = predict(&[s(5), s(4), s(3), s(3), s(3)], &[2]);
+        assert_eq!(points[0].predicted_seconds, 10.0);
+        assert_eq!(points[0].speedup, 1.8);
+        assert_eq!(points[0].efficiency, 0.9);
+    }
+
+    #[test]
+    fn workers_to_model_example() {
+        use crate::scaling::model::workers_to_model;
+        assert_eq!(workers_to_model(&[1, 2, 6], None)[..5], [1, 2, 4, 6, 8]);
+        assert_eq!(workers_to_model(&[1, 2], Some(1000))[8..], [256, 512, 1000]);
     }
 }

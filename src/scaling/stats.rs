@@ -13,13 +13,6 @@ pub struct Summary {
 
 impl Summary {
     /// Summarizes `samples`; `None` when there are none.
-    ///
-    /// ```
-    /// use nqueens::scaling::stats::Summary;
-    /// let s = Summary::of(&[3.0, 1.0, 2.0, 10.0]).unwrap();
-    /// assert_eq!((s.median, s.min, s.max), (2.5, 1.0, 10.0));
-    /// assert!(Summary::of(&[]).is_none());
-    /// ```
     pub fn of(samples: &[f64]) -> Option<Summary> {
         let mut sorted = samples.to_vec();
         sorted.sort_by(f64::total_cmp);
@@ -32,14 +25,8 @@ impl Summary {
 }
 
 /// The median of `samples`: the middle value, or the mean of the two middle ones.
-///
-/// ```
-/// use nqueens::scaling::stats::median;
-/// assert_eq!(median(&[5.0, 1.0, 3.0]), Some(3.0));
-/// assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), Some(2.5));
-/// assert_eq!(median(&[]), None);
-/// ```
-pub fn median(samples: &[f64]) -> Option<f64> {
+#[cfg(test)]
+fn median(samples: &[f64]) -> Option<f64> {
     let mut sorted = samples.to_vec();
     sorted.sort_by(f64::total_cmp);
     median_of_sorted(&sorted)
@@ -55,19 +42,11 @@ fn median_of_sorted(sorted: &[f64]) -> Option<f64> {
 }
 
 /// How many times faster `seconds` is than `baseline_seconds` (the one-thread time).
-///
-/// ```
-/// assert_eq!(nqueens::scaling::stats::speedup(10.0, 4.0), 2.5);
-/// ```
 pub fn speedup(baseline_seconds: f64, seconds: f64) -> f64 {
     baseline_seconds / seconds
 }
 
 /// Parallel efficiency: `speedup ÷ threads`; 1.0 is ideal.
-///
-/// ```
-/// assert_eq!(nqueens::scaling::stats::efficiency(3.0, 4), 0.75);
-/// ```
 pub fn efficiency(speedup: f64, threads: usize) -> f64 {
     speedup / threads as f64
 }
@@ -105,5 +84,35 @@ mod tests {
         assert_eq!(efficiency(4.0, 4), 1.0);
         assert_eq!(efficiency(1.9, 2), 0.95);
         assert_eq!(efficiency(speedup(12.0, 4.0), 4), 0.75);
+    }
+}
+
+/// The documentation's examples of crate-internal items, as tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn of_example() {
+        use crate::scaling::stats::Summary;
+        let s = Summary::of(&[3.0, 1.0, 2.0, 10.0]).unwrap();
+        assert_eq!((s.median, s.min, s.max), (2.5, 1.0, 10.0));
+        assert!(Summary::of(&[]).is_none());
+    }
+
+    #[test]
+    fn median_example() {
+        use crate::scaling::stats::median;
+        assert_eq!(median(&[5.0, 1.0, 3.0]), Some(3.0));
+        assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), Some(2.5));
+        assert_eq!(median(&[]), None);
+    }
+
+    #[test]
+    fn speedup_example() {
+        assert_eq!(crate::scaling::stats::speedup(10.0, 4.0), 2.5);
+    }
+
+    #[test]
+    fn efficiency_example() {
+        assert_eq!(crate::scaling::stats::efficiency(3.0, 4), 0.75);
     }
 }

@@ -4,7 +4,8 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use super::model::{self, ModelPoint};
+use super::model;
+pub use super::model::ModelPoint;
 use super::stats::{self, Summary};
 use super::{Machine, cpu};
 use crate::Kernel;
@@ -55,7 +56,7 @@ pub struct MeasuredPoint {
     pub speedup: f64,
     /// `speedup ÷ threads`.
     pub efficiency: f64,
-    /// CPU time the timed runs received ÷ CPU time they asked for (see [`super::cpu`]); `None`
+    /// CPU time the timed runs received ÷ CPU time they asked for (measured as the process's CPU time); `None`
     /// where the process CPU time cannot be read or the runs were too short to judge.
     pub cpu_share: Option<f64>,
 }
@@ -126,15 +127,8 @@ pub struct Mismatch {
 
 /// Checks every run's total against the known table (when it has `n`), otherwise against the
 /// first run.
-///
-/// ```
-/// use nqueens::scaling::study::TotalCheck;
-/// let mut check = TotalCheck::new(8);
-/// assert!(check.check(1, 92).is_ok());
-/// assert!(check.check(2, 91).is_err());
-/// ```
 #[derive(Clone, Debug)]
-pub struct TotalCheck {
+pub(crate) struct TotalCheck {
     n: u32,
     expected: Option<(u128, &'static str)>,
 }
@@ -169,7 +163,6 @@ impl TotalCheck {
 
 /// The thread counts a study measures for `requested`: ascending, without duplicates or zeros,
 /// always including 1.
-///
 /// ```
 /// assert_eq!(nqueens::scaling::study::thread_counts(&[8, 2, 2, 0]), [1, 2, 8]);
 /// ```
@@ -186,7 +179,6 @@ pub fn thread_counts(requested: &[usize]) -> Vec<usize> {
 /// and the model from the one-thread task times. The warm-ups come first; the timed runs then take
 /// turns over the thread counts (1, 2, 4, 1, 2, 4, …), so that a change in the machine's other
 /// load affects every count alike. `progress` is told before each run starts.
-///
 /// ```
 /// use nqueens::scaling::study::{measure, StudyOptions};
 /// use nqueens::{Kernel, Strategy};
@@ -293,15 +285,7 @@ pub fn measure(
 /// Turns the timed runs of each thread count into measured points (with no CPU share); the
 /// speedup baseline is the median of the one-thread runs (or of the first entry when there is no
 /// one-thread entry).
-///
-/// ```
-/// use nqueens::scaling::study::measured_points;
-/// let points = measured_points(&[(1, vec![10.0, 12.0, 11.0]), (4, vec![3.0, 2.5, 4.0, 2.0])]);
-/// assert_eq!(points[1].median_seconds, 2.75);
-/// assert_eq!(points[1].speedup, 4.0);
-/// assert_eq!(points[1].efficiency, 1.0);
-/// ```
-pub fn measured_points(samples: &[(usize, Vec<f64>)]) -> Vec<MeasuredPoint> {
+pub(crate) fn measured_points(samples: &[(usize, Vec<f64>)]) -> Vec<MeasuredPoint> {
     let summaries: Vec<(usize, Summary)> = samples
         .iter()
         .filter_map(|(t, s)| Some((*t, Summary::of(s)?)))
@@ -436,5 +420,26 @@ mod tests {
         let study = measure(8, &options, &mut |_| {}).unwrap();
         let workers: Vec<usize> = study.model.iter().map(|p| p.workers).collect();
         assert_eq!(workers[workers.len() - 3..], [256, 512, 600]);
+    }
+}
+
+/// The documentation's examples of crate-internal items, as tests.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn total_check_example() {
+        use crate::scaling::study::TotalCheck;
+        let mut check = TotalCheck::new(8);
+        assert!(check.check(1, 92).is_ok());
+        assert!(check.check(2, 91).is_err());
+    }
+
+    #[test]
+    fn measured_points_example() {
+        use crate::scaling::study::measured_points;
+        let points = measured_points(&[(1, vec![10.0, 12.0, 11.0]), (4, vec![3.0, 2.5, 4.0, 2.0])]);
+        assert_eq!(points[1].median_seconds, 2.75);
+        assert_eq!(points[1].speedup, 4.0);
+        assert_eq!(points[1].efficiency, 1.0);
     }
 }

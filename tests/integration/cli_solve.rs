@@ -1,7 +1,7 @@
 //! `nqueens solve`: the first solution, the construction, formats, and bad input.
 
 use assert_cmd::cargo::cargo_bin_cmd;
-use nqueens::board::{Placement, check_columns};
+use nqueens::board::Placement;
 use predicates::prelude::*;
 
 fn solve(args: &[&str]) -> assert_cmd::assert::Assert {
@@ -129,7 +129,7 @@ fn a_million_queens_stream_out_and_pass_the_check() {
     assert_eq!(out.last(), Some(&b'\n'));
     let text = std::str::from_utf8(&out[..out.len() - 1]).unwrap();
     let columns = text.split(' ').map(|c| c.parse::<u32>().unwrap());
-    assert_eq!(check_columns(1_000_000, columns), Ok(()));
+    assert_eq!(nqueens::construct::verify(1_000_000, columns), Ok(()));
 }
 
 #[test]

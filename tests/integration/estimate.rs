@@ -3,7 +3,8 @@
 
 use assert_cmd::Command;
 use nqueens::Kernel;
-use nqueens::estimate::{Estimator, stats::Z95};
+use nqueens::estimate::Estimator;
+use nqueens::internals::Z95;
 use nqueens::known;
 
 fn nqueens() -> Command {
@@ -57,7 +58,7 @@ fn whole_task_probes_are_unbiased_on_small_boards() {
 fn descending_probes_are_unbiased_on_small_boards() {
     for n in [10, 12] {
         let estimator = Estimator::new(n, Kernel::Auto).unwrap().with_free_rows(3);
-        assert!(estimator.sampler().free_rows() == 3);
+        assert!(estimator.free_rows() == 3);
         assert_unbiased(&estimator, n, "descent to 3 free rows");
     }
 }
