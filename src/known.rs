@@ -4,6 +4,11 @@
 //! n = 0 follows the OEIS offset: the empty board has one, empty, placement.
 
 /// One row of the known table.
+///
+/// ```
+/// let row = nqueens::known::TABLE[10];
+/// assert_eq!((row.n, row.total, row.unique), (10, 724, 92));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Known {
     /// Board side.
@@ -15,6 +20,12 @@ pub struct Known {
 }
 
 /// The known table, ordered by `n` from 0, one row per n.
+///
+/// ```
+/// use nqueens::known::{MAX_KNOWN_N, TABLE};
+/// assert_eq!(TABLE.len() as u32, MAX_KNOWN_N + 1);
+/// assert!(TABLE.iter().enumerate().all(|(i, row)| row.n as usize == i));
+/// ```
 pub const TABLE: &[Known] = &[
     Known {
         n: 0,
@@ -177,11 +188,20 @@ pub fn lookup(n: u32) -> Option<Known> {
 }
 
 /// The known total for `n` (OEIS A000170), if the table has one.
+///
+/// ```
+/// assert_eq!(nqueens::known::total(8), Some(92));
+/// assert_eq!(nqueens::known::total(99), None);
+/// ```
 pub fn total(n: u32) -> Option<u128> {
     lookup(n).map(|k| k.total)
 }
 
 /// The known unique count for `n` (OEIS A002562), if the table has one.
+///
+/// ```
+/// assert_eq!(nqueens::known::unique(8), Some(12));
+/// ```
 pub fn unique(n: u32) -> Option<u128> {
     lookup(n).map(|k| k.unique)
 }
