@@ -5,7 +5,7 @@
 //!
 //! | part   | bytes | contents                                                                |
 //! |--------|-------|-------------------------------------------------------------------------|
-//! | header | 64    | magic `NQJOURNL` (8), format version `u32`, [`PLAN_VERSION`] `u32`, `n` `u32`, strategy name (16, zero-padded), task count `u64`, plan fingerprint `u64` ([`crate::fingerprint`]), shard index `u32`, shard count `u32`, CRC-32 of the 60 bytes before it |
+//! | header | 64    | magic `NQJOURNL` (8), format version `u32`, [`PLAN_VERSION`] `u32`, `n` `u32`, strategy name (16, zero-padded), task count `u64`, plan fingerprint `u64` ([`crate::engine::plan::fingerprint`]), shard index `u32`, shard count `u32`, CRC-32 of the 60 bytes before it |
 //! | record | 30    | tag `T` (1), id length (1), id columns (16, zero-padded), count `u64`, CRC-32 of the 26 bytes before it |
 //!
 //! Each record is handed to the operating system as soon as its task finishes (so a killed
@@ -31,7 +31,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::engine::plan::{MAX_ID_LEN, PLAN_VERSION, Plan, TaskId};
-use crate::fingerprint;
+use crate::engine::plan::fingerprint;
 use crate::shard::Shard;
 
 /// The first eight bytes of every journal.

@@ -33,7 +33,6 @@ pub mod engine;
 pub mod enumerate;
 mod error;
 pub mod estimate;
-pub mod fingerprint;
 pub mod known;
 pub mod long_run;
 pub mod merge;

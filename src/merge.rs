@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use crate::checkpoint::{self, CheckpointError, Header};
 use crate::engine::plan::{DEFAULT_MIN_TASKS, PLAN_VERSION, Plan, Strategy, TaskId};
-use crate::fingerprint::hex;
+use crate::engine::plan::fingerprint::hex;
 use crate::shard::Shard;
 
 /// The result of a successful merge.

@@ -33,7 +33,7 @@ pub struct CountRecord {
     pub resumed_tasks: usize,
     /// The part of `total` taken from the `--checkpoint` file (not searched by this run).
     pub resumed_total: u128,
-    /// The plan's fingerprint, 16 hex digits ([`nqueens::fingerprint`]).
+    /// The plan's fingerprint, 16 hex digits ([`nqueens::engine::plan::fingerprint`]).
     pub fingerprint: String,
 }
 
@@ -197,7 +197,7 @@ fn stream<T: Serialize + TableRow>(
         let mut record = CountRecord::new(&run.counts, options);
         record.resumed_tasks = run.resumed_tasks;
         record.resumed_total = run.resumed_total;
-        record.fingerprint = nqueens::fingerprint::hex(run.fingerprint);
+        record.fingerprint = nqueens::engine::plan::fingerprint::hex(run.fingerprint);
         if boards.len() == 1 && args.format == Format::Table {
             drop(stream);
             write_records(out, args.format, &[wrap(record)])?;

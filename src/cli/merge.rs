@@ -4,7 +4,7 @@ use std::io::Write;
 
 use crate::cli::format::{TableRow, write_records};
 use nqueens::Strategy;
-use nqueens::fingerprint::hex;
+use nqueens::engine::plan::fingerprint::hex;
 use nqueens::merge::merge;
 use serde::Serialize;
 

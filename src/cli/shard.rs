@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use crate::cli::format::{Format, TableRow, seconds, write_records};
-use nqueens::fingerprint::hex;
+use nqueens::engine::plan::fingerprint::hex;
 use nqueens::shard::{Shard, ShardSpec, from_slurm_env};
 use nqueens::{CountOptions, CountRun, Kernel, Strategy};
 use serde::Serialize;

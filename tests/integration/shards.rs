@@ -130,7 +130,7 @@ fn the_plan_and_its_fingerprint_do_not_depend_on_the_thread_count() {
     assert_eq!(one, fingerprint("64"));
     assert_eq!(
         one.0,
-        nqueens::fingerprint::hex(plan(12).fingerprint()).as_str()
+        nqueens::engine::plan::fingerprint::hex(plan(12).fingerprint()).as_str()
     );
 }
 

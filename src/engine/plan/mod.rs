@@ -43,6 +43,7 @@ use std::sync::atomic::AtomicBool;
 use super::kernel::{self, InnerBoard, Selected, State};
 use crate::Error;
 
+pub mod fingerprint;
 pub mod mirror;
 pub mod symmetric;
 
@@ -314,7 +315,7 @@ impl Plan {
     }
 
     /// The plan's name: a hash of [`PLAN_VERSION`], `n`, the strategy and the ordered task ids
-    /// and weights (see [`crate::fingerprint`] for the exact bytes). Two plans with the same
+    /// and weights (see [`fingerprint`] for the exact bytes). Two plans with the same
     /// fingerprint have the same tasks in the same order.
     ///
     /// ```
@@ -325,7 +326,7 @@ impl Plan {
     /// assert_ne!(a.fingerprint(), Plan::new(11, Strategy::Mirror, 64).unwrap().fingerprint());
     /// ```
     pub fn fingerprint(&self) -> u64 {
-        crate::fingerprint::plan_fingerprint(self)
+        fingerprint::of(self)
     }
 }
 
