@@ -11,9 +11,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::cli::format::{RecordStream, TableRow, seconds};
 use crate::cli::progress::{Notices, Progress};
-use nqueens::checkpoint::CheckpointError;
 use nqueens::engine::plan::Plan;
 use nqueens::engine::run::TaskOutcome;
+use nqueens::journal::JournalError;
 use nqueens::{CountOptions, CountRun, RunControl, Watcher, count_with};
 use serde::Serialize;
 
@@ -58,7 +58,7 @@ fn notice(line: &str, last: bool) {
 pub struct LongRun {
     checkpoint: Option<Journals>,
     quiet: bool,
-    shard: Option<nqueens::shard::Shard>,
+    shard: Option<nqueens::journal::shard::Shard>,
     /// Whether each board says when it needs more than a day (one board: once the checkpoint
     /// is accepted; several boards are announced together up front).
     announce: bool,
@@ -134,7 +134,7 @@ impl LongRun {
             options: *options,
         };
         let control = RunControl {
-            checkpoint: journal.as_deref(),
+            journal: journal.as_deref(),
             stop: Some(&STOP),
             watcher: Some(&watcher),
             shard: self.shard,
@@ -144,7 +144,7 @@ impl LongRun {
         *BAR.lock().unwrap_or_else(|e| e.into_inner()) = None;
         progress.finish();
         let run = result.map_err(|e| match e {
-            nqueens::Error::Checkpoint(c) if c.is_refusal() => Failure::Usage(refusal(&c)),
+            nqueens::Error::Journal(c) if c.is_refusal() => Failure::Usage(refusal(&c)),
             e => Failure::Engine(e),
         })?;
         if run.complete {
@@ -273,25 +273,16 @@ impl Watcher for Announce<'_> {
     }
 }
 
-/// Why a checkpoint was refused, naming what differs between the file and this count.
-fn refusal(error: &CheckpointError) -> String {
-    let CheckpointError::Mismatch {
-        found, expected, ..
-    } = error
-    else {
-        return error.to_string();
-    };
-    let found_parts: Vec<&str> = found.split(", ").collect();
-    let expected_parts: Vec<&str> = expected.split(", ").collect();
-    if found_parts.len() != expected_parts.len() {
+/// Why a journal was refused, naming what differs between the file and this count.
+fn refusal(error: &JournalError) -> String {
+    let differ: Vec<String> = error
+        .differences()
+        .into_iter()
+        .map(|(found, expected)| format!("{found} in the file, {expected} here"))
+        .collect();
+    if differ.is_empty() {
         return error.to_string();
     }
-    let differ: Vec<String> = found_parts
-        .iter()
-        .zip(&expected_parts)
-        .filter(|(f, e)| f != e)
-        .map(|(f, e)| format!("{f} in the file, {e} here"))
-        .collect();
     format!("{error} (it differs in {})", differ.join("; "))
 }
 
@@ -341,6 +332,7 @@ fn shell_quote(arg: &str) -> String {
 mod tests {
     use super::*;
     use nqueens::Counts;
+    use nqueens::journal::Header;
     use std::time::Duration;
 
     fn interrupted() -> CountRun {
@@ -355,7 +347,7 @@ mod tests {
             },
             fingerprint: 0,
             plan_tasks: 9844,
-            shard: nqueens::shard::Shard::WHOLE,
+            shard: nqueens::journal::shard::Shard::WHOLE,
             complete: false,
             resumed_tasks: 100,
             resumed_total: 700,
@@ -365,23 +357,37 @@ mod tests {
     }
 
     #[test]
-    fn a_checkpoint_made_with_another_plan_says_what_differs() {
-        let mismatch = |found: &str, expected: &str| CheckpointError::Mismatch {
+    fn a_journal_made_with_another_plan_says_what_differs() {
+        let here = Header {
+            plan_version: 3,
+            n: 20,
+            strategy: "mirror".into(),
+            tasks: 4096,
+            fingerprint: 7,
+            shard: nqueens::journal::shard::Shard::WHOLE,
+        };
+        let mismatch = |found: Header, expected: Header| JournalError::Mismatch {
             path: PathBuf::from("n20.ckpt"),
-            found: found.to_string(),
-            expected: expected.to_string(),
+            found: Box::new(found),
+            expected: Box::new(expected),
         };
         let text = refusal(&mismatch(
-            "n = 20, strategy mirror, plan version 3, 16000 tasks",
-            "n = 20, strategy mirror, plan version 3, 4096 tasks",
+            Header {
+                tasks: 16000,
+                ..here.clone()
+            },
+            here.clone(),
         ));
         assert!(
             text.contains("(it differs in 16000 tasks in the file, 4096 tasks here)"),
             "{text}"
         );
         let text = refusal(&mismatch(
-            "n = 19, strategy mirror, plan version 3, 4096 tasks",
-            "n = 20, strategy mirror, plan version 3, 4096 tasks",
+            Header {
+                n: 19,
+                ..here.clone()
+            },
+            here,
         ));
         assert!(text.contains("n = 19 in the file, n = 20 here"), "{text}");
         assert!(!text.contains('\n'), "{text}");

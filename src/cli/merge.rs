@@ -5,7 +5,7 @@ use std::io::Write;
 use crate::cli::format::{TableRow, write_records};
 use nqueens::Strategy;
 use nqueens::engine::plan::fingerprint::hex;
-use nqueens::merge::merge;
+use nqueens::journal::merge::merge;
 use serde::Serialize;
 
 use super::{Failure, Outcome};

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use crate::cli::format::{Format, TableRow, seconds, write_records};
 use nqueens::engine::plan::fingerprint::hex;
-use nqueens::shard::{Shard, ShardSpec, from_slurm_env};
+use nqueens::journal::shard::{Shard, ShardSpec, from_slurm_env};
 use nqueens::{CountOptions, CountRun, Kernel, Strategy};
 use serde::Serialize;
 

@@ -10,7 +10,7 @@ use std::process::{Child, Command, Output, Stdio};
 use std::thread::sleep;
 use std::time::Duration;
 
-use nqueens::checkpoint::{HEADER_LEN, RECORD_LEN};
+use nqueens::journal::{HEADER_LEN, RECORD_LEN};
 
 use crate::util::{read_rest_on_a_thread, send};
 
@@ -217,7 +217,7 @@ fn an_unwritable_path_is_one_line_before_any_work() {
         .unwrap();
     let text = refused(&out);
     assert!(
-        text.contains("cannot open checkpoint") && text.contains("n30.ckpt"),
+        text.contains("cannot open journal") && text.contains("n30.ckpt"),
         "{text}"
     );
 }

@@ -2,12 +2,12 @@
 //!
 //! [`count_with`] is [`crate::count`] with three optional controls ([`RunControl`]): a
 //! [`Watcher`] told about every finished task (a progress bar), a stop flag read between tasks
-//! (an interrupt handler), and a checkpoint journal ([`crate::checkpoint`]) that records every
-//! finished task and, when the same count is run again with the same file, supplies the tasks
-//! already done so that only the rest are searched. None of them touches the search kernel.
+//! (an interrupt handler), and a journal ([`crate::journal`]) that records every finished task
+//! and, when the same count is run again with the same file, supplies the tasks already done so
+//! that only the rest are searched. None of them touches the search kernel.
 //!
 //! A fourth control, [`RunControl::shard`], counts only one shard of the plan
-//! ([`crate::shard`]); its journal names the shard, and `nqueens merge` adds the shards up.
+//! ([`super::shard`]); its journal names the shard, and `nqueens merge` adds the shards up.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -15,10 +15,10 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::checkpoint::{CheckpointError, Header, Journal};
+use super::shard::Shard;
+use super::{Damage, Header, Journal, JournalError};
 use crate::engine::plan::{DEFAULT_MIN_TASKS, Plan, Task, TaskId};
 use crate::engine::run::{RunOptions, TaskOutcome, run};
-use crate::shard::Shard;
 use crate::{CountOptions, Counts, Error};
 
 /// Observes a count: told the plan once, then every task as it finishes.
@@ -26,7 +26,7 @@ use crate::{CountOptions, Counts, Error};
 /// Both methods run while workers count, so they must be cheap; `task_done` runs on a worker
 /// thread, possibly on several at once.
 pub trait Watcher: Sync {
-    /// Called once before any task is searched, with the tasks a checkpoint already holds.
+    /// Called once before any task is searched, with the tasks the journal already holds.
     fn start(&self, plan: &Plan, resumed: &[TaskOutcome]) {
         let _ = (plan, resumed);
     }
@@ -39,7 +39,7 @@ pub trait Watcher: Sync {
 pub struct RunControl<'a> {
     /// Journal file: finished tasks are recorded there, and tasks it already holds are not
     /// searched again.
-    pub checkpoint: Option<&'a Path>,
+    pub journal: Option<&'a Path>,
     /// When set to `true`, workers finish their current task and start no other.
     pub stop: Option<&'a AtomicBool>,
     /// Told about every finished task.
@@ -63,29 +63,29 @@ pub struct CountRun {
     pub shard: Shard,
     /// Whether every task finished (false when the stop flag ended the run early).
     pub complete: bool,
-    /// Tasks taken from the checkpoint instead of searched.
+    /// Tasks taken from the journal instead of searched.
     pub resumed_tasks: usize,
-    /// The part of `counts.total` that the tasks taken from the checkpoint contribute (this
+    /// The part of `counts.total` that the tasks taken from the journal contribute (this
     /// run did not search it).
     pub resumed_total: u128,
     /// Tasks searched by this run.
     pub searched_tasks: usize,
     /// Time the workers spent searching, summed over tasks (the work an interrupt without a
-    /// checkpoint loses).
+    /// journal loses).
     pub search_time: Duration,
 }
 
 /// Counts the `n`-board like [`crate::count`], under the given controls.
 ///
 /// The plan depends only on `n`, the strategy and [`DEFAULT_MIN_TASKS`], never on the thread
-/// count or the machine, so a checkpoint can be resumed with any thread count anywhere.
+/// count or the machine, so a journal can be resumed with any thread count anywhere.
 ///
 /// ```
 /// use nqueens::{count_with, CountOptions, RunControl, Strategy};
 /// let dir = tempfile::tempdir().unwrap();
 /// let file = dir.path().join("n10.ckpt");
 /// let options = CountOptions::new(2, Strategy::Mirror);
-/// let control = RunControl { checkpoint: Some(&file), ..RunControl::default() };
+/// let control = RunControl { journal: Some(&file), ..RunControl::default() };
 /// let first = count_with(10, &options, &control).unwrap();
 /// assert_eq!((first.counts.total, first.resumed_tasks), (724, 0));
 /// // Run again with the same file: every task is already recorded, nothing is searched.
@@ -100,25 +100,25 @@ pub fn count_with(
     if options.threads == 0 {
         return Err(Error::ZeroThreads);
     }
-    // Before any checkpoint file is touched.
+    // Before any journal is touched.
     options.kernel.check()?;
     let started = Instant::now();
     let whole = Plan::new(n, options.strategy, DEFAULT_MIN_TASKS)?;
     let shard = control.shard.unwrap_or(Shard::WHOLE);
     let fingerprint = whole.fingerprint();
-    let header = Header::for_shard(&whole, shard);
+    let header = Header::with_fingerprint(&whole, fingerprint, shard);
     let plan = if shard.is_whole() {
         whole
     } else {
-        let picked = crate::shard::select(&whole, shard.index, shard.count);
+        let picked = super::shard::select(&whole, shard.index, shard.count);
         Plan {
             tasks: picked.iter().map(|&p| whole.tasks[p]).collect(),
             ..whole
         }
     };
-    let (journal, recorded) = match control.checkpoint {
+    let (journal, recorded) = match control.journal {
         Some(path) => {
-            let (journal, recorded) = open_checkpoint(path, &plan, &header)?;
+            let (journal, recorded) = open_journal(path, &plan, &header)?;
             (Some(Mutex::new(journal)), recorded)
         }
         None => (None, HashMap::new()),
@@ -144,7 +144,7 @@ pub fn count_with(
 
     let own_stop = AtomicBool::new(false);
     let stop = control.stop.unwrap_or(&own_stop);
-    let write_error: Mutex<Option<CheckpointError>> = Mutex::new(None);
+    let write_error: Mutex<Option<JournalError>> = Mutex::new(None);
     let observe = |outcome: &TaskOutcome| {
         if let Some(journal) = &journal {
             let appended = lock(journal).append(outcome.id, outcome.count);
@@ -214,30 +214,27 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 /// Opens the journal `header` describes and checks that every record names a task of `plan`
 /// (the tasks to count: the whole plan or one shard of it).
-fn open_checkpoint(
+fn open_journal(
     path: &Path,
     plan: &Plan,
     header: &Header,
-) -> Result<(Journal, HashMap<TaskId, u64>), CheckpointError> {
+) -> Result<(Journal, HashMap<TaskId, u64>), JournalError> {
     let (journal, replay) = Journal::open(path, header)?;
     let ids: std::collections::HashSet<TaskId> = plan.tasks.iter().map(|t| t.id).collect();
     let mut recorded = HashMap::with_capacity(replay.records.len());
     for record in replay.records {
-        let corrupt = |why: String| CheckpointError::Corrupt {
+        let corrupt = |damage: Damage| JournalError::Corrupt {
             path: path.to_path_buf(),
             offset: record.offset,
-            why,
+            damage,
         };
         if !ids.contains(&record.id) {
-            return Err(corrupt(format!("task {} is not in the plan", record.id)));
+            return Err(corrupt(Damage::NotInPlan(record.id)));
         }
         if let Some(old) = recorded.insert(record.id, record.count)
             && old != record.count
         {
-            return Err(corrupt(format!(
-                "task {} is recorded twice with different counts",
-                record.id
-            )));
+            return Err(corrupt(Damage::RecordedTwice(record.id)));
         }
     }
     Ok((journal, recorded))
@@ -272,7 +269,7 @@ mod tests {
     }
 
     #[test]
-    fn an_interrupted_checkpointed_count_resumes_to_the_exact_total() {
+    fn an_interrupted_journaled_count_resumes_to_the_exact_total() {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("n12.ckpt");
         let stop = AtomicBool::new(false);
@@ -282,7 +279,7 @@ mod tests {
             stop: &stop,
         };
         let control = RunControl {
-            checkpoint: Some(&file),
+            journal: Some(&file),
             stop: Some(&stop),
             watcher: Some(&watcher),
             shard: None,
@@ -293,7 +290,7 @@ mod tests {
         assert!(first.counts.total < known::total(12).unwrap());
 
         let plain = RunControl {
-            checkpoint: Some(&file),
+            journal: Some(&file),
             ..RunControl::default()
         };
         let second = count_with(12, &OPTIONS, &plain).unwrap();
@@ -311,7 +308,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("n11.ckpt");
         let control = RunControl {
-            checkpoint: Some(&file),
+            journal: Some(&file),
             ..RunControl::default()
         };
         let one = CountOptions {
@@ -364,7 +361,7 @@ mod tests {
         journal.append(plan.tasks[0].id, 1).unwrap();
         drop(journal);
         let control = RunControl {
-            checkpoint: Some(&file),
+            journal: Some(&file),
             ..RunControl::default()
         };
         let err = count_with(9, &OPTIONS, &control).unwrap_err();
