@@ -153,18 +153,30 @@ impl fmt::Display for TaskId {
     }
 }
 
-impl FromStr for TaskId {
-    type Err = String;
+/// Why text is not a [`TaskId`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TaskIdError {
+    /// Not `-` nor columns joined by dots.
+    #[error("bad task id '{0}'")]
+    Malformed(String),
+    /// More than [`MAX_ID_LEN`] columns.
+    #[error("task id '{0}' is too long")]
+    TooLong(String),
+}
 
-    fn from_str(s: &str) -> Result<TaskId, String> {
+impl FromStr for TaskId {
+    type Err = TaskIdError;
+
+    fn from_str(s: &str) -> Result<TaskId, TaskIdError> {
         if s == "-" {
             return Ok(TaskId::default());
         }
         let cols: Vec<u8> = s
             .split('.')
-            .map(|p| p.parse::<u8>().map_err(|_| format!("bad task id '{s}'")))
-            .collect::<Result<_, _>>()?;
-        TaskId::from_cols(&cols).ok_or_else(|| format!("task id '{s}' is too long"))
+            .map(|p| p.parse::<u8>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| TaskIdError::Malformed(s.to_string()))?;
+        TaskId::from_cols(&cols).ok_or_else(|| TaskIdError::TooLong(s.to_string()))
     }
 }
 
@@ -464,5 +476,13 @@ mod tests {
         assert!("".parse::<TaskId>().is_err());
         let long = vec!["1"; MAX_ID_LEN + 1].join(".");
         assert!(long.parse::<TaskId>().is_err());
+        assert_eq!(
+            "1.x".parse::<TaskId>().unwrap_err().to_string(),
+            "bad task id '1.x'"
+        );
+        assert_eq!(
+            long.parse::<TaskId>().unwrap_err(),
+            TaskIdError::TooLong(long.clone())
+        );
     }
 }
