@@ -30,7 +30,7 @@
 //! | `file.rs` | the open, locked, append-only [`Journal`] |
 //! | `read.rs` | checking a journal's bytes and replaying its records ([`Replay`]) |
 //! | `error.rs` | why a journal is refused or fails ([`JournalError`], [`Damage`]) |
-//! | `resume.rs` | counts that record to a journal and resume from it ([`count_with`]) |
+//! | `resume.rs` | counts that record to a journal and resume from it ([`Prepared`], [`count_with`]) |
 //! | [`shard`] | a plan's tasks dealt into shards |
 //! | [`merge`] | shard journals added up into a board's total |
 //!
@@ -50,4 +50,4 @@ pub use file::Journal;
 pub use format::{HEADER_LEN, Header, HeaderField, RECORD_LEN, Record};
 pub use read::Replay;
 pub(crate) use read::read;
-pub use resume::{CountRun, RunControl, Watcher, count_with};
+pub use resume::{CountRun, Prepared, RunControl, Watcher, count_with};

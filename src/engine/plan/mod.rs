@@ -229,15 +229,10 @@ pub struct Task {
 }
 
 impl Task {
-    /// Counts this task's solutions, unweighted.
+    /// Counts this task's solutions, unweighted, with the fastest kernel this CPU has (a
+    /// run counts with the kernel it selected: [`Subproblem::count_with`]).
     pub fn count(&self, n: u32) -> u64 {
         self.subproblem.count(n)
-    }
-
-    /// Counts this task's solutions, unweighted, with `kernel`; `None` when `stop` was raised
-    /// before it finished.
-    pub fn count_with(&self, n: u32, kernel: Selected, stop: Option<&AtomicBool>) -> Option<u64> {
-        self.subproblem.count_with(n, kernel, stop)
     }
 }
 
