@@ -18,7 +18,7 @@
 //! # Features
 //!
 //! * `cli` (default): what the `nqueens` command needs besides the library — argument parsing,
-//!   completions and man pages, the progress bar ([`progress`]), the scaling plot
+//!   completions and man pages, the progress bar, the scaling plot
 //!   (`scaling::plot`), interrupt handling. Without it (`default-features = false`) the library
 //!   depends on none of clap, indicatif, plotters, ctrlc or tempfile.
 
