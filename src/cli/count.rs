@@ -124,7 +124,7 @@ impl CountRecord {
     }
 }
 
-/// A count that may resume from a checkpoint: the table says how much was resumed.
+/// A count that may resume from a journal: the table says how much was resumed.
 #[derive(Debug, Clone, Serialize)]
 #[serde(transparent)]
 struct Resumable(CountRecord);

@@ -43,7 +43,7 @@ pub struct ShardRecord {
     pub tasks: usize,
     /// Tasks in the whole plan.
     pub plan_tasks: usize,
-    /// Tasks taken from the checkpoint instead of searched.
+    /// Tasks taken from the journal instead of searched.
     pub resumed_tasks: usize,
     /// The plan's fingerprint.
     pub fingerprint: String,

@@ -28,7 +28,7 @@ fn records(path: &Path) -> u64 {
     len.saturating_sub(HEADER_LEN as u64) / RECORD_LEN as u64
 }
 
-/// Starts a one-thread checkpointed count of the N-board, quietly, as JSON.
+/// Starts a one-thread count of the N-board with a journal, quietly, as JSON.
 fn start_long_count(file: &Path) -> Child {
     nqueens()
         .args([

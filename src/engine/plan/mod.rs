@@ -47,14 +47,14 @@ pub mod fingerprint;
 pub mod mirror;
 pub mod symmetric;
 
-/// Version of the task decomposition. Anything that records per-task results (checkpoints,
+/// Version of the task decomposition. Anything that records per-task results (journals,
 /// shards) must refuse results recorded under another version.
 ///
 /// Version 2: the task count no longer grows with the thread count ([`DEFAULT_MIN_TASKS`]).
 pub const PLAN_VERSION: u32 = 2;
 
 /// The task count the planner aims for by default, whatever the machine: plans (and so task
-/// ids, checkpoints and shards) are the same on every machine and for every thread count.
+/// ids, journals and shards) are the same on every machine and for every thread count.
 pub const DEFAULT_MIN_TASKS: usize = 4096;
 
 /// The most queens a [`TaskId`] can name.
