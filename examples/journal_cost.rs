@@ -1,4 +1,4 @@
-//! What a checkpoint journal costs per finished task: journal open, one append per task of the
+//! What a journal costs per finished task: journal open, one append per task of the
 //! n = 16 plan and the final sync, three times over.
 //!
 //! Run with `cargo run --release --example journal_cost` (the journal goes in a temporary
@@ -7,8 +7,8 @@
 
 use std::time::{Duration, Instant};
 
-use nqueens::checkpoint::{Header, Journal};
 use nqueens::engine::plan::{DEFAULT_MIN_TASKS, Plan, Strategy};
+use nqueens::journal::{Header, Journal};
 
 fn main() {
     let plan = Plan::new(16, Strategy::Mirror, DEFAULT_MIN_TASKS).expect("n = 16 plans");

@@ -111,12 +111,12 @@ fn kernels(n: u32, threads: usize) -> Result<(), nqueens::Error> {
     let plan = Plan::new(n, Strategy::Symmetric, DEFAULT_MIN_TASKS)?;
     let mut depth_first = None;
     for kernel in Kernel::ALL.into_iter().skip(1) {
-        if !kernel.is_available() {
+        let Ok(selected) = kernel.select() else {
             println!("{:>15}: not available on this CPU", kernel.name());
             continue;
-        }
+        };
         let options = RunOptions {
-            kernel,
+            kernel: selected,
             ..RunOptions::with_threads(threads)
         };
         let report = run(&plan, &options)?;

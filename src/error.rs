@@ -19,9 +19,9 @@ pub enum Error {
     /// A sum exceeded `u128` (unreachable for any board that can finish; checked all the same).
     #[error("the solution count overflowed 128 bits")]
     Overflow,
-    /// A checkpoint journal was refused or could not be written.
+    /// A journal was refused or could not be written.
     #[error(transparent)]
-    Checkpoint(#[from] crate::checkpoint::CheckpointError),
+    Journal(#[from] crate::journal::JournalError),
     /// A computed solution failed its check (a defect; never expected).
     #[error("internal error: the computed solution is invalid: {0}")]
     InvalidSolution(#[from] crate::board::Conflict),

@@ -27,20 +27,16 @@
 #![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod board;
-pub mod checkpoint;
 pub mod classic;
 pub mod construct;
 pub mod engine;
 pub mod enumerate;
 mod error;
 pub mod estimate;
-pub mod fingerprint;
+pub mod journal;
 pub mod known;
-pub mod long_run;
-pub mod merge;
 pub mod names;
 pub mod scaling;
-pub mod shard;
 
 use std::time::Duration;
 
@@ -55,7 +51,7 @@ pub mod internals {
 pub use engine::kernel::Kernel;
 pub use engine::plan::Strategy;
 pub use error::Error;
-pub use long_run::{CountRun, RunControl, Watcher, count_with};
+pub use journal::{CountRun, RunControl, Watcher, count_with};
 
 /// How to count: worker threads, decomposition strategy and kernel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,9 +7,9 @@ use clap::{Args, Parser, Subcommand};
 use crate::cli::format::Format;
 use nqueens::classic::Algorithm;
 use nqueens::engine::kernel::MAX_N;
+use nqueens::journal::shard::{ShardError, ShardSpec};
 use nqueens::known::MAX_KNOWN_N;
 use nqueens::names::Named;
-use nqueens::shard::ShardSpec;
 use nqueens::{Kernel, Strategy};
 
 /// Parses the process's arguments. Every argument that takes a value accepts a leading `-`, so
@@ -196,7 +196,7 @@ pub enum Command {
     List(ListArgs),
     /// Add up the journals of a sharded count (`count N --shard K/M --checkpoint FILE`).
     #[command(
-        long_about = "Reads the checkpoint journals of the shards of one count and prints the \
+        long_about = "Reads the journals of the shards of one count and prints the \
                       board's total and unique counts like `count`. It refuses (exit 1) anything \
                       that could give a wrong number: journals of different boards, plans or \
                       shardings, a damaged journal, a record that is not a task of the plan, a \
@@ -375,7 +375,7 @@ pub struct MergeArgs {
 
 /// Parses `--shard`: `K/M` or `slurm`.
 pub fn parse_shard_spec(text: &str) -> Result<ShardSpec, String> {
-    text.parse()
+    text.parse().map_err(|e: ShardError| e.to_string())
 }
 
 /// Arguments of `nqueens known`.

@@ -1,15 +1,20 @@
 //! `nqueens count`: count one or more boards and report totals, time and throughput.
 
 use std::io::Write;
+use std::path::Path;
 
 use crate::cli::format::{
     Format, RecordStream, TableRow, per_second, seconds, table_row, write_records,
 };
-use nqueens::{CountOptions, Counts, Kernel, Strategy};
+use crate::cli::progress::Progress;
+use nqueens::engine::plan::Plan;
+use nqueens::engine::run::TaskOutcome;
+use nqueens::journal::Prepared;
+use nqueens::{CountOptions, CountRun, Counts, Kernel, Strategy, Watcher};
 use serde::Serialize;
 
-use super::long_run::LongRun;
-use super::{Failure, Outcome, budget};
+use super::long_run::{Interrupt, LongRun, failure, interrupted_message};
+use super::{Failure, Outcome, budget, output};
 use crate::cli::args::{CountArgs, EngineArgs};
 
 /// One counted board, as every output format reports it.
@@ -35,7 +40,7 @@ pub struct CountRecord {
     pub resumed_tasks: usize,
     /// The part of `total` taken from the `--checkpoint` file (not searched by this run).
     pub resumed_total: u128,
-    /// The plan's fingerprint, 16 hex digits ([`nqueens::fingerprint`]).
+    /// The plan's fingerprint, 16 hex digits ([`nqueens::engine::plan::fingerprint`]).
     pub fingerprint: String,
 }
 
@@ -71,15 +76,12 @@ table_row!(CountRecord, |record| {
 
 /// The table columns' least widths for counting `boards` with `options`: the digits of the
 /// largest known total and unique count among them (20 beyond the table), the names of the
-/// strategy and of the kernel that will run.
+/// strategy and of the kernel (as [`resolve_kernel`] left it: the one that will run).
 pub fn column_widths(boards: &[u32], options: &CountOptions) -> Vec<usize> {
     let digits = |x: Option<u128>| x.map_or(20, |x| x.to_string().len());
     let largest =
         |f: fn(u32) -> Option<u128>| boards.iter().map(|&n| digits(f(n))).max().unwrap_or(1);
-    let kernel = options
-        .kernel
-        .select()
-        .map_or(options.kernel, |s| s.kernel());
+    let kernel = options.kernel;
     vec![
         boards
             .iter()
@@ -107,7 +109,7 @@ impl CountRecord {
     }
 }
 
-/// A count that may resume from a checkpoint: the table says how much was resumed.
+/// A count that may resume from a journal: the table says how much was resumed.
 #[derive(Debug, Clone, Serialize)]
 #[serde(transparent)]
 struct Resumable(CountRecord);
@@ -139,22 +141,31 @@ pub fn options(engine: &EngineArgs) -> CountOptions {
     }
 }
 
+/// The kernel `options` ask for, as the one that runs on this CPU (`auto` resolved), once for
+/// all the boards of a command; an error when the CPU lacks it.
+pub fn resolve_kernel(options: &mut CountOptions) -> Result<(), Failure> {
+    options.kernel = options.kernel.select()?.kernel();
+    Ok(())
+}
+
 pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     if let Some(algorithm) = args.algorithm {
         let limit = args.max_seconds.unwrap_or(budget::DAY);
         return super::compare::count_with(algorithm, &args.boards.0, limit, args.format, out);
     }
-    let options = options(&args.engine);
+    let mut options = options(&args.engine);
     super::threads::warn_if_oversubscribed(options.threads);
+    let interrupt = Interrupt::install();
     let long_run = LongRun::new(args)?;
     if let [_, _, ..] = args.boards.0[..] {
-        // One board is announced once its checkpoint is accepted, net of the resumed tasks.
+        // One board is announced once its journal is accepted, net of the resumed tasks.
         announce_long_counts(&args.boards.0, options.threads, 1.0, false);
     }
+    resolve_kernel(&mut options)?;
     if args.checkpoint.is_some() {
-        stream(args, &options, &long_run, out, Resumable)
+        stream(args, &options, &long_run, &interrupt, out, Resumable)
     } else {
-        stream(args, &options, &long_run, out, |record| record)
+        stream(args, &options, &long_run, &interrupt, out, |record| record)
     }
 }
 
@@ -164,6 +175,7 @@ fn stream<T: Serialize + TableRow>(
     args: &CountArgs,
     options: &CountOptions,
     long_run: &LongRun,
+    interrupt: &Interrupt,
     out: &mut dyn Write,
     wrap: impl Fn(CountRecord) -> T,
 ) -> Result<Outcome, Failure> {
@@ -172,7 +184,7 @@ fn stream<T: Serialize + TableRow>(
     widths.push(0);
     let mut stream = RecordStream::with_widths(out, args.format, &widths);
     for &n in boards {
-        let Some(run) = long_run.count_for(n, options, &mut stream)? else {
+        let Some(run) = count_board(n, options, long_run, interrupt, &mut stream)? else {
             return Ok(Outcome::Interrupted);
         };
         if !run.shard.is_whole() {
@@ -182,23 +194,128 @@ fn stream<T: Serialize + TableRow>(
         let mut record = CountRecord::new(&run.counts, options);
         record.resumed_tasks = run.resumed_tasks;
         record.resumed_total = run.resumed_total;
-        record.fingerprint = nqueens::fingerprint::hex(run.fingerprint);
+        record.fingerprint = nqueens::engine::plan::fingerprint::hex(run.fingerprint);
         if boards.len() == 1 && args.format == Format::Table {
             drop(stream);
             write_records(out, args.format, &[wrap(record)])?;
             return Ok(Outcome::Success);
         }
         stream.write(&wrap(record))?;
-        super::long_run::result_written();
+        interrupt.result_written();
     }
     stream.finish()?;
     Ok(Outcome::Success)
 }
 
+/// Counts the `n`-board whose record goes to `stream`; `None` when an interrupt stopped it (the
+/// reason is on stderr). An interrupt or an error first closes what `stream` has written, so
+/// the output stays whole (a closed table, a closed JSON array).
+pub fn count_board<T: Serialize + TableRow>(
+    n: u32,
+    options: &CountOptions,
+    long_run: &LongRun,
+    interrupt: &Interrupt,
+    stream: &mut RecordStream<'_, T>,
+) -> Result<Option<CountRun>, Failure> {
+    let run = search_board(n, options, long_run, interrupt);
+    if !matches!(run, Ok(Some(_))) {
+        stream.finish()?;
+    }
+    run
+}
+
+/// One board, in order: the plan and the journal (a refused journal stops here), the notes on
+/// a long count, then the search under the progress bar and the interrupt.
+fn search_board(
+    n: u32,
+    options: &CountOptions,
+    long_run: &LongRun,
+    interrupt: &Interrupt,
+) -> Result<Option<CountRun>, Failure> {
+    interrupt.board(None);
+    if interrupt.is_raised() {
+        output::message(format_args!("nqueens: interrupted before n = {n} started"));
+        return Ok(None);
+    }
+    let journal = long_run.journal(n);
+    let progress = Progress::on_terminal(!long_run.quiet, &format!("n = {n}"));
+    interrupt.board(Some(progress.notices()));
+    let watcher = Watching {
+        progress: &progress,
+        interrupt,
+    };
+    let result =
+        Prepared::new(n, options, journal.as_deref(), long_run.shard).and_then(|prepared| {
+            announce_board(n, options, long_run, journal.as_deref(), &prepared);
+            prepared.run(Some(interrupt.flag()), Some(&watcher))
+        });
+    interrupt.board(None);
+    progress.finish();
+    let run = result.map_err(failure)?;
+    if run.complete {
+        return Ok(Some(run));
+    }
+    output::message(interrupted_message(&run, journal.as_deref()));
+    Ok(None)
+}
+
+/// Says on stderr, once the journal is accepted and before any task is searched, what it
+/// already holds and whether the count will take more than an hour (the sampled estimate where
+/// it applies; the rough one of `budget`, from a day on, otherwise).
+fn announce_board(
+    n: u32,
+    options: &CountOptions,
+    long_run: &LongRun,
+    journal: Option<&Path>,
+    prepared: &Prepared,
+) {
+    let (plan, resumed) = (prepared.plan(), prepared.resumed());
+    let estimated = super::estimate::long_count_warning(n, options);
+    if let Some(note) = &estimated {
+        output::message(format_args!("{note}"));
+    }
+    if let Some(path) = journal
+        && !long_run.quiet
+        && !resumed.is_empty()
+    {
+        output::message(format_args!(
+            "nqueens: {}: resuming, {} of {} tasks already counted",
+            path.display(),
+            resumed.len(),
+            plan.tasks.len()
+        ));
+    }
+    if long_run.announce && estimated.is_none() {
+        let size = |index: usize| plan.tasks[index].size_hint.max(1) as f64;
+        let total: f64 = (0..plan.tasks.len()).map(size).sum();
+        let done: f64 = resumed.iter().map(|o| size(o.index)).sum();
+        let remaining = if total > 0.0 { 1.0 - done / total } else { 1.0 };
+        announce_long_counts(&[n], options.threads, remaining, journal.is_some());
+    }
+}
+
+/// Watches a board's search: moves the progress bar, and tells the interrupt that finished
+/// tasks are now worth waiting for.
+struct Watching<'a> {
+    progress: &'a Progress,
+    interrupt: &'a Interrupt,
+}
+
+impl Watcher for Watching<'_> {
+    fn start(&self, plan: &Plan, resumed: &[TaskOutcome]) {
+        self.progress.start(plan, resumed);
+    }
+
+    fn task_done(&self, outcome: &TaskOutcome) {
+        self.interrupt.task_finished();
+        self.progress.task_done(outcome);
+    }
+}
+
 /// Says on stderr, before anything is counted, when the boards need more than a day on
-/// `threads` threads; `remaining` is the share of the work still to do (below 1 when a
-/// checkpoint holds some of it).
-pub fn announce_long_counts(boards: &[u32], threads: usize, remaining: f64, checkpointed: bool) {
+/// `threads` threads; `remaining` is the share of the work still to do (below 1 when a journal
+/// holds some of it).
+fn announce_long_counts(boards: &[u32], threads: usize, remaining: f64, journaled: bool) {
     let secs: f64 = boards
         .iter()
         .map(|&n| remaining * budget::engine_seconds(n, threads))
@@ -211,8 +328,8 @@ pub fn announce_long_counts(boards: &[u32], threads: usize, remaining: f64, chec
             boards.len()
         ),
     };
-    let remedy = if checkpointed {
-        "it starts anyway; an interrupt keeps the finished tasks in the checkpoint"
+    let remedy = if journaled {
+        "it starts anyway; an interrupt keeps the finished tasks in the journal"
     } else {
         "it starts anyway; add --checkpoint FILE to keep finished tasks across interrupts"
     };

@@ -1,71 +1,136 @@
-//! Long counts on the command line: progress bar, `--checkpoint`, and clean interrupts.
+//! Long counts on the command line: interrupts, `--checkpoint` journals and `--shard`, and what
+//! a refused or stopped count says. The flow of one board is `count::count_board`'s.
 //!
 //! The first SIGINT or SIGTERM raises a stop flag: workers finish the task they are on, the
-//! checkpoint is synced, and the command prints how to resume (or, without a checkpoint, how
-//! much work was lost) and exits with code 130. A second interrupt exits at once.
+//! journal is synced, and the command prints how to resume (or, without a journal, how much
+//! work was lost) and exits with code 130. A second interrupt exits at once.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
-use crate::cli::format::{RecordStream, TableRow, seconds};
-use crate::cli::progress::{Notices, Progress};
-use nqueens::checkpoint::CheckpointError;
-use nqueens::engine::plan::Plan;
-use nqueens::engine::run::TaskOutcome;
-use nqueens::{CountOptions, CountRun, RunControl, Watcher, count_with};
-use serde::Serialize;
+use crate::cli::format::seconds;
+use crate::cli::progress::Notices;
+use nqueens::CountRun;
+use nqueens::journal::JournalError;
+use nqueens::journal::shard::Shard;
 
 use super::Failure;
-use super::count::announce_long_counts;
 use super::output;
 use crate::cli::args::CountArgs;
 
-/// Raised by the first interrupt.
-static STOP: AtomicBool = AtomicBool::new(false);
+/// The interrupt of one command: the stop flag its first signal raises, and what the handler
+/// needs to know to decide between stopping after the running tasks and quitting at once.
+#[derive(Clone)]
+pub struct Interrupt(Arc<Shared>);
 
-/// Whether a task of the current count has finished, so that stopping after the running tasks
-/// keeps work; until then an interrupt ends the process at once.
-static WORKING: AtomicBool = AtomicBool::new(false);
-
-/// Whether a board's result has been written, so that an interrupt must let the command close
-/// its output (the table's border, the JSON array) instead of ending the process at once.
-static WRITTEN: AtomicBool = AtomicBool::new(false);
-
-/// Records that a result has been written: from now on an interrupt lets the command close its
-/// output.
-pub fn result_written() {
-    WRITTEN.store(true, Ordering::SeqCst);
+#[derive(Default)]
+struct Shared {
+    /// Raised by the first interrupt.
+    stop: AtomicBool,
+    /// Whether a task of the current count has finished, so that stopping after the running
+    /// tasks keeps work; until then an interrupt ends the process at once.
+    working: AtomicBool,
+    /// Whether a board's result has been written, so that an interrupt must let the command
+    /// close its output (the table's border, the JSON array) instead of ending the process.
+    written: AtomicBool,
+    /// The bar of the count that runs now, so that the handler prints its notices on lines of
+    /// their own rather than after the bar.
+    bar: Mutex<Option<Notices>>,
 }
 
-/// The bar of the count that runs now, so that the interrupt handler prints its notices on lines
-/// of their own rather than after the bar.
-static BAR: Mutex<Option<Notices>> = Mutex::new(None);
+impl Interrupt {
+    /// Installs the handler of SIGINT and SIGTERM: the first raises the stop flag (or ends the
+    /// process at once when nothing would be kept by waiting), the second ends it at once.
+    /// Without a handler an interrupt simply ends the process, which loses nothing recorded.
+    /// A process has one handler: call this once, in the command that counts.
+    pub fn install() -> Interrupt {
+        let interrupt = Interrupt(Arc::default());
+        let shared = Arc::clone(&interrupt.0);
+        let _ = ctrlc::set_handler(move || shared.interrupted());
+        interrupt
+    }
 
-/// Prints `line` on stderr clear of the progress bar; `last`: the process exits next, so the bar
-/// is removed rather than redrawn below the line.
-fn notice(line: &str, last: bool) {
-    let bar = BAR.lock().unwrap_or_else(|e| e.into_inner()).clone();
-    match bar {
-        Some(bar) if last => bar.after(|| output::message(line)),
-        Some(bar) => bar.above(|| output::message(line)),
-        None => output::message(line),
+    /// The stop flag the workers read between tasks.
+    pub fn flag(&self) -> &AtomicBool {
+        &self.0.stop
+    }
+
+    /// Whether an interrupt has been received.
+    pub fn is_raised(&self) -> bool {
+        self.0.stop.load(Ordering::SeqCst)
+    }
+
+    /// A board starts (`bar`: its progress bar) or ends (`None`): until a task of it finishes,
+    /// an interrupt keeps nothing by waiting.
+    pub fn board(&self, bar: Option<Notices>) {
+        self.0.working.store(false, Ordering::SeqCst);
+        *self.0.bar.lock().unwrap_or_else(|e| e.into_inner()) = bar;
+    }
+
+    /// Records that a task of the current board has finished: from now on an interrupt waits
+    /// for the running tasks.
+    pub fn task_finished(&self) {
+        self.0.working.store(true, Ordering::SeqCst);
+    }
+
+    /// Records that a result has been written: from now on an interrupt lets the command close
+    /// its output.
+    pub fn result_written(&self) {
+        self.0.written.store(true, Ordering::SeqCst);
     }
 }
 
-/// How the boards of one `count` command are run.
+impl Shared {
+    /// What a signal does.
+    fn interrupted(&self) {
+        if self.stop.swap(true, Ordering::SeqCst) {
+            self.notice("nqueens: interrupted again, quitting at once", true);
+            std::process::exit(130);
+        }
+        if !self.working.load(Ordering::SeqCst) && !self.written.load(Ordering::SeqCst) {
+            // No task has finished since the workers were asked for (they may still be
+            // starting): nothing would be kept by waiting.
+            self.notice(
+                "nqueens: interrupted before any task finished; nothing is lost",
+                true,
+            );
+            std::process::exit(130);
+        }
+        self.notice(
+            "nqueens: stopping after the running tasks (press Ctrl-C again to quit at once)",
+            false,
+        );
+    }
+
+    /// Prints `line` on stderr clear of the progress bar; `last`: the process exits next, so
+    /// the bar is removed rather than redrawn below the line.
+    fn notice(&self, line: &str, last: bool) {
+        let bar = self.bar.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        match bar {
+            Some(bar) if last => bar.after(|| output::message(line)),
+            Some(bar) => bar.above(|| output::message(line)),
+            None => output::message(line),
+        }
+    }
+}
+
+/// How the boards of one `count` command are run: where their journals go, which shard, and
+/// what is said on stderr.
 pub struct LongRun {
-    checkpoint: Option<Journals>,
-    quiet: bool,
-    shard: Option<nqueens::shard::Shard>,
-    /// Whether each board says when it needs more than a day (one board: once the checkpoint
-    /// is accepted; several boards are announced together up front).
-    announce: bool,
+    journals: Option<Journals>,
+    /// Draw no progress bar and say nothing of resumed tasks.
+    pub quiet: bool,
+    /// Count only this shard of each board.
+    pub shard: Option<Shard>,
+    /// Whether each board says when it needs more than a day (one board: once the journal is
+    /// accepted; several boards are announced together up front).
+    pub announce: bool,
 }
 
 impl LongRun {
-    /// Checks the long-run options and installs the interrupt handler.
+    /// Checks the long-run options.
     pub fn new(args: &CountArgs) -> Result<LongRun, Failure> {
         if args.shard.is_some() && args.boards.0.len() != 1 {
             return Err(Failure::Usage(
@@ -73,111 +138,42 @@ impl LongRun {
                     .to_string(),
             ));
         }
-        install_interrupt_handler();
         let shard = super::shard::resolve(args)?;
-        let checkpoint = match &args.checkpoint {
+        let journals = match &args.checkpoint {
             Some(path) => Some(Journals::new(path, args.boards.0.len())?),
             None => None,
         };
         Ok(LongRun {
-            checkpoint,
+            journals,
             quiet: args.quiet,
             shard,
             announce: args.boards.0.len() == 1,
         })
     }
 
-    /// A run of boards without checkpoint, shard or progress bar (for `verify`), that an
-    /// interrupt stops like a count.
+    /// Boards without journal, shard or progress bar (for `verify`).
     pub fn quiet() -> LongRun {
-        install_interrupt_handler();
         LongRun {
-            checkpoint: None,
+            journals: None,
             quiet: true,
             shard: None,
             announce: false,
         }
     }
 
-    /// Counts the `n`-board whose record goes to `stream`; `None` when an interrupt stopped it.
-    /// An interrupt or an error first closes what `stream` has written, so the output stays
-    /// whole (a closed table, a closed JSON array).
-    pub fn count_for<T: Serialize + TableRow>(
-        &self,
-        n: u32,
-        options: &CountOptions,
-        stream: &mut RecordStream<'_, T>,
-    ) -> Result<Option<CountRun>, Failure> {
-        let run = self.count(n, options);
-        if !matches!(run, Ok(Some(_))) {
-            stream.finish()?;
-        }
-        run
-    }
-
-    /// Counts the `n`-board; `None` when an interrupt stopped it (the reason is on stderr).
-    pub fn count(&self, n: u32, options: &CountOptions) -> Result<Option<CountRun>, Failure> {
-        WORKING.store(false, Ordering::SeqCst);
-        if STOP.load(Ordering::SeqCst) {
-            output::message(format_args!("nqueens: interrupted before n = {n} started"));
-            return Ok(None);
-        }
-        let journal = self.checkpoint.as_ref().map(|j| j.path(n));
-        let progress = Progress::on_terminal(!self.quiet, &format!("n = {n}"));
-        *BAR.lock().unwrap_or_else(|e| e.into_inner()) = Some(progress.notices());
-        let watcher = Announce {
-            progress: &progress,
-            checkpoint: journal.as_deref(),
-            quiet: self.quiet,
-            announce: self.announce.then_some((n, options.threads)),
-            n,
-            options: *options,
-        };
-        let control = RunControl {
-            checkpoint: journal.as_deref(),
-            stop: Some(&STOP),
-            watcher: Some(&watcher),
-            shard: self.shard,
-        };
-        let result = count_with(n, options, &control);
-        WORKING.store(false, Ordering::SeqCst);
-        *BAR.lock().unwrap_or_else(|e| e.into_inner()) = None;
-        progress.finish();
-        let run = result.map_err(|e| match e {
-            nqueens::Error::Checkpoint(c) if c.is_refusal() => Failure::Usage(refusal(&c)),
-            e => Failure::Engine(e),
-        })?;
-        if run.complete {
-            return Ok(Some(run));
-        }
-        output::message(interrupted_message(&run, journal.as_deref()));
-        Ok(None)
+    /// The journal of the `n`-board, if the boards have journals.
+    pub fn journal(&self, n: u32) -> Option<PathBuf> {
+        self.journals.as_ref().map(|j| j.path(n))
     }
 }
 
-/// Installs the handler of SIGINT and SIGTERM: the first raises the stop flag (or ends the
-/// process at once when nothing would be kept by waiting), the second ends it at once. Without
-/// a handler an interrupt simply ends the process, which loses nothing recorded.
-fn install_interrupt_handler() {
-    let _ = ctrlc::set_handler(|| {
-        if STOP.swap(true, Ordering::SeqCst) {
-            notice("nqueens: interrupted again, quitting at once", true);
-            std::process::exit(130);
-        }
-        if !WORKING.load(Ordering::SeqCst) && !WRITTEN.load(Ordering::SeqCst) {
-            // No task has finished since the workers were asked for (they may still be
-            // starting): nothing would be kept by waiting.
-            notice(
-                "nqueens: interrupted before any task finished; nothing is lost",
-                true,
-            );
-            std::process::exit(130);
-        }
-        notice(
-            "nqueens: stopping after the running tasks (press Ctrl-C again to quit at once)",
-            false,
-        );
-    });
+/// The failure of a count: a refused journal is a usage error, naming what differs between the
+/// file and this count.
+pub fn failure(error: nqueens::Error) -> Failure {
+    match error {
+        nqueens::Error::Journal(e) if e.is_refusal() => Failure::Usage(refusal(&e)),
+        e => Failure::Engine(e),
+    }
 }
 
 /// Where `--checkpoint PATH` keeps each board's journal: PATH itself for one board; for a
@@ -225,81 +221,24 @@ impl Journals {
     }
 }
 
-/// Says on stderr what a checkpoint already holds and whether the count will take more than an
-/// hour, then drives the progress bar.
-struct Announce<'a> {
-    progress: &'a Progress,
-    checkpoint: Option<&'a Path>,
-    quiet: bool,
-    /// The board and thread count, when a count longer than a day is to be announced.
-    announce: Option<(u32, usize)>,
-    /// The board and options of the count, for the estimate of its cost.
-    n: u32,
-    options: CountOptions,
-}
-
-impl Watcher for Announce<'_> {
-    fn start(&self, plan: &Plan, resumed: &[TaskOutcome]) {
-        // After the checkpoint opened, before the search: bad input is refused first.
-        // The sampled estimate where it applies; the rough one of `budget` otherwise.
-        let estimated = super::estimate::long_count_warning(self.n, &self.options);
-        if let Some(note) = &estimated {
-            output::message(format_args!("{note}"));
-        }
-        if let Some(path) = self.checkpoint
-            && !self.quiet
-            && !resumed.is_empty()
-        {
-            output::message(format_args!(
-                "nqueens: {}: resuming, {} of {} tasks already counted",
-                path.display(),
-                resumed.len(),
-                plan.tasks.len()
-            ));
-        }
-        if let Some((n, threads)) = self.announce.filter(|_| estimated.is_none()) {
-            let size = |index: usize| plan.tasks[index].size_hint.max(1) as f64;
-            let total: f64 = (0..plan.tasks.len()).map(size).sum();
-            let done: f64 = resumed.iter().map(|o| size(o.index)).sum();
-            let remaining = if total > 0.0 { 1.0 - done / total } else { 1.0 };
-            announce_long_counts(&[n], threads, remaining, self.checkpoint.is_some());
-        }
-        self.progress.start(plan, resumed);
-    }
-
-    fn task_done(&self, outcome: &TaskOutcome) {
-        WORKING.store(true, Ordering::SeqCst);
-        self.progress.task_done(outcome);
-    }
-}
-
-/// Why a checkpoint was refused, naming what differs between the file and this count.
-fn refusal(error: &CheckpointError) -> String {
-    let CheckpointError::Mismatch {
-        found, expected, ..
-    } = error
-    else {
-        return error.to_string();
-    };
-    let found_parts: Vec<&str> = found.split(", ").collect();
-    let expected_parts: Vec<&str> = expected.split(", ").collect();
-    if found_parts.len() != expected_parts.len() {
-        return error.to_string();
-    }
-    let differ: Vec<String> = found_parts
-        .iter()
-        .zip(&expected_parts)
-        .filter(|(f, e)| f != e)
-        .map(|(f, e)| format!("{f} in the file, {e} here"))
+/// Why a journal was refused, naming what differs between the file and this count.
+fn refusal(error: &JournalError) -> String {
+    let differ: Vec<String> = error
+        .differences()
+        .into_iter()
+        .map(|(found, expected)| format!("{found} in the file, {expected} here"))
         .collect();
+    if differ.is_empty() {
+        return error.to_string();
+    }
     format!("{error} (it differs in {})", differ.join("; "))
 }
 
 /// What an interrupted count tells the user: how to resume, or what was lost.
-fn interrupted_message(run: &CountRun, checkpoint: Option<&Path>) -> String {
+pub fn interrupted_message(run: &CountRun, journal: Option<&Path>) -> String {
     let done = run.resumed_tasks + run.searched_tasks;
     let (n, tasks) = (run.counts.n, run.counts.tasks);
-    match checkpoint {
+    match journal {
         Some(path) => format!(
             "nqueens: interrupted: n = {n}, {done} of {tasks} tasks are counted and saved in {}\n\
              nqueens: resume with: {}",
@@ -341,6 +280,7 @@ fn shell_quote(arg: &str) -> String {
 mod tests {
     use super::*;
     use nqueens::Counts;
+    use nqueens::journal::Header;
     use std::time::Duration;
 
     fn interrupted() -> CountRun {
@@ -355,7 +295,7 @@ mod tests {
             },
             fingerprint: 0,
             plan_tasks: 9844,
-            shard: nqueens::shard::Shard::WHOLE,
+            shard: nqueens::journal::shard::Shard::WHOLE,
             complete: false,
             resumed_tasks: 100,
             resumed_total: 700,
@@ -365,23 +305,37 @@ mod tests {
     }
 
     #[test]
-    fn a_checkpoint_made_with_another_plan_says_what_differs() {
-        let mismatch = |found: &str, expected: &str| CheckpointError::Mismatch {
+    fn a_journal_made_with_another_plan_says_what_differs() {
+        let here = Header {
+            plan_version: 3,
+            n: 20,
+            strategy: "mirror".into(),
+            tasks: 4096,
+            fingerprint: 7,
+            shard: nqueens::journal::shard::Shard::WHOLE,
+        };
+        let mismatch = |found: Header, expected: Header| JournalError::Mismatch {
             path: PathBuf::from("n20.ckpt"),
-            found: found.to_string(),
-            expected: expected.to_string(),
+            found: Box::new(found),
+            expected: Box::new(expected),
         };
         let text = refusal(&mismatch(
-            "n = 20, strategy mirror, plan version 3, 16000 tasks",
-            "n = 20, strategy mirror, plan version 3, 4096 tasks",
+            Header {
+                tasks: 16000,
+                ..here.clone()
+            },
+            here.clone(),
         ));
         assert!(
             text.contains("(it differs in 16000 tasks in the file, 4096 tasks here)"),
             "{text}"
         );
         let text = refusal(&mismatch(
-            "n = 19, strategy mirror, plan version 3, 4096 tasks",
-            "n = 20, strategy mirror, plan version 3, 4096 tasks",
+            Header {
+                n: 19,
+                ..here.clone()
+            },
+            here,
         ));
         assert!(text.contains("n = 19 in the file, n = 20 here"), "{text}");
         assert!(!text.contains('\n'), "{text}");
@@ -422,7 +376,7 @@ mod tests {
     }
 
     #[test]
-    fn without_a_checkpoint_the_lost_work_and_the_remedy_are_named() {
+    fn without_a_journal_the_lost_work_and_the_remedy_are_named() {
         let text = interrupted_message(&interrupted(), None);
         assert!(text.contains("123 of 9844 tasks"), "{text}");
         assert!(text.contains("5.500 s of counting"), "{text}");
@@ -430,7 +384,7 @@ mod tests {
     }
 
     #[test]
-    fn with_a_checkpoint_the_file_and_the_resume_command_are_named() {
+    fn with_a_journal_the_file_and_the_resume_command_are_named() {
         let text = interrupted_message(&interrupted(), Some(Path::new("n16.ckpt")));
         assert!(text.contains("saved in n16.ckpt"), "{text}");
         assert!(text.contains("resume with: "), "{text}");

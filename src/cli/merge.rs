@@ -4,8 +4,8 @@ use std::io::Write;
 
 use crate::cli::format::{table_row, write_records};
 use nqueens::Strategy;
-use nqueens::fingerprint::hex;
-use nqueens::merge::merge;
+use nqueens::engine::plan::fingerprint::hex;
+use nqueens::journal::merge::merge;
 use serde::Serialize;
 
 use super::{Failure, Outcome};

@@ -74,7 +74,7 @@ impl Failure {
     }
 }
 
-/// Whether the command also leaves a file behind (a checkpoint, a plot), so that it is worth
+/// Whether the command also leaves a file behind (a journal, a plot), so that it is worth
 /// running with nowhere to write its results.
 pub fn writes_a_file(cli: &Cli) -> bool {
     match &cli.command {

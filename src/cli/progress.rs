@@ -16,9 +16,9 @@ use std::time::Duration;
 
 use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
+use nqueens::Watcher;
 use nqueens::engine::plan::Plan;
 use nqueens::engine::run::TaskOutcome;
-use nqueens::long_run::Watcher;
 
 /// Characters between the bar's brackets.
 #[cfg(test)]

@@ -3,8 +3,8 @@
 use std::io::Write;
 
 use crate::cli::format::{Format, seconds, table_row, write_records};
-use nqueens::fingerprint::hex;
-use nqueens::shard::{Shard, ShardSpec, from_slurm_env};
+use nqueens::engine::plan::fingerprint::hex;
+use nqueens::journal::shard::{Shard, ShardSpec, from_slurm_env};
 use nqueens::{CountOptions, CountRun, Kernel, Strategy};
 use serde::Serialize;
 
@@ -43,7 +43,7 @@ pub struct ShardRecord {
     pub tasks: usize,
     /// Tasks in the whole plan.
     pub plan_tasks: usize,
-    /// Tasks taken from the checkpoint instead of searched.
+    /// Tasks taken from the journal instead of searched.
     pub resumed_tasks: usize,
     /// The plan's fingerprint.
     pub fingerprint: String,

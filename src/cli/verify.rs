@@ -7,8 +7,8 @@ use crate::cli::format::{RecordStream, seconds, table_row};
 use nqueens::Kernel;
 use serde::Serialize;
 
-use super::count::options;
-use super::long_run::LongRun;
+use super::count::{count_board, options, resolve_kernel};
+use super::long_run::{Interrupt, LongRun};
 use super::{Failure, Outcome, budget};
 use crate::cli::args::VerifyArgs;
 
@@ -45,7 +45,7 @@ table_row!(VerifyRecord, |record| {
 });
 
 pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
-    let options = options(&args.engine);
+    let mut options = options(&args.engine);
     let (boards, what) = match &args.boards {
         Some(boards) => (boards.0.clone(), "verify of these boards".to_string()),
         None => (
@@ -71,13 +71,15 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         ),
     )?;
     super::threads::warn_if_oversubscribed(options.threads);
+    let interrupt = Interrupt::install();
     let long_run = LongRun::quiet();
+    resolve_kernel(&mut options)?;
     let w = super::count::column_widths(&boards, &options);
     let widths = [w[0], w[1], w[1], w[2], w[2], 7, w[7], 2];
     let mut stream = RecordStream::with_widths(out, args.format, &widths);
     let mut all_ok = true;
     for (&n, expected) in boards.iter().zip(expected) {
-        let Some(run) = long_run.count_for(n, &options, &mut stream)? else {
+        let Some(run) = count_board(n, &options, &long_run, &interrupt, &mut stream)? else {
             return Ok(Outcome::Interrupted);
         };
         let counts = run.counts;
@@ -93,7 +95,7 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
             kernel: counts.kernel,
             ok,
         })?;
-        super::long_run::result_written();
+        interrupt.result_written();
     }
     stream.finish()?;
     Ok(if all_ok {

@@ -5,13 +5,13 @@
 //! largest-first order. Per-task counts are weighted and summed in `u128`: a task's count is at
 //! most `u64::MAX` and its weight at most 8, so even 2³² tasks cannot overflow the sum.
 //!
-//! Observers (progress bars, checkpoint journals) see each finished task through
+//! Observers (progress bars, journals) see each finished task through
 //! [`RunOptions::on_task_done`]; a stop flag is read between tasks. Neither touches the kernel.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use super::kernel::Kernel;
+use super::kernel::{Kernel, Selected};
 use super::plan::{Plan, Task, TaskId};
 use crate::Error;
 
@@ -53,10 +53,10 @@ pub struct RunOptions<'a> {
     pub on_task_done: Option<TaskObserver<'a>>,
     /// When set to `true`, workers start no further task.
     pub stop: Option<&'a AtomicBool>,
-    /// Counts already known for some tasks (resuming a checkpoint): those are not searched.
+    /// Counts already known for some tasks (resuming a journal): those are not searched.
     pub recorded: Option<RecordedCounts<'a>>,
-    /// The kernel that counts each task (checked against the CPU before any task starts).
-    pub kernel: Kernel,
+    /// The kernel that counts each task, selected once for the whole run ([`Kernel::select`]).
+    pub kernel: Selected,
 }
 
 impl RunOptions<'_> {
@@ -68,7 +68,7 @@ impl RunOptions<'_> {
             on_task_done: None,
             stop: None,
             recorded: None,
-            kernel: Kernel::Auto,
+            kernel: Kernel::Auto.select().expect("auto always selects a kernel"),
         }
     }
 }
@@ -98,7 +98,7 @@ pub struct RunReport {
 /// assert!(report.complete);
 /// ```
 pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
-    let kernel = options.kernel.select()?;
+    let kernel = options.kernel;
     let pool = build_pool(options.threads)?;
     let started = Instant::now();
     let next = AtomicUsize::new(0);
@@ -126,7 +126,7 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
                 outcome.recorded = true;
             } else {
                 let t0 = Instant::now();
-                let Some(count) = task.count_with(n, kernel, options.stop) else {
+                let Some(count) = task.subproblem.count_with(n, kernel, options.stop) else {
                     // Stopped part-way: the task is not finished, so it is not reported.
                     break;
                 };
@@ -212,7 +212,7 @@ mod tests {
             on_task_done: Some(&observe),
             stop: None,
             recorded: Some(&recorded),
-            kernel: Kernel::DepthFirst,
+            kernel: Kernel::DepthFirst.select().unwrap(),
         };
         let report = run(&plan, &options).unwrap();
         assert_eq!(report.total, 724);

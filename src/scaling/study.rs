@@ -203,6 +203,7 @@ pub fn measure(
         return Err(StudyError::NoRuns);
     }
     let threads = thread_counts(&options.threads);
+    let kernel = options.kernel.select()?;
     let plan = Plan::new(n, options.strategy, DEFAULT_MIN_TASKS)?;
     let mut check = TotalCheck::new(n);
     let mut samples: Vec<(usize, Vec<f64>)> = threads
@@ -228,7 +229,7 @@ pub fn measure(
             let report = run(
                 &plan,
                 &RunOptions {
-                    kernel: options.kernel,
+                    kernel,
                     ..RunOptions::with_threads(t)
                 },
             )?;

@@ -10,7 +10,7 @@ use std::process::{Child, Command, Output, Stdio};
 use std::thread::sleep;
 use std::time::Duration;
 
-use nqueens::checkpoint::{HEADER_LEN, RECORD_LEN};
+use nqueens::journal::{HEADER_LEN, RECORD_LEN};
 
 use crate::util::{read_rest_on_a_thread, send};
 
@@ -28,7 +28,7 @@ fn records(path: &Path) -> u64 {
     len.saturating_sub(HEADER_LEN as u64) / RECORD_LEN as u64
 }
 
-/// Starts a one-thread checkpointed count of the N-board, quietly, as JSON.
+/// Starts a one-thread count of the N-board with a journal, quietly, as JSON.
 fn start_long_count(file: &Path) -> Child {
     nqueens()
         .args([
@@ -217,7 +217,7 @@ fn an_unwritable_path_is_one_line_before_any_work() {
         .unwrap();
     let text = refused(&out);
     assert!(
-        text.contains("cannot open checkpoint") && text.contains("n30.ckpt"),
+        text.contains("cannot open journal") && text.contains("n30.ckpt"),
         "{text}"
     );
 }

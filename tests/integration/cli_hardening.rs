@@ -199,7 +199,7 @@ fn a_closed_stdout_is_an_error_not_an_endless_listing() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("standard output is closed"), "{args}: {err}");
     }
-    // A checkpoint is worth writing even with nowhere to print the total.
+    // A journal is worth writing even with nowhere to print the total.
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("n8.ckpt");
     let out = Command::new("sh")

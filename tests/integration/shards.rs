@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use nqueens::checkpoint::{HEADER_LEN, Header, Journal, RECORD_LEN};
 use nqueens::engine::plan::{DEFAULT_MIN_TASKS, Plan, Strategy, TaskId};
 use nqueens::engine::run::TaskOutcome;
-use nqueens::shard::{Shard, select};
+use nqueens::journal::shard::{Shard, select};
+use nqueens::journal::{HEADER_LEN, Header, Journal, RECORD_LEN};
 use nqueens::{CountOptions, RunControl, Watcher, count_with, known};
 
 fn nqueens() -> Command {
@@ -130,7 +130,7 @@ fn the_plan_and_its_fingerprint_do_not_depend_on_the_thread_count() {
     assert_eq!(one, fingerprint("64"));
     assert_eq!(
         one.0,
-        nqueens::fingerprint::hex(plan(12).fingerprint()).as_str()
+        nqueens::engine::plan::fingerprint::hex(plan(12).fingerprint()).as_str()
     );
 }
 
@@ -157,7 +157,7 @@ fn a_shard_run_twice_merges_and_a_shard_resumes_from_its_journal() {
     let stop = AtomicBool::new(false);
     let watcher = StopAfter(AtomicUsize::new(0), &stop);
     let control = RunControl {
-        checkpoint: Some(&file),
+        journal: Some(&file),
         stop: Some(&stop),
         watcher: Some(&watcher),
         shard: Some(Shard::new(1, 3).unwrap()),
@@ -268,7 +268,7 @@ fn conflicting_stray_and_damaged_records_are_refused() {
     let notes = dir.path().join("notes.txt");
     fs::write(&notes, "not a journal\n").unwrap();
     let text = refused(&merge(&[files[0].clone(), notes]));
-    assert!(text.contains("not an nqueens checkpoint"), "{text}");
+    assert!(text.contains("not an nqueens journal"), "{text}");
 
     let text = refused(&merge(&[dir.path().join("absent.ckpt")]));
     assert!(text.contains("absent.ckpt"), "{text}");

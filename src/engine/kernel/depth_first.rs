@@ -18,8 +18,8 @@
 //! * **Lookahead.** A child is kept only if its next free row has a free square and the two
 //!   free rows after that have one each even before the next queen is placed.
 //!
-//! On x86-64 a copy compiled with `popcnt` and BMI2 is chosen at run time (once per task) when
-//! the CPU has them; the portable copy runs elsewhere.
+//! On x86-64 a copy compiled with `popcnt`, BMI1 and BMI2 is chosen at run time when the CPU has
+//! them (detected once per process); the portable copy runs elsewhere.
 //!
 //! [`count_job`] is monomorphised on a `const STATS: bool`: with `false` (production) the node
 //! counter is compiled out entirely; with `true` every placement is counted, so the cost per
@@ -28,6 +28,18 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::job::{Job, MAX_ROWS};
+
+/// Whether this CPU runs the x86 copy of the search (it has popcnt, BMI1 and BMI2), detected
+/// on the first call only.
+#[cfg(target_arch = "x86_64")]
+fn x86_copy_runs() -> bool {
+    static RUNS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *RUNS.get_or_init(|| {
+        std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+    })
+}
 
 /// The completions of the last two free rows, `gap` rows apart, whose free squares before
 /// either is filled are `upper` and `lower`.
@@ -81,12 +93,8 @@ pub const STOP_LEVEL: usize = 12;
 
 fn search<const STATS: bool>(job: &Job, nodes: &mut u64, stop: &AtomicBool) -> u64 {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("popcnt")
-        && std::arch::is_x86_feature_detected!("bmi1")
-        && std::arch::is_x86_feature_detected!("bmi2")
-    {
-        // SAFETY: the CPU has just been checked for every feature the function enables (std
-        // caches the detection, so this costs a load per task).
+    if x86_copy_runs() {
+        // SAFETY: the CPU has been checked for every feature the function enables.
         return unsafe { x86::search::<STATS>(job, nodes, stop) };
     }
     portable::search::<STATS>(job, nodes, stop)
@@ -260,7 +268,7 @@ mod portable {
 }
 
 /// The search compiled with the hardware popcount and the flag-free variable shifts, which the
-/// baseline x86-64 target lacks; chosen at run time, once per task.
+/// baseline x86-64 target lacks; chosen at run time where the CPU has them.
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     search_levels!(#[target_feature(enable = "popcnt,bmi1,bmi2")]);

@@ -9,7 +9,7 @@
 //! | [`Kernel::DepthFirst`] | everywhere | one placement at a time ([`depth_first`], [`rows`]) |
 //!
 //! Every kernel gives the same count for every task; they differ only in speed. A choice is
-//! turned into a [`Selected`] kernel once per run by [`Kernel::select`], which checks the CPU:
+//! turned into a [`Selected`] kernel once per count by [`Kernel::select`], which checks the CPU:
 //! a `Selected` value is proof that the CPU runs it, so counting with it is safe. Tasks reach the
 //! kernels as an [`InnerBoard`] (pre-placed queens on any rows) or a [`State`] (a row prefix);
 //! both become a [`Job`] (see [`job`]), which every kernel counts. Row prefixes wider than

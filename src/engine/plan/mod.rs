@@ -43,17 +43,18 @@ use std::sync::atomic::AtomicBool;
 use super::kernel::{self, InnerBoard, Selected, State};
 use crate::Error;
 
+pub mod fingerprint;
 pub mod mirror;
 pub mod symmetric;
 
-/// Version of the task decomposition. Anything that records per-task results (checkpoints,
+/// Version of the task decomposition. Anything that records per-task results (journals,
 /// shards) must refuse results recorded under another version.
 ///
 /// Version 2: the task count no longer grows with the thread count ([`DEFAULT_MIN_TASKS`]).
 pub const PLAN_VERSION: u32 = 2;
 
 /// The task count the planner aims for by default, whatever the machine: plans (and so task
-/// ids, checkpoints and shards) are the same on every machine and for every thread count.
+/// ids, journals and shards) are the same on every machine and for every thread count.
 pub const DEFAULT_MIN_TASKS: usize = 4096;
 
 /// The most queens a [`TaskId`] can name.
@@ -152,18 +153,30 @@ impl fmt::Display for TaskId {
     }
 }
 
-impl FromStr for TaskId {
-    type Err = String;
+/// Why text is not a [`TaskId`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TaskIdError {
+    /// Not `-` nor columns joined by dots.
+    #[error("bad task id '{0}'")]
+    Malformed(String),
+    /// More than [`MAX_ID_LEN`] columns.
+    #[error("task id '{0}' is too long")]
+    TooLong(String),
+}
 
-    fn from_str(s: &str) -> Result<TaskId, String> {
+impl FromStr for TaskId {
+    type Err = TaskIdError;
+
+    fn from_str(s: &str) -> Result<TaskId, TaskIdError> {
         if s == "-" {
             return Ok(TaskId::default());
         }
         let cols: Vec<u8> = s
             .split('.')
-            .map(|p| p.parse::<u8>().map_err(|_| format!("bad task id '{s}'")))
-            .collect::<Result<_, _>>()?;
-        TaskId::from_cols(&cols).ok_or_else(|| format!("task id '{s}' is too long"))
+            .map(|p| p.parse::<u8>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| TaskIdError::Malformed(s.to_string()))?;
+        TaskId::from_cols(&cols).ok_or_else(|| TaskIdError::TooLong(s.to_string()))
     }
 }
 
@@ -216,15 +229,10 @@ pub struct Task {
 }
 
 impl Task {
-    /// Counts this task's solutions, unweighted.
+    /// Counts this task's solutions, unweighted, with the fastest kernel this CPU has (a
+    /// run counts with the kernel it selected: [`Subproblem::count_with`]).
     pub fn count(&self, n: u32) -> u64 {
         self.subproblem.count(n)
-    }
-
-    /// Counts this task's solutions, unweighted, with `kernel`; `None` when `stop` was raised
-    /// before it finished.
-    pub fn count_with(&self, n: u32, kernel: Selected, stop: Option<&AtomicBool>) -> Option<u64> {
-        self.subproblem.count_with(n, kernel, stop)
     }
 }
 
@@ -314,7 +322,7 @@ impl Plan {
     }
 
     /// The plan's name: a hash of [`PLAN_VERSION`], `n`, the strategy and the ordered task ids
-    /// and weights (see [`crate::fingerprint`] for the exact bytes). Two plans with the same
+    /// and weights (see [`fingerprint`] for the exact bytes). Two plans with the same
     /// fingerprint have the same tasks in the same order.
     ///
     /// ```
@@ -325,7 +333,7 @@ impl Plan {
     /// assert_ne!(a.fingerprint(), Plan::new(11, Strategy::Mirror, 64).unwrap().fingerprint());
     /// ```
     pub fn fingerprint(&self) -> u64 {
-        crate::fingerprint::plan_fingerprint(self)
+        fingerprint::of(self)
     }
 }
 
@@ -463,5 +471,13 @@ mod tests {
         assert!("".parse::<TaskId>().is_err());
         let long = vec!["1"; MAX_ID_LEN + 1].join(".");
         assert!(long.parse::<TaskId>().is_err());
+        assert_eq!(
+            "1.x".parse::<TaskId>().unwrap_err().to_string(),
+            "bad task id '1.x'"
+        );
+        assert_eq!(
+            long.parse::<TaskId>().unwrap_err(),
+            TaskIdError::TooLong(long.clone())
+        );
     }
 }

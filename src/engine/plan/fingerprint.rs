@@ -13,14 +13,14 @@
 //! It is printed as 16 lower-case hex digits. It names a plan; it is not a defence against
 //! someone forging a journal.
 //!
-//! [`PLAN_VERSION`]: crate::engine::plan::PLAN_VERSION
+//! [`PLAN_VERSION`]: super::PLAN_VERSION
 
-use crate::engine::plan::{PLAN_VERSION, Plan};
+use super::{PLAN_VERSION, Plan};
 
 /// An FNV-1a 64 hasher.
 ///
 /// ```
-/// use nqueens::fingerprint::Fnv1a64;
+/// use nqueens::engine::plan::fingerprint::Fnv1a64;
 /// let mut h = Fnv1a64::new();
 /// h.write(b"a");
 /// assert_eq!(h.finish(), 0xaf63dc4c8601ec8c);
@@ -57,7 +57,7 @@ impl Default for Fnv1a64 {
 }
 
 /// The fingerprint of `plan` (see the module documentation for the exact bytes).
-pub(crate) fn plan_fingerprint(plan: &Plan) -> u64 {
+pub(super) fn of(plan: &Plan) -> u64 {
     let mut h = Fnv1a64::new();
     h.write(b"nqueens-plan");
     h.write(&PLAN_VERSION.to_le_bytes());
@@ -77,7 +77,7 @@ pub(crate) fn plan_fingerprint(plan: &Plan) -> u64 {
 /// A fingerprint as it is printed: 16 lower-case hex digits.
 ///
 /// ```
-/// assert_eq!(nqueens::fingerprint::hex(0xab), "00000000000000ab");
+/// assert_eq!(nqueens::engine::plan::fingerprint::hex(0xab), "00000000000000ab");
 /// ```
 pub fn hex(fingerprint: u64) -> String {
     format!("{fingerprint:016x}")

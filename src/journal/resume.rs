@@ -2,12 +2,12 @@
 //!
 //! [`count_with`] is [`crate::count`] with three optional controls ([`RunControl`]): a
 //! [`Watcher`] told about every finished task (a progress bar), a stop flag read between tasks
-//! (an interrupt handler), and a checkpoint journal ([`crate::checkpoint`]) that records every
-//! finished task and, when the same count is run again with the same file, supplies the tasks
-//! already done so that only the rest are searched. None of them touches the search kernel.
+//! (an interrupt handler), and a journal ([`crate::journal`]) that records every finished task
+//! and, when the same count is run again with the same file, supplies the tasks already done so
+//! that only the rest are searched. None of them touches the search kernel.
 //!
 //! A fourth control, [`RunControl::shard`], counts only one shard of the plan
-//! ([`crate::shard`]); its journal names the shard, and `nqueens merge` adds the shards up.
+//! ([`super::shard`]); its journal names the shard, and `nqueens merge` adds the shards up.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -15,10 +15,11 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::checkpoint::{CheckpointError, Header, Journal};
+use super::shard::Shard;
+use super::{Damage, Header, Journal, JournalError};
+use crate::engine::kernel::Selected;
 use crate::engine::plan::{DEFAULT_MIN_TASKS, Plan, Task, TaskId};
 use crate::engine::run::{RunOptions, TaskOutcome, run};
-use crate::shard::Shard;
 use crate::{CountOptions, Counts, Error};
 
 /// Observes a count: told the plan once, then every task as it finishes.
@@ -26,7 +27,7 @@ use crate::{CountOptions, Counts, Error};
 /// Both methods run while workers count, so they must be cheap; `task_done` runs on a worker
 /// thread, possibly on several at once.
 pub trait Watcher: Sync {
-    /// Called once before any task is searched, with the tasks a checkpoint already holds.
+    /// Called once before any task is searched, with the tasks the journal already holds.
     fn start(&self, plan: &Plan, resumed: &[TaskOutcome]) {
         let _ = (plan, resumed);
     }
@@ -39,7 +40,7 @@ pub trait Watcher: Sync {
 pub struct RunControl<'a> {
     /// Journal file: finished tasks are recorded there, and tasks it already holds are not
     /// searched again.
-    pub checkpoint: Option<&'a Path>,
+    pub journal: Option<&'a Path>,
     /// When set to `true`, workers finish their current task and start no other.
     pub stop: Option<&'a AtomicBool>,
     /// Told about every finished task.
@@ -63,29 +64,30 @@ pub struct CountRun {
     pub shard: Shard,
     /// Whether every task finished (false when the stop flag ended the run early).
     pub complete: bool,
-    /// Tasks taken from the checkpoint instead of searched.
+    /// Tasks taken from the journal instead of searched.
     pub resumed_tasks: usize,
-    /// The part of `counts.total` that the tasks taken from the checkpoint contribute (this
+    /// The part of `counts.total` that the tasks taken from the journal contribute (this
     /// run did not search it).
     pub resumed_total: u128,
     /// Tasks searched by this run.
     pub searched_tasks: usize,
     /// Time the workers spent searching, summed over tasks (the work an interrupt without a
-    /// checkpoint loses).
+    /// journal loses).
     pub search_time: Duration,
 }
 
-/// Counts the `n`-board like [`crate::count`], under the given controls.
+/// Counts the `n`-board like [`crate::count`], under the given controls: [`Prepared::new`],
+/// then [`Prepared::run`].
 ///
 /// The plan depends only on `n`, the strategy and [`DEFAULT_MIN_TASKS`], never on the thread
-/// count or the machine, so a checkpoint can be resumed with any thread count anywhere.
+/// count or the machine, so a journal can be resumed with any thread count anywhere.
 ///
 /// ```
 /// use nqueens::{count_with, CountOptions, RunControl, Strategy};
 /// let dir = tempfile::tempdir().unwrap();
 /// let file = dir.path().join("n10.ckpt");
 /// let options = CountOptions::new(2, Strategy::Mirror);
-/// let control = RunControl { checkpoint: Some(&file), ..RunControl::default() };
+/// let control = RunControl { journal: Some(&file), ..RunControl::default() };
 /// let first = count_with(10, &options, &control).unwrap();
 /// assert_eq!((first.counts.total, first.resumed_tasks), (724, 0));
 /// // Run again with the same file: every task is already recorded, nothing is searched.
@@ -97,115 +99,205 @@ pub fn count_with(
     options: &CountOptions,
     control: &RunControl<'_>,
 ) -> Result<CountRun, Error> {
-    if options.threads == 0 {
-        return Err(Error::ZeroThreads);
-    }
-    // Before any checkpoint file is touched.
-    options.kernel.check()?;
-    let started = Instant::now();
-    let whole = Plan::new(n, options.strategy, DEFAULT_MIN_TASKS)?;
-    let shard = control.shard.unwrap_or(Shard::WHOLE);
-    let fingerprint = whole.fingerprint();
-    let header = Header::for_shard(&whole, shard);
-    let plan = if shard.is_whole() {
-        whole
-    } else {
-        let picked = crate::shard::select(&whole, shard.index, shard.count);
-        Plan {
-            tasks: picked.iter().map(|&p| whole.tasks[p]).collect(),
-            ..whole
+    Prepared::new(n, options, control.journal, control.shard)?.run(control.stop, control.watcher)
+}
+
+/// A count ready to search: its kernel selected, its plan made (one shard of it, if asked) and
+/// fingerprinted, its journal open and replayed. Preparing refuses what can be refused (a
+/// kernel the CPU lacks, a board too large, a journal of another count) before any task is
+/// searched, and tells the caller what the journal already holds.
+///
+/// ```
+/// use nqueens::journal::Prepared;
+/// use nqueens::{CountOptions, Strategy};
+/// let prepared = Prepared::new(10, &CountOptions::new(2, Strategy::Mirror), None, None).unwrap();
+/// assert!(prepared.resumed().is_empty());
+/// let tasks = prepared.plan().tasks.len();
+/// let run = prepared.run(None, None).unwrap();
+/// assert_eq!((run.counts.total, run.searched_tasks), (724, tasks));
+/// ```
+pub struct Prepared {
+    n: u32,
+    threads: usize,
+    kernel: Selected,
+    /// The tasks to count: the whole plan or one shard of it.
+    plan: Plan,
+    shard: Shard,
+    fingerprint: u64,
+    plan_tasks: usize,
+    journal: Option<Journal>,
+    recorded: HashMap<TaskId, u64>,
+    resumed: Vec<TaskOutcome>,
+    started: Instant,
+}
+
+impl Prepared {
+    /// Selects the kernel, makes the plan of the `n`-board (only `shard` of it when given) and
+    /// opens the journal at `journal` (when given), checking that every record it holds is a
+    /// task to count.
+    pub fn new(
+        n: u32,
+        options: &CountOptions,
+        journal: Option<&Path>,
+        shard: Option<Shard>,
+    ) -> Result<Prepared, Error> {
+        if options.threads == 0 {
+            return Err(Error::ZeroThreads);
         }
-    };
-    let (journal, recorded) = match control.checkpoint {
-        Some(path) => {
-            let (journal, recorded) = open_checkpoint(path, &plan, &header)?;
-            (Some(Mutex::new(journal)), recorded)
-        }
-        None => (None, HashMap::new()),
-    };
-    let resumed: Vec<TaskOutcome> = plan
-        .tasks
-        .iter()
-        .enumerate()
-        .filter_map(|(index, task)| {
-            recorded.get(&task.id).map(|&count| TaskOutcome {
-                index,
-                id: task.id,
-                count,
-                weight: task.weight,
-                elapsed: Duration::ZERO,
-                recorded: true,
+        // Before any journal is touched.
+        let kernel = options.kernel.select()?;
+        let started = Instant::now();
+        let whole = Plan::new(n, options.strategy, DEFAULT_MIN_TASKS)?;
+        let shard = shard.unwrap_or(Shard::WHOLE);
+        let fingerprint = whole.fingerprint();
+        let header = Header::with_fingerprint(&whole, fingerprint, shard);
+        let plan = if shard.is_whole() {
+            whole
+        } else {
+            let picked = super::shard::select(&whole, shard.index, shard.count);
+            Plan {
+                tasks: picked.iter().map(|&p| whole.tasks[p]).collect(),
+                ..whole
+            }
+        };
+        let (journal, recorded) = match journal {
+            Some(path) => {
+                let (journal, recorded) = open_journal(path, &plan, &header)?;
+                (Some(journal), recorded)
+            }
+            None => (None, HashMap::new()),
+        };
+        let resumed = plan
+            .tasks
+            .iter()
+            .enumerate()
+            .filter_map(|(index, task)| {
+                recorded.get(&task.id).map(|&count| TaskOutcome {
+                    index,
+                    id: task.id,
+                    count,
+                    weight: task.weight,
+                    elapsed: Duration::ZERO,
+                    recorded: true,
+                })
             })
+            .collect();
+        Ok(Prepared {
+            n,
+            threads: options.threads,
+            kernel,
+            plan,
+            shard,
+            fingerprint,
+            plan_tasks: header.tasks as usize,
+            journal,
+            recorded,
+            resumed,
+            started,
         })
-        .collect();
-    if let Some(watcher) = control.watcher {
-        watcher.start(&plan, &resumed);
     }
 
-    let own_stop = AtomicBool::new(false);
-    let stop = control.stop.unwrap_or(&own_stop);
-    let write_error: Mutex<Option<CheckpointError>> = Mutex::new(None);
-    let observe = |outcome: &TaskOutcome| {
-        if let Some(journal) = &journal {
-            let appended = lock(journal).append(outcome.id, outcome.count);
-            if let Err(e) = appended {
-                lock(&write_error).get_or_insert(e);
-                stop.store(true, Ordering::Relaxed);
-            }
-        }
-        if let Some(watcher) = control.watcher {
-            watcher.task_done(outcome);
-        }
-    };
-    let lookup = |task: &Task| recorded.get(&task.id).copied();
-    let report = run(
-        &plan,
-        &RunOptions {
-            threads: options.threads,
-            on_task_done: Some(&observe),
-            stop: Some(stop),
-            recorded: Some(&lookup),
-            kernel: options.kernel,
-        },
-    )?;
-    if let Some(e) = write_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
-        return Err(e.into());
+    /// The tasks to count: the whole plan, or the shard's tasks in plan order.
+    pub fn plan(&self) -> &Plan {
+        &self.plan
     }
-    if let Some(journal) = journal {
-        journal
-            .into_inner()
-            .unwrap_or_else(|p| p.into_inner())
-            .sync()?;
+
+    /// The tasks the journal already holds, in plan order (not searched again).
+    pub fn resumed(&self) -> &[TaskOutcome] {
+        &self.resumed
     }
-    let searched: Vec<&TaskOutcome> = report.outcomes.iter().filter(|o| !o.recorded).collect();
-    let unique = if report.complete && shard.is_whole() {
-        Some(crate::engine::unique::unique_count(n, report.total)?)
-    } else {
-        None
-    };
-    Ok(CountRun {
-        counts: Counts {
+
+    /// Searches the tasks the journal does not hold, recording each in the journal as it
+    /// finishes, on the options' threads with the selected kernel. `watcher` is told the plan
+    /// first ([`Watcher::start`]) and then every searched task; raising `stop` makes the
+    /// workers finish their current task and start no other.
+    pub fn run(
+        self,
+        stop: Option<&AtomicBool>,
+        watcher: Option<&dyn Watcher>,
+    ) -> Result<CountRun, Error> {
+        let Prepared {
             n,
-            total: report.total,
-            unique,
-            tasks: plan.tasks.len(),
-            kernel: report.kernel,
-            elapsed: started.elapsed(),
-        },
-        fingerprint,
-        plan_tasks: header.tasks as usize,
-        shard,
-        complete: report.complete,
-        resumed_tasks: report.outcomes.len() - searched.len(),
-        resumed_total: report
-            .outcomes
-            .iter()
-            .filter(|o| o.recorded)
-            .map(TaskOutcome::weighted)
-            .sum(),
-        searched_tasks: searched.len(),
-        search_time: searched.iter().map(|o| o.elapsed).sum(),
-    })
+            threads,
+            kernel,
+            plan,
+            shard,
+            fingerprint,
+            plan_tasks,
+            journal,
+            recorded,
+            resumed,
+            started,
+        } = self;
+        if let Some(watcher) = watcher {
+            watcher.start(&plan, &resumed);
+        }
+        let journal = journal.map(Mutex::new);
+        let own_stop = AtomicBool::new(false);
+        let stop = stop.unwrap_or(&own_stop);
+        let write_error: Mutex<Option<JournalError>> = Mutex::new(None);
+        let observe = |outcome: &TaskOutcome| {
+            if let Some(journal) = &journal {
+                let appended = lock(journal).append(outcome.id, outcome.count);
+                if let Err(e) = appended {
+                    lock(&write_error).get_or_insert(e);
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+            if let Some(watcher) = watcher {
+                watcher.task_done(outcome);
+            }
+        };
+        let lookup = |task: &Task| recorded.get(&task.id).copied();
+        let report = run(
+            &plan,
+            &RunOptions {
+                threads,
+                on_task_done: Some(&observe),
+                stop: Some(stop),
+                recorded: Some(&lookup),
+                kernel,
+            },
+        )?;
+        if let Some(e) = write_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
+            return Err(e.into());
+        }
+        if let Some(journal) = journal {
+            journal
+                .into_inner()
+                .unwrap_or_else(|p| p.into_inner())
+                .sync()?;
+        }
+        let searched: Vec<&TaskOutcome> = report.outcomes.iter().filter(|o| !o.recorded).collect();
+        let unique = if report.complete && shard.is_whole() {
+            Some(crate::engine::unique::unique_count(n, report.total)?)
+        } else {
+            None
+        };
+        Ok(CountRun {
+            counts: Counts {
+                n,
+                total: report.total,
+                unique,
+                tasks: plan.tasks.len(),
+                kernel: report.kernel,
+                elapsed: started.elapsed(),
+            },
+            fingerprint,
+            plan_tasks,
+            shard,
+            complete: report.complete,
+            resumed_tasks: report.outcomes.len() - searched.len(),
+            resumed_total: report
+                .outcomes
+                .iter()
+                .filter(|o| o.recorded)
+                .map(TaskOutcome::weighted)
+                .sum(),
+            searched_tasks: searched.len(),
+            search_time: searched.iter().map(|o| o.elapsed).sum(),
+        })
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -214,30 +306,27 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 /// Opens the journal `header` describes and checks that every record names a task of `plan`
 /// (the tasks to count: the whole plan or one shard of it).
-fn open_checkpoint(
+fn open_journal(
     path: &Path,
     plan: &Plan,
     header: &Header,
-) -> Result<(Journal, HashMap<TaskId, u64>), CheckpointError> {
+) -> Result<(Journal, HashMap<TaskId, u64>), JournalError> {
     let (journal, replay) = Journal::open(path, header)?;
     let ids: std::collections::HashSet<TaskId> = plan.tasks.iter().map(|t| t.id).collect();
     let mut recorded = HashMap::with_capacity(replay.records.len());
     for record in replay.records {
-        let corrupt = |why: String| CheckpointError::Corrupt {
+        let corrupt = |damage: Damage| JournalError::Corrupt {
             path: path.to_path_buf(),
             offset: record.offset,
-            why,
+            damage,
         };
         if !ids.contains(&record.id) {
-            return Err(corrupt(format!("task {} is not in the plan", record.id)));
+            return Err(corrupt(Damage::NotInPlan(record.id)));
         }
         if let Some(old) = recorded.insert(record.id, record.count)
             && old != record.count
         {
-            return Err(corrupt(format!(
-                "task {} is recorded twice with different counts",
-                record.id
-            )));
+            return Err(corrupt(Damage::RecordedTwice(record.id)));
         }
     }
     Ok((journal, recorded))
@@ -272,7 +361,7 @@ mod tests {
     }
 
     #[test]
-    fn an_interrupted_checkpointed_count_resumes_to_the_exact_total() {
+    fn an_interrupted_journaled_count_resumes_to_the_exact_total() {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("n12.ckpt");
         let stop = AtomicBool::new(false);
@@ -282,7 +371,7 @@ mod tests {
             stop: &stop,
         };
         let control = RunControl {
-            checkpoint: Some(&file),
+            journal: Some(&file),
             stop: Some(&stop),
             watcher: Some(&watcher),
             shard: None,
@@ -293,7 +382,7 @@ mod tests {
         assert!(first.counts.total < known::total(12).unwrap());
 
         let plain = RunControl {
-            checkpoint: Some(&file),
+            journal: Some(&file),
             ..RunControl::default()
         };
         let second = count_with(12, &OPTIONS, &plain).unwrap();
@@ -311,7 +400,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("n11.ckpt");
         let control = RunControl {
-            checkpoint: Some(&file),
+            journal: Some(&file),
             ..RunControl::default()
         };
         let one = CountOptions {
@@ -364,7 +453,7 @@ mod tests {
         journal.append(plan.tasks[0].id, 1).unwrap();
         drop(journal);
         let control = RunControl {
-            checkpoint: Some(&file),
+            journal: Some(&file),
             ..RunControl::default()
         };
         let err = count_with(9, &OPTIONS, &control).unwrap_err();

@@ -11,6 +11,62 @@ use std::str::FromStr;
 
 use crate::engine::plan::Plan;
 
+/// Why a shard could not be named: a bad `K/M`, or a Slurm environment that names none.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ShardError {
+    /// `M` is 0.
+    #[error("the shard count must be at least 1")]
+    ZeroCount,
+    /// `K` is not below `M`.
+    #[error(
+        "shard {index}/{count} does not exist: shards are numbered from 0 to {}",
+        .count - 1
+    )]
+    OutOfRange {
+        /// `K`.
+        index: u32,
+        /// `M`.
+        count: u32,
+    },
+    /// Text that is not `K/M`.
+    #[error("'{0}' is not a shard: expected K/M with 0 <= K < M (for example 3/8)")]
+    NotAShard(String),
+    /// Text that is neither `K/M` nor `slurm`.
+    #[error("'{0}' is not a shard: expected K/M (0 <= K < M) or 'slurm'")]
+    NotASpec(String),
+    /// A variable of the Slurm array environment is not set.
+    #[error(
+        "{0} is not set: the shard of a Slurm array task is read inside a task of an array job (sbatch --array)"
+    )]
+    SlurmUnset(&'static str),
+    /// A variable of the Slurm array environment is not a number.
+    #[error("{name}='{value}' is not a whole number")]
+    SlurmNotANumber {
+        /// The variable.
+        name: &'static str,
+        /// Its value.
+        value: String,
+    },
+    /// The Slurm array environment names no shard.
+    #[error(
+        "inconsistent Slurm array environment (SLURM_ARRAY_TASK_ID={id}, \
+         SLURM_ARRAY_TASK_MIN={min}, SLURM_ARRAY_TASK_COUNT={count}, \
+         SLURM_ARRAY_TASK_STEP={step}): {why}"
+    )]
+    SlurmInconsistent {
+        /// `SLURM_ARRAY_TASK_ID`.
+        id: u64,
+        /// `SLURM_ARRAY_TASK_MIN`.
+        min: u64,
+        /// `SLURM_ARRAY_TASK_COUNT`.
+        count: u64,
+        /// `SLURM_ARRAY_TASK_STEP` (1 when unset).
+        step: u64,
+        /// What is wrong with them.
+        why: &'static str,
+    },
+}
+
 /// Shard `index` of `count` (0-based).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Shard {
@@ -27,19 +83,16 @@ impl Shard {
     /// Shard `index` of `count`; an error when `count` is 0 or `index` is not below it.
     ///
     /// ```
-    /// use nqueens::shard::Shard;
+    /// use nqueens::journal::shard::{Shard, ShardError};
     /// assert_eq!(Shard::new(3, 8).unwrap().to_string(), "3/8");
-    /// assert!(Shard::new(8, 8).is_err());
+    /// assert_eq!(Shard::new(8, 8), Err(ShardError::OutOfRange { index: 8, count: 8 }));
     /// ```
-    pub fn new(index: u32, count: u32) -> Result<Shard, String> {
+    pub fn new(index: u32, count: u32) -> Result<Shard, ShardError> {
         if count == 0 {
-            return Err("the shard count must be at least 1".to_string());
+            return Err(ShardError::ZeroCount);
         }
         if index >= count {
-            return Err(format!(
-                "shard {index}/{count} does not exist: shards are numbered from 0 to {}",
-                count - 1
-            ));
+            return Err(ShardError::OutOfRange { index, count });
         }
         Ok(Shard { index, count })
     }
@@ -70,11 +123,10 @@ impl fmt::Display for Shard {
 }
 
 impl FromStr for Shard {
-    type Err = String;
+    type Err = ShardError;
 
-    fn from_str(s: &str) -> Result<Shard, String> {
-        let bad =
-            || format!("'{s}' is not a shard: expected K/M with 0 <= K < M (for example 3/8)");
+    fn from_str(s: &str) -> Result<Shard, ShardError> {
+        let bad = || ShardError::NotAShard(s.to_string());
         let (k, m) = s.trim().split_once('/').ok_or_else(bad)?;
         let k: u32 = k.trim().parse().map_err(|_| bad())?;
         let m: u32 = m.trim().parse().map_err(|_| bad())?;
@@ -87,7 +139,7 @@ impl FromStr for Shard {
 /// ```
 /// use nqueens::engine::plan::{Plan, Strategy};
 /// let plan = Plan::new(10, Strategy::Mirror, 64).unwrap();
-/// let all: usize = (0..4).map(|k| nqueens::shard::select(&plan, k, 4).len()).sum();
+/// let all: usize = (0..4).map(|k| nqueens::journal::shard::select(&plan, k, 4).len()).sum();
 /// assert_eq!(all, plan.tasks.len());
 /// ```
 pub fn select(plan: &Plan, index: u32, count: u32) -> Vec<usize> {
@@ -107,9 +159,9 @@ pub enum ShardSpec {
 }
 
 impl FromStr for ShardSpec {
-    type Err = String;
+    type Err = ShardError;
 
-    fn from_str(s: &str) -> Result<ShardSpec, String> {
+    fn from_str(s: &str) -> Result<ShardSpec, ShardError> {
         if s.trim() == "slurm" {
             return Ok(ShardSpec::Slurm);
         }
@@ -117,7 +169,7 @@ impl FromStr for ShardSpec {
             if s.contains('/') {
                 e
             } else {
-                format!("'{s}' is not a shard: expected K/M (0 <= K < M) or 'slurm'")
+                ShardError::NotASpec(s.to_string())
             }
         })
     }
@@ -130,7 +182,7 @@ impl FromStr for ShardSpec {
 /// error naming the variables.
 ///
 /// ```
-/// use nqueens::shard::{from_slurm_env, Shard};
+/// use nqueens::journal::shard::{from_slurm_env, Shard};
 /// let env = |name: &str| match name {
 ///     "SLURM_ARRAY_TASK_ID" => Some("5".to_string()),
 ///     "SLURM_ARRAY_TASK_MIN" => Some("1".to_string()),
@@ -139,17 +191,13 @@ impl FromStr for ShardSpec {
 /// };
 /// assert_eq!(from_slurm_env(env), Ok(Shard::new(4, 8).unwrap()));
 /// ```
-pub fn from_slurm_env(var: impl Fn(&str) -> Option<String>) -> Result<Shard, String> {
-    let get = |name: &str| -> Result<u64, String> {
-        let value = var(name).ok_or_else(|| {
-            format!(
-                "{name} is not set: the shard of a Slurm array task is read inside a task of an array job (sbatch --array)"
-            )
-        })?;
+pub fn from_slurm_env(var: impl Fn(&str) -> Option<String>) -> Result<Shard, ShardError> {
+    let get = |name: &'static str| -> Result<u64, ShardError> {
+        let value = var(name).ok_or(ShardError::SlurmUnset(name))?;
         value
             .trim()
             .parse()
-            .map_err(|_| format!("{name}='{value}' is not a whole number"))
+            .map_err(|_| ShardError::SlurmNotANumber { name, value })
     };
     let id = get("SLURM_ARRAY_TASK_ID")?;
     let min = get("SLURM_ARRAY_TASK_MIN")?;
@@ -158,12 +206,12 @@ pub fn from_slurm_env(var: impl Fn(&str) -> Option<String>) -> Result<Shard, Str
         Some(_) => get("SLURM_ARRAY_TASK_STEP")?,
         None => 1,
     };
-    let inconsistent = |why: &str| {
-        format!(
-            "inconsistent Slurm array environment (SLURM_ARRAY_TASK_ID={id}, \
-             SLURM_ARRAY_TASK_MIN={min}, SLURM_ARRAY_TASK_COUNT={count}, \
-             SLURM_ARRAY_TASK_STEP={step}): {why}"
-        )
+    let inconsistent = |why: &'static str| ShardError::SlurmInconsistent {
+        id,
+        min,
+        count,
+        step,
+        why,
     };
     if step == 0 {
         return Err(inconsistent("the step is 0"));
@@ -281,8 +329,44 @@ mod tests {
                 "inconsistent",
             ),
         ] {
-            let err = from_slurm_env(env(bad)).unwrap_err();
+            let err = from_slurm_env(env(bad)).unwrap_err().to_string();
             assert!(err.contains(why) && !err.contains('\n'), "{err}");
         }
+    }
+
+    #[test]
+    fn errors_read_as_the_user_sees_them() {
+        let text = |e: ShardError| e.to_string();
+        assert_eq!(
+            text(Shard::new(1, 0).unwrap_err()),
+            "the shard count must be at least 1"
+        );
+        assert_eq!(
+            text(Shard::new(8, 8).unwrap_err()),
+            "shard 8/8 does not exist: shards are numbered from 0 to 7"
+        );
+        assert_eq!(
+            text("x/2".parse::<Shard>().unwrap_err()),
+            "'x/2' is not a shard: expected K/M with 0 <= K < M (for example 3/8)"
+        );
+        assert_eq!(
+            text("x".parse::<ShardSpec>().unwrap_err()),
+            "'x' is not a shard: expected K/M (0 <= K < M) or 'slurm'"
+        );
+        let inconsistent = [
+            ("SLURM_ARRAY_TASK_ID", "8"),
+            ("SLURM_ARRAY_TASK_MIN", "0"),
+            ("SLURM_ARRAY_TASK_COUNT", "8"),
+        ];
+        assert_eq!(
+            text(from_slurm_env(env(&inconsistent)).unwrap_err()),
+            "inconsistent Slurm array environment (SLURM_ARRAY_TASK_ID=8, SLURM_ARRAY_TASK_MIN=0, \
+             SLURM_ARRAY_TASK_COUNT=8, SLURM_ARRAY_TASK_STEP=1): the task id is beyond the array's \
+             count"
+        );
+        assert_eq!(
+            text(from_slurm_env(env(&[("SLURM_ARRAY_TASK_ID", "1 x")])).unwrap_err()),
+            "SLURM_ARRAY_TASK_ID='1 x' is not a whole number"
+        );
     }
 }

@@ -1,6 +1,6 @@
 //! Adding up shard journals into the total of a board.
 //!
-//! [`merge`] reads the journals of a sharded count ([`crate::shard`], [`crate::checkpoint`])
+//! [`merge`] reads the journals of a sharded count ([`super::shard`], [`crate::journal`])
 //! and returns the board's total and unique counts, or refuses. It refuses everything that could
 //! make a wrong number: an unreadable or damaged journal, journals of different boards, plans or
 //! shardings, a plan this build does not make, a record that is not a task of the plan or of its
@@ -12,10 +12,11 @@ use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::checkpoint::{self, CheckpointError, Header};
+use super::shard::Shard;
+use super::{Damage, Header, JournalError, read};
+use crate::engine::plan::fingerprint::hex;
 use crate::engine::plan::{DEFAULT_MIN_TASKS, PLAN_VERSION, Plan, Strategy, TaskId};
-use crate::fingerprint::hex;
-use crate::shard::Shard;
+use crate::names::{Named, UnknownName};
 
 /// The result of a successful merge.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,7 +72,7 @@ pub enum MergeError {
     NoJournals,
     /// A journal cannot be read or is damaged.
     #[error("{0}")]
-    Journal(#[from] CheckpointError),
+    Journal(#[from] JournalError),
     /// Two journals belong to different counts.
     #[error(
         "{} and {} belong to different counts and cannot be merged: {} records {first}, {} records {second}",
@@ -81,11 +82,11 @@ pub enum MergeError {
         /// The first journal.
         first_path: PathBuf,
         /// What it records.
-        first: String,
+        first: Box<Header>,
         /// The journal that differs from it.
         second_path: PathBuf,
         /// What that one records.
-        second: String,
+        second: Box<Header>,
     },
     /// The journals were made by a plan this build does not make.
     #[error("{}: {why}; merge with the nqueens version that counted it", .path.display())]
@@ -93,17 +94,17 @@ pub enum MergeError {
         /// A journal of that plan.
         path: PathBuf,
         /// How the plans differ.
-        why: String,
+        why: PlanDifference,
     },
-    /// A record that does not belong where it is.
-    #[error("{} is corrupt at byte {offset}: {why}", .path.display())]
+    /// A record that does not belong where it is: a task of no plan or of another shard.
+    #[error("{} is corrupt at byte {offset}: {damage}", .path.display())]
     Stray {
         /// The journal.
         path: PathBuf,
         /// Where the record starts.
         offset: u64,
         /// What is wrong with it.
-        why: String,
+        damage: Damage,
     },
     /// One task recorded with two different counts.
     #[error(
@@ -140,32 +141,62 @@ pub enum MergeError {
     Engine(#[from] crate::Error),
 }
 
+/// How the plan a journal names differs from the plans this build makes.
+#[derive(Debug, thiserror::Error)]
+pub enum PlanDifference {
+    /// Another plan version.
+    #[error("it was counted under plan version {0}, this nqueens makes version {PLAN_VERSION}")]
+    Version(u32),
+    /// A strategy this build does not know.
+    #[error("its strategy '{}' is unknown", .0.name)]
+    Strategy(UnknownName),
+    /// A board this build cannot plan.
+    #[error("its board cannot be planned ({0})")]
+    Board(crate::Error),
+    /// Another task list.
+    #[error(
+        "it was counted under plan {} ({counted_tasks} tasks), this nqueens makes plan {} \
+         ({made_tasks} tasks)",
+        hex(*.counted), hex(*.made)
+    )]
+    Tasks {
+        /// The fingerprint in the journal.
+        counted: u64,
+        /// The task count in the journal.
+        counted_tasks: u64,
+        /// The fingerprint of the plan this build makes.
+        made: u64,
+        /// That plan's task count.
+        made_tasks: usize,
+    },
+}
+
 /// Merges the shard journals at `paths` (see the module documentation).
 ///
 /// ```
 /// use nqueens::{count_with, CountOptions, RunControl, Strategy};
-/// use nqueens::shard::Shard;
+/// use nqueens::journal::shard::Shard;
 /// let dir = tempfile::tempdir().unwrap();
 /// let options = CountOptions::new(2, Strategy::Symmetric);
 /// let mut files = Vec::new();
 /// for k in 0..3 {
 ///     let file = dir.path().join(format!("shard{k}.ckpt"));
 ///     let control = RunControl {
-///         checkpoint: Some(&file),
+///         journal: Some(&file),
 ///         shard: Some(Shard::new(k, 3).unwrap()),
 ///         ..RunControl::default()
 ///     };
 ///     count_with(10, &options, &control).unwrap();
 ///     files.push(file);
 /// }
-/// let merged = nqueens::merge::merge(&files).unwrap();
+/// let merged = nqueens::journal::merge::merge(&files).unwrap();
 /// assert_eq!((merged.total, merged.unique), (724, 92));
 /// ```
 pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
     let mut journals = Vec::with_capacity(paths.len());
     for path in paths {
         let path = path.as_ref();
-        let (header, replay) = checkpoint::read(path)?;
+        let (header, replay) = read(path)?;
         journals.push((path.to_path_buf(), header, replay));
     }
     let Some((first_path, first, _)) = journals.first() else {
@@ -192,13 +223,13 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
         if !same_count(header) {
             return Err(MergeError::Different {
                 first_path: first_path.clone(),
-                first: first.to_string(),
+                first: Box::new(first.clone()),
                 second_path: path.clone(),
-                second: header.to_string(),
+                second: Box::new(header.clone()),
             });
         }
     }
-    let plan = rebuild_plan(first_path, first)?;
+    let (plan, fingerprint) = rebuild_plan(first_path, first)?;
     let count = first.shard.count;
     let position: HashMap<TaskId, usize> = plan
         .tasks
@@ -209,19 +240,16 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
     let mut counted: Vec<Option<(u64, usize)>> = vec![None; plan.tasks.len()];
     for (j, (path, header, replay)) in journals.iter().enumerate() {
         for record in &replay.records {
-            let stray = |why: String| MergeError::Stray {
+            let stray = |damage: Damage| MergeError::Stray {
                 path: path.clone(),
                 offset: record.offset,
-                why,
+                damage,
             };
             let Some(&p) = position.get(&record.id) else {
-                return Err(stray(format!("task {} is not in the plan", record.id)));
+                return Err(stray(Damage::NotInPlan(record.id)));
             };
             if !header.shard.contains(p) {
-                return Err(stray(format!(
-                    "task {} is not in shard {}",
-                    record.id, header.shard
-                )));
+                return Err(stray(Damage::NotInShard(record.id, header.shard)));
             }
             match counted[p] {
                 None => counted[p] = Some((record.count, j)),
@@ -254,7 +282,7 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
     Ok(Merged {
         n: plan.n,
         strategy: plan.strategy,
-        fingerprint: first.fingerprint,
+        fingerprint,
         tasks: plan.tasks.len(),
         shards: count,
         journals: journals.len(),
@@ -263,35 +291,30 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
     })
 }
 
-/// The plan a journal header names, as this build makes it; refused when it is not the same.
-fn rebuild_plan(path: &Path, header: &Header) -> Result<Plan, MergeError> {
-    let other = |why: String| MergeError::OtherPlan {
+/// The plan a journal header names, as this build makes it, and its fingerprint; refused when
+/// it is not the same.
+fn rebuild_plan(path: &Path, header: &Header) -> Result<(Plan, u64), MergeError> {
+    let other = |why: PlanDifference| MergeError::OtherPlan {
         path: path.to_path_buf(),
         why,
     };
     if header.plan_version != PLAN_VERSION {
-        return Err(other(format!(
-            "it was counted under plan version {}, this nqueens makes version {PLAN_VERSION}",
-            header.plan_version
-        )));
+        return Err(other(PlanDifference::Version(header.plan_version)));
     }
-    let strategy = match header.strategy.as_str() {
-        "symmetric" => Strategy::Symmetric,
-        "mirror" => Strategy::Mirror,
-        name => return Err(other(format!("its strategy '{name}' is unknown"))),
-    };
+    let strategy =
+        Strategy::parse_name(&header.strategy).map_err(|e| other(PlanDifference::Strategy(e)))?;
     let plan = Plan::new(header.n, strategy, DEFAULT_MIN_TASKS)
-        .map_err(|e| other(format!("its board cannot be planned ({e})")))?;
-    if plan.fingerprint() != header.fingerprint || plan.tasks.len() as u64 != header.tasks {
-        return Err(other(format!(
-            "it was counted under plan {} ({} tasks), this nqueens makes plan {} ({} tasks)",
-            hex(header.fingerprint),
-            header.tasks,
-            hex(plan.fingerprint()),
-            plan.tasks.len()
-        )));
+        .map_err(|e| other(PlanDifference::Board(e)))?;
+    let fingerprint = plan.fingerprint();
+    if fingerprint != header.fingerprint || plan.tasks.len() as u64 != header.tasks {
+        return Err(other(PlanDifference::Tasks {
+            counted: header.fingerprint,
+            counted_tasks: header.tasks,
+            made: fingerprint,
+            made_tasks: plan.tasks.len(),
+        }));
     }
-    Ok(plan)
+    Ok((plan, fingerprint))
 }
 
 /// The shards with uncounted tasks, in shard order.

@@ -1,0 +1,145 @@
+//! Why a journal is refused or fails.
+
+use std::io;
+use std::path::PathBuf;
+
+use super::format::{FORMAT_VERSION, Header};
+use crate::engine::plan::TaskId;
+use crate::journal::shard::Shard;
+
+/// Why a journal could not be opened, read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum JournalError {
+    /// The file cannot be opened or created (missing directory, permissions, ...).
+    #[error("cannot open journal {}: {source}", .path.display())]
+    Open {
+        /// The journal's path.
+        path: PathBuf,
+        /// The operating system's reason.
+        source: io::Error,
+    },
+    /// Another process holds the journal.
+    #[error("journal {} is in use by another nqueens process", .path.display())]
+    Locked {
+        /// The journal's path.
+        path: PathBuf,
+    },
+    /// The file is not a journal at all.
+    #[error("{} is not an nqueens journal (refusing to overwrite it)", .path.display())]
+    NotAJournal {
+        /// The file's path.
+        path: PathBuf,
+    },
+    /// The journal belongs to another count: its header is not this count's
+    /// ([`Header::differing_fields`] names what differs).
+    #[error(
+        "journal {} was made for {found}, not for this count ({expected}); \
+         use another file or delete this one",
+        .path.display()
+    )]
+    Mismatch {
+        /// The journal's path.
+        path: PathBuf,
+        /// What the file says it is for.
+        found: Box<Header>,
+        /// What this count needs.
+        expected: Box<Header>,
+    },
+    /// The journal is in another format version.
+    #[error(
+        "journal {} was made for journal format {found}, not for this count \
+         (journal format {FORMAT_VERSION}); use another file or delete this one",
+        .path.display()
+    )]
+    OtherFormat {
+        /// The journal's path.
+        path: PathBuf,
+        /// The format version the file has.
+        found: u32,
+    },
+    /// Damage that is not a torn last record.
+    #[error("journal {} is corrupt at byte {offset}: {damage}", .path.display())]
+    Corrupt {
+        /// The journal's path.
+        path: PathBuf,
+        /// Byte offset of the damaged part.
+        offset: u64,
+        /// What is wrong there.
+        damage: Damage,
+    },
+    /// Writing or syncing failed while counting.
+    #[error(
+        "cannot write journal {}: {source} (tasks recorded before this are kept: \
+         rerun the same command to resume)",
+        .path.display()
+    )]
+    Write {
+        /// The journal's path.
+        path: PathBuf,
+        /// The operating system's reason.
+        source: io::Error,
+    },
+}
+
+/// What is wrong with a damaged part of a journal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Damage {
+    /// The file ends inside the header.
+    #[error("the header is incomplete")]
+    IncompleteHeader,
+    /// The header's bytes do not match its checksum.
+    #[error("the header checksum does not match")]
+    HeaderChecksum,
+    /// A record (numbered from 1) is not one, or does not match its checksum.
+    #[error("task record {0} is damaged")]
+    Record(usize),
+    /// A record names a task that is not in the plan.
+    #[error("task {0} is not in the plan")]
+    NotInPlan(TaskId),
+    /// A record names a task of another shard.
+    #[error("task {0} is not in shard {1}")]
+    NotInShard(TaskId, Shard),
+    /// One task is recorded twice with different counts in one journal.
+    #[error("task {0} is recorded twice with different counts")]
+    RecordedTwice(TaskId),
+}
+
+impl JournalError {
+    /// Whether the journal was refused before any work started (as opposed to failing while
+    /// writing): the user can fix these by choosing or repairing the file.
+    pub fn is_refusal(&self) -> bool {
+        !matches!(self, JournalError::Write { .. })
+    }
+
+    /// How a journal made for another count or format differs from this count: one
+    /// `(in the file, here)` pair per differing part, each as a header's description writes
+    /// it; empty for every other error.
+    ///
+    /// ```
+    /// use nqueens::journal::{Header, JournalError};
+    /// use nqueens::engine::plan::{Plan, Strategy};
+    /// let here = Header::for_plan(&Plan::new(8, Strategy::Mirror, 16).unwrap());
+    /// let error = JournalError::Mismatch {
+    ///     path: "n8.ckpt".into(),
+    ///     found: Box::new(Header { n: 9, ..here.clone() }),
+    ///     expected: Box::new(here),
+    /// };
+    /// assert_eq!(error.differences(), [("n = 9".to_string(), "n = 8".to_string())]);
+    /// ```
+    pub fn differences(&self) -> Vec<(String, String)> {
+        match self {
+            JournalError::Mismatch {
+                found, expected, ..
+            } => found
+                .differing_fields(expected)
+                .into_iter()
+                .map(|field| (found.describe(field), expected.describe(field)))
+                .collect(),
+            JournalError::OtherFormat { found, .. } => vec![(
+                format!("journal format {found}"),
+                format!("journal format {FORMAT_VERSION}"),
+            )],
+            _ => Vec::new(),
+        }
+    }
+}

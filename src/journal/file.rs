@@ -1,0 +1,448 @@
+//! The open journal: created or reopened, locked, appended to and synced.
+
+use std::fs::{File, OpenOptions, TryLockError};
+use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use super::error::JournalError;
+use super::format::{HEADER_LEN, Header, encode_record};
+use super::read::{Replay, parse};
+use crate::engine::plan::TaskId;
+
+/// The longest a finished task waits before the journal is synced to disk.
+pub(crate) const SYNC_INTERVAL: Duration = Duration::from_secs(2);
+
+/// An open, locked journal.
+#[derive(Debug)]
+pub struct Journal {
+    file: File,
+    path: PathBuf,
+    last_sync: Instant,
+    unsynced: bool,
+    broken: bool,
+}
+
+impl Journal {
+    /// Opens (or creates) the journal at `path` for the count `header` describes, and replays
+    /// the tasks it already records.
+    ///
+    /// ```
+    /// use nqueens::journal::{Header, Journal};
+    /// use nqueens::engine::plan::TaskId;
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let path = dir.path().join("n8.ckpt");
+    /// let header = Header {
+    ///     plan_version: 2,
+    ///     n: 8,
+    ///     strategy: "mirror".into(),
+    ///     tasks: 4,
+    ///     fingerprint: 7,
+    ///     shard: nqueens::journal::shard::Shard::WHOLE,
+    /// };
+    /// let (mut journal, replay) = Journal::open(&path, &header).unwrap();
+    /// assert!(replay.records.is_empty());
+    /// journal.append(TaskId::from_cols(&[0]).unwrap(), 4).unwrap();
+    /// drop(journal);
+    /// let (_journal, replay) = Journal::open(&path, &header).unwrap();
+    /// assert_eq!(replay.records[0].count, 4);
+    /// ```
+    pub fn open(path: &Path, header: &Header) -> Result<(Journal, Replay), JournalError> {
+        let open_error = |source| JournalError::Open {
+            path: path.to_path_buf(),
+            source,
+        };
+        let mut file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)
+            .map_err(open_error)?;
+        if !file.metadata().map_err(open_error)?.is_file() {
+            return Err(JournalError::NotAJournal {
+                path: path.to_path_buf(),
+            });
+        }
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(TryLockError::WouldBlock) => {
+                return Err(JournalError::Locked {
+                    path: path.to_path_buf(),
+                });
+            }
+            Err(TryLockError::Error(e)) => return Err(open_error(e)),
+        }
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes).map_err(open_error)?;
+        let mut journal = Journal {
+            file,
+            path: path.to_path_buf(),
+            last_sync: Instant::now(),
+            unsynced: false,
+            broken: false,
+        };
+        let expected = header.encode();
+        if bytes.len() < HEADER_LEN && expected.starts_with(&bytes) {
+            // New, or created by a run that died before its header was complete.
+            journal.start_fresh(&expected).map_err(open_error)?;
+            return Ok((journal, Replay::default()));
+        }
+        let replay = journal.validate(&bytes, header)?;
+        let valid = (bytes.len() as u64) - replay.dropped_bytes;
+        journal
+            .cut_to(valid, replay.dropped_bytes > 0)
+            .map_err(open_error)?;
+        Ok((journal, replay))
+    }
+
+    /// Positions the journal at `valid`, first cutting off anything after it when `cut`.
+    fn cut_to(&mut self, valid: u64, cut: bool) -> io::Result<()> {
+        if cut {
+            self.file.set_len(valid)?;
+            self.file.sync_data()?;
+        }
+        self.file.seek(SeekFrom::Start(valid)).map(drop)
+    }
+
+    fn start_fresh(&mut self, header: &[u8; HEADER_LEN]) -> io::Result<()> {
+        self.file.set_len(0)?;
+        self.file.seek(SeekFrom::Start(0))?;
+        self.file.write_all(header)?;
+        self.file.sync_all()?;
+        sync_parent_dir(&self.path);
+        Ok(())
+    }
+
+    fn validate(&self, bytes: &[u8], header: &Header) -> Result<Replay, JournalError> {
+        let (found, replay) = parse(&self.path, bytes)?;
+        if found != *header {
+            return Err(JournalError::Mismatch {
+                path: self.path.clone(),
+                found: Box::new(found),
+                expected: Box::new(header.clone()),
+            });
+        }
+        Ok(replay)
+    }
+
+    /// The journal's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Records one finished task: the record reaches the operating system at once and the disk
+    /// within two seconds.
+    ///
+    /// After a failed write the journal records nothing more (a half-written record must stay
+    /// the last one), and the error is returned once.
+    pub fn append(&mut self, id: TaskId, count: u64) -> Result<(), JournalError> {
+        if self.broken {
+            return Ok(());
+        }
+        let record = encode_record(id, count);
+        let written = self.file.write_all(&record).and_then(|()| {
+            self.unsynced = true;
+            if self.last_sync.elapsed() >= SYNC_INTERVAL {
+                self.sync_now()
+            } else {
+                Ok(())
+            }
+        });
+        written.map_err(|source| {
+            self.broken = true;
+            self.write_error(source)
+        })
+    }
+
+    /// Syncs every recorded task to disk.
+    pub fn sync(&mut self) -> Result<(), JournalError> {
+        if self.broken || !self.unsynced {
+            return Ok(());
+        }
+        self.sync_now().map_err(|source| self.write_error(source))
+    }
+
+    fn sync_now(&mut self) -> io::Result<()> {
+        self.file.sync_data()?;
+        self.unsynced = false;
+        self.last_sync = Instant::now();
+        Ok(())
+    }
+
+    fn write_error(&self, source: io::Error) -> JournalError {
+        JournalError::Write {
+            path: self.path.clone(),
+            source,
+        }
+    }
+}
+
+impl Drop for Journal {
+    fn drop(&mut self) {
+        // Best effort: callers that care about the error call `sync` themselves.
+        let _ = self.sync();
+    }
+}
+
+/// Makes a newly created file's directory entry durable (best effort; not every platform can).
+fn sync_parent_dir(path: &Path) {
+    #[cfg(unix)]
+    {
+        let parent = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        if let Ok(dir) = File::open(parent) {
+            let _ = dir.sync_all();
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::plan::PLAN_VERSION;
+    use crate::journal::error::Damage;
+    use crate::journal::format::RECORD_LEN;
+    use crate::journal::shard::Shard;
+    use std::fs;
+
+    fn header() -> Header {
+        Header {
+            plan_version: PLAN_VERSION,
+            n: 9,
+            strategy: "mirror".into(),
+            tasks: 10,
+            fingerprint: 0x1234,
+            shard: Shard::WHOLE,
+        }
+    }
+
+    fn id(i: u8) -> TaskId {
+        TaskId::from_cols(&[i, i + 2]).unwrap()
+    }
+
+    /// A journal holding `k` records, closed; returns its path.
+    fn journal_with(dir: &Path, k: u8) -> PathBuf {
+        let path = dir.join("j.ckpt");
+        let (mut j, replay) = Journal::open(&path, &header()).unwrap();
+        assert!(replay.records.is_empty());
+        for i in 0..k {
+            j.append(id(i), u64::from(i) * 10).unwrap();
+        }
+        j.sync().unwrap();
+        path
+    }
+
+    fn reopen(path: &Path) -> Result<Replay, JournalError> {
+        Journal::open(path, &header()).map(|(_, r)| r)
+    }
+
+    fn ids(replay: &Replay) -> Vec<TaskId> {
+        replay.records.iter().map(|r| r.id).collect()
+    }
+
+    #[test]
+    fn records_round_trip_with_their_offsets() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = journal_with(dir.path(), 3);
+        assert_eq!(
+            fs::metadata(&path).unwrap().len(),
+            (HEADER_LEN + 3 * RECORD_LEN) as u64
+        );
+        let replay = reopen(&path).unwrap();
+        assert_eq!(ids(&replay), vec![id(0), id(1), id(2)]);
+        let counts: Vec<u64> = replay.records.iter().map(|r| r.count).collect();
+        assert_eq!(counts, vec![0, 10, 20]);
+        assert_eq!(
+            replay.records[2].offset,
+            (HEADER_LEN + 2 * RECORD_LEN) as u64
+        );
+        assert_eq!(replay.dropped_bytes, 0);
+    }
+
+    #[test]
+    fn a_torn_last_record_is_dropped_and_cut_off() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = journal_with(dir.path(), 3);
+        let full = fs::read(&path).unwrap();
+        fs::write(&path, &full[..full.len() - 7]).unwrap();
+        let (mut j, replay) = Journal::open(&path, &header()).unwrap();
+        assert_eq!(ids(&replay), vec![id(0), id(1)]);
+        assert_eq!(replay.dropped_bytes, (RECORD_LEN - 7) as u64);
+        // Appending after the cut gives a clean journal again.
+        j.append(id(2), 20).unwrap();
+        drop(j);
+        assert_eq!(fs::read(&path).unwrap(), full);
+    }
+
+    #[test]
+    fn a_corrupt_last_record_is_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = journal_with(dir.path(), 3);
+        let mut bytes = fs::read(&path).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0x5a;
+        fs::write(&path, &bytes).unwrap();
+        let replay = reopen(&path).unwrap();
+        assert_eq!(ids(&replay), vec![id(0), id(1)]);
+        assert_eq!(replay.dropped_bytes, RECORD_LEN as u64);
+        assert_eq!(
+            fs::metadata(&path).unwrap().len(),
+            (HEADER_LEN + 2 * RECORD_LEN) as u64
+        );
+    }
+
+    #[test]
+    fn corruption_before_the_last_record_is_an_error_with_the_offset() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = journal_with(dir.path(), 3);
+        let mut bytes = fs::read(&path).unwrap();
+        bytes[HEADER_LEN + RECORD_LEN + 20] ^= 1;
+        fs::write(&path, &bytes).unwrap();
+        let err = reopen(&path).unwrap_err();
+        let offset = (HEADER_LEN + RECORD_LEN) as u64;
+        assert!(
+            matches!(err, JournalError::Corrupt { offset: o, damage: Damage::Record(2), .. } if o == offset),
+            "{err}"
+        );
+        let text = err.to_string();
+        assert!(text.contains("j.ckpt") && text.contains(&format!("byte {offset}")));
+        // The damaged file is left as it was.
+        assert_eq!(fs::read(&path).unwrap(), bytes);
+    }
+
+    #[test]
+    fn a_corrupt_header_is_an_error_at_offset_zero() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = journal_with(dir.path(), 1);
+        let mut bytes = fs::read(&path).unwrap();
+        bytes[17] ^= 1;
+        fs::write(&path, &bytes).unwrap();
+        let err = reopen(&path).unwrap_err();
+        assert!(
+            matches!(err, JournalError::Corrupt { offset: 0, .. }),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_journal_for_another_count_is_refused_and_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = journal_with(dir.path(), 2);
+        let before = fs::read(&path).unwrap();
+        for other in [
+            Header { n: 10, ..header() },
+            Header {
+                strategy: "other".into(),
+                ..header()
+            },
+            Header {
+                plan_version: PLAN_VERSION + 1,
+                ..header()
+            },
+            Header {
+                tasks: 11,
+                ..header()
+            },
+            Header {
+                fingerprint: 0x1235,
+                ..header()
+            },
+            Header {
+                shard: Shard { index: 1, count: 2 },
+                ..header()
+            },
+        ] {
+            let err = Journal::open(&path, &other).unwrap_err();
+            let text = err.to_string();
+            assert!(matches!(err, JournalError::Mismatch { .. }), "{text}");
+            assert!(text.contains("n = 9") && text.contains("j.ckpt"), "{text}");
+            assert!(err.is_refusal());
+            // Exactly the one field changed is named, with both values.
+            let JournalError::Mismatch {
+                found, expected, ..
+            } = &err
+            else {
+                unreachable!()
+            };
+            assert_eq!((**found).clone(), header());
+            assert_eq!(**expected, other);
+            assert_eq!(found.differing_fields(expected).len(), 1, "{text}");
+            assert_eq!(err.differences().len(), 1, "{text}");
+        }
+        assert_eq!(fs::read(&path).unwrap(), before);
+    }
+
+    #[test]
+    fn a_journal_of_another_format_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = journal_with(dir.path(), 1);
+        let mut bytes = fs::read(&path).unwrap();
+        bytes[8..12].copy_from_slice(&1u32.to_le_bytes());
+        fs::write(&path, &bytes).unwrap();
+        let err = reopen(&path).unwrap_err();
+        assert!(
+            matches!(err, JournalError::OtherFormat { found: 1, .. }),
+            "{err}"
+        );
+        assert_eq!(
+            err.differences(),
+            [("journal format 1".into(), "journal format 2".into())]
+        );
+    }
+
+    #[test]
+    fn other_files_are_not_journals() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("notes.txt");
+        fs::write(&path, "shopping list\n").unwrap();
+        let err = reopen(&path).unwrap_err();
+        assert!(matches!(err, JournalError::NotAJournal { .. }), "{err}");
+        assert_eq!(fs::read(&path).unwrap(), b"shopping list\n");
+    }
+
+    #[test]
+    fn devices_and_directories_are_not_journals() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(reopen(dir.path()).is_err());
+        #[cfg(unix)]
+        {
+            let err = reopen(Path::new("/dev/zero")).unwrap_err();
+            assert!(matches!(err, JournalError::NotAJournal { .. }), "{err}");
+        }
+    }
+
+    #[test]
+    fn a_torn_header_is_started_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("j.ckpt");
+        fs::write(&path, &header().encode()[..20]).unwrap();
+        let replay = reopen(&path).unwrap();
+        assert!(replay.records.is_empty());
+        assert_eq!(fs::read(&path).unwrap(), header().encode());
+    }
+
+    #[test]
+    fn a_second_opener_is_refused_while_the_first_holds_the_journal() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("j.ckpt");
+        let (first, _) = Journal::open(&path, &header()).unwrap();
+        let err = Journal::open(&path, &header()).unwrap_err();
+        assert!(matches!(err, JournalError::Locked { .. }), "{err}");
+        drop(first);
+        assert!(Journal::open(&path, &header()).is_ok());
+    }
+
+    #[test]
+    fn a_missing_directory_is_an_open_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("missing").join("j.ckpt");
+        let err = reopen(&path).unwrap_err();
+        assert!(matches!(err, JournalError::Open { .. }), "{err}");
+        assert!(err.to_string().contains("missing"));
+    }
+}

@@ -1,0 +1,276 @@
+//! The bytes of a journal: its header and its task records (the layout is in the module
+//! documentation of [`crate::journal`]).
+
+use std::fmt;
+
+use crate::engine::plan::fingerprint::hex;
+use crate::engine::plan::{MAX_ID_LEN, PLAN_VERSION, Plan, TaskId};
+use crate::journal::shard::Shard;
+
+/// The first eight bytes of every journal.
+pub(crate) const MAGIC: [u8; 8] = *b"NQJOURNL";
+/// Version of the file layout.
+pub(crate) const FORMAT_VERSION: u32 = 2;
+/// Size of the header in bytes.
+pub const HEADER_LEN: usize = 64;
+/// Size of one task record in bytes.
+pub const RECORD_LEN: usize = 30;
+
+/// The bytes of a header its checksum covers.
+pub(crate) const HEADER_CHECKED: usize = 60;
+/// The bytes of a record its checksum covers.
+const RECORD_CHECKED: usize = 26;
+const STRATEGY_LEN: usize = 16;
+const RECORD_TAG: u8 = b'T';
+
+/// What a journal belongs to: one shard of one plan of one board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// The plan version the tasks were made under.
+    pub plan_version: u32,
+    /// Board side.
+    pub n: u32,
+    /// Strategy name (at most 16 bytes).
+    pub strategy: String,
+    /// Number of tasks in the plan.
+    pub tasks: u64,
+    /// The plan's fingerprint ([`Plan::fingerprint`]).
+    pub fingerprint: u64,
+    /// The part of the plan this journal records ([`Shard::WHOLE`] for a whole count).
+    pub shard: Shard,
+}
+
+/// One part of a [`Header`], as a refusal names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HeaderField {
+    /// The board side.
+    N,
+    /// The strategy name.
+    Strategy,
+    /// The plan version.
+    PlanVersion,
+    /// The plan's task count.
+    Tasks,
+    /// The plan's fingerprint.
+    Fingerprint,
+    /// The shard.
+    Shard,
+}
+
+impl HeaderField {
+    /// Every field, in the order a header's description lists them.
+    pub const ALL: [HeaderField; 6] = [
+        HeaderField::N,
+        HeaderField::Strategy,
+        HeaderField::PlanVersion,
+        HeaderField::Tasks,
+        HeaderField::Fingerprint,
+        HeaderField::Shard,
+    ];
+}
+
+impl Header {
+    /// The header for a journal of `plan`.
+    ///
+    /// ```
+    /// use nqueens::journal::Header;
+    /// use nqueens::engine::plan::{Plan, Strategy};
+    /// let plan = Plan::new(8, Strategy::Mirror, 16).unwrap();
+    /// let header = Header::for_plan(&plan);
+    /// assert_eq!((header.n, header.strategy.as_str()), (8, "mirror"));
+    /// assert_eq!(header.tasks, plan.tasks.len() as u64);
+    /// ```
+    pub fn for_plan(plan: &Plan) -> Header {
+        Header::for_shard(plan, Shard::WHOLE)
+    }
+
+    /// The header for a journal of shard `shard` of `plan`.
+    pub fn for_shard(plan: &Plan, shard: Shard) -> Header {
+        Header::with_fingerprint(plan, plan.fingerprint(), shard)
+    }
+
+    /// The header for a journal of shard `shard` of `plan`, whose fingerprint is `fingerprint`
+    /// (computed once by the caller).
+    pub(crate) fn with_fingerprint(plan: &Plan, fingerprint: u64, shard: Shard) -> Header {
+        Header {
+            plan_version: PLAN_VERSION,
+            n: plan.n,
+            strategy: plan.strategy.name().to_string(),
+            tasks: plan.tasks.len() as u64,
+            fingerprint,
+            shard,
+        }
+    }
+
+    /// One field as the header's description writes it.
+    ///
+    /// ```
+    /// use nqueens::journal::{Header, HeaderField};
+    /// use nqueens::engine::plan::{Plan, Strategy};
+    /// let header = Header::for_plan(&Plan::new(8, Strategy::Mirror, 16).unwrap());
+    /// assert_eq!(header.describe(HeaderField::N), "n = 8");
+    /// assert_eq!(header.describe(HeaderField::Shard), "shard 0/1");
+    /// ```
+    pub fn describe(&self, field: HeaderField) -> String {
+        match field {
+            HeaderField::N => format!("n = {}", self.n),
+            HeaderField::Strategy => format!("strategy {}", self.strategy),
+            HeaderField::PlanVersion => format!("plan version {}", self.plan_version),
+            HeaderField::Tasks => format!("{} tasks", self.tasks),
+            HeaderField::Fingerprint => format!("plan {}", hex(self.fingerprint)),
+            HeaderField::Shard => format!("shard {}", self.shard),
+        }
+    }
+
+    /// The fields in which this header and `other` differ, in the order of
+    /// [`HeaderField::ALL`].
+    ///
+    /// ```
+    /// use nqueens::journal::{Header, HeaderField};
+    /// use nqueens::engine::plan::{Plan, Strategy};
+    /// let header = Header::for_plan(&Plan::new(8, Strategy::Mirror, 16).unwrap());
+    /// let other = Header { n: 9, tasks: 1, ..header.clone() };
+    /// assert_eq!(header.differing_fields(&other), [HeaderField::N, HeaderField::Tasks]);
+    /// ```
+    pub fn differing_fields(&self, other: &Header) -> Vec<HeaderField> {
+        HeaderField::ALL
+            .into_iter()
+            .filter(|&field| match field {
+                HeaderField::N => self.n != other.n,
+                HeaderField::Strategy => self.strategy != other.strategy,
+                HeaderField::PlanVersion => self.plan_version != other.plan_version,
+                HeaderField::Tasks => self.tasks != other.tasks,
+                HeaderField::Fingerprint => self.fingerprint != other.fingerprint,
+                HeaderField::Shard => self.shard != other.shard,
+            })
+            .collect()
+    }
+
+    /// Reads a header whose checksum has been checked.
+    pub(crate) fn decode(b: &[u8]) -> Header {
+        let u32_at = |i: usize| u32::from_le_bytes(b[i..i + 4].try_into().unwrap());
+        let u64_at = |i: usize| u64::from_le_bytes(b[i..i + 8].try_into().unwrap());
+        let name = &b[20..36];
+        let name_len = name.iter().position(|&c| c == 0).unwrap_or(name.len());
+        Header {
+            plan_version: u32_at(12),
+            n: u32_at(16),
+            strategy: String::from_utf8_lossy(&name[..name_len]).into_owned(),
+            tasks: u64_at(36),
+            fingerprint: u64_at(44),
+            shard: Shard {
+                index: u32_at(52),
+                count: u32_at(56),
+            },
+        }
+    }
+
+    /// The header's bytes, checksum included.
+    pub(crate) fn encode(&self) -> [u8; HEADER_LEN] {
+        let mut b = [0u8; HEADER_LEN];
+        b[0..8].copy_from_slice(&MAGIC);
+        b[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+        b[12..16].copy_from_slice(&self.plan_version.to_le_bytes());
+        b[16..20].copy_from_slice(&self.n.to_le_bytes());
+        let name = self.strategy.as_bytes();
+        let len = name.len().min(STRATEGY_LEN);
+        b[20..20 + len].copy_from_slice(&name[..len]);
+        b[36..44].copy_from_slice(&self.tasks.to_le_bytes());
+        b[44..52].copy_from_slice(&self.fingerprint.to_le_bytes());
+        b[52..56].copy_from_slice(&self.shard.index.to_le_bytes());
+        b[56..60].copy_from_slice(&self.shard.count.to_le_bytes());
+        let crc = crc32fast::hash(&b[..HEADER_CHECKED]);
+        b[HEADER_CHECKED..].copy_from_slice(&crc.to_le_bytes());
+        b
+    }
+}
+
+impl fmt::Display for Header {
+    /// Every field, as [`Header::describe`] writes it, joined by `, `.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, field) in HeaderField::ALL.into_iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(&self.describe(field))?;
+        }
+        Ok(())
+    }
+}
+
+/// One finished task as the journal records it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// The task's id.
+    pub id: TaskId,
+    /// The task's unweighted count.
+    pub count: u64,
+    /// Where the record starts in the file.
+    pub offset: u64,
+}
+
+/// The bytes of the record of task `id`, counted `count`.
+pub(crate) fn encode_record(id: TaskId, count: u64) -> [u8; RECORD_LEN] {
+    let mut b = [0u8; RECORD_LEN];
+    b[0] = RECORD_TAG;
+    let cols = id.cols();
+    b[1] = cols.len() as u8;
+    b[2..2 + cols.len()].copy_from_slice(cols);
+    b[18..26].copy_from_slice(&count.to_le_bytes());
+    let crc = crc32fast::hash(&b[..RECORD_CHECKED]);
+    b[RECORD_CHECKED..].copy_from_slice(&crc.to_le_bytes());
+    b
+}
+
+/// The record in `b` (one record's bytes, starting at `offset`); `None` when it is damaged.
+pub(crate) fn decode_record(b: &[u8], offset: u64) -> Option<Record> {
+    let crc = u32::from_le_bytes(b[RECORD_CHECKED..RECORD_LEN].try_into().ok()?);
+    if b[0] != RECORD_TAG || crc32fast::hash(&b[..RECORD_CHECKED]) != crc {
+        return None;
+    }
+    let len = usize::from(b[1]);
+    if len > MAX_ID_LEN {
+        return None;
+    }
+    Some(Record {
+        id: TaskId::from_cols(&b[2..2 + len])?,
+        count: u64::from_le_bytes(b[18..26].try_into().ok()?),
+        offset,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn header() -> Header {
+        Header {
+            plan_version: PLAN_VERSION,
+            n: 9,
+            strategy: "mirror".into(),
+            tasks: 10,
+            fingerprint: 0x1234,
+            shard: Shard::WHOLE,
+        }
+    }
+
+    #[test]
+    fn headers_and_records_round_trip() {
+        let h = Header {
+            shard: Shard { index: 2, count: 5 },
+            ..header()
+        };
+        assert_eq!(Header::decode(&h.encode()), h);
+        let id = TaskId::from_cols(&[3, 0, 5]).unwrap();
+        let record = decode_record(&encode_record(id, 77), 94).unwrap();
+        assert_eq!((record.id, record.count, record.offset), (id, 77, 94));
+    }
+
+    #[test]
+    fn the_description_lists_every_field() {
+        assert_eq!(
+            header().to_string(),
+            "n = 9, strategy mirror, plan version 2, 10 tasks, plan 0000000000001234, shard 0/1"
+        );
+    }
+}

@@ -1,0 +1,53 @@
+//! Journals: every finished task of a count recorded durably, so that the count can resume,
+//! run in shards on many machines and be merged.
+//!
+//! A journal is an append-only file: one header naming the count it belongs to, then one
+//! fixed-size record per finished task. All integers are little-endian.
+//!
+//! | part   | bytes | contents                                                                |
+//! |--------|-------|-------------------------------------------------------------------------|
+//! | header | 64    | bytes 0..8 magic `NQJOURNL`, 8..12 format version `u32`, 12..16 [`PLAN_VERSION`] `u32`, 16..20 `n` `u32`, 20..36 strategy name (zero-padded), 36..44 task count `u64`, 44..52 plan fingerprint `u64` ([`fingerprint`]), 52..56 shard index `u32`, 56..60 shard count `u32`, 60..64 CRC-32 of bytes 0..60 |
+//! | record | 30    | byte 0 tag `T`, 1 id length, 2..18 id columns (zero-padded), 18..26 count `u64`, 26..30 CRC-32 of bytes 0..26 |
+//!
+//! Each record is handed to the operating system as soon as its task finishes (so a killed
+//! process loses nothing) and the file is synced to disk at least every two seconds and when the
+//! journal is closed (so a power cut loses at most a few seconds of work).
+//!
+//! A journal records one shard of a plan ([`shard`]); a whole count is shard `0/1`. Format 1
+//! (before shards and fingerprints) is refused as another format.
+//!
+//! Reopening validates the header — a journal made for another `n`, strategy, plan version,
+//! task count, fingerprint or shard is refused, naming the fields that differ
+//! ([`JournalError::Mismatch`]) — and replays the records. Merging reads journals without a
+//! plan, without writing or locking them. A torn or corrupt *last* record (a crash in the middle
+//! of a write) is dropped and cut off the file so that its task is counted again; damage
+//! anywhere else is an error naming the file and the byte offset. While a journal is open the
+//! file holds an exclusive OS lock: a second process refuses it.
+//!
+//! | file | what |
+//! |---|---|
+//! | `format.rs` | the header and record bytes ([`Header`], [`Record`]) |
+//! | `file.rs` | the open, locked, append-only [`Journal`] |
+//! | `read.rs` | checking a journal's bytes and replaying its records ([`Replay`]) |
+//! | `error.rs` | why a journal is refused or fails ([`JournalError`], [`Damage`]) |
+//! | `resume.rs` | counts that record to a journal and resume from it ([`Prepared`], [`count_with`]) |
+//! | [`shard`] | a plan's tasks dealt into shards |
+//! | [`merge`] | shard journals added up into a board's total |
+//!
+//! [`PLAN_VERSION`]: crate::engine::plan::PLAN_VERSION
+//! [`fingerprint`]: crate::engine::plan::fingerprint
+
+mod error;
+mod file;
+mod format;
+pub mod merge;
+mod read;
+mod resume;
+pub mod shard;
+
+pub use error::{Damage, JournalError};
+pub use file::Journal;
+pub use format::{HEADER_LEN, Header, HeaderField, RECORD_LEN, Record};
+pub use read::Replay;
+pub(crate) use read::read;
+pub use resume::{CountRun, Prepared, RunControl, Watcher, count_with};
