@@ -5,7 +5,7 @@
 //! the plain search is the uninstrumented code path `nqueens compare` times.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use nqueens::classic::{Algorithm, count, count_instrumented};
+use nqueens::classic::Algorithm;
 use nqueens::engine::kernel::{State, count_completions};
 use std::hint::black_box;
 use std::time::Duration;
@@ -24,12 +24,12 @@ fn classic(c: &mut Criterion) {
         group.bench_with_input(
             BenchmarkId::new(format!("{algorithm}/plain"), n),
             &n,
-            |b, &n| b.iter(|| count(algorithm, black_box(n)).unwrap()),
+            |b, &n| b.iter(|| algorithm.count(black_box(n)).unwrap()),
         );
         group.bench_with_input(
             BenchmarkId::new(format!("{algorithm}/instrumented"), n),
             &n,
-            |b, &n| b.iter(|| count_instrumented(algorithm, black_box(n)).unwrap().nodes),
+            |b, &n| b.iter(|| algorithm.count_instrumented(black_box(n)).unwrap().nodes),
         );
     }
     group.finish();

@@ -29,6 +29,7 @@
 pub mod board;
 pub mod classic;
 pub mod construct;
+#[doc(hidden)]
 pub mod engine;
 pub mod enumerate;
 mod error;
@@ -48,8 +49,9 @@ pub mod internals {
     pub use crate::scaling::model::{DEFAULT_WORKERS, ModelPoint, predict};
 }
 
-pub use engine::kernel::Kernel;
-pub use engine::plan::Strategy;
+pub use engine::kernel::{Kernel, MAX_N};
+pub use engine::plan::{Plan, Strategy, Task, TaskId};
+pub use engine::run::TaskOutcome;
 pub use error::Error;
 pub use journal::{CountRun, RunControl, Watcher, count_with};
 

@@ -78,12 +78,11 @@ const fn cost(algorithm: Algorithm) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::classic::count_instrumented;
 
     #[test]
     fn the_node_table_is_what_the_search_counts() {
         for n in 0..=11u32 {
-            let counted = count_instrumented(Algorithm::Bitmask, n).unwrap().nodes;
+            let counted = Algorithm::Bitmask.count_instrumented(n).unwrap().nodes;
             assert_eq!(u128::from(NODES[n as usize]), counted, "n={n}");
         }
     }

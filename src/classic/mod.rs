@@ -28,13 +28,13 @@
 //!   reaches that test and they report `diagonal_checks = candidates`.
 //!
 //! Each algorithm is generic over a probe that receives these events. The one that records
-//! nothing is zero sized and does nothing, so the uninstrumented search ([`count`]) is compiled to the same code
-//! as if the counters had never been written; [`Counters`] records them ([`count_instrumented`]).
+//! nothing is zero sized and does nothing, so the uninstrumented search ([`Algorithm::count`]) is compiled to the same code
+//! as if the counters had never been written; [`Counters`] records them ([`Algorithm::count_instrumented`]).
 //!
 //! ```
-//! use nqueens::classic::{count, count_instrumented, Algorithm};
-//! assert_eq!(count(Algorithm::Attack, 8).unwrap(), 92);
-//! let c = count_instrumented(Algorithm::Array, 4).unwrap();
+//! use nqueens::classic::Algorithm;
+//! assert_eq!(Algorithm::Attack.count(8).unwrap(), 92);
+//! let c = Algorithm::Array.count_instrumented(4).unwrap();
 //! assert_eq!((c.solutions, c.nodes, c.candidates, c.diagonal_checks), (2, 16, 60, 32));
 //! ```
 
@@ -86,6 +86,36 @@ impl Algorithm {
         }
     }
 
+    /// Counts the solutions of the `n × n` board, uninstrumented.
+    ///
+    /// Fails only for `n` above 64, the widest board any of the algorithms accepts.
+    ///
+    /// ```
+    /// use nqueens::classic::Algorithm;
+    /// for algorithm in Algorithm::ALL {
+    ///     assert_eq!(algorithm.count(8).unwrap(), 92);
+    /// }
+    /// assert!(Algorithm::Bitmask.count(65).is_err());
+    /// ```
+    pub fn count(self, n: u32) -> Result<u128, Error> {
+        search(self, n, &mut NoProbe)
+    }
+
+    /// Counts the solutions of the `n × n` board and records the search's work.
+    ///
+    /// ```
+    /// use nqueens::classic::Algorithm;
+    /// let c = Algorithm::Bitmask.count_instrumented(8).unwrap();
+    /// assert_eq!(c.solutions, 92);
+    /// assert_eq!(c.candidates, 8 * (1 + c.nodes - c.solutions));
+    /// assert_eq!(c.diagonal_checks, c.candidates);
+    /// ```
+    pub fn count_instrumented(self, n: u32) -> Result<Counters, Error> {
+        let mut counters = Counters::default();
+        counters.solutions = search(self, n, &mut counters)?;
+        Ok(counters)
+    }
+
     /// Rough seconds a plain (uninstrumented) search of the `n × n` board takes: enough to
     /// refuse a comparison that would run for minutes before it starts (the model and its
     /// constants are in `classic/estimate.rs`).
@@ -99,7 +129,7 @@ impl Algorithm {
         estimate::seconds(self, n)
     }
 
-    /// Rough seconds an instrumented search ([`count_instrumented`]) of the `n × n` board takes.
+    /// Rough seconds an instrumented search ([`Algorithm::count_instrumented`]) of the `n × n` board takes.
     ///
     /// ```
     /// use nqueens::classic::Algorithm;
@@ -183,36 +213,6 @@ pub(crate) fn search<P: Probe>(algorithm: Algorithm, n: u32, probe: &mut P) -> R
         Algorithm::Attack => attack::count(n, probe),
         Algorithm::Bitmask => bitmask::count(n, probe),
     })
-}
-
-/// Counts the solutions of the `n × n` board with `algorithm`, uninstrumented.
-///
-/// Fails only for `n` above 64, the widest board any of them accepts.
-///
-/// ```
-/// use nqueens::classic::{count, Algorithm};
-/// for algorithm in Algorithm::ALL {
-///     assert_eq!(count(algorithm, 8).unwrap(), 92);
-/// }
-/// assert!(count(Algorithm::Bitmask, 65).is_err());
-/// ```
-pub fn count(algorithm: Algorithm, n: u32) -> Result<u128, Error> {
-    search(algorithm, n, &mut NoProbe)
-}
-
-/// Counts the solutions of the `n × n` board with `algorithm` and records its work.
-///
-/// ```
-/// use nqueens::classic::{count_instrumented, Algorithm};
-/// let c = count_instrumented(Algorithm::Bitmask, 8).unwrap();
-/// assert_eq!(c.solutions, 92);
-/// assert_eq!(c.candidates, 8 * (1 + c.nodes - c.solutions));
-/// assert_eq!(c.diagonal_checks, c.candidates);
-/// ```
-pub fn count_instrumented(algorithm: Algorithm, n: u32) -> Result<Counters, Error> {
-    let mut counters = Counters::default();
-    counters.solutions = search(algorithm, n, &mut counters)?;
-    Ok(counters)
 }
 
 #[cfg(test)]

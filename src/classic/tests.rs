@@ -56,7 +56,7 @@ fn every_algorithm_matches_the_known_totals() {
     for algorithm in Algorithm::ALL {
         for n in 0..=10 {
             assert_eq!(
-                Some(count(algorithm, n).unwrap()),
+                Some(algorithm.count(n).unwrap()),
                 known::total(n),
                 "{algorithm} n={n}"
             );
@@ -76,7 +76,7 @@ fn the_brute_force_reference_is_right_where_it_is_known_by_hand() {
 fn the_counters_match_a_brute_force_count_of_the_work() {
     for n in 0..=7u32 {
         for algorithm in Algorithm::ALL {
-            let got = count_instrumented(algorithm, n).unwrap();
+            let got = algorithm.count_instrumented(n).unwrap();
             assert_eq!(got, expected(algorithm, n as usize), "{algorithm} n={n}");
         }
     }
@@ -86,7 +86,7 @@ fn the_counters_match_a_brute_force_count_of_the_work() {
 fn the_counters_agree_across_algorithms_where_the_definitions_say_so() {
     for n in 0..=10u32 {
         let [matrix, array, attack, bitmask] =
-            Algorithm::ALL.map(|a| count_instrumented(a, n).unwrap());
+            Algorithm::ALL.map(|a| a.count_instrumented(n).unwrap());
         for other in [array, attack, bitmask] {
             assert_eq!(matrix.solutions, other.solutions, "n={n}");
             assert_eq!(matrix.nodes, other.nodes, "n={n}");
@@ -110,10 +110,10 @@ fn the_counters_agree_across_algorithms_where_the_definitions_say_so() {
 #[test]
 fn the_counters_are_identical_between_runs() {
     for algorithm in Algorithm::ALL {
-        let first = count_instrumented(algorithm, 9).unwrap();
-        let second = count_instrumented(algorithm, 9).unwrap();
+        let first = algorithm.count_instrumented(9).unwrap();
+        let second = algorithm.count_instrumented(9).unwrap();
         assert_eq!(first, second, "{algorithm}");
-        assert_eq!(first.solutions, count(algorithm, 9).unwrap(), "{algorithm}");
+        assert_eq!(first.solutions, algorithm.count(9).unwrap(), "{algorithm}");
     }
 }
 
@@ -122,7 +122,7 @@ fn the_bitmask_search_matches_the_engine_kernel_beyond_the_table_test() {
     use crate::engine::kernel::{State, count_completions};
     for n in 11..=13 {
         assert_eq!(
-            count(Algorithm::Bitmask, n).unwrap(),
+            Algorithm::Bitmask.count(n).unwrap(),
             u128::from(count_completions(n, State::EMPTY)),
             "n={n}"
         );
@@ -133,10 +133,10 @@ fn the_bitmask_search_matches_the_engine_kernel_beyond_the_table_test() {
 fn boards_wider_than_the_masks_are_refused() {
     for algorithm in Algorithm::ALL {
         assert!(matches!(
-            count(algorithm, 65),
+            algorithm.count(65),
             Err(Error::BoardTooLarge { n: 65 })
         ));
-        assert!(count_instrumented(algorithm, 65).is_err());
+        assert!(algorithm.count_instrumented(65).is_err());
     }
 }
 

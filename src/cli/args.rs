@@ -5,9 +5,9 @@
 use clap::{Args, Parser, Subcommand};
 
 use crate::cli::format::Format;
+use nqueens::MAX_N;
 use nqueens::classic::Algorithm;
-use nqueens::engine::kernel::MAX_N;
-use nqueens::journal::shard::{ShardError, ShardSpec};
+use nqueens::journal::{ShardError, ShardSpec};
 use nqueens::known::MAX_KNOWN_N;
 use nqueens::names::Named;
 use nqueens::{Kernel, Strategy};
@@ -298,7 +298,9 @@ pub struct EstimateArgs {
 
 /// Parses a board side for `estimate`: 4 to 32, the boards the symmetric plan samples.
 pub fn parse_estimate_n(text: &str) -> Result<u32, String> {
-    use nqueens::estimate::{MAX_N as HI, MIN_N as LO};
+    use nqueens::estimate::Estimator;
+    const LO: u32 = Estimator::MIN_N;
+    const HI: u32 = Estimator::MAX_N;
     let n = parse_side(text, u32::MAX, "")?;
     if !(LO..=HI).contains(&n) {
         return Err(format!("n = {n} cannot be estimated (boards {LO} to {HI})"));

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use crate::cli::format::{Format, per_second, seconds, table_row, write_records};
-use nqueens::classic::{self, Algorithm, Counters};
+use nqueens::classic::{Algorithm, Counters};
 use serde::Serialize;
 
 use super::{Failure, Outcome, budget};
@@ -122,9 +122,8 @@ fn fastest_of_repeats<T>(
 
 /// Runs `algorithm` on the `n × n` board plain for the time, and instrumented for the work.
 fn measure(algorithm: Algorithm, n: u32) -> Result<CompareRecord, Failure> {
-    let (plain, plain_seconds) = fastest_of_repeats(|| classic::count(algorithm, n))?;
-    let (counters, instrumented_seconds) =
-        fastest_of_repeats(|| classic::count_instrumented(algorithm, n))?;
+    let (plain, plain_seconds) = fastest_of_repeats(|| algorithm.count(n))?;
+    let (counters, instrumented_seconds) = fastest_of_repeats(|| algorithm.count_instrumented(n))?;
     if plain != counters.solutions {
         return Err(Failure::Wrong(format!(
             "{algorithm} found {plain} solutions of n = {n} in its plain run but {} in its \
@@ -250,7 +249,7 @@ pub fn count_with(
     let mut records = Vec::with_capacity(boards.len());
     for &n in boards {
         let started = Instant::now();
-        let total = classic::count(algorithm, n)?;
+        let total = algorithm.count(n)?;
         records.push(AlgorithmCountRecord {
             n,
             total,

@@ -7,8 +7,8 @@ use crate::cli::format::{
     Format, RecordStream, TableRow, per_second, seconds, table_row, write_records,
 };
 use crate::cli::progress::Progress;
-use nqueens::engine::plan::Plan;
-use nqueens::engine::run::TaskOutcome;
+use nqueens::Plan;
+use nqueens::TaskOutcome;
 use nqueens::journal::Prepared;
 use nqueens::{CountOptions, CountRun, Counts, Kernel, Strategy, Watcher};
 use serde::Serialize;
@@ -194,7 +194,7 @@ fn stream<T: Serialize + TableRow>(
         let mut record = CountRecord::new(&run.counts, options);
         record.resumed_tasks = run.resumed_tasks;
         record.resumed_total = run.resumed_total;
-        record.fingerprint = nqueens::engine::plan::fingerprint::hex(run.fingerprint);
+        record.fingerprint = crate::cli::format::fingerprint(run.fingerprint);
         if boards.len() == 1 && args.format == Format::Table {
             drop(stream);
             write_records(out, args.format, &[wrap(record)])?;

@@ -14,7 +14,7 @@ use crate::cli::format::seconds;
 use crate::cli::progress::Notices;
 use nqueens::CountRun;
 use nqueens::journal::JournalError;
-use nqueens::journal::shard::Shard;
+use nqueens::journal::Shard;
 
 use super::Failure;
 use super::output;
@@ -295,7 +295,7 @@ mod tests {
             },
             fingerprint: 0,
             plan_tasks: 9844,
-            shard: nqueens::journal::shard::Shard::WHOLE,
+            shard: nqueens::journal::Shard::WHOLE,
             complete: false,
             resumed_tasks: 100,
             resumed_total: 700,
@@ -312,7 +312,7 @@ mod tests {
             strategy: "mirror".into(),
             tasks: 4096,
             fingerprint: 7,
-            shard: nqueens::journal::shard::Shard::WHOLE,
+            shard: nqueens::journal::Shard::WHOLE,
         };
         let mismatch = |found: Header, expected: Header| JournalError::Mismatch {
             path: PathBuf::from("n20.ckpt"),

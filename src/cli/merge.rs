@@ -2,10 +2,10 @@
 
 use std::io::Write;
 
+use crate::cli::format::fingerprint as hex;
 use crate::cli::format::{table_row, write_records};
 use nqueens::Strategy;
-use nqueens::engine::plan::fingerprint::hex;
-use nqueens::journal::merge::merge;
+use nqueens::journal::merge;
 use serde::Serialize;
 
 use super::{Failure, Outcome};

@@ -16,9 +16,9 @@ use std::time::Duration;
 
 use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
+use nqueens::Plan;
+use nqueens::TaskOutcome;
 use nqueens::Watcher;
-use nqueens::engine::plan::Plan;
-use nqueens::engine::run::TaskOutcome;
 
 /// Characters between the bar's brackets.
 #[cfg(test)]
@@ -201,7 +201,7 @@ impl Watcher for Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nqueens::engine::plan::Strategy;
+    use nqueens::Strategy;
     use nqueens::{CountOptions, RunControl, count_with};
 
     #[test]

@@ -4,7 +4,7 @@ use std::io::{self, IsTerminal, Write};
 
 use crate::cli::format::{CsvWriter, Format, table_row, write_all, write_table};
 use nqueens::scaling::study::{self, Progress, Study, StudyError, StudyOptions};
-use nqueens::scaling::{Load, Machine, default_thread_counts};
+use nqueens::scaling::{Load, Machine};
 
 use crate::cli::plot;
 use nqueens::{Kernel, Strategy};
@@ -19,7 +19,7 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let requested = args
         .threads
         .as_ref()
-        .map_or_else(|| default_thread_counts(machine.logical), |l| l.0.clone());
+        .map_or_else(|| machine.default_thread_counts(), |l| l.0.clone());
     let threads = study::thread_counts(&requested);
     let runs = f64::from(args.repeat) + 1.0;
     let secs: f64 = threads
@@ -155,7 +155,7 @@ fn short_run_warning(study: &Study) -> Option<String> {
     if fastest.min_seconds >= SHORT_RUN_SECONDS {
         return None;
     }
-    let larger = (study.n + 1..=nqueens::engine::kernel::MAX_N)
+    let larger = (study.n + 1..=nqueens::MAX_N)
         .find(|&n| budget::engine_seconds(n, fastest.threads) >= SHORT_RUN_SECONDS)
         .map_or_else(String::new, |n| format!(" such as {n}"));
     Some(format!(

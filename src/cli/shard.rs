@@ -2,9 +2,9 @@
 
 use std::io::Write;
 
+use crate::cli::format::fingerprint as hex;
 use crate::cli::format::{Format, seconds, table_row, write_records};
-use nqueens::engine::plan::fingerprint::hex;
-use nqueens::journal::shard::{Shard, ShardSpec, from_slurm_env};
+use nqueens::journal::{Shard, ShardSpec};
 use nqueens::{CountOptions, CountRun, Kernel, Strategy};
 use serde::Serialize;
 
@@ -22,7 +22,7 @@ pub fn resolve(args: &CountArgs) -> Result<Option<Shard>, Failure> {
     match args.shard {
         None => Ok(None),
         Some(ShardSpec::Fixed(shard)) => Ok(Some(shard)),
-        Some(ShardSpec::Slurm) => from_slurm_env(|name| std::env::var(name).ok())
+        Some(ShardSpec::Slurm) => Shard::from_slurm_env(|name| std::env::var(name).ok())
             .map(Some)
             .map_err(|e| Failure::Usage(format!("--shard slurm: {e}"))),
     }

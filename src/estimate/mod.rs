@@ -85,12 +85,6 @@ use crate::{Error, Kernel, known};
 use probe::{Probe, Sampler};
 use stats::stratified_mean;
 
-/// The smallest board the estimator samples (the symmetric plan needs a border).
-pub const MIN_N: u32 = 4;
-
-/// The largest board the estimator samples (the kernels' 32-bit lanes).
-pub const MAX_N: u32 = crate::engine::kernel::MAX_JOB_N;
-
 /// Mixed into the seed of the pilot runs, so that they draw other numbers than the sample.
 const PILOT_STREAM: u64 = 0x9170_5eed;
 
@@ -210,8 +204,14 @@ pub struct Estimate {
 }
 
 impl Estimator {
-    /// The estimator of the `n`-board's symmetric plan (n from [`MIN_N`] to [`MAX_N`]) whose
-    /// probes are counted by `kernel`.
+    /// The smallest board the estimator samples (the symmetric plan needs a border).
+    pub const MIN_N: u32 = 4;
+
+    /// The largest board the estimator samples (the kernels' 32-bit lanes).
+    pub const MAX_N: u32 = crate::engine::kernel::MAX_JOB_N;
+
+    /// The estimator of the `n`-board's symmetric plan (n from [`Estimator::MIN_N`] to
+    /// [`Estimator::MAX_N`]) whose probes are counted by `kernel`.
     ///
     /// ```
     /// use nqueens::estimate::Estimator;
@@ -219,9 +219,11 @@ impl Estimator {
     /// assert!(Estimator::new(3, nqueens::Kernel::Auto).is_err());
     /// ```
     pub fn new(n: u32, kernel: Kernel) -> Result<Estimator, Error> {
-        if !(MIN_N..=MAX_N).contains(&n) {
+        if !(Self::MIN_N..=Self::MAX_N).contains(&n) {
             return Err(Error::Estimate(format!(
-                "n = {n} cannot be estimated (the estimate samples boards {MIN_N} to {MAX_N})"
+                "n = {n} cannot be estimated (the estimate samples boards {} to {})",
+                Self::MIN_N,
+                Self::MAX_N
             )));
         }
         let selected = kernel.select()?;

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use super::format::{FORMAT_VERSION, Header};
 use crate::engine::plan::TaskId;
-use crate::journal::shard::Shard;
+use crate::journal::Shard;
 
 /// Why a journal could not be opened, read or written.
 #[derive(Debug, thiserror::Error)]

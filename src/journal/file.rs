@@ -38,7 +38,7 @@ impl Journal {
     ///     strategy: "mirror".into(),
     ///     tasks: 4,
     ///     fingerprint: 7,
-    ///     shard: nqueens::journal::shard::Shard::WHOLE,
+    ///     shard: nqueens::journal::Shard::WHOLE,
     /// };
     /// let (mut journal, replay) = Journal::open(&path, &header).unwrap();
     /// assert!(replay.records.is_empty());
@@ -205,9 +205,9 @@ fn sync_parent_dir(path: &Path) {
 mod tests {
     use super::*;
     use crate::engine::plan::PLAN_VERSION;
+    use crate::journal::Shard;
     use crate::journal::error::Damage;
     use crate::journal::format::RECORD_LEN;
-    use crate::journal::shard::Shard;
     use std::fs;
 
     fn header() -> Header {

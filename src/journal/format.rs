@@ -5,7 +5,7 @@ use std::fmt;
 
 use crate::engine::plan::fingerprint::hex;
 use crate::engine::plan::{MAX_ID_LEN, PLAN_VERSION, Plan, TaskId};
-use crate::journal::shard::Shard;
+use crate::journal::Shard;
 
 /// The first eight bytes of every journal.
 pub(crate) const MAGIC: [u8; 8] = *b"NQJOURNL";

@@ -175,7 +175,7 @@ pub enum PlanDifference {
 ///
 /// ```
 /// use nqueens::{count_with, CountOptions, RunControl, Strategy};
-/// use nqueens::journal::shard::Shard;
+/// use nqueens::journal::Shard;
 /// let dir = tempfile::tempdir().unwrap();
 /// let options = CountOptions::new(2, Strategy::Symmetric);
 /// let mut files = Vec::new();
@@ -189,7 +189,7 @@ pub enum PlanDifference {
 ///     count_with(10, &options, &control).unwrap();
 ///     files.push(file);
 /// }
-/// let merged = nqueens::journal::merge::merge(&files).unwrap();
+/// let merged = nqueens::journal::merge(&files).unwrap();
 /// assert_eq!((merged.total, merged.unique), (724, 92));
 /// ```
 pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {

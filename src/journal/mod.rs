@@ -13,7 +13,7 @@
 //! process loses nothing) and the file is synced to disk at least every two seconds and when the
 //! journal is closed (so a power cut loses at most a few seconds of work).
 //!
-//! A journal records one shard of a plan ([`shard`]); a whole count is shard `0/1`. Format 1
+//! A journal records one shard of a plan ([`Shard`]); a whole count is shard `0/1`. Format 1
 //! (before shards and fingerprints) is refused as another format.
 //!
 //! Reopening validates the header — a journal made for another `n`, strategy, plan version,
@@ -31,7 +31,7 @@
 //! | `read.rs` | checking a journal's bytes and replaying its records ([`Replay`]) |
 //! | `error.rs` | why a journal is refused or fails ([`JournalError`], [`Damage`]) |
 //! | `resume.rs` | counts that record to a journal and resume from it ([`Prepared`], [`count_with`]) |
-//! | [`shard`] | a plan's tasks dealt into shards |
+//! | `shard.rs` | a plan's tasks dealt into shards |
 //! | [`merge`] | shard journals added up into a board's total |
 //!
 //! [`PLAN_VERSION`]: crate::engine::plan::PLAN_VERSION
@@ -40,14 +40,24 @@
 mod error;
 mod file;
 mod format;
-pub mod merge;
+mod merge;
 mod read;
 mod resume;
-pub mod shard;
+mod shard;
 
 pub use error::{Damage, JournalError};
-pub use file::Journal;
-pub use format::{HEADER_LEN, Header, HeaderField, RECORD_LEN, Record};
-pub use read::Replay;
+pub use format::{Header, HeaderField};
+pub use merge::{MergeError, Merged, Missing, PlanDifference, merge};
 pub(crate) use read::read;
 pub use resume::{CountRun, Prepared, RunControl, Watcher, count_with};
+pub use shard::{Shard, ShardError, ShardSpec};
+
+// The file itself and its byte layout, for the tests, benches and examples that check them.
+#[doc(hidden)]
+pub use file::Journal;
+#[doc(hidden)]
+pub use format::{HEADER_LEN, RECORD_LEN, Record};
+#[doc(hidden)]
+pub use read::Replay;
+#[doc(hidden)]
+pub use shard::select;

@@ -77,13 +77,64 @@ pub struct Shard {
 }
 
 impl Shard {
+    /// The shard of a Slurm array task: `K = (SLURM_ARRAY_TASK_ID − SLURM_ARRAY_TASK_MIN) /
+    /// SLURM_ARRAY_TASK_STEP` (step 1 when unset) and `M = SLURM_ARRAY_TASK_COUNT`, so
+    /// `--array=0-7` and `--array=1-8` both give shards `0/8` … `7/8`. `var` reads one variable
+    /// (`std::env::var` in the program). A missing, non-numeric or inconsistent environment is an
+    /// error naming the variables.
+    ///
+    /// ```
+    /// use nqueens::journal::Shard;
+    /// let env = |name: &str| match name {
+    ///     "SLURM_ARRAY_TASK_ID" => Some("5".to_string()),
+    ///     "SLURM_ARRAY_TASK_MIN" => Some("1".to_string()),
+    ///     "SLURM_ARRAY_TASK_COUNT" => Some("8".to_string()),
+    ///     _ => None,
+    /// };
+    /// assert_eq!(Shard::from_slurm_env(env), Ok(Shard::new(4, 8).unwrap()));
+    /// ```
+    pub fn from_slurm_env(var: impl Fn(&str) -> Option<String>) -> Result<Shard, ShardError> {
+        let get = |name: &'static str| -> Result<u64, ShardError> {
+            let value = var(name).ok_or(ShardError::SlurmUnset(name))?;
+            value
+                .trim()
+                .parse()
+                .map_err(|_| ShardError::SlurmNotANumber { name, value })
+        };
+        let id = get("SLURM_ARRAY_TASK_ID")?;
+        let min = get("SLURM_ARRAY_TASK_MIN")?;
+        let count = get("SLURM_ARRAY_TASK_COUNT")?;
+        let step = match var("SLURM_ARRAY_TASK_STEP") {
+            Some(_) => get("SLURM_ARRAY_TASK_STEP")?,
+            None => 1,
+        };
+        let inconsistent = |why: &'static str| ShardError::SlurmInconsistent {
+            id,
+            min,
+            count,
+            step,
+            why,
+        };
+        if step == 0 {
+            return Err(inconsistent("the step is 0"));
+        }
+        if id < min || (id - min) % step != 0 {
+            return Err(inconsistent("the task id is not an index of the array"));
+        }
+        let index = (id - min) / step;
+        let count = u32::try_from(count).map_err(|_| inconsistent("too many tasks"))?;
+        let index = u32::try_from(index).map_err(|_| inconsistent("the task id is too large"))?;
+        Shard::new(index, count)
+            .map_err(|_| inconsistent("the task id is beyond the array's count"))
+    }
+
     /// The whole plan as a single shard (`0/1`).
     pub const WHOLE: Shard = Shard { index: 0, count: 1 };
 
     /// Shard `index` of `count`; an error when `count` is 0 or `index` is not below it.
     ///
     /// ```
-    /// use nqueens::journal::shard::{Shard, ShardError};
+    /// use nqueens::journal::{Shard, ShardError};
     /// assert_eq!(Shard::new(3, 8).unwrap().to_string(), "3/8");
     /// assert_eq!(Shard::new(8, 8), Err(ShardError::OutOfRange { index: 8, count: 8 }));
     /// ```
@@ -139,7 +190,7 @@ impl FromStr for Shard {
 /// ```
 /// use nqueens::engine::plan::{Plan, Strategy};
 /// let plan = Plan::new(10, Strategy::Mirror, 64).unwrap();
-/// let all: usize = (0..4).map(|k| nqueens::journal::shard::select(&plan, k, 4).len()).sum();
+/// let all: usize = (0..4).map(|k| nqueens::journal::select(&plan, k, 4).len()).sum();
 /// assert_eq!(all, plan.tasks.len());
 /// ```
 pub fn select(plan: &Plan, index: u32, count: u32) -> Vec<usize> {
@@ -154,7 +205,7 @@ pub fn select(plan: &Plan, index: u32, count: u32) -> Vec<usize> {
 pub enum ShardSpec {
     /// `K/M`.
     Fixed(Shard),
-    /// `slurm`: from the array job's environment ([`from_slurm_env`]).
+    /// `slurm`: from the array job's environment ([`Shard::from_slurm_env`]).
     Slurm,
 }
 
@@ -173,56 +224,6 @@ impl FromStr for ShardSpec {
             }
         })
     }
-}
-
-/// The shard of a Slurm array task: `K = (SLURM_ARRAY_TASK_ID − SLURM_ARRAY_TASK_MIN) /
-/// SLURM_ARRAY_TASK_STEP` (step 1 when unset) and `M = SLURM_ARRAY_TASK_COUNT`, so
-/// `--array=0-7` and `--array=1-8` both give shards `0/8` … `7/8`. `var` reads one variable
-/// (`std::env::var` in the program). A missing, non-numeric or inconsistent environment is an
-/// error naming the variables.
-///
-/// ```
-/// use nqueens::journal::shard::{from_slurm_env, Shard};
-/// let env = |name: &str| match name {
-///     "SLURM_ARRAY_TASK_ID" => Some("5".to_string()),
-///     "SLURM_ARRAY_TASK_MIN" => Some("1".to_string()),
-///     "SLURM_ARRAY_TASK_COUNT" => Some("8".to_string()),
-///     _ => None,
-/// };
-/// assert_eq!(from_slurm_env(env), Ok(Shard::new(4, 8).unwrap()));
-/// ```
-pub fn from_slurm_env(var: impl Fn(&str) -> Option<String>) -> Result<Shard, ShardError> {
-    let get = |name: &'static str| -> Result<u64, ShardError> {
-        let value = var(name).ok_or(ShardError::SlurmUnset(name))?;
-        value
-            .trim()
-            .parse()
-            .map_err(|_| ShardError::SlurmNotANumber { name, value })
-    };
-    let id = get("SLURM_ARRAY_TASK_ID")?;
-    let min = get("SLURM_ARRAY_TASK_MIN")?;
-    let count = get("SLURM_ARRAY_TASK_COUNT")?;
-    let step = match var("SLURM_ARRAY_TASK_STEP") {
-        Some(_) => get("SLURM_ARRAY_TASK_STEP")?,
-        None => 1,
-    };
-    let inconsistent = |why: &'static str| ShardError::SlurmInconsistent {
-        id,
-        min,
-        count,
-        step,
-        why,
-    };
-    if step == 0 {
-        return Err(inconsistent("the step is 0"));
-    }
-    if id < min || (id - min) % step != 0 {
-        return Err(inconsistent("the task id is not an index of the array"));
-    }
-    let index = (id - min) / step;
-    let count = u32::try_from(count).map_err(|_| inconsistent("too many tasks"))?;
-    let index = u32::try_from(index).map_err(|_| inconsistent("the task id is too large"))?;
-    Shard::new(index, count).map_err(|_| inconsistent("the task id is beyond the array's count"))
 }
 
 #[cfg(test)]
@@ -280,14 +281,20 @@ mod tests {
             ("SLURM_ARRAY_TASK_MIN", "0"),
             ("SLURM_ARRAY_TASK_COUNT", "8"),
         ];
-        assert_eq!(from_slurm_env(env(&ok)), Ok(Shard::new(7, 8).unwrap()));
+        assert_eq!(
+            Shard::from_slurm_env(env(&ok)),
+            Ok(Shard::new(7, 8).unwrap())
+        );
         let stepped = [
             ("SLURM_ARRAY_TASK_ID", "6"),
             ("SLURM_ARRAY_TASK_MIN", "0"),
             ("SLURM_ARRAY_TASK_COUNT", "4"),
             ("SLURM_ARRAY_TASK_STEP", "2"),
         ];
-        assert_eq!(from_slurm_env(env(&stepped)), Ok(Shard::new(3, 4).unwrap()));
+        assert_eq!(
+            Shard::from_slurm_env(env(&stepped)),
+            Ok(Shard::new(3, 4).unwrap())
+        );
         for (bad, why) in [
             (
                 &[
@@ -329,7 +336,7 @@ mod tests {
                 "inconsistent",
             ),
         ] {
-            let err = from_slurm_env(env(bad)).unwrap_err().to_string();
+            let err = Shard::from_slurm_env(env(bad)).unwrap_err().to_string();
             assert!(err.contains(why) && !err.contains('\n'), "{err}");
         }
     }
@@ -359,13 +366,13 @@ mod tests {
             ("SLURM_ARRAY_TASK_COUNT", "8"),
         ];
         assert_eq!(
-            text(from_slurm_env(env(&inconsistent)).unwrap_err()),
+            text(Shard::from_slurm_env(env(&inconsistent)).unwrap_err()),
             "inconsistent Slurm array environment (SLURM_ARRAY_TASK_ID=8, SLURM_ARRAY_TASK_MIN=0, \
              SLURM_ARRAY_TASK_COUNT=8, SLURM_ARRAY_TASK_STEP=1): the task id is beyond the array's \
              count"
         );
         assert_eq!(
-            text(from_slurm_env(env(&[("SLURM_ARRAY_TASK_ID", "1 x")])).unwrap_err()),
+            text(Shard::from_slurm_env(env(&[("SLURM_ARRAY_TASK_ID", "1 x")])).unwrap_err()),
             "SLURM_ARRAY_TASK_ID='1 x' is not a whole number"
         );
     }

@@ -85,6 +85,25 @@ impl Machine {
             None
         }
     }
+
+    /// The thread counts a study measures by default on this machine: the powers of two below
+    /// its logical CPUs and the count itself.
+    ///
+    /// ```
+    /// use nqueens::scaling::Machine;
+    /// let counts = |logical| Machine { logical, physical: logical }.default_thread_counts();
+    /// assert_eq!(counts(2), [1, 2]);
+    /// assert_eq!(counts(6), [1, 2, 4, 6]);
+    /// assert_eq!(counts(1), [1]);
+    /// ```
+    pub fn default_thread_counts(&self) -> Vec<usize> {
+        let logical = self.logical.max(1);
+        let mut counts: Vec<usize> = std::iter::successors(Some(1usize), |&t| t.checked_mul(2))
+            .take_while(|&t| t < logical)
+            .collect();
+        counts.push(logical);
+        counts
+    }
 }
 
 /// How a thread count exceeds the machine.
@@ -94,22 +113,4 @@ pub enum Load {
     SharesCores,
     /// More threads than logical CPUs: the operating system time-slices them.
     Oversubscribed,
-}
-
-/// The default thread counts for a machine with `logical` CPUs: the powers of two below it and
-/// the count itself.
-///
-/// ```
-/// use nqueens::scaling::default_thread_counts;
-/// assert_eq!(default_thread_counts(2), [1, 2]);
-/// assert_eq!(default_thread_counts(6), [1, 2, 4, 6]);
-/// assert_eq!(default_thread_counts(1), [1]);
-/// ```
-pub fn default_thread_counts(logical: usize) -> Vec<usize> {
-    let logical = logical.max(1);
-    let mut counts: Vec<usize> = std::iter::successors(Some(1usize), |&t| t.checked_mul(2))
-        .take_while(|&t| t < logical)
-        .collect();
-    counts.push(logical);
-    counts
 }

@@ -8,8 +8,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use nqueens::engine::plan::{DEFAULT_MIN_TASKS, Plan, Strategy, TaskId};
 use nqueens::engine::run::TaskOutcome;
-use nqueens::journal::shard::{Shard, select};
 use nqueens::journal::{HEADER_LEN, Header, Journal, RECORD_LEN};
+use nqueens::journal::{Shard, select};
 use nqueens::{CountOptions, RunControl, Watcher, count_with, known};
 
 fn nqueens() -> Command {

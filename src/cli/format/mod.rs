@@ -166,6 +166,11 @@ pub fn write_records<T: serde::Serialize + TableRow>(
     write_all(format.writer(out, &table::fitted_widths(records)), records)
 }
 
+/// A plan's fingerprint as the outputs and journals show it: 16 hex digits.
+pub fn fingerprint(fingerprint: u64) -> String {
+    format!("{fingerprint:016x}")
+}
+
 /// Formats a number of items per second for people: `1.23 M/s`.
 pub fn per_second(rate: f64) -> String {
     const UNITS: [(f64, &str); 4] = [(1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")];

@@ -72,7 +72,7 @@ pub fn count_job<const STATS: bool>(job: &Job, nodes: &mut u64) -> u64 {
 }
 
 /// Counts the completions of `job` by the depth-first search; `None` when `stop` was raised
-/// before it finished. The flag is read once per node with [`STOP_LEVEL`] free rows left (each
+/// before it finished. The flag is read once per node with `STOP_LEVEL` free rows left (each
 /// such node heads a subtree of well under a millisecond), so the search loop pays nothing for
 /// it.
 ///
@@ -89,7 +89,7 @@ pub fn count_job_until(job: &Job, stop: &AtomicBool) -> Option<u64> {
 }
 
 /// The number of free rows left at which the search reads its stop flag.
-pub const STOP_LEVEL: usize = 12;
+pub(crate) const STOP_LEVEL: usize = 12;
 
 fn search<const STATS: bool>(job: &Job, nodes: &mut u64, stop: &AtomicBool) -> u64 {
     #[cfg(target_arch = "x86_64")]

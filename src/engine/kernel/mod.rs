@@ -2,10 +2,10 @@
 //!
 //! | kernel | where it runs | how |
 //! |---|---|---|
-//! | [`Kernel::Avx512`] | x86-64 with AVX-512F and VPOPCNTDQ | 16 × u32 lanes ([`lanes::x86_64::avx512`]) |
-//! | [`Kernel::Avx2`] | x86-64 with AVX2 | 8 × u32 lanes ([`lanes::x86_64::avx2`]) |
+//! | [`Kernel::Avx512`] | x86-64 with AVX-512F and VPOPCNTDQ | 16 × u32 lanes (`lanes/x86_64/avx512.rs`) |
+//! | [`Kernel::Avx2`] | x86-64 with AVX2 | 8 × u32 lanes (`lanes/x86_64/avx2.rs`) |
 //! | [`Kernel::Neon`] | aarch64 | 2 × 4 × u32 lanes (`lanes::aarch64::neon`) |
-//! | [`Kernel::PortableLanes`] | everywhere | 4 × u32 lanes in plain Rust ([`lanes::portable`]) |
+//! | [`Kernel::PortableLanes`] | everywhere | 4 × u32 lanes in plain Rust (`lanes/portable.rs`) |
 //! | [`Kernel::DepthFirst`] | everywhere | one placement at a time ([`depth_first`], [`rows`]) |
 //!
 //! Every kernel gives the same count for every task; they differ only in speed. A choice is
@@ -21,7 +21,7 @@ use std::sync::atomic::AtomicBool;
 
 pub mod depth_first;
 pub mod job;
-pub mod lanes;
+pub(crate) mod lanes;
 pub mod rows;
 
 pub use depth_first::count_job;

@@ -59,17 +59,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::job::{Job, MAX_JOB_N, MAX_ROWS};
 
 #[cfg(target_arch = "aarch64")]
-pub mod aarch64;
-pub mod portable;
+pub(crate) mod aarch64;
+pub(crate) mod portable;
 #[cfg(target_arch = "x86_64")]
-pub mod x86_64;
+pub(crate) mod x86_64;
 
 /// Boards gathered on a level before it is drained. Each drain ends with a tail of steps in
 /// which lanes run out of boards, and the top levels of a task never fill a chunk: larger
 /// chunks spend less of the search there. `nqueens count 17 -t 1` on a Zen 4 (AVX-512 lanes):
 /// 0.84 s at 256, 0.76 s at 512, 0.71 s at 1024, 0.70 s at 2048 and 4096; the AVX2 lanes gain
 /// alike (1.15 s, 1.13 s, 1.07 s). Buffers of 1024 boards take about 420 KiB per worker.
-pub const CHUNK: usize = 1024;
+pub(crate) const CHUNK: usize = 1024;
 
 /// The most lanes an implementation has.
 const MAX_WIDTH: usize = 16;
@@ -87,7 +87,7 @@ const CAPACITY: usize = CHUNK + (MAX_STREAMS + 1) * MAX_WIDTH;
 ///
 /// A value of the implementing type must exist only on a CPU that runs every instruction its
 /// methods use: the methods are safe to call given a value.
-pub unsafe trait Lanes: Copy {
+pub(crate) unsafe trait Lanes: Copy {
     /// Number of `u32` lanes.
     const WIDTH: usize;
     /// A register of `WIDTH` lanes.
