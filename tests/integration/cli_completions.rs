@@ -22,7 +22,7 @@ fn stdout_of(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-/// Every subcommand of `src/cli.rs` (clap adds `help`).
+/// Every subcommand of `src/cli/args.rs` (clap adds `help`).
 const SUBCOMMANDS: [&str; 11] = [
     "count",
     "known",
