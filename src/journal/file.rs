@@ -208,18 +208,9 @@ mod tests {
     use crate::journal::Shard;
     use crate::journal::error::Damage;
     use crate::journal::format::RECORD_LEN;
+    use crate::journal::format::tests::header;
     use std::fs;
 
-    fn header() -> Header {
-        Header {
-            plan_version: PLAN_VERSION,
-            n: 9,
-            strategy: "mirror".into(),
-            tasks: 10,
-            fingerprint: 0x1234,
-            shard: Shard::WHOLE,
-        }
-    }
 
     fn id(i: u8) -> TaskId {
         TaskId::from_cols(&[i, i + 2]).unwrap()

@@ -240,10 +240,10 @@ pub(crate) fn decode_record(b: &[u8], offset: u64) -> Option<Record> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn header() -> Header {
+    pub(in crate::journal) fn header() -> Header {
         Header {
             plan_version: PLAN_VERSION,
             n: 9,
