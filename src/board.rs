@@ -17,6 +17,13 @@ use std::cmp::Ordering;
 use std::fmt;
 
 /// One square of the board.
+///
+/// ```
+/// use nqueens::board::{Placement, Square};
+/// let queens: Vec<Square> = Placement::new(vec![1, 3, 0, 2]).squares().collect();
+/// assert_eq!(queens[2], Square { row: 2, column: 0 });
+/// assert_eq!(queens[2].to_string(), "(row 2, column 0)");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Square {
     /// Row, from 0 at the top.

@@ -18,6 +18,14 @@ use crate::engine::kernel::{Frame, MAX_N, board_mask};
 use crate::error::Error;
 
 /// Which solutions to yield.
+///
+/// ```
+/// use nqueens::enumerate::{Mode, Solutions};
+/// assert_eq!(Solutions::new(8, Mode::All).unwrap().count(), 92);
+/// let unique: Vec<_> = Solutions::new(8, Mode::Unique).unwrap().collect();
+/// assert_eq!(unique.len(), 12);
+/// assert!(unique.iter().all(|solution| solution.is_canonical()));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
     /// Every solution.
@@ -28,6 +36,17 @@ pub enum Mode {
 }
 
 /// How far a bounded [`Solutions::search`] got.
+///
+/// ```
+/// use nqueens::enumerate::{Solutions, Step};
+/// let mut four = Solutions::all(4).unwrap();
+/// assert_eq!(four.search(1), Step::Unfinished); // one step places one queen
+/// assert_eq!(four.search(u64::MAX), Step::Found);
+/// assert_eq!(four.columns(), &[1, 3, 0, 2]);
+/// assert_eq!(four.search(u64::MAX), Step::Found);
+/// assert_eq!(four.search(u64::MAX), Step::Exhausted);
+/// assert_eq!(Solutions::all(3).unwrap().search(u64::MAX), Step::Exhausted);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
     /// A solution was found.

@@ -1,6 +1,24 @@
 //! The library's error type.
 
 /// Everything the library can refuse or fail at.
+///
+/// New kinds of failure may be added, so a `match` needs a `_` arm.
+///
+/// ```
+/// use nqueens::{count, CountOptions, Error, Strategy};
+/// let error = count(65, &CountOptions::default()).unwrap_err();
+/// assert!(matches!(error, Error::BoardTooLarge { n: 65 }));
+/// assert_eq!(error.to_string(), "n = 65 is too large: the largest board is 64 x 64");
+///
+/// let error = count(8, &CountOptions::new(0, Strategy::Mirror)).unwrap_err();
+/// let advice = match error {
+///     Error::ZeroThreads => "ask for at least one thread",
+///     Error::BoardTooLarge { .. } => "ask for a smaller board",
+///     _ => "see the message",
+/// };
+/// assert_eq!(advice, "ask for at least one thread");
+/// assert_eq!(error.to_string(), "the thread count must be at least 1");
+/// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {

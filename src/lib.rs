@@ -56,6 +56,20 @@ pub use error::Error;
 pub use journal::{CountRun, RunControl, Watcher, count_with};
 
 /// How to count: worker threads, decomposition strategy and kernel.
+///
+/// The options change how fast a board is counted, never what is counted.
+///
+/// ```
+/// use nqueens::{count, CountOptions, Kernel, Strategy};
+/// let options = CountOptions {
+///     threads: 2,
+///     strategy: Strategy::Mirror,
+///     kernel: Kernel::DepthFirst,
+/// };
+/// let counts = count(8, &options).unwrap();
+/// assert_eq!((counts.total, counts.kernel), (92, Kernel::DepthFirst));
+/// assert_eq!(count(8, &CountOptions::default()).unwrap().total, 92);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CountOptions {
     /// Worker threads (at least 1).
@@ -91,6 +105,14 @@ impl Default for CountOptions {
 }
 
 /// The solution counts of one board.
+///
+/// ```
+/// use nqueens::{count, CountOptions, Kernel, Strategy};
+/// let counts: nqueens::Counts = count(8, &CountOptions::new(2, Strategy::Symmetric)).unwrap();
+/// assert_eq!((counts.n, counts.total, counts.unique), (8, 92, Some(12)));
+/// assert!(counts.tasks >= 1);
+/// assert_ne!(counts.kernel, Kernel::Auto); // the kernel that ran, not the choice
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Counts {
     /// Board side.

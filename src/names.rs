@@ -4,6 +4,21 @@
 use std::fmt;
 
 /// A choice among a fixed set of named values.
+///
+/// ```
+/// use nqueens::names::Named;
+/// use nqueens::{classic::Algorithm, Kernel, Strategy};
+///
+/// // One line per value, as a help text lists them.
+/// fn choices<T: Named>() -> Vec<String> {
+///     T::all().iter().map(|v| format!("{}: {}", v.name(), v.description())).collect()
+/// }
+///
+/// assert_eq!(choices::<Strategy>().len(), 2);
+/// assert_eq!(choices::<Kernel>()[0], "auto: the fastest kernel this CPU runs");
+/// assert_eq!(Algorithm::WHAT, "algorithm");
+/// assert_eq!(Algorithm::parse_name(" bitmask ").unwrap(), Algorithm::Bitmask);
+/// ```
 pub trait Named: Copy + Sized + 'static {
     /// What the values are (for messages: `kernel`, `strategy`).
     const WHAT: &'static str;
@@ -36,6 +51,18 @@ pub trait Named: Copy + Sized + 'static {
 }
 
 /// A name that is none of a choice's values.
+///
+/// ```
+/// use nqueens::names::UnknownName;
+/// use nqueens::Kernel;
+/// let error: UnknownName = "avx".parse::<Kernel>().unwrap_err();
+/// assert_eq!((error.what, error.name.as_str()), ("kernel", "avx"));
+/// assert!(error.choices.contains(&"avx2"));
+/// assert_eq!(
+///     error.to_string(),
+///     "unknown kernel 'avx' (choose from auto, avx512, avx2, neon, portable-lanes, depth-first)"
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct UnknownName {

@@ -50,6 +50,15 @@ use crate::Error;
 use crate::engine::kernel::MAX_N;
 
 /// One of the textbook counting algorithms.
+///
+/// ```
+/// use nqueens::classic::Algorithm;
+/// for algorithm in Algorithm::ALL {
+///     assert_eq!(algorithm.count(6).unwrap(), 4);
+/// }
+/// let bitmask: Algorithm = "bitmask".parse().unwrap();
+/// assert_eq!((bitmask, bitmask.to_string()), (Algorithm::Bitmask, "bitmask".to_string()));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Algorithm {
@@ -174,6 +183,17 @@ impl Probe for NoProbe {
 }
 
 /// The work one search did, in terms every algorithm shares (see the [module docs](self)).
+///
+/// ```
+/// use nqueens::classic::{Algorithm, Counters};
+/// let c: Counters = Algorithm::Attack.count_instrumented(6).unwrap();
+/// assert_eq!(c.solutions, 4);
+/// assert_eq!(c.candidates, 6 * (1 + c.nodes - c.solutions));
+/// assert!(c.diagonal_checks < c.candidates); // the column is tested first
+/// // Every algorithm visits the same partial boards; these two also test alike.
+/// assert_eq!(Algorithm::Matrix.count_instrumented(6).unwrap().nodes, c.nodes);
+/// assert_eq!(Algorithm::Array.count_instrumented(6).unwrap(), c);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 pub struct Counters {
     /// Complete boards found.

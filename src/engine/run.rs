@@ -16,6 +16,31 @@ use super::plan::{Plan, Task, TaskId};
 use crate::Error;
 
 /// What happened to one task.
+///
+/// A [`Watcher`](crate::Watcher) sees one for every task a count searches:
+///
+/// ```
+/// use std::sync::Mutex;
+/// use nqueens::{count_with, CountOptions, RunControl, Strategy, TaskOutcome, Watcher};
+///
+/// #[derive(Default)]
+/// struct Collect(Mutex<Vec<TaskOutcome>>);
+///
+/// impl Watcher for Collect {
+///     fn task_done(&self, outcome: &TaskOutcome) {
+///         self.0.lock().unwrap().push(*outcome);
+///     }
+/// }
+///
+/// let collect = Collect::default();
+/// let control = RunControl { watcher: Some(&collect), ..RunControl::default() };
+/// let run = count_with(8, &CountOptions::new(2, Strategy::Mirror), &control).unwrap();
+/// let outcomes = collect.0.into_inner().unwrap();
+/// assert_eq!(outcomes.len(), run.counts.tasks);
+/// assert!(outcomes.iter().all(|outcome| !outcome.recorded)); // searched, not from a journal
+/// let total: u128 = outcomes.iter().map(TaskOutcome::weighted).sum();
+/// assert_eq!(total, 92);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TaskOutcome {
     /// Position of the task in the plan.

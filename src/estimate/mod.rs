@@ -104,6 +104,19 @@ pub(crate) fn default_free_rows(n: u32) -> u32 {
 }
 
 /// How many probes to draw.
+///
+/// ```
+/// use nqueens::estimate::{estimate, Budget, EstimateOptions};
+/// let options = |budget| EstimateOptions {
+///     budget,
+///     seed: 1,
+///     threads: 1,
+///     kernel: nqueens::Kernel::Auto,
+/// };
+/// assert_eq!(estimate(10, &options(Budget::Samples(64))).unwrap().samples, 64);
+/// let error = estimate(10, &options(Budget::Seconds(0.0))).unwrap_err();
+/// assert_eq!(error.to_string(), "0 is not a positive number of seconds");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Budget {
     /// Exactly this many (at least 2): reproducible.
@@ -114,6 +127,23 @@ pub enum Budget {
 }
 
 /// How to estimate.
+///
+/// The same seed and number of probes give the same estimate on any thread count:
+///
+/// ```
+/// use nqueens::estimate::{estimate, Budget, EstimateOptions};
+/// let one = EstimateOptions {
+///     budget: Budget::Samples(100),
+///     seed: 42,
+///     threads: 1,
+///     kernel: nqueens::Kernel::Auto,
+/// };
+/// let two = EstimateOptions { threads: 2, ..one };
+/// let (a, b) = (estimate(10, &one).unwrap(), estimate(10, &two).unwrap());
+/// assert_eq!(a.estimate_total, b.estimate_total);
+/// assert_eq!((a.total_low, a.total_high), (b.total_low, b.total_high));
+/// assert_eq!((a.threads, b.threads), (1, 2));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EstimateOptions {
     /// How many probes.
@@ -128,6 +158,25 @@ pub struct EstimateOptions {
 }
 
 /// A random sample of one plan's work, ready to estimate from.
+///
+/// The plan is made once, when the estimator is built; each estimate draws its own probes.
+///
+/// ```
+/// use nqueens::estimate::{Budget, EstimateOptions, Estimator};
+/// use nqueens::Kernel;
+/// let estimator = Estimator::new(10, Kernel::Auto).unwrap();
+/// let options = |seed| EstimateOptions {
+///     budget: Budget::Samples(100),
+///     seed,
+///     threads: 1,
+///     kernel: Kernel::Auto,
+/// };
+/// let first = estimator.estimate(&options(1)).unwrap();
+/// let other = estimator.estimate(&options(2)).unwrap();
+/// assert_eq!((first.seed, other.seed), (1, 2));
+/// // The same seed draws the same probes.
+/// assert_eq!(estimator.estimate(&options(1)).unwrap().estimate_total, first.estimate_total);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Estimator {
     n: u32,
@@ -146,6 +195,23 @@ pub struct Sample {
 }
 
 /// An estimate of one board.
+///
+/// ```
+/// use nqueens::estimate::{estimate, Budget, EstimateOptions};
+/// use nqueens::{Kernel, Strategy};
+/// let options = EstimateOptions {
+///     budget: Budget::Samples(200),
+///     seed: 7,
+///     threads: 1,
+///     kernel: Kernel::Auto,
+/// };
+/// let e = estimate(10, &options).unwrap();
+/// assert_eq!((e.n, e.strategy, e.samples, e.seed), (10, Strategy::Symmetric, 200, 7));
+/// assert_ne!(e.kernel, Kernel::Auto);
+/// assert!(e.total_low <= e.estimate_total && e.estimate_total <= e.total_high);
+/// assert_eq!(e.estimate_unique, e.estimate_total / 8.0);
+/// assert_eq!(e.known_total, Some(724)); // a board this small is in the table
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Estimate {
     /// Board side.

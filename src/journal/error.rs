@@ -8,6 +8,38 @@ use crate::engine::plan::TaskId;
 use crate::journal::Shard;
 
 /// Why a journal could not be opened, read or written.
+///
+/// [`count_with`](crate::count_with) reports it inside [`Error::Journal`](crate::Error::Journal):
+///
+/// ```
+/// use nqueens::journal::JournalError;
+/// use nqueens::{count_with, CountOptions, Error, RunControl, Strategy};
+/// # let name = format!("nqueens-doc-journal-error-{}", std::process::id());
+/// # let dir = std::env::temp_dir().join(name);
+/// # let _ = std::fs::remove_dir_all(&dir);
+/// # std::fs::create_dir_all(&dir).unwrap();
+/// let options = CountOptions::new(2, Strategy::Mirror);
+///
+/// // A file that is not a journal is refused, and left as it was.
+/// let notes = dir.join("notes.txt");
+/// std::fs::write(&notes, "my notes").unwrap();
+/// let control = RunControl { journal: Some(&notes), ..RunControl::default() };
+/// let Err(Error::Journal(error)) = count_with(8, &options, &control) else { panic!() };
+/// assert!(matches!(error, JournalError::NotAJournal { .. }) && error.is_refusal());
+/// let refusal = "notes.txt is not an nqueens journal (refusing to overwrite it)";
+/// assert!(error.to_string().ends_with(refusal));
+/// assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes");
+///
+/// // A journal of the 8-board is refused for the 9-board, naming what differs.
+/// let file = dir.join("n8.ckpt");
+/// let control = RunControl { journal: Some(&file), ..RunControl::default() };
+/// count_with(8, &options, &control).unwrap();
+/// let Err(Error::Journal(error)) = count_with(9, &options, &control) else { panic!() };
+/// let JournalError::Mismatch { found, expected, .. } = &error else { panic!("{error}") };
+/// assert_eq!((found.n, expected.n), (8, 9));
+/// assert_eq!(error.differences()[0], ("n = 8".to_string(), "n = 9".to_string()));
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
 #[derive(Debug, thiserror::Error)]
 pub enum JournalError {
     /// The file cannot be opened or created (missing directory, permissions, ...).
@@ -82,6 +114,32 @@ pub enum JournalError {
 }
 
 /// What is wrong with a damaged part of a journal.
+///
+/// ```
+/// use nqueens::journal::{Damage, JournalError};
+/// use nqueens::{count_with, CountOptions, Error, RunControl, Strategy};
+/// # let name = format!("nqueens-doc-damage-{}", std::process::id());
+/// # let dir = std::env::temp_dir().join(name);
+/// # let _ = std::fs::remove_dir_all(&dir);
+/// # std::fs::create_dir_all(&dir).unwrap();
+/// let file = dir.join("n8.ckpt");
+/// let options = CountOptions::new(2, Strategy::Mirror);
+/// let control = RunControl { journal: Some(&file), ..RunControl::default() };
+/// count_with(8, &options, &control).unwrap();
+///
+/// // Flip a bit in the first task record (it follows the 64-byte header).
+/// let mut bytes = std::fs::read(&file).unwrap();
+/// bytes[64 + 20] ^= 1;
+/// std::fs::write(&file, &bytes).unwrap();
+/// let Err(Error::Journal(JournalError::Corrupt { offset, damage, .. })) =
+///     count_with(8, &options, &control)
+/// else {
+///     panic!("a damaged record that is not the last is refused");
+/// };
+/// assert_eq!((offset, damage), (64, Damage::Record(1)));
+/// assert_eq!(damage.to_string(), "task record 1 is damaged");
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Damage {
     /// The file ends inside the header.

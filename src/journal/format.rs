@@ -24,6 +24,19 @@ const STRATEGY_LEN: usize = 16;
 const RECORD_TAG: u8 = b'T';
 
 /// What a journal belongs to: one shard of one plan of one board.
+///
+/// ```
+/// use nqueens::journal::{Header, Shard};
+/// use nqueens::{Plan, Strategy};
+/// let plan = Plan::new(8, Strategy::Mirror, 16).unwrap();
+/// let header = Header::for_shard(&plan, Shard::new(1, 4).unwrap());
+/// assert_eq!((header.n, header.strategy.as_str()), (8, "mirror"));
+/// assert_eq!(header.tasks, plan.tasks.len() as u64);
+/// assert_eq!(header.fingerprint, plan.fingerprint());
+/// let described = header.to_string();
+/// assert!(described.starts_with("n = 8, strategy mirror, plan version "));
+/// assert!(described.ends_with(", shard 1/4"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
     /// The plan version the tasks were made under.
@@ -41,6 +54,17 @@ pub struct Header {
 }
 
 /// One part of a [`Header`], as a refusal names it.
+///
+/// ```
+/// use nqueens::journal::{Header, HeaderField, Shard};
+/// use nqueens::{Plan, Strategy};
+/// let plan = Plan::new(8, Strategy::Mirror, 16).unwrap();
+/// let whole = Header::for_plan(&plan);
+/// let half = Header::for_shard(&plan, Shard::new(1, 2).unwrap());
+/// assert_eq!(whole.differing_fields(&half), [HeaderField::Shard]);
+/// assert_eq!(whole.describe(HeaderField::Shard), "shard 0/1");
+/// assert_eq!(half.describe(HeaderField::Shard), "shard 1/2");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HeaderField {
     /// The board side.

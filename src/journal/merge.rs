@@ -19,6 +19,32 @@ use crate::engine::plan::{DEFAULT_MIN_TASKS, PLAN_VERSION, Plan, Strategy, TaskI
 use crate::names::{Named, UnknownName};
 
 /// The result of a successful merge.
+///
+/// ```
+/// use nqueens::journal::{merge, Shard};
+/// use nqueens::{count_with, CountOptions, RunControl, Strategy};
+/// # let name = format!("nqueens-doc-merged-{}", std::process::id());
+/// # let dir = std::env::temp_dir().join(name);
+/// # let _ = std::fs::remove_dir_all(&dir);
+/// # std::fs::create_dir_all(&dir).unwrap();
+/// let options = CountOptions::new(2, Strategy::Mirror);
+/// let mut files = Vec::new();
+/// let mut runs = Vec::new();
+/// for k in 0..2 {
+///     let file = dir.join(format!("n8-{k}of2.ckpt"));
+///     let shard = Some(Shard::new(k, 2).unwrap());
+///     let control = RunControl { journal: Some(&file), shard, ..RunControl::default() };
+///     runs.push(count_with(8, &options, &control).unwrap());
+///     files.push(file);
+/// }
+/// let merged = merge(&files).unwrap();
+/// assert_eq!((merged.n, merged.strategy), (8, Strategy::Mirror));
+/// assert_eq!((merged.fingerprint, merged.tasks), (runs[0].fingerprint, runs[0].plan_tasks));
+/// assert_eq!((merged.shards, merged.journals), (2, 2));
+/// assert_eq!(merged.total, runs[0].counts.total + runs[1].counts.total);
+/// assert_eq!((merged.total, merged.unique), (92, 12));
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Merged {
     /// Board side.
@@ -40,6 +66,17 @@ pub struct Merged {
 }
 
 /// A shard that lacks tasks.
+///
+/// [`MergeError::Incomplete`] lists them; each displays as the shard and what it lacks.
+///
+/// ```
+/// use nqueens::journal::{Missing, Shard};
+/// let shard = Shard::new(1, 4).unwrap();
+/// let partly = Missing { shard, missing: 3, tasks: 10 };
+/// assert_eq!(partly.to_string(), "shard 1/4 (3 of 10 tasks missing)");
+/// let nothing = Missing { shard, missing: 10, tasks: 10 };
+/// assert_eq!(nothing.to_string(), "shard 1/4 (nothing recorded)");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Missing {
     /// The shard.
@@ -65,6 +102,32 @@ impl fmt::Display for Missing {
 }
 
 /// Why journals cannot be merged.
+///
+/// ```
+/// use nqueens::journal::{merge, MergeError, Shard};
+/// use nqueens::{count_with, CountOptions, RunControl, Strategy};
+/// # let name = format!("nqueens-doc-merge-error-{}", std::process::id());
+/// # let dir = std::env::temp_dir().join(name);
+/// # let _ = std::fs::remove_dir_all(&dir);
+/// # std::fs::create_dir_all(&dir).unwrap();
+/// let no_files: [&std::path::Path; 0] = [];
+/// let error = merge(&no_files).unwrap_err();
+/// assert!(matches!(error, MergeError::NoJournals));
+/// assert_eq!(error.to_string(), "no journals to merge");
+///
+/// // Shard 0 of 2 alone: shard 1 is missing, so there is no total.
+/// let file = dir.join("n8-0of2.ckpt");
+/// let shard = Some(Shard::new(0, 2).unwrap());
+/// let control = RunControl { journal: Some(&file), shard, ..RunControl::default() };
+/// count_with(8, &CountOptions::new(2, Strategy::Mirror), &control).unwrap();
+/// let MergeError::Incomplete { count, missing } = merge(&[&file]).unwrap_err() else {
+///     panic!("shard 1/2 is missing");
+/// };
+/// assert_eq!((count, missing.len()), (2, 1));
+/// assert_eq!(missing[0].shard, Shard::new(1, 2).unwrap());
+/// assert_eq!(missing[0].missing, missing[0].tasks);
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
 #[derive(Debug, thiserror::Error)]
 pub enum MergeError {
     /// No journal was given.
@@ -142,6 +205,20 @@ pub enum MergeError {
 }
 
 /// How the plan a journal names differs from the plans this build makes.
+///
+/// [`merge`] reports it inside [`MergeError::OtherPlan`], with the journal's path.
+///
+/// ```
+/// use nqueens::journal::PlanDifference;
+/// use nqueens::{Plan, Strategy};
+/// let unknown = "spiral".parse::<Strategy>().unwrap_err();
+/// assert_eq!(PlanDifference::Strategy(unknown).to_string(), "its strategy 'spiral' is unknown");
+/// let too_wide = Plan::new(65, Strategy::Mirror, 1).unwrap_err();
+/// assert_eq!(
+///     PlanDifference::Board(too_wide).to_string(),
+///     "its board cannot be planned (n = 65 is too large: the largest board is 64 x 64)"
+/// );
+/// ```
 #[derive(Debug, thiserror::Error)]
 pub enum PlanDifference {
     /// Another plan version.

@@ -26,6 +26,34 @@ use crate::{CountOptions, Counts, Error};
 ///
 /// Both methods run while workers count, so they must be cheap; `task_done` runs on a worker
 /// thread, possibly on several at once.
+///
+/// ```
+/// use std::sync::atomic::{AtomicUsize, Ordering};
+/// use nqueens::{count_with, CountOptions, Plan, RunControl, Strategy, TaskOutcome, Watcher};
+///
+/// // What a progress bar needs: the tasks to search, and how many are done.
+/// #[derive(Default)]
+/// struct Progress {
+///     to_search: AtomicUsize,
+///     done: AtomicUsize,
+/// }
+///
+/// impl Watcher for Progress {
+///     fn start(&self, plan: &Plan, resumed: &[TaskOutcome]) {
+///         self.to_search.store(plan.tasks.len() - resumed.len(), Ordering::Relaxed);
+///     }
+///     fn task_done(&self, _: &TaskOutcome) {
+///         self.done.fetch_add(1, Ordering::Relaxed);
+///     }
+/// }
+///
+/// let w = Progress::default();
+/// let control = RunControl { watcher: Some(&w), ..RunControl::default() };
+/// let run = count_with(10, &CountOptions::new(2, Strategy::Mirror), &control).unwrap();
+/// assert_eq!(run.counts.total, 724);
+/// assert_eq!(w.to_search.load(Ordering::Relaxed), run.counts.tasks);
+/// assert_eq!(w.done.load(Ordering::Relaxed), run.searched_tasks);
+/// ```
 pub trait Watcher: Sync {
     /// Called once before any task is searched, with the tasks the journal already holds.
     fn start(&self, plan: &Plan, resumed: &[TaskOutcome]) {
@@ -36,6 +64,23 @@ pub trait Watcher: Sync {
 }
 
 /// Optional controls of a count.
+///
+/// The default controls nothing: [`count_with`] then counts like [`crate::count`]. A stop flag
+/// raised before the count starts lets no task start:
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use nqueens::{count_with, CountOptions, RunControl, Strategy};
+/// let options = CountOptions::new(2, Strategy::Mirror);
+/// let whole = count_with(8, &options, &RunControl::default()).unwrap();
+/// assert!(whole.complete);
+///
+/// let stop = AtomicBool::new(true);
+/// let control = RunControl { stop: Some(&stop), ..RunControl::default() };
+/// let stopped = count_with(8, &options, &control).unwrap();
+/// assert!(!stopped.complete);
+/// assert_eq!((stopped.counts.total, stopped.counts.unique), (0, None));
+/// ```
 #[derive(Clone, Copy, Default)]
 pub struct RunControl<'a> {
     /// Journal file: finished tasks are recorded there, and tasks it already holds are not
@@ -50,6 +95,24 @@ pub struct RunControl<'a> {
 }
 
 /// The result of [`count_with`].
+///
+/// ```
+/// use nqueens::journal::Shard;
+/// use nqueens::{count_with, CountOptions, RunControl, Strategy};
+/// let options = CountOptions::new(2, Strategy::Symmetric);
+/// let whole = count_with(8, &options, &RunControl::default()).unwrap();
+/// assert!(whole.complete);
+/// assert_eq!((whole.counts.total, whole.counts.unique), (92, Some(12)));
+/// assert_eq!((whole.shard, whole.plan_tasks), (Shard::WHOLE, whole.counts.tasks));
+/// assert_eq!((whole.searched_tasks, whole.resumed_tasks), (whole.counts.tasks, 0));
+///
+/// // One shard of two: part of the plan, part of the total, no unique count.
+/// let control = RunControl { shard: Some(Shard::new(0, 2).unwrap()), ..RunControl::default() };
+/// let half = count_with(8, &options, &control).unwrap();
+/// assert_eq!((half.fingerprint, half.plan_tasks), (whole.fingerprint, whole.plan_tasks));
+/// assert!(half.counts.tasks < half.plan_tasks && half.counts.total < 92);
+/// assert_eq!(half.counts.unique, None);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CountRun {
     /// The counts. When the run is not `complete`, `total` sums only the finished tasks and

@@ -12,6 +12,17 @@ use std::str::FromStr;
 use crate::engine::plan::Plan;
 
 /// Why a shard could not be named: a bad `K/M`, or a Slurm environment that names none.
+///
+/// ```
+/// use nqueens::journal::{Shard, ShardError, ShardSpec};
+/// let error = "8/8".parse::<Shard>().unwrap_err();
+/// assert_eq!(error, ShardError::OutOfRange { index: 8, count: 8 });
+/// assert_eq!(error.to_string(), "shard 8/8 does not exist: shards are numbered from 0 to 7");
+/// assert_eq!("3/0".parse::<Shard>(), Err(ShardError::ZeroCount));
+/// assert_eq!("three".parse::<ShardSpec>(), Err(ShardError::NotASpec("three".to_string())));
+/// let outside_slurm = Shard::from_slurm_env(|_| None);
+/// assert_eq!(outside_slurm, Err(ShardError::SlurmUnset("SLURM_ARRAY_TASK_ID")));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ShardError {
     /// `M` is 0.
@@ -68,6 +79,20 @@ pub enum ShardError {
 }
 
 /// Shard `index` of `count` (0-based).
+///
+/// ```
+/// use nqueens::journal::Shard;
+/// let shard: Shard = "3/8".parse().unwrap();
+/// assert_eq!(shard, Shard { index: 3, count: 8 });
+/// assert_eq!(shard.to_string(), "3/8");
+/// assert!(Shard::WHOLE.is_whole() && !shard.is_whole());
+///
+/// // Tasks are dealt in a snake, 0 1 2 3 3 2 1 0 0 1 …, each to exactly one shard.
+/// let shards: Vec<Shard> = (0..4).map(|k| Shard::new(k, 4).unwrap()).collect();
+/// let owner = |p: usize| shards.iter().position(|s| s.contains(p)).unwrap();
+/// assert_eq!((0..9).map(owner).collect::<Vec<_>>(), [0, 1, 2, 3, 3, 2, 1, 0, 0]);
+/// assert!((0..100).all(|p| shards.iter().filter(|s| s.contains(p)).count() == 1));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Shard {
     /// Which shard, from 0 to `count − 1`.
@@ -201,6 +226,25 @@ pub fn select(plan: &Plan, index: u32, count: u32) -> Vec<usize> {
 }
 
 /// What `--shard` asks for: a fixed shard, or the one a Slurm array task stands for.
+///
+/// ```
+/// use nqueens::journal::{Shard, ShardError, ShardSpec};
+/// assert_eq!("3/8".parse::<ShardSpec>(), Ok(ShardSpec::Fixed(Shard::new(3, 8).unwrap())));
+///
+/// // `slurm` in a task of `sbatch --array=0-7` (its environment spelled out here).
+/// let env = |name: &str| match name {
+///     "SLURM_ARRAY_TASK_ID" => Some("2".to_string()),
+///     "SLURM_ARRAY_TASK_MIN" => Some("0".to_string()),
+///     "SLURM_ARRAY_TASK_COUNT" => Some("8".to_string()),
+///     _ => None,
+/// };
+/// let shard = match "slurm".parse::<ShardSpec>()? {
+///     ShardSpec::Fixed(shard) => shard,
+///     ShardSpec::Slurm => Shard::from_slurm_env(env)?,
+/// };
+/// assert_eq!(shard.to_string(), "2/8");
+/// # Ok::<(), ShardError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ShardSpec {
     /// `K/M`.

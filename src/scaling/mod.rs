@@ -44,6 +44,15 @@ pub mod study;
 use serde::Serialize;
 
 /// The machine a study ran on: its CPU counts as the operating system reports them.
+///
+/// ```
+/// use nqueens::scaling::Machine;
+/// let here = Machine::detect();
+/// assert_eq!(here.default_thread_counts().last(), Some(&here.logical));
+/// let smt = Machine { logical: 16, physical: 8 };
+/// assert_eq!(smt.default_thread_counts(), [1, 2, 4, 8, 16]);
+/// assert_eq!(smt.load(8), None); // a core for each thread
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Machine {
     /// Logical CPUs (hardware threads).
@@ -107,6 +116,17 @@ impl Machine {
 }
 
 /// How a thread count exceeds the machine.
+///
+/// ```
+/// use nqueens::scaling::{Load, Machine};
+/// let machine = Machine { logical: 4, physical: 2 };
+/// let note = |threads| match machine.load(threads) {
+///     None => "a core each",
+///     Some(Load::SharesCores) => "sharing cores",
+///     Some(Load::Oversubscribed) => "time-sliced",
+/// };
+/// assert_eq!([2, 3, 5].map(note), ["a core each", "sharing cores", "time-sliced"]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Load {
     /// More threads than physical cores: some share a core (SMT), so expect less than ideal.

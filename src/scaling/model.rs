@@ -16,6 +16,27 @@ use serde::Serialize;
 pub const DEFAULT_WORKERS: [usize; 9] = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 
 /// The model's prediction for one worker count.
+///
+/// ```
+/// use nqueens::scaling::study::{measure, StudyOptions};
+/// use nqueens::{Kernel, Strategy};
+/// let options = StudyOptions {
+///     strategy: Strategy::Mirror,
+///     kernel: Kernel::Auto,
+///     threads: vec![2],
+///     repeat: 1,
+///     model_up_to: None,
+/// };
+/// let study = measure(8, &options, &mut |_| {}).unwrap();
+/// // One worker runs the tasks one after another.
+/// assert_eq!(study.model_at(1).unwrap().predicted_seconds, study.task_seconds_total);
+/// for point in &study.model {
+///     // No number of workers beats the longest task, nor is slower than one worker.
+///     assert!(point.predicted_seconds >= study.task_seconds_max);
+///     assert!(point.predicted_seconds <= study.task_seconds_total);
+/// }
+/// assert!(study.model.windows(2).all(|pair| pair[0].workers < pair[1].workers));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct ModelPoint {
     /// Number of identical workers.

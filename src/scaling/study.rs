@@ -14,6 +14,22 @@ use crate::engine::run::{RunOptions, run};
 use crate::{Error, known};
 
 /// What to measure.
+///
+/// ```
+/// use nqueens::scaling::study::{measure, StudyOptions};
+/// use nqueens::{Kernel, Strategy};
+/// let options = StudyOptions {
+///     strategy: Strategy::Mirror,
+///     kernel: Kernel::Auto,
+///     threads: vec![2],
+///     repeat: 1,
+///     model_up_to: Some(12),
+/// };
+/// let study = measure(8, &options, &mut |_| {}).unwrap();
+/// let measured: Vec<usize> = study.runs.iter().map(|point| point.threads).collect();
+/// assert_eq!(measured, [1, 2]); // one thread is always measured
+/// assert!(study.model_at(12).is_some() && study.model_at(256).is_some());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StudyOptions {
     /// How the board is split into tasks.
@@ -31,6 +47,22 @@ pub struct StudyOptions {
 }
 
 /// Where a study is, reported before each run starts.
+///
+/// ```
+/// use nqueens::scaling::study::{measure, Progress, StudyOptions};
+/// use nqueens::{Kernel, Strategy};
+/// let options = StudyOptions {
+///     strategy: Strategy::Mirror,
+///     kernel: Kernel::Auto,
+///     threads: vec![2],
+///     repeat: 1,
+///     model_up_to: None,
+/// };
+/// let mut seen = Vec::new();
+/// measure(8, &options, &mut |p: Progress| seen.push((p.threads, p.run, p.repeat))).unwrap();
+/// // The warm-ups (run 0) first, then the timed runs taking turns over the thread counts.
+/// assert_eq!(seen, [(1, 0, 1), (2, 0, 1), (1, 1, 1), (2, 1, 1)]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
     /// Thread count of the run about to start.
@@ -42,6 +74,24 @@ pub struct Progress {
 }
 
 /// The measured times of one thread count.
+///
+/// ```
+/// use nqueens::scaling::study::{measure, StudyOptions};
+/// use nqueens::{Kernel, Strategy};
+/// let options = StudyOptions {
+///     strategy: Strategy::Mirror,
+///     kernel: Kernel::Auto,
+///     threads: vec![2],
+///     repeat: 1,
+///     model_up_to: None,
+/// };
+/// let study = measure(8, &options, &mut |_| {}).unwrap();
+/// let (one, two) = (&study.runs[0], &study.runs[1]);
+/// assert_eq!((one.threads, one.speedup), (1, 1.0));
+/// assert_eq!(two.speedup, one.median_seconds / two.median_seconds);
+/// assert_eq!(two.efficiency, two.speedup / 2.0);
+/// assert!(two.min_seconds <= two.median_seconds && two.median_seconds <= two.max_seconds);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct MeasuredPoint {
     /// Worker threads.
@@ -62,6 +112,26 @@ pub struct MeasuredPoint {
 }
 
 /// A finished study: the machine, the measured points and the model's predictions.
+///
+/// ```
+/// use nqueens::scaling::{study::{measure, StudyOptions}, Machine};
+/// use nqueens::{count, CountOptions, Kernel, Strategy};
+/// let options = StudyOptions {
+///     strategy: Strategy::Mirror,
+///     kernel: Kernel::Auto,
+///     threads: vec![2],
+///     repeat: 1,
+///     model_up_to: None,
+/// };
+/// let study = measure(8, &options, &mut |_| {}).unwrap();
+/// assert_eq!((study.n, study.strategy, study.repeat), (8, Strategy::Mirror, 1));
+/// assert_ne!(study.kernel, Kernel::Auto);
+/// assert_eq!(study.machine, Machine::detect());
+/// // The plan of a count with the same strategy.
+/// assert_eq!(study.tasks, count(8, &CountOptions::new(1, Strategy::Mirror)).unwrap().tasks);
+/// assert!(study.task_seconds_max <= study.task_seconds_total);
+/// assert_eq!(study.runs.len(), 2);
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Study {
     /// Board side.
@@ -94,6 +164,25 @@ impl Study {
 }
 
 /// Why a study stopped.
+///
+/// ```
+/// use nqueens::scaling::study::{measure, StudyError, StudyOptions};
+/// use nqueens::{Error, Kernel, Strategy};
+/// let options = StudyOptions {
+///     strategy: Strategy::Mirror,
+///     kernel: Kernel::Auto,
+///     threads: vec![2],
+///     repeat: 0,
+///     model_up_to: None,
+/// };
+/// let error = measure(8, &options, &mut |_| {}).unwrap_err();
+/// assert!(matches!(error, StudyError::NoRuns));
+/// assert_eq!(error.to_string(), "the number of timed runs must be at least 1");
+///
+/// let options = StudyOptions { repeat: 1, ..options };
+/// let error = measure(65, &options, &mut |_| {}).unwrap_err();
+/// assert!(matches!(error, StudyError::Engine(Error::BoardTooLarge { n: 65 })));
+/// ```
 #[derive(Debug, thiserror::Error)]
 pub enum StudyError {
     /// The engine refused or failed.
@@ -108,6 +197,24 @@ pub enum StudyError {
 }
 
 /// A run whose total disagrees with the known count or with the study's earlier runs.
+///
+/// A study stops on the first one ([`StudyError::Mismatch`]): its timings would be meaningless.
+///
+/// ```
+/// use nqueens::scaling::study::Mismatch;
+/// let mismatch = Mismatch {
+///     n: 8,
+///     threads: 2,
+///     got: 90,
+///     expected: 92,
+///     source_name: "the known table (OEIS A000170)",
+/// };
+/// assert_eq!(
+///     mismatch.to_string(),
+///     "count mismatch: n = 8 with 2 threads counted 90, \
+///      but the known table (OEIS A000170) says 92"
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
     "count mismatch: n = {n} with {threads} threads counted {got}, but {source_name} says {expected}"

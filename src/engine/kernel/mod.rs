@@ -35,6 +35,18 @@ pub use rows::{
 use crate::Error;
 
 /// Which kernel counts the tasks: a choice, checked against the CPU by [`Kernel::select`].
+///
+/// Every kernel counts the same; they differ only in speed.
+///
+/// ```
+/// use nqueens::{count, CountOptions, Kernel, Strategy};
+/// for kernel in Kernel::available() {
+///     let options = CountOptions { kernel, ..CountOptions::new(2, Strategy::Symmetric) };
+///     let counts = count(8, &options).unwrap();
+///     assert_eq!((counts.total, counts.kernel), (92, kernel));
+/// }
+/// assert_eq!("portable-lanes".parse::<Kernel>().unwrap(), Kernel::PortableLanes);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kernel {

@@ -23,6 +23,14 @@
 //! Neither allocates, locks or dispatches dynamically.
 
 /// The largest board side the `u64` masks can represent.
+///
+/// ```
+/// use nqueens::{count, CountOptions, Error, MAX_N};
+/// assert_eq!(MAX_N, 64);
+/// let too_wide = count(MAX_N + 1, &CountOptions::default()).unwrap_err();
+/// assert!(matches!(too_wide, Error::BoardTooLarge { n: 65 }));
+/// assert!(nqueens::enumerate::Solutions::all(MAX_N).is_ok());
+/// ```
 pub const MAX_N: u32 = 64;
 
 /// The mask of the `n` columns of an `n`-wide board: bits `0..n` set.

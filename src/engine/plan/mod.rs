@@ -61,6 +61,17 @@ pub const DEFAULT_MIN_TASKS: usize = 4096;
 pub const MAX_ID_LEN: usize = 16;
 
 /// How a board is split into tasks.
+///
+/// Both strategies count every board; they differ in the tasks they make, and so in speed.
+///
+/// ```
+/// use nqueens::{count, CountOptions, Strategy};
+/// for strategy in [Strategy::Symmetric, Strategy::Mirror] {
+///     assert_eq!(count(10, &CountOptions::new(2, strategy)).unwrap().total, 724);
+/// }
+/// assert_eq!(Strategy::default(), Strategy::Symmetric);
+/// assert_eq!("mirror".parse::<Strategy>().unwrap(), Strategy::Mirror);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Strategy {
@@ -216,6 +227,22 @@ impl Subproblem {
 }
 
 /// One independent piece of the search.
+///
+/// The tasks of the smallest `mirror` plan of the 8-board place the first-row queen in one of
+/// the four left columns; each stands for its mirror image as well (weight 2):
+///
+/// ```
+/// use nqueens::{Plan, Strategy, Task};
+/// let plan = Plan::new(8, Strategy::Mirror, 1).unwrap();
+/// let mut tasks: Vec<(String, u64, u64)> = plan
+///     .tasks
+///     .iter()
+///     .map(|task: &Task| (task.id.to_string(), task.weight, task.count(8)))
+///     .collect();
+/// tasks.sort();
+/// let expected = [("0", 2, 4), ("1", 2, 8), ("2", 2, 16), ("3", 2, 18)];
+/// assert_eq!(tasks, expected.map(|(id, weight, count)| (id.to_string(), weight, count)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Task {
     /// Deterministic name, the same on every run of the same plan.
@@ -237,6 +264,16 @@ impl Task {
 }
 
 /// A board split into tasks, largest-first.
+///
+/// ```
+/// use nqueens::{Plan, Strategy};
+/// let plan = Plan::new(10, Strategy::Symmetric, 64).unwrap();
+/// assert_eq!((plan.n, plan.strategy), (10, Strategy::Symmetric));
+/// // Largest first, by the planner's size estimate.
+/// assert!(plan.tasks.windows(2).all(|pair| pair[0].size_hint >= pair[1].size_hint));
+/// let total: u64 = plan.tasks.iter().map(|task| task.weight * task.count(10)).sum();
+/// assert_eq!(total, 724);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Plan {
     /// Board side.
