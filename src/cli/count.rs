@@ -40,7 +40,7 @@ pub struct CountRecord {
     pub resumed_tasks: usize,
     /// The part of `total` taken from the `--checkpoint` file (not searched by this run).
     pub resumed_total: u128,
-    /// The plan's fingerprint, 16 hex digits ([`nqueens::engine::plan::fingerprint`]).
+    /// The plan's fingerprint, 16 hex digits ([`nqueens::Plan::fingerprint`]).
     pub fingerprint: String,
 }
 

@@ -175,7 +175,7 @@ impl JournalError {
     ///
     /// ```
     /// use nqueens::journal::{Header, JournalError};
-    /// use nqueens::engine::plan::{Plan, Strategy};
+    /// use nqueens::{Plan, Strategy};
     /// let here = Header::for_plan(&Plan::new(8, Strategy::Mirror, 16).unwrap());
     /// let error = JournalError::Mismatch {
     ///     path: "n8.ckpt".into(),

@@ -29,7 +29,7 @@ impl Journal {
     ///
     /// ```
     /// use nqueens::journal::{Header, Journal};
-    /// use nqueens::engine::plan::TaskId;
+    /// use nqueens::TaskId;
     /// let dir = tempfile::tempdir().unwrap();
     /// let path = dir.path().join("n8.ckpt");
     /// let header = Header {
@@ -210,7 +210,6 @@ mod tests {
     use crate::journal::format::RECORD_LEN;
     use crate::journal::format::tests::header;
     use std::fs;
-
 
     fn id(i: u8) -> TaskId {
         TaskId::from_cols(&[i, i + 2]).unwrap()

@@ -98,7 +98,7 @@ impl Header {
     ///
     /// ```
     /// use nqueens::journal::Header;
-    /// use nqueens::engine::plan::{Plan, Strategy};
+    /// use nqueens::{Plan, Strategy};
     /// let plan = Plan::new(8, Strategy::Mirror, 16).unwrap();
     /// let header = Header::for_plan(&plan);
     /// assert_eq!((header.n, header.strategy.as_str()), (8, "mirror"));
@@ -130,7 +130,7 @@ impl Header {
     ///
     /// ```
     /// use nqueens::journal::{Header, HeaderField};
-    /// use nqueens::engine::plan::{Plan, Strategy};
+    /// use nqueens::{Plan, Strategy};
     /// let header = Header::for_plan(&Plan::new(8, Strategy::Mirror, 16).unwrap());
     /// assert_eq!(header.describe(HeaderField::N), "n = 8");
     /// assert_eq!(header.describe(HeaderField::Shard), "shard 0/1");
@@ -151,7 +151,7 @@ impl Header {
     ///
     /// ```
     /// use nqueens::journal::{Header, HeaderField};
-    /// use nqueens::engine::plan::{Plan, Strategy};
+    /// use nqueens::{Plan, Strategy};
     /// let header = Header::for_plan(&Plan::new(8, Strategy::Mirror, 16).unwrap());
     /// let other = Header { n: 9, tasks: 1, ..header.clone() };
     /// assert_eq!(header.differing_fields(&other), [HeaderField::N, HeaderField::Tasks]);

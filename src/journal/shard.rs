@@ -213,7 +213,7 @@ impl FromStr for Shard {
 /// The positions (in plan order) of the tasks of shard `index` of `count`.
 ///
 /// ```
-/// use nqueens::engine::plan::{Plan, Strategy};
+/// use nqueens::{Plan, Strategy};
 /// let plan = Plan::new(10, Strategy::Mirror, 64).unwrap();
 /// let all: usize = (0..4).map(|k| nqueens::journal::select(&plan, k, 4).len()).sum();
 /// assert_eq!(all, plan.tasks.len());

@@ -109,7 +109,7 @@ impl fmt::Display for Strategy {
 /// Displayed as the columns joined by dots (`3.0.5`); the empty id (the whole board) is `-`.
 ///
 /// ```
-/// use nqueens::engine::plan::TaskId;
+/// use nqueens::TaskId;
 /// let id = TaskId::from_cols(&[3, 0, 5]).unwrap();
 /// assert_eq!(id.to_string(), "3.0.5");
 /// assert_eq!("3.0.5".parse::<TaskId>().unwrap(), id);
@@ -249,7 +249,8 @@ pub struct Task {
     pub id: TaskId,
     /// How many solutions each solution of this subproblem stands for.
     pub weight: u64,
-    /// What to search.
+    /// What to search (the engine's own description of the partial board).
+    #[doc(hidden)]
     pub subproblem: Subproblem,
     /// A cheap estimate of the task's size, used only to order tasks largest-first.
     pub size_hint: u64,
@@ -323,7 +324,7 @@ impl Plan {
     /// Splits the `n`-board into at least `min_tasks` tasks where the board is big enough.
     ///
     /// ```
-    /// use nqueens::engine::plan::{Plan, Strategy};
+    /// use nqueens::{Plan, Strategy};
     /// let plan = Plan::new(8, Strategy::Mirror, 64).unwrap();
     /// let total: u64 = plan.tasks.iter().map(|t| t.weight * t.count(8)).sum();
     /// assert_eq!(total, 92);
@@ -341,6 +342,7 @@ impl Plan {
     /// let total: u64 = plan.tasks.iter().map(|t| t.weight * t.count(10)).sum();
     /// assert_eq!(total, 724);
     /// ```
+    #[doc(hidden)]
     pub fn with_rule(
         n: u32,
         strategy: Strategy,
@@ -363,7 +365,7 @@ impl Plan {
     /// fingerprint have the same tasks in the same order.
     ///
     /// ```
-    /// use nqueens::engine::plan::{Plan, Strategy};
+    /// use nqueens::{Plan, Strategy};
     /// let a = Plan::new(10, Strategy::Mirror, 64).unwrap();
     /// let b = Plan::new(10, Strategy::Mirror, 64).unwrap();
     /// assert_eq!(a.fingerprint(), b.fingerprint());
