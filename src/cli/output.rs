@@ -76,6 +76,9 @@ extern "C" fn look_at_stdout() {
 /// - All or nothing: every file is written in full before any is renamed, and a file that
 ///   cannot be written (a full disk) removes every temporary file and replaces nothing; the
 ///   error names the file (`cannot write DIR/nqueens-count.1: No space left on device`).
+/// - A replaced file keeps its permission bits, and its owner and group where the user may give
+///   them (as root); it is a new file all the same, so hard links to the old one keep the old
+///   contents. A new file gets mode 0644 less the umask.
 /// - An interrupt (SIGINT, SIGTERM, SIGHUP) removes the temporary files and ends the process
 ///   with exit code 130; the renames are done under the same lock, so an interrupt comes before
 ///   every rename or after all of them. The handler is installed by the first call here, unless
@@ -188,13 +191,15 @@ impl Temp {
         })
     }
 
-    /// A temporary file beside `target` holding `bytes`, synced; an error names `target`.
+    /// A temporary file beside `target` holding `bytes`, synced, with the mode and owner of
+    /// the file it replaces; an error names `target`.
     fn write(target: &Path, bytes: &[u8]) -> Result<Temp, Failure> {
         let fail = |e: io::Error| cannot_write(target, &e);
         let mut temp = Temp::create(directory_of(target), target).map_err(fail)?;
         let file = temp.file.as_mut().expect("a new temporary file");
         // `as_file_mut`: the file's own errors, without the temporary path tempfile adds.
         let file = file.as_file_mut();
+        keep_mode_and_owner(target, file).map_err(fail)?;
         file.write_all(bytes).map_err(fail)?;
         file.sync_all().map_err(fail)?;
         Ok(temp)
@@ -224,6 +229,33 @@ impl Drop for Temp {
             temps().retain(|p| *p != path);
         }
     }
+}
+
+/// Gives `file` the permission bits of the regular file at `target` it replaces, and its owner
+/// and group where the user may (root any, others a group they are in); a new target changes
+/// nothing.
+#[cfg(unix)]
+fn keep_mode_and_owner(target: &Path, file: &fs::File) -> io::Result<()> {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt, fchown};
+    let old = match fs::symlink_metadata(target) {
+        Ok(meta) if meta.is_file() => meta,
+        // Absent (a new file), or refused by the check before the rename.
+        _ => return Ok(()),
+    };
+    let new = file.metadata()?;
+    if (old.uid(), old.gid()) != (new.uid(), new.gid())
+        && fchown(file, Some(old.uid()), Some(old.gid())).is_err()
+    {
+        // Not allowed: the owner is the user's; the group may still be kept.
+        let _ = fchown(file, None, Some(old.gid()));
+    }
+    // After the owner: a change of owner may clear bits.
+    file.set_permissions(fs::Permissions::from_mode(old.mode() & 0o777))
+}
+
+#[cfg(not(unix))]
+fn keep_mode_and_owner(_target: &Path, _file: &fs::File) -> io::Result<()> {
+    Ok(())
 }
 
 /// Refuses a target that is neither absent nor a writable regular file.
@@ -297,6 +329,41 @@ mod tests {
             1,
             "a temporary file is left"
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_replaced_file_keeps_its_permission_bits() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.svg");
+        for mode in [0o600, 0o640, 0o755] {
+            fs::write(&path, "old").unwrap();
+            fs::set_permissions(&path, fs::Permissions::from_mode(mode)).unwrap();
+            replace(&path, b"new").unwrap();
+            let kept = fs::metadata(&path).unwrap().permissions().mode() & 0o7777;
+            assert_eq!(kept, mode, "{kept:o} instead of {mode:o}");
+            assert_eq!(fs::read(&path).unwrap(), b"new");
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_replaced_file_keeps_its_owner_where_the_user_may_give_it() {
+        use std::os::unix::fs::{MetadataExt, chown};
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.svg");
+        fs::write(&path, "old").unwrap();
+        // Only root can give a file away.
+        if chown(&path, Some(65534), Some(65534)).is_err() {
+            eprintln!(
+                "skipped: giving a file to another owner needs root; the owner is not tested"
+            );
+            return;
+        }
+        replace(&path, b"new").unwrap();
+        let meta = fs::metadata(&path).unwrap();
+        assert_eq!((meta.uid(), meta.gid()), (65534, 65534));
     }
 
     #[cfg(unix)]
