@@ -7,7 +7,7 @@ use std::path::Path;
 
 use clap_mangen::Man;
 
-use super::output::ReplaceFile;
+use super::output;
 use super::{Failure, Outcome};
 use crate::cli::args::{self, ManArgs};
 
@@ -66,8 +66,8 @@ fn pages(command: clap::Command, into: &mut Vec<Man>) {
     }
 }
 
-/// Writes every page into `dir` (each target checked before any is written), then prints the
-/// paths.
+/// Writes every page into `dir`, all or none of them (each target checked before any is
+/// written, every page written in full before any is replaced), then prints the paths.
 fn write_pages(command: clap::Command, dir: &Path, out: &mut dyn Write) -> Result<(), Failure> {
     let refuse = |why: &str| {
         Failure::Usage(format!(
@@ -88,15 +88,15 @@ fn write_pages(command: clap::Command, dir: &Path, out: &mut dyn Write) -> Resul
     let mut files = Vec::with_capacity(all.len());
     for page in all {
         let path = dir.join(page.get_filename());
-        let file = ReplaceFile::create(&path, "the manual page")?;
-        files.push((path, file, render(&page)?));
+        output::check_replaceable(&path, "the manual page")?;
+        files.push((path, render(&page)?));
     }
-    let mut written = Vec::with_capacity(files.len());
-    for (path, file, roff) in files {
-        file.write(&roff)?;
-        written.push(path);
-    }
-    for path in written {
+    let targets: Vec<(&Path, &[u8])> = files
+        .iter()
+        .map(|(path, roff)| (path.as_path(), roff.as_slice()))
+        .collect();
+    output::replace_files(&targets, "the manual page")?;
+    for (path, _) in &files {
         writeln!(out, "{}", path.display())?;
     }
     Ok(())

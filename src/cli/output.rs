@@ -10,6 +10,7 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, Once};
 
 use super::Failure;
 
@@ -66,34 +67,114 @@ extern "C" fn look_at_stdout() {
     STDOUT_CLOSED_AT_START.store(closed, Ordering::Relaxed);
 }
 
-/// A file written all at once: to a temporary file beside it, then renamed over it, so a
-/// failed or interrupted command never leaves a half-written file.
+/// Files written all at once: each to a temporary file beside it, synced, then renamed over it,
+/// so that a failed or interrupted command never leaves a half-written file.
 ///
-/// Only a missing path or a regular file is replaced: a directory, a symbolic link, a FIFO or
-/// a device is refused, since the rename would put a regular file in its place.
-pub struct ReplaceFile {
-    path: PathBuf,
-    what: &'static str,
-    temp: tempfile::NamedTempFile,
+/// - Only a missing path or a regular file is replaced: a directory, a symbolic link, a FIFO or
+///   a device is refused (a usage error), since the rename would put a regular file in its
+///   place.
+/// - All or nothing: every file is written in full before any is renamed, and a file that
+///   cannot be written (a full disk) removes every temporary file and replaces nothing; the
+///   error names the file (`cannot write DIR/nqueens-count.1: No space left on device`).
+/// - A replaced file keeps its permission bits, and its owner and group where the user may give
+///   them (as root); it is a new file all the same, so hard links to the old one keep the old
+///   contents. A new file gets mode 0644 less the umask.
+/// - An interrupt (SIGINT, SIGTERM, SIGHUP) removes the temporary files and ends the process
+///   with exit code 130; the renames are done under the same lock, so an interrupt comes before
+///   every rename or after all of them. The handler is installed by the first call here, unless
+///   the command has installed its own (`count` and `verify` write no files this way).
+pub fn replace_files(files: &[(&Path, &[u8])], what: &str) -> Result<(), Failure> {
+    for (path, _) in files {
+        check_target(path, what)?;
+    }
+    let mut written = Vec::with_capacity(files.len());
+    for &(path, bytes) in files {
+        written.push(Temp::write(path, bytes)?);
+    }
+    // The targets may have changed while the files were written.
+    for (path, _) in files {
+        check_target(path, what)?;
+    }
+    let mut temps = temps();
+    let mut renamed = Ok(());
+    for temp in &mut written {
+        renamed = renamed.and_then(|()| temp.rename(&mut temps));
+    }
+    // Unlocked before the files that were not renamed are dropped.
+    drop(temps);
+    drop(written);
+    renamed
 }
 
-impl ReplaceFile {
-    /// Checks that `path` may be replaced and creates the temporary file beside it; `what`
-    /// names the file in messages (`the plot`). A refusal is a one-line usage error.
-    pub fn create(path: &Path, what: &'static str) -> Result<ReplaceFile, Failure> {
-        check_target(path, what)?;
-        let refuse =
-            |why: &str| Failure::Usage(format!("cannot write {what} to {}: {why}", path.display()));
-        let dir = match path.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => dir,
-            _ => Path::new("."),
-        };
-        if !dir.is_dir() {
-            return Err(refuse(&format!(
-                "the directory {} does not exist",
-                dir.display()
-            )));
-        }
+/// Checks up front, before work whose result is written with [`replace_files`], that `path`
+/// may be replaced and that a file can be created beside it. A refusal is a one-line usage
+/// error; `what` names the file in it (`the plot`).
+pub fn check_replaceable(path: &Path, what: &str) -> Result<(), Failure> {
+    check_target(path, what)?;
+    let refuse =
+        |why: &str| Failure::Usage(format!("cannot write {what} to {}: {why}", path.display()));
+    let dir = directory_of(path);
+    if !dir.is_dir() {
+        return Err(refuse(&format!(
+            "the directory {} does not exist",
+            dir.display()
+        )));
+    }
+    // A file created and removed at once: the directory takes new files.
+    Temp::create(dir, path)
+        .map(drop)
+        .map_err(|e| refuse(&io::Error::from(e.kind()).to_string()))
+}
+
+/// The directory a file at `path` is created in.
+fn directory_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
+}
+
+/// `cannot write PATH: why` (the system's words for `e`, without its error number).
+fn cannot_write(path: &Path, e: &io::Error) -> Failure {
+    let text = e.to_string();
+    let why = match text.find(" (os error ") {
+        Some(end) => &text[..end],
+        None => &text,
+    };
+    Failure::File(format!("cannot write {}: {why}", path.display()))
+}
+
+/// The temporary files that exist now, removed by an interrupt. The lock is held while one is
+/// created or renamed, and by the interrupt until the process ends.
+fn temps() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    static TEMPS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+    static HANDLER: Once = Once::new();
+    HANDLER.call_once(|| {
+        // Fails when the command has a handler of its own; its interrupts then leave no file
+        // of this kind, since it writes none.
+        let _ = ctrlc::set_handler(|| {
+            let mut temps = TEMPS.lock().unwrap_or_else(|e| e.into_inner());
+            for path in temps.drain(..) {
+                let _ = fs::remove_file(path);
+            }
+            message("nqueens: interrupted");
+            std::process::exit(130);
+        });
+    });
+    TEMPS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A temporary file beside its target, removed when dropped unless renamed over the target.
+struct Temp {
+    /// The file it replaces.
+    target: PathBuf,
+    /// `None` once renamed.
+    file: Option<tempfile::NamedTempFile>,
+}
+
+impl Temp {
+    /// An empty temporary file in `dir` for `target`, recorded for the interrupt handler.
+    fn create(dir: &Path, target: &Path) -> io::Result<Temp> {
         let mut builder = tempfile::Builder::new();
         builder.prefix(".nqueens-").suffix(".part");
         #[cfg(unix)]
@@ -101,31 +182,80 @@ impl ReplaceFile {
             use std::os::unix::fs::PermissionsExt;
             builder.permissions(fs::Permissions::from_mode(0o644));
         }
-        let temp = builder
-            .tempfile_in(dir)
-            .map_err(|e| refuse(&io::Error::from(e.kind()).to_string()))?;
-        Ok(ReplaceFile {
-            path: path.to_path_buf(),
-            what,
-            temp,
+        let mut temps = temps();
+        let file = builder.tempfile_in(dir)?;
+        temps.push(file.path().to_path_buf());
+        Ok(Temp {
+            target: target.to_path_buf(),
+            file: Some(file),
         })
     }
 
-    /// Writes `bytes` and renames the file over the target, checked again first (it may have
-    /// changed while the command ran): an unsuitable target is a usage error, a failed write an
-    /// I/O error.
-    pub fn write(mut self, bytes: &[u8]) -> Result<(), Failure> {
-        check_target(&self.path, self.what)?;
-        self.temp.write_all(bytes)?;
-        self.temp.as_file().sync_all()?;
-        self.temp.persist(&self.path).map_err(|e| {
-            io::Error::new(
-                e.error.kind(),
-                format!("{}: {}", self.path.display(), e.error),
-            )
-        })?;
-        Ok(())
+    /// A temporary file beside `target` holding `bytes`, synced, with the mode and owner of
+    /// the file it replaces; an error names `target`.
+    fn write(target: &Path, bytes: &[u8]) -> Result<Temp, Failure> {
+        let fail = |e: io::Error| cannot_write(target, &e);
+        let mut temp = Temp::create(directory_of(target), target).map_err(fail)?;
+        let file = temp.file.as_mut().expect("a new temporary file");
+        // `as_file_mut`: the file's own errors, without the temporary path tempfile adds.
+        let file = file.as_file_mut();
+        keep_mode_and_owner(target, file).map_err(fail)?;
+        file.write_all(bytes).map_err(fail)?;
+        file.sync_all().map_err(fail)?;
+        Ok(temp)
     }
+
+    /// Renames the file over its target; `temps`: the list of [`temps`], locked by the caller.
+    fn rename(&mut self, temps: &mut Vec<PathBuf>) -> Result<(), Failure> {
+        let Some(file) = self.file.take() else {
+            return Ok(());
+        };
+        let temp = file.path().to_path_buf();
+        let renamed = file.persist(&self.target);
+        temps.retain(|p| *p != temp);
+        // A failed rename gives the file back: dropping it removes it.
+        renamed
+            .map(drop)
+            .map_err(|e| cannot_write(&self.target, &e.error))
+    }
+}
+
+impl Drop for Temp {
+    /// Removes the file, if it was not renamed (the list of [`temps`] must not be locked).
+    fn drop(&mut self) {
+        if let Some(file) = self.file.take() {
+            let path = file.path().to_path_buf();
+            drop(file);
+            temps().retain(|p| *p != path);
+        }
+    }
+}
+
+/// Gives `file` the permission bits of the regular file at `target` it replaces, and its owner
+/// and group where the user may (root any, others a group they are in); a new target changes
+/// nothing.
+#[cfg(unix)]
+fn keep_mode_and_owner(target: &Path, file: &fs::File) -> io::Result<()> {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt, fchown};
+    let old = match fs::symlink_metadata(target) {
+        Ok(meta) if meta.is_file() => meta,
+        // Absent (a new file), or refused by the check before the rename.
+        _ => return Ok(()),
+    };
+    let new = file.metadata()?;
+    if (old.uid(), old.gid()) != (new.uid(), new.gid())
+        && fchown(file, Some(old.uid()), Some(old.gid())).is_err()
+    {
+        // Not allowed: the owner is the user's; the group may still be kept.
+        let _ = fchown(file, None, Some(old.gid()));
+    }
+    // After the owner: a change of owner may clear bits.
+    file.set_permissions(fs::Permissions::from_mode(old.mode() & 0o777))
+}
+
+#[cfg(not(unix))]
+fn keep_mode_and_owner(_target: &Path, _file: &fs::File) -> io::Result<()> {
+    Ok(())
 }
 
 /// Refuses a target that is neither absent nor a writable regular file.
@@ -161,21 +291,79 @@ fn check_target(path: &Path, what: &str) -> Result<(), Failure> {
 mod tests {
     use super::*;
 
+    /// `bytes` written to `path` as the only file.
+    fn replace(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+        replace_files(&[(path, bytes)], "the plot")
+    }
+
     #[test]
     fn a_new_or_regular_file_is_replaced_whole() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("out.svg");
-        ReplaceFile::create(&path, "the plot")
-            .unwrap()
-            .write(b"one")
-            .unwrap();
+        check_replaceable(&path, "the plot").unwrap();
+        replace(&path, b"one").unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"one");
-        ReplaceFile::create(&path, "the plot")
-            .unwrap()
-            .write(b"two")
-            .unwrap();
+        replace(&path, b"two").unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"two");
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn a_file_that_cannot_be_written_replaces_none_and_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = dir.path().join("a.1");
+        fs::write(&first, "old").unwrap();
+        // Its directory is gone by the time it is written.
+        let second = dir.path().join("gone").join("b.1");
+        let err = replace_files(&[(&first, b"new"), (&second, b"new")], "the page").unwrap_err();
+        assert!(matches!(err, Failure::File(_)), "{err:?}");
+        let expected = format!(
+            "cannot write {}: No such file or directory",
+            second.display()
+        );
+        assert_eq!(err.to_string(), expected);
+        assert_eq!(err.exit_code(), 1);
+        assert_eq!(fs::read(&first).unwrap(), b"old");
+        assert_eq!(
+            fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "a temporary file is left"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_replaced_file_keeps_its_permission_bits() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.svg");
+        for mode in [0o600, 0o640, 0o755] {
+            fs::write(&path, "old").unwrap();
+            fs::set_permissions(&path, fs::Permissions::from_mode(mode)).unwrap();
+            replace(&path, b"new").unwrap();
+            let kept = fs::metadata(&path).unwrap().permissions().mode() & 0o7777;
+            assert_eq!(kept, mode, "{kept:o} instead of {mode:o}");
+            assert_eq!(fs::read(&path).unwrap(), b"new");
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_replaced_file_keeps_its_owner_where_the_user_may_give_it() {
+        use std::os::unix::fs::{MetadataExt, chown};
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.svg");
+        fs::write(&path, "old").unwrap();
+        // Only root can give a file away.
+        if chown(&path, Some(65534), Some(65534)).is_err() {
+            eprintln!(
+                "skipped: giving a file to another owner needs root; the owner is not tested"
+            );
+            return;
+        }
+        replace(&path, b"new").unwrap();
+        let meta = fs::metadata(&path).unwrap();
+        assert_eq!((meta.uid(), meta.gid()), (65534, 65534));
     }
 
     #[cfg(unix)]
@@ -186,21 +374,25 @@ mod tests {
         fs::write(&target, "keep").unwrap();
         let link = dir.path().join("link.svg");
         std::os::unix::fs::symlink(&target, &link).unwrap();
-        let err = ReplaceFile::create(&link, "the plot").err().unwrap();
-        assert!(
-            matches!(&err, Failure::Usage(e) if e.contains("symbolic link")),
-            "{err}"
-        );
-        let err = ReplaceFile::create(dir.path(), "the plot").err().unwrap();
+        for err in [
+            check_replaceable(&link, "the plot").unwrap_err(),
+            replace(&link, b"x").unwrap_err(),
+        ] {
+            assert!(
+                matches!(&err, Failure::Usage(e) if e.contains("symbolic link")),
+                "{err}"
+            );
+        }
+        let err = check_replaceable(dir.path(), "the plot").unwrap_err();
         assert!(
             matches!(&err, Failure::Usage(e) if e.contains("directory")),
             "{err}"
         );
         // A link made after the check is caught before the rename.
         let late = dir.path().join("late.svg");
-        let file = ReplaceFile::create(&late, "the plot").unwrap();
+        check_replaceable(&late, "the plot").unwrap();
         std::os::unix::fs::symlink(&target, &late).unwrap();
-        let refused = file.write(b"x").unwrap_err();
+        let refused = replace(&late, b"x").unwrap_err();
         assert!(
             matches!(&refused, Failure::Usage(e) if e.contains("symbolic link")),
             "{refused}"
@@ -212,14 +404,13 @@ mod tests {
                 .is_symlink()
         );
         assert_eq!(fs::read(&target).unwrap(), b"keep");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 3);
     }
 
     #[cfg(unix)]
     #[test]
     fn a_device_is_refused() {
-        let err = ReplaceFile::create(Path::new("/dev/null"), "the plot")
-            .err()
-            .unwrap();
+        let err = check_replaceable(Path::new("/dev/null"), "the plot").unwrap_err();
         assert!(
             matches!(&err, Failure::Usage(e) if e.contains("not a regular file")),
             "{err}"

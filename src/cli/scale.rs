@@ -10,7 +10,7 @@ use crate::cli::plot;
 use nqueens::{Kernel, Strategy};
 use serde::Serialize;
 
-use super::output::{self, ReplaceFile};
+use super::output;
 use super::{Failure, Outcome, budget};
 use crate::cli::args::ScaleArgs;
 
@@ -36,11 +36,9 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         ),
     )?;
     // Refuse an unwritable plot path before spending minutes on the runs.
-    let plot_file = args
-        .plot
-        .as_deref()
-        .map(|path| ReplaceFile::create(path, "the plot"))
-        .transpose()?;
+    if let Some(path) = &args.plot {
+        output::check_replaceable(path, "the plot")?;
+    }
     warn_about_load(&machine, &threads);
 
     let options = StudyOptions {
@@ -84,23 +82,34 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     for warning in &warnings {
         output::warning(warning);
     }
-    if let Some(file) = plot_file {
+    // The results first: a plot that cannot be written loses none of them.
+    let printed = write_results(out, args.format, &study);
+    if let Some(path) = &args.plot {
         let options = plot::PlotOptions {
             model_up_to: args.model_up_to,
             warnings,
         };
-        let svg = plot::render_svg(&study, &options).map_err(io::Error::other)?;
-        file.write(svg.as_bytes())?;
+        let svg = plot::render_svg(&study, &options)
+            .map_err(|e| Failure::File(format!("cannot draw the plot: {e}")))?;
+        output::replace_files(&[(path, svg.as_bytes())], "the plot")?;
     }
-    match args.format {
-        Format::Table => write_human(out, &study)?,
+    printed?;
+    Ok(Outcome::Success)
+}
+
+/// Writes the results to `out` in `format` and flushes them, so that they are out before the
+/// plot is attempted.
+fn write_results(out: &mut dyn Write, format: Format, study: &Study) -> Result<(), Failure> {
+    match format {
+        Format::Table => write_human(out, study)?,
         Format::Json => {
-            serde_json::to_writer_pretty(&mut *out, &study).map_err(io::Error::from)?;
+            serde_json::to_writer_pretty(&mut *out, study).map_err(io::Error::from)?;
             writeln!(out)?;
         }
-        Format::Csv => write_all(CsvWriter::new(out), &csv_rows(&study))?,
+        Format::Csv => write_all(CsvWriter::new(out), &csv_rows(study))?,
     }
-    Ok(Outcome::Success)
+    out.flush()?;
+    Ok(())
 }
 
 fn warn_about_load(machine: &Machine, threads: &[usize]) {

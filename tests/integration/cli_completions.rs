@@ -141,8 +141,14 @@ fn the_manual_page_is_roff_and_names_every_subcommand() {
 #[test]
 fn man_dir_writes_one_page_per_command() {
     let dir = tempfile::tempdir().unwrap();
-    // A regular file already there is replaced.
+    // A regular file already there is replaced, and keeps its mode.
     std::fs::write(dir.path().join("nqueens-count.1"), "old").unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let private = std::fs::Permissions::from_mode(0o600);
+        std::fs::set_permissions(dir.path().join("nqueens-count.1"), private).unwrap();
+    }
     let listed = stdout_of(&["man", "--dir", dir.path().to_str().unwrap()]);
     let mut names = vec!["nqueens.1".to_string()];
     names.extend(SUBCOMMANDS.iter().map(|s| format!("nqueens-{s}.1")));
@@ -162,6 +168,12 @@ fn man_dir_writes_one_page_per_command() {
     }
     let count = std::fs::read_to_string(dir.path().join("nqueens-count.1")).unwrap();
     assert!(count.contains("\\-\\-checkpoint"), "{count}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let meta = std::fs::metadata(dir.path().join("nqueens-count.1")).unwrap();
+        assert_eq!(meta.permissions().mode() & 0o777, 0o600);
+    }
 }
 
 #[test]

@@ -83,6 +83,250 @@ fn a_plot_path_that_is_not_a_regular_file_is_refused_and_left_alone() {
     }
 }
 
+/// `nqueens ARGS` with files capped at `limit` bytes (`SIGXFSZ` ignored, so that a write past
+/// the cap fails with "File too large" as one on a full disk fails with ENOSPC); stdout and
+/// stderr are pipes, which the cap does not touch.
+#[cfg(unix)]
+fn with_files_capped_at(limit: u64, args: &[&std::ffi::OsStr]) -> std::process::Output {
+    use std::os::unix::process::CommandExt;
+    let mut command = Std::new(assert_cmd::cargo::cargo_bin!("nqueens"));
+    command.args(args);
+    // SAFETY: only async-signal-safe calls between fork and exec.
+    unsafe {
+        command.pre_exec(move || {
+            let cap = libc::rlimit {
+                rlim_cur: limit as libc::rlim_t,
+                rlim_max: limit as libc::rlim_t,
+            };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &cap) != 0
+                || libc::signal(libc::SIGXFSZ, libc::SIG_IGN) == libc::SIG_ERR
+            {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    command.output().unwrap()
+}
+
+/// The names in `dir`, sorted.
+fn entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[cfg(unix)]
+#[test]
+fn a_plot_that_cannot_be_written_comes_after_the_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let plot = dir.path().join("s.svg");
+    let mut args: Vec<&std::ffi::OsStr> = ["scale", "7", "-r", "1", "-t", "1,2", "-f", "csv"]
+        .iter()
+        .map(|a| a.as_ref())
+        .collect();
+    args.extend([std::ffi::OsStr::new("--plot"), plot.as_os_str()]);
+    // The plot's directory is writable (checked before the runs), the plot is too big to write.
+    let out = with_files_capped_at(1000, &args);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(text.starts_with("kind,n,strategy"), "{text}");
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("measured,")).count(),
+        2
+    );
+    let expected = format!("nqueens: error: cannot write {}: ", plot.display());
+    assert!(err.lines().last().unwrap().starts_with(&expected), "{err}");
+    assert!(
+        !err.contains(".part") && !err.contains("cannot write output"),
+        "{err}"
+    );
+    assert!(entries(dir.path()).is_empty(), "{:?}", entries(dir.path()));
+}
+
+#[cfg(unix)]
+#[test]
+fn man_dir_on_a_disk_that_fills_partway_replaces_no_page() {
+    // The pages' sizes, then a cap that only the largest exceeds.
+    let scratch = tempfile::tempdir().unwrap();
+    nqueens()
+        .args(["man", "--dir"])
+        .arg(scratch.path())
+        .assert()
+        .success();
+    let names = entries(scratch.path());
+    let sizes: Vec<u64> = names
+        .iter()
+        .map(|n| std::fs::metadata(scratch.path().join(n)).unwrap().len())
+        .collect();
+    let largest = *sizes.iter().max().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for name in &names {
+        std::fs::write(dir.path().join(name), "old").unwrap();
+    }
+    let out = with_files_capped_at(
+        largest - 1,
+        &["man".as_ref(), "--dir".as_ref(), dir.path().as_os_str()],
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(out.stdout.is_empty(), "{out:?}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let page = &names[sizes.iter().position(|&s| s == largest).unwrap()];
+    let expected = format!(
+        "nqueens: error: cannot write {}: ",
+        dir.path().join(page).display()
+    );
+    assert!(err.starts_with(&expected), "{err}");
+    assert!(
+        !err.contains(".part") && !err.contains("cannot write output"),
+        "{err}"
+    );
+    // Every old page is still there, untouched, and nothing else.
+    assert_eq!(entries(dir.path()), names);
+    for name in &names {
+        let page = std::fs::read_to_string(dir.path().join(name)).unwrap();
+        assert_eq!(page, "old", "{name} was replaced");
+    }
+}
+
+/// A 64 KiB tmpfs mounted on a new directory, unmounted when dropped; `None` (with a note on
+/// stderr) where mounting is not allowed.
+#[cfg(target_os = "linux")]
+struct SmallDisk(tempfile::TempDir);
+
+#[cfg(target_os = "linux")]
+impl SmallDisk {
+    fn mount() -> Option<SmallDisk> {
+        let dir = tempfile::tempdir().unwrap();
+        let mounted = Std::new("mount")
+            .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+            .arg(dir.path())
+            .stderr(Stdio::null())
+            .status();
+        if mounted.is_ok_and(|s| s.success()) {
+            Some(SmallDisk(dir))
+        } else {
+            eprintln!(
+                "skipped: a small tmpfs cannot be mounted here (needs root); the full-disk case is not tested"
+            );
+            None
+        }
+    }
+
+    /// Fills the disk with one file.
+    fn fill(&self) {
+        use std::io::Write;
+        let mut file = File::create(self.0.path().join("filler")).unwrap();
+        let block = [0u8; 4096];
+        while file.write_all(&block).is_ok() {}
+    }
+}
+
+#[cfg(target_os = "linux")]
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = Std::new("umount").arg(self.0.path()).status();
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_loses_no_result_and_no_page() {
+    let Some(disk) = SmallDisk::mount() else {
+        return;
+    };
+    let pages = disk.0.path().join("man1");
+    std::fs::create_dir(&pages).unwrap();
+    std::fs::write(pages.join("nqueens.1"), "old").unwrap();
+    disk.fill();
+    let plot = disk.0.path().join("s.svg");
+    let out = Std::new(assert_cmd::cargo::cargo_bin!("nqueens"))
+        .args(["scale", "7", "-r", "1", "-t", "1,2", "--plot"])
+        .arg(&plot)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("model speedup"));
+    let expected = format!(
+        "nqueens: error: cannot write {}: No space left on device",
+        plot.display()
+    );
+    assert_eq!(err.lines().last().unwrap(), expected, "{err}");
+    let out = Std::new(assert_cmd::cargo::cargo_bin!("nqueens"))
+        .args(["man", "--dir"])
+        .arg(&pages)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(&format!("cannot write {}/", pages.display())),
+        "{err}"
+    );
+    assert!(err.ends_with(": No space left on device\n"), "{err}");
+    assert_eq!(entries(&pages), ["nqueens.1"]);
+    assert_eq!(
+        std::fs::read_to_string(pages.join("nqueens.1")).unwrap(),
+        "old"
+    );
+    assert_eq!(entries(disk.0.path()), ["filler", "man1"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_interrupted_scale_leaves_no_temporary_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let plot = dir.path().join("s.svg");
+    let mut child = Std::new(assert_cmd::cargo::cargo_bin!("nqueens"))
+        .args([
+            "scale",
+            "18",
+            "-t",
+            "1,64",
+            "-r",
+            "3",
+            "--max-seconds",
+            "1e9",
+        ])
+        .arg("--plot")
+        .arg(&plot)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The warning about 64 threads comes once the plot's path is checked and the runs are about
+    // to start (where 64 threads are not too many, a few seconds stand in for it).
+    let stderr = child.stderr.take().unwrap();
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut stderr = BufReader::new(stderr);
+        let mut line = String::new();
+        let _ = stderr.read_line(&mut line);
+        let _ = send.send(line.clone());
+        let mut rest = String::new();
+        let _ = std::io::Read::read_to_string(&mut stderr, &mut rest);
+        let _ = send.send(rest);
+    });
+    let first = receive
+        .recv_timeout(Duration::from_secs(5))
+        .unwrap_or_default();
+    util::send(&child, "INT");
+    // A guard against an ignored interrupt, not a measurement.
+    let rest = receive.recv_timeout(Duration::from_secs(60));
+    let _ = child.kill();
+    let status = child.wait().unwrap();
+    let rest = rest.expect("scale ignored the interrupt");
+    assert_eq!(status.code(), Some(130), "{first}{rest}");
+    assert!(rest.contains("nqueens: interrupted"), "{first}{rest}");
+    assert!(entries(dir.path()).is_empty(), "{:?}", entries(dir.path()));
+}
+
 #[test]
 fn an_unwritable_stderr_never_aborts() {
     let Some(stderr) = full() else { return };

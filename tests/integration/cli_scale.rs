@@ -123,6 +123,24 @@ fn the_plot_is_a_well_formed_svg_and_leaves_no_temporary_file() {
     assert_eq!(entries.len(), 1, "only the plot itself is left behind");
 }
 
+#[cfg(unix)]
+#[test]
+fn a_replaced_plot_keeps_its_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("private.svg");
+    std::fs::write(&path, "old").unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+    nqueens()
+        .args(["scale", "6", "-t", "1", "-r", "1", "-f", "csv", "--plot"])
+        .arg(&path)
+        .assert()
+        .success();
+    assert!(std::fs::read_to_string(&path).unwrap().contains("<svg"));
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600, "the plot became {mode:o}");
+}
+
 /// The plot written by `scale` with `args` then `--plot FILE`, and its stderr.
 fn plot_of(args: &[&str]) -> (String, String) {
     let dir = tempfile::tempdir().unwrap();
