@@ -445,3 +445,47 @@ fn the_first_interrupt_ends_a_run_of_boards() {
     assert!(rest.contains("nqueens: interrupted"), "{rest}");
     assert!(!rest.contains("interrupted again"), "{rest}");
 }
+
+/// An interrupted `verify` says how to keep finished tasks with a command that can: it takes no
+/// --checkpoint itself.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_verify_advises_what_verify_can_do() {
+    let mut child = Std::new(assert_cmd::cargo::cargo_bin!("nqueens"))
+        .args([
+            "verify",
+            "4..=27",
+            "-t",
+            "2",
+            "--format",
+            "csv",
+            "--max-seconds",
+            "1e12",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    // n = 17 takes seconds at most; n = 18 many times longer: interrupt while it runs.
+    let mut seen = String::new();
+    while !seen.contains("\n17,") {
+        let mut line = String::new();
+        assert!(
+            stdout.read_line(&mut line).unwrap() > 0,
+            "output ended: {seen}"
+        );
+        seen.push_str(&line);
+    }
+    util::send(&child, "INT");
+    let receive = util::read_rest_on_a_thread(child.stderr.take().unwrap());
+    // A guard against an ignored interrupt, not a measurement.
+    let rest = receive.recv_timeout(Duration::from_secs(120));
+    let _ = child.kill();
+    let status = child.wait().unwrap();
+    let rest = rest.expect("verify ignored the interrupt");
+    assert_eq!(status.code(), Some(130), "{rest}");
+    assert!(rest.contains("nqueens: interrupted"), "{rest}");
+    assert!(!rest.contains("add --checkpoint"), "{rest}");
+    assert!(rest.contains("nqueens count N --checkpoint FILE"), "{rest}");
+}
