@@ -4,22 +4,30 @@
 
 mod cli;
 
+use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::error::ErrorKind;
 
-use cli::output;
+use cli::{output, words};
 
 fn main() -> ExitCode {
-    let cli = match cli::args::parse() {
-        Ok(cli) => cli,
-        Err(e) => return usage_error(&e),
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let parsed = cli::args::parse(&args);
+    // Results, help and version all go to stdout: with none to write to, nothing is done.
+    let prints = match &parsed {
+        Ok(cli) => !cli::writes_a_file(cli),
+        Err(e) => matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion),
     };
-    if !cli::writes_a_file(&cli) && output::stdout_was_closed() {
+    if prints && output::stdout_was_closed() {
         output::error("standard output is closed: there is nowhere to write the results");
         return ExitCode::from(1);
     }
+    let cli = match parsed {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(&e, &args),
+    };
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     match cli::run(cli, &mut out) {
@@ -30,15 +38,16 @@ fn main() -> ExitCode {
         Err(failure) => {
             // Drop what is buffered: a failed command prints no half-written results.
             std::mem::forget(out.into_parts());
-            output::error(&failure);
+            output::error(words::shorten_words(&failure.to_string()));
             ExitCode::from(failure.exit_code())
         }
     }
 }
 
 /// Help and version go to stdout as clap writes them (a failed write is an error, exit 1);
-/// every other parse error becomes one line on stderr and exit code 2.
-fn usage_error(e: &clap::Error) -> ExitCode {
+/// every other parse error becomes one line on stderr and exit code 2 (`args`: the arguments
+/// parsed, the program's name first).
+fn usage_error(e: &clap::Error, args: &[OsString]) -> ExitCode {
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => match print_to_stdout(e) {
             Ok(()) => ExitCode::SUCCESS,
@@ -52,9 +61,17 @@ fn usage_error(e: &clap::Error) -> ExitCode {
             let _ = e.print();
             ExitCode::from(2)
         }
+        ErrorKind::InvalidUtf8 => {
+            output::error(not_utf8(args));
+            ExitCode::from(2)
+        }
+        ErrorKind::InvalidSubcommand if first_word(args).is_some_and(|a| a.to_str().is_none()) => {
+            output::error(not_utf8(args));
+            ExitCode::from(2)
+        }
         _ => {
             let rendered = e.render().to_string();
-            output::error(one_line(&rendered));
+            output::error(one_line(&rendered, args));
             ExitCode::from(2)
         }
     }
@@ -62,9 +79,9 @@ fn usage_error(e: &clap::Error) -> ExitCode {
 
 /// Clap's rendered error as one line: its message, the argument it names and its tip, without
 /// the usage lines, and a pointer to the help of the subcommand the usage names.
-fn one_line(rendered: &str) -> String {
+fn one_line(rendered: &str, args: &[OsString]) -> String {
     let mut message = String::new();
-    let mut help = match subcommand_named_in(std::env::args().skip(1)) {
+    let mut help = match subcommand_named_in(args) {
         Some(name) => format!("nqueens {name} --help"),
         None => "nqueens --help".to_string(),
     };
@@ -88,12 +105,37 @@ fn one_line(rendered: &str) -> String {
     if message.is_empty() {
         message.push_str("invalid arguments");
     }
-    format!("{} (see '{help}')", cli::args::shorten_long_words(&message))
+    format!("{} (see '{help}')", words::shorten_words(&message))
 }
 
-/// The subcommand the arguments name: the first one that is not an option, when it is one.
-fn subcommand_named_in(mut args: impl Iterator<Item = String>) -> Option<String> {
-    let first = args.find(|a| !a.starts_with('-'))?;
+/// Clap's refusal of an argument that is not UTF-8, as one line naming the first such
+/// argument (its odd bytes escaped) and the help to read.
+fn not_utf8(args: &[OsString]) -> String {
+    let help = match subcommand_named_in(args) {
+        Some(name) => format!("nqueens {name} --help"),
+        None => "nqueens --help".to_string(),
+    };
+    match args.iter().skip(1).find(|a| a.to_str().is_none()) {
+        Some(arg) => format!(
+            "the argument '{}' is not valid UTF-8 (see '{help}')",
+            words::shorten_os(arg)
+        ),
+        None => format!("an argument is not valid UTF-8 (see '{help}')"),
+    }
+}
+
+/// The first argument that is not an option (`args`: the program's name first): the
+/// subcommand, when there is one.
+fn first_word(args: &[OsString]) -> Option<&OsString> {
+    args.iter()
+        .skip(1)
+        .find(|a| !a.as_encoded_bytes().starts_with(b"-"))
+}
+
+/// The subcommand the arguments name (`args`: the program's name first): the first argument
+/// that is not an option, when it is one.
+fn subcommand_named_in(args: &[OsString]) -> Option<&str> {
+    let first = first_word(args)?.to_str()?;
     cli::args::command()
         .get_subcommands()
         .any(|c| c.get_name() == first)

@@ -2,9 +2,12 @@
 //!
 //! Nothing here computes; [`crate::app`] turns the parsed arguments into work.
 
+use std::ffi::{OsStr, OsString};
+
 use clap::{Args, Parser, Subcommand};
 
 use crate::cli::format::Format;
+use crate::cli::words;
 use nqueens::MAX_N;
 use nqueens::classic::Algorithm;
 use nqueens::journal::{ShardError, ShardSpec};
@@ -12,12 +15,24 @@ use nqueens::known::MAX_KNOWN_N;
 use nqueens::names::Named;
 use nqueens::{Kernel, Strategy};
 
-/// Parses the process's arguments. Every argument that takes a value accepts a leading `-`, so
-/// that `-1` is refused with the reason a value parser gives rather than as an unknown flag;
-/// `--version` also names the kernels this CPU runs ([`long_version`]).
-pub fn parse() -> Result<Cli, clap::Error> {
+/// Parses the process's arguments (`args`, the program's name first). Every argument that takes
+/// a value accepts a negative number, so that `-1` is refused with the reason a value parser
+/// gives rather than as an unknown flag ([`accept_hyphen_values`] does the same for values such
+/// as `-5..=3`); `--version` also names the kernels this CPU runs ([`long_version`]). An
+/// argument that is not UTF-8 is clap's [`clap::error::ErrorKind::InvalidUtf8`] wherever it is
+/// (only paths may be any bytes).
+pub fn parse(args: &[OsString]) -> Result<Cli, clap::Error> {
     use clap::FromArgMatches;
-    let matches = command().long_version(long_version()).try_get_matches()?;
+    let mut command = command().long_version(long_version());
+    let is_number = |a: &OsString| a.to_str().is_some_and(|a| a[1..].parse::<f64>().is_ok());
+    if args
+        .iter()
+        .skip(1)
+        .any(|a| looks_negative(a) && !is_number(a))
+    {
+        command = accept_hyphen_values(command);
+    }
+    let matches = command.try_get_matches_from(args)?;
     Cli::from_arg_matches(&matches)
 }
 
@@ -65,32 +80,28 @@ fn accept_negative_values(command: clap::Command) -> clap::Command {
         .mut_subcommands(accept_negative_values)
 }
 
-/// Replaces every word longer than 64 characters in `line` by its first 20 characters and its
-/// length, so that an error never echoes a huge argument.
-pub fn shorten_long_words(line: &str) -> String {
-    const LONGEST: usize = 64;
-    let mut shortened = String::new();
-    let mut word = String::new();
-    let flush = |word: &mut String, out: &mut String| {
-        let length = word.chars().count();
-        if length > LONGEST {
-            out.extend(word.chars().take(20));
-            out.push_str(&format!("... ({length} characters)"));
-        } else {
-            out.push_str(word);
-        }
-        word.clear();
-    };
-    for c in line.chars() {
-        if c.is_whitespace() || c == '\'' {
-            flush(&mut word, &mut shortened);
-            shortened.push(c);
-        } else {
-            word.push(c);
-        }
-    }
-    flush(&mut word, &mut shortened);
-    shortened
+/// Whether `arg` starts like a negative value (`-5..=3`, `-1/4`): no option of nqueens is a
+/// digit, so it can only be a value.
+fn looks_negative(arg: impl AsRef<OsStr>) -> bool {
+    matches!(arg.as_ref().as_encoded_bytes(), [b'-', digit, ..] if digit.is_ascii_digit())
+}
+
+/// Lets every argument that takes one value take a value starting with `-`. Clap reads `-1/4`
+/// or `-5..=3` (unlike `-1`, not a number) as flags and suggests `-- -1`; [`parse`] uses this
+/// when such an argument is present, so that the value parser names the real problem (a board
+/// size or shard cannot be negative). Not always: a positional argument that takes hyphen
+/// values would also take a mistyped `--flag` before it.
+fn accept_hyphen_values(command: clap::Command) -> clap::Command {
+    command
+        .mut_args(|arg| {
+            let one_value = matches!(arg.get_action(), clap::ArgAction::Set);
+            if one_value {
+                arg.allow_hyphen_values(true)
+            } else {
+                arg
+            }
+        })
+        .mut_subcommands(accept_hyphen_values)
 }
 
 /// Counts the solutions of the N-Queens puzzle as fast as the CPU allows.
@@ -301,7 +312,7 @@ pub fn parse_estimate_n(text: &str) -> Result<u32, String> {
     use nqueens::estimate::Estimator;
     const LO: u32 = Estimator::MIN_N;
     const HI: u32 = Estimator::MAX_N;
-    let n = parse_side(text, u32::MAX, "")?;
+    let n = parse_side(text, LO..=HI, u32::MAX, "")?;
     if !(LO..=HI).contains(&n) {
         return Err(format!("n = {n} cannot be estimated (boards {LO} to {HI})"));
     }
@@ -377,6 +388,13 @@ pub struct MergeArgs {
 
 /// Parses `--shard`: `K/M` or `slurm`.
 pub fn parse_shard_spec(text: &str) -> Result<ShardSpec, String> {
+    if looks_negative(text) || text.contains("/-") {
+        return Err(format!(
+            "'{}' is not a shard: K and M cannot be negative (expected K/M with 0 <= K < M, for \
+             example 3/8)",
+            words::shorten(text)
+        ));
+    }
     text.parse().map_err(|e: ShardError| e.to_string())
 }
 
@@ -450,15 +468,22 @@ pub fn parse_boards(text: &str) -> Result<Boards, String> {
 fn parse_n(text: &str) -> Result<u32, String> {
     parse_side(
         text,
+        0..=MAX_N,
         MAX_N,
         &format!("the largest board is {MAX_N} x {MAX_N}"),
     )
 }
 
-/// Parses a board side from 0 to `max`; `limit` says why a larger one is refused.
-fn parse_side(text: &str, max: u32, limit: &str) -> Result<u32, String> {
+/// Parses a board side from 0 to `max`; `limit` says why a larger one is refused, `expected`
+/// is the range named when the text is no number at all.
+fn parse_side(
+    text: &str,
+    expected: std::ops::RangeInclusive<u32>,
+    max: u32,
+    limit: &str,
+) -> Result<u32, String> {
     let text = text.trim();
-    if text.starts_with('-') && text.len() > 1 {
+    if looks_negative(text) {
         return Err("a board size cannot be negative".to_string());
     }
     let n: u32 = match text.parse::<u64>() {
@@ -466,8 +491,10 @@ fn parse_side(text: &str, max: u32, limit: &str) -> Result<u32, String> {
         Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => u32::MAX,
         Err(_) => {
             return Err(format!(
-                "'{}' is not a board size (expected a whole number 0 to {max})",
-                shorten_long_words(text)
+                "'{}' is not a board size (expected a whole number from {} to {})",
+                words::shorten(text),
+                expected.start(),
+                expected.end()
             ));
         }
     };
@@ -495,7 +522,7 @@ pub fn parse_threads(text: &str) -> Result<usize, String> {
 
 fn parse_threads_for(text: &str, logical: usize) -> Result<usize, String> {
     let text = text.trim();
-    if text.starts_with('-') && text.len() > 1 {
+    if looks_negative(text) {
         return Err("a thread count cannot be negative".to_string());
     }
     if text == "max" {
@@ -508,7 +535,7 @@ fn parse_threads_for(text: &str, logical: usize) -> Result<usize, String> {
         }
         Err(_) => Err(format!(
             "'{}' is not a thread count (expected max or a whole number 1 to {})",
-            shorten_long_words(text),
+            words::shorten(text),
             max_threads_for(logical)
         )),
     }
@@ -520,8 +547,9 @@ fn check_threads(threads: usize, logical: usize) -> Result<usize, String> {
     match threads {
         0 => Err("the thread count must be at least 1".to_string()),
         t if t > max => Err(format!(
-            "too many threads: at most {max} on this machine ({logical} logical CPUs; the \
-             default is one thread per CPU)"
+            "too many threads: at most {max} on this machine ({}; the default is one thread \
+             per CPU)",
+            words::plural(logical, "logical CPU")
         )),
         t => Ok(t),
     }
@@ -664,7 +692,7 @@ fn parse_thread_list_for(text: &str, logical: usize) -> Result<ThreadList, Strin
                     Err(_) => {
                         return Err(format!(
                             "'{}' is not a thread count (expected a list such as 1,2,4 or max)",
-                            shorten_long_words(item)
+                            words::shorten(item)
                         ));
                     }
                 };
@@ -763,7 +791,7 @@ pub struct ListArgs {
 /// Parses a whole number from `min` to `max`; `what` names it in the reason for a refusal.
 fn parse_whole(text: &str, min: u64, max: u64, what: &str) -> Result<u64, String> {
     let text = text.trim();
-    if text.starts_with('-') && text.len() > 1 {
+    if looks_negative(text) {
         return Err(format!("{what} cannot be negative"));
     }
     match text.parse::<u64>() {
@@ -774,7 +802,7 @@ fn parse_whole(text: &str, min: u64, max: u64, what: &str) -> Result<u64, String
         }
         Err(_) => Err(format!(
             "'{}' is not a whole number ({what} from {min} to {max})",
-            shorten_long_words(text)
+            words::shorten(text)
         )),
     }
 }
@@ -800,7 +828,7 @@ pub fn parse_model_up_to(text: &str) -> Result<usize, String> {
 /// Parses a board side for `solve`: 0 to [`SOLVE_MAX_N`].
 pub fn parse_solve_n(text: &str) -> Result<u32, String> {
     let limit = format!("solve prints boards up to {SOLVE_MAX_N} x {SOLVE_MAX_N}");
-    parse_side(text, SOLVE_MAX_N, &limit)
+    parse_side(text, 0..=SOLVE_MAX_N, SOLVE_MAX_N, &limit)
 }
 
 /// Parses a board side for `list`: 0 to 64, the widest board the search handles.
@@ -895,13 +923,33 @@ mod tests {
         );
         let junk = "x".repeat(100_000);
         assert!(parse_boards(&junk).unwrap_err().len() < 200);
-        let line = format!("invalid value '{junk}' for '<N>'");
-        let short = shorten_long_words(&line);
-        assert!(
-            short.contains("(100000 characters)") && short.len() < 100,
-            "{short}"
-        );
-        assert_eq!(shorten_long_words("a 'b' c"), "a 'b' c");
+    }
+
+    #[test]
+    fn values_that_start_like_a_negative_number_are_named_negative() {
+        for (bad, why) in [
+            ("-5..=3", "a board size cannot be negative"),
+            ("-x", "is not a board size"),
+            ("-", "is not a board size"),
+        ] {
+            let err = parse_boards(bad).unwrap_err();
+            assert!(err.contains(why), "{bad}: {err}");
+        }
+        for bad in ["-1/4", "1/-4", "-0/1"] {
+            let err = parse_shard_spec(bad).unwrap_err();
+            assert!(err.contains("cannot be negative"), "{bad}: {err}");
+        }
+        assert!(parse_shard_spec("1/4").is_ok());
+        assert!(looks_negative("-5..=3") && looks_negative("-1"));
+        assert!(!looks_negative("--bogus") && !looks_negative("-x") && !looks_negative("5"));
+    }
+
+    #[test]
+    fn a_board_size_that_is_no_number_names_the_range_of_its_command() {
+        let err = parse_estimate_n("abc").unwrap_err();
+        assert!(err.contains("from 4 to 32"), "{err}");
+        assert!(!err.contains("4294967295"), "{err}");
+        assert!(parse_boards("abc").unwrap_err().contains("from 0 to 64"));
     }
 
     #[test]

@@ -9,7 +9,7 @@
 use nqueens::known;
 
 use super::Failure;
-use super::output;
+use super::{output, words};
 
 /// Seconds in a day: the default limit of commands whose work cannot have been meant when it
 /// runs longer, and the point from which a count is announced as long.
@@ -61,7 +61,16 @@ pub fn duration(secs: f64) -> String {
             return format!("{:.0} {unit}", secs / scale);
         }
     }
-    format!("{secs:.0} seconds")
+    if secs < 1.0 {
+        return words::plural(words::number(secs), "second");
+    }
+    words::plural(format_args!("{secs:.0}"), "second")
+}
+
+/// The advice that ends a refusal of work over `--max-seconds`: `raise --max-seconds (now 60)`,
+/// the limit in a few digits however it was written.
+pub fn raise_max_seconds(limit: f64) -> String {
+    format!("raise --max-seconds (now {})", words::number(limit))
 }
 
 /// Refuses work estimated at `secs` seconds when that is over `limit`: `what` names the work
@@ -93,9 +102,22 @@ mod tests {
     #[test]
     fn durations_read_naturally() {
         assert_eq!(duration(5.2), "5 seconds");
+        assert_eq!(duration(1.2), "1 second");
+        assert_eq!(duration(0.25), "0.25 seconds");
+        assert_eq!(duration(1e-300), "1e-300 seconds");
         assert_eq!(duration(600.0), "10 minutes");
         assert_eq!(duration(3.0 * 86400.0), "3 days");
         assert_eq!(duration(1e20), "3e12 years");
+    }
+
+    #[test]
+    fn the_limit_in_the_advice_is_short() {
+        assert_eq!(raise_max_seconds(60.0), "raise --max-seconds (now 60)");
+        assert_eq!(
+            raise_max_seconds(1e-300),
+            "raise --max-seconds (now 1e-300)"
+        );
+        assert_eq!(raise_max_seconds(0.5), "raise --max-seconds (now 0.5)");
     }
 
     #[test]

@@ -168,12 +168,12 @@ fn refuse_if_slow(n: u32, algorithms: &[Algorithm], limit: f64) -> Result<(), Fa
         .map(|a| a.name())
         .collect();
     let advice = if fast.is_empty() {
-        format!("choose a smaller n or raise --max-seconds (now {limit})")
+        format!("choose a smaller n or {}", budget::raise_max_seconds(limit))
     } else {
         format!(
-            "name faster algorithms (--algorithms {}), choose a smaller n, or raise \
-             --max-seconds (now {limit})",
-            fast.join(",")
+            "name faster algorithms (--algorithms {}), choose a smaller n, or {}",
+            fast.join(","),
+            budget::raise_max_seconds(limit)
         )
     };
     budget::refuse_if_over(
@@ -242,8 +242,8 @@ pub fn count_with(
         cost,
         max_seconds,
         &format!(
-            "choose smaller boards, leave out --algorithms (the engine is far faster), or raise \
-             --max-seconds (now {max_seconds})"
+            "choose smaller boards, leave out --algorithms (the engine is far faster), or {}",
+            budget::raise_max_seconds(max_seconds)
         ),
     )?;
     let mut records = Vec::with_capacity(boards.len());

@@ -14,7 +14,7 @@ use nqueens::{CountOptions, CountRun, Counts, Kernel, Strategy, Watcher};
 use serde::Serialize;
 
 use super::long_run::{Interrupt, LongRun, failure, interrupted_message};
-use super::{Failure, Outcome, budget, output};
+use super::{Failure, Outcome, budget, output, words};
 use crate::cli::args::{CountArgs, EngineArgs};
 
 /// One counted board, as every output format reports it.
@@ -255,7 +255,11 @@ fn search_board(
     if run.complete {
         return Ok(Some(run));
     }
-    output::message(interrupted_message(&run, journal.as_deref()));
+    output::message(interrupted_message(
+        &run,
+        journal.as_deref(),
+        long_run.keep_advice,
+    ));
     Ok(None)
 }
 
@@ -320,13 +324,11 @@ fn announce_long_counts(boards: &[u32], threads: usize, remaining: f64, journale
         .iter()
         .map(|&n| remaining * budget::engine_seconds(n, threads))
         .sum();
+    let on = words::plural(threads, "thread");
     let what = match boards {
-        [n] if remaining < 1.0 => format!("the rest of n = {n} on {threads} threads"),
-        [n] => format!("counting n = {n} on {threads} threads"),
-        _ => format!(
-            "counting these {} boards on {threads} threads",
-            boards.len()
-        ),
+        [n] if remaining < 1.0 => format!("the rest of n = {n} on {on}"),
+        [n] => format!("counting n = {n} on {on}"),
+        _ => format!("counting these {} boards on {on}", boards.len()),
     };
     let remedy = if journaled {
         "it starts anyway; an interrupt keeps the finished tasks in the journal"

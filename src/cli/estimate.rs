@@ -8,7 +8,7 @@ use nqueens::estimate::{Budget, Estimate, EstimateOptions, Estimator, estimate};
 use nqueens::{CountOptions, Strategy};
 use serde::Serialize;
 
-use super::{Failure, Outcome};
+use super::{Failure, Outcome, words};
 use crate::cli::args::EstimateArgs;
 
 /// The budget when neither `--seconds` nor `--samples` is given.
@@ -101,11 +101,7 @@ fn lines(e: &Estimate) -> Vec<Line> {
         ),
     );
     add(
-        format!(
-            "wall time on {} thread{}",
-            e.threads,
-            if e.threads == 1 { "" } else { "s" }
-        ),
+        format!("wall time on {}", words::plural(e.threads, "thread")),
         duration(e.wall_seconds),
     );
     for (cores, secs) in [
@@ -113,7 +109,10 @@ fn lines(e: &Estimate) -> Vec<Line> {
         (1024, e.wall_seconds_1024),
         (10_000, e.wall_seconds_10000),
     ] {
-        add(format!("wall time on {cores} cores"), duration(secs));
+        add(
+            format!("wall time on {}", words::plural(cores, "core")),
+            duration(secs),
+        );
     }
     add(
         "largest task".into(),
@@ -185,13 +184,12 @@ pub fn long_count_warning(n: u32, options: &CountOptions) -> Option<String> {
     (e.wall_seconds > WARNING_WALL_SECONDS).then(|| {
         format!(
             "nqueens: note: n = {n} is estimated to take {} core-hours (95%: {} to {}), \
-             about {} of wall time on {} thread{} (see 'nqueens estimate {n}')",
+             about {} of wall time on {} (see 'nqueens estimate {n}')",
             hours(e.core_seconds),
             hours(e.core_seconds_low),
             hours(e.core_seconds_high),
             super::budget::duration(e.wall_seconds),
-            options.threads,
-            if options.threads == 1 { "" } else { "s" }
+            words::plural(options.threads, "thread")
         )
     })
 }

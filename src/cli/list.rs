@@ -10,7 +10,7 @@ use crate::cli::render::{Style, write_board, write_columns, write_separated};
 use nqueens::enumerate::{Mode, Solutions, Step};
 use nqueens::known;
 
-use super::{Failure, Outcome, output};
+use super::{Failure, Outcome, output, words};
 use crate::cli::args::{LIST_UNLIMITED_MAX_N, ListArgs, SolutionFormat};
 
 pub fn run(args: &ListArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
@@ -97,9 +97,10 @@ fn next_in_time(solutions: &mut Solutions, max_seconds: f64) -> Result<bool, Fai
         if elapsed > max_seconds {
             let n = solutions.n();
             return Err(Failure::Usage(format!(
-                "no further solution of n = {n} turned up within {max_seconds} s of search (in \
+                "no further solution of n = {n} turned up within {} s of search (in \
                  lexicographic order the next one may lie years away); `nqueens solve {n}` \
-                 constructs a solution at once, or raise --max-seconds"
+                 constructs a solution at once, or raise --max-seconds",
+                words::number(max_seconds)
             )));
         }
         if elapsed > NOTE_AFTER_SECONDS && !noted {
@@ -107,7 +108,8 @@ fn next_in_time(solutions: &mut Solutions, max_seconds: f64) -> Result<bool, Fai
             let n = solutions.n();
             output::message(format_args!(
                 "nqueens: still searching n = {n} for the next solution in lexicographic order \
-                 (giving up after {max_seconds} s; `nqueens solve {n}` constructs one at once)"
+                 (giving up after {} s; `nqueens solve {n}` constructs one at once)",
+                words::number(max_seconds)
             ));
         }
     }

@@ -127,7 +127,14 @@ pub struct LongRun {
     /// Whether each board says when it needs more than a day (one board: once the journal is
     /// accepted; several boards are announced together up front).
     pub announce: bool,
+    /// How to keep finished tasks across interrupts, said when a board without a journal is
+    /// interrupted (a command without `--checkpoint` names another way).
+    pub keep_advice: &'static str,
 }
+
+/// How `count` keeps finished tasks across interrupts.
+pub const KEEP_WITH_CHECKPOINT: &str = "to keep finished tasks across interrupts, add --checkpoint FILE (rerun the same command to \
+     resume)";
 
 impl LongRun {
     /// Checks the long-run options.
@@ -148,16 +155,19 @@ impl LongRun {
             quiet: args.quiet,
             shard,
             announce: args.boards.0.len() == 1,
+            keep_advice: KEEP_WITH_CHECKPOINT,
         })
     }
 
-    /// Boards without journal, shard or progress bar (for `verify`).
-    pub fn quiet() -> LongRun {
+    /// Boards without journal, shard or progress bar (for `verify`); `keep_advice` says how to
+    /// keep finished tasks across interrupts instead.
+    pub fn quiet(keep_advice: &'static str) -> LongRun {
         LongRun {
             journals: None,
             quiet: true,
             shard: None,
             announce: false,
+            keep_advice,
         }
     }
 
@@ -234,8 +244,9 @@ fn refusal(error: &JournalError) -> String {
     format!("{error} (it differs in {})", differ.join("; "))
 }
 
-/// What an interrupted count tells the user: how to resume, or what was lost.
-pub fn interrupted_message(run: &CountRun, journal: Option<&Path>) -> String {
+/// What an interrupted count tells the user: how to resume, or what was lost and (`keep_advice`)
+/// how to keep it.
+pub fn interrupted_message(run: &CountRun, journal: Option<&Path>, keep_advice: &str) -> String {
     let done = run.resumed_tasks + run.searched_tasks;
     let (n, tasks) = (run.counts.n, run.counts.tasks);
     match journal {
@@ -248,8 +259,7 @@ pub fn interrupted_message(run: &CountRun, journal: Option<&Path>) -> String {
         None => format!(
             "nqueens: interrupted: n = {n} stopped after {done} of {tasks} tasks; their {} of \
              counting ({} elapsed) is lost\n\
-             nqueens: to keep finished tasks across interrupts, add --checkpoint FILE (rerun the \
-             same command to resume)",
+             nqueens: {keep_advice}",
             seconds(run.search_time.as_secs_f64()),
             seconds(run.counts.elapsed.as_secs_f64()),
         ),
@@ -377,7 +387,7 @@ mod tests {
 
     #[test]
     fn without_a_journal_the_lost_work_and_the_remedy_are_named() {
-        let text = interrupted_message(&interrupted(), None);
+        let text = interrupted_message(&interrupted(), None, KEEP_WITH_CHECKPOINT);
         assert!(text.contains("123 of 9844 tasks"), "{text}");
         assert!(text.contains("5.500 s of counting"), "{text}");
         assert!(text.contains("--checkpoint FILE"), "{text}");
@@ -385,7 +395,11 @@ mod tests {
 
     #[test]
     fn with_a_journal_the_file_and_the_resume_command_are_named() {
-        let text = interrupted_message(&interrupted(), Some(Path::new("n16.ckpt")));
+        let text = interrupted_message(
+            &interrupted(),
+            Some(Path::new("n16.ckpt")),
+            KEEP_WITH_CHECKPOINT,
+        );
         assert!(text.contains("saved in n16.ckpt"), "{text}");
         assert!(text.contains("resume with: "), "{text}");
     }

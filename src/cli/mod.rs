@@ -24,6 +24,7 @@ mod shard;
 mod solve;
 mod threads;
 mod verify;
+pub mod words;
 
 use std::io::{self, Write};
 

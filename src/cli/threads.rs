@@ -1,6 +1,6 @@
 //! What the counting commands say about a thread count before they start.
 
-use super::output;
+use super::{output, words};
 
 /// Warns on stderr when `threads` exceeds the logical CPUs: the extra threads time-slice and
 /// add nothing but overhead (`scale` says the same of each thread count it times).
@@ -8,8 +8,10 @@ pub fn warn_if_oversubscribed(threads: usize) {
     let logical = num_cpus::get().max(1);
     if threads > logical {
         output::warning(format_args!(
-            "{threads} threads exceed the {logical} logical CPUs (oversubscribed): the system \
-             time-slices them, so the count is no faster than on {logical}"
+            "{} exceed the {} (oversubscribed): the system time-slices them, so the count \
+             is no faster than on {logical}",
+            words::plural(threads, "thread"),
+            words::plural(logical, "logical CPU")
         ));
     }
 }

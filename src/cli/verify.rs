@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::count::{count_board, options, resolve_kernel};
 use super::long_run::{Interrupt, LongRun};
-use super::{Failure, Outcome, budget};
+use super::{Failure, Outcome, budget, words};
 use crate::cli::args::VerifyArgs;
 
 /// One verified board.
@@ -44,6 +44,10 @@ table_row!(VerifyRecord, |record| {
     "result" => if record.ok { "ok" } else { "MISMATCH" }.to_string(),
 });
 
+/// How to keep finished tasks across interrupts: `verify` keeps no journal, `count` does.
+const KEEP_ADVICE: &str = "verify keeps no journal: to keep finished tasks across interrupts, \
+                           count a long board with nqueens count N --checkpoint FILE";
+
 pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let mut options = options(&args.engine);
     let (boards, what) = match &args.boards {
@@ -62,17 +66,17 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         .map(|&n| budget::engine_seconds(n, options.threads))
         .sum();
     budget::refuse_if_over(
-        &format!("{what} on {} threads", options.threads),
+        &format!("{what} on {}", words::plural(options.threads, "thread")),
         secs,
         args.max_seconds,
         &format!(
-            "choose smaller boards, or raise --max-seconds (now {})",
-            args.max_seconds
+            "choose smaller boards, or {}",
+            budget::raise_max_seconds(args.max_seconds)
         ),
     )?;
     super::threads::warn_if_oversubscribed(options.threads);
     let interrupt = Interrupt::install();
-    let long_run = LongRun::quiet();
+    let long_run = LongRun::quiet(KEEP_ADVICE);
     resolve_kernel(&mut options)?;
     let w = super::count::column_widths(&boards, &options);
     let widths = [w[0], w[1], w[1], w[2], w[2], 7, w[7], 2];

@@ -123,6 +123,59 @@ fn bad_input_is_one_line_and_exit_code_2() {
     usage_error(&["frobnicate"]);
 }
 
+/// A value that cannot be right is refused for what is wrong with it, in words the command's
+/// own limits are written in.
+#[test]
+fn refusals_name_the_real_problem() {
+    // Clap would read these as flags and suggest `-- -1`.
+    for args in [
+        &["count", "8", "--shard", "-1/4"][..],
+        &["count", "8", "--shard=-1/4"],
+        &["count", "8", "--shard", "1/-4"],
+        &["count", "-5..=3"],
+        &["verify", "-5..=3"],
+        &["known", "-4,5"],
+    ] {
+        let err = usage_error(args);
+        assert!(err.contains("cannot be negative"), "{args:?}: {err}");
+        assert!(!err.contains("-- -"), "{args:?}: {err}");
+    }
+    // A mistyped flag before the board is still named as one.
+    let err = usage_error(&["count", "--bogus", "8"]);
+    assert!(err.contains("unexpected argument '--bogus'"), "{err}");
+    // The range of the command, not of the integer type.
+    let err = usage_error(&["estimate", "abc"]);
+    assert!(err.contains("from 4 to 32"), "{err}");
+    assert!(!err.contains("4294967295"), "{err}");
+    // A limit in a few digits, however it was written.
+    let err = usage_error(&["verify", "--max", "20", "--max-seconds", "1e-300"]);
+    assert!(err.contains("(now 1e-300)"), "{err}");
+    assert!(err.len() < 300, "{err}");
+    // One of a thing is singular.
+    let err = usage_error(&["verify", "--max", "20", "-t", "1", "--max-seconds", "1"]);
+    assert!(err.contains("on 1 thread would need"), "{err}");
+}
+
+/// An error never echoes a huge path whole: its two ends are kept.
+#[test]
+fn a_long_path_is_shortened_in_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = format!("{}/{}", "d".repeat(4000), "run.ckpt");
+    let path = dir.path().join("missing").join(&long);
+    let out = nqueens()
+        .args(["count", "8", "--checkpoint"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("nqueens: error: "), "{err}");
+    assert!(err.contains('…'), "{err}");
+    assert!(err.contains("d/run.ckpt"), "{err}");
+    assert!(err.len() < 400, "{} bytes: {err}", err.len());
+}
+
 #[test]
 fn help_documents_every_command_with_an_example() {
     let top = nqueens().arg("--help").assert().success();

@@ -1,8 +1,11 @@
 //! Hostile input: files that must not be replaced, unwritable stdout and stderr, absurd thread
 //! counts, work that would run for years, and random argument vectors.
 
+use std::ffi::{OsStr, OsString};
 use std::fs::File;
 use std::io::{BufRead, BufReader};
+#[cfg(unix)]
+use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::process::{Command as Std, Stdio};
 use std::time::Duration;
@@ -431,7 +434,7 @@ fn every_command_on_a_full_device_fails_cleanly() {
 #[test]
 fn a_closed_stdout_is_an_error_not_an_endless_listing() {
     let bin = assert_cmd::cargo::cargo_bin!("nqueens");
-    for args in ["list 20", "count 8"] {
+    for args in ["list 20", "count 8", "--help", "--version", "count --help"] {
         let out = Command::new("sh")
             .arg("-c")
             .arg(format!("exec \"$0\" {args} >&-"))
@@ -472,6 +475,19 @@ fn a_closed_stdout_is_an_error_not_an_endless_listing() {
         .status()
         .unwrap();
     assert!(status.success());
+    // A pipe closed by its reader (`| head -0`) ends help quietly too.
+    for args in [&["--help"][..], &["--version"], &["count", "--help"]] {
+        let mut child = Std::new(bin)
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");
+        assert!(out.stderr.is_empty(), "{args:?}: {out:?}");
+    }
 }
 
 #[test]
@@ -561,6 +577,116 @@ fn negative_numbers_get_a_reason() {
     assert!(usage_error(&["count", "-1"]).contains("cannot be negative"));
 }
 
+/// Arguments that are not UTF-8: alone, inside a word, after a number, as a flag, as an
+/// attached value.
+#[cfg(unix)]
+fn not_utf8() -> Vec<OsString> {
+    [
+        &b"\xff"[..],
+        b"co\xffunt",
+        b"8\xff",
+        b"--\xff",
+        b"-\xff",
+        b"--format=\xff",
+    ]
+    .into_iter()
+    .map(|bytes| OsStr::from_bytes(bytes).to_os_string())
+    .collect()
+}
+
+/// A valid command line of each subcommand, with nothing that writes a file.
+#[cfg(unix)]
+const VALID: &[&[&str]] = &[
+    &["count", "8", "-t", "1", "--format", "csv"],
+    &["known", "8", "--format", "csv"],
+    &["verify", "--max", "6", "-t", "1", "--format", "csv"],
+    &["compare", "6", "-a", "bitmask", "--format", "csv"],
+    &["scale", "6", "-t", "1", "-r", "1", "--format", "csv"],
+    &["solve", "8", "--format", "columns"],
+    &["list", "6", "--limit", "2", "--format", "json"],
+    &["merge", "--format", "csv", "none.ckpt"],
+    &["estimate", "8", "--samples", "10", "-t", "1"],
+    &["completions", "bash"],
+    &["man", "--dir", "no-such-dir"],
+];
+
+/// Runs `args` in an empty directory and checks the refusal: exit code 1 or 2, nothing on
+/// stdout, one line on stderr, no panic, no file written. Returns stderr.
+#[cfg(unix)]
+fn refused_os(args: &[OsString]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let out = nqueens()
+        .current_dir(dir.path())
+        .args(args)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        matches!(out.status.code(), Some(1 | 2)),
+        "{args:?}: {:?} {err}",
+        out.status
+    );
+    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("nqueens: error: "), "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "{args:?} wrote a file"
+    );
+    err
+}
+
+#[cfg(unix)]
+#[test]
+fn an_argument_that_is_not_utf8_is_a_one_line_usage_error() {
+    let os = |bytes: &[u8]| OsStr::from_bytes(bytes).to_os_string();
+    for (args, shown) in [
+        (vec![os(b"\xff")], r"'\xFF' is not valid UTF-8"),
+        (
+            vec![os(b"co\xffunt"), os(b"8")],
+            r"'co\xFFunt' is not valid UTF-8",
+        ),
+        (
+            vec![os(b"count"), os(b"8\xff")],
+            r"'8\xFF' is not valid UTF-8",
+        ),
+        (
+            vec![os(b"--bogus"), os(b"\xff")],
+            "unexpected argument '--bogus'",
+        ),
+    ] {
+        let err = refused_os(&args);
+        assert!(err.contains(shown), "{args:?}: {err}");
+        let out = nqueens().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}
+
+/// A byte string that is not UTF-8 in every position of a valid command line of every
+/// subcommand: before the subcommand, as the subcommand, as each option's value and as each
+/// positional argument, and after the last.
+#[cfg(unix)]
+#[test]
+fn arguments_that_are_not_utf8_are_refused_in_every_position() {
+    for bad in not_utf8() {
+        for valid in VALID {
+            let valid: Vec<OsString> = valid.iter().map(OsString::from).collect();
+            for at in 0..=valid.len() {
+                let mut inserted = valid.clone();
+                inserted.insert(at, bad.clone());
+                refused_os(&inserted);
+            }
+            for at in 0..valid.len() {
+                let mut replaced = valid.clone();
+                replaced[at] = bad.clone();
+                refused_os(&replaced);
+            }
+        }
+    }
+}
+
 #[test]
 fn a_huge_argument_is_not_echoed_in_full() {
     let digits = "9".repeat(100_000);
@@ -645,22 +771,32 @@ const SUBCOMMANDS: &[&str] = &[
     "bogus",
 ];
 
+/// One random argument: mostly a token of [`TOKENS`], sometimes one that is not UTF-8.
+fn token() -> impl Strategy<Value = OsString> {
+    let tokens = proptest::sample::select(TOKENS).prop_map(OsString::from);
+    #[cfg(unix)]
+    return prop_oneof![5 => tokens, 1 => proptest::sample::select(not_utf8())];
+    #[cfg(not(unix))]
+    tokens
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
     #[test]
     fn random_arguments_never_panic_and_usage_errors_are_one_line(
+        before in proptest::collection::vec(token(), 0..2),
         sub in proptest::sample::select(SUBCOMMANDS),
-        rest in proptest::collection::vec(proptest::sample::select(TOKENS), 0..5),
+        rest in proptest::collection::vec(token(), 0..5),
     ) {
-        let out = nqueens().arg(sub).args(&rest).output().unwrap();
+        let out = nqueens().args(&before).arg(sub).args(&rest).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         let code = out.status.code();
-        prop_assert!(matches!(code, Some(0..=2)), "{sub} {rest:?}: {:?} {err}", out.status);
-        prop_assert!(!err.contains("panicked"), "{sub} {rest:?}: {err}");
+        prop_assert!(matches!(code, Some(0..=2)), "{before:?} {sub} {rest:?}: {:?} {err}", out.status);
+        prop_assert!(!err.contains("panicked"), "{before:?} {sub} {rest:?}: {err}");
         if code == Some(2) && out.stdout.is_empty() {
-            prop_assert_eq!(err.lines().count(), 1, "{} {:?}: {}", sub, rest, err);
-            prop_assert!(err.starts_with("nqueens: error: "), "{sub} {rest:?}: {err}");
+            prop_assert_eq!(err.lines().count(), 1, "{:?} {} {:?}: {}", before, sub, rest, err);
+            prop_assert!(err.starts_with("nqueens: error: "), "{before:?} {sub} {rest:?}: {err}");
         }
     }
 }
@@ -688,4 +824,48 @@ fn the_first_interrupt_ends_a_run_of_boards() {
     assert_eq!(status.code(), Some(130), "{rest}");
     assert!(rest.contains("nqueens: interrupted"), "{rest}");
     assert!(!rest.contains("interrupted again"), "{rest}");
+}
+
+/// An interrupted `verify` says how to keep finished tasks with a command that can: it takes no
+/// --checkpoint itself.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_verify_advises_what_verify_can_do() {
+    let mut child = Std::new(assert_cmd::cargo::cargo_bin!("nqueens"))
+        .args([
+            "verify",
+            "4..=27",
+            "-t",
+            "2",
+            "--format",
+            "csv",
+            "--max-seconds",
+            "1e12",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    // n = 17 takes seconds at most; n = 18 many times longer: interrupt while it runs.
+    let mut seen = String::new();
+    while !seen.contains("\n17,") {
+        let mut line = String::new();
+        assert!(
+            stdout.read_line(&mut line).unwrap() > 0,
+            "output ended: {seen}"
+        );
+        seen.push_str(&line);
+    }
+    util::send(&child, "INT");
+    let receive = util::read_rest_on_a_thread(child.stderr.take().unwrap());
+    // A guard against an ignored interrupt, not a measurement.
+    let rest = receive.recv_timeout(Duration::from_secs(120));
+    let _ = child.kill();
+    let status = child.wait().unwrap();
+    let rest = rest.expect("verify ignored the interrupt");
+    assert_eq!(status.code(), Some(130), "{rest}");
+    assert!(rest.contains("nqueens: interrupted"), "{rest}");
+    assert!(!rest.contains("add --checkpoint"), "{rest}");
+    assert!(rest.contains("nqueens count N --checkpoint FILE"), "{rest}");
 }
