@@ -11,7 +11,7 @@ use nqueens::{Kernel, Strategy};
 use serde::Serialize;
 
 use super::output;
-use super::{Failure, Outcome, budget};
+use super::{Failure, Outcome, budget, words};
 use crate::cli::args::ScaleArgs;
 
 pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
@@ -27,12 +27,16 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         .map(|&t| runs * budget::engine_seconds(args.n, t))
         .sum();
     budget::refuse_if_over(
-        &format!("scale {} ({} runs of each thread count)", args.n, runs),
+        &format!(
+            "scale {} ({} of each thread count)",
+            args.n,
+            words::plural(runs, "run")
+        ),
         secs,
         args.max_seconds,
         &format!(
-            "choose a smaller n, fewer --threads or --repeat, or raise --max-seconds (now {})",
-            args.max_seconds
+            "choose a smaller n, fewer --threads or --repeat, or {}",
+            budget::raise_max_seconds(args.max_seconds)
         ),
     )?;
     // Refuse an unwritable plot path before spending minutes on the runs.
@@ -116,14 +120,14 @@ fn warn_about_load(machine: &Machine, threads: &[usize]) {
     for &t in threads {
         match machine.load(t) {
             Some(Load::Oversubscribed) => output::warning(format_args!(
-                "{t} threads exceed the {} logical CPUs (oversubscribed): the \
+                "{t} threads exceed the {} (oversubscribed): the \
                  system time-slices them, so the speedup cannot grow",
-                machine.logical
+                words::plural(machine.logical, "logical CPU")
             )),
             Some(Load::SharesCores) => output::warning(format_args!(
-                "{t} threads exceed the {} physical cores: some threads share a \
+                "{t} threads exceed the {}: some threads share a \
                  core, so expect less than ideal speedup",
-                machine.physical
+                words::plural(machine.physical, "physical core")
             )),
             None => {}
         }
@@ -258,14 +262,18 @@ fn percent(x: f64) -> String {
 fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
     writeln!(
         out,
-        "n = {}, strategy {}, kernel {}: {} tasks, {} timed runs per thread count after one \
-         warm-up",
-        study.n, study.strategy, study.kernel, study.tasks, study.repeat
+        "n = {}, strategy {}, kernel {}: {}, {} per thread count after one warm-up",
+        study.n,
+        study.strategy,
+        study.kernel,
+        words::plural(study.tasks, "task"),
+        words::plural(study.repeat, "timed run")
     )?;
     writeln!(
         out,
-        "machine: {} logical CPUs, {} physical cores",
-        study.machine.logical, study.machine.physical
+        "machine: {}, {}",
+        words::plural(study.machine.logical, "logical CPU"),
+        words::plural(study.machine.physical, "physical core")
     )?;
     writeln!(out)?;
     writeln!(
