@@ -13,7 +13,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use super::shard::Shard;
-use super::{Damage, Header, JournalError, read};
+use super::{Damage, Header, JournalError, read, read_header};
 use crate::engine::plan::fingerprint::hex;
 use crate::engine::plan::{DEFAULT_MIN_TASKS, PLAN_VERSION, Plan, Strategy, TaskId};
 use crate::names::{Named, UnknownName};
@@ -270,13 +270,14 @@ pub enum PlanDifference {
 /// assert_eq!((merged.total, merged.unique), (724, 92));
 /// ```
 pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
-    let mut journals = Vec::with_capacity(paths.len());
+    // First what every file is: its header alone (one file open at a time, so that a thousand
+    // shards need no thousand descriptors).
+    let mut headers = Vec::with_capacity(paths.len());
     for path in paths {
-        let path = path.as_ref();
-        let (header, replay) = read(path)?;
-        journals.push((path.to_path_buf(), header, replay));
+        headers.push(read_header(path.as_ref())?);
     }
-    let Some((first_path, first, _)) = journals.first() else {
+    let (Some(first_path), Some(first)) = (paths.first().map(AsRef::as_ref), headers.first())
+    else {
         return Err(MergeError::NoJournals);
     };
     let same_count = |h: &Header| {
@@ -296,14 +297,15 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
             first.shard.count,
         )
     };
-    for (path, header, _) in &journals[1..] {
+    let different = |path: &Path, header: &Header| MergeError::Different {
+        first_path: first_path.to_path_buf(),
+        first: Box::new(first.clone()),
+        second_path: path.to_path_buf(),
+        second: Box::new(header.clone()),
+    };
+    for (path, header) in paths.iter().zip(&headers).skip(1) {
         if !same_count(header) {
-            return Err(MergeError::Different {
-                first_path: first_path.clone(),
-                first: Box::new(first.clone()),
-                second_path: path.clone(),
-                second: Box::new(header.clone()),
-            });
+            return Err(different(path.as_ref(), header));
         }
     }
     let (plan, fingerprint) = rebuild_plan(first_path, first)?;
@@ -315,10 +317,17 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
         .map(|(p, t)| (t.id, p))
         .collect();
     let mut counted: Vec<Option<(u64, usize)>> = vec![None; plan.tasks.len()];
-    for (j, (path, header, replay)) in journals.iter().enumerate() {
+    for (j, (path, expected)) in paths.iter().zip(&headers).enumerate() {
+        let path = path.as_ref();
+        // The records, no more than the plan has tasks (the header's task count is the plan's).
+        let (header, replay) = read(path, first.tasks)?;
+        if header != *expected {
+            // Replaced since its header was read.
+            return Err(different(path, &header));
+        }
         for record in &replay.records {
             let stray = |damage: Damage| MergeError::Stray {
-                path: path.clone(),
+                path: path.to_path_buf(),
                 offset: record.offset,
                 damage,
             };
@@ -335,9 +344,9 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
                     return Err(MergeError::Conflict {
                         id: record.id,
                         first: c,
-                        first_path: journals[other].0.clone(),
+                        first_path: paths[other].as_ref().to_path_buf(),
                         second: record.count,
-                        second_path: path.clone(),
+                        second_path: path.to_path_buf(),
                     });
                 }
             }
@@ -362,7 +371,7 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
         fingerprint,
         tasks: plan.tasks.len(),
         shards: count,
-        journals: journals.len(),
+        journals: paths.len(),
         total,
         unique,
     })

@@ -186,9 +186,10 @@ impl Shard {
         shard as u32
     }
 
-    /// Whether task `position` of a plan belongs to this shard.
+    /// Whether task `position` of a plan belongs to this shard (never, for a shard that does
+    /// not exist).
     pub fn contains(&self, position: usize) -> bool {
-        Shard::of_position(position, self.count) == self.index
+        self.index < self.count && Shard::of_position(position, self.count) == self.index
     }
 }
 

@@ -3,14 +3,16 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
-use nqueens::engine::plan::{DEFAULT_MIN_TASKS, Plan, Strategy, TaskId};
+use nqueens::engine::plan::{DEFAULT_MIN_TASKS, PLAN_VERSION, Plan, Strategy, TaskId};
 use nqueens::engine::run::TaskOutcome;
 use nqueens::journal::{HEADER_LEN, Header, Journal, RECORD_LEN};
 use nqueens::journal::{Shard, select};
 use nqueens::{CountOptions, RunControl, Watcher, count_with, known};
+use proptest::prelude::*;
 
 fn nqueens() -> Command {
     Command::new(env!("CARGO_BIN_EXE_nqueens"))
@@ -269,6 +271,8 @@ fn conflicting_stray_and_damaged_records_are_refused() {
     fs::write(&notes, "not a journal\n").unwrap();
     let text = refused(&merge(&[files[0].clone(), notes]));
     assert!(text.contains("not an nqueens journal"), "{text}");
+    // Merging writes nothing, and does not say it would.
+    assert!(!text.contains("overwrite"), "{text}");
 
     let text = refused(&merge(&[dir.path().join("absent.ckpt")]));
     assert!(text.contains("absent.ckpt"), "{text}");
@@ -329,4 +333,229 @@ fn bad_shard_requests_are_usage_errors() {
     assert!(usage_error(&out).contains("--checkpoint"));
     let out = nqueens().arg("merge").output().unwrap();
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// Runs `command` to its end, with a guard against a hang (not a measurement): a command still
+/// running after two minutes is killed and the test fails.
+fn without_hanging(command: &mut Command) -> Output {
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(120) {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("{command:?} hangs");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn merge_refuses_what_is_not_a_regular_file_without_opening_it_for_long() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = shard(dir.path(), 8, 0, 1, &[]).1;
+    let fifo = dir.path().join("f.ckpt");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    let mut others = vec![(PathBuf::from("/dev/zero"), "a device")];
+    others.push((dir.path().to_path_buf(), "a directory"));
+    if made.is_ok_and(|s| s.success()) {
+        others.push((fifo, "a FIFO"));
+    } else {
+        println!("note: mkfifo is unavailable; the FIFO case is skipped");
+    }
+    for (other, what) in others {
+        let out = without_hanging(nqueens().arg("merge").arg(&whole).arg(&other));
+        let text = refused(&out);
+        assert!(
+            text.contains(&format!("is {what}, not a regular file")),
+            "{text}"
+        );
+        assert!(!text.contains("overwrite"), "{text}");
+    }
+}
+
+/// A file of many gigabytes (sparse: no disk is used) is refused from its first bytes, never
+/// read whole: under a memory limit far below its size, a foreign file is "not an nqueens
+/// journal", and a journal header followed by more than its plan's records is corrupt.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_huge_file_is_refused_from_its_header_without_reading_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let huge = 64 << 30;
+    let foreign = dir.path().join("foreign.ckpt");
+    fs::File::create(&foreign).unwrap().set_len(huge).unwrap();
+    let long = dir.path().join("long.ckpt");
+    forged(&long, 10, Shard::WHOLE, &[]);
+    fs::OpenOptions::new()
+        .write(true)
+        .open(&long)
+        .unwrap()
+        .set_len(huge)
+        .unwrap();
+    for (file, why) in [
+        (&foreign, "is not an nqueens journal"),
+        (&long, "more records than"),
+    ] {
+        let mut merge = nqueens();
+        merge.arg("merge").arg(file);
+        crate::util::limit(&mut merge, libc::RLIMIT_AS, 1 << 30);
+        let text = refused(&without_hanging(&mut merge));
+        assert!(text.contains(why), "{text}");
+    }
+    assert_eq!(fs::metadata(&long).unwrap().len(), huge);
+}
+
+/// The bytes of a journal header of shard `shard` of the `n`-board, with one field replaced
+/// (`at`: its byte offset, `value`: its new bytes) and the checksum recomputed, as a forger
+/// would write it.
+fn crafted_header(n: u32, shard: Shard, at: usize, value: &[u8]) -> Vec<u8> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("valid.ckpt");
+    forged(&path, n, shard, &[]);
+    let mut bytes = fs::read(&path).unwrap();
+    assert_eq!(bytes.len(), HEADER_LEN);
+    bytes[at..at + value.len()].copy_from_slice(value);
+    let crc = crc32fast::hash(&bytes[..HEADER_LEN - 4]);
+    bytes[HEADER_LEN - 4..].copy_from_slice(&crc.to_le_bytes());
+    bytes
+}
+
+/// Headers with a valid checksum and a field no journal has: each is named, with the byte
+/// where the field starts, in one line and exit code 1, by `merge` and by `count`.
+#[test]
+fn crafted_headers_with_a_valid_checksum_are_refused_by_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let half = Shard::new(1, 2).unwrap();
+    let pair = |a: u32, b: u32| [a.to_le_bytes(), b.to_le_bytes()].concat();
+    for (at, value, why) in [
+        (
+            52,
+            pair(0, 0),
+            "corrupt at byte 52: the header names shard 0/0, which does not exist",
+        ),
+        (
+            52,
+            pair(5, 3),
+            "corrupt at byte 52: the header names shard 5/3, which does not exist",
+        ),
+        (52, pair(u32::MAX, 2), "the header names shard 4294967295/2"),
+        (
+            16,
+            65u32.to_le_bytes().to_vec(),
+            "corrupt at byte 16: the header names n = 65",
+        ),
+        (
+            16,
+            u32::MAX.to_le_bytes().to_vec(),
+            "n = 4294967295, beyond the largest board (64)",
+        ),
+        (
+            20,
+            b"sym\xffmetric".to_vec(),
+            "byte 20: the header's strategy name is not a name",
+        ),
+        (
+            20,
+            b"\0symmetric".to_vec(),
+            "the header's strategy name is not a name",
+        ),
+        (
+            20,
+            b"mirror\0x".to_vec(),
+            "the header's strategy name is not a name",
+        ),
+        (
+            36,
+            0u64.to_le_bytes().to_vec(),
+            "corrupt at byte 36: the header names a plan of 0 tasks",
+        ),
+    ] {
+        let file = dir.path().join("crafted.ckpt");
+        fs::write(&file, crafted_header(10, half, at, &value)).unwrap();
+        let text = refused(&merge(std::slice::from_ref(&file)));
+        assert!(text.contains(why), "{text}");
+        let out = nqueens()
+            .args(["count", "10", "--shard", "1/2", "--checkpoint"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        let text = usage_error(&out);
+        assert!(text.contains(why), "{text}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Any header fields, with the checksum recomputed, and any records after them: a merge
+    /// and a reopening for a count give a total or an error, never a panic; an error is one
+    /// line.
+    #[test]
+    fn no_header_with_a_valid_checksum_panics_a_merge_or_a_count(
+        n in prop_oneof![0u32..=11, any::<u32>()],
+        strategy in prop_oneof![
+            Just(b"symmetric".to_vec()),
+            Just(b"mirror".to_vec()),
+            proptest::collection::vec(any::<u8>(), 0..=16),
+        ],
+        plan_version in prop_oneof![Just(PLAN_VERSION), any::<u32>()],
+        tasks in proptest::option::of(any::<u64>()),
+        fingerprint in proptest::option::of(any::<u64>()),
+        index in prop_oneof![0u32..4, any::<u32>()],
+        count in prop_oneof![0u32..5, any::<u32>()],
+        records in 0usize..4,
+        tail in 0usize..RECORD_LEN,
+    ) {
+        // Start from a real journal of shard 0/1 of the 8-board with a few records.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("j.ckpt");
+        let real = plan(8);
+        let records: Vec<(TaskId, u64)> =
+            real.tasks.iter().take(records).map(|t| (t.id, 3)).collect();
+        forged(&path, 8, Shard::WHOLE, &records);
+        let mut bytes = fs::read(&path).unwrap();
+        bytes.extend(std::iter::repeat_n(b'T', tail));
+        let put = |bytes: &mut Vec<u8>, at: usize, value: &[u8]| {
+            bytes[at..at + value.len()].copy_from_slice(value);
+        };
+        put(&mut bytes, 12, &plan_version.to_le_bytes());
+        put(&mut bytes, 16, &n.to_le_bytes());
+        let mut name = [0u8; 16];
+        name[..strategy.len()].copy_from_slice(&strategy);
+        put(&mut bytes, 20, &name);
+        // By default the task count and fingerprint of the plan the header names, if any.
+        let named = std::str::from_utf8(&strategy)
+            .ok()
+            .and_then(|s| s.parse::<Strategy>().ok())
+            .and_then(|s| Plan::new(n.min(11), s, DEFAULT_MIN_TASKS).ok());
+        let tasks = tasks.or(named.as_ref().map(|p| p.tasks.len() as u64)).unwrap_or(1);
+        let fingerprint = fingerprint.or(named.map(|p| p.fingerprint())).unwrap_or(0);
+        put(&mut bytes, 36, &tasks.to_le_bytes());
+        put(&mut bytes, 44, &fingerprint.to_le_bytes());
+        put(&mut bytes, 52, &index.to_le_bytes());
+        put(&mut bytes, 56, &count.to_le_bytes());
+        let crc = crc32fast::hash(&bytes[..HEADER_LEN - 4]);
+        put(&mut bytes, HEADER_LEN - 4, &crc.to_le_bytes());
+        fs::write(&path, &bytes).unwrap();
+
+        if let Err(e) = nqueens::journal::merge(&[&path]) {
+            prop_assert!(!e.to_string().contains('\n'), "{e}");
+        }
+        // A valid whole journal first: the crafted one is compared with it.
+        let other = dir.path().join("other.ckpt");
+        forged(&other, 8, Shard::WHOLE, &[]);
+        if let Err(e) = nqueens::journal::merge(&[&other, &path]) {
+            prop_assert!(!e.to_string().contains('\n'), "{e}");
+        }
+        if let Err(e) = Journal::open(&path, &Header::for_shard(&plan(8), Shard::WHOLE)) {
+            prop_assert!(!e.to_string().contains('\n'), "{e}");
+        }
+    }
 }
