@@ -167,11 +167,12 @@ impl LongRun {
     }
 }
 
-/// The failure of a count: a refused journal is a usage error, naming what differs between the
-/// file and this count.
+/// The failure of a count: a refused journal or shard is a usage error (a journal's naming what
+/// differs between the file and this count).
 pub fn failure(error: nqueens::Error) -> Failure {
     match error {
         nqueens::Error::Journal(e) if e.is_refusal() => Failure::Usage(refusal(&e)),
+        nqueens::Error::Shard(e) => Failure::Usage(format!("--shard: {e}")),
         e => Failure::Engine(e),
     }
 }

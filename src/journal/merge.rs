@@ -187,11 +187,12 @@ pub enum MergeError {
         /// Where.
         second_path: PathBuf,
     },
-    /// Tasks are missing: the named shards are incomplete.
+    /// Tasks are missing: the named shards are incomplete (the message names the first
+    /// [`MergeError::NAMED`] of them and counts the rest).
     #[error(
         "incomplete: {} of {count} shards lack tasks: {}; run them (again) and merge again; no total",
         .missing.len(),
-        .missing.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+        first_named(.missing)
     )]
     Incomplete {
         /// The shard count.
@@ -202,6 +203,37 @@ pub enum MergeError {
     /// Deriving the unique count failed.
     #[error("{0}")]
     Engine(#[from] crate::Error),
+}
+
+impl MergeError {
+    /// How many incomplete shards [`MergeError::Incomplete`] names in its message; the rest are
+    /// counted (all of them are in its `missing`).
+    ///
+    /// ```
+    /// use nqueens::journal::{MergeError, Missing, Shard};
+    /// let missing: Vec<Missing> = (1..1000)
+    ///     .map(|k| Missing { shard: Shard::new(k, 1000).unwrap(), missing: 1, tasks: 1 })
+    ///     .collect();
+    /// let text = MergeError::Incomplete { count: 1000, missing }.to_string();
+    /// assert!(text.starts_with("incomplete: 999 of 1000 shards lack tasks: shard 1/1000 ("));
+    /// assert!(text.contains("shard 3/1000 (nothing recorded) and 996 more; run them"));
+    /// assert!(text.len() < 250);
+    /// ```
+    pub const NAMED: usize = 3;
+}
+
+/// The first [`MergeError::NAMED`] incomplete shards, and how many more there are.
+fn first_named(missing: &[Missing]) -> String {
+    let named: Vec<String> = missing
+        .iter()
+        .take(MergeError::NAMED)
+        .map(ToString::to_string)
+        .collect();
+    let mut text = named.join(", ");
+    if missing.len() > MergeError::NAMED {
+        text.push_str(&format!(" and {} more", missing.len() - MergeError::NAMED));
+    }
+    text
 }
 
 /// How the plan a journal names differs from the plans this build makes.
@@ -403,9 +435,12 @@ fn rebuild_plan(path: &Path, header: &Header) -> Result<(Plan, u64), MergeError>
     Ok((plan, fingerprint))
 }
 
-/// The shards with uncounted tasks, in shard order.
+/// The shards with uncounted tasks, in shard order. Only shards that hold tasks are looked at:
+/// never more than the plan's tasks, whatever count a header names (a count above the task
+/// count leaves the shards beyond them empty).
 fn missing_shards(counted: &[Option<(u64, usize)>], count: u32) -> Vec<Missing> {
-    let mut per_shard = vec![(0usize, 0usize); count as usize];
+    let holding_tasks = counted.len().min(count as usize);
+    let mut per_shard = vec![(0usize, 0usize); holding_tasks];
     for (p, c) in counted.iter().enumerate() {
         let slot = &mut per_shard[Shard::of_position(p, count) as usize];
         slot.1 += 1;

@@ -39,6 +39,21 @@ pub enum ShardError {
         /// `M`.
         count: u32,
     },
+    /// More shards than the plan has tasks: some shards would count nothing.
+    #[error(
+        "{count} shards are more than the plan's {tasks} tasks (n = {n}, strategy {strategy}): \
+         use at most {tasks} shards"
+    )]
+    MoreShardsThanTasks {
+        /// `M`.
+        count: u32,
+        /// The plan's tasks.
+        tasks: usize,
+        /// The board.
+        n: u32,
+        /// The plan's strategy name.
+        strategy: &'static str,
+    },
     /// Text that is not `K/M`.
     #[error("'{0}' is not a shard: expected K/M with 0 <= K < M (for example 3/8)")]
     NotAShard(String),

@@ -198,6 +198,62 @@ fn missing_tasks_name_the_incomplete_shards_and_print_no_total() {
     assert!(text.contains("shard 3/4 (1 of"), "{text}");
 }
 
+/// Journals of more shards than tasks (`count` refuses to make them; a forger or an older build
+/// can): a merge allocates nothing by the shard count, and its "incomplete" error stays one
+/// short line however many shards lack tasks.
+#[test]
+fn a_merge_of_more_shards_than_tasks_is_short_and_allocates_by_the_plan() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = plan(10);
+    assert_eq!(p.tasks.len(), 958);
+    for (count, lacking) in [(1000, 957), (u32::MAX, 957)] {
+        let file = dir.path().join(format!("n10-0of{count}.ckpt"));
+        let shard = Shard::new(0, count).unwrap();
+        forged(
+            &file,
+            10,
+            shard,
+            &[(p.tasks[select(&p, 0, count)[0]].id, 1)],
+        );
+        let text = refused(&merge(std::slice::from_ref(&file)));
+        let expected = format!(
+            "incomplete: {lacking} of {count} shards lack tasks: shard 1/{count} (nothing \
+             recorded), shard 2/{count} (nothing recorded), shard 3/{count} (nothing recorded) \
+             and {} more; run them (again) and merge again; no total",
+            lacking - 3
+        );
+        assert!(text.ends_with(&format!("{expected}\n")), "{text}");
+        assert!(text.len() < 300, "{text}");
+    }
+    // Shards beyond the tasks hold nothing: the tasks' shards alone give the total.
+    let whole = dir.path().join("whole.ckpt");
+    let control = RunControl {
+        journal: Some(&whole),
+        ..RunControl::default()
+    };
+    count_with(10, &CountOptions::new(2, Strategy::Symmetric), &control).unwrap();
+    let (_, replay) = Journal::open(&whole, &Header::for_plan(&p)).unwrap();
+    let files: Vec<PathBuf> = (0..958)
+        .map(|k| {
+            let file = dir.path().join(format!("n10-{k}of1000.ckpt"));
+            let id = p.tasks[k as usize].id;
+            let record = replay.records.iter().find(|r| r.id == id).unwrap();
+            forged(
+                &file,
+                10,
+                Shard::new(k, 1000).unwrap(),
+                &[(id, record.count)],
+            );
+            file
+        })
+        .collect();
+    let merged = json(&merge(&files));
+    assert_eq!(
+        (merged["total"].as_u64(), merged["shards"].as_u64()),
+        (Some(724), Some(1000))
+    );
+}
+
 #[test]
 fn journals_of_different_boards_plans_or_splits_are_refused() {
     let dir = tempfile::tempdir().unwrap();
@@ -309,6 +365,22 @@ fn bad_shard_requests_are_usage_errors() {
                 ("SLURM_ARRAY_TASK_COUNT", "8"),
             ][..],
             "inconsistent",
+        ),
+        // Every shard holds a task: n = 10 has 958.
+        (
+            "0/959",
+            &[][..],
+            "959 shards are more than the plan's 958 tasks",
+        ),
+        ("4294967294/4294967295", &[][..], "use at most 958 shards"),
+        (
+            "slurm",
+            &[
+                ("SLURM_ARRAY_TASK_ID", "0"),
+                ("SLURM_ARRAY_TASK_MIN", "0"),
+                ("SLURM_ARRAY_TASK_COUNT", "4294967295"),
+            ][..],
+            "4294967295 shards are more than the plan's 958 tasks (n = 10, strategy symmetric)",
         ),
     ] {
         let text = usage_error(&count(shard, env));
