@@ -507,3 +507,24 @@ fn a_huge_or_special_file_is_refused_before_it_is_read() {
     assert_eq!(fs::metadata(&foreign).unwrap().len(), huge);
     assert_eq!(fs::metadata(&long).unwrap().len(), huge);
 }
+
+/// A journal whose header cannot be written (the disk is full; here the process may write no
+/// more than 32 bytes to a file) is no journal: the count is refused and the file it created is
+/// gone. A file that was there before (a torn header of an earlier run) is left.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_journal_whose_header_cannot_be_written_is_not_left_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let new = dir.path().join("new.ckpt");
+    let torn = dir.path().join("torn.ckpt");
+    fs::write(&torn, b"NQJOURNL").unwrap();
+    for (path, kept) in [(&new, false), (&torn, true)] {
+        let mut count = nqueens();
+        count.args(["count", "10", "--threads", "2", "--checkpoint"]);
+        count.arg(path);
+        crate::util::limit(&mut count, libc::RLIMIT_FSIZE, 32);
+        let text = refused(&count.output().unwrap());
+        assert!(text.contains("File too large"), "{text}");
+        assert_eq!(path.exists(), kept, "{}", path.display());
+    }
+}
