@@ -140,7 +140,7 @@ impl LongRun {
         }
         let shard = super::shard::resolve(args)?;
         let journals = match &args.checkpoint {
-            Some(path) => Some(Journals::new(path, args.boards.0.len())?),
+            Some(path) => Some(Journals::new(path, args.boards.0.len(), shard)?),
             None => None,
         };
         Ok(LongRun {
@@ -178,18 +178,21 @@ pub fn failure(error: nqueens::Error) -> Failure {
 }
 
 /// Where `--checkpoint PATH` keeps each board's journal: PATH itself for one board; for a
-/// directory (an existing one, or a path ending in `/`, created when missing) `nN.ckpt` in it;
+/// directory (an existing one, or a path ending in `/`, created when missing) `nN.ckpt` in it,
+/// or `nN-sK-of-M.ckpt` for shard K/M (so that the shards of a board can share a directory);
 /// for several boards otherwise, PATH with `-nN` before its extension (`run.ckpt` →
-/// `run-n12.ckpt`). The names depend only on PATH and n, so the same command resumes.
+/// `run-n12.ckpt`). The names depend only on PATH, n and the shard, so the same command
+/// resumes; PATH's bytes are kept as they are (a name need not be UTF-8).
 struct Journals {
     path: PathBuf,
     directory: bool,
     several: bool,
+    shard: Option<Shard>,
 }
 
 impl Journals {
-    fn new(path: &Path, boards: usize) -> Result<Journals, Failure> {
-        let named_as_directory = path.as_os_str().to_string_lossy().ends_with('/');
+    fn new(path: &Path, boards: usize, shard: Option<Shard>) -> Result<Journals, Failure> {
+        let named_as_directory = path.as_os_str().as_encoded_bytes().ends_with(b"/");
         if named_as_directory && !path.is_dir() {
             std::fs::create_dir_all(path).map_err(|e| {
                 Failure::Usage(format!(
@@ -202,22 +205,27 @@ impl Journals {
             path: path.to_path_buf(),
             directory: path.is_dir(),
             several: boards > 1,
+            shard: shard.filter(|s| !s.is_whole()),
         })
     }
 
     /// The journal of the `n`-board.
     fn path(&self, n: u32) -> PathBuf {
         if self.directory {
-            return self.path.join(format!("n{n}.ckpt"));
+            return self.path.join(match self.shard {
+                Some(Shard { index, count }) => format!("n{n}-s{index}-of-{count}.ckpt"),
+                None => format!("n{n}.ckpt"),
+            });
         }
         if !self.several {
             return self.path.clone();
         }
-        let stem = self.path.file_stem().unwrap_or_default().to_string_lossy();
-        let name = match self.path.extension() {
-            Some(ext) => format!("{stem}-n{n}.{}", ext.to_string_lossy()),
-            None => format!("{stem}-n{n}"),
-        };
+        let mut name = self.path.file_stem().unwrap_or_default().to_os_string();
+        name.push(format!("-n{n}"));
+        if let Some(ext) = self.path.extension() {
+            name.push(".");
+            name.push(ext);
+        }
         self.path.with_file_name(name)
     }
 }
@@ -346,18 +354,43 @@ mod tests {
     fn each_board_has_its_own_journal_named_from_the_path() {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("run.ckpt");
-        let one = Journals::new(&file, 1).unwrap();
+        let one = Journals::new(&file, 1, None).unwrap();
         assert_eq!(one.path(12), file);
-        let several = Journals::new(&file, 3).unwrap();
+        let several = Journals::new(&file, 3, None).unwrap();
         assert_eq!(several.path(12), dir.path().join("run-n12.ckpt"));
-        let bare = Journals::new(&dir.path().join("run"), 2).unwrap();
+        let bare = Journals::new(&dir.path().join("run"), 2, None).unwrap();
         assert_eq!(bare.path(9), dir.path().join("run-n9"));
-        let inside = Journals::new(dir.path(), 1).unwrap();
+        let inside = Journals::new(dir.path(), 1, None).unwrap();
         assert_eq!(inside.path(20), dir.path().join("n20.ckpt"));
         let created = dir.path().join("journals/");
-        let new_dir = Journals::new(&created, 2).unwrap();
+        let new_dir = Journals::new(&created, 2, None).unwrap();
         assert!(created.is_dir());
         assert_eq!(new_dir.path(8), created.join("n8.ckpt"));
+    }
+
+    #[test]
+    fn each_shard_in_a_directory_has_its_own_journal() {
+        let dir = tempfile::tempdir().unwrap();
+        let shard = |k, m| Some(Shard::new(k, m).unwrap());
+        let path = |shard| Journals::new(dir.path(), 1, shard).unwrap().path(20);
+        assert_eq!(path(shard(3, 8)), dir.path().join("n20-s3-of-8.ckpt"));
+        assert_eq!(path(shard(0, 1)), dir.path().join("n20.ckpt"));
+        assert_ne!(path(shard(0, 2)), path(shard(1, 2)));
+        // A file named by the user is the user's choice, shard or not.
+        let file = dir.path().join("mine.ckpt");
+        let named = Journals::new(&file, 1, shard(1, 2)).unwrap();
+        assert_eq!(named.path(20), file);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn names_made_from_a_path_keep_its_bytes() {
+        use std::os::unix::ffi::OsStrExt;
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join(std::ffi::OsStr::from_bytes(b"r\xffn.ckpt"));
+        let several = Journals::new(&file, 2, None).unwrap();
+        let name = std::ffi::OsStr::from_bytes(b"r\xffn-n12.ckpt");
+        assert_eq!(several.path(12), dir.path().join(name));
     }
 
     #[test]

@@ -631,3 +631,35 @@ proptest! {
         }
     }
 }
+
+/// The shards of a board given one directory keep one journal each (`nN-sK-of-M.ckpt`) and
+/// merge; a shard's journal given to another shard is refused without advice to delete it.
+#[test]
+fn shards_sharing_a_directory_keep_their_own_journals() {
+    let dir = tempfile::tempdir().unwrap();
+    let journals = format!("{}/", dir.path().join("journals").display());
+    for k in 0..2 {
+        let out = nqueens()
+            .args(["count", "10", "--shard", &format!("{k}/2"), "--quiet"])
+            .args(["--checkpoint", &journals])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    let files: Vec<PathBuf> = (0..2)
+        .map(|k| dir.path().join(format!("journals/n10-s{k}-of-2.ckpt")))
+        .collect();
+    assert_eq!(json(&merge(&files))["total"], 724);
+
+    let out = nqueens()
+        .args(["count", "10", "--shard", "1/2", "--checkpoint"])
+        .arg(&files[0])
+        .output()
+        .unwrap();
+    let text = usage_error(&out);
+    assert!(
+        text.contains("use another file (this one records shard 0/2 for nqueens merge: keep it)"),
+        "{text}"
+    );
+    assert!(!text.contains("delete"), "{text}");
+}
