@@ -387,6 +387,25 @@ fn bad_shard_requests_are_usage_errors() {
         assert!(text.contains(why), "{shard}: {text}");
     }
     assert!(!file.exists());
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let not_utf8 = std::ffi::OsStr::from_bytes(b"\xff");
+        let out = nqueens()
+            .args(["count", "10", "--shard", "slurm", "--checkpoint"])
+            .arg(&file)
+            .env("SLURM_ARRAY_TASK_ID", not_utf8)
+            .env("SLURM_ARRAY_TASK_MIN", "0")
+            .env("SLURM_ARRAY_TASK_COUNT", "4")
+            .output()
+            .unwrap();
+        let text = usage_error(&out);
+        assert!(
+            text.contains("SLURM_ARRAY_TASK_ID is not valid UTF-8, so not a whole number"),
+            "{text}"
+        );
+        assert!(!file.exists());
+    }
     let ok = count(
         "slurm",
         &[
