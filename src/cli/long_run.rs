@@ -5,7 +5,7 @@
 //! journal is synced, and the command prints how to resume (or, without a journal, how much
 //! work was lost) and exits with code 130. A second interrupt exits at once.
 
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -268,12 +268,30 @@ pub fn interrupted_message(run: &CountRun, journal: Option<&Path>) -> String {
 /// The command line, quoted so that a POSIX shell reads it back as the same arguments.
 fn shell_command(args: impl IntoIterator<Item = OsString>) -> String {
     args.into_iter()
-        .map(|a| shell_quote(&a.to_string_lossy()))
+        .map(|a| shell_quote(&a))
         .collect::<Vec<_>>()
         .join(" ")
 }
 
-fn shell_quote(arg: &str) -> String {
+/// One argument as a shell reads it back exactly: bare when that is safe, in single quotes
+/// otherwise, and as `$'…'` with `\xHH` escapes when it is not UTF-8 (bash, zsh, ksh and the
+/// POSIX.1-2024 shell read it; U+FFFD in its place would name another file).
+fn shell_quote(arg: &OsStr) -> String {
+    let Some(arg) = arg.to_str() else {
+        let mut quoted = String::from("$'");
+        for &byte in arg.as_encoded_bytes() {
+            match byte {
+                b'\\' | b'\'' => {
+                    quoted.push('\\');
+                    quoted.push(char::from(byte));
+                }
+                b' '..=b'~' => quoted.push(char::from(byte)),
+                _ => quoted.push_str(&format!("\\x{byte:02x}")),
+            }
+        }
+        quoted.push('\'');
+        return quoted;
+    };
     let plain = !arg.is_empty()
         && arg
             .chars()
@@ -407,6 +425,36 @@ mod tests {
             shell_command(args.iter().map(OsString::from)),
             r"nqueens count 16 --checkpoint 'my run'\''s.ckpt' ''"
         );
+    }
+
+    /// A name that is not UTF-8 is quoted byte for byte, and a shell reads it back exactly.
+    #[cfg(unix)]
+    #[test]
+    fn arguments_that_are_not_utf8_are_quoted_byte_for_byte() {
+        use std::os::unix::ffi::{OsStrExt, OsStringExt};
+        let odd = b"r\xff\xfe 'a\\b'\x01\xc3\xa9.ckpt".to_vec();
+        let args = [
+            OsString::from("nqueens"),
+            OsString::from("--checkpoint"),
+            OsString::from_vec(odd.clone()),
+        ];
+        let line = shell_command(args);
+        assert_eq!(
+            line,
+            r"nqueens --checkpoint $'r\xff\xfe \'a\\b\'\x01\xc3\xa9.ckpt'"
+        );
+        let Ok(out) = std::process::Command::new("bash")
+            .arg("-c")
+            .arg(format!(
+                "printf '%s' {}",
+                shell_quote(OsStr::from_bytes(&odd))
+            ))
+            .output()
+        else {
+            println!("note: bash is unavailable; the reading back is skipped");
+            return;
+        };
+        assert_eq!(OsStr::from_bytes(&out.stdout), OsStr::from_bytes(&odd));
     }
 
     #[test]
