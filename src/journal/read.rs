@@ -50,11 +50,18 @@ pub(super) fn open(path: &Path, access: Access) -> Result<Opened, JournalError> 
         Err(e) if e.kind() == ErrorKind::NotFound && access == Access::Write => {
             match options(access, true).open(path) {
                 Ok(file) => (file, true),
-                // Created by another process in between: open that one.
-                Err(e) if e.kind() == ErrorKind::AlreadyExists => (
-                    options(access, false).open(path).map_err(open_error)?,
-                    false,
-                ),
+                // Created by another process in between (open that one), or a dangling symbolic
+                // link (create its target, as an ordinary open does; nothing is removed then).
+                Err(e) if e.kind() == ErrorKind::AlreadyExists => {
+                    match options(access, false).open(path) {
+                        Err(e) if e.kind() == ErrorKind::NotFound => {
+                            let mut follow = options(access, false);
+                            follow.create(true);
+                            (follow.open(path).map_err(open_error)?, false)
+                        }
+                        opened => (opened.map_err(open_error)?, false),
+                    }
+                }
                 Err(e) => return Err(open_error(e)),
             }
         }
@@ -212,7 +219,8 @@ pub(super) fn read_records(
         ));
     }
     // At most `max_records`, which the caller has checked against its plan.
-    let full = usize::try_from(full).expect("no more records than the plan's tasks");
+    let full =
+        usize::try_from(full).map_err(|_| corrupt(header, Damage::TooManyRecords(max_records)))?;
     let mut replay = Replay {
         records: Vec::with_capacity(full),
         dropped_bytes: partial,
@@ -329,6 +337,16 @@ mod tests {
         // Sparse: no disk is used, and nothing is read.
         file.set_len(1 << 40).unwrap();
         assert!(read(&path, 2).is_err());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_dangling_link_is_followed_as_an_ordinary_open_follows_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let (link, target) = (dir.path().join("link.ckpt"), dir.path().join("target.ckpt"));
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let opened = open(&link, Access::Write).unwrap();
+        assert!(!opened.created && target.is_file());
     }
 
     #[test]
