@@ -37,6 +37,9 @@ pub enum Error {
     /// A sum exceeded `u128` (unreachable for any board that can finish; checked all the same).
     #[error("the solution count overflowed 128 bits")]
     Overflow,
+    /// A shard that does not exist, or more shards than the plan has tasks.
+    #[error(transparent)]
+    Shard(#[from] crate::journal::ShardError),
     /// A journal was refused or could not be written.
     #[error(transparent)]
     Journal(#[from] crate::journal::JournalError),

@@ -22,7 +22,7 @@ pub fn resolve(args: &CountArgs) -> Result<Option<Shard>, Failure> {
     match args.shard {
         None => Ok(None),
         Some(ShardSpec::Fixed(shard)) => Ok(Some(shard)),
-        Some(ShardSpec::Slurm) => Shard::from_slurm_env(|name| std::env::var(name).ok())
+        Some(ShardSpec::Slurm) => Shard::from_slurm_env(|name| std::env::var(name))
             .map(Some)
             .map_err(|e| Failure::Usage(format!("--shard slurm: {e}"))),
     }

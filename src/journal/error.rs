@@ -4,6 +4,7 @@ use std::io;
 use std::path::PathBuf;
 
 use super::format::{FORMAT_VERSION, Header};
+use crate::MAX_N;
 use crate::engine::plan::TaskId;
 use crate::journal::Shard;
 
@@ -26,6 +27,7 @@ use crate::journal::Shard;
 /// let control = RunControl { journal: Some(&notes), ..RunControl::default() };
 /// let Err(Error::Journal(error)) = count_with(8, &options, &control) else { panic!() };
 /// assert!(matches!(error, JournalError::NotAJournal { .. }) && error.is_refusal());
+/// // Refused as a journal to write into ([`Access::Write`](nqueens::journal::Access)).
 /// let refusal = "notes.txt is not an nqueens journal (refusing to overwrite it)";
 /// assert!(error.to_string().ends_with(refusal));
 /// assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes");
@@ -57,17 +59,29 @@ pub enum JournalError {
         path: PathBuf,
     },
     /// The file is not a journal at all.
-    #[error("{} is not an nqueens journal (refusing to overwrite it)", .path.display())]
+    #[error("{} is not an nqueens journal{}", .path.display(), .access.refusal())]
     NotAJournal {
         /// The file's path.
         path: PathBuf,
+        /// Whether it was to be read or written.
+        access: Access,
+    },
+    /// The path names something other than a regular file (a directory, a FIFO, a device, …),
+    /// refused before it is opened for long: opening a FIFO waits for a writer, reading a
+    /// device may never end.
+    #[error("journal {} is {what}, not a regular file", .path.display())]
+    NotAFile {
+        /// The path.
+        path: PathBuf,
+        /// What it is, with its article ("a FIFO").
+        what: &'static str,
     },
     /// The journal belongs to another count: its header is not this count's
-    /// ([`Header::differing_fields`] names what differs).
+    /// ([`Header::differing_fields`] names what differs). The advice never suggests deleting a
+    /// shard's journal: `merge` needs it.
     #[error(
-        "journal {} was made for {found}, not for this count ({expected}); \
-         use another file or delete this one",
-        .path.display()
+        "journal {} was made for {found}, not for this count ({expected}); {}",
+        .path.display(), advice(found)
     )]
     Mismatch {
         /// The journal's path.
@@ -113,6 +127,50 @@ pub enum JournalError {
     },
 }
 
+/// Why a journal is opened: to be read (`merge`), or to be written (a count records into it).
+///
+/// A file that is not a journal is refused either way; the refusal says that it is not
+/// overwritten only where it could have been.
+///
+/// ```
+/// use nqueens::journal::{Access, JournalError};
+/// let refused = |access| JournalError::NotAJournal { path: "notes.txt".into(), access };
+/// assert_eq!(refused(Access::Read).to_string(), "notes.txt is not an nqueens journal");
+/// assert_eq!(
+///     refused(Access::Write).to_string(),
+///     "notes.txt is not an nqueens journal (refusing to overwrite it)"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// Read only: `merge`.
+    Read,
+    /// Created when missing, then recorded into: a count with a journal.
+    Write,
+}
+
+impl Access {
+    /// What a refusal adds: nothing when reading.
+    fn refusal(self) -> &'static str {
+        match self {
+            Access::Read => "",
+            Access::Write => " (refusing to overwrite it)",
+        }
+    }
+}
+
+/// What a refusal of a journal made for another count advises.
+fn advice(found: &Header) -> String {
+    if found.shard.is_whole() {
+        "use another file or delete this one".to_string()
+    } else {
+        format!(
+            "use another file (this one records shard {} for nqueens merge: keep it)",
+            found.shard
+        )
+    }
+}
+
 /// What is wrong with a damaged part of a journal.
 ///
 /// ```
@@ -148,6 +206,22 @@ pub enum Damage {
     /// The header's bytes do not match its checksum.
     #[error("the header checksum does not match")]
     HeaderChecksum,
+    /// The header names a board larger than any this format records.
+    #[error("the header names n = {0}, beyond the largest board ({MAX_N})")]
+    BoardTooLarge(u32),
+    /// The header's strategy name is empty, not plain ASCII or not zero-padded.
+    #[error("the header's strategy name is not a name")]
+    StrategyName,
+    /// The header names a plan without tasks (every plan has at least one).
+    #[error("the header names a plan of 0 tasks")]
+    NoTasks,
+    /// The header names a shard that does not exist (a count of 0, an index not below it).
+    #[error("the header names shard {0}, which does not exist")]
+    NoSuchShard(Shard),
+    /// The file is longer than the header, a record for each task of the plan and a torn
+    /// last record: it cannot be a journal of that plan (and is not read on).
+    #[error("the file holds more records than the plan's {0} tasks")]
+    TooManyRecords(u64),
     /// A record (numbered from 1) is not one, or does not match its checksum.
     #[error("task record {0} is damaged")]
     Record(usize),

@@ -1,13 +1,13 @@
 //! The open journal: created or reopened, locked, appended to and synced.
 
-use std::fs::{File, OpenOptions, TryLockError};
-use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::fs::{File, TryLockError};
+use std::io::{self, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::error::JournalError;
+use super::error::{Access, JournalError};
 use super::format::{HEADER_LEN, Header, encode_record};
-use super::read::{Replay, parse};
+use super::read::{self, Opened, Replay};
 use crate::engine::plan::TaskId;
 
 /// The longest a finished task waits before the journal is synced to disk.
@@ -52,18 +52,7 @@ impl Journal {
             path: path.to_path_buf(),
             source,
         };
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(path)
-            .map_err(open_error)?;
-        if !file.metadata().map_err(open_error)?.is_file() {
-            return Err(JournalError::NotAJournal {
-                path: path.to_path_buf(),
-            });
-        }
+        let Opened { mut file, created } = read::open(path, Access::Write)?;
         match file.try_lock() {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {
@@ -73,8 +62,8 @@ impl Journal {
             }
             Err(TryLockError::Error(e)) => return Err(open_error(e)),
         }
-        let mut bytes = Vec::new();
-        file.read_to_end(&mut bytes).map_err(open_error)?;
+        let len = file.metadata().map_err(open_error)?.len();
+        let (head, got) = read::read_head(&mut file).map_err(open_error)?;
         let mut journal = Journal {
             file,
             path: path.to_path_buf(),
@@ -83,13 +72,27 @@ impl Journal {
             broken: false,
         };
         let expected = header.encode();
-        if bytes.len() < HEADER_LEN && expected.starts_with(&bytes) {
+        if got < HEADER_LEN && expected.starts_with(&head[..got]) {
             // New, or created by a run that died before its header was complete.
-            journal.start_fresh(&expected).map_err(open_error)?;
+            if let Err(e) = journal.start_fresh(&expected) {
+                if created {
+                    // A journal without its header is no journal: leave nothing behind.
+                    let _ = std::fs::remove_file(path);
+                }
+                return Err(open_error(e));
+            }
             return Ok((journal, Replay::default()));
         }
-        let replay = journal.validate(&bytes, header)?;
-        let valid = (bytes.len() as u64) - replay.dropped_bytes;
+        let found = read::check_header(path, &head[..got], Access::Write)?;
+        if found != *header {
+            return Err(JournalError::Mismatch {
+                path: path.to_path_buf(),
+                found: Box::new(found),
+                expected: Box::new(header.clone()),
+            });
+        }
+        let replay = read::read_records(&mut journal.file, path, len, header.tasks)?;
+        let valid = len - replay.dropped_bytes;
         journal
             .cut_to(valid, replay.dropped_bytes > 0)
             .map_err(open_error)?;
@@ -112,18 +115,6 @@ impl Journal {
         self.file.sync_all()?;
         sync_parent_dir(&self.path);
         Ok(())
-    }
-
-    fn validate(&self, bytes: &[u8], header: &Header) -> Result<Replay, JournalError> {
-        let (found, replay) = parse(&self.path, bytes)?;
-        if found != *header {
-            return Err(JournalError::Mismatch {
-                path: self.path.clone(),
-                found: Box::new(found),
-                expected: Box::new(header.clone()),
-            });
-        }
-        Ok(replay)
     }
 
     /// The journal's path.
@@ -396,13 +387,30 @@ mod tests {
     }
 
     #[test]
-    fn devices_and_directories_are_not_journals() {
+    fn devices_fifos_and_directories_are_not_journals() {
         let dir = tempfile::tempdir().unwrap();
-        assert!(reopen(dir.path()).is_err());
+        let not_a_file = |path: &Path, kind: &str| {
+            let err = reopen(path).unwrap_err();
+            assert!(
+                matches!(err, JournalError::NotAFile { what, .. } if what == kind),
+                "{err}"
+            );
+            let text = err.to_string();
+            assert!(text.ends_with(&format!("is {kind}, not a regular file")));
+            let err = crate::journal::read_header(path).unwrap_err();
+            assert!(matches!(err, JournalError::NotAFile { .. }), "{err}");
+        };
+        not_a_file(dir.path(), "a directory");
         #[cfg(unix)]
         {
-            let err = reopen(Path::new("/dev/zero")).unwrap_err();
-            assert!(matches!(err, JournalError::NotAJournal { .. }), "{err}");
+            use std::os::unix::ffi::OsStrExt;
+            not_a_file(Path::new("/dev/zero"), "a device");
+            // Opening a FIFO to read waits for a writer: it must not be opened that way.
+            let fifo = dir.path().join("f.ckpt");
+            let name = std::ffi::CString::new(fifo.as_os_str().as_bytes()).unwrap();
+            // SAFETY: a valid, NUL-terminated path.
+            assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+            not_a_file(&fifo, "a FIFO");
         }
     }
 

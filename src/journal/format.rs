@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use super::error::Damage;
+use crate::MAX_N;
 use crate::engine::plan::fingerprint::hex;
 use crate::engine::plan::{MAX_ID_LEN, PLAN_VERSION, Plan, TaskId};
 use crate::journal::Shard;
@@ -170,23 +172,44 @@ impl Header {
             .collect()
     }
 
-    /// Reads a header whose checksum has been checked.
-    pub(crate) fn decode(b: &[u8]) -> Header {
-        let u32_at = |i: usize| u32::from_le_bytes(b[i..i + 4].try_into().unwrap());
-        let u64_at = |i: usize| u64::from_le_bytes(b[i..i + 8].try_into().unwrap());
-        let name = &b[20..36];
-        let name_len = name.iter().position(|&c| c == 0).unwrap_or(name.len());
-        Header {
-            plan_version: u32_at(12),
-            n: u32_at(16),
-            strategy: String::from_utf8_lossy(&name[..name_len]).into_owned(),
-            tasks: u64_at(36),
-            fingerprint: u64_at(44),
-            shard: Shard {
-                index: u32_at(52),
-                count: u32_at(56),
-            },
+    /// Reads a header whose checksum has been checked, validating every field it can without a
+    /// plan: the board size, the strategy name's bytes, the task count and the shard. A field
+    /// that no journal holds is damage, with the byte offset where the field starts. (A plan
+    /// version, strategy, task count or fingerprint of another build is not damage: the caller
+    /// compares them with the plan it makes.)
+    pub(crate) fn decode(b: &[u8; HEADER_LEN]) -> Result<Header, (u64, Damage)> {
+        let u32_at = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+        let u64_at = |i: usize| u64::from(u32_at(i)) | u64::from(u32_at(i + 4)) << 32;
+        let n = u32_at(16);
+        if n > MAX_N {
+            return Err((16, Damage::BoardTooLarge(n)));
         }
+        let name = &b[20..20 + STRATEGY_LEN];
+        let name_len = name.iter().position(|&c| c == 0).unwrap_or(name.len());
+        let (strategy, padding) = name.split_at(name_len);
+        let plain = |c: &u8| c.is_ascii_alphanumeric() || *c == b'-' || *c == b'_';
+        if strategy.is_empty() || !strategy.iter().all(plain) || padding.iter().any(|&c| c != 0) {
+            return Err((20, Damage::StrategyName));
+        }
+        let tasks = u64_at(36);
+        if tasks == 0 {
+            return Err((36, Damage::NoTasks));
+        }
+        let shard = Shard {
+            index: u32_at(52),
+            count: u32_at(56),
+        };
+        if Shard::new(shard.index, shard.count).is_err() {
+            return Err((52, Damage::NoSuchShard(shard)));
+        }
+        Ok(Header {
+            plan_version: u32_at(12),
+            n,
+            strategy: strategy.iter().map(|&c| char::from(c)).collect(),
+            tasks,
+            fingerprint: u64_at(44),
+            shard,
+        })
     }
 
     /// The header's bytes, checksum included.
@@ -284,7 +307,7 @@ pub(super) mod tests {
             shard: Shard { index: 2, count: 5 },
             ..header()
         };
-        assert_eq!(Header::decode(&h.encode()), h);
+        assert_eq!(Header::decode(&h.encode()), Ok(h));
         let id = TaskId::from_cols(&[3, 0, 5]).unwrap();
         let record = decode_record(&encode_record(id, 77), 94).unwrap();
         assert_eq!((record.id, record.count, record.offset), (id, 77, 94));

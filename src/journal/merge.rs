@@ -13,7 +13,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use super::shard::Shard;
-use super::{Damage, Header, JournalError, read};
+use super::{Damage, Header, JournalError, read, read_header};
 use crate::engine::plan::fingerprint::hex;
 use crate::engine::plan::{DEFAULT_MIN_TASKS, PLAN_VERSION, Plan, Strategy, TaskId};
 use crate::names::{Named, UnknownName};
@@ -187,11 +187,12 @@ pub enum MergeError {
         /// Where.
         second_path: PathBuf,
     },
-    /// Tasks are missing: the named shards are incomplete.
+    /// Tasks are missing: the named shards are incomplete (the message names the first
+    /// [`MergeError::NAMED`] of them and counts the rest).
     #[error(
         "incomplete: {} of {count} shards lack tasks: {}; run them (again) and merge again; no total",
         .missing.len(),
-        .missing.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+        first_named(.missing)
     )]
     Incomplete {
         /// The shard count.
@@ -202,6 +203,37 @@ pub enum MergeError {
     /// Deriving the unique count failed.
     #[error("{0}")]
     Engine(#[from] crate::Error),
+}
+
+impl MergeError {
+    /// How many incomplete shards [`MergeError::Incomplete`] names in its message; the rest are
+    /// counted (all of them are in its `missing`).
+    ///
+    /// ```
+    /// use nqueens::journal::{MergeError, Missing, Shard};
+    /// let missing: Vec<Missing> = (1..1000)
+    ///     .map(|k| Missing { shard: Shard::new(k, 1000).unwrap(), missing: 1, tasks: 1 })
+    ///     .collect();
+    /// let text = MergeError::Incomplete { count: 1000, missing }.to_string();
+    /// assert!(text.starts_with("incomplete: 999 of 1000 shards lack tasks: shard 1/1000 ("));
+    /// assert!(text.contains("shard 3/1000 (nothing recorded) and 996 more; run them"));
+    /// assert!(text.len() < 250);
+    /// ```
+    pub const NAMED: usize = 3;
+}
+
+/// The first [`MergeError::NAMED`] incomplete shards, and how many more there are.
+fn first_named(missing: &[Missing]) -> String {
+    let named: Vec<String> = missing
+        .iter()
+        .take(MergeError::NAMED)
+        .map(ToString::to_string)
+        .collect();
+    let mut text = named.join(", ");
+    if missing.len() > MergeError::NAMED {
+        text.push_str(&format!(" and {} more", missing.len() - MergeError::NAMED));
+    }
+    text
 }
 
 /// How the plan a journal names differs from the plans this build makes.
@@ -270,13 +302,14 @@ pub enum PlanDifference {
 /// assert_eq!((merged.total, merged.unique), (724, 92));
 /// ```
 pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
-    let mut journals = Vec::with_capacity(paths.len());
+    // First what every file is: its header alone (one file open at a time, so that a thousand
+    // shards need no thousand descriptors).
+    let mut headers = Vec::with_capacity(paths.len());
     for path in paths {
-        let path = path.as_ref();
-        let (header, replay) = read(path)?;
-        journals.push((path.to_path_buf(), header, replay));
+        headers.push(read_header(path.as_ref())?);
     }
-    let Some((first_path, first, _)) = journals.first() else {
+    let (Some(first_path), Some(first)) = (paths.first().map(AsRef::as_ref), headers.first())
+    else {
         return Err(MergeError::NoJournals);
     };
     let same_count = |h: &Header| {
@@ -296,14 +329,15 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
             first.shard.count,
         )
     };
-    for (path, header, _) in &journals[1..] {
+    let different = |path: &Path, header: &Header| MergeError::Different {
+        first_path: first_path.to_path_buf(),
+        first: Box::new(first.clone()),
+        second_path: path.to_path_buf(),
+        second: Box::new(header.clone()),
+    };
+    for (path, header) in paths.iter().zip(&headers).skip(1) {
         if !same_count(header) {
-            return Err(MergeError::Different {
-                first_path: first_path.clone(),
-                first: Box::new(first.clone()),
-                second_path: path.clone(),
-                second: Box::new(header.clone()),
-            });
+            return Err(different(path.as_ref(), header));
         }
     }
     let (plan, fingerprint) = rebuild_plan(first_path, first)?;
@@ -315,10 +349,17 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
         .map(|(p, t)| (t.id, p))
         .collect();
     let mut counted: Vec<Option<(u64, usize)>> = vec![None; plan.tasks.len()];
-    for (j, (path, header, replay)) in journals.iter().enumerate() {
+    for (j, (path, expected)) in paths.iter().zip(&headers).enumerate() {
+        let path = path.as_ref();
+        // The records, no more than the plan has tasks (the header's task count is the plan's).
+        let (header, replay) = read(path, first.tasks)?;
+        if header != *expected {
+            // Replaced since its header was read.
+            return Err(different(path, &header));
+        }
         for record in &replay.records {
             let stray = |damage: Damage| MergeError::Stray {
-                path: path.clone(),
+                path: path.to_path_buf(),
                 offset: record.offset,
                 damage,
             };
@@ -335,9 +376,9 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
                     return Err(MergeError::Conflict {
                         id: record.id,
                         first: c,
-                        first_path: journals[other].0.clone(),
+                        first_path: paths[other].as_ref().to_path_buf(),
                         second: record.count,
-                        second_path: path.clone(),
+                        second_path: path.to_path_buf(),
                     });
                 }
             }
@@ -362,7 +403,7 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
         fingerprint,
         tasks: plan.tasks.len(),
         shards: count,
-        journals: journals.len(),
+        journals: paths.len(),
         total,
         unique,
     })
@@ -394,9 +435,12 @@ fn rebuild_plan(path: &Path, header: &Header) -> Result<(Plan, u64), MergeError>
     Ok((plan, fingerprint))
 }
 
-/// The shards with uncounted tasks, in shard order.
+/// The shards with uncounted tasks, in shard order. Only shards that hold tasks are looked at:
+/// never more than the plan's tasks, whatever count a header names (a count above the task
+/// count leaves the shards beyond them empty).
 fn missing_shards(counted: &[Option<(u64, usize)>], count: u32) -> Vec<Missing> {
-    let mut per_shard = vec![(0usize, 0usize); count as usize];
+    let holding_tasks = counted.len().min(count as usize);
+    let mut per_shard = vec![(0usize, 0usize); holding_tasks];
     for (p, c) in counted.iter().enumerate() {
         let slot = &mut per_shard[Shard::of_position(p, count) as usize];
         slot.1 += 1;

@@ -16,6 +16,12 @@
 //! A journal records one shard of a plan ([`Shard`]); a whole count is shard `0/1`. Format 1
 //! (before shards and fingerprints) is refused as another format.
 //!
+//! Every journal is opened one way, to resume or to merge: a path that is not a regular file is
+//! refused before it is opened for long (a FIFO would block the open), the header is read and
+//! checked before anything else — its magic, checksum and every field, so a crafted header is
+//! damage, never a panic — and the records are streamed, never more than the plan has tasks
+//! (a longer file is refused unread).
+//!
 //! Reopening validates the header — a journal made for another `n`, strategy, plan version,
 //! task count, fingerprint or shard is refused, naming the fields that differ
 //! ([`JournalError::Mismatch`]) — and replays the records. Merging reads journals without a
@@ -28,7 +34,7 @@
 //! |---|---|
 //! | `format.rs` | the header and record bytes ([`Header`], [`Record`]) |
 //! | `file.rs` | the open, locked, append-only [`Journal`] |
-//! | `read.rs` | checking a journal's bytes and replaying its records ([`Replay`]) |
+//! | `read.rs` | opening a journal file, checking its header, streaming its records ([`Replay`]) |
 //! | `error.rs` | why a journal is refused or fails ([`JournalError`], [`Damage`]) |
 //! | `resume.rs` | counts that record to a journal and resume from it ([`Prepared`], [`count_with`]) |
 //! | `shard.rs` | a plan's tasks dealt into shards |
@@ -45,10 +51,10 @@ mod read;
 mod resume;
 mod shard;
 
-pub use error::{Damage, JournalError};
+pub use error::{Access, Damage, JournalError};
 pub use format::{Header, HeaderField};
 pub use merge::{MergeError, Merged, Missing, PlanDifference, merge};
-pub(crate) use read::read;
+pub(crate) use read::{read, read_header};
 pub use resume::{CountRun, Prepared, RunControl, Watcher, count_with};
 pub use shard::{Shard, ShardError, ShardSpec};
 

@@ -1,10 +1,16 @@
-//! Checking a journal's bytes and replaying its records.
+//! Opening a journal file and reading it: the one way every journal is opened (to resume a
+//! count or to merge), its header checked before anything else is read, its records streamed.
+//!
+//! Nothing is read from a path that is not a regular file (checked before it is opened, so a
+//! FIFO cannot block the open, and again on the opened file), nothing past the header of a file
+//! whose header is not a journal's, and no record of a file longer than its plan's records: no
+//! file, however large or strange, makes a reader wait or allocate by its size.
 
-use std::fs::File;
-use std::io::Read;
+use std::fs::{File, Metadata, OpenOptions};
+use std::io::{self, BufReader, ErrorKind, Read};
 use std::path::Path;
 
-use super::error::{Damage, JournalError};
+use super::error::{Access, Damage, JournalError};
 use super::format::{
     FORMAT_VERSION, HEADER_CHECKED, HEADER_LEN, Header, MAGIC, RECORD_LEN, Record, decode_record,
 };
@@ -19,27 +25,144 @@ pub struct Replay {
     pub dropped_bytes: u64,
 }
 
-/// Reads the journal at `path` without a plan: its header and every valid record. Nothing is
-/// written or locked; a torn or corrupt last record is left out of the replay (and counted in
-/// `dropped_bytes`) but stays in the file. Damage anywhere else is an error.
-pub(crate) fn read(path: &Path) -> Result<(Header, Replay), JournalError> {
+/// A journal file, open.
+pub(super) struct Opened {
+    pub file: File,
+    /// Whether this open created the file (it did not exist before).
+    pub created: bool,
+}
+
+/// Opens the journal file at `path` for `access`: a regular file only, checked before it is
+/// opened and again once it is; created (empty) when it is missing and `access` is
+/// [`Access::Write`].
+pub(super) fn open(path: &Path, access: Access) -> Result<Opened, JournalError> {
     let open_error = |source| JournalError::Open {
         path: path.to_path_buf(),
         source,
     };
-    let mut file = File::open(path).map_err(open_error)?;
-    if !file.metadata().map_err(open_error)?.is_file() {
-        return Err(JournalError::NotAJournal {
-            path: path.to_path_buf(),
-        });
+    match std::fs::metadata(path) {
+        Ok(meta) => regular(path, &meta)?,
+        Err(e) if e.kind() == ErrorKind::NotFound && access == Access::Write => {}
+        Err(e) => return Err(open_error(e)),
     }
-    let mut bytes = Vec::new();
-    file.read_to_end(&mut bytes).map_err(open_error)?;
-    parse(path, &bytes)
+    let (file, created) = match options(access, false).open(path) {
+        Ok(file) => (file, false),
+        Err(e) if e.kind() == ErrorKind::NotFound && access == Access::Write => {
+            match options(access, true).open(path) {
+                Ok(file) => (file, true),
+                // Created by another process in between (open that one), or a dangling symbolic
+                // link (create its target, as an ordinary open does; nothing is removed then).
+                Err(e) if e.kind() == ErrorKind::AlreadyExists => {
+                    match options(access, false).open(path) {
+                        Err(e) if e.kind() == ErrorKind::NotFound => {
+                            let mut follow = options(access, false);
+                            follow.create(true);
+                            (follow.open(path).map_err(open_error)?, false)
+                        }
+                        opened => (opened.map_err(open_error)?, false),
+                    }
+                }
+                Err(e) => return Err(open_error(e)),
+            }
+        }
+        Err(e) => return Err(open_error(e)),
+    };
+    // The path may have been replaced between the look and the open.
+    regular(path, &file.metadata().map_err(open_error)?)?;
+    blocking(&file).map_err(open_error)?;
+    Ok(Opened { file, created })
 }
 
-/// Checks the bytes of the journal at `path`: its header, then every record.
-pub(super) fn parse(path: &Path, bytes: &[u8]) -> Result<(Header, Replay), JournalError> {
+/// How a journal is opened: never waiting (a FIFO without a writer would block the open
+/// forever) and never becoming a controlling terminal; `create`: only a new file.
+fn options(access: Access, create: bool) -> OpenOptions {
+    let mut options = OpenOptions::new();
+    options.read(true).write(access == Access::Write);
+    if create {
+        options.create_new(true);
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
+    }
+    options
+}
+
+/// Clears the non-blocking mode the file was opened in (it has no effect on a regular file;
+/// cleared all the same, so that the file behaves as any other).
+fn blocking(file: &File) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsRawFd;
+        let fd = file.as_raw_fd();
+        // SAFETY: fcntl on a descriptor this `File` owns, with integer arguments only.
+        let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+        if flags < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: as above.
+        if unsafe { libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) } < 0 {
+            return Err(io::Error::last_os_error());
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = file;
+    Ok(())
+}
+
+/// Refuses what is not a regular file, saying what it is.
+fn regular(path: &Path, meta: &Metadata) -> Result<(), JournalError> {
+    if meta.is_file() {
+        return Ok(());
+    }
+    let kind = meta.file_type();
+    let mut what = if kind.is_dir() {
+        "a directory"
+    } else {
+        "something else"
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            what = "a FIFO";
+        } else if kind.is_char_device() || kind.is_block_device() {
+            what = "a device";
+        } else if kind.is_socket() {
+            what = "a socket";
+        }
+    }
+    Err(JournalError::NotAFile {
+        path: path.to_path_buf(),
+        what,
+    })
+}
+
+/// Reads up to [`HEADER_LEN`] bytes from the current position (the start) of `file`: the
+/// header, or all of a shorter file.
+pub(super) fn read_head(file: &mut File) -> io::Result<([u8; HEADER_LEN], usize)> {
+    let mut head = [0u8; HEADER_LEN];
+    let mut got = 0;
+    while got < HEADER_LEN {
+        match file.read(&mut head[got..]) {
+            Ok(0) => break,
+            Ok(k) => got += k,
+            Err(e) if e.kind() == ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok((head, got))
+}
+
+/// Checks the first bytes of the journal at `path` (at most [`HEADER_LEN`], fewer when the
+/// file is shorter): the magic, the format version, the checksum and every field
+/// ([`Header::decode`]).
+pub(super) fn check_header(
+    path: &Path,
+    bytes: &[u8],
+    access: Access,
+) -> Result<Header, JournalError> {
     let corrupt = |offset: u64, damage: Damage| JournalError::Corrupt {
         path: path.to_path_buf(),
         offset,
@@ -49,10 +172,11 @@ pub(super) fn parse(path: &Path, bytes: &[u8]) -> Result<(Header, Replay), Journ
     if bytes.is_empty() || bytes[..magic_len] != MAGIC[..magic_len] {
         return Err(JournalError::NotAJournal {
             path: path.to_path_buf(),
+            access,
         });
     }
-    if bytes.len() >= 12 {
-        let format = u32::from_le_bytes(bytes[8..12].try_into().unwrap());
+    if let Some(format) = bytes.get(8..12) {
+        let format = u32::from_le_bytes([format[0], format[1], format[2], format[3]]);
         if format != FORMAT_VERSION {
             return Err(JournalError::OtherFormat {
                 path: path.to_path_buf(),
@@ -60,31 +184,99 @@ pub(super) fn parse(path: &Path, bytes: &[u8]) -> Result<(Header, Replay), Journ
             });
         }
     }
-    if bytes.len() < HEADER_LEN {
+    let Ok(header) = <&[u8; HEADER_LEN]>::try_from(bytes) else {
         return Err(corrupt(0, Damage::IncompleteHeader));
-    }
-    let stored_crc = u32::from_le_bytes(bytes[HEADER_CHECKED..HEADER_LEN].try_into().unwrap());
-    if crc32fast::hash(&bytes[..HEADER_CHECKED]) != stored_crc {
+    };
+    let stored_crc = u32::from_le_bytes([header[60], header[61], header[62], header[63]]);
+    if crc32fast::hash(&header[..HEADER_CHECKED]) != stored_crc {
         return Err(corrupt(0, Damage::HeaderChecksum));
     }
-    let header = Header::decode(&bytes[..HEADER_LEN]);
-    let body = &bytes[HEADER_LEN..];
-    let full = body.len() / RECORD_LEN;
-    let partial = body.len() % RECORD_LEN;
+    Header::decode(header).map_err(|(offset, damage)| corrupt(offset, damage))
+}
+
+/// Reads the records that follow the header, `file` being positioned just after it and `len`
+/// bytes long. A file longer than `max_records` records (and a torn one) is refused before a
+/// record is read; the records are read through a small buffer. A torn or corrupt last record
+/// is left out (counted in `dropped_bytes`); damage anywhere else is an error.
+pub(super) fn read_records(
+    file: &mut File,
+    path: &Path,
+    len: u64,
+    max_records: u64,
+) -> Result<Replay, JournalError> {
+    let corrupt = |offset: u64, damage: Damage| JournalError::Corrupt {
+        path: path.to_path_buf(),
+        offset,
+        damage,
+    };
+    let (header, record) = (HEADER_LEN as u64, RECORD_LEN as u64);
+    let body = len.saturating_sub(header);
+    let (full, partial) = (body / record, body % record);
+    if full > max_records {
+        return Err(corrupt(
+            header + max_records * record,
+            Damage::TooManyRecords(max_records),
+        ));
+    }
+    // At most `max_records`, which the caller has checked against its plan.
+    let full =
+        usize::try_from(full).map_err(|_| corrupt(header, Damage::TooManyRecords(max_records)))?;
     let mut replay = Replay {
         records: Vec::with_capacity(full),
-        dropped_bytes: partial as u64,
+        dropped_bytes: partial,
     };
-    for (i, chunk) in body.chunks_exact(RECORD_LEN).enumerate() {
-        let offset = (HEADER_LEN + i * RECORD_LEN) as u64;
-        match decode_record(chunk, offset) {
-            Some(record) => replay.records.push(record),
-            None if i + 1 == full && partial == 0 => {
-                replay.dropped_bytes = RECORD_LEN as u64;
+    let mut reader = BufReader::with_capacity(1 << 16, file);
+    let mut bytes = [0u8; RECORD_LEN];
+    for i in 0..full {
+        let offset = header + i as u64 * record;
+        match reader.read_exact(&mut bytes) {
+            Ok(()) => {}
+            // The file was cut while it was read (a count resuming it cuts a torn last record):
+            // what is left is what there is.
+            Err(e) if e.kind() == ErrorKind::UnexpectedEof => {
+                replay.dropped_bytes = 0;
+                break;
             }
+            Err(source) => {
+                return Err(JournalError::Open {
+                    path: path.to_path_buf(),
+                    source,
+                });
+            }
+        }
+        match decode_record(&bytes, offset) {
+            Some(record) => replay.records.push(record),
+            None if i + 1 == full && partial == 0 => replay.dropped_bytes = record,
             None => return Err(corrupt(offset, Damage::Record(i + 1))),
         }
     }
+    Ok(replay)
+}
+
+/// The header of the journal at `path`, read without a plan (nothing else is read).
+pub(crate) fn read_header(path: &Path) -> Result<Header, JournalError> {
+    let Opened { mut file, .. } = open(path, Access::Read)?;
+    let (head, got) = read_head(&mut file).map_err(|source| JournalError::Open {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    check_header(path, &head[..got], Access::Read)
+}
+
+/// Reads the journal at `path`: its header and every valid record, no more than `max_records`
+/// (a longer file is refused unread). Nothing is written or locked; a torn or corrupt last
+/// record is left out of the replay (and counted in `dropped_bytes`) but stays in the file.
+/// Damage anywhere else is an error.
+pub(crate) fn read(path: &Path, max_records: u64) -> Result<(Header, Replay), JournalError> {
+    let open_error = |source| JournalError::Open {
+        path: path.to_path_buf(),
+        source,
+    };
+    let Opened { mut file, .. } = open(path, Access::Read)?;
+    let len = file.metadata().map_err(open_error)?.len();
+    let (head, got) = read_head(&mut file).map_err(open_error)?;
+    let header = check_header(path, &head[..got], Access::Read)?;
+    let replay = read_records(&mut file, path, len, max_records)?;
     Ok((header, replay))
 }
 
@@ -103,13 +295,78 @@ mod tests {
         journal.append(plan.tasks[0].id, 3).unwrap();
         journal.append(plan.tasks[1].id, 4).unwrap();
         drop(journal);
-        let (header, replay) = read(&path).unwrap();
+        let (header, replay) = read(&path, 100).unwrap();
         assert_eq!(header, Header::for_plan(&plan));
+        assert_eq!(read_header(&path).unwrap(), header);
         assert_eq!(replay.records[0].count, 3);
         let bytes = std::fs::read(&path).unwrap();
         std::fs::write(&path, &bytes[..bytes.len() - 5]).unwrap();
-        let (_, replay) = read(&path).unwrap();
+        let (_, replay) = read(&path, 100).unwrap();
         assert_eq!((replay.records.len(), replay.dropped_bytes), (1, 25));
         assert_eq!(std::fs::read(&path).unwrap().len(), bytes.len() - 5);
+    }
+
+    #[test]
+    fn a_file_longer_than_its_plan_is_refused_unread() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("n8.ckpt");
+        let plan = Plan::new(8, Strategy::Mirror, 16).unwrap();
+        drop(Journal::open(&path, &Header::for_plan(&plan)).unwrap());
+        let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+        // Two records and a torn third fit a plan of two tasks; a third whole one does not.
+        let len = |records: usize| (HEADER_LEN + records * RECORD_LEN) as u64;
+        file.set_len(len(2) + 29).unwrap();
+        let err = read(&path, 2).unwrap_err();
+        // Zeros are no records: read, and refused as the first damaged one.
+        assert!(
+            matches!(
+                err,
+                JournalError::Corrupt {
+                    damage: Damage::Record(1),
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        file.set_len(len(3)).unwrap();
+        let err = read(&path, 2).unwrap_err();
+        let JournalError::Corrupt { offset, damage, .. } = err else {
+            panic!("{err}")
+        };
+        assert_eq!((offset, damage), (len(2), Damage::TooManyRecords(2)));
+        // Sparse: no disk is used, and nothing is read.
+        file.set_len(1 << 40).unwrap();
+        assert!(read(&path, 2).is_err());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_dangling_link_is_followed_as_an_ordinary_open_follows_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let (link, target) = (dir.path().join("link.ckpt"), dir.path().join("target.ckpt"));
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let opened = open(&link, Access::Write).unwrap();
+        assert!(!opened.created && target.is_file());
+    }
+
+    #[test]
+    fn a_header_is_checked_from_its_first_bytes() {
+        let path = Path::new("j.ckpt");
+        let header = crate::journal::format::tests::header().encode();
+        let check = |bytes: &[u8]| check_header(path, bytes, Access::Read);
+        assert!(matches!(check(b""), Err(JournalError::NotAJournal { .. })));
+        assert!(matches!(check(b"NQJ"), Err(JournalError::Corrupt { .. })));
+        assert!(matches!(
+            check(b"NQX"),
+            Err(JournalError::NotAJournal { .. })
+        ));
+        assert!(matches!(
+            check(&header[..40]),
+            Err(JournalError::Corrupt {
+                damage: Damage::IncompleteHeader,
+                ..
+            })
+        ));
+        assert!(check(&header).is_ok());
     }
 }

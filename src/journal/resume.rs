@@ -15,7 +15,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::shard::Shard;
+use super::shard::{Shard, ShardError};
 use super::{Damage, Header, Journal, JournalError};
 use crate::engine::kernel::Selected;
 use crate::engine::plan::{DEFAULT_MIN_TASKS, Plan, Task, TaskId};
@@ -212,6 +212,18 @@ impl Prepared {
         let started = Instant::now();
         let whole = Plan::new(n, options.strategy, DEFAULT_MIN_TASKS)?;
         let shard = shard.unwrap_or(Shard::WHOLE);
+        // Every shard holds a task: no more shards than tasks (refused before any journal is
+        // touched).
+        let shard = Shard::new(shard.index, shard.count)?;
+        if shard.count as usize > whole.tasks.len() {
+            return Err(ShardError::MoreShardsThanTasks {
+                count: shard.count,
+                tasks: whole.tasks.len(),
+                n,
+                strategy: options.strategy.name(),
+            }
+            .into());
+        }
         let fingerprint = whole.fingerprint();
         let header = Header::with_fingerprint(&whole, fingerprint, shard);
         let plan = if shard.is_whole() {

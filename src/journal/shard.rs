@@ -6,6 +6,7 @@
 //! gets a share of large and of small tasks. The deal depends only on the plan's task order,
 //! which its fingerprint names, so every machine computes the same shards.
 
+use std::env::VarError;
 use std::fmt;
 use std::str::FromStr;
 
@@ -20,7 +21,7 @@ use crate::engine::plan::Plan;
 /// assert_eq!(error.to_string(), "shard 8/8 does not exist: shards are numbered from 0 to 7");
 /// assert_eq!("3/0".parse::<Shard>(), Err(ShardError::ZeroCount));
 /// assert_eq!("three".parse::<ShardSpec>(), Err(ShardError::NotASpec("three".to_string())));
-/// let outside_slurm = Shard::from_slurm_env(|_| None);
+/// let outside_slurm = Shard::from_slurm_env(|_| Err(std::env::VarError::NotPresent));
 /// assert_eq!(outside_slurm, Err(ShardError::SlurmUnset("SLURM_ARRAY_TASK_ID")));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -39,6 +40,21 @@ pub enum ShardError {
         /// `M`.
         count: u32,
     },
+    /// More shards than the plan has tasks: some shards would count nothing.
+    #[error(
+        "{count} shards are more than the plan's {tasks} tasks (n = {n}, strategy {strategy}): \
+         use at most {tasks} shards"
+    )]
+    MoreShardsThanTasks {
+        /// `M`.
+        count: u32,
+        /// The plan's tasks.
+        tasks: usize,
+        /// The board.
+        n: u32,
+        /// The plan's strategy name.
+        strategy: &'static str,
+    },
     /// Text that is not `K/M`.
     #[error("'{0}' is not a shard: expected K/M with 0 <= K < M (for example 3/8)")]
     NotAShard(String),
@@ -50,6 +66,9 @@ pub enum ShardError {
         "{0} is not set: the shard of a Slurm array task is read inside a task of an array job (sbatch --array)"
     )]
     SlurmUnset(&'static str),
+    /// A variable of the Slurm array environment is not valid UTF-8 (so not a number).
+    #[error("{0} is not valid UTF-8, so not a whole number")]
+    SlurmNotUnicode(&'static str),
     /// A variable of the Slurm array environment is not a number.
     #[error("{name}='{value}' is not a whole number")]
     SlurmNotANumber {
@@ -105,22 +124,29 @@ impl Shard {
     /// The shard of a Slurm array task: `K = (SLURM_ARRAY_TASK_ID − SLURM_ARRAY_TASK_MIN) /
     /// SLURM_ARRAY_TASK_STEP` (step 1 when unset) and `M = SLURM_ARRAY_TASK_COUNT`, so
     /// `--array=0-7` and `--array=1-8` both give shards `0/8` … `7/8`. `var` reads one variable
-    /// (`std::env::var` in the program). A missing, non-numeric or inconsistent environment is an
-    /// error naming the variables.
+    /// (`std::env::var` in the program). A missing, non-numeric (or not UTF-8) or inconsistent
+    /// environment is an error naming the variables.
     ///
     /// ```
+    /// use std::env::VarError;
     /// use nqueens::journal::Shard;
     /// let env = |name: &str| match name {
-    ///     "SLURM_ARRAY_TASK_ID" => Some("5".to_string()),
-    ///     "SLURM_ARRAY_TASK_MIN" => Some("1".to_string()),
-    ///     "SLURM_ARRAY_TASK_COUNT" => Some("8".to_string()),
-    ///     _ => None,
+    ///     "SLURM_ARRAY_TASK_ID" => Ok("5".to_string()),
+    ///     "SLURM_ARRAY_TASK_MIN" => Ok("1".to_string()),
+    ///     "SLURM_ARRAY_TASK_COUNT" => Ok("8".to_string()),
+    ///     _ => Err(VarError::NotPresent),
     /// };
     /// assert_eq!(Shard::from_slurm_env(env), Ok(Shard::new(4, 8).unwrap()));
+    /// // In the program: `Shard::from_slurm_env(|name| std::env::var(name))`.
     /// ```
-    pub fn from_slurm_env(var: impl Fn(&str) -> Option<String>) -> Result<Shard, ShardError> {
+    pub fn from_slurm_env(
+        var: impl Fn(&str) -> Result<String, VarError>,
+    ) -> Result<Shard, ShardError> {
         let get = |name: &'static str| -> Result<u64, ShardError> {
-            let value = var(name).ok_or(ShardError::SlurmUnset(name))?;
+            let value = var(name).map_err(|e| match e {
+                VarError::NotPresent => ShardError::SlurmUnset(name),
+                VarError::NotUnicode(_) => ShardError::SlurmNotUnicode(name),
+            })?;
             value
                 .trim()
                 .parse()
@@ -130,8 +156,8 @@ impl Shard {
         let min = get("SLURM_ARRAY_TASK_MIN")?;
         let count = get("SLURM_ARRAY_TASK_COUNT")?;
         let step = match var("SLURM_ARRAY_TASK_STEP") {
-            Some(_) => get("SLURM_ARRAY_TASK_STEP")?,
-            None => 1,
+            Err(VarError::NotPresent) => 1,
+            _ => get("SLURM_ARRAY_TASK_STEP")?,
         };
         let inconsistent = |why: &'static str| ShardError::SlurmInconsistent {
             id,
@@ -186,9 +212,10 @@ impl Shard {
         shard as u32
     }
 
-    /// Whether task `position` of a plan belongs to this shard.
+    /// Whether task `position` of a plan belongs to this shard (never, for a shard that does
+    /// not exist).
     pub fn contains(&self, position: usize) -> bool {
-        Shard::of_position(position, self.count) == self.index
+        self.index < self.count && Shard::of_position(position, self.count) == self.index
     }
 }
 
@@ -233,10 +260,10 @@ pub fn select(plan: &Plan, index: u32, count: u32) -> Vec<usize> {
 ///
 /// // `slurm` in a task of `sbatch --array=0-7` (its environment spelled out here).
 /// let env = |name: &str| match name {
-///     "SLURM_ARRAY_TASK_ID" => Some("2".to_string()),
-///     "SLURM_ARRAY_TASK_MIN" => Some("0".to_string()),
-///     "SLURM_ARRAY_TASK_COUNT" => Some("8".to_string()),
-///     _ => None,
+///     "SLURM_ARRAY_TASK_ID" => Ok("2".to_string()),
+///     "SLURM_ARRAY_TASK_MIN" => Ok("0".to_string()),
+///     "SLURM_ARRAY_TASK_COUNT" => Ok("8".to_string()),
+///     _ => Err(std::env::VarError::NotPresent),
 /// };
 /// let shard = match "slurm".parse::<ShardSpec>()? {
 ///     ShardSpec::Fixed(shard) => shard,
@@ -275,13 +302,28 @@ mod tests {
     use super::*;
     use crate::engine::plan::{DEFAULT_MIN_TASKS, Strategy};
 
-    fn env<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+    fn env<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Result<String, VarError> + 'a {
         move |name| {
             pairs
                 .iter()
                 .find(|(k, _)| *k == name)
                 .map(|(_, v)| v.to_string())
+                .ok_or(VarError::NotPresent)
         }
+    }
+
+    #[test]
+    fn a_slurm_variable_that_is_not_utf8_is_not_a_number_not_unset() {
+        let not_utf8 = |name: &str| match name {
+            "SLURM_ARRAY_TASK_ID" => Err(VarError::NotUnicode("\u{fffd}".into())),
+            _ => Ok("0".to_string()),
+        };
+        let err = Shard::from_slurm_env(not_utf8).unwrap_err();
+        assert_eq!(err, ShardError::SlurmNotUnicode("SLURM_ARRAY_TASK_ID"));
+        assert_eq!(
+            err.to_string(),
+            "SLURM_ARRAY_TASK_ID is not valid UTF-8, so not a whole number"
+        );
     }
 
     #[test]

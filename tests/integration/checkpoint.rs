@@ -462,3 +462,69 @@ fn an_interrupted_range_keeps_its_finished_boards_in_valid_json() {
         );
     }
 }
+
+/// A journal file is looked at before it is read: a FIFO is refused without waiting for a
+/// writer, and a file of many gigabytes (sparse) is refused from its first bytes under a memory
+/// limit far below its size, whether it is foreign or a journal longer than its plan.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_huge_or_special_file_is_refused_before_it_is_read() {
+    use nqueens::engine::plan::{DEFAULT_MIN_TASKS, Plan, Strategy};
+    use nqueens::journal::{Header, Journal};
+
+    let dir = tempfile::tempdir().unwrap();
+    let huge = 64 << 30;
+    let foreign = dir.path().join("foreign.ckpt");
+    fs::File::create(&foreign).unwrap().set_len(huge).unwrap();
+    let long = dir.path().join("long.ckpt");
+    let plan = Plan::new(10, Strategy::Symmetric, DEFAULT_MIN_TASKS).unwrap();
+    drop(Journal::open(&long, &Header::for_plan(&plan)).unwrap());
+    let file = fs::OpenOptions::new().write(true).open(&long).unwrap();
+    file.set_len(huge).unwrap();
+    let fifo = dir.path().join("fifo.ckpt");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    for (path, why) in [
+        (
+            &foreign,
+            "is not an nqueens journal (refusing to overwrite it)",
+        ),
+        (&long, "more records than the plan's 958 tasks"),
+        (&fifo, "is a FIFO, not a regular file"),
+    ] {
+        let mut count = nqueens();
+        count.args(["count", "10", "--threads", "2", "--checkpoint"]);
+        count.arg(path).stdin(Stdio::null());
+        crate::util::limit(&mut count, libc::RLIMIT_AS, 2 << 30);
+        let text = refused(&count.output().unwrap());
+        assert!(text.contains(why), "{text}");
+    }
+    assert_eq!(fs::metadata(&foreign).unwrap().len(), huge);
+    assert_eq!(fs::metadata(&long).unwrap().len(), huge);
+}
+
+/// A journal whose header cannot be written (the disk is full; here the process may write no
+/// more than 32 bytes to a file) is no journal: the count is refused and the file it created is
+/// gone. A file that was there before (a torn header of an earlier run) is left.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_journal_whose_header_cannot_be_written_is_not_left_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let new = dir.path().join("new.ckpt");
+    let torn = dir.path().join("torn.ckpt");
+    fs::write(&torn, b"NQJOURNL").unwrap();
+    for (path, kept) in [(&new, false), (&torn, true)] {
+        let mut count = nqueens();
+        count.args(["count", "10", "--threads", "2", "--checkpoint"]);
+        count.arg(path);
+        crate::util::limit(&mut count, libc::RLIMIT_FSIZE, 32);
+        let text = refused(&count.output().unwrap());
+        assert!(text.contains("File too large"), "{text}");
+        assert_eq!(path.exists(), kept, "{}", path.display());
+    }
+}

@@ -3,14 +3,16 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
-use nqueens::engine::plan::{DEFAULT_MIN_TASKS, Plan, Strategy, TaskId};
+use nqueens::engine::plan::{DEFAULT_MIN_TASKS, PLAN_VERSION, Plan, Strategy, TaskId};
 use nqueens::engine::run::TaskOutcome;
 use nqueens::journal::{HEADER_LEN, Header, Journal, RECORD_LEN};
 use nqueens::journal::{Shard, select};
 use nqueens::{CountOptions, RunControl, Watcher, count_with, known};
+use proptest::prelude::*;
 
 fn nqueens() -> Command {
     Command::new(env!("CARGO_BIN_EXE_nqueens"))
@@ -196,6 +198,62 @@ fn missing_tasks_name_the_incomplete_shards_and_print_no_total() {
     assert!(text.contains("shard 3/4 (1 of"), "{text}");
 }
 
+/// Journals of more shards than tasks (`count` refuses to make them; a forger or an older build
+/// can): a merge allocates nothing by the shard count, and its "incomplete" error stays one
+/// short line however many shards lack tasks.
+#[test]
+fn a_merge_of_more_shards_than_tasks_is_short_and_allocates_by_the_plan() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = plan(10);
+    assert_eq!(p.tasks.len(), 958);
+    for (count, lacking) in [(1000, 957), (u32::MAX, 957)] {
+        let file = dir.path().join(format!("n10-0of{count}.ckpt"));
+        let shard = Shard::new(0, count).unwrap();
+        forged(
+            &file,
+            10,
+            shard,
+            &[(p.tasks[select(&p, 0, count)[0]].id, 1)],
+        );
+        let text = refused(&merge(std::slice::from_ref(&file)));
+        let expected = format!(
+            "incomplete: {lacking} of {count} shards lack tasks: shard 1/{count} (nothing \
+             recorded), shard 2/{count} (nothing recorded), shard 3/{count} (nothing recorded) \
+             and {} more; run them (again) and merge again; no total",
+            lacking - 3
+        );
+        assert!(text.ends_with(&format!("{expected}\n")), "{text}");
+        assert!(text.len() < 300, "{text}");
+    }
+    // Shards beyond the tasks hold nothing: the tasks' shards alone give the total.
+    let whole = dir.path().join("whole.ckpt");
+    let control = RunControl {
+        journal: Some(&whole),
+        ..RunControl::default()
+    };
+    count_with(10, &CountOptions::new(2, Strategy::Symmetric), &control).unwrap();
+    let (_, replay) = Journal::open(&whole, &Header::for_plan(&p)).unwrap();
+    let files: Vec<PathBuf> = (0..958)
+        .map(|k| {
+            let file = dir.path().join(format!("n10-{k}of1000.ckpt"));
+            let id = p.tasks[k as usize].id;
+            let record = replay.records.iter().find(|r| r.id == id).unwrap();
+            forged(
+                &file,
+                10,
+                Shard::new(k, 1000).unwrap(),
+                &[(id, record.count)],
+            );
+            file
+        })
+        .collect();
+    let merged = json(&merge(&files));
+    assert_eq!(
+        (merged["total"].as_u64(), merged["shards"].as_u64()),
+        (Some(724), Some(1000))
+    );
+}
+
 #[test]
 fn journals_of_different_boards_plans_or_splits_are_refused() {
     let dir = tempfile::tempdir().unwrap();
@@ -269,6 +327,8 @@ fn conflicting_stray_and_damaged_records_are_refused() {
     fs::write(&notes, "not a journal\n").unwrap();
     let text = refused(&merge(&[files[0].clone(), notes]));
     assert!(text.contains("not an nqueens journal"), "{text}");
+    // Merging writes nothing, and does not say it would.
+    assert!(!text.contains("overwrite"), "{text}");
 
     let text = refused(&merge(&[dir.path().join("absent.ckpt")]));
     assert!(text.contains("absent.ckpt"), "{text}");
@@ -306,11 +366,46 @@ fn bad_shard_requests_are_usage_errors() {
             ][..],
             "inconsistent",
         ),
+        // Every shard holds a task: n = 10 has 958.
+        (
+            "0/959",
+            &[][..],
+            "959 shards are more than the plan's 958 tasks",
+        ),
+        ("4294967294/4294967295", &[][..], "use at most 958 shards"),
+        (
+            "slurm",
+            &[
+                ("SLURM_ARRAY_TASK_ID", "0"),
+                ("SLURM_ARRAY_TASK_MIN", "0"),
+                ("SLURM_ARRAY_TASK_COUNT", "4294967295"),
+            ][..],
+            "4294967295 shards are more than the plan's 958 tasks (n = 10, strategy symmetric)",
+        ),
     ] {
         let text = usage_error(&count(shard, env));
         assert!(text.contains(why), "{shard}: {text}");
     }
     assert!(!file.exists());
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let not_utf8 = std::ffi::OsStr::from_bytes(b"\xff");
+        let out = nqueens()
+            .args(["count", "10", "--shard", "slurm", "--checkpoint"])
+            .arg(&file)
+            .env("SLURM_ARRAY_TASK_ID", not_utf8)
+            .env("SLURM_ARRAY_TASK_MIN", "0")
+            .env("SLURM_ARRAY_TASK_COUNT", "4")
+            .output()
+            .unwrap();
+        let text = usage_error(&out);
+        assert!(
+            text.contains("SLURM_ARRAY_TASK_ID is not valid UTF-8, so not a whole number"),
+            "{text}"
+        );
+        assert!(!file.exists());
+    }
     let ok = count(
         "slurm",
         &[
@@ -329,4 +424,261 @@ fn bad_shard_requests_are_usage_errors() {
     assert!(usage_error(&out).contains("--checkpoint"));
     let out = nqueens().arg("merge").output().unwrap();
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// Runs `command` to its end, with a guard against a hang (not a measurement): a command still
+/// running after two minutes is killed and the test fails.
+fn without_hanging(command: &mut Command) -> Output {
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(120) {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("{command:?} hangs");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn merge_refuses_what_is_not_a_regular_file_without_opening_it_for_long() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = shard(dir.path(), 8, 0, 1, &[]).1;
+    let fifo = dir.path().join("f.ckpt");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    let mut others = vec![(PathBuf::from("/dev/zero"), "a device")];
+    others.push((dir.path().to_path_buf(), "a directory"));
+    if made.is_ok_and(|s| s.success()) {
+        others.push((fifo, "a FIFO"));
+    } else {
+        println!("note: mkfifo is unavailable; the FIFO case is skipped");
+    }
+    for (other, what) in others {
+        let out = without_hanging(nqueens().arg("merge").arg(&whole).arg(&other));
+        let text = refused(&out);
+        assert!(
+            text.contains(&format!("is {what}, not a regular file")),
+            "{text}"
+        );
+        assert!(!text.contains("overwrite"), "{text}");
+    }
+}
+
+/// A file of many gigabytes (sparse: no disk is used) is refused from its first bytes, never
+/// read whole: under a memory limit far below its size, a foreign file is "not an nqueens
+/// journal", and a journal header followed by more than its plan's records is corrupt.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_huge_file_is_refused_from_its_header_without_reading_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let huge = 64 << 30;
+    let foreign = dir.path().join("foreign.ckpt");
+    fs::File::create(&foreign).unwrap().set_len(huge).unwrap();
+    let long = dir.path().join("long.ckpt");
+    forged(&long, 10, Shard::WHOLE, &[]);
+    fs::OpenOptions::new()
+        .write(true)
+        .open(&long)
+        .unwrap()
+        .set_len(huge)
+        .unwrap();
+    for (file, why) in [
+        (&foreign, "is not an nqueens journal"),
+        (&long, "more records than"),
+    ] {
+        let mut merge = nqueens();
+        merge.arg("merge").arg(file);
+        crate::util::limit(&mut merge, libc::RLIMIT_AS, 1 << 30);
+        let text = refused(&without_hanging(&mut merge));
+        assert!(text.contains(why), "{text}");
+    }
+    assert_eq!(fs::metadata(&long).unwrap().len(), huge);
+}
+
+/// The bytes of a journal header of shard `shard` of the `n`-board, with one field replaced
+/// (`at`: its byte offset, `value`: its new bytes) and the checksum recomputed, as a forger
+/// would write it.
+fn crafted_header(n: u32, shard: Shard, at: usize, value: &[u8]) -> Vec<u8> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("valid.ckpt");
+    forged(&path, n, shard, &[]);
+    let mut bytes = fs::read(&path).unwrap();
+    assert_eq!(bytes.len(), HEADER_LEN);
+    bytes[at..at + value.len()].copy_from_slice(value);
+    let crc = crc32fast::hash(&bytes[..HEADER_LEN - 4]);
+    bytes[HEADER_LEN - 4..].copy_from_slice(&crc.to_le_bytes());
+    bytes
+}
+
+/// Headers with a valid checksum and a field no journal has: each is named, with the byte
+/// where the field starts, in one line and exit code 1, by `merge` and by `count`.
+#[test]
+fn crafted_headers_with_a_valid_checksum_are_refused_by_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let half = Shard::new(1, 2).unwrap();
+    let pair = |a: u32, b: u32| [a.to_le_bytes(), b.to_le_bytes()].concat();
+    for (at, value, why) in [
+        (
+            52,
+            pair(0, 0),
+            "corrupt at byte 52: the header names shard 0/0, which does not exist",
+        ),
+        (
+            52,
+            pair(5, 3),
+            "corrupt at byte 52: the header names shard 5/3, which does not exist",
+        ),
+        (52, pair(u32::MAX, 2), "the header names shard 4294967295/2"),
+        (
+            16,
+            65u32.to_le_bytes().to_vec(),
+            "corrupt at byte 16: the header names n = 65",
+        ),
+        (
+            16,
+            u32::MAX.to_le_bytes().to_vec(),
+            "n = 4294967295, beyond the largest board (64)",
+        ),
+        (
+            20,
+            b"sym\xffmetric".to_vec(),
+            "byte 20: the header's strategy name is not a name",
+        ),
+        (
+            20,
+            b"\0symmetric".to_vec(),
+            "the header's strategy name is not a name",
+        ),
+        (
+            20,
+            b"mirror\0x".to_vec(),
+            "the header's strategy name is not a name",
+        ),
+        (
+            36,
+            0u64.to_le_bytes().to_vec(),
+            "corrupt at byte 36: the header names a plan of 0 tasks",
+        ),
+    ] {
+        let file = dir.path().join("crafted.ckpt");
+        fs::write(&file, crafted_header(10, half, at, &value)).unwrap();
+        let text = refused(&merge(std::slice::from_ref(&file)));
+        assert!(text.contains(why), "{text}");
+        let out = nqueens()
+            .args(["count", "10", "--shard", "1/2", "--checkpoint"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        let text = usage_error(&out);
+        assert!(text.contains(why), "{text}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Any header fields, with the checksum recomputed, and any records after them: a merge
+    /// and a reopening for a count give a total or an error, never a panic; an error is one
+    /// line.
+    #[test]
+    fn no_header_with_a_valid_checksum_panics_a_merge_or_a_count(
+        n in prop_oneof![0u32..=11, any::<u32>()],
+        strategy in prop_oneof![
+            Just(b"symmetric".to_vec()),
+            Just(b"mirror".to_vec()),
+            proptest::collection::vec(any::<u8>(), 0..=16),
+        ],
+        plan_version in prop_oneof![Just(PLAN_VERSION), any::<u32>()],
+        tasks in proptest::option::of(any::<u64>()),
+        fingerprint in proptest::option::of(any::<u64>()),
+        index in prop_oneof![0u32..4, any::<u32>()],
+        count in prop_oneof![0u32..5, any::<u32>()],
+        records in 0usize..4,
+        tail in 0usize..RECORD_LEN,
+    ) {
+        // Start from a real journal of shard 0/1 of the 8-board with a few records.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("j.ckpt");
+        let real = plan(8);
+        let records: Vec<(TaskId, u64)> =
+            real.tasks.iter().take(records).map(|t| (t.id, 3)).collect();
+        forged(&path, 8, Shard::WHOLE, &records);
+        let mut bytes = fs::read(&path).unwrap();
+        bytes.extend(std::iter::repeat_n(b'T', tail));
+        let put = |bytes: &mut Vec<u8>, at: usize, value: &[u8]| {
+            bytes[at..at + value.len()].copy_from_slice(value);
+        };
+        put(&mut bytes, 12, &plan_version.to_le_bytes());
+        put(&mut bytes, 16, &n.to_le_bytes());
+        let mut name = [0u8; 16];
+        name[..strategy.len()].copy_from_slice(&strategy);
+        put(&mut bytes, 20, &name);
+        // By default the task count and fingerprint of the plan the header names, if any.
+        let named = std::str::from_utf8(&strategy)
+            .ok()
+            .and_then(|s| s.parse::<Strategy>().ok())
+            .and_then(|s| Plan::new(n.min(11), s, DEFAULT_MIN_TASKS).ok());
+        let tasks = tasks.or(named.as_ref().map(|p| p.tasks.len() as u64)).unwrap_or(1);
+        let fingerprint = fingerprint.or(named.map(|p| p.fingerprint())).unwrap_or(0);
+        put(&mut bytes, 36, &tasks.to_le_bytes());
+        put(&mut bytes, 44, &fingerprint.to_le_bytes());
+        put(&mut bytes, 52, &index.to_le_bytes());
+        put(&mut bytes, 56, &count.to_le_bytes());
+        let crc = crc32fast::hash(&bytes[..HEADER_LEN - 4]);
+        put(&mut bytes, HEADER_LEN - 4, &crc.to_le_bytes());
+        fs::write(&path, &bytes).unwrap();
+
+        if let Err(e) = nqueens::journal::merge(&[&path]) {
+            prop_assert!(!e.to_string().contains('\n'), "{e}");
+        }
+        // A valid whole journal first: the crafted one is compared with it.
+        let other = dir.path().join("other.ckpt");
+        forged(&other, 8, Shard::WHOLE, &[]);
+        if let Err(e) = nqueens::journal::merge(&[&other, &path]) {
+            prop_assert!(!e.to_string().contains('\n'), "{e}");
+        }
+        if let Err(e) = Journal::open(&path, &Header::for_shard(&plan(8), Shard::WHOLE)) {
+            prop_assert!(!e.to_string().contains('\n'), "{e}");
+        }
+    }
+}
+
+/// The shards of a board given one directory keep one journal each (`nN-sK-of-M.ckpt`) and
+/// merge; a shard's journal given to another shard is refused without advice to delete it.
+#[test]
+fn shards_sharing_a_directory_keep_their_own_journals() {
+    let dir = tempfile::tempdir().unwrap();
+    let journals = format!("{}/", dir.path().join("journals").display());
+    for k in 0..2 {
+        let out = nqueens()
+            .args(["count", "10", "--shard", &format!("{k}/2"), "--quiet"])
+            .args(["--checkpoint", &journals])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    let files: Vec<PathBuf> = (0..2)
+        .map(|k| dir.path().join(format!("journals/n10-s{k}-of-2.ckpt")))
+        .collect();
+    assert_eq!(json(&merge(&files))["total"], 724);
+
+    let out = nqueens()
+        .args(["count", "10", "--shard", "1/2", "--checkpoint"])
+        .arg(&files[0])
+        .output()
+        .unwrap();
+    let text = usage_error(&out);
+    assert!(
+        text.contains("use another file (this one records shard 0/2 for nqueens merge: keep it)"),
+        "{text}"
+    );
+    assert!(!text.contains("delete"), "{text}");
 }

@@ -38,3 +38,29 @@ pub fn read_rest_on_a_thread(mut stream: impl Read + Send + 'static) -> Receiver
     });
     receive
 }
+
+/// Limits `resource` (`libc::RLIMIT_AS`, `libc::RLIMIT_FSIZE`, ...) of the command's process to
+/// `bytes`, and ignores `SIGXFSZ` there so that a write past the file size limit fails with
+/// `EFBIG` instead of ending the process: a full disk or a memory limit without root.
+#[cfg(unix)]
+pub fn limit(
+    command: &mut std::process::Command,
+    resource: libc::__rlimit_resource_t,
+    bytes: u64,
+) -> &mut std::process::Command {
+    use std::os::unix::process::CommandExt;
+    let limit = libc::rlimit {
+        rlim_cur: bytes,
+        rlim_max: bytes,
+    };
+    // SAFETY: between fork and exec only async-signal-safe calls, on values copied in.
+    unsafe {
+        command.pre_exec(move || {
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            if libc::setrlimit(resource, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        })
+    }
+}
