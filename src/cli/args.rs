@@ -349,8 +349,8 @@ pub struct CountArgs {
     pub format: Format,
     /// Record every finished task in FILE; rerunning the same command resumes where it stopped.
     /// Several boards keep one journal each: FILE with -nN before its extension (run.ckpt:
-    /// run-n12.ckpt), or nN.ckpt inside FILE
-    /// when it is a directory (or ends in /). Example: --checkpoint n20.ckpt
+    /// run-n12.ckpt), or nN.ckpt inside FILE when it is a directory (or ends in /), nN-sK-of-M.ckpt
+    /// for shard K/M. Example: --checkpoint n20.ckpt
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<std::path::PathBuf>,
     /// Draw no progress bar (it is drawn on stderr only when stderr is a terminal).
