@@ -11,6 +11,7 @@ mod cli_scale;
 mod cli_solve;
 mod cli_unique;
 mod cli_watch;
+mod cli_watch_screen;
 mod doc_examples;
 mod estimate;
 mod known_counts;

@@ -5,6 +5,7 @@
 //! which updates the [`Model`] and shows it. Nothing of the algorithms is copied.
 
 mod model;
+mod screen;
 
 use std::cell::Cell;
 use std::io::{self, IsTerminal, Write};
@@ -16,6 +17,9 @@ use serde_json::json;
 use super::{Failure, Outcome, output};
 use crate::cli::args::WatchArgs;
 use model::{Model, Step};
+
+/// Steps per second on the screen unless `--speed` says otherwise.
+const DEFAULT_SPEED: f64 = 4.0;
 
 /// How the steps are shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,9 +34,16 @@ pub fn run(args: &WatchArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     } else {
         Mode::Frames
     };
-    // The full-screen view needs a terminal on both ends; until then every mode is text.
-    let _ = args.frames || !io::stdout().is_terminal();
-    run_text(args, mode, out)
+    if args.frames || args.format.is_some() || !io::stdout().is_terminal() {
+        return run_text(args, mode, out);
+    }
+    screen::run(
+        args.n,
+        args.algorithm,
+        args.speed.unwrap_or(DEFAULT_SPEED),
+        args.pause_on_solution,
+    )?;
+    Ok(Outcome::Success)
 }
 
 /// Writes every step of the search as a frame or a JSON line, up to `--max-steps`.
