@@ -66,7 +66,7 @@ impl Model {
         self.step = match event {
             Event::Try { .. } | Event::DiagonalTest { .. } => return false,
             Event::Reject { row, col, line, by } => {
-                let (found_line, found_by) = self.attacker(row, col);
+                let (found_line, found_by) = self.attacker(row, col, line);
                 Step::Reject {
                     row,
                     col,
@@ -91,19 +91,23 @@ impl Model {
         true
     }
 
-    /// The first placed queen (top down) attacking `(row, col)` and the line it attacks along,
-    /// tested column, then diagonal, then anti-diagonal: what the algorithms report when they
-    /// cannot name it themselves.
-    fn attacker(&self, row: usize, col: usize) -> (Line, (usize, usize)) {
-        for (r, &c) in self.queens.iter().enumerate() {
-            if c == col {
-                return (Line::Column, (r, c));
+    /// The placed queen attacking `(row, col)` along `line` (any line when `None`, tested
+    /// column, then diagonal, then anti-diagonal) and that line: what the algorithms report
+    /// when they cannot name it themselves.
+    fn attacker(&self, row: usize, col: usize, line: Option<Line>) -> (Line, (usize, usize)) {
+        for want in [Line::Column, Line::Diagonal, Line::AntiDiagonal] {
+            if line.is_some_and(|line| line != want) {
+                continue;
             }
-            if r + c == row + col {
-                return (Line::Diagonal, (r, c));
-            }
-            if row - r == col.wrapping_sub(c) {
-                return (Line::AntiDiagonal, (r, c));
+            for (r, &c) in self.queens.iter().enumerate() {
+                let hit = match want {
+                    Line::Column => c == col,
+                    Line::Diagonal => r + c == row + col,
+                    Line::AntiDiagonal => row - r == col.wrapping_sub(c),
+                };
+                if hit {
+                    return (want, (r, c));
+                }
             }
         }
         // Never reached: a rejected square is attacked by a placed queen.
@@ -312,6 +316,38 @@ impl Model {
                     format!("free  {}", show(free)),
                 ]
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every rejection the model shows names a queen that attacks the square along the line
+    /// shown, for every algorithm (most of them leave the queen to the model to find).
+    #[test]
+    fn every_rejection_shown_names_a_real_attacker_on_its_line() {
+        struct Check(Model);
+        impl Observer for Check {
+            fn event(&mut self, event: Event) {
+                self.0.apply(event);
+                if let (Event::Reject { .. }, Step::Reject { row, col, line, by }) =
+                    (event, self.0.step)
+                {
+                    assert_eq!(self.0.queen(by.0), Some(by.1));
+                    let on_line = match line {
+                        Line::Column => by.1 == col,
+                        Line::Diagonal => by.0 + by.1 == row + col,
+                        Line::AntiDiagonal => row - by.0 == col.wrapping_sub(by.1),
+                    };
+                    assert!(on_line, "{:?} {:?}", self.0.algorithm, self.0.step);
+                }
+            }
+        }
+        for algorithm in Algorithm::ALL {
+            let mut check = Check(Model::new(7, algorithm));
+            algorithm.watch(7, &mut check).unwrap();
         }
     }
 }
