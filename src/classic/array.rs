@@ -10,12 +10,13 @@
 //! Nothing is remembered between rows, so each test costs one comparison per placed queen: the
 //! state is as small as it gets and the tests are the slowest of the four.
 
-use super::Probe;
+use super::{Event, Line, Observer};
 
 /// Counts the solutions of the `n × n` board, reporting the work to `probe`.
-pub fn count<P: Probe>(n: u32, probe: &mut P) -> u128 {
+pub fn count<O: Observer>(n: u32, probe: &mut O) -> u128 {
     let n = n as usize;
     if n == 0 {
+        probe.event(Event::Solution);
         return 1;
     }
     let mut queens = vec![0usize; n];
@@ -25,34 +26,58 @@ pub fn count<P: Probe>(n: u32, probe: &mut P) -> u128 {
 }
 
 /// Tries every column of row `row`, given the queens of rows `0..row`.
-fn fill_row<P: Probe>(
+fn fill_row<O: Observer>(
     n: usize,
     row: usize,
     queens: &mut [usize],
     solutions: &mut u128,
-    probe: &mut P,
+    probe: &mut O,
 ) {
     for col in 0..n {
-        probe.candidates(1);
+        if probe.stop() {
+            return;
+        }
+        probe.event(Event::Try { row, col });
         let placed = &queens[..row];
-        if placed.contains(&col) {
+        if let Some(i) = placed.iter().position(|&q| q == col) {
+            probe.event(Event::Reject {
+                row,
+                col,
+                line: Some(Line::Column),
+                by: Some((i, col)),
+            });
             continue;
         }
-        probe.diagonal_checks(1);
-        if placed
+        probe.event(Event::DiagonalTest { row, col });
+        if let Some(i) = placed
             .iter()
             .enumerate()
-            .any(|(i, &q)| row - i == col.abs_diff(q))
+            .position(|(i, &q)| row - i == col.abs_diff(q))
         {
+            // A queen up and to the left shares `row − column`; up and to the right, `row + column`.
+            let q = placed[i];
+            let line = if q < col {
+                Line::AntiDiagonal
+            } else {
+                Line::Diagonal
+            };
+            probe.event(Event::Reject {
+                row,
+                col,
+                line: Some(line),
+                by: Some((i, q)),
+            });
             continue;
         }
-        probe.nodes(1);
+        probe.event(Event::Place { row, col });
         if row + 1 == n {
             *solutions += 1;
-            continue;
+            probe.event(Event::Solution);
+        } else {
+            queens[row] = col;
+            fill_row(n, row + 1, queens, solutions, probe);
         }
-        queens[row] = col;
-        fill_row(n, row + 1, queens, solutions, probe);
+        probe.event(Event::Remove { row, col });
     }
 }
 

@@ -9,7 +9,7 @@
 //! Placing a queen sets its three flags; after the rows below have been searched, undoing it
 //! clears them again, so one set of arrays serves the whole search.
 
-use super::Probe;
+use super::{Event, Line, Observer};
 
 /// The taken lines of a partial board.
 struct Lines {
@@ -22,9 +22,10 @@ struct Lines {
 }
 
 /// Counts the solutions of the `n × n` board, reporting the work to `probe`.
-pub fn count<P: Probe>(n: u32, probe: &mut P) -> u128 {
+pub fn count<O: Observer>(n: u32, probe: &mut O) -> u128 {
     let n = n as usize;
     if n == 0 {
+        probe.event(Event::Solution);
         return 1;
     }
     let mut lines = Lines {
@@ -38,31 +39,53 @@ pub fn count<P: Probe>(n: u32, probe: &mut P) -> u128 {
 }
 
 /// Tries every column of row `row` against the lines taken by rows `0..row`.
-fn fill_row<P: Probe>(
+fn fill_row<O: Observer>(
     n: usize,
     row: usize,
     lines: &mut Lines,
     solutions: &mut u128,
-    probe: &mut P,
+    probe: &mut O,
 ) {
     for col in 0..n {
-        probe.candidates(1);
+        if probe.stop() {
+            return;
+        }
+        probe.event(Event::Try { row, col });
         if lines.cols[col] {
+            probe.event(reject(row, col, Line::Column));
             continue;
         }
-        probe.diagonal_checks(1);
+        probe.event(Event::DiagonalTest { row, col });
         let (sum, diff) = (row + col, row + n - 1 - col);
-        if lines.sums[sum] || lines.diffs[diff] {
+        if lines.sums[sum] {
+            probe.event(reject(row, col, Line::Diagonal));
             continue;
         }
-        probe.nodes(1);
+        if lines.diffs[diff] {
+            probe.event(reject(row, col, Line::AntiDiagonal));
+            continue;
+        }
+        probe.event(Event::Place { row, col });
         if row + 1 == n {
             *solutions += 1;
-            continue;
+            probe.event(Event::Solution);
+        } else {
+            set(lines, col, sum, diff, true);
+            fill_row(n, row + 1, lines, solutions, probe);
+            set(lines, col, sum, diff, false);
         }
-        set(lines, col, sum, diff, true);
-        fill_row(n, row + 1, lines, solutions, probe);
-        set(lines, col, sum, diff, false);
+        probe.event(Event::Remove { row, col });
+    }
+}
+
+/// A rejection along `line`, whose queen the flags do not name.
+#[inline(always)]
+fn reject(row: usize, col: usize, line: Line) -> Event {
+    Event::Reject {
+        row,
+        col,
+        line: Some(line),
+        by: None,
     }
 }
 

@@ -15,7 +15,7 @@
 //! The grids of all rows live in one buffer allocated before the search (one grid per depth),
 //! so the search itself never allocates.
 
-use super::Probe;
+use super::{Event, Observer};
 
 /// One square of the grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,9 +26,10 @@ enum Cell {
 }
 
 /// Counts the solutions of the `n × n` board, reporting the work to `probe`.
-pub fn count<P: Probe>(n: u32, probe: &mut P) -> u128 {
+pub fn count<O: Observer>(n: u32, probe: &mut O) -> u128 {
     let n = n as usize;
     if n == 0 {
+        probe.event(Event::Solution);
         return 1;
     }
     let mut grids = vec![Cell::Free; (n + 1) * n * n];
@@ -38,30 +39,41 @@ pub fn count<P: Probe>(n: u32, probe: &mut P) -> u128 {
 }
 
 /// Tries every free cell of row `row` on the grid of depth `row` (the grid after `row` queens).
-fn fill_row<P: Probe>(
+fn fill_row<O: Observer>(
     n: usize,
     row: usize,
     grids: &mut [Cell],
     solutions: &mut u128,
-    probe: &mut P,
+    probe: &mut O,
 ) {
     let size = n * n;
     for col in 0..n {
-        probe.candidates(1);
-        probe.diagonal_checks(1);
+        if probe.stop() {
+            return;
+        }
+        probe.event(Event::Try { row, col });
+        probe.event(Event::DiagonalTest { row, col });
         if grids[row * size + row * n + col] != Cell::Free {
+            probe.event(Event::Reject {
+                row,
+                col,
+                line: None,
+                by: None,
+            });
             continue;
         }
-        probe.nodes(1);
+        probe.event(Event::Place { row, col });
         if row + 1 == n {
             *solutions += 1;
-            continue;
+            probe.event(Event::Solution);
+        } else {
+            let (done, rest) = grids.split_at_mut((row + 1) * size);
+            let next = &mut rest[..size];
+            next.copy_from_slice(&done[row * size..]);
+            place(n, next, row, col);
+            fill_row(n, row + 1, grids, solutions, probe);
         }
-        let (done, rest) = grids.split_at_mut((row + 1) * size);
-        let next = &mut rest[..size];
-        next.copy_from_slice(&done[row * size..]);
-        place(n, next, row, col);
-        fill_row(n, row + 1, grids, solutions, probe);
+        probe.event(Event::Remove { row, col });
     }
 }
 

@@ -27,9 +27,12 @@
 //!   operation over columns and both diagonals) test everything at once, so every candidate
 //!   reaches that test and they report `diagonal_checks = candidates`.
 //!
-//! Each algorithm is generic over a probe that receives these events. The one that records
-//! nothing is zero sized and does nothing, so the uninstrumented search ([`Algorithm::count`]) is compiled to the same code
-//! as if the counters had never been written; [`Counters`] records them ([`Algorithm::count_instrumented`]).
+//! Each algorithm is generic over an [`Observer`] that receives every step of the search as an
+//! [`Event`] (a square tried, tested on the diagonals, rejected, a queen placed, a solution, a
+//! queen taken back). The observer of the uninstrumented search ([`Algorithm::count`]) is zero
+//! sized and does nothing, so that search is compiled as if no event had ever been written;
+//! [`Counters`] counts them ([`Algorithm::count_instrumented`]), and [`Algorithm::watch`] hands
+//! them to any observer (`nqueens watch` draws them).
 //!
 //! ```
 //! use nqueens::classic::Algorithm;
@@ -125,6 +128,36 @@ impl Algorithm {
         Ok(counters)
     }
 
+    /// Runs the search on the `n × n` board step by step, reporting every [`Event`] to
+    /// `observer`; returns the number of solutions found (all of them unless
+    /// [`Observer::stop`] ended the search early).
+    ///
+    /// This is the same search as [`Algorithm::count`] and [`Algorithm::count_instrumented`]:
+    /// counting the events gives the [`Counters`].
+    ///
+    /// ```
+    /// use nqueens::classic::{Algorithm, Counters, Event, Observer};
+    /// let mut counters = Counters::default();
+    /// assert_eq!(Algorithm::Matrix.watch(6, &mut counters).unwrap(), 4);
+    /// counters.solutions = 4;
+    /// assert_eq!(counters, Algorithm::Matrix.count_instrumented(6).unwrap());
+    ///
+    /// /// Stops at the first solution.
+    /// struct First(bool);
+    /// impl Observer for First {
+    ///     fn event(&mut self, event: Event) {
+    ///         self.0 |= event == Event::Solution;
+    ///     }
+    ///     fn stop(&self) -> bool {
+    ///         self.0
+    ///     }
+    /// }
+    /// assert_eq!(Algorithm::Bitmask.watch(8, &mut First(false)).unwrap(), 1);
+    /// ```
+    pub fn watch(self, n: u32, observer: &mut impl Observer) -> Result<u128, Error> {
+        search(self, n, observer)
+    }
+
     /// Rough seconds a plain (uninstrumented) search of the `n × n` board takes: enough to
     /// refuse a comparison that would run for minutes before it starts (the model and its
     /// constants are in `classic/estimate.rs`).
@@ -156,30 +189,159 @@ impl std::fmt::Display for Algorithm {
     }
 }
 
-/// Receives the events of a search: what a [`Counters`] records and a [`NoProbe`] ignores.
+/// Which line a rejected square shares with a placed queen.
 ///
-/// The algorithms are generic over this trait, so each probe gets its own monomorphised search
-/// with no dynamic dispatch.
-pub(crate) trait Probe {
-    /// `count` queens were placed (each a new conflict-free partial board).
-    fn nodes(&mut self, count: u64);
-    /// `count` squares were examined as candidates for the next queen.
-    fn candidates(&mut self, count: u64);
-    /// `count` candidates reached the diagonal test.
-    fn diagonal_checks(&mut self, count: u64);
+/// The diagonals are named as [`Algorithm::Attack`] stores them: along a **diagonal** `row +
+/// column` is constant (it runs down to the left), along an **anti-diagonal** `row − column` is
+/// constant (it runs down to the right).
+///
+/// ```
+/// use nqueens::classic::Line;
+/// assert_eq!(Line::AntiDiagonal.to_string(), "anti-diagonal");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Line {
+    /// The same column.
+    Column,
+    /// The same `row + column`.
+    Diagonal,
+    /// The same `row − column`.
+    AntiDiagonal,
 }
 
-/// The probe that records nothing: zero sized, every method empty, so it compiles away.
+impl std::fmt::Display for Line {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Line::Column => "column",
+            Line::Diagonal => "diagonal",
+            Line::AntiDiagonal => "anti-diagonal",
+        })
+    }
+}
+
+/// One step of a search, as [`Algorithm::watch`] reports it to an [`Observer`].
+///
+/// Rows and columns count from 0 at the top left. For one square of the row being filled the
+/// events come in this order: [`Try`](Event::Try); [`DiagonalTest`](Event::DiagonalTest) when the
+/// square reaches the diagonal test; then either [`Reject`](Event::Reject) or
+/// [`Place`](Event::Place). A queen on the last row is followed by [`Solution`](Event::Solution);
+/// every placed queen is taken back by one [`Remove`](Event::Remove) once the rows below it have
+/// been searched. Every algorithm examines the squares in the same order, so the four streams
+/// differ only in their tests (which [`DiagonalTest`](Event::DiagonalTest)s appear, which
+/// [`Line`] and attacker a rejection names).
+///
+/// The [`Counters`] are these events counted: `candidates` the tries, `diagonal_checks` the
+/// diagonal tests, `nodes` the placements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// The square is examined as a candidate for the queen of its row.
+    Try {
+        /// Row being filled.
+        row: usize,
+        /// Column examined.
+        col: usize,
+    },
+    /// The square reached the diagonal test (for [`Algorithm::Matrix`] and
+    /// [`Algorithm::Bitmask`], whose one test covers everything, right after the try).
+    DiagonalTest {
+        /// Row being filled.
+        row: usize,
+        /// Column examined.
+        col: usize,
+    },
+    /// The square is attacked.
+    Reject {
+        /// Row being filled.
+        row: usize,
+        /// Column examined.
+        col: usize,
+        /// The line the attack runs along, when the algorithm's test tells
+        /// ([`Algorithm::Matrix`] only sees a threatened cell).
+        line: Option<Line>,
+        /// The attacking queen's `(row, column)`, when the algorithm's test finds it (only
+        /// [`Algorithm::Array`] compares with each queen).
+        by: Option<(usize, usize)>,
+    },
+    /// A queen is put on the square.
+    Place {
+        /// Row filled.
+        row: usize,
+        /// Its queen's column.
+        col: usize,
+    },
+    /// The queens placed form a solution (the board is full).
+    Solution,
+    /// The queen of `row` is taken back: every square of the rows below it has been searched.
+    Remove {
+        /// Row emptied.
+        row: usize,
+        /// The column its queen stood in.
+        col: usize,
+    },
+}
+
+/// Receives the [`Event`]s of a search; every method does nothing unless overridden.
+///
+/// The algorithms are generic over this trait, so each observer gets its own monomorphised
+/// search with no dynamic dispatch: an observer that ignores everything costs nothing, and
+/// [`Counters`] is just another observer.
+///
+/// ```
+/// use nqueens::classic::{Algorithm, Event, Observer};
+///
+/// /// Records the board of every solution.
+/// #[derive(Default)]
+/// struct Boards {
+///     queens: Vec<usize>,
+///     found: Vec<Vec<usize>>,
+/// }
+///
+/// impl Observer for Boards {
+///     fn event(&mut self, event: Event) {
+///         match event {
+///             Event::Place { col, .. } => self.queens.push(col),
+///             Event::Remove { .. } => {
+///                 self.queens.pop();
+///             }
+///             Event::Solution => self.found.push(self.queens.clone()),
+///             _ => {}
+///         }
+///     }
+/// }
+///
+/// for algorithm in Algorithm::ALL {
+///     let mut boards = Boards::default();
+///     assert_eq!(algorithm.watch(4, &mut boards).unwrap(), 2);
+///     assert_eq!(boards.found, [vec![1, 3, 0, 2], vec![2, 0, 3, 1]]);
+/// }
+/// ```
+pub trait Observer {
+    /// One step of the search.
+    #[inline(always)]
+    fn event(&mut self, event: Event) {
+        let _ = event;
+    }
+
+    /// Asked before every square is examined: `true` ends the search there (its queens are
+    /// then not all taken back, and the count it returns is the solutions found so far).
+    #[inline(always)]
+    fn stop(&self) -> bool {
+        false
+    }
+}
+
+/// The observer that records nothing: zero sized, every method empty, so it compiles away.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct NoProbe;
 
-impl Probe for NoProbe {
+impl Observer for NoProbe {
     #[inline(always)]
-    fn nodes(&mut self, _count: u64) {}
+    fn event(&mut self, _event: Event) {}
     #[inline(always)]
-    fn candidates(&mut self, _count: u64) {}
-    #[inline(always)]
-    fn diagonal_checks(&mut self, _count: u64) {}
+    fn stop(&self) -> bool {
+        false
+    }
 }
 
 /// The work one search did, in terms every algorithm shares (see the [module docs](self)).
@@ -206,24 +368,25 @@ pub struct Counters {
     pub diagonal_checks: u128,
 }
 
-impl Probe for Counters {
+impl Observer for Counters {
     #[inline(always)]
-    fn nodes(&mut self, count: u64) {
-        self.nodes += u128::from(count);
-    }
-    #[inline(always)]
-    fn candidates(&mut self, count: u64) {
-        self.candidates += u128::from(count);
-    }
-    #[inline(always)]
-    fn diagonal_checks(&mut self, count: u64) {
-        self.diagonal_checks += u128::from(count);
+    fn event(&mut self, event: Event) {
+        match event {
+            Event::Try { .. } => self.candidates += 1,
+            Event::DiagonalTest { .. } => self.diagonal_checks += 1,
+            Event::Place { .. } => self.nodes += 1,
+            Event::Reject { .. } | Event::Solution | Event::Remove { .. } => {}
+        }
     }
 }
 
 /// Runs `algorithm` on the `n × n` board with `probe` receiving its events; returns the
 /// number of solutions.
-pub(crate) fn search<P: Probe>(algorithm: Algorithm, n: u32, probe: &mut P) -> Result<u128, Error> {
+pub(crate) fn search<O: Observer>(
+    algorithm: Algorithm,
+    n: u32,
+    probe: &mut O,
+) -> Result<u128, Error> {
     if n > MAX_N {
         return Err(Error::BoardTooLarge { n });
     }

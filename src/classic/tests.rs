@@ -160,7 +160,7 @@ fn no_probe_is_zero_sized() {
 }
 
 #[test]
-fn a_probe_sees_every_queen_placed() {
+fn an_observer_sees_every_queen_placed() {
     let mut counters = Counters::default();
     assert_eq!(search(Algorithm::Matrix, 6, &mut counters).unwrap(), 4);
     assert_eq!(counters.nodes, 152);
@@ -170,4 +170,144 @@ fn a_probe_sees_every_queen_placed() {
 fn nodes_are_exact_where_tabulated_and_grow_beyond() {
     assert_eq!(estimate::nodes(8), 2056.0);
     assert!(estimate::nodes(17) > 6.0 * estimate::nodes(16));
+}
+
+/// Every event of one search, in order.
+#[derive(Default)]
+struct Recorder(Vec<Event>);
+
+impl Observer for Recorder {
+    fn event(&mut self, event: Event) {
+        self.0.push(event);
+    }
+}
+
+fn events(algorithm: Algorithm, n: u32) -> Vec<Event> {
+    let mut recorder = Recorder::default();
+    algorithm.watch(n, &mut recorder).unwrap();
+    recorder.0
+}
+
+#[test]
+fn counting_the_events_gives_the_counters() {
+    for n in 0..=8u32 {
+        for algorithm in Algorithm::ALL {
+            let mut counters = Counters::default();
+            counters.solutions = algorithm.watch(n, &mut counters).unwrap();
+            let solution_events = events(algorithm, n)
+                .iter()
+                .filter(|e| **e == Event::Solution)
+                .count();
+            assert_eq!(
+                solution_events as u128, counters.solutions,
+                "{algorithm} n={n}"
+            );
+            assert_eq!(
+                counters,
+                algorithm.count_instrumented(n).unwrap(),
+                "{algorithm} n={n}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_algorithm_tries_places_and_removes_in_the_same_order() {
+    // Everything but the tests themselves: which diagonal tests happen and what a rejection names.
+    let shape = |e: &Event| match *e {
+        Event::DiagonalTest { .. } => None,
+        Event::Reject { row, col, .. } => Some(format!("x{row},{col}")),
+        other => Some(format!("{other:?}")),
+    };
+    for n in 1..=7 {
+        let [matrix, array, attack, bitmask] =
+            Algorithm::ALL.map(|a| events(a, n).iter().filter_map(shape).collect::<Vec<_>>());
+        assert_eq!(matrix, array, "n={n}");
+        assert_eq!(matrix, attack, "n={n}");
+        assert_eq!(matrix, bitmask, "n={n}");
+    }
+}
+
+#[test]
+fn the_events_nest_and_every_rejection_names_a_real_attack() {
+    for n in 1..=7 {
+        for algorithm in Algorithm::ALL {
+            let mut queens: Vec<usize> = Vec::new();
+            let mut tried = None;
+            for event in events(algorithm, n) {
+                match event {
+                    Event::Try { row, col } => {
+                        assert_eq!(row, queens.len(), "{algorithm} n={n}");
+                        tried = Some((row, col));
+                    }
+                    Event::DiagonalTest { row, col } => assert_eq!(tried, Some((row, col))),
+                    Event::Reject { row, col, line, by } => {
+                        assert_eq!(tried.take(), Some((row, col)));
+                        let attacks = |(r, c): (usize, usize), line: Line| match line {
+                            Line::Column => c == col,
+                            Line::Diagonal => r + c == row + col,
+                            Line::AntiDiagonal => row - r == col.wrapping_sub(c),
+                        };
+                        let attackers: Vec<_> = queens
+                            .iter()
+                            .enumerate()
+                            .filter(|&(r, &c)| {
+                                [Line::Column, Line::Diagonal, Line::AntiDiagonal]
+                                    .into_iter()
+                                    .any(|l| {
+                                        line.is_none_or(|line| line == l) && attacks((r, c), l)
+                                    })
+                            })
+                            .map(|(r, &c)| (r, c))
+                            .collect();
+                        assert!(
+                            !attackers.is_empty(),
+                            "{algorithm} n={n} {event:?} {queens:?}"
+                        );
+                        if let Some(by) = by {
+                            assert!(attackers.contains(&by), "{algorithm} n={n} {event:?}");
+                        }
+                    }
+                    Event::Place { row, col } => {
+                        assert_eq!(tried.take(), Some((row, col)));
+                        queens.push(col);
+                    }
+                    Event::Solution => assert_eq!(queens.len(), n as usize),
+                    Event::Remove { row, col } => {
+                        assert_eq!(queens.pop(), Some(col), "{algorithm} n={n}");
+                        assert_eq!(queens.len(), row);
+                    }
+                }
+            }
+            assert!(queens.is_empty(), "{algorithm} n={n}");
+        }
+    }
+}
+
+#[test]
+fn an_observer_can_stop_the_search() {
+    /// Stops after `left` placements.
+    struct Budget(u32);
+    impl Observer for Budget {
+        fn event(&mut self, event: Event) {
+            if let Event::Place { .. } = event {
+                self.0 = self.0.saturating_sub(1);
+            }
+        }
+        fn stop(&self) -> bool {
+            self.0 == 0
+        }
+    }
+    for algorithm in Algorithm::ALL {
+        assert_eq!(
+            algorithm.watch(8, &mut Budget(5)).unwrap(),
+            0,
+            "{algorithm}"
+        );
+        assert_eq!(
+            algorithm.watch(8, &mut Budget(u32::MAX)).unwrap(),
+            92,
+            "{algorithm}"
+        );
+    }
 }

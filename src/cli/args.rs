@@ -157,6 +157,9 @@ pub enum Command {
     /// Run the textbook algorithms on one board and compare their work and speed.
     #[command(after_help = COMPARE_EXAMPLES)]
     Compare(CompareArgs),
+    /// Watch the backtracking search step by step: full screen, or as text frames or JSON.
+    #[command(after_help = WATCH_EXAMPLES)]
+    Watch(WatchArgs),
     /// Measure how the count speeds up with more threads, and model bigger machines.
     #[command(
         long_about = "Counts one board with each thread count (one untimed warm-up run, then \
@@ -618,6 +621,64 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(s) if s > 0.0 && s.is_finite() => Ok(s),
         _ => Err(format!("'{text}' is not a positive number of seconds")),
+    }
+}
+
+const WATCH_EXAMPLES: &str = "Examples:\n  \
+    nqueens watch                               the 8 x 8 board, full screen\n  \
+    nqueens watch 6 -a array --speed 2          slower, with the column array\n  \
+    nqueens watch 5 --frames | less             every step as a text frame\n  \
+    nqueens watch 8 --format json | jq .        every step as one JSON object\n\n\
+    Keys: space pause/resume, right or n one step, left or b one step back, + and - speed,\n\
+    s run to the next solution, a next algorithm, r restart, ? help, q or Esc quit.\n\n\
+    When standard output is not a terminal, the steps are written as text frames (--frames).";
+
+/// Arguments of `nqueens watch`.
+#[derive(Debug, Args)]
+pub struct WatchArgs {
+    /// Board size, 1 to 64 (the full-screen view needs a terminal it fits in).
+    #[arg(value_name = "N", default_value_t = 8, value_parser = parse_watch_n)]
+    pub n: u32,
+    /// The algorithm whose search is shown: matrix, array, attack or bitmask.
+    #[arg(short, long, value_name = "NAME", default_value_t = Algorithm::Array,
+          value_parser = parse_algorithm)]
+    pub algorithm: Algorithm,
+    /// Steps per second (0.1 to 1000) [default: 4 on the screen; frames and JSON are written
+    /// without waiting unless this is given].
+    #[arg(long, value_name = "STEPS_PER_SECOND", value_parser = parse_speed)]
+    pub speed: Option<f64>,
+    /// Pause at every solution (the full-screen view; space resumes).
+    #[arg(long)]
+    pub pause_on_solution: bool,
+    /// Write every step as a text frame (the board, the narration, the data structure and the
+    /// counters) instead of the full-screen view.
+    #[arg(long, conflicts_with = "format")]
+    pub frames: bool,
+    /// Write every step as one JSON object per line (event, row, col, line, by and the
+    /// counters nodes, candidates, diagonal_checks, solutions), then a "done" line.
+    #[arg(short, long, value_name = "FORMAT", value_parser = ["json"])]
+    pub format: Option<String>,
+    /// Stop the frames or JSON after this many steps (0: never); the 8 x 8 board takes 17868
+    /// steps with every algorithm.
+    #[arg(long, value_name = "STEPS", default_value_t = 100_000)]
+    pub max_steps: u64,
+}
+
+/// Parses a board side for `watch`: 1 to 64.
+fn parse_watch_n(text: &str) -> Result<u32, String> {
+    match parse_n(text)? {
+        0 => Err("the 0 x 0 board has no square to watch (give 1 to 64)".to_string()),
+        n => Ok(n),
+    }
+}
+
+/// Parses a number of steps per second, 0.1 to 1000.
+fn parse_speed(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if (0.1..=1000.0).contains(&s) => Ok(s),
+        _ => Err(format!(
+            "'{text}' is not a speed from 0.1 to 1000 steps per second"
+        )),
     }
 }
 

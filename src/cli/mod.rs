@@ -24,6 +24,7 @@ mod shard;
 mod solve;
 mod threads;
 mod verify;
+mod watch;
 pub mod words;
 
 use std::io::{self, Write};
@@ -104,6 +105,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Outcome, Failure> {
         Command::Estimate(args) => estimate::run(&args, out)?,
         Command::Completions(args) => completions::run(&args, out)?,
         Command::Man(args) => man::run(&args, out)?,
+        Command::Watch(args) => watch::run(&args, out)?,
     };
     out.flush()?;
     Ok(outcome)

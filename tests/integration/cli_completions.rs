@@ -23,11 +23,12 @@ fn stdout_of(args: &[&str]) -> String {
 }
 
 /// Every subcommand of `src/cli/args.rs` (clap adds `help`).
-const SUBCOMMANDS: [&str; 11] = [
+const SUBCOMMANDS: [&str; 12] = [
     "count",
     "known",
     "verify",
     "compare",
+    "watch",
     "scale",
     "solve",
     "list",

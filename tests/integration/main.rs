@@ -10,6 +10,8 @@ mod cli_list;
 mod cli_scale;
 mod cli_solve;
 mod cli_unique;
+mod cli_watch;
+mod cli_watch_screen;
 mod doc_examples;
 mod estimate;
 mod known_counts;
