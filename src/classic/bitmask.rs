@@ -38,6 +38,11 @@ pub fn count<O: Observer>(n: u32, probe: &mut O) -> u128 {
     }
     let width = n as usize;
     let mask = board_mask(n);
+    // Without steps: the first row's squares, each tried and tested at once by its mask.
+    let row_work = u64::from(n);
+    if !O::STEPS {
+        probe.tally(row_work, row_work, 0);
+    }
     if n == 1 {
         if probe.stop() {
             return 0;
@@ -45,6 +50,9 @@ pub fn count<O: Observer>(n: u32, probe: &mut O) -> u128 {
         // Row 0 is the last row: its one square is free.
         let square = (0, 0);
         open_square(probe, square);
+        if !O::STEPS {
+            probe.tally(0, 0, 1);
+        }
         probe.event(Event::Solution);
         probe.event(Event::Remove { row: 0, col: 0 });
         return 1;
@@ -60,7 +68,11 @@ pub fn count<O: Observer>(n: u32, probe: &mut O) -> u128 {
             return solutions;
         }
         let frame = stack[depth];
-        let from = next_unreported(&frame, mask);
+        let from = if O::STEPS {
+            next_unreported(&frame, mask)
+        } else {
+            0
+        };
         if frame.free == 0 {
             reject_squares(probe, depth, &frame, from, width);
             if depth == 0 {
@@ -84,7 +96,16 @@ pub fn count<O: Observer>(n: u32, probe: &mut O) -> u128 {
         let rd = (frame.rd | bit) >> 1;
         let free = mask & !(cols | ld | rd);
         let child = Frame { free, cols, ld, rd };
-        if depth == last {
+        if !O::STEPS {
+            // The queen, and the child row's squares examined by one mask operation.
+            probe.tally(row_work, row_work, 1);
+        }
+        if depth == last && !O::STEPS {
+            // The last row's free squares are queens and solutions: one popcount.
+            let queens = u64::from(free.count_ones());
+            probe.tally(0, 0, queens);
+            solutions += u128::from(queens);
+        } else if depth == last {
             // The last row, without descending: each free square is a queen and a solution.
             let row = depth + 1;
             for c in 0..width {
@@ -122,6 +143,9 @@ fn next_unreported(frame: &Frame, mask: u64) -> usize {
 /// A square that passes the row's mask: tried, tested, a queen.
 #[inline(always)]
 fn open_square<O: Observer>(probe: &mut O, (row, col): (usize, usize)) {
+    if !O::STEPS {
+        return;
+    }
     probe.event(Event::Try { row, col });
     probe.event(Event::DiagonalTest { row, col });
     probe.event(Event::Place { row, col });
@@ -132,6 +156,9 @@ fn open_square<O: Observer>(probe: &mut O, (row, col): (usize, usize)) {
 /// right: the same `row + column`), then `ld` (up and to the left: the same `row − column`).
 #[inline(always)]
 fn reject_squares<O: Observer>(probe: &mut O, row: usize, frame: &Frame, from: usize, to: usize) {
+    if !O::STEPS {
+        return;
+    }
     for col in from..to {
         let line = if frame.cols >> col & 1 == 1 {
             Line::Column

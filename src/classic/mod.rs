@@ -317,10 +317,23 @@ pub enum Event {
 /// }
 /// ```
 pub trait Observer {
+    /// Whether the observer wants every step. An observer that only counts the work says
+    /// `false`: the bitmask search, which tests a whole row with one mask operation, then
+    /// reports that work in bulk ([`Observer::tally`]) instead of square by square.
+    const STEPS: bool = true;
+
     /// One step of the search.
     #[inline(always)]
     fn event(&mut self, event: Event) {
         let _ = event;
+    }
+
+    /// Work reported in bulk, in place of the events it stands for, by a search that can (only
+    /// when [`Observer::STEPS`] is `false`): `candidates` squares tried, of which
+    /// `diagonal_checks` reached the diagonal test, and `nodes` queens placed.
+    #[inline(always)]
+    fn tally(&mut self, candidates: u64, diagonal_checks: u64, nodes: u64) {
+        let _ = (candidates, diagonal_checks, nodes);
     }
 
     /// Asked before every square is examined: `true` ends the search there (its queens are
@@ -336,6 +349,7 @@ pub trait Observer {
 pub(crate) struct NoProbe;
 
 impl Observer for NoProbe {
+    const STEPS: bool = false;
     #[inline(always)]
     fn event(&mut self, _event: Event) {}
     #[inline(always)]
@@ -369,6 +383,15 @@ pub struct Counters {
 }
 
 impl Observer for Counters {
+    const STEPS: bool = false;
+
+    #[inline(always)]
+    fn tally(&mut self, candidates: u64, diagonal_checks: u64, nodes: u64) {
+        self.candidates += u128::from(candidates);
+        self.diagonal_checks += u128::from(diagonal_checks);
+        self.nodes += u128::from(nodes);
+    }
+
     #[inline(always)]
     fn event(&mut self, event: Event) {
         match event {
