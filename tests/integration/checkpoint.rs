@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use nqueens::journal::{HEADER_LEN, RECORD_LEN};
 
-use crate::util::{read_rest_on_a_thread, send};
+use crate::util::{read_rest_on_a_thread, read_until, send};
 
 /// A board big enough (thousands of tasks, seconds of work on one thread) to be stopped partway.
 const N: u32 = 17;
@@ -426,7 +426,7 @@ fn one_stop_request_ends_a_count_of_the_largest_boards() {
 /// ended, and the JSON array is closed, so the output parses.
 #[test]
 fn an_interrupted_range_keeps_its_finished_boards_in_valid_json() {
-    use std::io::{BufRead, BufReader, Read};
+    use std::io::{BufReader, Read};
     let mut child = nqueens()
         .args(["count", "4..=30", "-t", "2", "--quiet", "--format", "json"])
         .stdout(Stdio::piped())
@@ -436,14 +436,7 @@ fn an_interrupted_range_keeps_its_finished_boards_in_valid_json() {
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     let mut seen = String::new();
     // n = 14 is counted in well under a second: wait for its row, then interrupt.
-    while !seen.contains("\"n\": 14") {
-        let mut line = String::new();
-        assert!(
-            stdout.read_line(&mut line).unwrap() > 0,
-            "output ended: {seen}"
-        );
-        seen.push_str(&line);
-    }
+    read_until(&mut stdout, &mut seen, "\"n\": 14");
     send(&child, "INT");
     stdout.read_to_string(&mut seen).unwrap();
     let out = child.wait_with_output().unwrap();

@@ -849,14 +849,7 @@ fn an_interrupted_verify_advises_what_verify_can_do() {
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     // n = 17 takes seconds at most; n = 18 many times longer: interrupt while it runs.
     let mut seen = String::new();
-    while !seen.contains("\n17,") {
-        let mut line = String::new();
-        assert!(
-            stdout.read_line(&mut line).unwrap() > 0,
-            "output ended: {seen}"
-        );
-        seen.push_str(&line);
-    }
+    util::read_until(&mut stdout, &mut seen, "\n17,");
     util::send(&child, "INT");
     let receive = util::read_rest_on_a_thread(child.stderr.take().unwrap());
     // A guard against an ignored interrupt, not a measurement.

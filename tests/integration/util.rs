@@ -64,3 +64,16 @@ pub fn limit(
         })
     }
 }
+
+/// Reads `reader` line by line into `seen` until `seen` contains `wanted`; fails the test if the
+/// output ends first.
+pub fn read_until(reader: &mut impl std::io::BufRead, seen: &mut String, wanted: &str) {
+    while !seen.contains(wanted) {
+        let mut line = String::new();
+        assert!(
+            reader.read_line(&mut line).unwrap() > 0,
+            "output ended before {wanted:?}: {seen}"
+        );
+        seen.push_str(&line);
+    }
+}
