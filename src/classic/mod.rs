@@ -233,6 +233,28 @@ impl std::fmt::Display for Line {
 ///
 /// The [`Counters`] are these events counted: `candidates` the tries, `diagonal_checks` the
 /// diagonal tests, `nodes` the placements.
+///
+/// ```
+/// use nqueens::classic::{Algorithm, Event, Observer};
+///
+/// /// The first events of a search.
+/// struct First(Vec<Event>);
+///
+/// impl Observer for First {
+///     fn event(&mut self, event: Event) {
+///         self.0.push(event);
+///     }
+///     fn stop(&self) -> bool {
+///         self.0.len() >= 4
+///     }
+/// }
+///
+/// let mut first = First(Vec::new());
+/// Algorithm::Array.watch(4, &mut first).unwrap();
+/// // Row 0, column 0 is free (nothing to test against yet): tried, then a queen.
+/// assert_eq!(first.0[0], Event::Try { row: 0, col: 0 });
+/// assert!(first.0.contains(&Event::Place { row: 0, col: 0 }));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Event {
     /// The square is examined as a candidate for the queen of its row.
