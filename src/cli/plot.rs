@@ -511,6 +511,31 @@ mod tests {
     }
 
     #[test]
+    fn title_names_board_strategy_kernel_and_machine() {
+        let mut study = study(&[]);
+        study.n = 17;
+        study.machine = Machine {
+            logical: 2,
+            physical: 2,
+        };
+        let want = "n = 17, mirror, depth-first kernel: speedup vs threads (2 logical CPUs, 2 physical \
+                    cores)";
+        assert_eq!(title(&study), want);
+    }
+
+    #[test]
+    fn model_reaches_four_times_the_measured_threads_unless_told() {
+        // Measured up to 6 threads:
+        let study = study(&[1, 6]);
+        assert_eq!(PlotOptions::default().model_limit(&study), 24);
+        let options = PlotOptions {
+            model_up_to: Some(1024),
+            ..PlotOptions::default()
+        };
+        assert_eq!(options.model_limit(&study), 1024);
+    }
+
+    #[test]
     fn a_measured_study_draws_a_well_formed_labelled_svg() {
         let options = StudyOptions {
             strategy: nqueens::Strategy::Mirror,
@@ -645,89 +670,5 @@ mod tests {
         assert!(!svg.contains("NaN"), "{svg}");
         assert!(!svg.contains("inf"), "{svg}");
         texts(&svg);
-    }
-}
-
-/// The examples that the items' documentation gave, as tests (a binary's doc examples do not run).
-#[cfg(test)]
-mod examples {
-    #[test]
-    fn title_names_board_strategy_kernel_and_machine() {
-        use crate::cli::plot::title;
-        use nqueens::scaling::{Machine, study::Study};
-        let study = Study {
-            n: 17,
-            strategy: nqueens::Strategy::Mirror,
-            kernel: nqueens::Kernel::DepthFirst,
-            machine: Machine {
-                logical: 2,
-                physical: 2,
-            },
-            repeat: 3,
-            tasks: 4000,
-            task_seconds_total: 1.0,
-            task_seconds_max: 0.01,
-            runs: vec![],
-            model: vec![],
-        };
-        let want = "n = 17, mirror, depth-first kernel: speedup vs threads (2 logical CPUs, 2 physical \
-                    cores)";
-        assert_eq!(title(&study), want);
-    }
-
-    #[test]
-    fn model_reaches_four_times_the_measured_threads_unless_told() {
-        use crate::cli::plot::PlotOptions;
-        use nqueens::scaling::{
-            Machine,
-            study::{MeasuredPoint, Study},
-        };
-        let point = |threads| MeasuredPoint {
-            threads,
-            median_seconds: 1.0,
-            min_seconds: 1.0,
-            max_seconds: 1.0,
-            speedup: 1.0,
-            efficiency: 1.0,
-            cpu_share: None,
-        };
-        let study = Study {
-            n: 17,
-            strategy: nqueens::Strategy::Mirror,
-            kernel: nqueens::Kernel::DepthFirst,
-            machine: Machine {
-                logical: 2,
-                physical: 2,
-            },
-            repeat: 3,
-            tasks: 4000,
-            task_seconds_total: 1.0,
-            task_seconds_max: 0.01,
-            runs: vec![point(1), point(6)],
-            model: vec![],
-        };
-        // Measured up to 6 threads:
-        assert_eq!(PlotOptions::default().model_limit(&study), 24);
-        let options = PlotOptions {
-            model_up_to: Some(1024),
-            ..PlotOptions::default()
-        };
-        assert_eq!(options.model_limit(&study), 1024);
-    }
-
-    #[test]
-    fn a_measured_study_renders_as_svg() {
-        use crate::cli::plot::{PlotOptions, render_svg};
-        use nqueens::scaling::study::{StudyOptions, measure};
-        let options = StudyOptions {
-            strategy: nqueens::Strategy::Mirror,
-            kernel: nqueens::Kernel::Auto,
-            threads: vec![2],
-            repeat: 1,
-            model_up_to: None,
-        };
-        let study = measure(8, &options, &mut |_| {}).unwrap();
-        let svg = render_svg(&study, &PlotOptions::default()).unwrap();
-        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     }
 }
