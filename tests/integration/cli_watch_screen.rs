@@ -31,7 +31,8 @@ fn tmux_available() -> bool {
     found
 }
 
-/// A detached tmux session, killed when dropped.
+/// A detached tmux session on its own server (its own socket, so that tests running at the
+/// same time never race to start one shared server), killed when dropped.
 struct Session(String);
 
 impl Session {
@@ -39,6 +40,7 @@ impl Session {
     fn new(tag: &str, command: &str) -> Session {
         let name = format!("nqueens-{tag}-{}", std::process::id());
         let status = Command::new("tmux")
+            .args(["-L", &name, "-f", "/dev/null"])
             .args(["new-session", "-d", "-x", "100", "-y", "30", "-s", &name])
             .arg(command)
             .status()
@@ -49,7 +51,7 @@ impl Session {
 
     fn keys(&self, keys: &[&str]) {
         let status = Command::new("tmux")
-            .args(["send-keys", "-t", &self.0])
+            .args(["-L", &self.0, "send-keys", "-t", &self.0])
             .args(keys)
             .status()
             .unwrap();
@@ -58,7 +60,7 @@ impl Session {
 
     fn screen(&self) -> String {
         let out = Command::new("tmux")
-            .args(["capture-pane", "-p", "-t", &self.0])
+            .args(["-L", &self.0, "capture-pane", "-p", "-t", &self.0])
             .output()
             .unwrap();
         String::from_utf8_lossy(&out.stdout).into_owned()
@@ -84,7 +86,7 @@ impl Session {
 impl Drop for Session {
     fn drop(&mut self) {
         let _ = Command::new("tmux")
-            .args(["kill-session", "-t", &self.0])
+            .args(["-L", &self.0, "kill-server"])
             .status();
     }
 }
