@@ -64,8 +64,15 @@ pub fn run(
 ) -> Result<(), Failure> {
     let interrupted = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&interrupted);
-    // SIGINT and SIGTERM (Ctrl-C itself is a key in raw mode) end the view cleanly.
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+    // SIGINT, SIGTERM and SIGHUP (Ctrl-C itself is a key in raw mode) end the view cleanly. When
+    // the terminal is gone (a hangup), the main thread can be stuck in a terminal read that
+    // never returns, holding the terminal's locks: if it has not ended within half a second,
+    // leave from here (there is no terminal left to restore).
+    let _ = ctrlc::set_handler(move || {
+        flag.store(true, Ordering::SeqCst);
+        std::thread::sleep(Duration::from_millis(500));
+        std::process::exit(130);
+    });
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         restore();
