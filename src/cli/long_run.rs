@@ -41,14 +41,13 @@ struct Shared {
 }
 
 impl Interrupt {
-    /// Installs the handler of SIGINT and SIGTERM: the first raises the stop flag (or ends the
+    /// Makes SIGINT and SIGTERM stop the count: the first raises the stop flag (or ends the
     /// process at once when nothing would be kept by waiting), the second ends it at once.
-    /// Without a handler an interrupt simply ends the process, which loses nothing recorded.
-    /// A process has one handler: call this once, in the command that counts.
+    /// Without this an interrupt simply ends the process, which loses nothing recorded.
     pub fn install() -> Interrupt {
         let interrupt = Interrupt(Arc::default());
         let shared = Arc::clone(&interrupt.0);
-        let _ = ctrlc::set_handler(move || shared.interrupted());
+        super::signals::on_interrupt(move || shared.interrupted());
         interrupt
     }
 

@@ -21,6 +21,7 @@ mod progress;
 mod render;
 mod scale;
 mod shard;
+mod signals;
 mod solve;
 mod threads;
 mod verify;

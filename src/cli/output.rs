@@ -150,9 +150,7 @@ fn temps() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
     static TEMPS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
     static HANDLER: Once = Once::new();
     HANDLER.call_once(|| {
-        // Fails when the command has a handler of its own; its interrupts then leave no file
-        // of this kind, since it writes none.
-        let _ = ctrlc::set_handler(|| {
+        super::signals::on_interrupt(|| {
             let mut temps = TEMPS.lock().unwrap_or_else(|e| e.into_inner());
             for path in temps.drain(..) {
                 let _ = fs::remove_file(path);

@@ -305,17 +305,7 @@ fn an_interrupted_scale_leaves_no_temporary_file() {
         .unwrap();
     // The warning about 64 threads comes once the plot's path is checked and the runs are about
     // to start (where 64 threads are not too many, a few seconds stand in for it).
-    let stderr = child.stderr.take().unwrap();
-    let (send, receive) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let mut stderr = BufReader::new(stderr);
-        let mut line = String::new();
-        let _ = stderr.read_line(&mut line);
-        let _ = send.send(line.clone());
-        let mut rest = String::new();
-        let _ = std::io::Read::read_to_string(&mut stderr, &mut rest);
-        let _ = send.send(rest);
-    });
+    let receive = util::first_line_then_rest_on_a_thread(child.stderr.take().unwrap());
     let first = receive
         .recv_timeout(Duration::from_secs(5))
         .unwrap_or_default();
@@ -529,13 +519,7 @@ fn a_count_for_years_is_announced_before_it_starts() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let (send, receive) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let mut line = String::new();
-        let _ = BufReader::new(stderr).read_line(&mut line);
-        let _ = send.send(line);
-    });
+    let receive = util::first_line_then_rest_on_a_thread(child.stderr.take().unwrap());
     // A guard against a silent start, not a measurement.
     let line = receive
         .recv_timeout(Duration::from_secs(60))

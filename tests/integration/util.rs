@@ -27,6 +27,22 @@ pub fn send(child: &Child, signal: &str) {
     assert!(status.success());
 }
 
+/// Reads `stream` on a thread and sends its first line, then, once the stream ends, the rest:
+/// a test can wait for each with a guard against a hang (`recv_timeout`).
+pub fn first_line_then_rest_on_a_thread(stream: impl Read + Send + 'static) -> Receiver<String> {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut stream = std::io::BufReader::new(stream);
+        let mut line = String::new();
+        let _ = std::io::BufRead::read_line(&mut stream, &mut line);
+        let _ = send.send(line);
+        let mut rest = String::new();
+        let _ = stream.read_to_string(&mut rest);
+        let _ = send.send(rest);
+    });
+    receive
+}
+
 /// Reads the rest of `stream` on a thread: the text arrives once the stream ends, so a test
 /// can wait for it with a guard against a hang (`recv_timeout`).
 pub fn read_rest_on_a_thread(mut stream: impl Read + Send + 'static) -> Receiver<String> {

@@ -68,7 +68,7 @@ pub fn run(
     // the terminal is gone (a hangup), the main thread can be stuck in a terminal read that
     // never returns, holding the terminal's locks: if it has not ended within half a second,
     // leave from here (there is no terminal left to restore).
-    let _ = ctrlc::set_handler(move || {
+    crate::cli::signals::on_interrupt(move || {
         flag.store(true, Ordering::SeqCst);
         std::thread::sleep(Duration::from_millis(500));
         std::process::exit(130);
