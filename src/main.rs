@@ -38,7 +38,7 @@ fn main() -> ExitCode {
         Err(failure) => {
             // Drop what is buffered: a failed command prints no half-written results.
             std::mem::forget(out.into_parts());
-            output::error(words::shorten_words(&failure.to_string()));
+            output::error(&failure);
             ExitCode::from(failure.exit_code())
         }
     }
@@ -105,7 +105,7 @@ fn one_line(rendered: &str, args: &[OsString]) -> String {
     if message.is_empty() {
         message.push_str("invalid arguments");
     }
-    format!("{} (see '{help}')", words::shorten_words(&message))
+    format!("{message} (see '{help}')")
 }
 
 /// Clap's refusal of an argument that is not UTF-8, as one line naming the first such

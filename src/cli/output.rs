@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, Once};
 
-use super::Failure;
+use super::{Failure, words};
 
 /// Writes `line` and a newline to stderr in one write; a failed write is ignored.
 pub fn message(line: impl Display) {
@@ -20,13 +20,16 @@ pub fn message(line: impl Display) {
     let _ = io::stderr().lock().write_all(text.as_bytes());
 }
 
-/// `nqueens: error: {text}` on stderr.
+/// `nqueens: error: {text}` on stderr, a long path or argument in it shortened
+/// ([`words::shorten_words`]).
 pub fn error(text: impl Display) {
+    let text = words::shorten_words(&text.to_string());
     message(format_args!("nqueens: error: {text}"));
 }
 
-/// `nqueens: warning: {text}` on stderr.
+/// `nqueens: warning: {text}` on stderr, shortened like [`error`]'s.
 pub fn warning(text: impl Display) {
+    let text = words::shorten_words(&text.to_string());
     message(format_args!("nqueens: warning: {text}"));
 }
 
