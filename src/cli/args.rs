@@ -123,7 +123,9 @@ fn accept_hyphen_values(command: clap::Command) -> clap::Command {
                   nqueens scale 16 --plot s.svg       thread scaling, measured and modelled\n  \
                   nqueens estimate 24                 the total and the cost, from a sample\n  \
                   nqueens completions bash            a shell completion script\n  \
-                  nqueens man | man -l -              the manual page"
+                  nqueens man | man -l -              the manual page\n\n\
+                  Exit status: 0 success, 1 failure (a wrong answer, or a file that cannot be \
+                  used), 2 usage error, 130 interrupted (details: nqueens man)."
 )]
 pub struct Cli {
     /// What to do.
@@ -252,8 +254,8 @@ pub enum Command {
     Completions(CompletionsArgs),
     /// Print the manual page (roff), or write one page per command with --dir.
     #[command(
-        long_about = "Prints the nqueens(1) manual page in roff to stdout: every option and \
-                      every command. With --dir DIR it writes instead one page per command into \
+        long_about = "Prints the nqueens(1) manual in roff to stdout as one page: every \
+                      command with all its options, and the exit statuses. With --dir DIR it writes instead one page per command into \
                       the existing directory DIR (nqueens.1, nqueens-count.1, ...) and prints \
                       the paths written; a page already there is replaced only when it is a \
                       regular file, and nothing is written when one cannot be.",
@@ -276,8 +278,8 @@ pub struct CompletionsArgs {
 /// Arguments of `nqueens man`.
 #[derive(Debug, Args)]
 pub struct ManArgs {
-    /// Write one page per command into this existing directory instead of printing the
-    /// top-level page.
+    /// Write one page per command into this existing directory instead of printing the whole
+    /// manual as one page.
     #[arg(long, value_name = "DIR")]
     pub dir: Option<std::path::PathBuf>,
 }

@@ -176,11 +176,11 @@ impl LongRun {
     }
 }
 
-/// The failure of a count: a refused journal or shard is a usage error (a journal's naming what
-/// differs between the file and this count).
+/// The failure of a count: a refused journal is a file failure (exit 1; a mismatch names what
+/// differs between the file and this count), a refused shard a usage error (exit 2).
 pub fn failure(error: nqueens::Error) -> Failure {
     match error {
-        nqueens::Error::Journal(e) if e.is_refusal() => Failure::Usage(refusal(&e)),
+        nqueens::Error::Journal(e) if e.is_refusal() => Failure::File(refusal(&e)),
         nqueens::Error::Shard(e) => Failure::Usage(format!("--shard: {e}")),
         e => Failure::Engine(e),
     }
@@ -204,7 +204,7 @@ impl Journals {
         let named_as_directory = path.as_os_str().as_encoded_bytes().ends_with(b"/");
         if named_as_directory && !path.is_dir() {
             std::fs::create_dir_all(path).map_err(|e| {
-                Failure::Usage(format!(
+                Failure::File(format!(
                     "cannot create the directory {}: {e}",
                     path.display()
                 ))

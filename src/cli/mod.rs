@@ -52,8 +52,8 @@ pub enum Failure {
     /// Writing the output failed.
     #[error("cannot write output: {0}")]
     Io(#[from] io::Error),
-    /// A file the command was asked to write (a plot, a manual page) could not be written;
-    /// the message names it (exit 1).
+    /// A file named on the command line (a journal, a plot, a manual page) could not be read,
+    /// written or used; the message names it (exit 1).
     #[error("{0}")]
     File(String),
     /// The command ran and found a wrong answer, e.g. two algorithms disagreeing (exit 1).

@@ -110,12 +110,12 @@ pub fn replace_files(files: &[(&Path, &[u8])], what: &str) -> Result<(), Failure
 }
 
 /// Checks up front, before work whose result is written with [`replace_files`], that `path`
-/// may be replaced and that a file can be created beside it. A refusal is a one-line usage
-/// error; `what` names the file in it (`the plot`).
+/// may be replaced and that a file can be created beside it. A refusal is a one-line file
+/// failure (exit 1); `what` names the file in it (`the plot`).
 pub fn check_replaceable(path: &Path, what: &str) -> Result<(), Failure> {
     check_target(path, what)?;
     let refuse =
-        |why: &str| Failure::Usage(format!("cannot write {what} to {}: {why}", path.display()));
+        |why: &str| Failure::File(format!("cannot write {what} to {}: {why}", path.display()));
     let dir = directory_of(path);
     if !dir.is_dir() {
         return Err(refuse(&format!(
@@ -262,7 +262,7 @@ fn keep_mode_and_owner(_target: &Path, _file: &fs::File) -> io::Result<()> {
 /// Refuses a target that is neither absent nor a writable regular file.
 fn check_target(path: &Path, what: &str) -> Result<(), Failure> {
     let refuse =
-        |why: &str| Failure::Usage(format!("cannot write {what} to {}: {why}", path.display()));
+        |why: &str| Failure::File(format!("cannot write {what} to {}: {why}", path.display()));
     let meta = match fs::symlink_metadata(path) {
         Ok(meta) => meta,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
@@ -380,13 +380,13 @@ mod tests {
             replace(&link, b"x").unwrap_err(),
         ] {
             assert!(
-                matches!(&err, Failure::Usage(e) if e.contains("symbolic link")),
+                matches!(&err, Failure::File(e) if e.contains("symbolic link")),
                 "{err}"
             );
         }
         let err = check_replaceable(dir.path(), "the plot").unwrap_err();
         assert!(
-            matches!(&err, Failure::Usage(e) if e.contains("directory")),
+            matches!(&err, Failure::File(e) if e.contains("directory")),
             "{err}"
         );
         // A link made after the check is caught before the rename.
@@ -395,7 +395,7 @@ mod tests {
         std::os::unix::fs::symlink(&target, &late).unwrap();
         let refused = replace(&late, b"x").unwrap_err();
         assert!(
-            matches!(&refused, Failure::Usage(e) if e.contains("symbolic link")),
+            matches!(&refused, Failure::File(e) if e.contains("symbolic link")),
             "{refused}"
         );
         assert!(
@@ -413,7 +413,7 @@ mod tests {
     fn a_device_is_refused() {
         let err = check_replaceable(Path::new("/dev/null"), "the plot").unwrap_err();
         assert!(
-            matches!(&err, Failure::Usage(e) if e.contains("not a regular file")),
+            matches!(&err, Failure::File(e) if e.contains("not a regular file")),
             "{err}"
         );
     }

@@ -86,10 +86,11 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
-/// A refusal: exit 2, nothing on stdout, one line on stderr (returned).
+/// A refused journal: exit 1 (a file failure), nothing on stdout, one line on stderr
+/// (returned).
 fn refused(out: &Output) -> String {
     let text = stderr(out);
-    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(out.stdout.is_empty());
     assert_eq!(text.lines().count(), 1, "{text}");
     text

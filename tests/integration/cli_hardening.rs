@@ -27,6 +27,10 @@ fn usage_error(args: &[&str]) -> String {
     util::usage_error_of(&mut nqueens(), args)
 }
 
+fn file_error(args: &[&str]) -> String {
+    util::file_error_of(&mut nqueens(), args)
+}
+
 /// `/dev/full` opened for writing, or `None` (with a note) where there is none.
 fn full() -> Option<File> {
     match File::options().write(true).open("/dev/full") {
@@ -56,7 +60,7 @@ fn a_plot_path_that_is_not_a_regular_file_is_refused_and_left_alone() {
         println!("note: mkfifo is unavailable; the FIFO case is skipped");
     }
     for (target, why) in &targets {
-        let err = usage_error(&[
+        let err = file_error(&[
             "scale",
             "8",
             "-t",

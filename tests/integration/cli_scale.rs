@@ -297,7 +297,7 @@ fn an_unwritable_plot_path_is_refused_before_any_run() {
             .args(["scale", "20", "--plot"])
             .arg(&target)
             .assert()
-            .code(2)
+            .code(1)
             .stdout("")
             .stderr(predicate::str::starts_with(
                 "nqueens: error: cannot write the plot",

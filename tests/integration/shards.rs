@@ -53,7 +53,7 @@ fn merge(files: &[PathBuf]) -> Output {
         .unwrap()
 }
 
-/// A refused merge: exit 1, nothing on stdout, one line on stderr (returned).
+/// A refused merge or journal: exit 1, nothing on stdout, one line on stderr (returned).
 fn refused(out: &Output) -> String {
     let text = stderr(out);
     assert_eq!(out.status.code(), Some(1), "{text}");
@@ -577,7 +577,7 @@ fn crafted_headers_with_a_valid_checksum_are_refused_by_field() {
             .arg(&file)
             .output()
             .unwrap();
-        let text = usage_error(&out);
+        let text = refused(&out);
         assert!(text.contains(why), "{text}");
     }
 }
@@ -675,7 +675,7 @@ fn shards_sharing_a_directory_keep_their_own_journals() {
         .arg(&files[0])
         .output()
         .unwrap();
-    let text = usage_error(&out);
+    let text = refused(&out);
     assert!(
         text.contains("use another file (this one records shard 0/2 for nqueens merge: keep it)"),
         "{text}"

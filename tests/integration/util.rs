@@ -6,10 +6,20 @@ use std::sync::mpsc::Receiver;
 
 use assert_cmd::Command;
 
-/// Runs `command`, expects exit code 2, and returns stderr, checked to be one line without a
-/// panic.
+/// Runs `command`, expects exit code 2 (a usage error), and returns stderr, checked to be one
+/// line without a panic.
 pub fn usage_error_of(command: &mut Command, args: &[&str]) -> String {
-    let out = command.args(args).assert().code(2).get_output().clone();
+    one_line_error_of(command, args, 2)
+}
+
+/// Runs `command`, expects exit code 1 (a file named on the command line could not be used),
+/// and returns stderr, checked to be one line without a panic.
+pub fn file_error_of(command: &mut Command, args: &[&str]) -> String {
+    one_line_error_of(command, args, 1)
+}
+
+fn one_line_error_of(command: &mut Command, args: &[&str], code: i32) -> String {
+    let out = command.args(args).assert().code(code).get_output().clone();
     assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
