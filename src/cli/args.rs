@@ -144,7 +144,7 @@ pub enum Command {
                       nqueens count 16 --strategy mirror\n  \
                       nqueens count 20 --checkpoint n20.ckpt   (rerun it to resume)\n  \
                       nqueens count 18 --shard 3/8 --checkpoint n18-3.ckpt   (then nqueens merge)\n  \
-                      nqueens count 10 --algorithms attack")]
+                      nqueens count 10 --algorithm attack")]
     Count(CountArgs),
     /// Print the known counts (OEIS A000170 total, A002562 unique).
     #[command(
@@ -294,13 +294,14 @@ pub struct EstimateArgs {
     #[arg(long, value_name = "S", value_parser = parse_seconds, conflicts_with = "samples")]
     pub seconds: Option<f64>,
     /// Draw exactly K probes (at least 2) instead of filling a time budget: reproducible.
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(2..))]
+    #[arg(long, value_name = "K", value_parser = parse_samples)]
     pub samples: Option<u64>,
     /// Seed of the probes' random streams.
     #[arg(long, value_name = "X", default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads (max: one per logical CPU); also the thread count whose wall time is
-    /// modelled.
+    /// Worker threads: `max` for one per logical CPU, or a number (more than the CPUs is
+    /// allowed, up to 8 per logical CPU and 64 in all); also the thread count whose wall time
+    /// is modelled.
     #[arg(short = 't', visible_short_alias = 'j', long, value_name = "THREADS",
           value_parser = parse_threads, default_value = "max")]
     pub threads: usize,
@@ -327,8 +328,8 @@ pub fn parse_estimate_n(text: &str) -> Result<u32, String> {
 /// Worker threads and decomposition strategy, shared by the counting commands.
 #[derive(Debug, Args)]
 pub struct EngineArgs {
-    /// Worker threads (max: one per logical CPU); at most 8 per logical CPU, and 64 on any
-    /// machine.
+    /// Worker threads: `max` for one per logical CPU, or a number (more than the CPUs is
+    /// allowed, up to 8 per logical CPU and 64 in all).
     #[arg(short = 't', visible_short_alias = 'j', long, value_name = "THREADS",
           value_parser = parse_threads, default_value = "max")]
     pub threads: usize,
@@ -367,16 +368,17 @@ pub struct CountArgs {
     #[arg(long, value_name = "K/M|slurm", value_parser = parse_shard_spec,
           conflicts_with = "algorithm")]
     pub shard: Option<ShardSpec>,
-    /// Count with one textbook algorithm (matrix, array, attack or bitmask; see `nqueens
-    /// compare`) on a single thread instead of the engine; it splits nothing, so --threads and
-    /// --strategy do not apply.
-    #[arg(long = "algorithms", visible_alias = "algorithm", value_name = "NAME",
-          value_parser = parse_algorithm,
+    /// Count with one textbook algorithm (matrix, array, attack or bitmask; `nqueens compare`
+    /// runs several side by side) on a single thread instead of the engine; it splits nothing,
+    /// so --threads and --strategy do not apply.
+    #[arg(long = "algorithm", visible_alias = "algorithms", value_name = "NAME",
+          value_parser = parse_one_algorithm,
           conflicts_with_all = ["threads", "strategy", "kernel", "checkpoint"])]
     pub algorithm: Option<Algorithm>,
-    /// With --algorithms: refuse to start when the count is estimated to need longer than this
-    /// [default: 86400, a day].
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, requires = "algorithm")]
+    /// Refuse to start when the count is estimated to need longer than this [default: no
+    /// limit for the engine, which says when a count will take long; 86400, a day, with
+    /// --algorithm].
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub max_seconds: Option<f64>,
 }
 
@@ -618,6 +620,19 @@ pub fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
     Algorithm::parse_name(text).map_err(|e| e.to_string())
 }
 
+/// Parses the one algorithm of `count --algorithm`; a list is refused with the command that
+/// runs several.
+pub fn parse_one_algorithm(text: &str) -> Result<Algorithm, String> {
+    if text.contains(',') {
+        return Err(format!(
+            "count runs one algorithm at a time; `nqueens compare N --algorithms {}` runs \
+             several side by side",
+            words::shorten(text)
+        ));
+    }
+    parse_algorithm(text)
+}
+
 /// Parses a positive number of seconds.
 pub fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
@@ -796,10 +811,11 @@ pub enum SolutionFormat {
 /// How boards are drawn.
 #[derive(Debug, Args)]
 pub struct BoardStyleArgs {
-    /// Draw queens as the Unicode chess queen (♛) instead of Q.
+    /// Draw queens as the Unicode chess queen (♛) instead of Q (with --format board).
     #[arg(long)]
     pub unicode: bool,
-    /// Number the rows and columns of drawn boards (from 0, as in the column list).
+    /// Number the rows and columns of drawn boards, from 0 as in the column list (with
+    /// --format board).
     #[arg(long)]
     pub coordinates: bool,
 }
@@ -844,11 +860,15 @@ pub struct ListArgs {
     pub format: SolutionFormat,
     #[command(flatten)]
     pub style: BoardStyleArgs,
-    /// Give up (exit 2) when the search goes this long without finding the next solution: on
+    /// Give up (exit 1) when the search goes this long without finding the next solution: on
     /// many boards above n = 33 the first solution in lexicographic order lies beyond any wait
     /// (`nqueens solve N` constructs one at once).
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_seconds)]
-    pub max_seconds: f64,
+    pub give_up_after: f64,
+    /// The former name of --give-up-after (it is accepted with a warning for one release).
+    #[arg(long = "max-seconds", value_name = "SECONDS", value_parser = parse_seconds,
+          hide = true, conflicts_with = "give_up_after")]
+    pub former_give_up_after: Option<f64>,
 }
 
 /// Parses a whole number from `min` to `max`; `what` names it in the reason for a refusal.
@@ -857,17 +877,31 @@ fn parse_whole(text: &str, min: u64, max: u64, what: &str) -> Result<u64, String
     if looks_negative(text) {
         return Err(format!("{what} cannot be negative"));
     }
+    // No upper end worth writing: `at least 2`, not `from 2 to 18446744073709551615`.
+    let range = if max == u64::MAX {
+        format!("at least {min}")
+    } else {
+        format!("from {min} to {max}")
+    };
     match text.parse::<u64>() {
         Ok(k) if (min..=max).contains(&k) => Ok(k),
-        Ok(_) => Err(format!("{what} must be from {min} to {max}")),
+        Ok(_) => Err(format!("{what} must be {range}")),
+        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow && max == u64::MAX => {
+            Err(format!("{what} must be at most {max}"))
+        }
         Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => {
-            Err(format!("{what} must be from {min} to {max}"))
+            Err(format!("{what} must be {range}"))
         }
         Err(_) => Err(format!(
-            "'{}' is not a whole number ({what} from {min} to {max})",
+            "'{}' is not a whole number ({what} {range})",
             words::shorten(text)
         )),
     }
+}
+
+/// Parses `--samples K` of `estimate`: at least 2, since a spread needs two probes.
+pub fn parse_samples(text: &str) -> Result<u64, String> {
+    parse_whole(text, 2, u64::MAX, "the number of samples")
 }
 
 /// Parses `--limit K` of `list`: at least 1.
@@ -1018,7 +1052,10 @@ mod tests {
     #[test]
     fn limits_and_repeats_give_a_reason() {
         assert_eq!(parse_limit("5"), Ok(5));
-        assert!(parse_limit("0").unwrap_err().contains("from 1"));
+        assert_eq!(
+            parse_limit("0").unwrap_err(),
+            "the limit must be at least 1"
+        );
         assert!(
             parse_limit("-1")
                 .unwrap_err()
@@ -1027,6 +1064,11 @@ mod tests {
         assert!(parse_limit("x").unwrap_err().contains("not a whole number"));
         assert_eq!(parse_repeat("1000"), Ok(1000));
         assert!(parse_repeat("1001").unwrap_err().contains("1 to 1000"));
+        assert_eq!(
+            parse_samples("1").unwrap_err(),
+            "the number of samples must be at least 2"
+        );
+        assert_eq!(parse_samples("2"), Ok(2));
         assert!(
             parse_repeat("-2")
                 .unwrap_err()

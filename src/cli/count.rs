@@ -126,7 +126,11 @@ impl TableRow for Resumable {
         cells.push(if self.0.resumed_tasks == 0 {
             "no".to_string()
         } else {
-            format!("{} of {} tasks", self.0.resumed_tasks, self.0.tasks)
+            format!(
+                "{} of {}",
+                self.0.resumed_tasks,
+                words::plural(self.0.tasks, "task")
+            )
         });
         cells
     }
@@ -154,6 +158,9 @@ pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         return super::compare::count_with(algorithm, &args.boards.0, limit, args.format, out);
     }
     let mut options = options(&args.engine);
+    if let Some(limit) = args.max_seconds {
+        refuse_if_over(&args.boards.0, options.threads, limit)?;
+    }
     super::threads::warn_if_oversubscribed(options.threads);
     let interrupt = Interrupt::install();
     let long_run = LongRun::new(args)?;
@@ -283,10 +290,10 @@ fn announce_board(
         && !resumed.is_empty()
     {
         output::message(format_args!(
-            "nqueens: {}: resuming, {} of {} tasks already counted",
+            "nqueens: {}: resuming, {} of {} already counted",
             path.display(),
             resumed.len(),
-            plan.tasks.len()
+            words::plural(plan.tasks.len(), "task")
         ));
     }
     if long_run.announce && estimated.is_none() {
@@ -314,6 +321,31 @@ impl Watcher for Watching<'_> {
         self.interrupt.task_finished();
         self.progress.task_done(outcome);
     }
+}
+
+/// Refuses boards estimated to need longer than `limit` (`--max-seconds`) on `threads` threads.
+fn refuse_if_over(boards: &[u32], threads: usize, limit: f64) -> Result<(), Failure> {
+    let secs: f64 = boards
+        .iter()
+        .map(|&n| budget::engine_seconds(n, threads))
+        .sum();
+    let what = match boards {
+        [n] => format!("counting n = {n} on {}", words::plural(threads, "thread")),
+        _ => format!(
+            "counting these {} boards on {}",
+            boards.len(),
+            words::plural(threads, "thread")
+        ),
+    };
+    budget::refuse_if_over(
+        &what,
+        secs,
+        limit,
+        &format!(
+            "choose a smaller n or more threads, or {}",
+            budget::raise_max_seconds(limit)
+        ),
+    )
 }
 
 /// Says on stderr, before anything is counted, when the boards need more than a day on

@@ -59,7 +59,12 @@ fn lines(e: &Estimate) -> Vec<Line> {
     add("n".into(), e.n.to_string());
     add(
         "plan".into(),
-        format!("{} ({} tasks), kernel {}", e.strategy, e.tasks, e.kernel),
+        format!(
+            "{} ({}), kernel {}",
+            e.strategy,
+            words::plural(e.tasks, "task"),
+            e.kernel
+        ),
     );
     add(
         "total".into(),

@@ -20,9 +20,16 @@ pub fn run(args: &ListArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     }
     let mode = if args.unique { Mode::Unique } else { Mode::All };
     let mut solutions = Solutions::new(n, mode)?;
-    let style = Style {
-        unicode: args.style.unicode,
-        coordinates: args.style.coordinates,
+    let style = Style::for_format(&args.style, args.format)?;
+    let give_up_after = match args.former_give_up_after {
+        Some(seconds) => {
+            output::warning(
+                "list --max-seconds is now --give-up-after (the old name goes in the next \
+                 release); --max-seconds refuses work before it starts everywhere else",
+            );
+            seconds
+        }
+        None => args.give_up_after,
     };
     let limit = args.limit.unwrap_or(u64::MAX);
     let mut written = 0u64;
@@ -30,7 +37,7 @@ pub fn run(args: &ListArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         out.write_all(b"[")?;
     }
     while written < limit {
-        if !next_in_time(&mut solutions, args.max_seconds)? {
+        if !next_in_time(&mut solutions, give_up_after)? {
             break;
         }
         written += 1;
@@ -83,8 +90,9 @@ fn too_many(n: u32, unique: bool) -> String {
 const STEPS_PER_LOOK: u64 = 1 << 22;
 
 /// Searches for the next solution: `Ok(true)` when one is found (in `solutions.columns()`),
-/// `Ok(false)` when there are no more, and a refusal when none turns up within `max_seconds`.
-fn next_in_time(solutions: &mut Solutions, max_seconds: f64) -> Result<bool, Failure> {
+/// `Ok(false)` when there are no more, and a failure when none turns up within
+/// `give_up_after` seconds.
+fn next_in_time(solutions: &mut Solutions, give_up_after: f64) -> Result<bool, Failure> {
     let started = Instant::now();
     let mut noted = false;
     loop {
@@ -94,13 +102,13 @@ fn next_in_time(solutions: &mut Solutions, max_seconds: f64) -> Result<bool, Fai
             Step::Unfinished => {}
         }
         let elapsed = started.elapsed().as_secs_f64();
-        if elapsed > max_seconds {
+        if elapsed > give_up_after {
             let n = solutions.n();
-            return Err(Failure::Usage(format!(
+            return Err(Failure::GaveUp(format!(
                 "no further solution of n = {n} turned up within {} s of search (in \
                  lexicographic order the next one may lie years away); `nqueens solve {n}` \
-                 constructs a solution at once, or raise --max-seconds",
-                words::number(max_seconds)
+                 constructs a solution at once, or raise --give-up-after",
+                words::number(give_up_after)
             )));
         }
         if elapsed > NOTE_AFTER_SECONDS && !noted {
@@ -109,7 +117,7 @@ fn next_in_time(solutions: &mut Solutions, max_seconds: f64) -> Result<bool, Fai
             output::message(format_args!(
                 "nqueens: still searching n = {n} for the next solution in lexicographic order \
                  (giving up after {} s; `nqueens solve {n}` constructs one at once)",
-                words::number(max_seconds)
+                words::number(give_up_after)
             ));
         }
     }

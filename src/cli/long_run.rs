@@ -17,7 +17,7 @@ use nqueens::journal::JournalError;
 use nqueens::journal::Shard;
 
 use super::Failure;
-use super::output;
+use super::{output, words};
 use crate::cli::args::CountArgs;
 
 /// The interrupt of one command: the stop flag its first signal raises, and what the handler
@@ -259,15 +259,17 @@ pub fn interrupted_message(run: &CountRun, journal: Option<&Path>, keep_advice: 
     let (n, tasks) = (run.counts.n, run.counts.tasks);
     match journal {
         Some(path) => format!(
-            "nqueens: interrupted: n = {n}, {done} of {tasks} tasks are counted and saved in {}\n\
+            "nqueens: interrupted: n = {n}, {done} of {} are counted and saved in {}\n\
              nqueens: resume with: {}",
+            words::plural(tasks, "task"),
             path.display(),
             shell_command(std::env::args_os())
         ),
         None => format!(
-            "nqueens: interrupted: n = {n} stopped after {done} of {tasks} tasks; their {} of \
-             counting ({} elapsed) is lost\n\
+            "nqueens: interrupted: n = {n} stopped after {done} of {}; their {} of counting \
+             ({} elapsed) is lost\n\
              nqueens: {keep_advice}",
+            words::plural(tasks, "task"),
             seconds(run.search_time.as_secs_f64()),
             seconds(run.counts.elapsed.as_secs_f64()),
         ),

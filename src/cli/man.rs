@@ -32,7 +32,8 @@ pub const EXIT_STATUS: [(u8, &str); 4] = [
         1,
         "failure: a wrong or negative answer (a count that differs from the known one), or a \
          file named on the command line that cannot be read, written or used (a missing, \
-         damaged or foreign journal, an unwritable plot)",
+         damaged or foreign journal, an unwritable plot), or a search given up (list \
+         --give-up-after)",
     ),
     (
         2,

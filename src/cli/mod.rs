@@ -56,6 +56,10 @@ pub enum Failure {
     /// written or used; the message names it (exit 1).
     #[error("{0}")]
     File(String),
+    /// A search gave up after the time it was allowed without finding what it looked for
+    /// (exit 1).
+    #[error("{0}")]
+    GaveUp(String),
     /// The command ran and found a wrong answer, e.g. two algorithms disagreeing (exit 1).
     #[error("{0}")]
     Wrong(String),

@@ -7,6 +7,9 @@
 
 use std::io::{self, Write};
 
+use super::Failure;
+use crate::cli::args::{BoardStyleArgs, SolutionFormat};
+
 /// The widest board drawn as a grid.
 pub const MAX_DRAWN: u32 = 64;
 
@@ -20,6 +23,30 @@ pub struct Style {
 }
 
 impl Style {
+    /// The style `args` ask for; a usage error naming the fix when `format` draws no boards
+    /// (a flag that would be silently ignored).
+    pub fn for_format(args: &BoardStyleArgs, format: SolutionFormat) -> Result<Style, Failure> {
+        if format != SolutionFormat::Board {
+            let flag = match (args.unicode, args.coordinates) {
+                (true, _) => Some("--unicode"),
+                (false, true) => Some("--coordinates"),
+                (false, false) => None,
+            };
+            if let Some(flag) = flag {
+                return Err(Failure::Usage(format!(
+                    "{flag} changes how boards are drawn, and --format {} draws none: add \
+                     --format board",
+                    clap::ValueEnum::to_possible_value(&format)
+                        .map_or_else(String::new, |v| v.get_name().to_string())
+                )));
+            }
+        }
+        Ok(Style {
+            unicode: args.unicode,
+            coordinates: args.coordinates,
+        })
+    }
+
     fn queen(&self) -> &'static str {
         if self.unicode { "♛" } else { "Q" }
     }

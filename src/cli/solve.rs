@@ -47,10 +47,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     } else {
         Method::Search
     };
-    let style = Style {
-        unicode: args.style.unicode,
-        coordinates: args.style.coordinates,
-    };
+    let style = Style::for_format(&args.style, args.format)?;
     let printer = Printer {
         n,
         method,

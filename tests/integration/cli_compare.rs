@@ -5,6 +5,8 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
+use crate::util;
+
 fn nqueens() -> Command {
     Command::cargo_bin("nqueens").unwrap()
 }
@@ -217,6 +219,31 @@ fn the_help_documents_the_options_with_examples() {
         .args(["count", "--help"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("--algorithms <NAME>"))
-        .stdout(predicate::str::contains("[alias: --algorithm]"));
+        .stdout(predicate::str::contains("--algorithm <NAME>"))
+        .stdout(predicate::str::contains("[alias: --algorithms]"));
+}
+
+#[test]
+fn count_names_the_command_that_runs_several_algorithms() {
+    let err = util::usage_error_of(
+        &mut nqueens(),
+        &["count", "8", "--algorithms", "matrix,bitmask"],
+    );
+    assert!(
+        err.contains("nqueens compare N --algorithms matrix,bitmask"),
+        "{err}"
+    );
+    assert!(!err.contains("unknown algorithm"), "{err}");
+}
+
+#[test]
+fn max_seconds_refuses_engine_counts_too() {
+    // Without --algorithm it used to answer that --algorithms was required.
+    let err = util::usage_error_of(&mut nqueens(), &["count", "26", "--max-seconds", "10"]);
+    assert!(err.starts_with("nqueens: error: counting n = 26"), "{err}");
+    assert!(err.contains("raise --max-seconds (now 10)"), "{err}");
+    nqueens()
+        .args(["count", "10", "--max-seconds", "10"])
+        .assert()
+        .success();
 }

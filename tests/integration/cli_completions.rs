@@ -16,8 +16,8 @@ fn usage_error(args: &[&str]) -> String {
     util::usage_error_of(&mut nqueens(), args)
 }
 
-fn file_error(args: &[&str]) -> String {
-    util::file_error_of(&mut nqueens(), args)
+fn failure(args: &[&str]) -> String {
+    util::failure_of(&mut nqueens(), args)
 }
 
 /// Runs `args`, expects success, and returns stdout.
@@ -185,18 +185,18 @@ fn man_dir_writes_one_page_per_command() {
 fn man_dir_refuses_what_it_must_not_replace_and_writes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("missing");
-    let err = file_error(&["man", "--dir", missing.to_str().unwrap()]);
+    let err = failure(&["man", "--dir", missing.to_str().unwrap()]);
     assert!(err.contains("does not exist"), "{err}");
     let file = dir.path().join("file");
     std::fs::write(&file, "keep").unwrap();
-    let err = file_error(&["man", "--dir", file.to_str().unwrap()]);
+    let err = failure(&["man", "--dir", file.to_str().unwrap()]);
     assert!(err.contains("not a directory"), "{err}");
     #[cfg(unix)]
     {
         let pages = dir.path().join("man1");
         std::fs::create_dir(&pages).unwrap();
         std::os::unix::fs::symlink(&file, pages.join("nqueens-list.1")).unwrap();
-        let err = file_error(&["man", "--dir", pages.to_str().unwrap()]);
+        let err = failure(&["man", "--dir", pages.to_str().unwrap()]);
         assert!(err.contains("symbolic link"), "{err}");
         // Nothing was written: the link is the only entry, and its target is untouched.
         assert_eq!(std::fs::read_dir(&pages).unwrap().count(), 1);

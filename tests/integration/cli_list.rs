@@ -144,3 +144,16 @@ fn bad_input_is_one_line_and_exit_2() {
     }
     list(&["4"]).success().stderr(predicate::str::is_empty());
 }
+
+#[test]
+fn board_style_flags_without_boards_are_refused_not_ignored() {
+    for args in [
+        &["list", "8", "--coordinates"][..],
+        &["list", "8", "--unicode", "--format", "json"],
+        &["solve", "8", "--format", "columns", "--coordinates"],
+    ] {
+        let err = crate::util::usage_error_of(&mut cargo_bin_cmd!("nqueens"), args);
+        assert!(err.contains("add --format board"), "{args:?}: {err}");
+    }
+    list(&["6", "--format", "board", "--coordinates"]).success();
+}

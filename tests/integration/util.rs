@@ -12,9 +12,10 @@ pub fn usage_error_of(command: &mut Command, args: &[&str]) -> String {
     one_line_error_of(command, args, 2)
 }
 
-/// Runs `command`, expects exit code 1 (a file named on the command line could not be used),
-/// and returns stderr, checked to be one line without a panic.
-pub fn file_error_of(command: &mut Command, args: &[&str]) -> String {
+/// Runs `command`, expects exit code 1 (a failure: a wrong answer, a file named on the command
+/// line that could not be used, a search given up), and returns stderr, checked to be one line
+/// without a panic.
+pub fn failure_of(command: &mut Command, args: &[&str]) -> String {
     one_line_error_of(command, args, 1)
 }
 
