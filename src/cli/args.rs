@@ -308,6 +308,9 @@ pub struct EstimateArgs {
     /// Output format.
     #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table)]
     pub format: Format,
+    /// Draw no progress bar (it is drawn on stderr only when stderr is a terminal).
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 /// Parses a board side for `estimate`: 4 to 32, the boards the symmetric plan samples.
@@ -436,6 +439,9 @@ pub struct VerifyArgs {
     /// Refuse to start when all the counts are estimated to need longer than this together.
     #[arg(long, value_name = "SECONDS", default_value_t = DAY_SECONDS, value_parser = parse_seconds)]
     pub max_seconds: f64,
+    /// Draw no progress bar (it is drawn on stderr only when stderr is a terminal).
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 /// The default `--max-seconds` of the commands whose work cannot have been meant when it is
@@ -609,6 +615,9 @@ pub struct CompareArgs {
     /// Output format.
     #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table)]
     pub format: Format,
+    /// Draw no progress bar (it is drawn on stderr only when stderr is a terminal).
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 /// Parses an algorithm name, listing the choices when it is unknown.
@@ -847,6 +856,9 @@ pub struct ListArgs {
     /// (`nqueens solve N` constructs one at once).
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_seconds)]
     pub max_seconds: f64,
+    /// Draw no progress bar (it is drawn on stderr only when stderr is a terminal).
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 /// Parses a whole number from `min` to `max`; `what` names it in the reason for a refusal.

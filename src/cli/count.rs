@@ -207,9 +207,10 @@ fn stream<T: Serialize + TableRow>(
     Ok(Outcome::Success)
 }
 
-/// Counts the `n`-board whose record goes to `stream`; `None` when an interrupt stopped it (the
-/// reason is on stderr). An interrupt or an error first closes what `stream` has written, so
-/// the output stays whole (a closed table, a closed JSON array).
+/// Counts the `n`-board whose record goes to `stream`; `None` when an interrupt stopped it. An
+/// interrupt or an error first closes what `stream` has written (the table's border, the JSON
+/// array), then says why on stderr, so that the output stays whole and the messages come after
+/// it.
 pub fn count_board<T: Serialize + TableRow>(
     n: u32,
     options: &CountOptions,
@@ -217,25 +218,32 @@ pub fn count_board<T: Serialize + TableRow>(
     interrupt: &Interrupt,
     stream: &mut RecordStream<'_, T>,
 ) -> Result<Option<CountRun>, Failure> {
-    let run = search_board(n, options, long_run, interrupt);
-    if !matches!(run, Ok(Some(_))) {
-        stream.finish()?;
+    match search_board(n, options, long_run, interrupt) {
+        Ok(Ok(run)) => Ok(Some(run)),
+        Ok(Err(stopped)) => {
+            stream.finish()?;
+            output::message(stopped);
+            Ok(None)
+        }
+        Err(failure) => {
+            stream.finish()?;
+            Err(failure)
+        }
     }
-    run
 }
 
 /// One board, in order: the plan and the journal (a refused journal stops here), the notes on
-/// a long count, then the search under the progress bar and the interrupt.
+/// a long count, then the search under the progress bar and the interrupt. `Err` inside: an
+/// interrupt stopped the board, and what to tell the user.
 fn search_board(
     n: u32,
     options: &CountOptions,
     long_run: &LongRun,
     interrupt: &Interrupt,
-) -> Result<Option<CountRun>, Failure> {
+) -> Result<Result<CountRun, String>, Failure> {
     interrupt.board(None);
     if interrupt.is_raised() {
-        output::message(format_args!("nqueens: interrupted before n = {n} started"));
-        return Ok(None);
+        return Ok(Err(format!("nqueens: interrupted before n = {n} started")));
     }
     let journal = long_run.journal(n);
     let progress = Progress::on_terminal(!long_run.quiet, &format!("n = {n}"));
@@ -253,14 +261,13 @@ fn search_board(
     progress.finish();
     let run = result.map_err(failure)?;
     if run.complete {
-        return Ok(Some(run));
+        return Ok(Ok(run));
     }
-    output::message(interrupted_message(
+    Ok(Err(interrupted_message(
         &run,
         journal.as_deref(),
         long_run.keep_advice,
-    ));
-    Ok(None)
+    )))
 }
 
 /// Says on stderr, once the journal is accepted and before any task is searched, what it

@@ -97,10 +97,14 @@ impl Shared {
             );
             std::process::exit(130);
         }
-        self.notice(
-            "nqueens: stopping after the running tasks (press Ctrl-C again to quit at once)",
-            false,
-        );
+        let again = super::signals::received().again();
+        let stopping = format!("stopping after the running tasks ({again} to quit at once)");
+        // Shown in the bar, where there is one: the command closes its output (the table's
+        // border, the JSON array) before it says anything on lines of its own.
+        let bar = self.bar.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        if !bar.is_some_and(|bar| bar.show(&stopping)) {
+            output::message(format_args!("nqueens: {stopping}"));
+        }
     }
 
     /// Prints `line` on stderr clear of the progress bar; `last`: the process exits next, so
@@ -158,12 +162,12 @@ impl LongRun {
         })
     }
 
-    /// Boards without journal, shard or progress bar (for `verify`); `keep_advice` says how to
-    /// keep finished tasks across interrupts instead.
-    pub fn quiet(keep_advice: &'static str) -> LongRun {
+    /// Boards without journal or shard (for `verify`), with a progress bar unless `quiet`;
+    /// `keep_advice` says how to keep finished tasks across interrupts instead.
+    pub fn without_journal(quiet: bool, keep_advice: &'static str) -> LongRun {
         LongRun {
             journals: None,
-            quiet: true,
+            quiet,
             shard: None,
             announce: false,
             keep_advice,
