@@ -151,7 +151,14 @@ pub fn resolve_kernel(options: &mut CountOptions) -> Result<(), Failure> {
 pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     if let Some(algorithm) = args.algorithm {
         let limit = args.max_seconds.unwrap_or(budget::DAY);
-        return super::compare::count_with(algorithm, &args.boards.0, limit, args.format, out);
+        return super::compare::count_with(
+            algorithm,
+            &args.boards.0,
+            limit,
+            args.format,
+            args.quiet,
+            out,
+        );
     }
     let mut options = options(&args.engine);
     super::threads::warn_if_oversubscribed(options.threads);
