@@ -4,7 +4,7 @@
 
 use std::ffi::{OsStr, OsString};
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, ColorChoice, Parser, Subcommand};
 
 use crate::cli::format::Format;
 use crate::cli::words;
@@ -32,8 +32,31 @@ pub fn parse(args: &[OsString]) -> Result<Cli, clap::Error> {
     {
         command = accept_hyphen_values(command);
     }
-    let matches = command.try_get_matches_from(args)?;
+    let matches = command
+        .color(color_choice(args))
+        .try_get_matches_from(args)?;
     Cli::from_arg_matches(&matches)
+}
+
+/// The `--color` the arguments give (the last one wins; `--color WHEN` or `--color=WHEN`), read
+/// before they are parsed, so that a parse error and the help are coloured by it too; `auto`
+/// when none is given, or none is valid (the parse then refuses it).
+pub fn color_choice(args: &[OsString]) -> ColorChoice {
+    use clap::ValueEnum;
+    let mut choice = ColorChoice::Auto;
+    let mut words = args.iter().skip(1).map(|a| a.to_str());
+    while let Some(word) = words.next() {
+        let value = match word {
+            Some("--") => break,
+            Some("--color") => words.next().flatten(),
+            Some(word) => word.strip_prefix("--color="),
+            None => None,
+        };
+        if let Some(parsed) = value.and_then(|v| ColorChoice::from_str(v, false).ok()) {
+            choice = parsed;
+        }
+    }
+    choice
 }
 
 /// The whole command-line definition as [`parse`] reads it (less the CPU-dependent
@@ -129,6 +152,10 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+    /// When to colour messages and help: auto (when the stream is a terminal and NO_COLOR is
+    /// unset or empty), always or never.
+    #[arg(long, global = true, value_name = "WHEN", value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
 }
 
 /// The subcommands.

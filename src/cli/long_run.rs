@@ -27,8 +27,10 @@ pub struct Interrupt(Arc<Shared>);
 
 #[derive(Default)]
 struct Shared {
-    /// Raised by the first interrupt.
+    /// Raised by the first interrupt, once it has said so.
     stop: AtomicBool,
+    /// Whether an interrupt has come (raised before the handler says anything).
+    received: AtomicBool,
     /// Whether a task of the current count has finished, so that stopping after the running
     /// tasks keeps work; until then an interrupt ends the process at once.
     working: AtomicBool,
@@ -84,7 +86,7 @@ impl Interrupt {
 impl Shared {
     /// What a signal does.
     fn interrupted(&self) {
-        if self.stop.swap(true, Ordering::SeqCst) {
+        if self.received.swap(true, Ordering::SeqCst) {
             self.notice("nqueens: interrupted again, quitting at once", true);
             std::process::exit(130);
         }
@@ -105,6 +107,8 @@ impl Shared {
         if !bar.is_some_and(|bar| bar.show(&stopping)) {
             output::message(format_args!("nqueens: {stopping}"));
         }
+        // Only now: a stopped command may end the process before a later line is written.
+        self.stop.store(true, Ordering::SeqCst);
     }
 
     /// Prints `line` on stderr clear of the progress bar; `last`: the process exits next, so
