@@ -21,7 +21,7 @@
 //!   library only through this API — argument parsing, completions and man pages, output
 //!   formats, the progress bar, the scaling plot, interrupt handling. Without it
 //!   (`default-features = false`) the library depends on none of clap, clap_complete,
-//!   clap_mangen, indicatif, plotters, ctrlc or tempfile.
+//!   clap_mangen, indicatif, plotters, signal-hook, ctrlc, anstream or tempfile.
 
 #![deny(missing_docs)]
 #![deny(clippy::undocumented_unsafe_blocks)]

@@ -14,6 +14,7 @@ use cli::{output, words};
 
 fn main() -> ExitCode {
     let args: Vec<OsString> = std::env::args_os().collect();
+    output::set_color(cli::args::color_choice(&args));
     let parsed = cli::args::parse(&args);
     // Results, help and version all go to stdout: with none to write to, nothing is done.
     let prints = match &parsed {

@@ -4,7 +4,7 @@
 
 use std::ffi::{OsStr, OsString};
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, ColorChoice, Parser, Subcommand};
 
 use crate::cli::format::Format;
 use crate::cli::words;
@@ -32,8 +32,31 @@ pub fn parse(args: &[OsString]) -> Result<Cli, clap::Error> {
     {
         command = accept_hyphen_values(command);
     }
-    let matches = command.try_get_matches_from(args)?;
+    let matches = command
+        .color(color_choice(args))
+        .try_get_matches_from(args)?;
     Cli::from_arg_matches(&matches)
+}
+
+/// The `--color` the arguments give (the last one wins; `--color WHEN` or `--color=WHEN`), read
+/// before they are parsed, so that a parse error and the help are coloured by it too; `auto`
+/// when none is given, or none is valid (the parse then refuses it).
+pub fn color_choice(args: &[OsString]) -> ColorChoice {
+    use clap::ValueEnum;
+    let mut choice = ColorChoice::Auto;
+    let mut words = args.iter().skip(1).map(|a| a.to_str());
+    while let Some(word) = words.next() {
+        let value = match word {
+            Some("--") => break,
+            Some("--color") => words.next().flatten(),
+            Some(word) => word.strip_prefix("--color="),
+            None => None,
+        };
+        if let Some(parsed) = value.and_then(|v| ColorChoice::from_str(v, false).ok()) {
+            choice = parsed;
+        }
+    }
+    choice
 }
 
 /// The whole command-line definition as [`parse`] reads it (less the CPU-dependent
@@ -131,6 +154,10 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+    /// When to colour messages and help: auto (when the stream is a terminal and NO_COLOR is
+    /// unset or empty), always or never.
+    #[arg(long, global = true, value_name = "WHEN", value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
 }
 
 /// The subcommands.
@@ -311,6 +338,9 @@ pub struct EstimateArgs {
     /// Output format.
     #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table)]
     pub format: Format,
+    /// Draw no progress bar (it is drawn on stderr only when stderr is a terminal).
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 /// Parses a board side for `estimate`: 4 to 32, the boards the symmetric plan samples.
@@ -440,6 +470,9 @@ pub struct VerifyArgs {
     /// Refuse to start when all the counts are estimated to need longer than this together.
     #[arg(long, value_name = "SECONDS", default_value_t = DAY_SECONDS, value_parser = parse_seconds)]
     pub max_seconds: f64,
+    /// Draw no progress bar (it is drawn on stderr only when stderr is a terminal).
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 /// The default `--max-seconds` of the commands whose work cannot have been meant when it is
@@ -613,6 +646,9 @@ pub struct CompareArgs {
     /// Output format.
     #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table)]
     pub format: Format,
+    /// Draw no progress bar (it is drawn on stderr only when stderr is a terminal).
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 /// Parses an algorithm name, listing the choices when it is unknown.
@@ -869,6 +905,9 @@ pub struct ListArgs {
     #[arg(long = "max-seconds", value_name = "SECONDS", value_parser = parse_seconds,
           hide = true, conflicts_with = "give_up_after")]
     pub former_give_up_after: Option<f64>,
+    /// Draw no progress bar (it is drawn on stderr only when stderr is a terminal).
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 /// Parses a whole number from `min` to `max`; `what` names it in the reason for a refusal.

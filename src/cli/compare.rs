@@ -9,6 +9,7 @@ use crate::cli::format::{Format, per_second, seconds, table_row, write_records};
 use nqueens::classic::{Algorithm, Counters};
 use serde::Serialize;
 
+use super::progress::{Steps, quit_on_interrupt};
 use super::{Failure, Outcome, budget};
 use crate::cli::args::CompareArgs;
 
@@ -79,10 +80,17 @@ pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<Outcome, Failure> 
         algorithms.push(algorithm);
     }
     refuse_if_slow(args.n, &algorithms, args.max_seconds)?;
+    // Two steps an algorithm: the plain runs, then the instrumented ones.
+    let label = format!("n = {}", args.n);
+    let steps = Steps::on_terminal(!args.quiet, &label, 2 * algorithms.len() as u64);
+    if steps.is_visible() {
+        quit_on_interrupt(steps.notices());
+    }
     let mut records = Vec::with_capacity(algorithms.len());
     for &algorithm in &algorithms {
-        records.push(measure(algorithm, args.n)?);
+        records.push(measure(algorithm, args.n, &steps)?);
     }
+    steps.finish();
     check_agreement(&records).map_err(Failure::Wrong)?;
     let slowest = records.iter().map(|r| r.seconds).fold(0.0, f64::max);
     for record in &mut records {
@@ -120,10 +128,15 @@ fn fastest_of_repeats<T>(
     }
 }
 
-/// Runs `algorithm` on the `n × n` board plain for the time, and instrumented for the work.
-fn measure(algorithm: Algorithm, n: u32) -> Result<CompareRecord, Failure> {
+/// Runs `algorithm` on the `n × n` board plain for the time, and instrumented for the work,
+/// a step of `steps` each.
+fn measure(algorithm: Algorithm, n: u32, steps: &Steps) -> Result<CompareRecord, Failure> {
+    steps.doing(algorithm.name());
     let (plain, plain_seconds) = fastest_of_repeats(|| algorithm.count(n))?;
+    steps.step();
+    steps.doing(format!("{algorithm}, instrumented"));
     let (counters, instrumented_seconds) = fastest_of_repeats(|| algorithm.count_instrumented(n))?;
+    steps.step();
     if plain != counters.solutions {
         return Err(Failure::Wrong(format!(
             "{algorithm} found {plain} solutions of n = {n} in its plain run but {} in its \
@@ -234,6 +247,7 @@ pub fn count_with(
     boards: &[u32],
     max_seconds: f64,
     format: Format,
+    quiet: bool,
     out: &mut dyn Write,
 ) -> Result<Outcome, Failure> {
     let cost: f64 = boards.iter().map(|&n| algorithm.estimated_seconds(n)).sum();
@@ -246,8 +260,13 @@ pub fn count_with(
             budget::raise_max_seconds(max_seconds)
         ),
     )?;
+    let steps = Steps::on_terminal(!quiet, algorithm.name(), boards.len() as u64);
+    if steps.is_visible() {
+        quit_on_interrupt(steps.notices());
+    }
     let mut records = Vec::with_capacity(boards.len());
     for &n in boards {
+        steps.doing(format!("n = {n}"));
         let started = Instant::now();
         let total = algorithm.count(n)?;
         records.push(AlgorithmCountRecord {
@@ -257,7 +276,9 @@ pub fn count_with(
             threads: 1,
             algorithm,
         });
+        steps.step();
     }
+    steps.finish();
     write_records(out, format, &records)?;
     Ok(Outcome::Success)
 }

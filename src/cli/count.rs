@@ -155,7 +155,14 @@ pub fn resolve_kernel(options: &mut CountOptions) -> Result<(), Failure> {
 pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     if let Some(algorithm) = args.algorithm {
         let limit = args.max_seconds.unwrap_or(budget::DAY);
-        return super::compare::count_with(algorithm, &args.boards.0, limit, args.format, out);
+        return super::compare::count_with(
+            algorithm,
+            &args.boards.0,
+            limit,
+            args.format,
+            args.quiet,
+            out,
+        );
     }
     let mut options = options(&args.engine);
     if let Some(limit) = args.max_seconds {
@@ -214,9 +221,10 @@ fn stream<T: Serialize + TableRow>(
     Ok(Outcome::Success)
 }
 
-/// Counts the `n`-board whose record goes to `stream`; `None` when an interrupt stopped it (the
-/// reason is on stderr). An interrupt or an error first closes what `stream` has written, so
-/// the output stays whole (a closed table, a closed JSON array).
+/// Counts the `n`-board whose record goes to `stream`; `None` when an interrupt stopped it. An
+/// interrupt or an error first closes what `stream` has written (the table's border, the JSON
+/// array), then says why on stderr, so that the output stays whole and the messages come after
+/// it.
 pub fn count_board<T: Serialize + TableRow>(
     n: u32,
     options: &CountOptions,
@@ -224,25 +232,32 @@ pub fn count_board<T: Serialize + TableRow>(
     interrupt: &Interrupt,
     stream: &mut RecordStream<'_, T>,
 ) -> Result<Option<CountRun>, Failure> {
-    let run = search_board(n, options, long_run, interrupt);
-    if !matches!(run, Ok(Some(_))) {
-        stream.finish()?;
+    match search_board(n, options, long_run, interrupt) {
+        Ok(Ok(run)) => Ok(Some(run)),
+        Ok(Err(stopped)) => {
+            stream.finish()?;
+            output::message(stopped);
+            Ok(None)
+        }
+        Err(failure) => {
+            stream.finish()?;
+            Err(failure)
+        }
     }
-    run
 }
 
 /// One board, in order: the plan and the journal (a refused journal stops here), the notes on
-/// a long count, then the search under the progress bar and the interrupt.
+/// a long count, then the search under the progress bar and the interrupt. `Err` inside: an
+/// interrupt stopped the board, and what to tell the user.
 fn search_board(
     n: u32,
     options: &CountOptions,
     long_run: &LongRun,
     interrupt: &Interrupt,
-) -> Result<Option<CountRun>, Failure> {
+) -> Result<Result<CountRun, String>, Failure> {
     interrupt.board(None);
     if interrupt.is_raised() {
-        output::message(format_args!("nqueens: interrupted before n = {n} started"));
-        return Ok(None);
+        return Ok(Err(format!("nqueens: interrupted before n = {n} started")));
     }
     let journal = long_run.journal(n);
     let progress = Progress::on_terminal(!long_run.quiet, &format!("n = {n}"));
@@ -260,14 +275,13 @@ fn search_board(
     progress.finish();
     let run = result.map_err(failure)?;
     if run.complete {
-        return Ok(Some(run));
+        return Ok(Ok(run));
     }
-    output::message(interrupted_message(
+    Ok(Err(interrupted_message(
         &run,
         journal.as_deref(),
         long_run.keep_advice,
-    ));
-    Ok(None)
+    )))
 }
 
 /// Says on stderr, once the journal is accepted and before any task is searched, what it

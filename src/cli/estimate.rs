@@ -4,10 +4,11 @@
 use std::io::Write;
 
 use crate::cli::format::{CsvWriter, Format, JsonWriter, table_row, write_all, write_table};
-use nqueens::estimate::{Budget, Estimate, EstimateOptions, Estimator, estimate};
+use nqueens::estimate::{Budget, Estimate, EstimateOptions, EstimateProgress, Estimator};
 use nqueens::{CountOptions, Strategy};
 use serde::Serialize;
 
+use super::progress::{Steps, quit_on_interrupt};
 use super::{Failure, Outcome, words};
 use crate::cli::args::EstimateArgs;
 
@@ -34,13 +35,62 @@ pub fn run(args: &EstimateArgs, out: &mut dyn Write) -> Result<Outcome, Failure>
         threads: args.threads,
         kernel: args.kernel,
     };
-    let result = estimate(args.n, &options)?;
+    let result = estimate_on_terminal(args.n, &options, args.quiet)?;
     match args.format {
         Format::Table => write_table(out, &lines(&result))?,
         Format::Json => write_all(JsonWriter::new(out), std::slice::from_ref(&result))?,
         Format::Csv => write_all(CsvWriter::new(out), std::slice::from_ref(&result))?,
     }
     Ok(Outcome::Success)
+}
+
+/// Estimates the `n`-board under a progress bar on stderr (unless `quiet`, and only on a
+/// terminal): the budget used, the samples drawn and the interval of the total so far.
+fn estimate_on_terminal(
+    n: u32,
+    options: &EstimateOptions,
+    quiet: bool,
+) -> Result<Estimate, Failure> {
+    let estimator = Estimator::new(n, options.kernel)?;
+    let steps = match options.budget {
+        Budget::Samples(k) => Steps::on_terminal(!quiet, &format!("n = {n}"), k),
+        Budget::Seconds(s) => Steps::on_terminal(!quiet, &format!("n = {n}"), s.ceil() as u64),
+    };
+    if !steps.is_visible() {
+        return Ok(estimator.estimate(options)?);
+    }
+    quit_on_interrupt(steps.notices());
+    steps.doing("sizing the sample");
+    let report = |p: &EstimateProgress| {
+        let total = match p.total {
+            Some((total, low, high)) => format!(
+                ", total {} ±{}%",
+                sci(total),
+                words::number(100.0 * (high - low) / 2.0 / total.abs().max(1.0))
+            ),
+            None => String::new(),
+        };
+        match options.budget {
+            Budget::Samples(k) => {
+                steps.set(p.samples_done, k);
+                steps.doing(format!("samples{total}"));
+            }
+            Budget::Seconds(s) => {
+                steps.set(p.elapsed.as_secs(), s.ceil() as u64);
+                if p.samples == 0 {
+                    steps.doing("s, sizing the sample");
+                } else {
+                    steps.doing(format!(
+                        "s, {} of {} samples{total}",
+                        p.samples_done, p.samples
+                    ));
+                }
+            }
+        }
+    };
+    let result = estimator.estimate_observed(options, &report);
+    steps.finish();
+    Ok(result?)
 }
 
 /// One line of the human table: what, and its value.

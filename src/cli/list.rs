@@ -3,13 +3,15 @@
 //! Solutions are written as they are found, from a search that holds only the current board, so
 //! the listing runs in constant memory and stops as soon as the output is closed.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::cli::render::{Style, write_board, write_columns, write_separated};
 use nqueens::enumerate::{Mode, Solutions, Step};
 use nqueens::known;
 
+use super::progress::Steps;
 use super::{Failure, Outcome, output, words};
 use crate::cli::args::{LIST_UNLIMITED_MAX_N, ListArgs, SolutionFormat};
 
@@ -36,9 +38,24 @@ pub fn run(args: &ListArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     if args.format == SolutionFormat::Json {
         out.write_all(b"[")?;
     }
+    let stop = stop_on_interrupt();
+    let mut interrupted = false;
     while written < limit {
-        if !next_in_time(&mut solutions, give_up_after)? {
-            break;
+        let mut waiting = Waiting {
+            out: &mut *out,
+            quiet: args.quiet,
+            // Only the JSON format leaves its last line open between solutions.
+            line_open: args.format == SolutionFormat::Json,
+            next: written + 1,
+            stop,
+        };
+        match next_in_time(&mut solutions, give_up_after, &mut waiting)? {
+            Next::Found => {}
+            Next::Exhausted => break,
+            Next::Interrupted => {
+                interrupted = true;
+                break;
+            }
         }
         written += 1;
         let columns = solutions.columns().iter().copied();
@@ -61,6 +78,14 @@ pub fn run(args: &ListArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     }
     if args.format == SolutionFormat::Json {
         out.write_all(if written == 0 { b"]\n" } else { b"\n]\n" })?;
+    }
+    if interrupted {
+        out.flush()?;
+        output::message(format_args!(
+            "nqueens: interrupted after {}",
+            words::plural(written, "solution")
+        ));
+        return Ok(Outcome::Interrupted);
     }
     if written == 0 && limit > 0 {
         super::output::message(super::solve::no_solution(n));
@@ -89,21 +114,68 @@ fn too_many(n: u32, unique: bool) -> String {
 /// Search steps between two looks at the clock (a few milliseconds).
 const STEPS_PER_LOOK: u64 = 1 << 22;
 
-/// Searches for the next solution: `Ok(true)` when one is found (in `solutions.columns()`),
-/// `Ok(false)` when there are no more, and a failure when none turns up within
-/// `give_up_after` seconds.
-fn next_in_time(solutions: &mut Solutions, give_up_after: f64) -> Result<bool, Failure> {
+/// What the search for the next solution found.
+enum Next {
+    /// A solution, in `solutions.columns()`.
+    Found,
+    /// No more solutions.
+    Exhausted,
+    /// An interrupt stopped the search.
+    Interrupted,
+}
+
+/// What the wait for the next solution shows, and where.
+struct Waiting<'a> {
+    /// The solutions written so far, flushed when the wait begins to show.
+    out: &'a mut dyn Write,
+    /// Draw no spinner.
+    quiet: bool,
+    /// Whether the output's last line is open (a spinner on the same terminal starts below it).
+    line_open: bool,
+    /// The number of the solution searched for.
+    next: u64,
+    /// Raised by an interrupt.
+    stop: &'static AtomicBool,
+}
+
+/// The first interrupt raises the flag returned, so that the listing closes its output; a
+/// second ends the process at once.
+fn stop_on_interrupt() -> &'static AtomicBool {
+    static STOP: AtomicBool = AtomicBool::new(false);
+    super::signals::on_interrupt(|| {
+        if STOP.swap(true, Ordering::SeqCst) {
+            output::message("nqueens: interrupted again, quitting at once");
+            std::process::exit(130);
+        }
+    });
+    &STOP
+}
+
+/// Searches for the next solution, and fails when none turns up within `give_up_after` seconds. A wait
+/// longer than [`SPIN_AFTER_SECONDS`] shows a spinner on a terminal (the solutions so far are
+/// flushed first), and one longer than [`NOTE_AFTER_SECONDS`] without a spinner says so on
+/// stderr.
+fn next_in_time(
+    solutions: &mut Solutions,
+    give_up_after: f64,
+    waiting: &mut Waiting<'_>,
+) -> Result<Next, Failure> {
     let started = Instant::now();
     let mut noted = false;
+    let mut spinner: Option<Steps> = None;
+    let n = solutions.n();
     loop {
+        if waiting.stop.load(Ordering::SeqCst) {
+            return Ok(Next::Interrupted);
+        }
         match solutions.search(STEPS_PER_LOOK) {
-            Step::Found => return Ok(true),
-            Step::Exhausted => return Ok(false),
+            Step::Found => return Ok(Next::Found),
+            Step::Exhausted => return Ok(Next::Exhausted),
             Step::Unfinished => {}
         }
         let elapsed = started.elapsed().as_secs_f64();
         if elapsed > give_up_after {
-            let n = solutions.n();
+            drop(spinner);
             return Err(Failure::GaveUp(format!(
                 "no further solution of n = {n} turned up within {} s of search (in \
                  lexicographic order the next one may lie years away); `nqueens solve {n}` \
@@ -111,9 +183,23 @@ fn next_in_time(solutions: &mut Solutions, give_up_after: f64) -> Result<bool, F
                 words::number(give_up_after)
             )));
         }
-        if elapsed > NOTE_AFTER_SECONDS && !noted {
+        let terminal = std::io::stderr().is_terminal();
+        if elapsed > SPIN_AFTER_SECONDS && spinner.is_none() && !waiting.quiet && terminal {
+            waiting.out.flush()?;
+            if waiting.line_open && std::io::stdout().is_terminal() {
+                // The spinner starts on a line of its own, below the open one.
+                output::status("\n");
+            }
+            let shown = Steps::spinner(true, &format!("n = {n}"));
+            shown.doing(format!(
+                "searching for solution {} (gives up after {} s; `nqueens solve {n}` is instant)",
+                waiting.next,
+                words::number(give_up_after)
+            ));
+            spinner = Some(shown);
+        }
+        if elapsed > NOTE_AFTER_SECONDS && !noted && spinner.is_none() {
             noted = true;
-            let n = solutions.n();
             output::message(format_args!(
                 "nqueens: still searching n = {n} for the next solution in lexicographic order \
                  (giving up after {} s; `nqueens solve {n}` constructs one at once)",
@@ -122,6 +208,9 @@ fn next_in_time(solutions: &mut Solutions, give_up_after: f64) -> Result<bool, F
         }
     }
 }
+
+/// A search that has found nothing for this long shows a spinner on a terminal.
+const SPIN_AFTER_SECONDS: f64 = 0.5;
 
 /// A search that has found nothing for this long says so on stderr.
 const NOTE_AFTER_SECONDS: f64 = 2.0;

@@ -27,8 +27,10 @@ pub struct Interrupt(Arc<Shared>);
 
 #[derive(Default)]
 struct Shared {
-    /// Raised by the first interrupt.
+    /// Raised by the first interrupt, once it has said so.
     stop: AtomicBool,
+    /// Whether an interrupt has come (raised before the handler says anything).
+    received: AtomicBool,
     /// Whether a task of the current count has finished, so that stopping after the running
     /// tasks keeps work; until then an interrupt ends the process at once.
     working: AtomicBool,
@@ -84,7 +86,7 @@ impl Interrupt {
 impl Shared {
     /// What a signal does.
     fn interrupted(&self) {
-        if self.stop.swap(true, Ordering::SeqCst) {
+        if self.received.swap(true, Ordering::SeqCst) {
             self.notice("nqueens: interrupted again, quitting at once", true);
             std::process::exit(130);
         }
@@ -97,10 +99,16 @@ impl Shared {
             );
             std::process::exit(130);
         }
-        self.notice(
-            "nqueens: stopping after the running tasks (press Ctrl-C again to quit at once)",
-            false,
-        );
+        let again = super::signals::received().again();
+        let stopping = format!("stopping after the running tasks ({again} to quit at once)");
+        // Shown in the bar, where there is one: the command closes its output (the table's
+        // border, the JSON array) before it says anything on lines of its own.
+        let bar = self.bar.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        if !bar.is_some_and(|bar| bar.show(&stopping)) {
+            output::message(format_args!("nqueens: {stopping}"));
+        }
+        // Only now: a stopped command may end the process before a later line is written.
+        self.stop.store(true, Ordering::SeqCst);
     }
 
     /// Prints `line` on stderr clear of the progress bar; `last`: the process exits next, so
@@ -158,12 +166,12 @@ impl LongRun {
         })
     }
 
-    /// Boards without journal, shard or progress bar (for `verify`); `keep_advice` says how to
-    /// keep finished tasks across interrupts instead.
-    pub fn quiet(keep_advice: &'static str) -> LongRun {
+    /// Boards without journal or shard (for `verify`), with a progress bar unless `quiet`;
+    /// `keep_advice` says how to keep finished tasks across interrupts instead.
+    pub fn without_journal(quiet: bool, keep_advice: &'static str) -> LongRun {
         LongRun {
             journals: None,
-            quiet: true,
+            quiet,
             shard: None,
             announce: false,
             keep_advice,

@@ -12,6 +12,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, Once};
 
+use anstyle::{AnsiColor, Style};
+
 use super::{Failure, words};
 
 /// Writes `line` and a newline to stderr in one write; a failed write is ignored.
@@ -21,16 +23,47 @@ pub fn message(line: impl Display) {
 }
 
 /// `nqueens: error: {text}` on stderr, a long path or argument in it shortened
-/// ([`words::shorten_words`]).
+/// ([`words::shorten_words`]); `error:` in bold red where stderr takes colour ([`set_color`]).
 pub fn error(text: impl Display) {
     let text = words::shorten_words(&text.to_string());
-    message(format_args!("nqueens: error: {text}"));
+    let style = AnsiColor::Red.on_default().bold();
+    message(format_args!("nqueens: {} {text}", painted("error:", style)));
 }
 
-/// `nqueens: warning: {text}` on stderr, shortened like [`error`]'s.
+/// `nqueens: warning: {text}` on stderr, shortened like [`error`]'s; `warning:` in bold yellow
+/// where stderr takes colour.
 pub fn warning(text: impl Display) {
     let text = words::shorten_words(&text.to_string());
-    message(format_args!("nqueens: warning: {text}"));
+    let style = AnsiColor::Yellow.on_default().bold();
+    message(format_args!(
+        "nqueens: {} {text}",
+        painted("warning:", style)
+    ));
+}
+
+/// Sets when stderr's words are coloured, for the whole process: `--color` (`auto` colours
+/// only a terminal, and never where NO_COLOR is set and not empty, per no-color.org; as
+/// `anstream` decides, which also honours CLICOLOR_FORCE and TERM=dumb).
+pub fn set_color(choice: clap::ColorChoice) {
+    anstream::ColorChoice::write_global(match choice {
+        clap::ColorChoice::Always => anstream::ColorChoice::Always,
+        clap::ColorChoice::Never => anstream::ColorChoice::Never,
+        clap::ColorChoice::Auto => anstream::ColorChoice::Auto,
+    });
+}
+
+/// Whether stderr takes colour now.
+fn stderr_in_colour() -> bool {
+    anstream::AutoStream::choice(&io::stderr()) != anstream::ColorChoice::Never
+}
+
+/// `word` in `style` where stderr takes colour, plain otherwise.
+fn painted(word: &str, style: Style) -> String {
+    if stderr_in_colour() {
+        format!("{style}{word}{style:#}")
+    } else {
+        word.to_string()
+    }
 }
 
 /// Writes `text` to stderr without a newline (a progress line redrawn in place); a failed write

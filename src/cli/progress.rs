@@ -25,7 +25,7 @@ use nqueens::Watcher;
 pub const BAR_WIDTH: usize = 20;
 
 const TEMPLATE: &str =
-    "{elapsed_precise} [{bar:20}] {tasks} tasks, {solutions} solutions, {eta_once_timed}";
+    "{elapsed_precise} [{bar:20}] {tasks} tasks, {solutions} solutions, {eta_once_timed}{msg}";
 
 /// Shown in place of the ETA until a task of this run has finished.
 pub(crate) const NO_ETA_YET: &str = "no ETA yet";
@@ -52,12 +52,7 @@ impl Progress {
 
     /// A bar drawn on stderr when `visible`, hidden otherwise.
     pub fn new(visible: bool, label: &str) -> Progress {
-        let target = if visible {
-            ProgressDrawTarget::stderr()
-        } else {
-            ProgressDrawTarget::hidden()
-        };
-        Progress::with_target(target, label)
+        Progress::with_target(stderr_or_hidden(visible), label)
     }
 
     /// A bar drawn on `target`.
@@ -162,6 +157,16 @@ impl Notices {
         self.bar.finish_and_clear();
         f()
     }
+
+    /// Shows `text` at the end of the bar, when the bar is drawn: `false` when it is not (the
+    /// caller prints the text on a line of its own instead).
+    pub fn show(&self, text: &str) -> bool {
+        if self.bar.is_hidden() {
+            return false;
+        }
+        self.bar.set_message(format!("; {text}"));
+        true
+    }
 }
 
 impl Watcher for Progress {
@@ -196,6 +201,122 @@ impl Watcher for Progress {
             .unwrap_or(1);
         self.bar.inc(size);
     }
+}
+
+/// A bar for a command made of steps: `compare`'s runs, `estimate`'s budget, and one per thread
+/// count for `scale`; or, with no known number of steps, a spinner (`list` waiting for a
+/// solution). It shows the label, the elapsed time, the steps done out of the total, and what
+/// the command is doing now:
+///
+/// ```text
+/// n = 12: 00:00:03 [========>           ] 3/8 bitmask, instrumented
+/// n = 40: ⠙ 00:00:07 searching for solution 2 in lexicographic order
+/// ```
+///
+/// It is drawn on stderr only when stderr is a terminal, and is removed from the terminal when
+/// finished or dropped (an error leaves no bar behind). Lines printed while it is shown go
+/// through [`Steps::notices`].
+pub struct Steps {
+    bar: ProgressBar,
+}
+
+impl Steps {
+    /// A bar of `steps` steps on stderr, when `enabled` and stderr is a terminal.
+    pub fn on_terminal(enabled: bool, label: &str, steps: u64) -> Steps {
+        let visible = enabled && std::io::stderr().is_terminal();
+        Steps::with_target(stderr_or_hidden(visible), label, Some(steps))
+    }
+
+    /// A spinner on stderr, when `enabled` and stderr is a terminal: for work whose length is
+    /// not known.
+    pub fn spinner(enabled: bool, label: &str) -> Steps {
+        let visible = enabled && std::io::stderr().is_terminal();
+        Steps::with_target(stderr_or_hidden(visible), label, None)
+    }
+
+    /// A bar (`steps`) or a spinner (`None`) drawn on `target`.
+    fn with_target(target: ProgressDrawTarget, label: &str, steps: Option<u64>) -> Steps {
+        let bar = ProgressBar::with_draw_target(steps, target);
+        let label = label.replace('{', "{{").replace('}', "}}");
+        let template = match steps {
+            Some(_) => format!("{label}: {{elapsed_precise}} [{{bar:20}}] {{pos}}/{{len}} {{msg}}"),
+            None => format!("{label}: {{spinner}} {{elapsed_precise}} {{msg}}"),
+        };
+        let style = ProgressStyle::with_template(&template)
+            .expect("the template is valid")
+            .progress_chars("=> ");
+        bar.set_style(style);
+        if !bar.is_hidden() {
+            // Keeps the elapsed time (and the spinner) moving between steps.
+            bar.enable_steady_tick(Duration::from_millis(200));
+        }
+        Steps { bar }
+    }
+
+    /// Says what the command does now (shown after the steps).
+    pub fn doing(&self, what: impl Into<std::borrow::Cow<'static, str>>) {
+        self.bar.set_message(what);
+    }
+
+    /// One more step is done.
+    pub fn step(&self) {
+        self.bar.inc(1);
+    }
+
+    /// `done` of `of` steps are done (for work measured in other units than whole steps, such
+    /// as a share of a time budget).
+    pub fn set(&self, done: u64, of: u64) {
+        self.bar.set_length(of);
+        self.bar.set_position(done.min(of));
+    }
+
+    /// Steps done so far.
+    #[cfg(test)]
+    pub fn done(&self) -> u64 {
+        self.bar.position()
+    }
+
+    /// Whether the bar is drawn (stderr is a terminal and it was enabled).
+    pub fn is_visible(&self) -> bool {
+        !self.bar.is_hidden()
+    }
+
+    /// A handle that prints lines clear of this bar, an interrupt handler's included.
+    pub fn notices(&self) -> Notices {
+        Notices {
+            bar: self.bar.clone(),
+        }
+    }
+
+    /// Removes the bar from the terminal.
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+impl Drop for Steps {
+    fn drop(&mut self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// Stderr when `visible`, else nowhere.
+fn stderr_or_hidden(visible: bool) -> ProgressDrawTarget {
+    if visible {
+        ProgressDrawTarget::stderr()
+    } else {
+        ProgressDrawTarget::hidden()
+    }
+}
+
+/// Makes an interrupt (SIGINT, SIGTERM, SIGHUP) of a command that keeps nothing by stopping
+/// gently remove `bar` from the terminal, say `nqueens: interrupted` and end the process with
+/// exit code 130.
+pub fn quit_on_interrupt(bar: Notices) {
+    super::signals::on_interrupt(move || {
+        bar.after(|| super::output::message("nqueens: interrupted"));
+        std::process::exit(130);
+    });
 }
 
 #[cfg(test)]
@@ -331,6 +452,42 @@ mod tests {
         assert!(line.contains(", ETA "), "{line}");
         assert!(!line.contains(NO_ETA_YET), "{line}");
         progress.finish();
+    }
+
+    #[test]
+    fn steps_show_the_count_and_what_is_done_now() {
+        let screen = Screen::new(120);
+        let target = ProgressDrawTarget::term_like(Box::new(screen.clone()));
+        let steps = Steps::with_target(target, "n = 10", Some(8));
+        steps.bar.disable_steady_tick();
+        steps.step();
+        steps.step();
+        steps.doing("bitmask, instrumented");
+        steps.bar.tick();
+        let writes = screen.writes.lock().unwrap().clone();
+        let line = writes.iter().rev().find(|w| w.contains("2/8")).unwrap();
+        assert!(line.starts_with("n = 10: "), "{line}");
+        assert!(line.ends_with("2/8 bitmask, instrumented"), "{line}");
+        assert_eq!(steps.done(), 2);
+        drop(steps);
+        assert_eq!(screen.writes.lock().unwrap().last().unwrap(), "<clear>");
+    }
+
+    #[test]
+    fn a_shown_word_ends_the_bar_line() {
+        let screen = Screen::new(200);
+        let progress = on_screen(&screen);
+        let plan = Plan::new(10, Strategy::Mirror, 8).unwrap();
+        progress.start(&plan, &[]);
+        assert!(progress.notices().show("stopping"));
+        redraw(&progress);
+        assert!(
+            screen.bar_line().ends_with("; stopping"),
+            "{}",
+            screen.bar_line()
+        );
+        progress.finish();
+        assert!(!Progress::new(false, "n = 10").notices().show("stopping"));
     }
 
     #[test]

@@ -1,11 +1,12 @@
-//! The process's one handler of SIGINT, SIGTERM and SIGHUP. `ctrlc` allows a single handler per
-//! process, so every part of the command that reacts to an interrupt says here what the next
-//! one does: a long count raises its stop flag, a command replacing files removes its temporary
-//! files, `watch` ends its view.
+//! The process's one handler of SIGINT, SIGTERM and SIGHUP. Every part of the command that
+//! reacts to an interrupt says here what the next one does: a long count raises its stop flag,
+//! a command replacing files removes its temporary files, `watch` ends its view.
 //!
-//! The handler runs on a thread of its own. Until a command asks for one, the signals keep
-//! their default action (the process ends).
+//! The handler runs on a thread of its own, and [`received`] tells the action which signal
+//! came (so that a SIGTERM sent by a scheduler is not answered with "press Ctrl-C"). Until a
+//! command asks for one, the signals keep their default action (the process ends).
 
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, Once};
 
 /// What a signal does, shared with the handler thread.
@@ -13,19 +14,90 @@ type Action = Arc<dyn Fn() + Send + Sync>;
 
 static ACTION: Mutex<Option<Action>> = Mutex::new(None);
 
+/// The last signal received, as [`Signal`]'s discriminant.
+static RECEIVED: AtomicU8 = AtomicU8::new(Signal::Interrupt as u8);
+
+/// A signal that ends or stops the command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Signal {
+    /// SIGINT: Ctrl-C at the terminal.
+    Interrupt = 0,
+    /// SIGTERM: sent by another program (`kill`, a batch scheduler).
+    Terminate = 1,
+    /// SIGHUP: the terminal went away.
+    HangUp = 2,
+}
+
+impl Signal {
+    /// How the user sends this signal again: `press Ctrl-C again`, `send SIGTERM again`.
+    pub fn again(self) -> &'static str {
+        match self {
+            Signal::Interrupt => "press Ctrl-C again",
+            Signal::Terminate => "send SIGTERM again",
+            Signal::HangUp => "send SIGHUP again",
+        }
+    }
+}
+
+/// The signal the action that runs now was called for (SIGINT before any signal came).
+pub fn received() -> Signal {
+    match RECEIVED.load(Ordering::SeqCst) {
+        1 => Signal::Terminate,
+        2 => Signal::HangUp,
+        _ => Signal::Interrupt,
+    }
+}
+
 /// Makes `action` what every following interrupt does, in place of what an earlier call set,
 /// installing the process's handler on the first call.
 pub fn on_interrupt(action: impl Fn() + Send + Sync + 'static) {
     static HANDLER: Once = Once::new();
     *ACTION.lock().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(action));
-    HANDLER.call_once(|| {
-        // The one call in the process: it cannot find a handler already set.
-        let _ = ctrlc::set_handler(|| {
-            // Cloned out of the lock, so that an action may itself set the next one.
-            let action = ACTION.lock().unwrap_or_else(|e| e.into_inner()).clone();
-            if let Some(action) = action {
-                action();
-            }
-        });
+    HANDLER.call_once(install);
+}
+
+/// Runs the action set now for `signal`.
+fn act(signal: Signal) {
+    RECEIVED.store(signal as u8, Ordering::SeqCst);
+    // Cloned out of the lock, so that an action may itself set the next one.
+    let action = ACTION.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    if let Some(action) = action {
+        action();
+    }
+}
+
+/// The one handler of the process: a thread that waits for the signals.
+#[cfg(unix)]
+fn install() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        for signal in signals.forever() {
+            act(match signal {
+                SIGTERM => Signal::Terminate,
+                SIGHUP => Signal::HangUp,
+                _ => Signal::Interrupt,
+            });
+        }
     });
+}
+
+/// The one handler of the process (Ctrl-C and the console's close events).
+#[cfg(not(unix))]
+fn install() {
+    let _ = ctrlc::set_handler(|| act(Signal::Interrupt));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_terminate_signal_is_not_answered_with_ctrl_c() {
+        assert_eq!(Signal::Interrupt.again(), "press Ctrl-C again");
+        assert!(!Signal::Terminate.again().contains("Ctrl-C"));
+        assert!(!Signal::HangUp.again().contains("Ctrl-C"));
+    }
 }

@@ -76,7 +76,7 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     )?;
     super::threads::warn_if_oversubscribed(options.threads);
     let interrupt = Interrupt::install();
-    let long_run = LongRun::quiet(KEEP_ADVICE);
+    let long_run = LongRun::without_journal(args.quiet, KEEP_ADVICE);
     resolve_kernel(&mut options)?;
     let w = super::count::column_widths(&boards, &options);
     let widths = [w[0], w[1], w[1], w[2], w[2], 7, w[7], 2];

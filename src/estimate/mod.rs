@@ -157,6 +157,39 @@ pub struct EstimateOptions {
     pub kernel: Kernel,
 }
 
+/// Where an estimate stands, as [`Estimator::estimate_observed`] reports it.
+///
+/// ```
+/// use nqueens::estimate::EstimateProgress;
+/// fn line(p: &EstimateProgress) -> String {
+///     match p.total {
+///         Some((total, low, high)) => format!("{} of {}: {total:.3e} ({low:.3e} to {high:.3e})",
+///                                             p.samples_done, p.samples),
+///         None => format!("sizing the sample, {:?}", p.elapsed),
+///     }
+/// }
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct EstimateProgress {
+    /// Probes of the sample drawn so far.
+    pub samples_done: u64,
+    /// Probes the sample draws; 0 while pilot runs size it for a time budget.
+    pub samples: u64,
+    /// Wall-clock time since the estimate started, pilot runs included.
+    pub elapsed: Duration,
+    /// The total estimated from the probes drawn so far, with its 95% interval: `(estimate,
+    /// low, high)`; `None` before there are two probes.
+    pub total: Option<(f64, f64, f64)>,
+}
+
+/// Whom to tell how the sampling goes, and since when.
+#[derive(Clone, Copy)]
+struct Watch<'a> {
+    report: &'a (dyn Fn(&EstimateProgress) + Sync),
+    started: Instant,
+}
+
 /// A random sample of one plan's work, ready to estimate from.
 ///
 /// The plan is made once, when the estimator is built; each estimate draws its own probes.
@@ -326,6 +359,18 @@ impl Estimator {
     /// Draws probes `0..samples` under `seed` on `threads` workers.
     #[doc(hidden)]
     pub fn sample(&self, samples: u64, seed: u64, threads: usize) -> Result<Sample, Error> {
+        self.sample_observed(samples, seed, threads, None)
+    }
+
+    /// [`Estimator::sample`], telling `watch` how far it is after each round of probes (only
+    /// with a watcher are the probes drawn in rounds; the probes and their sums are the same).
+    fn sample_observed(
+        &self,
+        samples: u64,
+        seed: u64,
+        threads: usize,
+        watch: Option<Watch<'_>>,
+    ) -> Result<Sample, Error> {
         use rayon::prelude::*;
         if samples < 2 {
             return Err(Error::Estimate(
@@ -334,14 +379,48 @@ impl Estimator {
         }
         let pool = build_pool(threads)?;
         let started = Instant::now();
-        let probes = pool.install(|| {
-            (0..samples)
-                .into_par_iter()
-                .map(|i| self.sampler.probe(seed, i, samples))
-                .collect()
-        });
+        let Some(watch) = watch else {
+            let probes = pool.install(|| {
+                (0..samples)
+                    .into_par_iter()
+                    .map(|i| self.sampler.probe(seed, i, samples))
+                    .collect()
+            });
+            return Ok(Sample {
+                probes,
+                elapsed: started.elapsed(),
+            });
+        };
+        // Round r draws the probes whose index is r modulo the number of rounds, so that the
+        // probes drawn so far are spread over every stratum and estimate the whole total.
+        let rounds = (samples / (64 * threads.max(1) as u64)).clamp(1, 200);
+        let mut probes: Vec<Option<Probe>> = vec![None; samples as usize];
+        let mut done = 0;
+        for round in 0..rounds {
+            let drawn: Vec<(u64, Probe)> = pool.install(|| {
+                (0..(samples - round).div_ceil(rounds))
+                    .into_par_iter()
+                    .map(|k| round + k * rounds)
+                    .map(|i| (i, self.sampler.probe(seed, i, samples)))
+                    .collect()
+            });
+            done += drawn.len() as u64;
+            for (i, probe) in drawn {
+                probes[i as usize] = Some(probe);
+            }
+            let totals: Vec<f64> = probes.iter().flatten().map(|p| p.total).collect();
+            (watch.report)(&EstimateProgress {
+                samples_done: done,
+                samples,
+                elapsed: watch.started.elapsed(),
+                total: stratified_mean(&totals).map(|m| {
+                    let (low, high) = m.interval();
+                    (m.mean, low, high)
+                }),
+            });
+        }
         Ok(Sample {
-            probes,
+            probes: probes.into_iter().flatten().collect(),
             elapsed: started.elapsed(),
         })
     }
@@ -355,12 +434,54 @@ impl Estimator {
 
     /// Samples within `options.budget` and estimates the total, the unique count and the cost.
     pub fn estimate(&self, options: &EstimateOptions) -> Result<Estimate, Error> {
+        self.estimate_with(options, None)
+    }
+
+    /// [`Estimator::estimate`], calling `report` as the work goes on: after each pilot run
+    /// (with [`EstimateProgress::samples`] 0) and after each round of the sample (a few hundred
+    /// probes, at most 200 rounds). The estimate is the same as without it.
+    ///
+    /// ```
+    /// use nqueens::estimate::{Budget, EstimateOptions, EstimateProgress, Estimator};
+    /// use std::sync::Mutex;
+    /// let estimator = Estimator::new(12, nqueens::Kernel::Auto).unwrap();
+    /// let options = EstimateOptions {
+    ///     budget: Budget::Samples(1000),
+    ///     seed: 3,
+    ///     threads: 1,
+    ///     kernel: nqueens::Kernel::Auto,
+    /// };
+    /// let seen = Mutex::new(Vec::new());
+    /// let report = |p: &EstimateProgress| seen.lock().unwrap().push(p.samples_done);
+    /// let watched = estimator.estimate_observed(&options, &report).unwrap();
+    /// let seen = seen.into_inner().unwrap();
+    /// assert!(seen.len() > 1 && seen.windows(2).all(|w| w[0] < w[1]));
+    /// assert_eq!(seen.last(), Some(&1000));
+    /// let plain = estimator.estimate(&options).unwrap();
+    /// assert_eq!(watched.estimate_total, plain.estimate_total);
+    /// ```
+    pub fn estimate_observed(
+        &self,
+        options: &EstimateOptions,
+        report: &(dyn Fn(&EstimateProgress) + Sync),
+    ) -> Result<Estimate, Error> {
+        self.estimate_with(options, Some(report))
+    }
+
+    fn estimate_with(
+        &self,
+        options: &EstimateOptions,
+        report: Option<&(dyn Fn(&EstimateProgress) + Sync)>,
+    ) -> Result<Estimate, Error> {
         let started = Instant::now();
+        let watch = report.map(|report| Watch { report, started });
         let samples = match options.budget {
             Budget::Samples(k) => k,
-            Budget::Seconds(s) => self.samples_for(s, options.seed, options.threads, started)?,
+            Budget::Seconds(s) => {
+                self.samples_for(s, options.seed, options.threads, started, watch)?
+            }
         };
-        let sample = self.sample(samples, options.seed, options.threads)?;
+        let sample = self.sample_observed(samples, options.seed, options.threads, watch)?;
         Ok(self.summarise(&sample, options, started.elapsed()))
     }
 
@@ -371,6 +492,7 @@ impl Estimator {
         seed: u64,
         threads: usize,
         started: Instant,
+        watch: Option<Watch<'_>>,
     ) -> Result<u64, Error> {
         if !(seconds > 0.0 && seconds.is_finite()) {
             return Err(Error::Estimate(format!(
@@ -383,6 +505,14 @@ impl Estimator {
         let per_probe = loop {
             let pilot = self.sample(pilot_k, seed ^ PILOT_STREAM, threads)?;
             let took = pilot.elapsed.as_secs_f64();
+            if let Some(watch) = watch {
+                (watch.report)(&EstimateProgress {
+                    samples_done: 0,
+                    samples: 0,
+                    elapsed: started.elapsed(),
+                    total: None,
+                });
+            }
             if took >= seconds / 30.0 || started.elapsed().as_secs_f64() >= seconds / 10.0 {
                 break took / pilot_k as f64;
             }

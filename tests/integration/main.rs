@@ -9,6 +9,7 @@ mod cli_hardening;
 mod cli_list;
 mod cli_scale;
 mod cli_solve;
+mod cli_terminal;
 mod cli_unique;
 mod cli_watch;
 mod cli_watch_screen;

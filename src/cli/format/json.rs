@@ -5,15 +5,25 @@ use std::io::{self, Write};
 use super::RecordWriter;
 
 /// Writes records as the elements of one pretty-printed JSON array, two spaces in.
+///
+/// The last line of each element (its closing `}`) is held back until the next element or the
+/// end of the array says whether a comma follows it, so that every line written is whole: a
+/// progress bar drawn on the same terminal between two records starts on a line of its own.
 pub struct JsonWriter<'a> {
     out: &'a mut dyn Write,
     elements: usize,
+    /// The last line of the element written last, not yet written.
+    held: String,
 }
 
 impl<'a> JsonWriter<'a> {
     /// A writer to `out`.
     pub fn new(out: &'a mut dyn Write) -> JsonWriter<'a> {
-        JsonWriter { out, elements: 0 }
+        JsonWriter {
+            out,
+            elements: 0,
+            held: String::new(),
+        }
     }
 }
 
@@ -25,22 +35,53 @@ impl<T: serde::Serialize> RecordWriter<T> for JsonWriter<'_> {
 
     fn record(&mut self, record: &T) -> io::Result<()> {
         let text = serde_json::to_string_pretty(record)?;
-        let mut element = String::from(if self.elements == 0 { "[\n" } else { ",\n" });
-        for (i, line) in text.lines().enumerate() {
-            if i > 0 {
-                element.push('\n');
-            }
+        let mut element = if self.elements == 0 {
+            String::from("[\n")
+        } else {
+            format!("{},\n", self.held)
+        };
+        let lines: Vec<&str> = text.lines().collect();
+        let (last, whole) = lines.split_last().unwrap_or((&"", &[]));
+        for line in whole {
             element.push_str("  ");
             element.push_str(line);
+            element.push('\n');
         }
+        self.held = format!("  {last}");
         self.elements += 1;
         self.out.write_all(element.as_bytes())?;
         self.out.flush()
     }
 
     fn finish(&mut self, written: usize) -> io::Result<()> {
-        self.out
-            .write_all(if written == 0 { b"[]\n" } else { b"\n]\n" })?;
+        if written == 0 {
+            self.out.write_all(b"[]\n")?;
+        } else {
+            let end = format!("{}\n]\n", self.held);
+            self.out.write_all(end.as_bytes())?;
+        }
         self.out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_line_written_between_records_is_whole() {
+        let mut out = Vec::new();
+        let mut writer = JsonWriter::new(&mut out);
+        RecordWriter::<nqueens::known::Known>::begin(&mut writer).unwrap();
+        writer.record(&nqueens::known::TABLE[8]).unwrap();
+        writer.record(&nqueens::known::TABLE[9]).unwrap();
+        drop(writer);
+        assert!(out.ends_with(b"\n"), "{}", String::from_utf8_lossy(&out));
+        let mut writer = JsonWriter::new(&mut out);
+        writer.elements = 2;
+        writer.held = "  }".to_string();
+        RecordWriter::<nqueens::known::Known>::finish(&mut writer, 2).unwrap();
+        let parsed: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(parsed[1]["total"], 352);
     }
 }

@@ -1,0 +1,392 @@
+//! What a user sees in a real terminal: the progress bars of the long commands, interrupts
+//! that leave whole output, and colour. The terminal is a pseudo-terminal made by `script`
+//! (util-linux); without it the terminal tests print "skipped: …" on stderr.
+
+use std::io::Read;
+use std::process::{Child, Command as Std, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+
+fn nqueens() -> Command {
+    Command::cargo_bin("nqueens").unwrap()
+}
+
+/// A command running with stdout and stderr on one pseudo-terminal.
+struct Terminal {
+    child: Child,
+    screen: Arc<Mutex<Vec<u8>>>,
+    pid_file: tempfile::NamedTempFile,
+}
+
+impl Terminal {
+    /// Starts nqueens with `args` in a pseudo-terminal, `env` added to its environment; `None`
+    /// (and a note) where `script` is missing.
+    fn start(args: &str, env: &[(&str, &str)]) -> Option<Terminal> {
+        let found = Std::new("script")
+            .arg("--version")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if !found {
+            eprintln!("skipped: `script` (util-linux) is needed for a pseudo-terminal");
+            return None;
+        }
+        let pid_file = tempfile::NamedTempFile::new().unwrap();
+        let bin = assert_cmd::cargo::cargo_bin("nqueens");
+        let line = format!(
+            "echo $$ > '{}'; exec '{}' {args}",
+            pid_file.path().display(),
+            bin.display()
+        );
+        let mut command = Std::new("script");
+        command
+            .args(["-qfec", &line, "/dev/null"])
+            .env("SHELL", "/bin/sh")
+            .env_remove("NO_COLOR")
+            .env_remove("CLICOLOR_FORCE")
+            .env("TERM", "xterm")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        for (key, value) in env {
+            command.env(key, value);
+        }
+        let mut child = command.spawn().unwrap();
+        let screen = Arc::new(Mutex::new(Vec::new()));
+        let mut stdout = child.stdout.take().unwrap();
+        let copy = Arc::clone(&screen);
+        std::thread::spawn(move || {
+            let mut buffer = [0; 4096];
+            while let Ok(read) = stdout.read(&mut buffer) {
+                if read == 0 {
+                    break;
+                }
+                copy.lock().unwrap().extend_from_slice(&buffer[..read]);
+            }
+        });
+        Some(Terminal {
+            child,
+            screen,
+            pid_file,
+        })
+    }
+
+    /// What the terminal has received so far.
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.screen.lock().unwrap()).into_owned()
+    }
+
+    /// Waits until the terminal shows what `seen` looks for (a minute at most).
+    fn wait_for(&self, what: &str, seen: impl Fn(&str) -> bool) {
+        let started = Instant::now();
+        while !seen(&self.text()) {
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "no {what} on the terminal: {:?}",
+                self.text()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Sends `signal` (`INT`, `TERM`) to nqueens.
+    fn send(&self, signal: &str) {
+        let pid = std::fs::read_to_string(self.pid_file.path()).unwrap();
+        let status = Std::new("kill")
+            .args([format!("-{signal}"), pid.trim().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+
+    /// Waits for the end (a minute at most): the exit code and everything the terminal showed.
+    fn finish(mut self) -> (i32, String) {
+        let started = Instant::now();
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            if started.elapsed() > Duration::from_secs(60) {
+                let _ = self.child.kill();
+                panic!("nqueens did not end: {:?}", self.text());
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        // The last bytes may still be on their way from the reader thread.
+        std::thread::sleep(Duration::from_millis(100));
+        (status.code().unwrap_or(-1), self.text())
+    }
+}
+
+/// Runs nqueens with `args` on a terminal to its end: the exit code and the screen.
+fn on_terminal(args: &str, env: &[(&str, &str)]) -> Option<(i32, String)> {
+    Terminal::start(args, env).map(Terminal::finish)
+}
+
+/// The lines as they stay on the screen: each written line, with what a bar drew and then
+/// cleared (`\r`, then erase-line) taken out.
+fn lines_left(screen: &str) -> Vec<String> {
+    screen
+        .split('\n')
+        .map(|line| {
+            let line = line.trim_end_matches('\r');
+            let kept = line.rsplit("\x1b[2K").next().unwrap_or(line);
+            let kept = kept.rsplit('\r').next().unwrap_or(kept);
+            kept.replace("\x1b[1A", "").replace("\x1b[1B", "")
+        })
+        .collect()
+}
+
+/// Checks that every drawing of the bar `label` starts a line: after a newline, a carriage
+/// return or a cursor movement, never after other output.
+fn assert_bar_starts_lines(screen: &str, label: &str) {
+    let mut seen = 0;
+    for (at, _) in screen.match_indices(label) {
+        seen += 1;
+        let before = screen[..at].chars().next_back();
+        assert!(
+            matches!(before, None | Some('\n' | '\r' | 'K' | 'A' | 'B')),
+            "the bar continues a line: {:?}",
+            &screen[at.saturating_sub(40)..at + label.len()]
+        );
+    }
+    assert!(seen > 0, "no bar {label:?}: {screen:?}");
+}
+
+/// Interrupts `count 17..=19` once the first board's result is out, with `signal`; returns
+/// the exit code and the screen.
+fn interrupt_a_count(signal: &str, format: &str, first: &str) -> Option<(i32, String)> {
+    let terminal = Terminal::start(&format!("count 17..=19 -t 1 -f {format}"), &[])?;
+    terminal.wait_for("first result", |text| text.contains(first));
+    terminal.wait_for("bar of n = 18", |text| text.contains("n = 18: "));
+    std::thread::sleep(Duration::from_millis(300));
+    terminal.send(signal);
+    Some(terminal.finish())
+}
+
+#[test]
+fn an_interrupted_table_is_closed_before_the_messages() {
+    let Some((code, screen)) = interrupt_a_count("INT", "table", "| 17 ") else {
+        return;
+    };
+    assert_eq!(code, 130, "{screen:?}");
+    let lines = lines_left(&screen);
+    let border = lines.iter().rposition(|l| l.starts_with("+---")).unwrap();
+    let message = lines
+        .iter()
+        .position(|l| l.starts_with("nqueens: interrupted"))
+        .unwrap();
+    assert!(border < message, "{lines:#?}");
+    assert!(
+        lines[border..].iter().all(|l| !l.contains("tasks,")),
+        "a bar is left after the table: {lines:#?}"
+    );
+    // The bottom border is the table's last line: no message among its rows.
+    let top = lines.iter().position(|l| l.starts_with("+---")).unwrap();
+    assert!(
+        lines[top..=border]
+            .iter()
+            .all(|l| l.starts_with('+') || l.starts_with('|')),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn a_terminated_json_count_is_whole_and_names_no_ctrl_c() {
+    let Some((code, screen)) = interrupt_a_count("TERM", "json", "\"n\": 17") else {
+        return;
+    };
+    assert_eq!(code, 130, "{screen:?}");
+    assert!(!screen.contains("Ctrl-C"), "{screen:?}");
+    assert!(
+        screen.contains("nqueens: interrupted: n = 18"),
+        "{screen:?}"
+    );
+    // The bar always starts a line of its own (never after a closing brace), and the JSON on
+    // the screen parses.
+    assert_bar_starts_lines(&screen, "n = 18: ");
+    let lines = lines_left(&screen);
+    let json: String = lines
+        .iter()
+        .filter(|l| !l.starts_with("nqueens:"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let parsed: serde_json::Value = serde_json::from_str(&json).unwrap_or_else(|e| {
+        panic!("{e}: {json}");
+    });
+    assert_eq!(parsed[0]["total"], 95815104);
+}
+
+#[test]
+fn a_piped_interrupted_count_closes_its_json_and_exits_130() {
+    let mut child = Std::new(assert_cmd::cargo::cargo_bin("nqueens"))
+        .args(["count", "17..=19", "-t", "1", "-f", "json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = Vec::new();
+    let mut byte = [0];
+    // The first record is written whole but for its closing brace.
+    while !String::from_utf8_lossy(&first).contains("fingerprint") {
+        assert_eq!(stdout.read(&mut byte).unwrap(), 1);
+        first.push(byte[0]);
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    crate::util::send(&child, "TERM");
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130));
+    let json = format!("{}{rest}", String::from_utf8_lossy(&first));
+    let parsed: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(parsed.as_array().unwrap().len(), 1);
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert!(!err.contains("Ctrl-C"), "{err}");
+    assert!(err.contains("send SIGTERM again"), "{err}");
+}
+
+#[test]
+fn long_commands_draw_a_bar_on_a_terminal_and_clear_it() {
+    let commands = [
+        ("verify 16 -t 1", "n = 16: ", "tasks,"),
+        ("compare 10 -a bitmask,array", "n = 10: ", "/4 "),
+        ("estimate 16 --samples 40000 -t 1", "n = 16: ", " samples"),
+    ];
+    for (args, label, inside) in commands {
+        let Some((code, screen)) = on_terminal(args, &[]) else {
+            return;
+        };
+        assert_eq!(code, 0, "{args}: {screen:?}");
+        assert!(
+            screen
+                .split(['\n', '\r'])
+                .any(|l| l.contains(label) && l.contains(inside)),
+            "{args}: no bar: {screen:?}"
+        );
+        let lines = lines_left(&screen);
+        assert!(
+            lines.iter().all(|l| !l.contains(label)),
+            "{args}: a bar is left: {lines:#?}"
+        );
+    }
+}
+
+#[test]
+fn no_bar_when_stderr_is_not_a_terminal_or_with_quiet() {
+    for args in [
+        &["verify", "12"][..],
+        &["compare", "9", "-a", "bitmask"],
+        &["estimate", "12", "--samples", "2000"],
+    ] {
+        let out = nqueens().args(args).assert().success().get_output().clone();
+        assert!(out.stderr.is_empty(), "{args:?}: {:?}", out.stderr);
+    }
+    let Some((_, screen)) = on_terminal("verify 14 -q", &[]) else {
+        return;
+    };
+    assert!(!screen.contains("tasks,"), "{screen:?}");
+}
+
+#[test]
+fn list_shows_a_spinner_while_it_waits_and_an_interrupt_closes_its_json() {
+    let Some(terminal) = Terminal::start("list 38 --limit 1 -f json", &[]) else {
+        return;
+    };
+    terminal.wait_for("spinner", |text| text.contains("searching for solution 1"));
+    terminal.send("INT");
+    let (code, screen) = terminal.finish();
+    assert_eq!(code, 130, "{screen:?}");
+    let lines = lines_left(&screen);
+    assert!(lines.iter().all(|l| !l.contains("searching")), "{lines:#?}");
+    let json: String = lines
+        .iter()
+        .filter(|l| !l.starts_with("nqueens:"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let parsed: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(parsed, serde_json::json!([]));
+    assert!(screen.contains("nqueens: interrupted after 0 solutions"));
+}
+
+const RED_ERROR: &str = "\x1b[1m\x1b[31merror:\x1b[0m";
+
+#[test]
+fn color_always_paints_the_error_prefix_and_never_does_not() {
+    let err = |args: &[&str], env: Option<(&str, &str)>| {
+        let mut command = nqueens();
+        command.args(args).env_remove("NO_COLOR");
+        if let Some((key, value)) = env {
+            command.env(key, value);
+        }
+        let out = command.assert().code(2).get_output().clone();
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let painted = err(&["count", "x", "--color", "always"], None);
+    assert!(
+        painted.starts_with(&format!("nqueens: {RED_ERROR} ")),
+        "{painted:?}"
+    );
+    assert!(err(&["--color=always", "count", "x"], None).contains(RED_ERROR));
+    for plain in [
+        err(&["count", "x", "--color", "never"], None),
+        err(&["count", "x"], None),
+        err(&["count", "x"], Some(("NO_COLOR", "1"))),
+    ] {
+        assert!(!plain.contains('\x1b'), "{plain:?}");
+        assert!(plain.starts_with("nqueens: error: "), "{plain:?}");
+    }
+    let refused = err(&["count", "8", "--color", "sometimes"], None);
+    assert!(
+        refused.contains("possible values: auto, always, never"),
+        "{refused}"
+    );
+}
+
+#[test]
+fn the_help_is_coloured_as_asked() {
+    let help = |args: &[&str]| {
+        let out = nqueens().args(args).assert().success().get_output().clone();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert!(help(&["--color", "always", "--help"]).contains('\x1b'));
+    assert!(help(&["count", "--help", "--color=always"]).contains('\x1b'));
+    assert!(!help(&["--help"]).contains('\x1b'));
+    assert!(help(&["--help"]).contains("--color <WHEN>"));
+}
+
+#[test]
+fn on_a_terminal_auto_colours_unless_no_color_is_set() {
+    let Some((_, screen)) = on_terminal("count x", &[]) else {
+        return;
+    };
+    assert!(screen.contains(RED_ERROR), "{screen:?}");
+    let (_, plain) = on_terminal("count x", &[("NO_COLOR", "1")]).unwrap();
+    assert!(!plain.contains('\x1b'), "{plain:?}");
+    // An empty NO_COLOR does not count (no-color.org).
+    let (_, empty) = on_terminal("count x", &[("NO_COLOR", "")]).unwrap();
+    assert!(empty.contains(RED_ERROR), "{empty:?}");
+    let (_, never) = on_terminal("--color never count x", &[]).unwrap();
+    assert!(!never.contains('\x1b'), "{never:?}");
+    let (_, help) = on_terminal("--help", &[]).unwrap();
+    assert!(help.contains('\x1b'), "{help:?}");
+}
+
+#[test]
+fn a_warning_is_painted_yellow() {
+    let out = nqueens()
+        .args(["count", "8", "-t", "64", "--color", "always"])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("nqueens: \x1b[1m\x1b[33mwarning:\x1b[0m "),
+        "{err:?}"
+    );
+}
