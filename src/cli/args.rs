@@ -685,9 +685,16 @@ fn parse_speed(text: &str) -> Result<f64, String> {
 /// Arguments of `nqueens scale`.
 #[derive(Debug, Args)]
 pub struct ScaleArgs {
-    /// Board side (0 to 64).
-    #[arg(value_name = "N", value_parser = parse_n)]
-    pub n: u32,
+    /// Board side (0 to 64); not with --compare.
+    #[arg(value_name = "N", value_parser = parse_n, required_unless_present = "compare")]
+    pub n: Option<u32>,
+    /// Compare saved results (`scale N --format json` files, of any machine, single or several
+    /// series each) instead of measuring: a table of every series side by side per thread count,
+    /// or JSON, CSV, and with --plot one plot of them all. Runs that differ in n or strategy are
+    /// allowed but flagged.
+    #[arg(long, value_name = "FILE.json", num_args = 1.., conflicts_with_all = [
+        "n", "threads", "repeat", "strategy", "kernel", "model_up_to", "max_seconds"])]
+    pub compare: Vec<std::path::PathBuf>,
     /// Thread counts to measure: a list such as 1,2,4,8, where `max` stands for every logical
     /// CPU [default: the powers of two below the logical CPU count, and that count]. One thread is
     /// always measured too: it is the baseline of every speedup and of the model. Each count is
@@ -699,25 +706,36 @@ pub struct ScaleArgs {
     #[arg(short = 'r', long, value_name = "K", default_value_t = 3,
           value_parser = parse_repeat)]
     pub repeat: u32,
-    /// How the board is split into independent tasks.
-    #[arg(long, value_parser = choice::<Strategy>(), default_value_t = Strategy::default())]
-    pub strategy: Strategy,
-    /// Which kernel counts the tasks (to compare their scaling).
-    #[arg(long, default_value_t = Kernel::default(), value_parser = kernel_parser())]
-    pub kernel: Kernel,
-    /// Output format [possible values: table, json, csv]. table: the measured and the modelled
-    /// counts as two tables under a machine header. json: one object with n, strategy, machine
-    /// {logical, physical}, runs (threads, median_seconds, min_seconds, max_seconds, speedup,
-    /// efficiency, cpu_share) and model (workers, predicted_seconds, speedup, efficiency). csv:
-    /// one row per measured thread count (kind = measured, seconds = the median) and per
-    /// modelled worker count (kind = model, seconds = the prediction; min, max and cpu_share
-    /// empty). cpu_share is the CPU time the runs received / asked for: well below 1 on a busy
-    /// machine.
+    /// How the board is split into independent tasks; a list such as mirror,symmetric measures
+    /// each, interleaved.
+    #[arg(long, value_name = "NAME[,NAME...]", value_delimiter = ',',
+          value_parser = choice::<Strategy>(), default_value = "symmetric")]
+    pub strategy: Vec<Strategy>,
+    /// Which kernel counts the tasks; a list such as avx512,avx2 measures each, interleaved
+    /// (every kernel and strategy in turn at each thread count and repetition, so that the
+    /// machine's other load hits all alike).
+    #[arg(long, value_name = "NAME[,NAME...]", value_delimiter = ',',
+          value_parser = kernel_parser(), default_value = "auto")]
+    pub kernel: Vec<Kernel>,
+    /// Output format [possible values: table, json, csv]. table: per kernel and strategy the
+    /// measured and the modelled counts under a machine header (rows with more threads than
+    /// physical cores marked as sharing a core), then with several a side-by-side table. json:
+    /// one object with n, strategy, kernel, machine {logical, physical}, repeat, tasks, runs
+    /// (threads, median_seconds, min_seconds, max_seconds, speedup, efficiency, cpu_share,
+    /// shares_core), model (workers, predicted_seconds, speedup, efficiency), model_leaves_out,
+    /// total, run {cpu, logical, physical, smt, kernel, strategy, n, version, date, os} and
+    /// headline {threads, seconds, solutions, solutions_per_second, cores,
+    /// solutions_per_second_per_core}; with several kernels or strategies {"series": [one such
+    /// object each]}. csv: one row per measured thread count (kind = measured, seconds = the
+    /// median) and per modelled worker count (kind = model, seconds = the prediction; min, max
+    /// and cpu_share empty) of each series. cpu_share is the CPU time the runs received / asked
+    /// for: well below 1 on a busy machine.
     #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table, hide_possible_values = true)]
     pub format: Format,
     /// Also draw speedup and efficiency against threads (measured with the range of the timed
-    /// runs, ideal, model) into this SVG file (a new file, or a regular file that is replaced).
-    #[arg(long, value_name = "FILE.svg")]
+    /// runs, ideal, model; one series per kernel, strategy or compared file) into this SVG file
+    /// (its name must end in .svg; a new file, or a regular file that is replaced).
+    #[arg(long, value_name = "FILE.svg", value_parser = svg_path_parser())]
     pub plot: Option<std::path::PathBuf>,
     /// Model up to this many workers (1 to 1048576): the plot draws the model's curve that far
     /// [default: 4 times the largest measured thread count], and beyond 256 the model in the
@@ -727,6 +745,28 @@ pub struct ScaleArgs {
     /// Refuse to start when all the runs are estimated to need longer than this together.
     #[arg(long, value_name = "SECONDS", default_value_t = DAY_SECONDS, value_parser = parse_seconds)]
     pub max_seconds: f64,
+}
+
+/// Parses a plot path: any path whose name ends in `.svg` (any case), the only format drawn.
+fn svg_path_parser() -> impl clap::builder::TypedValueParser<Value = std::path::PathBuf> {
+    use clap::builder::TypedValueParser;
+    clap::builder::OsStringValueParser::new().try_map(|text| parse_svg_path(&text))
+}
+
+fn parse_svg_path(text: &OsStr) -> Result<std::path::PathBuf, String> {
+    let path = std::path::PathBuf::from(text);
+    let is_svg = path
+        .extension()
+        .is_some_and(|ext| ext.eq_ignore_ascii_case("svg"));
+    if is_svg {
+        Ok(path)
+    } else {
+        Err(
+            "the name does not end in .svg: the plot is drawn as SVG only; name it e.g. \
+             plot.svg (and for a PNG: rsvg-convert plot.svg -o plot.png)"
+                .to_string(),
+        )
+    }
 }
 
 /// A list of distinct worker-thread counts, in the order given.
