@@ -160,22 +160,39 @@ pub enum Command {
     /// Watch the backtracking search step by step: full screen, or as text frames or JSON.
     #[command(after_help = WATCH_EXAMPLES)]
     Watch(WatchArgs),
-    /// Measure how the count speeds up with more threads, and model bigger machines.
+    /// Measure how the count speeds up with more threads, model bigger machines, and compare
+    /// saved results.
     #[command(
         long_about = "Counts one board with each thread count (one untimed warm-up run, then \
                       --repeat timed runs) and reports the median, fastest and slowest time, the \
-                      speedup over one thread and the parallel efficiency (speedup / threads). \
+                      speedup over one thread and the parallel efficiency (speedup / threads); \
+                      rows with more threads than physical cores are marked as sharing a core. \
                       Every run's total is checked against the others and against the known \
-                      table. A load-balance model replays the one-thread task times on 1, 2, 4, \
-                      ..., 256 (or --model-up-to) identical workers with the same largest-first \
-                      list scheduling and predicts the speedup a bigger machine would give (no \
-                      memory-bandwidth or other shared-resource limits are modelled). Runs under \
-                      50 ms are too short to mean much: a warning suggests a larger n.",
+                      table. The results record what makes them comparable: the CPU's name, \
+                      logical CPUs and physical cores, SMT, the kernel that ran, the strategy, \
+                      n, the version, the date (UTC) and the OS, and a headline (solutions per \
+                      second at the best thread count, and per core). --kernel a,b and \
+                      --strategy a,b measure every pair in one study, interleaved: at each \
+                      thread count and repetition every pair runs in turn. A load-balance \
+                      model replays the one-thread task times on 1, 2, 4, ..., 256 (or \
+                      --model-up-to) identical workers with the same largest-first list \
+                      scheduling and predicts the speedup a bigger machine would give; it \
+                      leaves out SMT, turbo and other clock changes, memory bandwidth and \
+                      caches, and scheduling overhead, so it is an upper bound. Runs under 50 \
+                      ms are too short to mean much: a warning suggests a larger n. \
+                      --compare A.json B.json ... measures nothing: it reads saved results (of \
+                      any machine; a file of several series counts as several) and prints them \
+                      side by side per thread count, as a table, JSON ({differs_in, series, \
+                      table}) or CSV (one row per series and thread count), with --plot one \
+                      plot of them all; results that differ in n or strategy are compared with \
+                      a warning and flagged (differs_in, the differs column).",
         after_help = "Examples:\n  \
                       nqueens scale 16\n  \
                       nqueens scale 17 --threads 1,2 --repeat 5 --plot scaling.svg\n  \
                       nqueens scale 17 --threads 1,2 --plot scaling.svg --model-up-to 1024\n  \
-                      nqueens scale 15 --threads 1,2,4,8,max --format json"
+                      nqueens scale 15 --threads 1,2,4,8,max --format json > laptop.json\n  \
+                      nqueens scale 16 --kernel avx512,avx2 --strategy mirror,symmetric\n  \
+                      nqueens scale --compare laptop.json workstation.json --plot both.svg"
     )]
     Scale(ScaleArgs),
     /// Print one solution: the first in lexicographic order, or a constructed one for large n.

@@ -132,7 +132,7 @@ pub fn render_svg(series: &[Series], options: &PlotOptions) -> Result<String, Pl
     let curves: Vec<Curve> = series
         .iter()
         .enumerate()
-        .map(|(i, s)| Curve::of(s, i, limit))
+        .map(|(i, s)| Curve::of(s, i, series.len(), limit))
         .collect();
     let legend = legend(series, &curves);
     let caption: Vec<String> = options
@@ -222,6 +222,9 @@ const WARNING: RGBColor = RGBColor(170, 60, 0);
 #[derive(Clone, Copy, Debug)]
 struct Measured {
     threads: f64,
+    /// Where it is drawn: the thread count, nudged left or right when several series are drawn
+    /// so that equal points do not hide each other.
+    x: f64,
     speedup: f64,
     range: Option<(f64, f64)>,
 }
@@ -236,7 +239,9 @@ struct Curve {
 }
 
 impl Curve {
-    fn of(series: &Series, index: usize, model_limit: usize) -> Curve {
+    fn of(series: &Series, index: usize, of: usize, model_limit: usize) -> Curve {
+        // Series side by side around each thread count, 4 % of a doubling apart.
+        let nudge = 2f64.powf(0.04 * (index as f64 - (of as f64 - 1.0) / 2.0));
         let usable = |x: f64, y: f64| y.is_finite() && y > 0.0 && x >= 1.0;
         let measured = series
             .runs
@@ -251,6 +256,7 @@ impl Curve {
                     .then_some((slowest, fastest));
                 Measured {
                     threads: p.threads as f64,
+                    x: p.threads as f64 * nudge,
                     speedup: p.speedup,
                     range,
                 }
@@ -328,14 +334,14 @@ impl Lines {
             measured: curve
                 .measured
                 .iter()
-                .map(|m| (m.threads, y(m.threads, m.speedup)))
+                .map(|m| (m.x, y(m.threads, m.speedup)))
                 .collect(),
             bars: curve
                 .measured
                 .iter()
                 .filter_map(|m| {
                     let (low, high) = m.range?;
-                    Some((m.threads, y(m.threads, low), y(m.threads, high)))
+                    Some((m.x, y(m.threads, low), y(m.threads, high)))
                 })
                 .collect(),
         }

@@ -89,9 +89,17 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
 
     // Every busy-machine warning, and the short-run warning once (of the first study short
     // enough for one: the others say the same).
+    let several = studies.len() > 1;
     let warnings: Vec<String> = studies
         .iter()
-        .filter_map(busy_machine_warning)
+        .filter_map(|study| {
+            let warning = busy_machine_warning(study)?;
+            Some(if several {
+                format!("{} kernel, {}: {warning}", study.kernel, study.strategy)
+            } else {
+                warning
+            })
+        })
         .chain(studies.iter().find_map(short_run_warning))
         .fold(Vec::new(), |mut seen, w| {
             if !seen.contains(&w) {
@@ -145,7 +153,7 @@ fn progress_line(n: u32, p: &Progress) -> String {
     };
     let which = if p.variants > 1 {
         format!(
-            " {} kernel, {} ({} of {})",
+            ", {} kernel, {} ({} of {})",
             p.kernel,
             p.strategy,
             p.variant + 1,
@@ -392,7 +400,7 @@ mod tests {
         p.run = 0;
         assert_eq!(
             progress_line(12, &p),
-            "measuring n = 12 depth-first kernel, mirror (2 of 2): 2 threads, warm-up"
+            "measuring n = 12, depth-first kernel, mirror (2 of 2): 2 threads, warm-up"
         );
     }
 }

@@ -386,3 +386,36 @@ fn compare_takes_no_board_and_measuring_needs_one() {
         util::usage_error_of(&mut nqueens(), &args);
     }
 }
+
+#[test]
+fn the_progress_line_names_each_kernel_in_turn_under_a_terminal() {
+    // `script` runs the command under a pseudo-terminal, where stderr shows the progress.
+    let binary = assert_cmd::cargo::cargo_bin("nqueens");
+    let command = format!(
+        "{} scale 9 -t 2 -r 1 -f csv --kernel depth-first,portable-lanes",
+        binary.display()
+    );
+    let out = std::process::Command::new("script")
+        .args(["-qfec", &command, "/dev/null"])
+        .output()
+        .expect("script (util-linux) runs commands under a pseudo-terminal");
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text
+        .split(['\r', '\n'])
+        .filter_map(|l| l.split("measuring ").nth(1))
+        .collect();
+    let kernel = |l: &&str| l.split(", ").nth(1).unwrap_or("").to_string();
+    let kernels: Vec<String> = lines.iter().map(kernel).collect();
+    // Warm-ups and the timed run, each thread count: the two kernels take turns.
+    let turns = ["depth-first kernel", "portable-lanes kernel"].repeat(4);
+    assert_eq!(kernels, turns, "{text}");
+    assert!(
+        lines[0].starts_with("n = 9, depth-first kernel, symmetric (1 of 2): 1 thread, warm-up"),
+        "{text}"
+    );
+    assert!(
+        lines[7].ends_with("(2 of 2): 2 threads, run 1 of 1"),
+        "{text}"
+    );
+}
