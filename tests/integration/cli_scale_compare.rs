@@ -356,6 +356,19 @@ fn foreign_damaged_and_missing_files_are_refused_in_one_line() {
     let count = stdout_of(&["count", "8", "-f", "json"]);
     refused(count.as_bytes(), "is not a scale result");
 
+    // Endless input is not read to its end.
+    nqueens()
+        .args(["scale", "--compare", "/dev/zero"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("larger than 64 MiB"));
+    nqueens()
+        .args(["scale", "--compare"])
+        .arg(saved.path(""))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with("nqueens: error: cannot read "));
+
     let missing = saved.path("missing.json");
     nqueens()
         .args(["scale", "--compare"])

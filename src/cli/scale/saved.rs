@@ -2,6 +2,7 @@
 //! back from a saved `scale --format json` result (a single study, a `{"series": [...]}` file of
 //! several, or an older file without the CPU's name).
 
+use std::io::Read;
 use std::path::Path;
 
 use serde_json::Value;
@@ -101,13 +102,26 @@ fn short_cpu(cpu: &str) -> String {
 #[error("{0}")]
 pub struct Unreadable(pub String);
 
+/// The largest file read: a saved result is a few kilobytes per series.
+const MAX_BYTES: u64 = 64 << 20;
+
 /// Reads the series saved in `path` by `nqueens scale --format json`.
 pub fn read(path: &Path) -> Result<Vec<Series>, Unreadable> {
     let name = crate::cli::words::shorten_os(path.as_os_str());
-    let text = std::fs::read(path).map_err(|e| {
+    let cannot = |e: std::io::Error| {
         let why = std::io::Error::from(e.kind());
         Unreadable(format!("cannot read {name}: {why}"))
-    })?;
+    };
+    let mut text = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MAX_BYTES + 1).read_to_end(&mut text))
+        .map_err(cannot)?;
+    if text.len() as u64 > MAX_BYTES {
+        return Err(Unreadable(format!(
+            "{name} is not a scale result: it is larger than {} MiB",
+            MAX_BYTES >> 20
+        )));
+    }
     let value: Value = serde_json::from_slice(&text).map_err(|e| {
         let what = if e.is_eof() {
             "it ends early (truncated?)"
