@@ -215,6 +215,8 @@ const PALETTE: [(RGBColor, RGBColor); 6] = [
 /// The first series' bar colour (the command tests look for it).
 pub const BAR_COLOUR: RGBColor = RGBColor(140, 20, 20);
 const IDEAL: RGBColor = RGBColor(0, 0, 0);
+/// The legend's swatch for the models of several series, each drawn in its series' colour.
+const MODELS_GREY: RGBColor = RGBColor(110, 110, 110);
 const WARNING: RGBColor = RGBColor(170, 60, 0);
 
 /// A measured thread count as drawn: the median's speedup and, when there were several timed
@@ -589,15 +591,24 @@ fn legend(series: &[Series], curves: &[Curve]) -> Vec<(Swatch, String)> {
         .map(|&(x, _)| x)
         .fold(0.0, f64::max);
     if last_modelled > 0.0 {
-        entries.push((
-            Swatch::Model(curves[0].colour),
-            format!(
-                "model{}: one-thread task times, to {} worker{}; leaves out SMT, turbo, memory",
-                if curves.len() > 1 { "s" } else { "" },
-                axis_number(&last_modelled),
-                if last_modelled == 1.0 { "" } else { "s" }
-            ),
-        ));
+        let workers = format!(
+            "to {} worker{}",
+            axis_number(&last_modelled),
+            if last_modelled == 1.0 { "" } else { "s" }
+        );
+        entries.push(if let [curve] = curves {
+            (
+                Swatch::Model(curve.colour),
+                format!("model: one-thread task times, {workers}; leaves out SMT, turbo, memory"),
+            )
+        } else {
+            (
+                Swatch::Model(MODELS_GREY),
+                format!(
+                    "models, pale in each series' colour: {workers}; leave out SMT, turbo, memory"
+                ),
+            )
+        });
     }
     entries.push((
         Swatch::Ideal,
