@@ -189,22 +189,39 @@ pub enum Command {
     /// Watch the backtracking search step by step: full screen, or as text frames or JSON.
     #[command(after_help = WATCH_EXAMPLES)]
     Watch(WatchArgs),
-    /// Measure how the count speeds up with more threads, and model bigger machines.
+    /// Measure how the count speeds up with more threads, model bigger machines, and compare
+    /// saved results.
     #[command(
         long_about = "Counts one board with each thread count (one untimed warm-up run, then \
                       --repeat timed runs) and reports the median, fastest and slowest time, the \
-                      speedup over one thread and the parallel efficiency (speedup / threads). \
+                      speedup over one thread and the parallel efficiency (speedup / threads); \
+                      rows with more threads than physical cores are marked as sharing a core. \
                       Every run's total is checked against the others and against the known \
-                      table. A load-balance model replays the one-thread task times on 1, 2, 4, \
-                      ..., 256 (or --model-up-to) identical workers with the same largest-first \
-                      list scheduling and predicts the speedup a bigger machine would give (no \
-                      memory-bandwidth or other shared-resource limits are modelled). Runs under \
-                      50 ms are too short to mean much: a warning suggests a larger n.",
+                      table. The results record what makes them comparable: the CPU's name, \
+                      logical CPUs and physical cores, SMT, the kernel that ran, the strategy, \
+                      n, the version, the date (UTC) and the OS, and a headline (solutions per \
+                      second at the best thread count, and per core). --kernel a,b and \
+                      --strategy a,b measure every pair in one study, interleaved: at each \
+                      thread count and repetition every pair runs in turn. A load-balance \
+                      model replays the one-thread task times on 1, 2, 4, ..., 256 (or \
+                      --model-up-to) identical workers with the same largest-first list \
+                      scheduling and predicts the speedup a bigger machine would give; it \
+                      leaves out SMT, turbo and other clock changes, memory bandwidth and \
+                      caches, and scheduling overhead, so it is an upper bound. Runs under 50 \
+                      ms are too short to mean much: a warning suggests a larger n. \
+                      --compare A.json B.json ... measures nothing: it reads saved results (of \
+                      any machine; a file of several series counts as several) and prints them \
+                      side by side per thread count, as a table, JSON ({differs_in, series, \
+                      table}) or CSV (one row per series and thread count), with --plot one \
+                      plot of them all; results that differ in n or strategy are compared with \
+                      a warning and flagged (differs_in, the differs column).",
         after_help = "Examples:\n  \
                       nqueens scale 16\n  \
                       nqueens scale 17 --threads 1,2 --repeat 5 --plot scaling.svg\n  \
                       nqueens scale 17 --threads 1,2 --plot scaling.svg --model-up-to 1024\n  \
-                      nqueens scale 15 --threads 1,2,4,8,max --format json"
+                      nqueens scale 15 --threads 1,2,4,8,max --format json > laptop.json\n  \
+                      nqueens scale 16 --kernel avx512,avx2 --strategy mirror,symmetric\n  \
+                      nqueens scale --compare laptop.json workstation.json --plot both.svg"
     )]
     Scale(ScaleArgs),
     /// Print one solution: the first in lexicographic order, or a constructed one for large n.
@@ -738,9 +755,16 @@ fn parse_speed(text: &str) -> Result<f64, String> {
 /// Arguments of `nqueens scale`.
 #[derive(Debug, Args)]
 pub struct ScaleArgs {
-    /// Board side (0 to 64).
-    #[arg(value_name = "N", value_parser = parse_n)]
-    pub n: u32,
+    /// Board side (0 to 64); not with --compare.
+    #[arg(value_name = "N", value_parser = parse_n, required_unless_present = "compare")]
+    pub n: Option<u32>,
+    /// Compare saved results (`scale N --format json` files, of any machine, single or several
+    /// series each) instead of measuring: a table of every series side by side per thread count,
+    /// or JSON, CSV, and with --plot one plot of them all. Runs that differ in n or strategy are
+    /// allowed but flagged.
+    #[arg(long, value_name = "FILE.json", num_args = 1.., conflicts_with_all = [
+        "n", "threads", "repeat", "strategy", "kernel", "model_up_to", "max_seconds"])]
+    pub compare: Vec<std::path::PathBuf>,
     /// Thread counts to measure: a list such as 1,2,4,8, where `max` stands for every logical
     /// CPU [default: the powers of two below the logical CPU count, and that count]. One thread is
     /// always measured too: it is the baseline of every speedup and of the model. Each count is
@@ -752,25 +776,36 @@ pub struct ScaleArgs {
     #[arg(short = 'r', long, value_name = "K", default_value_t = 3,
           value_parser = parse_repeat)]
     pub repeat: u32,
-    /// How the board is split into independent tasks.
-    #[arg(long, value_parser = choice::<Strategy>(), default_value_t = Strategy::default())]
-    pub strategy: Strategy,
-    /// Which kernel counts the tasks (to compare their scaling).
-    #[arg(long, default_value_t = Kernel::default(), value_parser = kernel_parser())]
-    pub kernel: Kernel,
-    /// Output format [possible values: table, json, csv]. table: the measured and the modelled
-    /// counts as two tables under a machine header. json: one object with n, strategy, machine
-    /// {logical, physical}, runs (threads, median_seconds, min_seconds, max_seconds, speedup,
-    /// efficiency, cpu_share) and model (workers, predicted_seconds, speedup, efficiency). csv:
-    /// one row per measured thread count (kind = measured, seconds = the median) and per
-    /// modelled worker count (kind = model, seconds = the prediction; min, max and cpu_share
-    /// empty). cpu_share is the CPU time the runs received / asked for: well below 1 on a busy
-    /// machine.
+    /// How the board is split into independent tasks; a list such as mirror,symmetric measures
+    /// each, interleaved.
+    #[arg(long, value_name = "NAME[,NAME...]", value_delimiter = ',',
+          value_parser = choice::<Strategy>(), default_value = "symmetric")]
+    pub strategy: Vec<Strategy>,
+    /// Which kernel counts the tasks; a list such as avx512,avx2 measures each, interleaved
+    /// (every kernel and strategy in turn at each thread count and repetition, so that the
+    /// machine's other load hits all alike).
+    #[arg(long, value_name = "NAME[,NAME...]", value_delimiter = ',',
+          value_parser = kernel_parser(), default_value = "auto")]
+    pub kernel: Vec<Kernel>,
+    /// Output format [possible values: table, json, csv]. table: per kernel and strategy the
+    /// measured and the modelled counts under a machine header (rows with more threads than
+    /// physical cores marked as sharing a core), then with several a side-by-side table. json:
+    /// one object with n, strategy, kernel, machine {logical, physical}, repeat, tasks, runs
+    /// (threads, median_seconds, min_seconds, max_seconds, speedup, efficiency, cpu_share,
+    /// shares_core), model (workers, predicted_seconds, speedup, efficiency), model_leaves_out,
+    /// total, run {cpu, logical, physical, smt, kernel, strategy, n, version, date, os} and
+    /// headline {threads, seconds, solutions, solutions_per_second, cores,
+    /// solutions_per_second_per_core}; with several kernels or strategies {"series": [one such
+    /// object each]}. csv: one row per measured thread count (kind = measured, seconds = the
+    /// median) and per modelled worker count (kind = model, seconds = the prediction; min, max
+    /// and cpu_share empty) of each series. cpu_share is the CPU time the runs received / asked
+    /// for: well below 1 on a busy machine.
     #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table, hide_possible_values = true)]
     pub format: Format,
     /// Also draw speedup and efficiency against threads (measured with the range of the timed
-    /// runs, ideal, model) into this SVG file (a new file, or a regular file that is replaced).
-    #[arg(long, value_name = "FILE.svg")]
+    /// runs, ideal, model; one series per kernel, strategy or compared file) into this SVG file
+    /// (its name must end in .svg; a new file, or a regular file that is replaced).
+    #[arg(long, value_name = "FILE.svg", value_parser = svg_path_parser())]
     pub plot: Option<std::path::PathBuf>,
     /// Model up to this many workers (1 to 1048576): the plot draws the model's curve that far
     /// [default: 4 times the largest measured thread count], and beyond 256 the model in the
@@ -780,6 +815,31 @@ pub struct ScaleArgs {
     /// Refuse to start when all the runs are estimated to need longer than this together.
     #[arg(long, value_name = "SECONDS", default_value_t = DAY_SECONDS, value_parser = parse_seconds)]
     pub max_seconds: f64,
+    /// Draw no progress bar (it is drawn on stderr only when stderr is a terminal).
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// Parses a plot path: any path whose name ends in `.svg` (any case), the only format drawn.
+fn svg_path_parser() -> impl clap::builder::TypedValueParser<Value = std::path::PathBuf> {
+    use clap::builder::TypedValueParser;
+    clap::builder::OsStringValueParser::new().try_map(|text| parse_svg_path(&text))
+}
+
+fn parse_svg_path(text: &OsStr) -> Result<std::path::PathBuf, String> {
+    let path = std::path::PathBuf::from(text);
+    let is_svg = path
+        .extension()
+        .is_some_and(|ext| ext.eq_ignore_ascii_case("svg"));
+    if is_svg {
+        Ok(path)
+    } else {
+        Err(
+            "the name does not end in .svg: the plot is drawn as SVG only; name it e.g. \
+             plot.svg (and for a PNG: rsvg-convert plot.svg -o plot.png)"
+                .to_string(),
+        )
+    }
 }
 
 /// A list of distinct worker-thread counts, in the order given.

@@ -1,41 +1,57 @@
-//! `nqueens scale`: the thread-scaling study, its load-balance model and an optional SVG plot.
+//! `nqueens scale`: the thread-scaling study of one or several kernels and strategies, its
+//! load-balance model and an optional SVG plot; with `--compare`, saved results side by side.
 
-use std::io::{self, IsTerminal, Write};
+mod compare;
+mod report;
+pub(crate) mod saved;
 
-use crate::cli::format::{CsvWriter, Format, table_row, write_all, write_table};
+use std::io::Write;
+
 use nqueens::scaling::study::{self, Progress, Study, StudyError, StudyOptions};
 use nqueens::scaling::{Load, Machine};
-
-use crate::cli::plot;
 use nqueens::{Kernel, Strategy};
-use serde::Serialize;
 
 use super::output;
+use super::progress::{Steps, quit_on_interrupt};
 use super::{Failure, Outcome, budget, words};
 use crate::cli::args::ScaleArgs;
+use crate::cli::plot;
 
 pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    match args.n {
+        None => compare::run(args, out),
+        Some(n) => measure(n, args, out),
+    }
+}
+
+fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let machine = Machine::detect();
     let requested = args
         .threads
         .as_ref()
         .map_or_else(|| machine.default_thread_counts(), |l| l.0.clone());
     let threads = study::thread_counts(&requested);
+    let variants = variants(&args.strategy, &args.kernel)?;
     let runs = f64::from(args.repeat) + 1.0;
     let secs: f64 = threads
         .iter()
-        .map(|&t| runs * budget::engine_seconds(args.n, t))
-        .sum();
+        .map(|&t| runs * budget::engine_seconds(n, t))
+        .sum::<f64>()
+        * variants.len() as f64;
+    let each = if variants.len() == 1 {
+        String::new()
+    } else {
+        format!(", {} kernel and strategy pairs", variants.len())
+    };
     budget::refuse_if_over(
         &format!(
-            "scale {} ({} of each thread count)",
-            args.n,
+            "scale {n} ({} of each thread count{each})",
             words::plural(runs, "run")
         ),
         secs,
         args.max_seconds,
         &format!(
-            "choose a smaller n, fewer --threads or --repeat, or {}",
+            "choose a smaller n, fewer --threads, --repeat, kernels or strategies, or {}",
             budget::raise_max_seconds(args.max_seconds)
         ),
     )?;
@@ -46,31 +62,27 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     warn_about_load(&machine, &threads);
 
     let options = StudyOptions {
-        strategy: args.strategy,
-        kernel: args.kernel,
+        strategy: variants[0].0,
+        kernel: variants[0].1,
         threads,
         repeat: args.repeat as usize,
         model_up_to: args.model_up_to,
     };
-    let show_progress = io::stderr().is_terminal();
+    // One step per run: every thread count's warm-up and timed runs, for every pair.
+    let runs_in_all = (options.threads.len() * (options.repeat + 1) * variants.len()) as u64;
+    let steps = Steps::on_terminal(!args.quiet, &format!("n = {n}"), runs_in_all);
+    quit_on_interrupt(steps.notices());
+    let mut started = false;
     let mut progress = |p: Progress| {
-        if show_progress {
-            let run = match p.run {
-                0 => "warm-up".to_string(),
-                k => format!("run {k} of {}", p.repeat),
-            };
-            output::status(format_args!(
-                "\r\x1b[Kmeasuring n = {}: {} thread(s), {run}",
-                args.n, p.threads
-            ));
+        if std::mem::replace(&mut started, true) {
+            steps.step();
         }
+        steps.doing(progress_line(&p));
     };
-    let measured = study::measure(args.n, &options, &mut progress);
-    if show_progress {
-        output::status("\r\x1b[K");
-    }
-    let study = match measured {
-        Ok(study) => study,
+    let measured = study::measure_together(n, &options, &variants, &mut progress);
+    steps.finish();
+    let studies = match measured {
+        Ok(studies) => studies,
         Err(StudyError::Mismatch(mismatch)) => {
             output::error(mismatch);
             return Ok(Outcome::Negative);
@@ -79,21 +91,38 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         Err(e @ StudyError::NoRuns) => return Err(Failure::Usage(e.to_string())),
     };
 
-    let warnings: Vec<String> = [busy_machine_warning(&study), short_run_warning(&study)]
-        .into_iter()
-        .flatten()
-        .collect();
+    // Every busy-machine warning, and the short-run warning once (of the first study short
+    // enough for one: the others say the same).
+    let several = studies.len() > 1;
+    let warnings: Vec<String> = studies
+        .iter()
+        .filter_map(|study| {
+            let warning = busy_machine_warning(study)?;
+            Some(if several {
+                format!("{} kernel, {}: {warning}", study.kernel, study.strategy)
+            } else {
+                warning
+            })
+        })
+        .chain(studies.iter().find_map(short_run_warning))
+        .fold(Vec::new(), |mut seen, w| {
+            if !seen.contains(&w) {
+                seen.push(w);
+            }
+            seen
+        });
     for warning in &warnings {
         output::warning(warning);
     }
     // The results first: a plot that cannot be written loses none of them.
-    let printed = write_results(out, args.format, &study);
+    let printed = report::write_results(out, args.format, &studies);
     if let Some(path) = &args.plot {
         let options = plot::PlotOptions {
             model_up_to: args.model_up_to,
             warnings,
         };
-        let svg = plot::render_svg(&study, &options)
+        let series: Vec<saved::Series> = studies.iter().map(saved::Series::of).collect();
+        let svg = plot::render_svg(&series, &options)
             .map_err(|e| Failure::File(format!("cannot draw the plot: {e}")))?;
         output::replace_files(&[(path, svg.as_bytes())], "the plot")?;
     }
@@ -101,19 +130,45 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     Ok(Outcome::Success)
 }
 
-/// Writes the results to `out` in `format` and flushes them, so that they are out before the
-/// plot is attempted.
-fn write_results(out: &mut dyn Write, format: Format, study: &Study) -> Result<(), Failure> {
-    match format {
-        Format::Table => write_human(out, study)?,
-        Format::Json => {
-            serde_json::to_writer_pretty(&mut *out, study).map_err(io::Error::from)?;
-            writeln!(out)?;
+/// Every strategy with every kernel, `auto` resolved to the kernel this CPU runs; a pair named
+/// twice (`--kernel auto,avx512` where `auto` is AVX-512) is measured once.
+fn variants(
+    strategies: &[Strategy],
+    kernels: &[Kernel],
+) -> Result<Vec<(Strategy, Kernel)>, Failure> {
+    let mut pairs: Vec<(Strategy, Kernel)> = Vec::new();
+    for &strategy in strategies {
+        for &kernel in kernels {
+            let resolved = kernel.select()?.kernel();
+            if !pairs.contains(&(strategy, resolved)) {
+                pairs.push((strategy, resolved));
+            }
         }
-        Format::Csv => write_all(CsvWriter::new(out), &csv_rows(study))?,
     }
-    out.flush()?;
-    Ok(())
+    Ok(pairs)
+}
+
+/// The progress line before a run: the board, the kernel and strategy when several are
+/// measured, the threads and which run.
+/// What the bar of a study says while `p`'s run goes on: `2 threads, run 1 of 3`, with the
+/// kernel and strategy when several pairs are measured together.
+fn progress_line(p: &Progress) -> String {
+    let run = match p.run {
+        0 => "warm-up".to_string(),
+        k => format!("run {k} of {}", p.repeat),
+    };
+    let which = if p.variants > 1 {
+        format!(
+            "{} kernel, {} ({} of {}): ",
+            p.kernel,
+            p.strategy,
+            p.variant + 1,
+            p.variants
+        )
+    } else {
+        String::new()
+    };
+    format!("measuring {which}{}, {run}", threads(p.threads))
 }
 
 fn warn_about_load(machine: &Machine, threads: &[usize]) {
@@ -190,46 +245,6 @@ fn threads(count: usize) -> String {
 /// A CPU share below this means the machine was busy during the runs.
 const BUSY_BELOW: f64 = 0.8;
 
-/// A measured thread count in the human table, with the model's prediction beside it.
-struct MeasuredRow {
-    threads: usize,
-    median: f64,
-    min: f64,
-    max: f64,
-    speedup: f64,
-    efficiency: f64,
-    cpu_share: Option<f64>,
-    model_speedup: Option<f64>,
-    model_efficiency: Option<f64>,
-}
-
-table_row!(MeasuredRow, |record| {
-    "threads" => record.threads,
-    "median" => seconds(record.median),
-    "min" => seconds(record.min),
-    "max" => seconds(record.max),
-    "speedup" => times(record.speedup),
-    "efficiency" => percent(record.efficiency),
-    "CPU share" => record.cpu_share.map_or_else(|| "-".to_string(), percent),
-    "model speedup" => record.model_speedup.map_or_else(|| "-".to_string(), times),
-    "model efficiency" => record.model_efficiency .map_or_else(|| "-".to_string(), percent),
-});
-
-/// A modelled worker count in the human table.
-struct ModelRow {
-    workers: usize,
-    predicted: f64,
-    speedup: f64,
-    efficiency: f64,
-}
-
-table_row!(ModelRow, |record| {
-    "workers" => record.workers,
-    "predicted time" => seconds(record.predicted),
-    "speedup" => times(record.speedup),
-    "efficiency" => percent(record.efficiency),
-});
-
 /// Seconds for people, in a unit that keeps three significant digits for short runs.
 fn seconds(x: f64) -> String {
     if !x.is_finite() {
@@ -243,6 +258,7 @@ fn seconds(x: f64) -> String {
     }
 }
 
+/// A speedup for people: `1.94x`.
 fn times(x: f64) -> String {
     if x.is_finite() {
         format!("{x:.2}x")
@@ -251,6 +267,7 @@ fn times(x: f64) -> String {
     }
 }
 
+/// A fraction for people: `97.0 %`.
 fn percent(x: f64) -> String {
     if x.is_finite() {
         format!("{:.1} %", x * 100.0)
@@ -259,128 +276,15 @@ fn percent(x: f64) -> String {
     }
 }
 
-fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
-    writeln!(
-        out,
-        "n = {}, strategy {}, kernel {}: {}, {} per thread count after one warm-up",
-        study.n,
-        study.strategy,
-        study.kernel,
-        words::plural(study.tasks, "task"),
-        words::plural(study.repeat, "timed run")
-    )?;
-    writeln!(
-        out,
-        "machine: {}, {}",
-        words::plural(study.machine.logical, "logical CPU"),
-        words::plural(study.machine.physical, "physical core")
-    )?;
-    writeln!(out)?;
-    writeln!(
-        out,
-        "measured: wall-clock seconds; speedup and efficiency against the 1-thread median; CPU \
-         share = CPU time received / asked for"
-    )?;
-    let measured: Vec<MeasuredRow> = study
-        .runs
-        .iter()
-        .map(|p| {
-            let model = study.model_at(p.threads);
-            MeasuredRow {
-                threads: p.threads,
-                median: p.median_seconds,
-                min: p.min_seconds,
-                max: p.max_seconds,
-                speedup: p.speedup,
-                efficiency: p.efficiency,
-                cpu_share: p.cpu_share,
-                model_speedup: model.map(|m| m.speedup),
-                model_efficiency: model.map(|m| m.efficiency),
-            }
-        })
-        .collect();
-    write_table(out, &measured)?;
-    writeln!(out)?;
-    writeln!(
-        out,
-        "model: the 1-thread task times (sum {}, largest {}) replayed largest-first on identical \
-         workers",
-        seconds(study.task_seconds_total),
-        seconds(study.task_seconds_max)
-    )?;
-    let model: Vec<ModelRow> = study
-        .model
-        .iter()
-        .map(|m| ModelRow {
-            workers: m.workers,
-            predicted: m.predicted_seconds,
-            speedup: m.speedup,
-            efficiency: m.efficiency,
-        })
-        .collect();
-    write_table(out, &model)
+/// A rate of solutions for people: `1.64 M solutions/s`.
+fn solutions_per_second(rate: f64) -> String {
+    let rate = crate::cli::format::per_second(rate);
+    format!("{} solutions/s", rate.trim_end_matches("/s").trim_end())
 }
 
-/// One CSV row: a measured thread count (`kind` = `measured`, `seconds` = the median) or a
-/// modelled worker count (`kind` = `model`, `seconds` = the prediction, no min, max or CPU share).
-#[derive(Debug, Serialize)]
-struct CsvRow {
-    kind: &'static str,
-    n: u32,
-    strategy: Strategy,
-    kernel: Kernel,
-    logical_cpus: usize,
-    physical_cores: usize,
-    threads: usize,
-    seconds: f64,
-    min_seconds: Option<f64>,
-    max_seconds: Option<f64>,
-    speedup: f64,
-    efficiency: f64,
-    cpu_share: Option<f64>,
-}
-
-fn csv_rows(study: &Study) -> Vec<CsvRow> {
-    let row = |kind, threads, seconds, min, max, speedup, efficiency, cpu_share| CsvRow {
-        kind,
-        n: study.n,
-        strategy: study.strategy,
-        kernel: study.kernel,
-        logical_cpus: study.machine.logical,
-        physical_cores: study.machine.physical,
-        threads,
-        seconds,
-        min_seconds: min,
-        max_seconds: max,
-        speedup,
-        efficiency,
-        cpu_share,
-    };
-    let measured = study.runs.iter().map(|p| {
-        row(
-            "measured",
-            p.threads,
-            p.median_seconds,
-            Some(p.min_seconds),
-            Some(p.max_seconds),
-            p.speedup,
-            p.efficiency,
-            p.cpu_share,
-        )
-    });
-    let model = study.model.iter().map(|m| {
-        row(
-            "model",
-            m.workers,
-            m.predicted_seconds,
-            None,
-            None,
-            m.speedup,
-            m.efficiency,
-            None,
-        )
-    });
-    measured.chain(model).collect()
+/// Whether a measured row's threads shared a core, in the table.
+fn shares_core(shares: bool) -> &'static str {
+    if shares { "yes (SMT)" } else { "-" }
 }
 
 #[cfg(test)]
@@ -388,15 +292,16 @@ mod tests {
     use super::*;
     use nqueens::scaling::study::MeasuredPoint;
 
-    fn study(n: u32, points: &[(usize, f64, Option<f64>)]) -> Study {
+    pub(super) fn study(n: u32, points: &[(usize, f64, Option<f64>)]) -> Study {
+        let machine = Machine {
+            logical: 2,
+            physical: 2,
+        };
         Study {
             n,
             strategy: Strategy::Mirror,
             kernel: Kernel::DepthFirst,
-            machine: Machine {
-                logical: 2,
-                physical: 2,
-            },
+            machine,
             repeat: 3,
             tasks: 100,
             task_seconds_total: 1.0,
@@ -411,9 +316,25 @@ mod tests {
                     speedup: 1.0,
                     efficiency: 1.0,
                     cpu_share,
+                    shares_core: threads > 2,
                 })
                 .collect(),
             model: vec![],
+            model_leaves_out: nqueens::scaling::MODEL_LEAVES_OUT,
+            total: 0,
+            run: nqueens::scaling::RunInfo {
+                cpu: Some("Test CPU".into()),
+                logical: 2,
+                physical: 2,
+                smt: false,
+                kernel: Kernel::DepthFirst,
+                strategy: Strategy::Mirror,
+                n,
+                version: "0.1.0".into(),
+                date: "2026-11-24T00:00:00Z".into(),
+                os: "linux x86_64".into(),
+            },
+            headline: None,
         }
     }
 
@@ -446,6 +367,43 @@ mod tests {
         assert!(
             warning.contains("(2 threads got 41.0 % of the CPU time"),
             "{warning}"
+        );
+    }
+
+    #[test]
+    fn pairs_named_twice_are_measured_once() {
+        let auto = Kernel::Auto.select().unwrap().kernel();
+        let pairs = variants(
+            &[Strategy::Mirror, Strategy::Symmetric],
+            &[Kernel::Auto, auto, Kernel::DepthFirst],
+        )
+        .unwrap();
+        let mut want = vec![(Strategy::Mirror, auto)];
+        if auto != Kernel::DepthFirst {
+            want.push((Strategy::Mirror, Kernel::DepthFirst));
+        }
+        assert_eq!(pairs[..want.len()], want);
+        assert_eq!(pairs.len(), 2 * want.len());
+    }
+
+    #[test]
+    fn progress_names_the_kernel_only_when_several_are_measured() {
+        let mut p = Progress {
+            threads: 2,
+            run: 1,
+            repeat: 3,
+            strategy: Strategy::Mirror,
+            kernel: Kernel::DepthFirst,
+            variant: 0,
+            variants: 1,
+        };
+        assert_eq!(progress_line(&p), "measuring 2 threads, run 1 of 3");
+        p.variants = 2;
+        p.variant = 1;
+        p.run = 0;
+        assert_eq!(
+            progress_line(&p),
+            "measuring depth-first kernel, mirror (2 of 2): 2 threads, warm-up"
         );
     }
 }

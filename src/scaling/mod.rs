@@ -17,6 +17,11 @@
 //! Each measured point also carries its CPU share: the CPU time the runs received ÷ the
 //! CPU time they asked for. Well below 1 means other programs were using the machine.
 //!
+//! A study records what makes it comparable with another ([`RunInfo`]: the CPU's model name,
+//! cores, SMT, kernel, strategy, version, date and operating system) and a [`Headline`] to quote
+//! (solutions per second at the best thread count, and per core). Several kernels and strategies
+//! can be measured together, interleaved ([`study::measure_together`]).
+//!
 //! The `nqueens scale` command draws the measured speedups (with the range of the timed runs), the
 //! ideal line and the model's curve as an SVG picture.
 //!
@@ -37,11 +42,14 @@
 //! ```
 
 mod cpu;
+mod info;
 pub(crate) mod model;
 mod stats;
 pub mod study;
 
 use serde::Serialize;
+
+pub use info::{Headline, MODEL_LEAVES_OUT, RunInfo};
 
 /// The machine a study ran on: its CPU counts as the operating system reports them.
 ///

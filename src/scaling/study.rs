@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+use super::info::{Headline, MODEL_LEAVES_OUT, RunInfo};
 use super::model;
 pub use super::model::ModelPoint;
 use super::stats::{self, Summary};
@@ -71,6 +72,15 @@ pub struct Progress {
     pub run: usize,
     /// Timed runs per thread count.
     pub repeat: usize,
+    /// The strategy of the run about to start.
+    pub strategy: Strategy,
+    /// The kernel of the run about to start (never [`Kernel::Auto`]).
+    pub kernel: Kernel,
+    /// Which of the variants measured together this run belongs to, from 0
+    /// (see [`measure_together`]).
+    pub variant: usize,
+    /// How many variants are measured together (1 for [`measure`]).
+    pub variants: usize,
 }
 
 /// The measured times of one thread count.
@@ -109,6 +119,9 @@ pub struct MeasuredPoint {
     /// CPU time the timed runs received ÷ CPU time they asked for (measured as the process's CPU time); `None`
     /// where the process CPU time cannot be read or the runs were too short to judge.
     pub cpu_share: Option<f64>,
+    /// More threads than physical cores: some of them shared a core (SMT, or time-slicing
+    /// beyond the logical CPUs), so less than ideal speedup is expected.
+    pub shares_core: bool,
 }
 
 /// A finished study: the machine, the measured points and the model's predictions.
@@ -154,6 +167,14 @@ pub struct Study {
     pub runs: Vec<MeasuredPoint>,
     /// One prediction per modelled worker count, ascending.
     pub model: Vec<ModelPoint>,
+    /// What the model leaves out ([`MODEL_LEAVES_OUT`]).
+    pub model_leaves_out: &'static str,
+    /// The board's total, which every run counted.
+    pub total: u128,
+    /// Where and how the study ran: CPU, version, date, operating system.
+    pub run: RunInfo,
+    /// The best measured throughput (`None` when no run took measurable time).
+    pub headline: Option<Headline>,
 }
 
 impl Study {
@@ -306,88 +327,194 @@ pub fn measure(
     options: &StudyOptions,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Study, StudyError> {
+    let mut studies =
+        measure_together(n, options, &[(options.strategy, options.kernel)], progress)?;
+    Ok(studies.remove(0))
+}
+
+/// Measures several strategy and kernel pairs (`variants`, each replacing `options.strategy`
+/// and `options.kernel`) in one study, interleaved: for each repetition and each thread count,
+/// every variant runs in turn, so that a change in the machine's other load hits all alike. One
+/// [`Study`] per variant, in the order given; `Kernel::Auto` is resolved to the kernel it runs.
+/// ```
+/// use nqueens::scaling::study::{measure_together, StudyOptions};
+/// use nqueens::{Kernel, Strategy};
+/// let options = StudyOptions {
+///     strategy: Strategy::Mirror,
+///     kernel: Kernel::Auto,
+///     threads: vec![2],
+///     repeat: 1,
+///     model_up_to: None,
+/// };
+/// let variants = [(Strategy::Mirror, Kernel::DepthFirst), (Strategy::Symmetric, Kernel::DepthFirst)];
+/// let mut order = Vec::new();
+/// let studies = measure_together(8, &options, &variants, &mut |p| {
+///     order.push((p.threads, p.run, p.variant))
+/// })
+/// .unwrap();
+/// assert_eq!(studies[1].strategy, Strategy::Symmetric);
+/// // Each repetition of each thread count runs every variant in turn.
+/// assert_eq!(order[..4], [(1, 0, 0), (1, 0, 1), (2, 0, 0), (2, 0, 1)]);
+/// ```
+pub fn measure_together(
+    n: u32,
+    options: &StudyOptions,
+    variants: &[(Strategy, Kernel)],
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Vec<Study>, StudyError> {
     if options.repeat == 0 {
         return Err(StudyError::NoRuns);
     }
     let threads = thread_counts(&options.threads);
-    let kernel = options.kernel.select()?;
-    let plan = Plan::new(n, options.strategy, DEFAULT_MIN_TASKS)?;
-    let mut check = TotalCheck::new(n);
-    let mut samples: Vec<(usize, Vec<f64>)> = threads
-        .iter()
-        .map(|&t| (t, Vec::with_capacity(options.repeat)))
-        .collect();
-    // cpu[i]: CPU seconds received and wall-clock seconds of the timed runs of threads[i].
     let machine = Machine::detect();
-    let mut cpu: Vec<Option<(f64, f64)>> = vec![Some((0.0, 0.0)); threads.len()];
-    // task_times[i]: task i's time in each timed one-thread run.
-    let mut task_times: Vec<Vec<Duration>> = vec![Vec::new(); plan.tasks.len()];
-    // Warm-ups first, then the timed runs round-robin over the thread counts, so that a change in
-    // the machine's other load spreads over every count instead of skewing one.
+    let mut check = TotalCheck::new(n);
+    let mut states = variants
+        .iter()
+        .map(|&(strategy, kernel)| Variant::new(n, strategy, kernel, &threads, options.repeat))
+        .collect::<Result<Vec<_>, StudyError>>()?;
+    let mut total = 0;
+    // Warm-ups first, then the timed runs round-robin over the thread counts and the variants,
+    // so that a change in the machine's other load spreads over every count and variant instead
+    // of skewing one.
     for k in 0..=options.repeat {
-        for i in 0..threads.len() {
-            let t = threads[i];
-            progress(Progress {
-                threads: t,
-                run: k,
-                repeat: options.repeat,
-            });
-            let cpu_before = cpu::process_cpu_seconds();
-            let report = run(
-                &plan,
-                &RunOptions {
-                    kernel,
-                    ..RunOptions::with_threads(t)
-                },
-            )?;
-            let cpu_used = cpu::process_cpu_seconds()
-                .zip(cpu_before)
-                .map(|(after, before)| after - before);
-            check.check(t, report.total)?;
-            if k == 0 {
-                continue;
-            }
-            let wall = report.elapsed.as_secs_f64();
-            samples[i].1.push(wall);
-            cpu[i] = cpu[i]
-                .zip(cpu_used)
-                .map(|((got, walls), used)| (got + used, walls + wall));
-            if t == 1 {
-                for outcome in &report.outcomes {
-                    task_times[outcome.index].push(outcome.elapsed);
-                }
+        for (i, &t) in threads.iter().enumerate() {
+            for (v, state) in states.iter_mut().enumerate() {
+                progress(Progress {
+                    threads: t,
+                    run: k,
+                    repeat: options.repeat,
+                    strategy: state.strategy,
+                    kernel: state.kernel.kernel(),
+                    variant: v,
+                    variants: variants.len(),
+                });
+                total = state.run_once(i, t, k, &mut check)?;
             }
         }
     }
-    // A task's time is its work plus whatever interrupted it (other processes, the operating
-    // system); the interruptions only add, so the fastest of the timed runs is the best estimate.
-    let kernel = options.kernel.select()?.kernel();
-    let task_times: Vec<Duration> = task_times
-        .iter()
-        .map(|v| v.iter().copied().min().unwrap_or_default())
-        .collect();
-    let model = model::predict(
-        &task_times,
-        &model::workers_to_model(&threads, options.model_up_to),
-    );
-    let mut runs = measured_points(&samples);
-    for (point, cpu) in runs.iter_mut().zip(&cpu) {
-        point.cpu_share = cpu
-            .filter(|&(_, wall)| wall >= cpu::MIN_WALL_SECONDS)
-            .map(|(got, wall)| cpu::cpu_share(got, wall, point.threads, machine.logical));
+    Ok(states
+        .into_iter()
+        .map(|state| state.finish(n, total, machine, options))
+        .collect())
+}
+
+/// One strategy and kernel of a study: its plan and what its runs measured so far.
+struct Variant {
+    strategy: Strategy,
+    kernel: crate::engine::kernel::Selected,
+    plan: Plan,
+    /// The timed runs' wall-clock seconds of each thread count.
+    samples: Vec<(usize, Vec<f64>)>,
+    /// CPU seconds received and wall-clock seconds of the timed runs of each thread count.
+    cpu: Vec<Option<(f64, f64)>>,
+    /// Each task's time in each timed one-thread run.
+    task_times: Vec<Vec<Duration>>,
+}
+
+impl Variant {
+    fn new(
+        n: u32,
+        strategy: Strategy,
+        kernel: Kernel,
+        threads: &[usize],
+        repeat: usize,
+    ) -> Result<Variant, StudyError> {
+        let kernel = kernel.select()?;
+        let plan = Plan::new(n, strategy, DEFAULT_MIN_TASKS)?;
+        Ok(Variant {
+            strategy,
+            kernel,
+            samples: threads
+                .iter()
+                .map(|&t| (t, Vec::with_capacity(repeat)))
+                .collect(),
+            cpu: vec![Some((0.0, 0.0)); threads.len()],
+            task_times: vec![Vec::new(); plan.tasks.len()],
+            plan,
+        })
     }
-    Ok(Study {
-        n,
-        strategy: options.strategy,
-        kernel,
-        machine,
-        repeat: options.repeat,
-        tasks: plan.tasks.len(),
-        task_seconds_total: task_times.iter().sum::<Duration>().as_secs_f64(),
-        task_seconds_max: task_times.iter().max().map_or(0.0, Duration::as_secs_f64),
-        runs,
-        model,
-    })
+
+    /// Runs the plan once on `t` threads (the `i`-th count), run `k` (0: the warm-up, not
+    /// recorded), checks the total and returns it.
+    fn run_once(
+        &mut self,
+        i: usize,
+        t: usize,
+        k: usize,
+        check: &mut TotalCheck,
+    ) -> Result<u128, StudyError> {
+        let cpu_before = cpu::process_cpu_seconds();
+        let report = run(
+            &self.plan,
+            &RunOptions {
+                kernel: self.kernel,
+                ..RunOptions::with_threads(t)
+            },
+        )?;
+        let cpu_used = cpu::process_cpu_seconds()
+            .zip(cpu_before)
+            .map(|(after, before)| after - before);
+        check.check(t, report.total)?;
+        if k == 0 {
+            return Ok(report.total);
+        }
+        let wall = report.elapsed.as_secs_f64();
+        self.samples[i].1.push(wall);
+        self.cpu[i] = self.cpu[i]
+            .zip(cpu_used)
+            .map(|((got, walls), used)| (got + used, walls + wall));
+        if t == 1 {
+            for outcome in &report.outcomes {
+                self.task_times[outcome.index].push(outcome.elapsed);
+            }
+        }
+        Ok(report.total)
+    }
+
+    /// The study of this variant's runs.
+    fn finish(self, n: u32, total: u128, machine: Machine, options: &StudyOptions) -> Study {
+        // A task's time is its work plus whatever interrupted it (other processes, the operating
+        // system); the interruptions only add, so the fastest of the timed runs is the best
+        // estimate.
+        let task_times: Vec<Duration> = self
+            .task_times
+            .iter()
+            .map(|v| v.iter().copied().min().unwrap_or_default())
+            .collect();
+        let threads: Vec<usize> = self.samples.iter().map(|&(t, _)| t).collect();
+        let model = model::predict(
+            &task_times,
+            &model::workers_to_model(&threads, options.model_up_to),
+        );
+        let mut runs = measured_points(&self.samples);
+        for (point, cpu) in runs.iter_mut().zip(&self.cpu) {
+            point.cpu_share = cpu
+                .filter(|&(_, wall)| wall >= cpu::MIN_WALL_SECONDS)
+                .map(|(got, wall)| cpu::cpu_share(got, wall, point.threads, machine.logical));
+            point.shares_core = point.threads > machine.physical;
+        }
+        let kernel = self.kernel.kernel();
+        Study {
+            n,
+            strategy: self.strategy,
+            kernel,
+            machine,
+            repeat: options.repeat,
+            tasks: self.plan.tasks.len(),
+            task_seconds_total: task_times.iter().sum::<Duration>().as_secs_f64(),
+            task_seconds_max: task_times.iter().max().map_or(0.0, Duration::as_secs_f64),
+            headline: Headline::best(
+                total,
+                runs.iter().map(|p| (p.threads, p.median_seconds)),
+                machine.physical,
+            ),
+            runs,
+            model,
+            model_leaves_out: MODEL_LEAVES_OUT,
+            total,
+            run: RunInfo::now(n, self.strategy, kernel, machine),
+        }
+    }
 }
 
 /// Turns the timed runs of each thread count into measured points (with no CPU share); the
@@ -418,6 +545,7 @@ pub(crate) fn measured_points(samples: &[(usize, Vec<f64>)]) -> Vec<MeasuredPoin
                 speedup,
                 efficiency: stats::efficiency(speedup, threads),
                 cpu_share: None,
+                shares_core: false,
             }
         })
         .collect()

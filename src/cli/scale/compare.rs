@@ -1,0 +1,260 @@
+//! `nqueens scale --compare A.json B.json …`: saved results side by side, as a table, JSON or
+//! CSV, and in one plot.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use super::saved::{self, Series};
+use super::{percent, seconds, shares_core, solutions_per_second, times};
+use crate::cli::args::ScaleArgs;
+use crate::cli::format::{CsvWriter, Format, table_row, write_all, write_table};
+use crate::cli::{Failure, Outcome, output, plot, words};
+
+pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    if let Some(path) = &args.plot {
+        output::check_replaceable(path, "the plot")?;
+    }
+    let mut series: Vec<Series> = Vec::new();
+    for path in &args.compare {
+        series.extend(saved::read(path).map_err(|e| Failure::File(e.0))?);
+    }
+    let differs = differences(&series);
+    if !differs.is_empty() {
+        output::warning(format_args!(
+            "the runs differ in {}: their times are not of the same work, compare their \
+             speedups and efficiencies rather than their times",
+            differs
+                .iter()
+                .map(|(what, values)| format!("{what} ({values})"))
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ));
+    }
+    let printed = write(out, args.format, &series, &differs);
+    if let Some(path) = &args.plot {
+        let warnings = differs
+            .iter()
+            .map(|(what, values)| format!("the runs differ in {what} ({values})"))
+            .collect();
+        let options = plot::PlotOptions {
+            model_up_to: None,
+            warnings,
+        };
+        let svg = plot::render_svg(&series, &options)
+            .map_err(|e| Failure::File(format!("cannot draw the plot: {e}")))?;
+        output::replace_files(&[(path, svg.as_bytes())], "the plot")?;
+    }
+    printed?;
+    Ok(Outcome::Success)
+}
+
+/// What the series differ in that makes their times not comparable: `("n", "10, 18")`,
+/// `("strategy", "mirror, symmetric")`.
+fn differences(series: &[Series]) -> Vec<(&'static str, String)> {
+    let distinct = |values: Vec<String>| {
+        let mut seen: Vec<String> = Vec::new();
+        for v in values {
+            if !seen.contains(&v) {
+                seen.push(v);
+            }
+        }
+        (seen.len() > 1).then(|| seen.join(", "))
+    };
+    let mut found = Vec::new();
+    if let Some(ns) = distinct(series.iter().map(|s| s.n.to_string()).collect()) {
+        found.push(("n", ns));
+    }
+    if let Some(strategies) = distinct(series.iter().map(|s| s.strategy.clone()).collect()) {
+        found.push(("strategy", strategies));
+    }
+    found
+}
+
+/// `A`, `B`, …, `Z`, `AA`, … : the short name of the `i`-th series in the table.
+fn letter(i: usize) -> String {
+    let mut name = String::new();
+    let mut i = i + 1;
+    while i > 0 {
+        i -= 1;
+        name.insert(0, char::from(b'A' + (i % 26) as u8));
+        i /= 26;
+    }
+    name
+}
+
+fn write(
+    out: &mut dyn Write,
+    format: Format,
+    series: &[Series],
+    differs: &[(&'static str, String)],
+) -> Result<(), Failure> {
+    let differs_text = differs
+        .iter()
+        .map(|(what, _)| *what)
+        .collect::<Vec<_>>()
+        .join(" ");
+    match format {
+        Format::Table => write_side_by_side(out, series)?,
+        Format::Json => {
+            let json = Json {
+                differs_in: differs.iter().map(|(what, _)| *what).collect(),
+                series: series
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| JsonSeries::of(i, s))
+                    .collect(),
+                table: rows(series, &differs_text),
+            };
+            serde_json::to_writer_pretty(&mut *out, &json).map_err(io::Error::from)?;
+            writeln!(out)?;
+        }
+        Format::Csv => write_all(CsvWriter::new(out), &rows(series, &differs_text))?,
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// The comparison as JSON: the series, what they differ in, and the side-by-side rows.
+#[derive(Serialize)]
+struct Json<'a> {
+    differs_in: Vec<&'static str>,
+    series: Vec<JsonSeries<'a>>,
+    table: Vec<Row>,
+}
+
+/// One compared series in the JSON.
+#[derive(Serialize)]
+struct JsonSeries<'a> {
+    id: String,
+    label: String,
+    file: Option<&'a str>,
+    n: u32,
+    strategy: &'a str,
+    kernel: &'a str,
+    cpu: Option<&'a str>,
+    logical: usize,
+    physical: usize,
+    smt: bool,
+    repeat: usize,
+    date: Option<&'a str>,
+    headline: Option<nqueens::scaling::Headline>,
+}
+
+impl<'a> JsonSeries<'a> {
+    fn of(i: usize, s: &'a Series) -> JsonSeries<'a> {
+        JsonSeries {
+            id: letter(i),
+            label: s.label(),
+            file: s.file.as_deref(),
+            n: s.n,
+            strategy: &s.strategy,
+            kernel: &s.kernel,
+            cpu: s.cpu.as_deref(),
+            logical: s.logical,
+            physical: s.physical,
+            smt: s.logical > s.physical,
+            repeat: s.repeat,
+            date: s.date.as_deref(),
+            headline: s.headline,
+        }
+    }
+}
+
+/// One measured thread count of one series, side by side with the others' at the same count.
+#[derive(Debug, Serialize)]
+struct Row {
+    threads: usize,
+    series: String,
+    label: String,
+    n: u32,
+    strategy: String,
+    kernel: String,
+    cpu: String,
+    logical_cpus: usize,
+    physical_cores: usize,
+    median_seconds: f64,
+    min_seconds: f64,
+    max_seconds: f64,
+    speedup: f64,
+    efficiency: f64,
+    shares_core: bool,
+    /// What the compared runs differ in (`n strategy`), empty when nothing.
+    differs: String,
+}
+
+table_row!(Row, |row| {
+    "threads" => row.threads,
+    "run" => row.series,
+    "median" => seconds(row.median_seconds),
+    "speedup" => times(row.speedup),
+    "efficiency" => percent(row.efficiency),
+    "shares core" => shares_core(row.shares_core),
+});
+
+/// Every series' measured thread counts, by thread count, then in the order given.
+fn rows(series: &[Series], differs: &str) -> Vec<Row> {
+    let mut rows: Vec<Row> = series
+        .iter()
+        .enumerate()
+        .flat_map(|(i, s)| {
+            s.runs.iter().map(move |p| Row {
+                threads: p.threads,
+                series: letter(i),
+                label: s.label(),
+                n: s.n,
+                strategy: s.strategy.clone(),
+                kernel: s.kernel.clone(),
+                cpu: s.cpu.clone().unwrap_or_default(),
+                logical_cpus: s.logical,
+                physical_cores: s.physical,
+                median_seconds: p.median_seconds,
+                min_seconds: p.min_seconds,
+                max_seconds: p.max_seconds,
+                speedup: p.speedup,
+                efficiency: p.efficiency,
+                shares_core: p.threads > s.physical,
+                differs: differs.to_string(),
+            })
+        })
+        .collect();
+    // Stable: within a thread count the series keep their order.
+    rows.sort_by_key(|r| r.threads);
+    rows
+}
+
+/// The human comparison: each series named by a letter with its label, file and headline, then
+/// one table with every series' times, speedups and efficiencies by thread count.
+pub fn write_side_by_side(out: &mut dyn Write, series: &[Series]) -> io::Result<()> {
+    writeln!(out, "compared:")?;
+    for (i, s) in series.iter().enumerate() {
+        let from = match (&s.file, &s.date) {
+            (Some(file), Some(date)) => format!(" ({file}, {date})"),
+            (Some(file), None) => format!(" ({file})"),
+            (None, _) => String::new(),
+        };
+        writeln!(out, "  {}: {}{from}", letter(i), s.label())?;
+        if let Some(h) = s.headline {
+            writeln!(
+                out,
+                "     best: {} with {} ({} per core)",
+                solutions_per_second(h.solutions_per_second),
+                words::plural(h.threads, "thread"),
+                solutions_per_second(h.solutions_per_second_per_core)
+            )?;
+        }
+    }
+    writeln!(out)?;
+    write_table(out, &rows(series, ""))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters_name_any_number_of_series() {
+        let names: Vec<String> = [0, 1, 25, 26, 27, 701, 702].map(letter).into();
+        assert_eq!(names, ["A", "B", "Z", "AA", "AB", "ZZ", "AAA"]);
+    }
+}

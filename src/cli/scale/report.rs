@@ -1,0 +1,279 @@
+//! The results of a measured study in the three output formats.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use nqueens::scaling::study::Study;
+use nqueens::{Kernel, Strategy};
+
+use super::{compare, percent, saved::Series, seconds, shares_core, solutions_per_second, times};
+use crate::cli::format::{CsvWriter, Format, table_row, write_all, write_table};
+use crate::cli::words;
+
+/// Writes the studies to `out` in `format` and flushes them, so that they are out before the
+/// plot is attempted: one study as one object (JSON), several as `{"series": [...]}`.
+pub fn write_results(
+    out: &mut dyn Write,
+    format: Format,
+    studies: &[Study],
+) -> Result<(), crate::cli::Failure> {
+    match format {
+        Format::Table => {
+            for (i, study) in studies.iter().enumerate() {
+                if i > 0 {
+                    writeln!(out)?;
+                }
+                write_human(out, study)?;
+            }
+            if studies.len() > 1 {
+                writeln!(out)?;
+                let series: Vec<Series> = studies.iter().map(Series::of).collect();
+                compare::write_side_by_side(out, &series)?;
+            }
+        }
+        Format::Json => {
+            match studies {
+                [one] => serde_json::to_writer_pretty(&mut *out, one),
+                several => serde_json::to_writer_pretty(&mut *out, &Several { series: several }),
+            }
+            .map_err(io::Error::from)?;
+            writeln!(out)?;
+        }
+        Format::Csv => {
+            let rows: Vec<CsvRow> = studies.iter().flat_map(csv_rows).collect();
+            write_all(CsvWriter::new(out), &rows)?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// The JSON of several studies measured together.
+#[derive(Serialize)]
+struct Several<'a> {
+    series: &'a [Study],
+}
+
+/// A measured thread count in the human table, with the model's prediction beside it.
+struct MeasuredRow {
+    threads: usize,
+    median: f64,
+    min: f64,
+    max: f64,
+    speedup: f64,
+    efficiency: f64,
+    cpu_share: Option<f64>,
+    shares_core: bool,
+    model_speedup: Option<f64>,
+    model_efficiency: Option<f64>,
+}
+
+table_row!(MeasuredRow, |record| {
+    "threads" => record.threads,
+    "median" => seconds(record.median),
+    "min" => seconds(record.min),
+    "max" => seconds(record.max),
+    "speedup" => times(record.speedup),
+    "efficiency" => percent(record.efficiency),
+    "CPU share" => record.cpu_share.map_or_else(|| "-".to_string(), percent),
+    "shares core" => shares_core(record.shares_core),
+    "model speedup" => record.model_speedup.map_or_else(|| "-".to_string(), times),
+    "model efficiency" => record.model_efficiency .map_or_else(|| "-".to_string(), percent),
+});
+
+/// A modelled worker count in the human table.
+struct ModelRow {
+    workers: usize,
+    predicted: f64,
+    speedup: f64,
+    efficiency: f64,
+}
+
+table_row!(ModelRow, |record| {
+    "workers" => record.workers,
+    "predicted time" => seconds(record.predicted),
+    "speedup" => times(record.speedup),
+    "efficiency" => percent(record.efficiency),
+});
+
+/// The machine line of the table: CPU name, counts, SMT.
+fn machine_line(study: &Study) -> String {
+    let cpu = study.run.cpu.as_deref().unwrap_or("CPU model not reported");
+    let smt = if study.run.smt { "SMT on" } else { "no SMT" };
+    format!(
+        "machine: {cpu}, {}, {}, {smt}; {}, nqueens {}, {}",
+        words::plural(study.machine.logical, "logical CPU"),
+        words::plural(study.machine.physical, "physical core"),
+        study.run.os,
+        study.run.version,
+        study.run.date
+    )
+}
+
+fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
+    writeln!(
+        out,
+        "n = {}, strategy {}, kernel {}: {}, {} per thread count after one warm-up",
+        study.n,
+        study.strategy,
+        study.kernel,
+        words::plural(study.tasks, "task"),
+        words::plural(study.repeat, "timed run")
+    )?;
+    writeln!(out, "{}", machine_line(study))?;
+    if let Some(h) = study.headline {
+        writeln!(
+            out,
+            "best: {} with {} ({} per core; {} solutions in {})",
+            solutions_per_second(h.solutions_per_second),
+            words::plural(h.threads, "thread"),
+            solutions_per_second(h.solutions_per_second_per_core),
+            h.solutions,
+            seconds(h.seconds)
+        )?;
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "measured: wall-clock seconds; speedup and efficiency against the 1-thread median; CPU \
+         share = CPU time received / asked for; shares core: more threads than the {}",
+        words::plural(study.machine.physical, "physical core")
+    )?;
+    let measured: Vec<MeasuredRow> = study
+        .runs
+        .iter()
+        .map(|p| {
+            let model = study.model_at(p.threads);
+            MeasuredRow {
+                threads: p.threads,
+                median: p.median_seconds,
+                min: p.min_seconds,
+                max: p.max_seconds,
+                speedup: p.speedup,
+                efficiency: p.efficiency,
+                cpu_share: p.cpu_share,
+                shares_core: p.shares_core,
+                model_speedup: model.map(|m| m.speedup),
+                model_efficiency: model.map(|m| m.efficiency),
+            }
+        })
+        .collect();
+    write_table(out, &measured)?;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "model: the 1-thread task times (sum {}, largest {}) replayed largest-first on identical \
+         workers; it leaves out {}",
+        seconds(study.task_seconds_total),
+        seconds(study.task_seconds_max),
+        study.model_leaves_out
+    )?;
+    let model: Vec<ModelRow> = study
+        .model
+        .iter()
+        .map(|m| ModelRow {
+            workers: m.workers,
+            predicted: m.predicted_seconds,
+            speedup: m.speedup,
+            efficiency: m.efficiency,
+        })
+        .collect();
+    write_table(out, &model)
+}
+
+/// One CSV row: a measured thread count (`kind` = `measured`, `seconds` = the median) or a
+/// modelled worker count (`kind` = `model`, `seconds` = the prediction, no min, max or CPU share).
+#[derive(Debug, Serialize)]
+struct CsvRow {
+    kind: &'static str,
+    n: u32,
+    strategy: Strategy,
+    kernel: Kernel,
+    logical_cpus: usize,
+    physical_cores: usize,
+    threads: usize,
+    seconds: f64,
+    min_seconds: Option<f64>,
+    max_seconds: Option<f64>,
+    speedup: f64,
+    efficiency: f64,
+    cpu_share: Option<f64>,
+    shares_core: bool,
+    cpu: String,
+}
+
+fn csv_rows(study: &Study) -> Vec<CsvRow> {
+    let row = |kind, threads, seconds, min, max, speedup, efficiency, cpu_share| CsvRow {
+        kind,
+        n: study.n,
+        strategy: study.strategy,
+        kernel: study.kernel,
+        logical_cpus: study.machine.logical,
+        physical_cores: study.machine.physical,
+        threads,
+        seconds,
+        min_seconds: min,
+        max_seconds: max,
+        speedup,
+        efficiency,
+        cpu_share,
+        shares_core: threads > study.machine.physical,
+        cpu: study.run.cpu.clone().unwrap_or_default(),
+    };
+    let measured = study.runs.iter().map(|p| {
+        row(
+            "measured",
+            p.threads,
+            p.median_seconds,
+            Some(p.min_seconds),
+            Some(p.max_seconds),
+            p.speedup,
+            p.efficiency,
+            p.cpu_share,
+        )
+    });
+    let model = study.model.iter().map(|m| {
+        row(
+            "model",
+            m.workers,
+            m.predicted_seconds,
+            None,
+            None,
+            m.speedup,
+            m.efficiency,
+            None,
+        )
+    });
+    measured.chain(model).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_beyond_the_physical_cores_are_marked_in_every_format() {
+        let study = super::super::tests::study(16, &[(1, 1.0, None), (4, 0.5, None)]);
+        let mut table = Vec::new();
+        write_human(&mut table, &study).unwrap();
+        let table = String::from_utf8(table).unwrap();
+        let row = table
+            .lines()
+            .find(|l| l.trim_start_matches('|').trim_start().starts_with("4 "))
+            .unwrap();
+        assert!(row.contains("yes (SMT)"), "{table}");
+        assert!(table.contains("it leaves out SMT"), "{table}");
+        assert!(
+            table.contains("machine: Test CPU, 2 logical CPUs"),
+            "{table}"
+        );
+        let rows = csv_rows(&study);
+        assert_eq!(
+            rows.iter()
+                .map(|r| (r.threads, r.shares_core))
+                .collect::<Vec<_>>(),
+            [(1, false), (4, true)]
+        );
+    }
+}

@@ -1,0 +1,314 @@
+//! One measured series as the tool shows and compares it, made from a study just measured or read
+//! back from a saved `scale --format json` result (a single study, a `{"series": [...]}` file of
+//! several, or an older file without the CPU's name).
+
+use std::io::Read;
+use std::path::Path;
+
+use serde_json::Value;
+
+use nqueens::scaling::Headline;
+use nqueens::scaling::study::{MeasuredPoint, ModelPoint, Study};
+
+/// One strategy and kernel measured on one machine.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    /// The file it was read from (`None`: measured by this run).
+    pub file: Option<String>,
+    /// Board side.
+    pub n: u32,
+    /// Strategy name.
+    pub strategy: String,
+    /// Kernel name (the kernel that ran).
+    pub kernel: String,
+    /// The CPU's model name, when recorded.
+    pub cpu: Option<String>,
+    /// Logical CPUs of the machine.
+    pub logical: usize,
+    /// Physical cores of the machine.
+    pub physical: usize,
+    /// Timed runs per thread count.
+    pub repeat: usize,
+    /// The measured thread counts, ascending.
+    pub runs: Vec<MeasuredPoint>,
+    /// The model's predictions, ascending.
+    pub model: Vec<ModelPoint>,
+    /// The best measured throughput.
+    pub headline: Option<Headline>,
+    /// When it was measured (RFC 3339), when recorded.
+    pub date: Option<String>,
+}
+
+impl Series {
+    /// The series of a study just measured.
+    pub fn of(study: &Study) -> Series {
+        Series {
+            file: None,
+            n: study.n,
+            strategy: study.strategy.to_string(),
+            kernel: study.kernel.to_string(),
+            cpu: study.run.cpu.clone(),
+            logical: study.machine.logical,
+            physical: study.machine.physical,
+            repeat: study.repeat,
+            runs: study.runs.clone(),
+            model: study.model.clone(),
+            headline: study.headline,
+            date: Some(study.run.date.clone()),
+        }
+    }
+
+    /// The machine in a few words: the CPU's name (without trademarks and clock) or, in an
+    /// older result without it, its CPU counts; with the cores and SMT either way.
+    pub fn machine(&self) -> String {
+        let counts = if self.logical > self.physical {
+            format!("{} cores, {} threads", self.physical, self.logical)
+        } else {
+            format!("{} cores", self.physical)
+        };
+        match &self.cpu {
+            Some(cpu) => format!("{}, {counts}", short_cpu(cpu)),
+            None => format!("{counts}, CPU not recorded"),
+        }
+    }
+
+    /// The series' label in tables and legends: machine, kernel, strategy (and n).
+    pub fn label(&self) -> String {
+        format!(
+            "{}: {} kernel, {}, n = {}",
+            self.machine(),
+            self.kernel,
+            self.strategy,
+            self.n
+        )
+    }
+}
+
+/// A CPU model name without the words that only make it longer: `Intel(R) Xeon(R) Gold 6338
+/// CPU @ 2.00GHz` → `Intel Xeon Gold 6338`.
+fn short_cpu(cpu: &str) -> String {
+    let cpu = cpu.split(" @ ").next().unwrap_or(cpu);
+    cpu.replace("(R)", "")
+        .replace("(TM)", "")
+        .replace("(tm)", "")
+        .split_whitespace()
+        .filter(|w| !matches!(*w, "CPU" | "Processor"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Why a file could not be read as scale results; the message names the file.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct Unreadable(pub String);
+
+/// The largest file read: a saved result is a few kilobytes per series.
+const MAX_BYTES: u64 = 64 << 20;
+
+/// Reads the series saved in `path` by `nqueens scale --format json`.
+pub fn read(path: &Path) -> Result<Vec<Series>, Unreadable> {
+    let name = crate::cli::words::shorten_os(path.as_os_str());
+    let cannot = |e: std::io::Error| {
+        let why = std::io::Error::from(e.kind());
+        Unreadable(format!("cannot read {name}: {why}"))
+    };
+    let mut text = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MAX_BYTES + 1).read_to_end(&mut text))
+        .map_err(cannot)?;
+    if text.len() as u64 > MAX_BYTES {
+        return Err(Unreadable(format!(
+            "{name} is not a scale result: it is larger than {} MiB",
+            MAX_BYTES >> 20
+        )));
+    }
+    let value: Value = serde_json::from_slice(&text).map_err(|e| {
+        let what = if e.is_eof() {
+            "it ends early (truncated?)"
+        } else {
+            "it is not valid JSON"
+        };
+        Unreadable(format!(
+            "{name} is not a scale result: {what} (line {}, column {})",
+            e.line(),
+            e.column()
+        ))
+    })?;
+    parse(&value, &name)
+}
+
+/// The series of a parsed file named `name`.
+pub fn parse(value: &Value, name: &str) -> Result<Vec<Series>, Unreadable> {
+    let refuse = |why: String| {
+        Unreadable(format!(
+            "{name} is not a scale result ({why}); make one with nqueens scale N --format json"
+        ))
+    };
+    let items: Vec<&Value> = match value.get("series") {
+        Some(Value::Array(items)) if !items.is_empty() => items.iter().collect(),
+        Some(_) => return Err(refuse("\"series\" is not a list of studies".into())),
+        None => vec![value],
+    };
+    items
+        .into_iter()
+        .enumerate()
+        .map(|(i, item)| {
+            one(item, name).map_err(|why| {
+                if items_len(value) > 1 {
+                    refuse(format!("series {}: {why}", i + 1))
+                } else {
+                    refuse(why)
+                }
+            })
+        })
+        .collect()
+}
+
+fn items_len(value: &Value) -> usize {
+    value
+        .get("series")
+        .and_then(Value::as_array)
+        .map_or(1, Vec::len)
+}
+
+fn one(v: &Value, name: &str) -> Result<Series, String> {
+    let obj = v.as_object().ok_or("not a JSON object")?;
+    let missing = |key: &str| format!("no \"{key}\"");
+    let uint = |v: &Value, key: &str| -> Result<usize, String> {
+        v.get(key)
+            .and_then(Value::as_u64)
+            .map(|x| x as usize)
+            .ok_or_else(|| missing(key))
+    };
+    let num = |v: &Value, key: &str| -> Result<f64, String> {
+        v.get(key)
+            .and_then(Value::as_f64)
+            .ok_or_else(|| missing(key))
+    };
+    let text = |key: &str| -> Result<String, String> {
+        obj.get(key)
+            .and_then(Value::as_str)
+            .map(str::to_string)
+            .ok_or_else(|| missing(key))
+    };
+    let n = u32::try_from(uint(v, "n")?).map_err(|_| "n is too large".to_string())?;
+    let machine = obj.get("machine").ok_or_else(|| missing("machine"))?;
+    let logical = uint(machine, "logical")?;
+    let physical = uint(machine, "physical")?;
+    let runs = obj
+        .get("runs")
+        .and_then(Value::as_array)
+        .ok_or_else(|| missing("runs"))?
+        .iter()
+        .map(|r| {
+            let threads = uint(r, "threads")?;
+            Ok(MeasuredPoint {
+                threads,
+                median_seconds: num(r, "median_seconds")?,
+                min_seconds: num(r, "min_seconds")?,
+                max_seconds: num(r, "max_seconds")?,
+                speedup: num(r, "speedup")?,
+                efficiency: num(r, "efficiency")?,
+                cpu_share: r.get("cpu_share").and_then(Value::as_f64),
+                shares_core: threads > physical,
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    if runs.is_empty() {
+        return Err("no measured runs".into());
+    }
+    let model = match obj.get("model").and_then(Value::as_array) {
+        Some(points) => points
+            .iter()
+            .map(|m| {
+                Ok(ModelPoint {
+                    workers: uint(m, "workers")?,
+                    predicted_seconds: num(m, "predicted_seconds")?,
+                    speedup: num(m, "speedup")?,
+                    efficiency: num(m, "efficiency")?,
+                })
+            })
+            .collect::<Result<Vec<_>, String>>()?,
+        None => Vec::new(),
+    };
+    let run = obj.get("run");
+    let total = obj
+        .get("total")
+        .and_then(Value::as_u64)
+        .map(u128::from)
+        .or_else(|| nqueens::known::total(n));
+    let headline = total.and_then(|total| {
+        Headline::best(
+            total,
+            runs.iter().map(|p| (p.threads, p.median_seconds)),
+            physical,
+        )
+    });
+    Ok(Series {
+        file: Some(name.to_string()),
+        n,
+        strategy: text("strategy")?,
+        kernel: text("kernel")?,
+        cpu: run
+            .and_then(|r| r.get("cpu"))
+            .and_then(Value::as_str)
+            .map(str::to_string),
+        logical,
+        physical,
+        repeat: uint(v, "repeat").unwrap_or(1),
+        runs,
+        model,
+        headline,
+        date: run
+            .and_then(|r| r.get("date"))
+            .and_then(Value::as_str)
+            .map(str::to_string),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cpu_names_lose_trademarks_and_clocks() {
+        assert_eq!(
+            short_cpu("Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz"),
+            "Intel Xeon Gold 6338"
+        );
+        assert_eq!(
+            short_cpu("AMD EPYC 9B14 96-Core Processor"),
+            "AMD EPYC 9B14 96-Core"
+        );
+    }
+
+    #[test]
+    fn the_committed_older_result_is_read_and_labelled() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("docs/measurements/scale-18-xeon-16-cores.json");
+        let series = read(&path).unwrap();
+        assert_eq!(series.len(), 1);
+        let s = &series[0];
+        assert_eq!((s.n, s.logical, s.physical), (18, 16, 16));
+        assert_eq!(
+            s.label(),
+            "16 cores, CPU not recorded: avx512 kernel, symmetric, n = 18"
+        );
+        assert_eq!(s.runs.len(), 5);
+        // Its total comes from the known table.
+        assert_eq!(s.headline.unwrap().solutions, 666_090_624);
+    }
+
+    #[test]
+    fn foreign_json_is_refused_with_the_key_it_lacks() {
+        let err = parse(&serde_json::json!({"a": 1}), "a.json").unwrap_err();
+        assert!(
+            err.0.starts_with("a.json is not a scale result (no \"n\")"),
+            "{err}"
+        );
+        let err = parse(&serde_json::json!([1, 2]), "b.json").unwrap_err();
+        assert!(err.0.contains("not a JSON object"), "{err}");
+        let err = parse(&serde_json::json!({"series": 3}), "c.json").unwrap_err();
+        assert!(err.0.contains("\"series\""), "{err}");
+    }
+}
