@@ -314,7 +314,7 @@ fn refusal(error: &JournalError) -> String {
             offset,
             damage,
         } => format!(
-            "journal {} is corrupt at byte {offset} ({damage}): {DAMAGED_ADVICE}",
+            "journal {} is corrupt at byte {offset}: {damage}; {DAMAGED_ADVICE}",
             path.display()
         ),
         other => other.to_string(),

@@ -91,7 +91,7 @@ fn why(error: &MergeError) -> String {
             )
         }
         MergeError::Journal(JournalError::Corrupt { .. }) | MergeError::Stray { .. } => {
-            format!("{error}: {DAMAGED_ADVICE}")
+            format!("{error}; {DAMAGED_ADVICE}")
         }
         other => other.to_string(),
     }
