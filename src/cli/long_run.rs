@@ -467,7 +467,7 @@ mod tests {
         assert_eq!(
             text,
             format!(
-                "journal n12.ckpt is corrupt at byte 184 (task record 3 is damaged): {DAMAGED_ADVICE}"
+                "journal n12.ckpt is corrupt at byte 184: task record 3 is damaged; {DAMAGED_ADVICE}"
             )
         );
         assert!(text.contains("count again"), "{text}");

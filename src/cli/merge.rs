@@ -8,6 +8,7 @@ use nqueens::Strategy;
 use nqueens::journal::{JournalError, MergeError, merge};
 use serde::Serialize;
 
+use super::units::grouped;
 use super::{Failure, Outcome};
 use crate::cli::args::MergeArgs;
 
@@ -34,10 +35,10 @@ pub struct MergeRecord {
 
 table_row!(MergeRecord, |record| {
     "n" => record.n,
-    "total" => record.total,
-    "unique" => record.unique,
+    "total" => grouped(record.total),
+    "unique" => grouped(record.unique),
     "strategy" => record.strategy,
-    "tasks" => record.tasks,
+    "tasks" => grouped(record.tasks),
     "shards" => record.shards,
     "plan" => record.fingerprint,
 });
@@ -133,7 +134,7 @@ mod tests {
         assert_eq!(
             text,
             format!(
-                "journal s1.ckpt is corrupt at byte 184: task record 3 is damaged: {DAMAGED_ADVICE}"
+                "journal s1.ckpt is corrupt at byte 184: task record 3 is damaged; {DAMAGED_ADVICE}"
             )
         );
     }
