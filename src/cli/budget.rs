@@ -69,8 +69,9 @@ impl Cost {
         }
     }
 
-    /// How the cost reads in a message: `about 55.3 years (110 core-years, 95%: 98.8 to 123)`,
-    /// or `about 1 h 02 min` when the core time is the wall time and no interval is known.
+    /// How the cost reads in a message: `about 55.6 years (111 years of core time, 95%: 99.1
+    /// years to 123 years)`, or `about 1 h 02 min` when the core time is the wall time and no
+    /// interval is known.
     pub fn describe(&self) -> String {
         let wall = units::duration(self.wall);
         let core = units::duration(self.core);
@@ -165,14 +166,16 @@ pub fn boards_cost(boards: &[u32], options: &CountOptions) -> Cost {
 }
 
 /// Estimated wall-clock seconds for the engine to count the `n`-board on `threads` threads
-/// with the kernel this CPU runs by default: [`engine_cost`] for callers that know no kernel.
+/// with the kernel this CPU runs by default: [`engine_cost`] for callers that know no kernel
+/// (the scaling study, which should pass its own).
 pub fn engine_seconds(n: u32, threads: usize) -> f64 {
+    let kernel = Kernel::Auto.select().map_or(Kernel::Auto, |k| k.kernel());
     engine_cost(
         n,
         &CountOptions {
             threads,
             strategy: nqueens::Strategy::Symmetric,
-            kernel: Kernel::Auto,
+            kernel,
         },
     )
     .wall
