@@ -5,7 +5,8 @@
 use std::io::Write;
 use std::time::Instant;
 
-use crate::cli::format::{Format, per_second, seconds, table_row, write_records};
+use crate::cli::format::{Format, table_row, write_records};
+use crate::cli::units::{self, grouped};
 use nqueens::classic::{Algorithm, Counters};
 use serde::Serialize;
 
@@ -40,33 +41,22 @@ pub struct CompareRecord {
 
 table_row!(CompareRecord, |record| {
     "algorithm" => record.algorithm,
-    "solutions" => record.solutions,
-    "nodes" => record.nodes,
-    "candidates" => record.candidates,
-    "diagonal checks" => record.diagonal_checks,
-    "time" => time(record.seconds),
-    "instrumented" => time(record.instrumented_seconds),
-    "speedup" => speedup(record.speedup),
+    "solutions" => grouped(record.solutions),
+    "nodes" => grouped(record.nodes),
+    "candidates" => grouped(record.candidates),
+    "diagonal checks" => grouped(record.diagonal_checks),
+    "time" => units::duration(record.seconds),
+    "instrumented" => units::duration(record.instrumented_seconds),
+    "speedup" => speedup(record),
 });
 
-/// Formats a short duration for people: `412 µs`, `12.3 ms`, `1.234 s`.
-fn time(secs: f64) -> String {
-    if secs < 1e-3 {
-        format!("{:.0} µs", secs * 1e6)
-    } else if secs < 1.0 {
-        format!("{:.1} ms", secs * 1e3)
-    } else {
-        seconds(secs)
+/// A record's speedup for people: `12.3x`, or `-` when its run was too short to time (a
+/// ratio of such times is noise).
+fn speedup(record: &CompareRecord) -> String {
+    if record.seconds < units::MEASURABLE_SECONDS {
+        return units::NONE.to_string();
     }
-}
-
-/// Formats a speedup for people: `12.3x`, or `-` when the times were too short to divide.
-fn speedup(factor: f64) -> String {
-    if factor.is_finite() {
-        format!("{factor:.1}x")
-    } else {
-        "-".to_string()
-    }
+    units::speedup(record.speedup)
 }
 
 pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
@@ -233,9 +223,9 @@ pub struct AlgorithmCountRecord {
 
 table_row!(AlgorithmCountRecord, |record| {
     "n" => record.n,
-    "total" => record.total,
-    "time" => seconds(record.seconds),
-    "solutions/s" => per_second(record.total as f64 / record.seconds),
+    "total" => grouped(record.total),
+    "time" => units::duration(record.seconds),
+    "solutions/s" => units::rate_of(record.total as f64, record.seconds),
     "threads" => record.threads,
     "algorithm" => record.algorithm,
 });
@@ -286,6 +276,7 @@ pub fn count_with(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::format::TableRow;
 
     fn record(algorithm: Algorithm, solutions: u128) -> CompareRecord {
         CompareRecord {
@@ -341,11 +332,17 @@ mod tests {
     }
 
     #[test]
-    fn times_read_naturally() {
-        assert_eq!(time(0.000_412), "412 µs");
-        assert_eq!(time(0.012_34), "12.3 ms");
-        assert_eq!(time(1.2345), "1.234 s");
-        assert_eq!(speedup(12.34), "12.3x");
-        assert_eq!(speedup(f64::INFINITY), "-");
+    fn runs_too_short_to_time_have_no_speedup() {
+        let mut fast = record(Algorithm::Bitmask, 92);
+        fast.seconds = 4e-7;
+        fast.speedup = 1.6;
+        let cells = fast.cells();
+        assert_eq!(cells[5], "< 1 µs");
+        assert_eq!(cells[7], "-");
+        let mut timed = record(Algorithm::Bitmask, 92);
+        timed.seconds = 0.000_412;
+        timed.speedup = 12.34;
+        let cells = timed.cells();
+        assert_eq!((cells[5].as_str(), cells[7].as_str()), ("412 µs", "12.3x"));
     }
 }

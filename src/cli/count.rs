@@ -3,10 +3,9 @@
 use std::io::Write;
 use std::path::Path;
 
-use crate::cli::format::{
-    Format, RecordStream, TableRow, per_second, seconds, table_row, write_records,
-};
+use crate::cli::format::{Format, RecordStream, TableRow, table_row, write_records};
 use crate::cli::progress::Progress;
+use crate::cli::units::{self, grouped};
 use nqueens::Plan;
 use nqueens::TaskOutcome;
 use nqueens::journal::Prepared;
@@ -65,20 +64,28 @@ impl CountRecord {
 
 table_row!(CountRecord, |record| {
     "n" => record.n,
-    "total" => record.total,
-    "unique" => record.unique.map_or("-".to_string(), |u| u.to_string()),
-    "time" => seconds(record.seconds),
-    "solutions/s" => per_second(record.searched_rate()),
+    "total" => grouped(record.total),
+    "unique" => record.unique.map_or("-".to_string(), grouped),
+    "time" => units::duration(record.seconds),
+    "solutions/s" => record.searched_rate(),
     "threads" => record.threads,
     "strategy" => record.strategy,
     "kernel" => record.kernel,
 });
 
-/// The table columns' least widths for counting `boards` with `options`: the digits of the
-/// largest known total and unique count among them (20 beyond the table), the names of the
-/// strategy and of the kernel (as [`resolve_kernel`] left it: the one that will run).
+/// The widest time a streamed table makes room for: every duration under a day
+/// (`23 h 59 min`, `59 min 59 s`).
+pub const TIME_WIDTH: usize = 11;
+
+/// The widest rate: `999 M/s`, `1.23 G/s`.
+const RATE_WIDTH: usize = 8;
+
+/// The table columns' least widths for counting `boards` with `options`: the grouped digits of
+/// the largest known total and unique count among them (26, the width of 2^64, beyond the
+/// table), the widest time and rate, the names of the strategy and of the kernel (as
+/// [`resolve_kernel`] left it: the one that will run).
 pub fn column_widths(boards: &[u32], options: &CountOptions) -> Vec<usize> {
-    let digits = |x: Option<u128>| x.map_or(20, |x| x.to_string().len());
+    let digits = |x: Option<u128>| x.map_or(26, |x| grouped(x).len());
     let largest =
         |f: fn(u32) -> Option<u128>| boards.iter().map(|&n| digits(f(n))).max().unwrap_or(1);
     let kernel = options.kernel;
@@ -90,8 +97,8 @@ pub fn column_widths(boards: &[u32], options: &CountOptions) -> Vec<usize> {
             .unwrap_or(1),
         largest(nqueens::known::total),
         largest(nqueens::known::unique),
-        7,
-        10,
+        TIME_WIDTH,
+        RATE_WIDTH,
         options.threads.to_string().len(),
         options.strategy.name().len(),
         kernel.name().len(),
@@ -99,13 +106,13 @@ pub fn column_widths(boards: &[u32], options: &CountOptions) -> Vec<usize> {
 }
 
 impl CountRecord {
-    /// Solutions per second of the part this run searched (the resumed part took no time);
-    /// NaN (shown as `-`) when this run searched nothing.
-    pub fn searched_rate(&self) -> f64 {
+    /// Solutions per second of the part this run searched (the resumed part took no time), as
+    /// the table shows it: `-` when this run searched nothing or was too short to time.
+    pub fn searched_rate(&self) -> String {
         if self.resumed_tasks == self.tasks && self.tasks > 0 {
-            return f64::NAN;
+            return units::NONE.to_string();
         }
-        (self.total - self.resumed_total) as f64 / self.seconds
+        units::rate_of((self.total - self.resumed_total) as f64, self.seconds)
     }
 }
 
@@ -126,14 +133,38 @@ impl TableRow for Resumable {
         cells.push(if self.0.resumed_tasks == 0 {
             "no".to_string()
         } else {
-            format!(
-                "{} of {}",
-                self.0.resumed_tasks,
-                words::plural(self.0.tasks, "task")
-            )
+            resumed_cell(self.0.resumed_tasks, self.0.tasks)
         });
         cells
     }
+}
+
+/// The `resumed` cell of a count that took `resumed` of its `tasks` from a journal:
+/// `5 of 10,926 tasks`.
+fn resumed_cell(resumed: usize, tasks: usize) -> String {
+    format!(
+        "{} of {}",
+        grouped(resumed),
+        words::plural(grouped(tasks), "task")
+    )
+}
+
+/// The least width of the `resumed` column: `no`, or for a board whose journal exists the
+/// widest cell it can have (all of its plan's tasks resumed), so that resumed rows fit.
+fn resumed_width(boards: &[u32], options: &CountOptions, long_run: &LongRun) -> usize {
+    boards
+        .iter()
+        .filter(|&&n| long_run.journal(n).is_some_and(|path| path.exists()))
+        .filter_map(|&n| {
+            Plan::new(
+                n,
+                options.strategy,
+                nqueens::engine::plan::DEFAULT_MIN_TASKS,
+            )
+            .ok()
+        })
+        .map(|plan| resumed_cell(plan.tasks.len(), plan.tasks.len()).len())
+        .fold("no".len(), usize::max)
 }
 
 /// The engine options the shared arguments ask for.
@@ -165,17 +196,17 @@ pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         );
     }
     let mut options = options(&args.engine);
+    resolve_kernel(&mut options)?;
     if let Some(limit) = args.max_seconds {
-        refuse_if_over(&args.boards.0, options.threads, limit)?;
+        refuse_if_over(&args.boards.0, &options, limit)?;
     }
     super::threads::warn_if_oversubscribed(options.threads);
     let interrupt = Interrupt::install();
     let long_run = LongRun::new(args)?;
     if let [_, _, ..] = args.boards.0[..] {
         // One board is announced once its journal is accepted, net of the resumed tasks.
-        announce_long_counts(&args.boards.0, options.threads, 1.0, false);
+        announce_long_counts(&args.boards.0, &options, 1.0, false);
     }
-    resolve_kernel(&mut options)?;
     if args.checkpoint.is_some() {
         stream(args, &options, &long_run, &interrupt, out, Resumable)
     } else {
@@ -195,7 +226,7 @@ fn stream<T: Serialize + TableRow>(
 ) -> Result<Outcome, Failure> {
     let boards = &args.boards.0;
     let mut widths = column_widths(boards, options);
-    widths.push(0);
+    widths.push(resumed_width(boards, options, long_run));
     let mut stream = RecordStream::with_widths(out, args.format, &widths);
     for &n in boards {
         let Some(run) = count_board(n, options, long_run, interrupt, &mut stream)? else {
@@ -285,8 +316,8 @@ fn search_board(
 }
 
 /// Says on stderr, once the journal is accepted and before any task is searched, what it
-/// already holds and whether the count will take more than an hour (the sampled estimate where
-/// it applies; the rough one of `budget`, from a day on, otherwise).
+/// already holds and whether the rest of the count will take more than an hour
+/// ([`budget::engine_cost`], net of the resumed tasks).
 fn announce_board(
     n: u32,
     options: &CountOptions,
@@ -295,10 +326,6 @@ fn announce_board(
     prepared: &Prepared,
 ) {
     let (plan, resumed) = (prepared.plan(), prepared.resumed());
-    let estimated = super::estimate::long_count_warning(n, options);
-    if let Some(note) = &estimated {
-        output::message(format_args!("{note}"));
-    }
     if let Some(path) = journal
         && !long_run.quiet
         && !resumed.is_empty()
@@ -306,16 +333,16 @@ fn announce_board(
         output::message(format_args!(
             "nqueens: {}: resuming, {} of {} already counted",
             path.display(),
-            resumed.len(),
-            words::plural(plan.tasks.len(), "task")
+            grouped(resumed.len()),
+            words::plural(grouped(plan.tasks.len()), "task")
         ));
     }
-    if long_run.announce && estimated.is_none() {
+    if long_run.announce {
         let size = |index: usize| plan.tasks[index].size_hint.max(1) as f64;
         let total: f64 = (0..plan.tasks.len()).map(size).sum();
         let done: f64 = resumed.iter().map(|o| size(o.index)).sum();
         let remaining = if total > 0.0 { 1.0 - done / total } else { 1.0 };
-        announce_long_counts(&[n], options.threads, remaining, journal.is_some());
+        announce_long_counts(&[n], options, remaining, journal.is_some());
     }
 }
 
@@ -337,23 +364,16 @@ impl Watcher for Watching<'_> {
     }
 }
 
-/// Refuses boards estimated to need longer than `limit` (`--max-seconds`) on `threads` threads.
-fn refuse_if_over(boards: &[u32], threads: usize, limit: f64) -> Result<(), Failure> {
-    let secs: f64 = boards
-        .iter()
-        .map(|&n| budget::engine_seconds(n, threads))
-        .sum();
+/// Refuses boards estimated to need longer than `limit` (`--max-seconds`) with `options`.
+fn refuse_if_over(boards: &[u32], options: &CountOptions, limit: f64) -> Result<(), Failure> {
+    let on = words::plural(options.threads, "thread");
     let what = match boards {
-        [n] => format!("counting n = {n} on {}", words::plural(threads, "thread")),
-        _ => format!(
-            "counting these {} boards on {}",
-            boards.len(),
-            words::plural(threads, "thread")
-        ),
+        [n] => format!("counting n = {n} on {on}"),
+        _ => format!("counting these {} boards on {on}", boards.len()),
     };
-    budget::refuse_if_over(
+    budget::refuse_cost_over(
         &what,
-        secs,
+        budget::boards_cost(boards, options),
         limit,
         &format!(
             "choose a smaller n or more threads, or {}",
@@ -362,15 +382,19 @@ fn refuse_if_over(boards: &[u32], threads: usize, limit: f64) -> Result<(), Fail
     )
 }
 
-/// Says on stderr, before anything is counted, when the boards need more than a day on
-/// `threads` threads; `remaining` is the share of the work still to do (below 1 when a journal
-/// holds some of it).
-fn announce_long_counts(boards: &[u32], threads: usize, remaining: f64, journaled: bool) {
-    let secs: f64 = boards
-        .iter()
-        .map(|&n| remaining * budget::engine_seconds(n, threads))
-        .sum();
-    let on = words::plural(threads, "thread");
+/// The smallest board whose count may take an hour with any kernel on one thread: smaller
+/// ones are not estimated before they are counted.
+const LONG_FROM_N: u32 = 18;
+
+/// Says on stderr, before anything is counted, when the boards need more than an hour with
+/// `options` ([`budget::announce_if_long`]); `remaining` is the share of the work still to do
+/// (below 1 when a journal holds some of it).
+fn announce_long_counts(boards: &[u32], options: &CountOptions, remaining: f64, journaled: bool) {
+    if boards.iter().all(|&n| n < LONG_FROM_N) {
+        return;
+    }
+    let cost = budget::boards_cost(boards, options).scaled(remaining);
+    let on = words::plural(options.threads, "thread");
     let what = match boards {
         [n] if remaining < 1.0 => format!("the rest of n = {n} on {on}"),
         [n] => format!("counting n = {n} on {on}"),
@@ -381,5 +405,5 @@ fn announce_long_counts(boards: &[u32], threads: usize, remaining: f64, journale
     } else {
         "it starts anyway; add --checkpoint FILE to keep finished tasks across interrupts"
     };
-    budget::announce_if_long(&what, secs, remedy);
+    budget::announce_if_long(&what, cost, remedy);
 }

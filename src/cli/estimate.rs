@@ -1,28 +1,20 @@
-//! `nqueens estimate`: the total and the cost of a count, from a random sample of its plan; and
-//! the warning `count` prints before a count that would take more than an hour.
+//! `nqueens estimate`: the total and the cost of a count, from a random sample of its plan (the
+//! model behind every other command's figures too: `budget`).
 
 use std::io::Write;
 
 use crate::cli::format::{CsvWriter, Format, JsonWriter, table_row, write_all, write_table};
 use nqueens::estimate::{Budget, Estimate, EstimateOptions, EstimateProgress, Estimator};
-use nqueens::{CountOptions, Strategy};
+
 use serde::Serialize;
 
 use super::progress::{Steps, quit_on_interrupt};
+use super::units::{duration, grouped};
 use super::{Failure, Outcome, words};
 use crate::cli::args::EstimateArgs;
 
 /// The budget when neither `--seconds` nor `--samples` is given.
 pub const DEFAULT_SECONDS: f64 = 60.0;
-
-/// The budget of the estimate `count` makes before a long count.
-const WARNING_SECONDS: f64 = 1.0;
-
-/// The smallest board whose count may take an hour here: below it `count` does not estimate.
-const WARNING_MIN_N: u32 = 20;
-
-/// A count longer than this (wall-clock seconds on the threads given) is announced.
-const WARNING_WALL_SECONDS: f64 = 3600.0;
 
 pub fn run(args: &EstimateArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let budget = match (args.samples, args.seconds) {
@@ -112,7 +104,7 @@ fn lines(e: &Estimate) -> Vec<Line> {
         format!(
             "{} ({}), kernel {}",
             e.strategy,
-            words::plural(e.tasks, "task"),
+            words::plural(grouped(e.tasks), "task"),
             e.kernel
         ),
     );
@@ -132,7 +124,8 @@ fn lines(e: &Estimate) -> Vec<Line> {
         add(
             "known total".into(),
             format!(
-                "{known} (estimate {off:+.2}%, {} the interval)",
+                "{} (estimate {off:+.2}%, {} the interval)",
+                grouped(known),
                 if held { "inside" } else { "outside" }
             ),
         );
@@ -165,7 +158,7 @@ fn lines(e: &Estimate) -> Vec<Line> {
         (10_000, e.wall_seconds_10000),
     ] {
         add(
-            format!("wall time on {}", words::plural(cores, "core")),
+            format!("wall time on {}", words::plural(grouped(cores), "core")),
             duration(secs),
         );
     }
@@ -177,7 +170,9 @@ fn lines(e: &Estimate) -> Vec<Line> {
         "sample".into(),
         format!(
             "{} probes, seed {}, {} free rows each",
-            e.samples, e.seed, e.free_rows
+            grouped(e.samples),
+            e.seed,
+            e.free_rows
         ),
     );
     add(
@@ -191,87 +186,4 @@ fn lines(e: &Estimate) -> Vec<Line> {
 /// A number in scientific notation with five significant digits.
 fn sci(x: f64) -> String {
     format!("{x:.4e}")
-}
-
-/// Seconds for people, in the largest unit that keeps them above one.
-pub fn duration(secs: f64) -> String {
-    const UNITS: [(f64, &str); 4] = [
-        (365.25 * 86_400.0, "years"),
-        (86_400.0, "days"),
-        (3_600.0, "h"),
-        (60.0, "min"),
-    ];
-    for (scale, unit) in UNITS {
-        if secs >= scale {
-            return format!("{:.3} {unit}", secs / scale);
-        }
-    }
-    format!("{secs:.3} s")
-}
-
-/// `secs` in hours, to three significant digits (in scientific notation from a million on).
-fn hours(secs: f64) -> String {
-    let h = secs / 3600.0;
-    if h >= 1e6 {
-        format!("{h:.2e}")
-    } else {
-        format!("{:.*}", if h >= 100.0 { 0 } else { 1 }, h)
-    }
-}
-
-/// When a count of the `n`-board with `options` would take longer than an hour of wall time,
-/// the line saying so (estimated core-hours and wall time on the threads given), from an
-/// estimate of about a second. `None` for shorter counts, boards the estimator does not sample,
-/// and the `mirror` strategy (whose cost it does not model).
-pub fn long_count_warning(n: u32, options: &CountOptions) -> Option<String> {
-    if n < WARNING_MIN_N || options.strategy != Strategy::Symmetric {
-        return None;
-    }
-    let estimator = Estimator::new(n, options.kernel).ok()?;
-    let e = estimator
-        .estimate(&EstimateOptions {
-            budget: Budget::Seconds(WARNING_SECONDS),
-            seed: 1,
-            threads: options.threads,
-            kernel: options.kernel,
-        })
-        .ok()?;
-    (e.wall_seconds > WARNING_WALL_SECONDS).then(|| {
-        format!(
-            "nqueens: note: n = {n} is estimated to take {} core-hours (95%: {} to {}), \
-             about {} of wall time on {} (see 'nqueens estimate {n}')",
-            hours(e.core_seconds),
-            hours(e.core_seconds_low),
-            hours(e.core_seconds_high),
-            super::budget::duration(e.wall_seconds),
-            words::plural(options.threads, "thread")
-        )
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn hours_are_short() {
-        assert_eq!(hours(3600.0 * 1.25), "1.2");
-        assert_eq!(hours(3600.0 * 1234.4), "1234");
-        assert_eq!(hours(3600.0 * 6.854e11), "6.85e11");
-    }
-
-    #[test]
-    fn durations_pick_a_readable_unit() {
-        assert_eq!(duration(12.0), "12.000 s");
-        assert_eq!(duration(90.0), "1.500 min");
-        assert_eq!(duration(7200.0), "2.000 h");
-        assert_eq!(duration(2.0 * 365.25 * 86_400.0), "2.000 years");
-    }
-
-    #[test]
-    fn small_counts_are_not_announced() {
-        let options = CountOptions::new(1, Strategy::Symmetric);
-        assert_eq!(long_count_warning(12, &options), None);
-        assert_eq!(long_count_warning(40, &options), None);
-    }
 }

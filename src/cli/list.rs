@@ -102,7 +102,7 @@ fn too_many(n: u32, unique: bool) -> String {
         known::total(n)
     };
     let size = match count {
-        Some(c) => format!("{c} solutions"),
+        Some(c) => format!("{} solutions", super::units::grouped(c)),
         None => "more solutions than anyone has counted".to_string(),
     };
     format!(

@@ -10,13 +10,13 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crate::cli::format::seconds;
 use crate::cli::progress::Notices;
 use nqueens::CountRun;
-use nqueens::journal::JournalError;
 use nqueens::journal::Shard;
+use nqueens::journal::{Header, HeaderField, JournalError};
 
 use super::Failure;
+use super::units::{duration, grouped};
 use super::{output, words};
 use crate::cli::args::CountArgs;
 
@@ -247,24 +247,93 @@ impl Journals {
     }
 }
 
-/// Why a journal was refused, naming what differs between the file and this count.
-fn refusal(error: &JournalError) -> String {
-    let differ: Vec<String> = error
-        .differences()
-        .into_iter()
-        .map(|(found, expected)| format!("{found} in the file, {expected} here"))
-        .collect();
-    if differ.is_empty() {
-        return error.to_string();
+/// What to do with a journal made for another count: use another path, and delete it only
+/// when no `merge` needs it.
+fn other_count_advice(found: &Header) -> String {
+    if found.shard.is_whole() {
+        "use another --checkpoint path, or delete it to start over".to_string()
+    } else {
+        format!(
+            "use another --checkpoint path (keep this one: it records shard {} for nqueens merge)",
+            found.shard
+        )
     }
-    format!("{error} (it differs in {})", differ.join("; "))
+}
+
+/// What to do with a damaged journal.
+pub const DAMAGED_ADVICE: &str = "move it aside and count again (a shard's journal: count that \
+                                  shard again into a new file)";
+
+/// Why a journal was refused, in one short line with the next step: for a journal of another
+/// count only the fields the user chose that differ (`n = 17, not n = 16`), or the plan's when
+/// those agree; for a damaged one where and what, and what to do.
+fn refusal(error: &JournalError) -> String {
+    match error {
+        JournalError::Mismatch {
+            path,
+            found,
+            expected,
+        } => {
+            let fields = found.differing_fields(expected);
+            let chosen: Vec<HeaderField> = fields
+                .iter()
+                .copied()
+                .filter(|f| {
+                    matches!(
+                        f,
+                        HeaderField::N | HeaderField::Strategy | HeaderField::Shard
+                    )
+                })
+                .collect();
+            let shown = if chosen.is_empty() { fields } else { chosen };
+            let side = |header: &Header| {
+                shown
+                    .iter()
+                    .map(|&f| header.describe(f))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let plan_only = !shown.iter().any(|f| {
+                matches!(
+                    f,
+                    HeaderField::N | HeaderField::Strategy | HeaderField::Shard
+                )
+            });
+            format!(
+                "journal {} is for {}, not {}{}: {}",
+                path.display(),
+                side(found),
+                side(expected),
+                if plan_only {
+                    " (another version of nqueens made it)"
+                } else {
+                    ""
+                },
+                other_count_advice(found)
+            )
+        }
+        JournalError::OtherFormat { path, found } => format!(
+            "journal {} is in journal format {found}, which this nqueens does not read: use \
+             another --checkpoint path, or count with the version that wrote it",
+            path.display()
+        ),
+        JournalError::Corrupt {
+            path,
+            offset,
+            damage,
+        } => format!(
+            "journal {} is corrupt at byte {offset}: {damage}; {DAMAGED_ADVICE}",
+            path.display()
+        ),
+        other => other.to_string(),
+    }
 }
 
 /// What an interrupted count tells the user: how to resume, or what was lost and (`keep_advice`)
 /// how to keep it.
 pub fn interrupted_message(run: &CountRun, journal: Option<&Path>, keep_advice: &str) -> String {
-    let done = run.resumed_tasks + run.searched_tasks;
-    let (n, tasks) = (run.counts.n, run.counts.tasks);
+    let done = grouped(run.resumed_tasks + run.searched_tasks);
+    let (n, tasks) = (run.counts.n, grouped(run.counts.tasks));
     match journal {
         Some(path) => format!(
             "nqueens: interrupted: n = {n}, {done} of {} are counted and saved in {}\n\
@@ -278,8 +347,8 @@ pub fn interrupted_message(run: &CountRun, journal: Option<&Path>, keep_advice: 
              ({} elapsed) is lost\n\
              nqueens: {keep_advice}",
             words::plural(tasks, "task"),
-            seconds(run.search_time.as_secs_f64()),
-            seconds(run.counts.elapsed.as_secs_f64()),
+            duration(run.search_time.as_secs_f64()),
+            duration(run.counts.elapsed.as_secs_f64()),
         ),
     }
 }
@@ -351,40 +420,67 @@ mod tests {
     }
 
     #[test]
-    fn a_journal_made_with_another_plan_says_what_differs() {
-        let here = Header {
-            plan_version: 3,
-            n: 20,
-            strategy: "mirror".into(),
-            tasks: 4096,
-            fingerprint: 7,
-            shard: nqueens::journal::Shard::WHOLE,
-        };
+    fn a_journal_of_another_count_names_the_one_fact_and_the_next_step() {
+        let plan = nqueens::Plan::new(16, nqueens::Strategy::Symmetric, 4096).unwrap();
+        let here = Header::for_plan(&plan);
+        let other =
+            Header::for_plan(&nqueens::Plan::new(17, nqueens::Strategy::Symmetric, 4096).unwrap());
         let mismatch = |found: Header, expected: Header| JournalError::Mismatch {
-            path: PathBuf::from("n20.ckpt"),
+            path: PathBuf::from("runs/n16.ckpt"),
             found: Box::new(found),
             expected: Box::new(expected),
         };
+        // n, tasks and the fingerprint differ; n is the one the user chose.
+        let text = refusal(&mismatch(other, here.clone()));
+        assert_eq!(
+            text,
+            "journal runs/n16.ckpt is for n = 17, not n = 16: use another --checkpoint path, \
+             or delete it to start over"
+        );
+        assert!(text.len() < 120, "{text}");
+        // Only the plan differs: made by another version.
         let text = refusal(&mismatch(
             Header {
                 tasks: 16000,
+                fingerprint: 7,
                 ..here.clone()
             },
             here.clone(),
         ));
         assert!(
-            text.contains("(it differs in 16000 tasks in the file, 4096 tasks here)"),
+            text.contains("is for 16000 tasks, plan 0000000000000007, not 4096 tasks")
+                || text.contains("is for 16000 tasks"),
             "{text}"
         );
-        let text = refusal(&mismatch(
-            Header {
-                n: 19,
-                ..here.clone()
-            },
-            here,
-        ));
-        assert!(text.contains("n = 19 in the file, n = 20 here"), "{text}");
+        assert!(text.contains("another version of nqueens"), "{text}");
+        // A shard's journal is never to be deleted.
+        let shard = Header {
+            shard: Shard::new(0, 2).unwrap(),
+            ..here.clone()
+        };
+        let text = refusal(&mismatch(shard, here));
+        assert!(text.contains("is for shard 0/2, not shard 0/1"), "{text}");
+        assert!(
+            text.contains("keep this one") && !text.contains("delete"),
+            "{text}"
+        );
         assert!(!text.contains('\n'), "{text}");
+    }
+
+    #[test]
+    fn a_damaged_journal_says_what_to_do() {
+        let text = refusal(&JournalError::Corrupt {
+            path: PathBuf::from("n12.ckpt"),
+            offset: 184,
+            damage: nqueens::journal::Damage::Record(3),
+        });
+        assert_eq!(
+            text,
+            format!(
+                "journal n12.ckpt is corrupt at byte 184: task record 3 is damaged; {DAMAGED_ADVICE}"
+            )
+        );
+        assert!(text.contains("count again"), "{text}");
     }
 
     #[test]
@@ -479,8 +575,8 @@ mod tests {
     #[test]
     fn without_a_journal_the_lost_work_and_the_remedy_are_named() {
         let text = interrupted_message(&interrupted(), None, KEEP_WITH_CHECKPOINT);
-        assert!(text.contains("123 of 9844 tasks"), "{text}");
-        assert!(text.contains("5.500 s of counting"), "{text}");
+        assert!(text.contains("123 of 9,844 tasks"), "{text}");
+        assert!(text.contains("5.5 s of counting (3 s elapsed)"), "{text}");
         assert!(text.contains("--checkpoint FILE"), "{text}");
     }
 

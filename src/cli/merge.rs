@@ -5,9 +5,10 @@ use std::io::Write;
 use crate::cli::format::fingerprint as hex;
 use crate::cli::format::{table_row, write_records};
 use nqueens::Strategy;
-use nqueens::journal::merge;
+use nqueens::journal::{JournalError, MergeError, merge};
 use serde::Serialize;
 
+use super::units::grouped;
 use super::{Failure, Outcome};
 use crate::cli::args::MergeArgs;
 
@@ -34,17 +35,18 @@ pub struct MergeRecord {
 
 table_row!(MergeRecord, |record| {
     "n" => record.n,
-    "total" => record.total,
-    "unique" => record.unique,
+    "total" => grouped(record.total),
+    "unique" => grouped(record.unique),
     "strategy" => record.strategy,
-    "tasks" => record.tasks,
+    "tasks" => grouped(record.tasks),
     "shards" => record.shards,
     "plan" => record.fingerprint,
 });
 
 /// Merges the journals; every refusal is a one-line error and exit code 1.
 pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
-    let merged = merge(&args.files).map_err(|e| Failure::Wrong(format!("cannot merge: {e}")))?;
+    let merged =
+        merge(&args.files).map_err(|e| Failure::Wrong(format!("cannot merge: {}", why(&e))))?;
     let record = MergeRecord {
         n: merged.n,
         total: merged.total,
@@ -57,4 +59,83 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     };
     write_records(out, args.format, &[record])?;
     Ok(Outcome::Success)
+}
+
+/// What to do with a damaged journal among those merged.
+const DAMAGED_ADVICE: &str = "count that shard again into a new file and merge with it instead";
+
+/// Why the journals cannot be merged, in one line with the next step: journals of different
+/// counts name only the fields that differ, a damaged journal says what to do.
+fn why(error: &MergeError) -> String {
+    match error {
+        MergeError::Different {
+            first_path,
+            first,
+            second_path,
+            second,
+        } => {
+            let fields = first.differing_fields(second);
+            let side = |header: &nqueens::journal::Header| {
+                fields
+                    .iter()
+                    .map(|&f| header.describe(f))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            format!(
+                "{} and {} belong to different counts ({}, not {}): merge each count's \
+                 journals apart",
+                first_path.display(),
+                second_path.display(),
+                side(first),
+                side(second)
+            )
+        }
+        MergeError::Journal(JournalError::Corrupt { .. }) | MergeError::Stray { .. } => {
+            format!("{error}; {DAMAGED_ADVICE}")
+        }
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nqueens::journal::{Damage, Header};
+    use nqueens::{Plan, Strategy};
+
+    #[test]
+    fn journals_of_different_counts_name_only_what_differs() {
+        let header = |n| Header::for_plan(&Plan::new(n, Strategy::Symmetric, 4096).unwrap());
+        let text = why(&MergeError::Different {
+            first_path: "a.ckpt".into(),
+            first: Box::new(header(12)),
+            second_path: "b.ckpt".into(),
+            second: Box::new(header(13)),
+        });
+        assert!(
+            text.starts_with("a.ckpt and b.ckpt belong to different counts (n = 12, "),
+            "{text}"
+        );
+        assert!(!text.contains("strategy"), "{text}");
+        assert!(
+            text.ends_with("merge each count's journals apart"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_damaged_journal_says_what_to_do() {
+        let text = why(&MergeError::Journal(JournalError::Corrupt {
+            path: "s1.ckpt".into(),
+            offset: 184,
+            damage: Damage::Record(3),
+        }));
+        assert_eq!(
+            text,
+            format!(
+                "journal s1.ckpt is corrupt at byte 184: task record 3 is damaged; {DAMAGED_ADVICE}"
+            )
+        );
+    }
 }

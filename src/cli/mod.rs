@@ -24,6 +24,7 @@ mod shard;
 mod signals;
 mod solve;
 mod threads;
+mod units;
 mod verify;
 mod watch;
 pub mod words;

@@ -20,6 +20,8 @@ use nqueens::Plan;
 use nqueens::TaskOutcome;
 use nqueens::Watcher;
 
+use super::units::grouped;
+
 /// Characters between the bar's brackets.
 #[cfg(test)]
 pub const BAR_WIDTH: usize = 20;
@@ -77,15 +79,15 @@ impl Progress {
                     let _ = write!(
                         w,
                         "{}/{}",
-                        d.load(Ordering::Relaxed),
-                        t.load(Ordering::Relaxed)
+                        grouped(d.load(Ordering::Relaxed)),
+                        grouped(t.load(Ordering::Relaxed))
                     );
                 },
             )
             .with_key(
                 "solutions",
                 move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = write!(w, "{}", s.load(Ordering::Relaxed));
+                    let _ = write!(w, "{}", grouped(s.load(Ordering::Relaxed)));
                 },
             )
             .with_key(

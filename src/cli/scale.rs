@@ -9,11 +9,12 @@ use std::io::Write;
 
 use nqueens::scaling::study::{self, Progress, Study, StudyError, StudyOptions};
 use nqueens::scaling::{Load, Machine};
-use nqueens::{Kernel, Strategy};
+use nqueens::{CountOptions, Kernel, Strategy};
 
+use super::budget::Cost;
 use super::output;
 use super::progress::{Steps, quit_on_interrupt};
-use super::{Failure, Outcome, budget, words};
+use super::{Failure, Outcome, budget, units, words};
 use crate::cli::args::ScaleArgs;
 use crate::cli::plot;
 
@@ -33,22 +34,18 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
     let threads = study::thread_counts(&requested);
     let variants = variants(&args.strategy, &args.kernel)?;
     let runs = f64::from(args.repeat) + 1.0;
-    let secs: f64 = threads
-        .iter()
-        .map(|&t| runs * budget::engine_seconds(n, t))
-        .sum::<f64>()
-        * variants.len() as f64;
+    let cost = study_cost(n, &threads, &variants, runs);
     let each = if variants.len() == 1 {
         String::new()
     } else {
         format!(", {} kernel and strategy pairs", variants.len())
     };
-    budget::refuse_if_over(
+    budget::refuse_cost_over(
         &format!(
             "scale {n} ({} of each thread count{each})",
             words::plural(runs, "run")
         ),
-        secs,
+        cost,
         args.max_seconds,
         &format!(
             "choose a smaller n, fewer --threads, --repeat, kernels or strategies, or {}",
@@ -132,6 +129,25 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
 
 /// Every strategy with every kernel, `auto` resolved to the kernel this CPU runs; a pair named
 /// twice (`--kernel auto,avx512` where `auto` is AVX-512) is measured once.
+/// What the study costs: `runs` runs of every thread count with every (strategy, kernel) pair,
+/// each pair's board estimated once (the cost model of every command) and spread over the
+/// threads.
+fn study_cost(n: u32, threads: &[usize], variants: &[(Strategy, Kernel)], runs: f64) -> Cost {
+    let mut total = Cost::single_thread(0.0);
+    for &(strategy, kernel) in variants {
+        let options = CountOptions {
+            threads: 1,
+            strategy,
+            kernel,
+        };
+        let one = budget::engine_cost(n, &options);
+        for &t in threads {
+            total = total.plus(one.on_threads(t).scaled(runs));
+        }
+    }
+    total
+}
+
 fn variants(
     strategies: &[Strategy],
     kernels: &[Kernel],
@@ -223,8 +239,13 @@ fn short_run_warning(study: &Study) -> Option<String> {
     if fastest.min_seconds >= SHORT_RUN_SECONDS {
         return None;
     }
+    let options = CountOptions {
+        threads: fastest.threads,
+        strategy: study.strategy,
+        kernel: study.kernel,
+    };
     let larger = (study.n + 1..=nqueens::MAX_N)
-        .find(|&n| budget::engine_seconds(n, fastest.threads) >= SHORT_RUN_SECONDS)
+        .find(|&n| budget::engine_cost(n, &options).wall >= SHORT_RUN_SECONDS)
         .map_or_else(String::new, |n| format!(" such as {n}"));
     Some(format!(
         "the fastest timed run took {} ({}): runs under {:.0} ms measure start-up costs and \
@@ -245,26 +266,14 @@ fn threads(count: usize) -> String {
 /// A CPU share below this means the machine was busy during the runs.
 const BUSY_BELOW: f64 = 0.8;
 
-/// Seconds for people, in a unit that keeps three significant digits for short runs.
+/// Seconds for people, in the unit that reads best (`103 ms`, `1 min 05 s`).
 fn seconds(x: f64) -> String {
-    if !x.is_finite() {
-        "-".to_string()
-    } else if x >= 1.0 {
-        crate::cli::format::seconds(x)
-    } else if x >= 1e-3 {
-        format!("{:.2} ms", x * 1e3)
-    } else {
-        format!("{:.1} µs", x * 1e6)
-    }
+    units::duration(x)
 }
 
 /// A speedup for people: `1.94x`.
 fn times(x: f64) -> String {
-    if x.is_finite() {
-        format!("{x:.2}x")
-    } else {
-        "-".to_string()
-    }
+    units::speedup(x)
 }
 
 /// A fraction for people: `97.0 %`.
@@ -278,7 +287,7 @@ fn percent(x: f64) -> String {
 
 /// A rate of solutions for people: `1.64 M solutions/s`.
 fn solutions_per_second(rate: f64) -> String {
-    let rate = crate::cli::format::per_second(rate);
+    let rate = units::rate(rate);
     format!("{} solutions/s", rate.trim_end_matches("/s").trim_end())
 }
 
@@ -342,14 +351,20 @@ mod tests {
     fn short_runs_are_named_with_a_larger_board() {
         let warning = short_run_warning(&study(9, &[(1, 0.004, None), (2, 0.0021, None)]))
             .expect("runs of a few ms are short");
-        assert!(warning.contains("2.10 ms (2 threads)"), "{warning}");
+        assert!(warning.contains("2.1 ms (2 threads)"), "{warning}");
         let suggested: u32 = warning
             .rsplit(' ')
             .next()
             .and_then(|n| n.parse().ok())
             .expect("a board is suggested");
         assert!(suggested > 9, "{warning}");
-        assert!(budget::engine_seconds(suggested, 2) >= SHORT_RUN_SECONDS);
+        // The fixture's strategy and kernel, whose cost the suggestion follows.
+        let options = CountOptions {
+            threads: 2,
+            strategy: Strategy::Mirror,
+            kernel: Kernel::DepthFirst,
+        };
+        assert!(budget::engine_cost(suggested, &options).wall >= SHORT_RUN_SECONDS);
         assert!(!warning.contains('\n'));
         assert_eq!(
             short_run_warning(&study(17, &[(1, 0.9, None), (2, 0.5, None)])),

@@ -3,7 +3,8 @@
 use std::io::Write;
 
 use crate::cli::format::fingerprint as hex;
-use crate::cli::format::{Format, seconds, table_row, write_records};
+use crate::cli::format::{Format, table_row, write_records};
+use crate::cli::units::{duration, grouped};
 use nqueens::journal::{Shard, ShardSpec};
 use nqueens::{CountOptions, CountRun, Kernel, Strategy};
 use serde::Serialize;
@@ -60,9 +61,9 @@ pub struct ShardRecord {
 table_row!(ShardRecord, |record| {
     "n" => record.n,
     "shard" => record.shard,
-    "partial total" => record.total,
-    "tasks" => format!("{} of {}", record.tasks, record.plan_tasks),
-    "time" => seconds(record.seconds),
+    "partial total" => grouped(record.total),
+    "tasks" => format!("{} of {}", grouped(record.tasks), grouped(record.plan_tasks)),
+    "time" => duration(record.seconds),
     "threads" => record.threads,
     "strategy" => record.strategy,
     "kernel" => record.kernel,

@@ -10,6 +10,7 @@ use crate::cli::render::{Style, is_drawn, write_board, write_columns, write_sepa
 use nqueens::board::{Placement, Solution, Symmetry};
 use nqueens::{construct, enumerate};
 
+use super::units::grouped;
 use super::{Failure, Outcome};
 use crate::cli::args::{SolutionFormat, SolveArgs};
 
@@ -129,7 +130,7 @@ impl Printer {
                 writeln!(out, "]}}")?;
             }
             SolutionFormat::Board => {
-                writeln!(out, "n = {n}: {}", self.method.describe())?;
+                writeln!(out, "n = {}: {}", grouped(n), self.method.describe())?;
                 write_board(out, n, columns.clone(), &self.style)?;
                 if is_drawn(n) {
                     write!(out, "columns: ")?;
@@ -163,7 +164,12 @@ impl Printer {
                 writeln!(out, r#"],"canonical":"{canonical}"}}"#)?;
             }
             SolutionFormat::Board => {
-                writeln!(out, "n = {n}: {}, and its 8 images", self.method.describe())?;
+                writeln!(
+                    out,
+                    "n = {}: {}, and its 8 images",
+                    grouped(n),
+                    self.method.describe()
+                )?;
                 for g in Symmetry::ALL {
                     let image = image_columns(g);
                     writeln!(out, "\n{g}:")?;
@@ -185,5 +191,6 @@ impl Printer {
 
 /// The one line `solve` and `list` print on stderr for a board without solutions.
 pub fn no_solution(n: u32) -> String {
+    let n = grouped(n);
     format!("nqueens: no solution: {n} queens cannot be placed on a {n} x {n} board")
 }

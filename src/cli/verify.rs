@@ -3,7 +3,8 @@
 
 use std::io::Write;
 
-use crate::cli::format::{RecordStream, seconds, table_row};
+use crate::cli::format::{RecordStream, table_row};
+use crate::cli::units::{self, grouped};
 use nqueens::Kernel;
 use serde::Serialize;
 
@@ -35,11 +36,11 @@ pub struct VerifyRecord {
 
 table_row!(VerifyRecord, |record| {
     "n" => record.n,
-    "total" => record.total,
-    "expected" => record.expected_total,
-    "unique" => record.unique.map_or("-".to_string(), |u| u.to_string()),
-    "expected" => record.expected_unique,
-    "time" => seconds(record.seconds),
+    "total" => grouped(record.total),
+    "expected" => grouped(record.expected_total),
+    "unique" => record.unique.map_or("-".to_string(), grouped),
+    "expected" => grouped(record.expected_unique),
+    "time" => units::duration(record.seconds),
     "kernel" => record.kernel,
     "result" => if record.ok { "ok" } else { "MISMATCH" }.to_string(),
 });
@@ -51,7 +52,13 @@ const KEEP_ADVICE: &str = "verify keeps no journal: to keep finished tasks acros
 pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let mut options = options(&args.engine);
     let (boards, what) = match &args.boards {
-        Some(boards) => (boards.0.clone(), "verify of these boards".to_string()),
+        Some(boards) => (
+            boards.0.clone(),
+            match boards.0[..] {
+                [n] => format!("verifying n = {n}"),
+                _ => format!("verifying these {} boards", boards.0.len()),
+            },
+        ),
         None => (
             (0..=args.max).collect(),
             format!("verify --max {}", args.max),
@@ -61,13 +68,10 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         .iter()
         .map(|&n| super::known::lookup(n))
         .collect::<Result<Vec<_>, _>>()?;
-    let secs: f64 = boards
-        .iter()
-        .map(|&n| budget::engine_seconds(n, options.threads))
-        .sum();
-    budget::refuse_if_over(
+    resolve_kernel(&mut options)?;
+    budget::refuse_cost_over(
         &format!("{what} on {}", words::plural(options.threads, "thread")),
-        secs,
+        budget::boards_cost(&boards, &options),
         args.max_seconds,
         &format!(
             "choose smaller boards, or {}",
@@ -77,9 +81,9 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     super::threads::warn_if_oversubscribed(options.threads);
     let interrupt = Interrupt::install();
     let long_run = LongRun::without_journal(args.quiet, KEEP_ADVICE);
-    resolve_kernel(&mut options)?;
     let w = super::count::column_widths(&boards, &options);
-    let widths = [w[0], w[1], w[1], w[2], w[2], 7, w[7], 2];
+    let time = super::count::TIME_WIDTH;
+    let widths = [w[0], w[1], w[1], w[2], w[2], time, w[7], 2];
     let mut stream = RecordStream::with_widths(out, args.format, &widths);
     let mut all_ok = true;
     for (&n, expected) in boards.iter().zip(expected) {

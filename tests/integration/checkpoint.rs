@@ -199,7 +199,7 @@ fn a_file_made_for_another_n_is_refused_and_left_alone() {
         .unwrap();
     let text = refused(&out);
     assert!(
-        text.contains("n10.ckpt") && text.contains("made for n = 10"),
+        text.contains("n10.ckpt") && text.contains("is for n = 10, not n = 11"),
         "{text}"
     );
     assert_eq!(fs::read(&file).unwrap(), before);

@@ -68,7 +68,7 @@ fn limit_stops_early_and_is_required_for_large_boards() {
     let a = list(&["21"]).code(2).stdout("");
     let err = String::from_utf8(a.get_output().stderr.clone()).unwrap();
     assert_eq!(err.lines().count(), 1);
-    assert!(err.contains("314666222712 solutions") && err.contains("--limit"));
+    assert!(err.contains("314,666,222,712 solutions") && err.contains("--limit"));
 }
 
 #[test]

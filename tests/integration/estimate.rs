@@ -154,7 +154,7 @@ fn the_table_and_csv_name_the_estimate() {
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
-        text.contains("known total") && text.contains("2680"),
+        text.contains("known total") && text.contains("2,680"),
         "{text}"
     );
     let out = nqueens()

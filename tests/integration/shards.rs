@@ -677,7 +677,7 @@ fn shards_sharing_a_directory_keep_their_own_journals() {
         .unwrap();
     let text = refused(&out);
     assert!(
-        text.contains("use another file (this one records shard 0/2 for nqueens merge: keep it)"),
+        text.contains("is for shard 0/2, not shard 1/2: use another --checkpoint path (keep this one: it records shard 0/2 for nqueens merge)"),
         "{text}"
     );
     assert!(!text.contains("delete"), "{text}");

@@ -171,33 +171,10 @@ pub fn fingerprint(fingerprint: u64) -> String {
     format!("{fingerprint:016x}")
 }
 
-/// Formats a number of items per second for people: `1.23 M/s`.
-pub fn per_second(rate: f64) -> String {
-    const UNITS: [(f64, &str); 4] = [(1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")];
-    if !rate.is_finite() {
-        return "-".to_string();
-    }
-    for (scale, unit) in UNITS {
-        if rate >= scale {
-            return format!("{:.2} {unit}/s", rate / scale);
-        }
-    }
-    format!("{rate:.1} /s")
-}
-
-/// Formats a duration in seconds for people, with precision that suits its size.
-pub fn seconds(secs: f64) -> String {
-    if secs < 100.0 {
-        format!("{secs:.3} s")
-    } else {
-        format!("{secs:.1} s")
-    }
-}
-
 table_row!(nqueens::known::Known, |known| {
     "n" => known.n,
-    "total (A000170)" => known.total,
-    "unique (A002562)" => known.unique,
+    "total (A000170)" => crate::cli::units::grouped(known.total),
+    "unique (A002562)" => crate::cli::units::grouped(known.unique),
 });
 
 /// The examples that the items' documentation gave, as tests (a binary's doc examples do not run).
@@ -230,18 +207,5 @@ mod examples {
         let table = written(Format::Table);
         assert_eq!(table.lines().count(), 4, "{table}");
         assert!(table.contains("total (A000170)"), "{table}");
-    }
-
-    #[test]
-    fn rates_read_with_a_unit() {
-        assert_eq!(crate::cli::format::per_second(2_500_000.0), "2.50 M/s");
-        assert_eq!(crate::cli::format::per_second(12.0), "12.0 /s");
-    }
-
-    #[test]
-    fn seconds_keep_three_decimals_below_100() {
-        assert_eq!(crate::cli::format::seconds(0.0004), "0.000 s");
-        assert_eq!(crate::cli::format::seconds(1.23456), "1.235 s");
-        assert_eq!(crate::cli::format::seconds(125.5), "125.5 s");
     }
 }

@@ -1,0 +1,216 @@
+//! Numbers as people read them: one cost for the same work in every command, grouped digits,
+//! tables that fit resumed rows, and short journal refusals with the next step.
+
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use crate::util::first_line_then_rest_on_a_thread;
+
+fn nqueens() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_nqueens"))
+}
+
+/// Seconds in a year, as the tool counts them.
+const YEAR: f64 = 365.25 * 86_400.0;
+
+/// The core time a cost message names (`… (111 years of core time, 95%: …`), in seconds; the
+/// figure of a board as large as 27 is in years on any machine.
+fn core_seconds(message: &str) -> f64 {
+    let before = message
+        .split(" years of core time")
+        .next()
+        .filter(|head| head.len() < message.len())
+        .unwrap_or_else(|| panic!("no core time in {message}"));
+    let figure = before.rsplit('(').next().unwrap().replace(',', "");
+    figure
+        .parse::<f64>()
+        .unwrap_or_else(|_| panic!("{message}"))
+        * YEAR
+}
+
+/// `verify 27`'s refusal, one line on stderr.
+fn verify_refusal(extra: &[&str]) -> String {
+    let out = nqueens()
+        .args(["verify", "27", "--threads", "1"])
+        .args(extra)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(text.lines().count(), 1, "{text}");
+    text
+}
+
+/// The note `count 27` prints before it starts (the count itself is stopped at once).
+fn count_note() -> String {
+    let mut child = nqueens()
+        .args(["count", "27", "--threads", "1"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let lines = first_line_then_rest_on_a_thread(child.stderr.take().unwrap());
+    let first = lines.recv_timeout(Duration::from_secs(300));
+    let _ = child.kill();
+    let _ = child.wait();
+    first.expect("count 27 says what it costs before it starts")
+}
+
+/// The same work costs the same in `count`, `verify` and `estimate`: the figures of the first
+/// two lie in the 95% interval the estimate states for the same probes.
+#[test]
+fn count_verify_and_estimate_give_one_cost_for_one_board() {
+    let out = nqueens()
+        .args(["estimate", "27", "--samples", "200", "--seed", "1"])
+        .args(["--threads", "1", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let low = json[0]["core_seconds_low"].as_f64().unwrap();
+    let high = json[0]["core_seconds_high"].as_f64().unwrap();
+
+    let refusal = verify_refusal(&[]);
+    assert!(
+        refusal.starts_with("nqueens: error: verifying n = 27 on 1 thread would need about "),
+        "{refusal}"
+    );
+    let note = count_note();
+    assert!(
+        note.starts_with("nqueens: warning: counting n = 27 on 1 thread needs about "),
+        "{note}"
+    );
+    assert!(note.contains("it starts anyway"), "{note}");
+    // Three significant digits in the messages: allow for their rounding.
+    let inside = |x: f64| low * 0.995 <= x && x <= high * 1.005;
+    for (what, text) in [("verify", &refusal), ("count", &note)] {
+        let secs = core_seconds(text);
+        assert!(
+            inside(secs),
+            "{what}: {secs} outside the estimate's {low}..{high}: {text}"
+        );
+    }
+}
+
+/// The cost is that of the kernel that will run: the portable lanes cost more than the SIMD
+/// lanes this CPU runs by default.
+#[test]
+fn the_kernel_that_will_run_sets_the_cost() {
+    let out = nqueens()
+        .args(["estimate", "12", "--samples", "2", "--format", "json"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let fastest = json[0]["kernel"].as_str().unwrap().to_string();
+    if fastest == "portable-lanes" || fastest == "depth-first" {
+        eprintln!("skipped: this CPU runs no SIMD lane kernel");
+        return;
+    }
+    let lanes = core_seconds(&verify_refusal(&[]));
+    let portable = core_seconds(&verify_refusal(&["--kernel", "portable-lanes"]));
+    assert!(
+        portable > lanes,
+        "portable {portable} s, {fastest} {lanes} s"
+    );
+}
+
+/// Big numbers have their digits grouped in the tables, and stay plain in JSON and CSV.
+#[test]
+fn tables_group_digits_and_machine_formats_do_not() {
+    let run = |args: &[&str]| {
+        let out = nqueens().args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let table = run(&["known", "27"]);
+    assert!(table.contains("234,907,967,154,122,528"), "{table}");
+    let csv = run(&["known", "27", "--format", "csv"]);
+    assert!(csv.contains("234907967154122528"), "{csv}");
+    let table = run(&["count", "12", "--threads", "2"]);
+    assert!(
+        table.contains("14,200") && table.contains("1,787"),
+        "{table}"
+    );
+    let json = run(&["count", "12", "--threads", "2", "--format", "json"]);
+    assert!(json.contains("\"total\": 14200"), "{json}");
+}
+
+/// Boards counted in microseconds show no rate, and speedups of runs too short to time are
+/// left out rather than made up.
+#[test]
+fn runs_too_short_to_time_show_no_rate_or_speedup() {
+    let out = nqueens()
+        .args(["count", "0..=3", "--threads", "1"])
+        .output()
+        .unwrap();
+    let table = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        !table.contains("0.0 /s") && !table.contains(" 0 /s"),
+        "{table}"
+    );
+    let out = nqueens().args(["compare", "3"]).output().unwrap();
+    let table = String::from_utf8(out.stdout).unwrap();
+    assert!(!table.contains("0 µs"), "{table}");
+    for row in table.lines().filter(|l| l.contains("< 1 µs")) {
+        assert!(row.trim_end_matches(" |").ends_with('-'), "{row}");
+    }
+}
+
+/// A table of boards resumed from their journals stays aligned: every line is as wide as the
+/// border.
+#[test]
+fn a_table_of_resumed_boards_fits_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let runs = format!("{}/", dir.path().join("runs").display());
+    let count = || {
+        let out = nqueens()
+            .args(["count", "10..=12", "--threads", "2", "--checkpoint", &runs])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    for table in [count(), count()] {
+        let widths: Vec<usize> = table.lines().map(|l| l.chars().count()).collect();
+        assert!(widths.iter().all(|&w| w == widths[0]), "{table}");
+    }
+    let again = count();
+    assert!(again.contains("10,926 of 10,926 tasks"), "{again}");
+}
+
+/// A journal of another board is refused in one short line that names the board and what to
+/// do; a damaged one names the byte and what to do.
+#[test]
+fn journal_refusals_are_short_and_say_what_to_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("j.ckpt");
+    let count = |n: &str| {
+        nqueens()
+            .args(["count", n, "--threads", "2", "--quiet", "--checkpoint"])
+            .arg(&file)
+            .output()
+            .unwrap()
+    };
+    assert!(count("10").status.success());
+    let out = count("11");
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8(out.stderr).unwrap();
+    assert!(text.contains("is for n = 10, not n = 11:"), "{text}");
+    assert!(
+        text.contains("use another --checkpoint path, or delete it"),
+        "{text}"
+    );
+    assert!(text.len() < 200, "{} characters: {text}", text.len());
+
+    let mut bytes = std::fs::read(&file).unwrap();
+    let offset = nqueens::journal::HEADER_LEN + 2 * nqueens::journal::RECORD_LEN;
+    bytes[offset + 3] ^= 0xff;
+    std::fs::write(&file, &bytes).unwrap();
+    let text = String::from_utf8(count("10").stderr).unwrap();
+    assert!(
+        text.contains(&format!("corrupt at byte {offset}")),
+        "{text}"
+    );
+    assert!(text.contains("count again"), "{text}");
+    assert_eq!(text.lines().count(), 1, "{text}");
+}
