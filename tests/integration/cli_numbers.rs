@@ -179,7 +179,7 @@ fn a_table_of_resumed_boards_fits_them() {
 }
 
 /// A journal of another board is refused in one short line that names the board and what to
-/// do; a damaged one names the byte and what to do.
+/// do (exit 1, a file failure); a damaged one names the byte and what to do.
 #[test]
 fn journal_refusals_are_short_and_say_what_to_do() {
     let dir = tempfile::tempdir().unwrap();
@@ -193,7 +193,7 @@ fn journal_refusals_are_short_and_say_what_to_do() {
     };
     assert!(count("10").status.success());
     let out = count("11");
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8(out.stderr).unwrap();
     assert!(text.contains("is for n = 10, not n = 11:"), "{text}");
     assert!(
