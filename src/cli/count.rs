@@ -383,8 +383,10 @@ fn refuse_if_over(boards: &[u32], options: &CountOptions, limit: f64) -> Result<
 }
 
 /// The smallest board whose count may take an hour with any kernel on one thread: smaller
-/// ones are not estimated before they are counted.
-const LONG_FROM_N: u32 = 18;
+/// ones are not estimated before they are counted (the estimate costs about 0.1 s, 4 % of
+/// n = 18 on two threads). n = 19 takes about 6 minutes with the slowest kernel, depth-first, on
+/// one thread of a Zen 4 (n = 17: 7.2 s; each board about 7.5 times the last).
+const LONG_FROM_N: u32 = 20;
 
 /// Says on stderr, before anything is counted, when the boards need more than an hour with
 /// `options` ([`budget::announce_if_long`]); `remaining` is the share of the work still to do
