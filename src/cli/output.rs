@@ -25,7 +25,7 @@ pub fn message(line: impl Display) {
 /// `nqueens: error: {text}` on stderr, a long path or argument in it shortened
 /// ([`words::shorten_words`]); `error:` in bold red where stderr takes colour ([`set_color`]).
 pub fn error(text: impl Display) {
-    let text = words::shorten_words(&text.to_string());
+    let text = words::shorten_words(&words::without_error_numbers(&text.to_string()));
     let style = AnsiColor::Red.on_default().bold();
     message(format_args!("nqueens: {} {text}", painted("error:", style)));
 }
@@ -33,7 +33,7 @@ pub fn error(text: impl Display) {
 /// `nqueens: warning: {text}` on stderr, shortened like [`error`]'s; `warning:` in bold yellow
 /// where stderr takes colour.
 pub fn warning(text: impl Display) {
-    let text = words::shorten_words(&text.to_string());
+    let text = words::shorten_words(&words::without_error_numbers(&text.to_string()));
     let style = AnsiColor::Yellow.on_default().bold();
     message(format_args!(
         "nqueens: {} {text}",

@@ -69,6 +69,28 @@ pub fn shorten_words(line: &str) -> String {
     shortened
 }
 
+/// `line` without the system's error numbers that Rust's I/O errors append (`No such file or
+/// directory (os error 2)` reads `No such file or directory`): they name nothing a user can act
+/// on.
+pub fn without_error_numbers(line: &str) -> String {
+    const MARK: &str = " (os error ";
+    let mut rest = line;
+    let mut kept = String::with_capacity(line.len());
+    while let Some(at) = rest.find(MARK) {
+        let after = &rest[at + MARK.len()..];
+        let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        kept.push_str(&rest[..at]);
+        if digits > 0 && after[digits..].starts_with(')') {
+            rest = &after[digits + 1..];
+        } else {
+            kept.push_str(MARK);
+            rest = after;
+        }
+    }
+    kept.push_str(rest);
+    kept
+}
+
 /// A number as a message writes it: whole numbers up to 10^15 in full (`86400`), others to
 /// three significant digits (`0.5`, `1.25`, `4.57`), and very large or small ones in
 /// scientific notation (`1e-300`, `2.5e20`); never more than a dozen characters.
@@ -159,6 +181,23 @@ mod tests {
         let quoted = shorten_words(&format!("invalid value '{long}' for '<N>'"));
         assert!(quoted.ends_with("' for '<N>'"), "{quoted}");
         assert!(quoted.len() < 120, "{quoted}");
+    }
+
+    #[test]
+    fn error_numbers_are_dropped() {
+        assert_eq!(
+            without_error_numbers(
+                "cannot open journal a/b.ckpt: No such file or directory (os error 2)"
+            ),
+            "cannot open journal a/b.ckpt: No such file or directory"
+        );
+        assert_eq!(
+            without_error_numbers("x (os error 13) and y (os error 28)"),
+            "x and y"
+        );
+        // Only the exact form goes.
+        assert_eq!(without_error_numbers("(os error x)"), "(os error x)");
+        assert_eq!(without_error_numbers("a (os error 5"), "a (os error 5");
     }
 
     #[test]
