@@ -27,9 +27,7 @@ impl Summary {
 /// The median of `samples`: the middle value, or the mean of the two middle ones.
 #[cfg(test)]
 fn median(samples: &[f64]) -> Option<f64> {
-    let mut sorted = samples.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    median_of_sorted(&sorted)
+    Summary::of(samples).map(|s| s.median)
 }
 
 fn median_of_sorted(sorted: &[f64]) -> Option<f64> {
