@@ -4,10 +4,14 @@
 //! a wide pale line, the ideal as a thin dashed black line over it, one shared legend under the
 //! panels and the warnings raised about the runs as a caption; as an SVG document.
 
+use std::path::Path;
+
+use plotters::coord::ranged1d::ValueFormatter;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::cli::scale::saved::Series;
+use crate::cli::scale::{distinct, saved::Series};
+use crate::cli::{Failure, output, words};
 
 /// Width of the picture, pixels (its height grows with the legend and the caption).
 pub(crate) const WIDTH: u32 = 900;
@@ -23,22 +27,10 @@ fn fail<E: std::fmt::Debug>(e: E) -> PlotError {
 
 /// The picture's two title lines: board, strategies and kernels, then the machines.
 pub fn title(series: &[Series]) -> (String, String) {
-    let ns = distinct(series.iter().map(|s| format!("{}", s.n)));
-    let strategies = distinct(series.iter().map(|s| s.strategy.clone()));
-    let kernels = distinct(series.iter().map(|s| s.kernel.clone()));
-    let machines = distinct(series.iter().map(Series::machine))
-        .replace(", CPU not recorded, ", ", CPU not recorded; ");
-    let machines = if series.iter().any(|s| s.machine() != series[0].machine()) {
-        let mut seen: Vec<String> = Vec::new();
-        for machine in series.iter().map(Series::machine) {
-            if !seen.contains(&machine) {
-                seen.push(machine);
-            }
-        }
-        seen.join("; ")
-    } else {
-        machines
-    };
+    let ns = distinct(series.iter().map(|s| s.n.to_string())).join(", ");
+    let strategies = distinct(series.iter().map(|s| s.strategy.clone())).join(", ");
+    let kernels = distinct(series.iter().map(|s| s.kernel.clone())).join(", ");
+    let machines = distinct(series.iter().map(Series::machine)).join("; ");
     let kernel_word = if kernels.contains(", ") {
         "kernels"
     } else {
@@ -48,17 +40,6 @@ pub fn title(series: &[Series]) -> (String, String) {
         format!("Thread scaling: n = {ns}, {strategies}, {kernels} {kernel_word}"),
         shorten(&machines, SUBTITLE_CHARS),
     )
-}
-
-/// The distinct values of `items` in their first order, joined by `, `.
-fn distinct(items: impl Iterator<Item = String>) -> String {
-    let mut seen: Vec<String> = Vec::new();
-    for item in items {
-        if !seen.contains(&item) {
-            seen.push(item);
-        }
-    }
-    seen.join(", ")
 }
 
 /// `text` cut to `width` characters with an ellipsis.
@@ -179,6 +160,14 @@ pub fn render_svg(series: &[Series], options: &PlotOptions) -> Result<String, Pl
         root.present().map_err(fail)?;
     }
     Ok(svg)
+}
+
+/// Draws `series` as [`render_svg`] does and writes the picture to `path`, replacing the file
+/// there.
+pub fn write(path: &Path, series: &[Series], options: &PlotOptions) -> Result<(), Failure> {
+    let svg = render_svg(series, options)
+        .map_err(|e| Failure::File(format!("cannot draw the plot: {e}")))?;
+    output::replace_files(&[(path, svg.as_bytes())], "the plot")
 }
 
 /// Splits `text` into lines of at most `width` characters at spaces (a longer word gets a line
@@ -405,18 +394,8 @@ fn draw_panel(
             let mut chart = builder
                 .build_cartesian_2d(x_range, (low..y_max * 1.15).log_scale().base(2.0))
                 .map_err(fail)?;
-            chart
-                .configure_mesh()
-                .x_desc("worker threads (log scale)")
-                .y_desc("speedup over one thread (log scale)")
-                .x_label_formatter(&axis_number)
-                .y_label_formatter(&axis_number)
-                .label_style(font(TICK_FONT))
-                .axis_desc_style(font(AXIS_FONT))
-                .light_line_style(WHITE)
-                .draw()
-                .map_err(fail)?;
-            draw_lines(&mut chart, curves, &lines, ideal)
+            let y_desc = "speedup over one thread (log scale)";
+            draw_lines(&mut chart, y_desc, &axis_number, curves, &lines, ideal)
         }
         Panel::Efficiency => {
             // Ideal is 100 %: room above it for what exceeds it, no more.
@@ -424,18 +403,9 @@ fn draw_panel(
             let mut chart = builder
                 .build_cartesian_2d(x_range, 0.0..top)
                 .map_err(fail)?;
-            chart
-                .configure_mesh()
-                .x_desc("worker threads (log scale)")
-                .y_desc("efficiency = speedup / threads")
-                .x_label_formatter(&axis_number)
-                .y_label_formatter(&|y| format!("{:.0} %", y * 100.0))
-                .label_style(font(TICK_FONT))
-                .axis_desc_style(font(AXIS_FONT))
-                .light_line_style(WHITE)
-                .draw()
-                .map_err(fail)?;
-            draw_lines(&mut chart, curves, &lines, ideal)
+            let y_desc = "efficiency = speedup / threads";
+            let percent = |y: &f64| format!("{:.0} %", y * 100.0);
+            draw_lines(&mut chart, y_desc, &percent, curves, &lines, ideal)
         }
     }
 }
@@ -450,18 +420,31 @@ fn ideal_style() -> ShapeStyle {
     IDEAL.stroke_width(2)
 }
 
-/// Draws a panel's model bands, the ideal line over them, then each series' bars, line and
-/// points.
+/// Draws a panel's axes (the y axis described by `y_desc`, its ticks labelled by `y_label`), its
+/// model bands, the ideal line over them, then each series' bars, line and points.
 fn draw_lines<'a, X, Y>(
     chart: &mut ChartContext<'a, SVGBackend<'a>, Cartesian2d<X, Y>>,
+    y_desc: &str,
+    y_label: &dyn Fn(&f64) -> String,
     curves: &[Curve],
     lines: &[Lines],
     ideal: [(f64, f64); 2],
 ) -> Result<(), PlotError>
 where
-    X: Ranged<ValueType = f64>,
-    Y: Ranged<ValueType = f64>,
+    X: Ranged<ValueType = f64> + ValueFormatter<f64>,
+    Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
 {
+    chart
+        .configure_mesh()
+        .x_desc("worker threads (log scale)")
+        .y_desc(y_desc)
+        .x_label_formatter(&axis_number)
+        .y_label_formatter(y_label)
+        .label_style(font(TICK_FONT))
+        .axis_desc_style(font(AXIS_FONT))
+        .light_line_style(WHITE)
+        .draw()
+        .map_err(fail)?;
     for (curve, line) in curves.iter().zip(lines) {
         chart
             .draw_series(LineSeries::new(
@@ -550,7 +533,7 @@ fn distinguishing_label(series: &[Series], i: usize) -> String {
 /// The legend's entries: each series, then what the bars, the model and the ideal line are.
 fn legend(series: &[Series], curves: &[Curve]) -> Vec<(Swatch, String)> {
     let mut entries: Vec<(Swatch, String)> = Vec::new();
-    let repeats = distinct(series.iter().map(|s| s.repeat.to_string()));
+    let repeats = distinct(series.iter().map(|s| s.repeat));
     let runs = |repeat: usize| {
         if repeat == 1 {
             "1 timed run".to_string()
@@ -575,10 +558,9 @@ fn legend(series: &[Series], curves: &[Curve]) -> Vec<(Swatch, String)> {
         .iter()
         .find(|c| c.measured.iter().any(|m| m.range.is_some()))
     {
-        let of = if repeats.contains(',') {
-            "the timed runs".to_string()
-        } else {
-            format!("the {repeats} timed runs")
+        let of = match repeats[..] {
+            [repeat] => format!("the {repeat} timed runs"),
+            _ => "the timed runs".to_string(),
         };
         entries.push((
             Swatch::Bar(curve.bar),
@@ -592,9 +574,8 @@ fn legend(series: &[Series], curves: &[Curve]) -> Vec<(Swatch, String)> {
         .fold(0.0, f64::max);
     if last_modelled > 0.0 {
         let workers = format!(
-            "to {} worker{}",
-            axis_number(&last_modelled),
-            if last_modelled == 1.0 { "" } else { "s" }
+            "to {}",
+            words::plural(axis_number(&last_modelled), "worker")
         );
         entries.push(if let [curve] = curves {
             (

@@ -91,23 +91,19 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
     // Every busy-machine warning, and the short-run warning once (of the first study short
     // enough for one: the others say the same).
     let several = studies.len() > 1;
-    let warnings: Vec<String> = studies
-        .iter()
-        .filter_map(|study| {
-            let warning = busy_machine_warning(study)?;
-            Some(if several {
-                format!("{} kernel, {}: {warning}", study.kernel, study.strategy)
-            } else {
-                warning
+    let warnings = distinct(
+        studies
+            .iter()
+            .filter_map(|study| {
+                let warning = busy_machine_warning(study)?;
+                Some(if several {
+                    format!("{} kernel, {}: {warning}", study.kernel, study.strategy)
+                } else {
+                    warning
+                })
             })
-        })
-        .chain(studies.iter().find_map(short_run_warning))
-        .fold(Vec::new(), |mut seen, w| {
-            if !seen.contains(&w) {
-                seen.push(w);
-            }
-            seen
-        });
+            .chain(studies.iter().find_map(short_run_warning)),
+    );
     for warning in &warnings {
         output::warning(warning);
     }
@@ -119,16 +115,12 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
             warnings,
         };
         let series: Vec<saved::Series> = studies.iter().map(saved::Series::of).collect();
-        let svg = plot::render_svg(&series, &options)
-            .map_err(|e| Failure::File(format!("cannot draw the plot: {e}")))?;
-        output::replace_files(&[(path, svg.as_bytes())], "the plot")?;
+        plot::write(path, &series, &options)?;
     }
     printed?;
     Ok(Outcome::Success)
 }
 
-/// Every strategy with every kernel, `auto` resolved to the kernel this CPU runs; a pair named
-/// twice (`--kernel auto,avx512` where `auto` is AVX-512) is measured once.
 /// What the study costs: `runs` runs of every thread count with every (strategy, kernel) pair,
 /// each pair's board estimated once (the cost model of every command) and spread over the
 /// threads.
@@ -148,6 +140,8 @@ fn study_cost(n: u32, threads: &[usize], variants: &[(Strategy, Kernel)], runs: 
     total
 }
 
+/// Every strategy with every kernel, `auto` resolved to the kernel this CPU runs; a pair named
+/// twice (`--kernel auto,avx512` where `auto` is AVX-512) is measured once.
 fn variants(
     strategies: &[Strategy],
     kernels: &[Kernel],
@@ -164,8 +158,6 @@ fn variants(
     Ok(pairs)
 }
 
-/// The progress line before a run: the board, the kernel and strategy when several are
-/// measured, the threads and which run.
 /// What the bar of a study says while `p`'s run goes on: `2 threads, run 1 of 3`, with the
 /// kernel and strategy when several pairs are measured together.
 fn progress_line(p: &Progress) -> String {
@@ -184,7 +176,10 @@ fn progress_line(p: &Progress) -> String {
     } else {
         String::new()
     };
-    format!("measuring {which}{}, {run}", threads(p.threads))
+    format!(
+        "measuring {which}{}, {run}",
+        words::plural(p.threads, "thread")
+    )
 }
 
 fn warn_about_load(machine: &Machine, threads: &[usize]) {
@@ -213,7 +208,7 @@ fn busy_machine_warning(study: &Study) -> Option<String> {
         .iter()
         .filter_map(|p| Some((p.threads, p.cpu_share?)))
         .filter(|&(_, share)| share < BUSY_BELOW)
-        .map(|(t, share)| format!("{} got {}", threads(t), percent(share)))
+        .map(|(t, share)| format!("{} got {}", words::plural(t, "thread"), percent(share)))
         .collect();
     (!starved.is_empty()).then(|| {
         format!(
@@ -251,30 +246,14 @@ fn short_run_warning(study: &Study) -> Option<String> {
         "the fastest timed run took {} ({}): runs under {:.0} ms measure start-up costs and \
          timer noise more than the search, so these speedups mean little; choose a larger \
          n{larger}",
-        seconds(fastest.min_seconds),
-        threads(fastest.threads),
+        units::duration(fastest.min_seconds),
+        words::plural(fastest.threads, "thread"),
         SHORT_RUN_SECONDS * 1e3
     ))
 }
 
-/// `1 thread`, `4 threads`.
-fn threads(count: usize) -> String {
-    let s = if count == 1 { "" } else { "s" };
-    format!("{count} thread{s}")
-}
-
 /// A CPU share below this means the machine was busy during the runs.
 const BUSY_BELOW: f64 = 0.8;
-
-/// Seconds for people, in the unit that reads best (`103 ms`, `1 min 05 s`).
-fn seconds(x: f64) -> String {
-    units::duration(x)
-}
-
-/// A speedup for people: `1.94x`.
-fn times(x: f64) -> String {
-    units::speedup(x)
-}
 
 /// A fraction for people: `97.0 %`.
 fn percent(x: f64) -> String {
@@ -289,6 +268,17 @@ fn percent(x: f64) -> String {
 fn solutions_per_second(rate: f64) -> String {
     let rate = units::rate(rate);
     format!("{} solutions/s", rate.trim_end_matches("/s").trim_end())
+}
+
+/// `items` without repeats, each where it first comes.
+pub(crate) fn distinct<T: PartialEq>(items: impl IntoIterator<Item = T>) -> Vec<T> {
+    let mut seen = Vec::new();
+    for item in items {
+        if !seen.contains(&item) {
+            seen.push(item);
+        }
+    }
+    seen
 }
 
 /// Whether a measured row's threads shared a core, in the table.

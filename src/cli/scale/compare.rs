@@ -6,10 +6,10 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::saved::{self, Series};
-use super::{percent, seconds, shares_core, solutions_per_second, times};
+use super::{percent, shares_core, solutions_per_second};
 use crate::cli::args::ScaleArgs;
 use crate::cli::format::{CsvWriter, Format, table_row, write_all, write_table};
-use crate::cli::{Failure, Outcome, output, plot, words};
+use crate::cli::{Failure, Outcome, output, plot, units, words};
 
 pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     if let Some(path) = &args.plot {
@@ -41,9 +41,7 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
             model_up_to: None,
             warnings,
         };
-        let svg = plot::render_svg(&series, &options)
-            .map_err(|e| Failure::File(format!("cannot draw the plot: {e}")))?;
-        output::replace_files(&[(path, svg.as_bytes())], "the plot")?;
+        plot::write(path, &series, &options)?;
     }
     printed?;
     Ok(Outcome::Success)
@@ -52,20 +50,15 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
 /// What the series differ in that makes their times not comparable: `("n", "10, 18")`,
 /// `("strategy", "mirror, symmetric")`.
 fn differences(series: &[Series]) -> Vec<(&'static str, String)> {
-    let distinct = |values: Vec<String>| {
-        let mut seen: Vec<String> = Vec::new();
-        for v in values {
-            if !seen.contains(&v) {
-                seen.push(v);
-            }
-        }
+    let differing = |values: Vec<String>| {
+        let seen = super::distinct(values);
         (seen.len() > 1).then(|| seen.join(", "))
     };
     let mut found = Vec::new();
-    if let Some(ns) = distinct(series.iter().map(|s| s.n.to_string()).collect()) {
+    if let Some(ns) = differing(series.iter().map(|s| s.n.to_string()).collect()) {
         found.push(("n", ns));
     }
-    if let Some(strategies) = distinct(series.iter().map(|s| s.strategy.clone()).collect()) {
+    if let Some(strategies) = differing(series.iter().map(|s| s.strategy.clone()).collect()) {
         found.push(("strategy", strategies));
     }
     found
@@ -186,8 +179,8 @@ struct Row {
 table_row!(Row, |row| {
     "threads" => row.threads,
     "run" => row.series,
-    "median" => seconds(row.median_seconds),
-    "speedup" => times(row.speedup),
+    "median" => units::duration(row.median_seconds),
+    "speedup" => units::speedup(row.speedup),
     "efficiency" => percent(row.efficiency),
     "shares core" => shares_core(row.shares_core),
 });
@@ -213,7 +206,7 @@ fn rows(series: &[Series], differs: &str) -> Vec<Row> {
                 max_seconds: p.max_seconds,
                 speedup: p.speedup,
                 efficiency: p.efficiency,
-                shares_core: p.threads > s.physical,
+                shares_core: p.shares_core,
                 differs: differs.to_string(),
             })
         })

@@ -7,9 +7,9 @@ use serde::Serialize;
 use nqueens::scaling::study::Study;
 use nqueens::{Kernel, Strategy};
 
-use super::{compare, percent, saved::Series, seconds, shares_core, solutions_per_second, times};
+use super::{compare, percent, saved::Series, shares_core, solutions_per_second};
 use crate::cli::format::{CsvWriter, Format, table_row, write_all, write_table};
-use crate::cli::words;
+use crate::cli::{units, words};
 
 /// Writes the studies to `out` in `format` and flushes them, so that they are out before the
 /// plot is attempted: one study as one object (JSON), several as `{"series": [...]}`.
@@ -71,14 +71,14 @@ struct MeasuredRow {
 
 table_row!(MeasuredRow, |record| {
     "threads" => record.threads,
-    "median" => seconds(record.median),
-    "min" => seconds(record.min),
-    "max" => seconds(record.max),
-    "speedup" => times(record.speedup),
+    "median" => units::duration(record.median),
+    "min" => units::duration(record.min),
+    "max" => units::duration(record.max),
+    "speedup" => units::speedup(record.speedup),
     "efficiency" => percent(record.efficiency),
     "CPU share" => record.cpu_share.map_or_else(|| "-".to_string(), percent),
     "shares core" => shares_core(record.shares_core),
-    "model speedup" => record.model_speedup.map_or_else(|| "-".to_string(), times),
+    "model speedup" => record.model_speedup.map_or_else(|| "-".to_string(), units::speedup),
     "model efficiency" => record.model_efficiency .map_or_else(|| "-".to_string(), percent),
 });
 
@@ -92,8 +92,8 @@ struct ModelRow {
 
 table_row!(ModelRow, |record| {
     "workers" => record.workers,
-    "predicted time" => seconds(record.predicted),
-    "speedup" => times(record.speedup),
+    "predicted time" => units::duration(record.predicted),
+    "speedup" => units::speedup(record.speedup),
     "efficiency" => percent(record.efficiency),
 });
 
@@ -130,7 +130,7 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
             words::plural(h.threads, "thread"),
             solutions_per_second(h.solutions_per_second_per_core),
             h.solutions,
-            seconds(h.seconds)
+            units::duration(h.seconds)
         )?;
     }
     writeln!(out)?;
@@ -165,8 +165,8 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
         out,
         "model: the 1-thread task times (sum {}, largest {}) replayed largest-first on identical \
          workers; it leaves out {}",
-        seconds(study.task_seconds_total),
-        seconds(study.task_seconds_max),
+        units::duration(study.task_seconds_total),
+        units::duration(study.task_seconds_max),
         study.model_leaves_out
     )?;
     let model: Vec<ModelRow> = study

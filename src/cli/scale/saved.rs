@@ -149,12 +149,13 @@ pub fn parse(value: &Value, name: &str) -> Result<Vec<Series>, Unreadable> {
         Some(_) => return Err(refuse("\"series\" is not a list of studies".into())),
         None => vec![value],
     };
+    let several = items.len() > 1;
     items
         .into_iter()
         .enumerate()
         .map(|(i, item)| {
             one(item, name).map_err(|why| {
-                if items_len(value) > 1 {
+                if several {
                     refuse(format!("series {}: {why}", i + 1))
                 } else {
                     refuse(why)
@@ -162,13 +163,6 @@ pub fn parse(value: &Value, name: &str) -> Result<Vec<Series>, Unreadable> {
             })
         })
         .collect()
-}
-
-fn items_len(value: &Value) -> usize {
-    value
-        .get("series")
-        .and_then(Value::as_array)
-        .map_or(1, Vec::len)
 }
 
 fn one(v: &Value, name: &str) -> Result<Series, String> {
