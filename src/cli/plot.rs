@@ -143,9 +143,10 @@ pub fn render_svg(series: &[Series], options: &PlotOptions) -> Result<String, Pl
             .map_err(fail)?;
         head.draw(&Text::new(line2, (middle, 44), centre(SUBTITLE_FONT)))
             .map_err(fail)?;
-        let frame = Frame::of(&curves);
-        draw_panel(&top, &curves, &frame, Panel::Speedup)?;
-        draw_panel(&bottom, &curves, &frame, Panel::Efficiency)?;
+        // The x extent shared by both panels: the most threads measured or modelled (at least 2).
+        let x_max = curves.iter().flat_map(Curve::xs).fold(2.0, f64::max);
+        draw_panel(&top, &curves, x_max, Panel::Speedup)?;
+        draw_panel(&bottom, &curves, x_max, Panel::Efficiency)?;
         draw_legend(&key, &legend)?;
         for (i, line) in caption.iter().enumerate() {
             let y = 4 + (CAPTION_LINE as usize * i) as i32;
@@ -277,19 +278,6 @@ impl Curve {
     }
 }
 
-/// The x extent shared by both panels: the most threads measured or modelled (at least 2).
-struct Frame {
-    x_max: f64,
-}
-
-impl Frame {
-    fn of(curves: &[Curve]) -> Frame {
-        Frame {
-            x_max: curves.iter().flat_map(Curve::xs).fold(2.0, f64::max),
-        }
-    }
-}
-
 /// One of the two panels: what its y axis shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Panel {
@@ -365,14 +353,11 @@ const Y_LABELS: u32 = 84;
 fn draw_panel(
     area: &Area<'_>,
     curves: &[Curve],
-    frame: &Frame,
+    x_max: f64,
     panel: Panel,
 ) -> Result<(), PlotError> {
     let lines: Vec<Lines> = curves.iter().map(|c| Lines::of(c, panel)).collect();
-    let ideal = [
-        (1.0, panel.y(1.0, 1.0)),
-        (frame.x_max, panel.y(frame.x_max, frame.x_max)),
-    ];
+    let ideal = [(1.0, panel.y(1.0, 1.0)), (x_max, panel.y(x_max, x_max))];
     let ys = || {
         lines
             .iter()
@@ -380,7 +365,7 @@ fn draw_panel(
             .chain(ideal.iter().map(|&(_, y)| y))
     };
     // From a little left of one thread, so that the one-thread bar clears the y axis.
-    let x_range = (0.85..frame.x_max * 1.15).log_scale().base(2.0);
+    let x_range = (0.85..x_max * 1.15).log_scale().base(2.0);
     let y_max = ys().fold(1.0, f64::max);
     let mut builder = ChartBuilder::on(area);
     builder
