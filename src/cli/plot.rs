@@ -166,8 +166,8 @@ pub fn render_svg(series: &[Series], options: &PlotOptions) -> Result<String, Pl
 /// Draws `series` as [`render_svg`] does and writes the picture to `path`, replacing the file
 /// there.
 pub fn write(path: &Path, series: &[Series], options: &PlotOptions) -> Result<(), Failure> {
-    let svg = render_svg(series, options)
-        .map_err(|e| Failure::File(format!("cannot draw the plot: {e}")))?;
+    // The error names what failed ("cannot draw the plot: …") itself.
+    let svg = render_svg(series, options).map_err(|e| Failure::File(e.to_string()))?;
     output::replace_files(&[(path, svg.as_bytes())], "the plot")
 }
 
