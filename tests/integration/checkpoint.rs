@@ -439,18 +439,10 @@ fn an_interrupted_range_keeps_its_finished_boards_in_valid_json() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_huge_or_special_file_is_refused_before_it_is_read() {
-    use nqueens::engine::plan::{DEFAULT_MIN_TASKS, Plan, Strategy};
-    use nqueens::journal::{Header, Journal};
+    use crate::util::{HUGE, huge_files};
 
     let dir = tempfile::tempdir().unwrap();
-    let huge = 64 << 30;
-    let foreign = dir.path().join("foreign.ckpt");
-    fs::File::create(&foreign).unwrap().set_len(huge).unwrap();
-    let long = dir.path().join("long.ckpt");
-    let plan = Plan::new(10, Strategy::Symmetric, DEFAULT_MIN_TASKS).unwrap();
-    drop(Journal::open(&long, &Header::for_plan(&plan)).unwrap());
-    let file = fs::OpenOptions::new().write(true).open(&long).unwrap();
-    file.set_len(huge).unwrap();
+    let (foreign, long) = huge_files(dir.path());
     let fifo = dir.path().join("fifo.ckpt");
     assert!(
         Command::new("mkfifo")
@@ -474,8 +466,8 @@ fn a_huge_or_special_file_is_refused_before_it_is_read() {
         let text = failure_in(&count.output().unwrap());
         assert!(text.contains(why), "{text}");
     }
-    assert_eq!(fs::metadata(&foreign).unwrap().len(), huge);
-    assert_eq!(fs::metadata(&long).unwrap().len(), huge);
+    assert_eq!(fs::metadata(&foreign).unwrap().len(), HUGE);
+    assert_eq!(fs::metadata(&long).unwrap().len(), HUGE);
 }
 
 /// A journal whose header cannot be written (the disk is full; here the process may write no

@@ -450,18 +450,10 @@ fn merge_refuses_what_is_not_a_regular_file_without_opening_it_for_long() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_huge_file_is_refused_from_its_header_without_reading_it() {
+    use crate::util::{HUGE, huge_files};
+
     let dir = tempfile::tempdir().unwrap();
-    let huge = 64 << 30;
-    let foreign = dir.path().join("foreign.ckpt");
-    fs::File::create(&foreign).unwrap().set_len(huge).unwrap();
-    let long = dir.path().join("long.ckpt");
-    forged(&long, 10, Shard::WHOLE, &[]);
-    fs::OpenOptions::new()
-        .write(true)
-        .open(&long)
-        .unwrap()
-        .set_len(huge)
-        .unwrap();
+    let (foreign, long) = huge_files(dir.path());
     for (file, why) in [
         (&foreign, "is not an nqueens journal"),
         (&long, "more records than"),
@@ -472,7 +464,7 @@ fn a_huge_file_is_refused_from_its_header_without_reading_it() {
         let text = failure_in(&without_hanging(&mut merge));
         assert!(text.contains(why), "{text}");
     }
-    assert_eq!(fs::metadata(&long).unwrap().len(), huge);
+    assert_eq!(fs::metadata(&long).unwrap().len(), HUGE);
 }
 
 /// The bytes of a journal header of shard `shard` of the `n`-board, with one field replaced

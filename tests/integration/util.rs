@@ -196,6 +196,35 @@ pub fn limit(
     }
 }
 
+/// The size of the files [`huge_files`] makes: far beyond the memory limit their readers are
+/// tested under.
+#[cfg(target_os = "linux")]
+pub const HUGE: u64 = 64 << 30;
+
+/// Two sparse files of [`HUGE`] bytes in `dir` (no disk is used): `foreign.ckpt`, all zeros,
+/// and `long.ckpt`, the header of a whole journal of the 10-board followed by far more than its
+/// plan's records.
+#[cfg(target_os = "linux")]
+pub fn huge_files(dir: &std::path::Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    use nqueens::engine::plan::{DEFAULT_MIN_TASKS, Plan, Strategy};
+    use nqueens::journal::{Header, Journal};
+    let foreign = dir.join("foreign.ckpt");
+    std::fs::File::create(&foreign)
+        .unwrap()
+        .set_len(HUGE)
+        .unwrap();
+    let long = dir.join("long.ckpt");
+    let plan = Plan::new(10, Strategy::Symmetric, DEFAULT_MIN_TASKS).unwrap();
+    drop(Journal::open(&long, &Header::for_plan(&plan)).unwrap());
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&long)
+        .unwrap()
+        .set_len(HUGE)
+        .unwrap();
+    (foreign, long)
+}
+
 /// Reads `reader` line by line into `seen` until `seen` contains `wanted`; fails the test if the
 /// output ends first.
 pub fn read_until(reader: &mut impl std::io::BufRead, seen: &mut String, wanted: &str) {
