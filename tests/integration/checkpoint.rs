@@ -12,15 +12,13 @@ use std::time::Duration;
 
 use nqueens::journal::{HEADER_LEN, RECORD_LEN};
 
-use crate::util::{read_rest_on_a_thread, read_until, send};
+use crate::util::{
+    failure_in, first_line_then_rest_on_a_thread, nqueens_process, read_until, send, stderr, stop,
+};
 
 /// A board big enough (thousands of tasks, seconds of work on one thread) to be stopped partway.
 const N: u32 = 17;
 const N_TOTAL: u64 = 95_815_104;
-
-fn nqueens() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_nqueens"))
-}
 
 /// Full records in the journal at `path` (0 while it does not exist).
 fn records(path: &Path) -> u64 {
@@ -30,7 +28,7 @@ fn records(path: &Path) -> u64 {
 
 /// Starts a one-thread count of the N-board with a journal, quietly, as JSON.
 fn start_long_count(file: &Path) -> Child {
-    nqueens()
+    nqueens_process()
         .args([
             "count",
             &N.to_string(),
@@ -59,7 +57,7 @@ fn wait_for_records(child: &mut Child, file: &Path, k: u64) {
 
 /// Runs `nqueens count <n> --checkpoint <file> --format json` to the end: (total, resumed, tasks).
 fn count_json(n: u32, file: &Path) -> (u64, u64, u64) {
-    let out = nqueens()
+    let out = nqueens_process()
         .args([
             "count",
             &n.to_string(),
@@ -80,20 +78,6 @@ fn parse_json(out: &Output) -> (u64, u64, u64) {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let field = |name: &str| json[0][name].as_u64().unwrap();
     (field("total"), field("resumed_tasks"), field("tasks"))
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// A refused journal: exit 1 (a file failure), nothing on stdout, one line on stderr
-/// (returned).
-fn refused(out: &Output) -> String {
-    let text = stderr(out);
-    assert_eq!(out.status.code(), Some(1), "{text}");
-    assert!(out.stdout.is_empty());
-    assert_eq!(text.lines().count(), 1, "{text}");
-    text
 }
 
 fn full_journal_len(tasks: u64) -> u64 {
@@ -167,12 +151,12 @@ fn damage_before_the_last_record_is_refused_with_the_file_and_offset() {
     bytes[offset + 3] ^= 0xff;
     fs::write(&file, &bytes).unwrap();
 
-    let out = nqueens()
+    let out = nqueens_process()
         .args(["count", "12", "--checkpoint"])
         .arg(&file)
         .output()
         .unwrap();
-    let text = refused(&out);
+    let text = failure_in(&out);
     assert!(text.contains("n12.ckpt"), "{text}");
     assert!(
         text.contains(&format!("corrupt at byte {offset}")),
@@ -192,12 +176,12 @@ fn a_file_made_for_another_n_is_refused_and_left_alone() {
     count_json(10, &file);
     let before = fs::read(&file).unwrap();
 
-    let out = nqueens()
+    let out = nqueens_process()
         .args(["count", "11", "--checkpoint"])
         .arg(&file)
         .output()
         .unwrap();
-    let text = refused(&out);
+    let text = failure_in(&out);
     assert!(
         text.contains("n10.ckpt") && text.contains("is for n = 10, not n = 11"),
         "{text}"
@@ -211,12 +195,12 @@ fn an_unwritable_path_is_one_line_before_any_work() {
     let not_a_dir = dir.path().join("plain-file");
     fs::write(&not_a_dir, "x").unwrap();
     // n = 30 would take years: the refusal has to come before the search starts.
-    let out = nqueens()
+    let out = nqueens_process()
         .args(["count", "30", "--checkpoint"])
         .arg(not_a_dir.join("n30.ckpt"))
         .output()
         .unwrap();
-    let text = refused(&out);
+    let text = failure_in(&out);
     assert!(
         text.contains("cannot open journal") && text.contains("n30.ckpt"),
         "{text}"
@@ -230,7 +214,7 @@ fn a_checkpoint_for_several_boards_keeps_one_journal_per_board() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("many.ckpt");
     let run = || {
-        let out = nqueens()
+        let out = nqueens_process()
             .args(["count", "8..=10", "--format", "json", "--checkpoint"])
             .arg(&file)
             .output()
@@ -250,7 +234,7 @@ fn a_checkpoint_for_several_boards_keeps_one_journal_per_board() {
         assert_eq!(again[i]["resumed_tasks"], again[i]["tasks"]);
         assert_eq!(again[i]["resumed_total"], total);
     }
-    let out = nqueens()
+    let out = nqueens_process()
         .args(["count", "8,9", "--checkpoint"])
         .arg(dir.path())
         .output()
@@ -265,7 +249,7 @@ fn a_resumed_count_says_so_and_reports_only_the_searched_rate() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("n12.ckpt");
     count_json(12, &file);
-    let out = nqueens()
+    let out = nqueens_process()
         .args(["count", "12", "--checkpoint"])
         .arg(&file)
         .output()
@@ -301,12 +285,12 @@ fn a_journal_in_use_is_refused() {
     count_json(10, &file);
     let held = fs::File::open(&file).unwrap();
     held.try_lock().unwrap();
-    let out = nqueens()
+    let out = nqueens_process()
         .args(["count", "10", "--checkpoint"])
         .arg(&file)
         .output()
         .unwrap();
-    let text = refused(&out);
+    let text = failure_in(&out);
     assert!(text.contains("in use"), "{text}");
 }
 
@@ -363,8 +347,7 @@ fn sigterm_stops_cleanly_too() {
 /// lets the search run `search` longer, sends `signal`, and returns the finished process's
 /// output with that first line in front of its stderr.
 fn stop_a_board_for_years(n: u32, file: &Path, signal: &str, search: Duration) -> Output {
-    use std::io::{BufRead, BufReader};
-    let mut child = nqueens()
+    let mut child = nqueens_process()
         .args(["count", &n.to_string(), "-t", "2", "--quiet"])
         .arg("--checkpoint")
         .arg(file)
@@ -372,21 +355,14 @@ fn stop_a_board_for_years(n: u32, file: &Path, signal: &str, search: Duration) -
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut err = BufReader::new(child.stderr.take().unwrap());
-    let mut first = String::new();
-    err.read_line(&mut first).unwrap();
+    let lines = first_line_then_rest_on_a_thread(child.stderr.take().unwrap());
+    let first = lines.recv().unwrap();
     assert!(first.contains("years"), "n = {n}: {first}");
     sleep(search);
-    send(&child, signal);
-    let rx = read_rest_on_a_thread(err);
-    // A guard against an ignored stop request, not a measurement: without a stop inside a
-    // task, one task of these boards runs for hours. scripts/stop-latency.sh measures.
-    let rest = rx.recv_timeout(Duration::from_secs(60));
-    if rest.is_err() {
-        let _ = child.kill();
-    }
-    let out = child.wait_with_output().unwrap();
-    let rest = rest.unwrap_or_else(|_| panic!("n = {n}: {signal} ignored for a minute"));
+    // Without a stop inside a task, one task of these boards runs for hours: a minute is a
+    // guard, scripts/stop-latency.sh measures.
+    let what = format!("the count of n = {n}");
+    let (out, rest) = stop(child, signal, &lines, Duration::from_secs(60), &what);
     Output {
         stderr: format!("{first}{rest}").into_bytes(),
         ..out
@@ -412,7 +388,7 @@ fn one_stop_request_ends_a_count_of_the_largest_boards() {
             "n = {n}: {text}"
         );
         assert!(!text.contains("interrupted again"), "n = {n}: {text}");
-        let merged = nqueens().arg("merge").arg(&file).output().unwrap();
+        let merged = nqueens_process().arg("merge").arg(&file).output().unwrap();
         let refusal = stderr(&merged);
         assert_eq!(merged.status.code(), Some(1), "n = {n}: {refusal}");
         assert!(refusal.contains("incomplete"), "n = {n}: {refusal}");
@@ -428,7 +404,7 @@ fn one_stop_request_ends_a_count_of_the_largest_boards() {
 #[test]
 fn an_interrupted_range_keeps_its_finished_boards_in_valid_json() {
     use std::io::{BufReader, Read};
-    let mut child = nqueens()
+    let mut child = nqueens_process()
         .args(["count", "4..=30", "-t", "2", "--quiet", "--format", "json"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -463,18 +439,10 @@ fn an_interrupted_range_keeps_its_finished_boards_in_valid_json() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_huge_or_special_file_is_refused_before_it_is_read() {
-    use nqueens::engine::plan::{DEFAULT_MIN_TASKS, Plan, Strategy};
-    use nqueens::journal::{Header, Journal};
+    use crate::util::{HUGE, huge_files};
 
     let dir = tempfile::tempdir().unwrap();
-    let huge = 64 << 30;
-    let foreign = dir.path().join("foreign.ckpt");
-    fs::File::create(&foreign).unwrap().set_len(huge).unwrap();
-    let long = dir.path().join("long.ckpt");
-    let plan = Plan::new(10, Strategy::Symmetric, DEFAULT_MIN_TASKS).unwrap();
-    drop(Journal::open(&long, &Header::for_plan(&plan)).unwrap());
-    let file = fs::OpenOptions::new().write(true).open(&long).unwrap();
-    file.set_len(huge).unwrap();
+    let (foreign, long) = huge_files(dir.path());
     let fifo = dir.path().join("fifo.ckpt");
     assert!(
         Command::new("mkfifo")
@@ -491,15 +459,15 @@ fn a_huge_or_special_file_is_refused_before_it_is_read() {
         (&long, "more records than the plan's 958 tasks"),
         (&fifo, "is a FIFO, not a regular file"),
     ] {
-        let mut count = nqueens();
+        let mut count = nqueens_process();
         count.args(["count", "10", "--threads", "2", "--checkpoint"]);
         count.arg(path).stdin(Stdio::null());
         crate::util::limit(&mut count, libc::RLIMIT_AS, 2 << 30);
-        let text = refused(&count.output().unwrap());
+        let text = failure_in(&count.output().unwrap());
         assert!(text.contains(why), "{text}");
     }
-    assert_eq!(fs::metadata(&foreign).unwrap().len(), huge);
-    assert_eq!(fs::metadata(&long).unwrap().len(), huge);
+    assert_eq!(fs::metadata(&foreign).unwrap().len(), HUGE);
+    assert_eq!(fs::metadata(&long).unwrap().len(), HUGE);
 }
 
 /// A journal whose header cannot be written (the disk is full; here the process may write no
@@ -513,11 +481,11 @@ fn a_journal_whose_header_cannot_be_written_is_not_left_behind() {
     let torn = dir.path().join("torn.ckpt");
     fs::write(&torn, b"NQJOURNL").unwrap();
     for (path, kept) in [(&new, false), (&torn, true)] {
-        let mut count = nqueens();
+        let mut count = nqueens_process();
         count.args(["count", "10", "--threads", "2", "--checkpoint"]);
         count.arg(path);
         crate::util::limit(&mut count, libc::RLIMIT_FSIZE, 32);
-        let text = refused(&count.output().unwrap());
+        let text = failure_in(&count.output().unwrap());
         assert!(text.contains("File too large"), "{text}");
         assert_eq!(path.exists(), kept, "{}", path.display());
     }

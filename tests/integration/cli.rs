@@ -1,18 +1,8 @@
 //! The `nqueens` binary: output formats, exit codes and one-line errors.
 
-use crate::util;
+use crate::util::{nqueens, nqueens_process, usage_error};
 
-use assert_cmd::Command;
 use predicates::prelude::*;
-
-fn nqueens() -> Command {
-    Command::cargo_bin("nqueens").unwrap()
-}
-
-/// Runs `args`, expects exit code 2, and returns stderr, checked to be one line without a panic.
-fn usage_error(args: &[&str]) -> String {
-    util::usage_error_of(&mut nqueens(), args)
-}
 
 #[test]
 fn count_prints_a_table_by_default() {
@@ -221,8 +211,8 @@ fn verify_reports_ok_for_every_board_and_exits_0() {
 
 #[test]
 fn a_closed_stdout_ends_quietly() {
-    use std::process::{Command as Std, Stdio};
-    let mut child = Std::new(assert_cmd::cargo::cargo_bin("nqueens"))
+    use std::process::Stdio;
+    let mut child = nqueens_process()
         .args(["count", "0..=13", "--format", "csv", "-t", "1"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -1,15 +1,10 @@
 //! `nqueens compare` and `nqueens count --algorithm` from the outside: formats, agreement,
 //! refusals and usage errors.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
-use crate::util;
-
-fn nqueens() -> Command {
-    Command::cargo_bin("nqueens").unwrap()
-}
+use crate::util::{self, nqueens, usage_error};
 
 fn json(args: &[&str]) -> Vec<Value> {
     let output = nqueens().args(args).output().unwrap();
@@ -65,30 +60,22 @@ fn the_algorithms_flag_selects_and_orders() {
 #[test]
 fn an_algorithm_named_twice_is_refused() {
     for list in ["array,array", "bitmask,attack,bitmask"] {
-        nqueens()
-            .args(["compare", "8", "--algorithms", list])
-            .assert()
-            .code(2)
-            .stdout("")
-            .stderr(predicate::str::starts_with("nqueens: error: "))
-            .stderr(predicate::str::contains("listed twice"))
-            .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+        let err = usage_error(&["compare", "8", "--algorithms", list]);
+        assert!(err.contains("listed twice"), "{err}");
     }
 }
 
 #[test]
 fn counting_with_a_slow_algorithm_for_years_is_refused_up_front() {
-    nqueens()
-        .args(["count", "30", "--algorithm", "array"])
-        .timeout(std::time::Duration::from_secs(60))
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::starts_with(
-            "nqueens: error: counting with array would need about",
-        ))
-        .stderr(predicate::str::contains("--max-seconds"))
-        .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+    let err = util::usage_error_of(
+        nqueens().timeout(std::time::Duration::from_secs(60)),
+        &["count", "30", "--algorithm", "array"],
+    );
+    assert!(
+        err.starts_with("nqueens: error: counting with array would need about"),
+        "{err}"
+    );
+    assert!(err.contains("--max-seconds"), "{err}");
     nqueens()
         .args(["count", "9", "--algorithm", "array", "--max-seconds", "100"])
         .assert()
@@ -124,16 +111,12 @@ fn the_table_shows_every_algorithm_and_the_speedup() {
 
 #[test]
 fn a_comparison_that_would_take_minutes_is_refused_with_advice() {
-    nqueens()
-        .args(["compare", "15"])
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::starts_with(
-            "nqueens: error: array for n = 15 would need about",
-        ))
-        .stderr(predicate::str::contains("--algorithms"))
-        .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+    let err = usage_error(&["compare", "15"]);
+    assert!(
+        err.starts_with("nqueens: error: array for n = 15 would need about"),
+        "{err}"
+    );
+    assert!(err.contains("--algorithms"), "{err}");
 }
 
 #[test]
@@ -155,24 +138,15 @@ fn an_unknown_algorithm_is_one_line_and_exit_2() {
         &["compare", "8", "--algorithms", "quantum"][..],
         &["count", "8", "--algorithm", "quantum"][..],
     ] {
-        nqueens()
-            .args(args)
-            .assert()
-            .code(2)
-            .stdout("")
-            .stderr(predicate::str::contains("quantum"))
-            .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+        let err = usage_error(args);
+        assert!(err.contains("quantum"), "{err}");
     }
 }
 
 #[test]
 fn bad_board_sizes_are_usage_errors() {
     for n in ["65", "x", "-3"] {
-        nqueens()
-            .args(["compare", n])
-            .assert()
-            .code(2)
-            .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+        usage_error(&["compare", n]);
     }
 }
 
@@ -225,10 +199,7 @@ fn the_help_documents_the_options_with_examples() {
 
 #[test]
 fn count_names_the_command_that_runs_several_algorithms() {
-    let err = util::usage_error_of(
-        &mut nqueens(),
-        &["count", "8", "--algorithms", "matrix,bitmask"],
-    );
+    let err = usage_error(&["count", "8", "--algorithms", "matrix,bitmask"]);
     assert!(
         err.contains("nqueens compare N --algorithms matrix,bitmask"),
         "{err}"
@@ -239,7 +210,7 @@ fn count_names_the_command_that_runs_several_algorithms() {
 #[test]
 fn max_seconds_refuses_engine_counts_too() {
     // Without --algorithm it used to answer that --algorithms was required.
-    let err = util::usage_error_of(&mut nqueens(), &["count", "26", "--max-seconds", "10"]);
+    let err = usage_error(&["count", "26", "--max-seconds", "10"]);
     assert!(err.starts_with("nqueens: error: counting n = 26"), "{err}");
     assert!(err.contains("raise --max-seconds (now 10)"), "{err}");
     nqueens()

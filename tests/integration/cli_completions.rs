@@ -1,30 +1,9 @@
 //! Shell completions, the manual pages and `--version`'s list of kernels.
 
-use crate::util;
+use crate::util::{failure, nqueens, stdout_of, usage_error};
 
 use std::collections::BTreeSet;
 use std::path::Path;
-
-use assert_cmd::Command;
-
-fn nqueens() -> Command {
-    Command::cargo_bin("nqueens").unwrap()
-}
-
-/// Runs `args`, expects exit code 2, and returns stderr, checked to be one line without a panic.
-fn usage_error(args: &[&str]) -> String {
-    util::usage_error_of(&mut nqueens(), args)
-}
-
-fn failure(args: &[&str]) -> String {
-    util::failure_of(&mut nqueens(), args)
-}
-
-/// Runs `args`, expects success, and returns stdout.
-fn stdout_of(args: &[&str]) -> String {
-    let out = nqueens().args(args).assert().success().get_output().clone();
-    String::from_utf8(out.stdout).unwrap()
-}
 
 /// Every subcommand of `src/cli/args.rs` (clap adds `help`).
 const SUBCOMMANDS: [&str; 12] = [

@@ -3,7 +3,7 @@
 
 use std::ffi::{OsStr, OsString};
 use std::fs::File;
-use std::io::{BufRead, BufReader};
+use std::io::BufReader;
 #[cfg(unix)]
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
@@ -16,7 +16,7 @@ use assert_cmd::Command;
 use proptest::prelude::*;
 
 fn nqueens() -> Command {
-    let mut command = Command::cargo_bin("nqueens").unwrap();
+    let mut command = util::nqueens();
     // A guard against hangs, not a measurement.
     command.timeout(Duration::from_secs(120));
     command
@@ -95,25 +95,11 @@ fn a_plot_path_that_is_not_a_regular_file_is_refused_and_left_alone() {
 /// stderr are pipes, which the cap does not touch.
 #[cfg(unix)]
 fn with_files_capped_at(limit: u64, args: &[&std::ffi::OsStr]) -> std::process::Output {
-    use std::os::unix::process::CommandExt;
-    let mut command = Std::new(assert_cmd::cargo::cargo_bin!("nqueens"));
+    let mut command = util::nqueens_process();
     command.args(args);
-    // SAFETY: only async-signal-safe calls between fork and exec.
-    unsafe {
-        command.pre_exec(move || {
-            let cap = libc::rlimit {
-                rlim_cur: limit as libc::rlim_t,
-                rlim_max: limit as libc::rlim_t,
-            };
-            if libc::setrlimit(libc::RLIMIT_FSIZE, &cap) != 0
-                || libc::signal(libc::SIGXFSZ, libc::SIG_IGN) == libc::SIG_ERR
-            {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
-    command.output().unwrap()
+    util::limit(&mut command, libc::RLIMIT_FSIZE, limit)
+        .output()
+        .unwrap()
 }
 
 /// The names in `dir`, sorted.
@@ -252,7 +238,7 @@ fn a_full_disk_loses_no_result_and_no_page() {
     std::fs::write(pages.join("nqueens.1"), "old").unwrap();
     disk.fill();
     let plot = disk.0.path().join("s.svg");
-    let out = Std::new(assert_cmd::cargo::cargo_bin!("nqueens"))
+    let out = util::nqueens_process()
         .args(["scale", "7", "-r", "1", "-t", "1,2", "--plot"])
         .arg(&plot)
         .output()
@@ -265,7 +251,7 @@ fn a_full_disk_loses_no_result_and_no_page() {
         plot.display()
     );
     assert_eq!(err.lines().last().unwrap(), expected, "{err}");
-    let out = Std::new(assert_cmd::cargo::cargo_bin!("nqueens"))
+    let out = util::nqueens_process()
         .args(["man", "--dir"])
         .arg(&pages)
         .output()
@@ -290,7 +276,7 @@ fn a_full_disk_loses_no_result_and_no_page() {
 fn an_interrupted_scale_leaves_no_temporary_file() {
     let dir = tempfile::tempdir().unwrap();
     let plot = dir.path().join("s.svg");
-    let mut child = Std::new(assert_cmd::cargo::cargo_bin!("nqueens"))
+    let mut child = util::nqueens_process()
         .args([
             "scale",
             "18",
@@ -313,13 +299,8 @@ fn an_interrupted_scale_leaves_no_temporary_file() {
     let first = receive
         .recv_timeout(Duration::from_secs(5))
         .unwrap_or_default();
-    util::send(&child, "INT");
-    // A guard against an ignored interrupt, not a measurement.
-    let rest = receive.recv_timeout(Duration::from_secs(60));
-    let _ = child.kill();
-    let status = child.wait().unwrap();
-    let rest = rest.expect("scale ignored the interrupt");
-    assert_eq!(status.code(), Some(130), "{first}{rest}");
+    let (out, rest) = util::stop(child, "INT", &receive, Duration::from_secs(60), "scale");
+    assert_eq!(out.status.code(), Some(130), "{first}{rest}");
     assert!(rest.contains("nqueens: interrupted"), "{first}{rest}");
     assert!(entries(dir.path()).is_empty(), "{:?}", entries(dir.path()));
 }
@@ -327,7 +308,7 @@ fn an_interrupted_scale_leaves_no_temporary_file() {
 #[test]
 fn an_unwritable_stderr_never_aborts() {
     let Some(stderr) = full() else { return };
-    let out = Std::new(assert_cmd::cargo::cargo_bin!("nqueens"))
+    let out = util::nqueens_process()
         .args(["count", "65"])
         .stderr(stderr)
         .output()
@@ -337,7 +318,7 @@ fn an_unwritable_stderr_never_aborts() {
 
 #[test]
 fn a_closed_stderr_pipe_never_aborts() {
-    let mut child = Std::new(assert_cmd::cargo::cargo_bin!("nqueens"))
+    let mut child = util::nqueens_process()
         .args(["count", "65"])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -362,7 +343,7 @@ fn a_resumed_count_prints_its_result_when_its_notice_cannot_be_written() {
         file.to_str().unwrap(),
     ];
     nqueens().args(args).assert().success();
-    let out = Std::new(assert_cmd::cargo::cargo_bin!("nqueens"))
+    let out = util::nqueens_process()
         .args(args)
         .stderr(stderr)
         .output()
@@ -392,7 +373,7 @@ fn every_command_on_a_full_device_fails_cleanly() {
     ];
     for args in commands {
         // stdout and stderr full: a write error, never a signal or a panic.
-        let out = Std::new(assert_cmd::cargo::cargo_bin!("nqueens"))
+        let out = util::nqueens_process()
             .args(args)
             .stdout(full().unwrap())
             .stderr(full().unwrap())
@@ -400,7 +381,7 @@ fn every_command_on_a_full_device_fails_cleanly() {
             .unwrap();
         assert_eq!(out.status.code(), Some(1), "{args:?}: {:?}", out.status);
         // stdout full only: one line that says so.
-        let out = Std::new(assert_cmd::cargo::cargo_bin!("nqueens"))
+        let out = util::nqueens_process()
             .args(args)
             .stdout(full().unwrap())
             .output()
@@ -414,7 +395,7 @@ fn every_command_on_a_full_device_fails_cleanly() {
         );
         assert!(!err.contains("panicked"), "{args:?}: {err}");
         // stderr full only: the results still arrive.
-        let out = Std::new(assert_cmd::cargo::cargo_bin!("nqueens"))
+        let out = util::nqueens_process()
             .args(args)
             .stderr(full().unwrap())
             .output()
@@ -517,29 +498,18 @@ fn work_for_years_is_refused_up_front_with_the_flag_that_lifts_it() {
 
 #[test]
 fn a_count_for_years_is_announced_before_it_starts() {
-    let mut child = Std::new(assert_cmd::cargo::cargo_bin!("nqueens"))
-        .args(["count", "0..=64", "-t", "1", "--quiet"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let receive = util::first_line_then_rest_on_a_thread(child.stderr.take().unwrap());
-    // A guard against a silent start, not a measurement.
-    let line = receive
-        .recv_timeout(Duration::from_secs(60))
-        .unwrap_or_default();
-    child.kill().unwrap();
-    child.wait().unwrap();
+    let line = util::first_line_then_kill(
+        util::nqueens_process().args(["count", "0..=64", "-t", "1", "--quiet"]),
+        Duration::from_secs(60),
+    )
+    .unwrap_or_default();
     assert!(line.starts_with("nqueens: warning: "), "{line}");
     assert!(line.contains("years"), "{line}");
 }
 
 #[test]
 fn a_listing_that_finds_nothing_in_time_gives_up_with_advice() {
-    let err = util::failure_of(
-        &mut nqueens(),
-        &["list", "64", "--limit", "1", "--give-up-after", "0.5"],
-    );
+    let err = failure(&["list", "64", "--limit", "1", "--give-up-after", "0.5"]);
     assert!(err.contains("nqueens solve 64"), "{err}");
     assert!(err.contains("--give-up-after"), "{err}");
     nqueens()
@@ -805,24 +775,23 @@ proptest! {
 #[cfg(unix)]
 #[test]
 fn the_first_interrupt_ends_a_run_of_boards() {
-    let mut child = Std::new(assert_cmd::cargo::cargo_bin!("nqueens"))
+    let mut child = util::nqueens_process()
         .args(["count", "0..=64", "-t", "2", "--quiet"])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut stderr = BufReader::new(child.stderr.take().unwrap());
-    let mut warning = String::new();
-    stderr.read_line(&mut warning).unwrap();
+    let receive = util::first_line_then_rest_on_a_thread(child.stderr.take().unwrap());
+    let warning = receive.recv().unwrap();
     assert!(warning.contains("years"), "{warning}");
-    util::send(&child, "TERM");
-    let receive = util::read_rest_on_a_thread(stderr);
-    // A guard against an ignored interrupt, not a measurement.
-    let rest = receive.recv_timeout(Duration::from_secs(60));
-    let _ = child.kill();
-    let status = child.wait().unwrap();
-    let rest = rest.expect("the count ignored the interrupt");
-    assert_eq!(status.code(), Some(130), "{rest}");
+    let (out, rest) = util::stop(
+        child,
+        "TERM",
+        &receive,
+        Duration::from_secs(60),
+        "the count",
+    );
+    assert_eq!(out.status.code(), Some(130), "{rest}");
     assert!(rest.contains("nqueens: interrupted"), "{rest}");
     assert!(!rest.contains("interrupted again"), "{rest}");
 }
@@ -832,7 +801,7 @@ fn the_first_interrupt_ends_a_run_of_boards() {
 #[cfg(unix)]
 #[test]
 fn an_interrupted_verify_advises_what_verify_can_do() {
-    let mut child = Std::new(assert_cmd::cargo::cargo_bin!("nqueens"))
+    let mut child = util::nqueens_process()
         .args([
             "verify",
             "4..=27",
@@ -855,14 +824,9 @@ fn an_interrupted_verify_advises_what_verify_can_do() {
     // first ("interrupted before n = 18 started", nothing lost, no advice): a margin, not a
     // measurement.
     std::thread::sleep(Duration::from_millis(1500));
-    util::send(&child, "INT");
     let receive = util::read_rest_on_a_thread(child.stderr.take().unwrap());
-    // A guard against an ignored interrupt, not a measurement.
-    let rest = receive.recv_timeout(Duration::from_secs(120));
-    let _ = child.kill();
-    let status = child.wait().unwrap();
-    let rest = rest.expect("verify ignored the interrupt");
-    assert_eq!(status.code(), Some(130), "{rest}");
+    let (out, rest) = util::stop(child, "INT", &receive, Duration::from_secs(120), "verify");
+    assert_eq!(out.status.code(), Some(130), "{rest}");
     assert!(rest.contains("nqueens: interrupted"), "{rest}");
     assert!(!rest.contains("add --checkpoint"), "{rest}");
     assert!(rest.contains("nqueens count N --checkpoint FILE"), "{rest}");

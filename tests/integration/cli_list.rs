@@ -2,14 +2,15 @@
 
 use std::collections::HashSet;
 use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
-use assert_cmd::cargo::cargo_bin_cmd;
 use nqueens::board::Placement;
 use predicates::prelude::*;
 
+use crate::util::{nqueens, nqueens_process, usage_error};
+
 fn list(args: &[&str]) -> assert_cmd::assert::Assert {
-    cargo_bin_cmd!("nqueens").arg("list").args(args).assert()
+    nqueens().arg("list").args(args).assert()
 }
 
 fn lines(assert: &assert_cmd::assert::Assert) -> Vec<Vec<u32>> {
@@ -101,7 +102,7 @@ fn board_format_numbers_and_draws_each_solution() {
 
 #[test]
 fn a_closed_pipe_ends_the_listing_quietly() {
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin!("nqueens"))
+    let mut child = nqueens_process()
         .args(["list", "14"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -152,7 +153,7 @@ fn board_style_flags_without_boards_are_refused_not_ignored() {
         &["list", "8", "--unicode", "--format", "json"],
         &["solve", "8", "--format", "columns", "--coordinates"],
     ] {
-        let err = crate::util::usage_error_of(&mut cargo_bin_cmd!("nqueens"), args);
+        let err = usage_error(args);
         assert!(err.contains("add --format board"), "{args:?}: {err}");
     }
     list(&["6", "--format", "board", "--coordinates"]).success();

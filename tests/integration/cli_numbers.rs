@@ -1,14 +1,9 @@
 //! Numbers as people read them: one cost for the same work in every command, grouped digits,
 //! tables that fit resumed rows, and short journal refusals with the next step.
 
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use crate::util::first_line_then_rest_on_a_thread;
-
-fn nqueens() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_nqueens"))
-}
+use crate::util::{first_line_then_kill, nqueens_process, stdout_of, usage_error};
 
 /// Seconds in a year, as the tool counts them.
 const YEAR: f64 = 365.25 * 86_400.0;
@@ -30,37 +25,23 @@ fn core_seconds(message: &str) -> f64 {
 
 /// `verify 27`'s refusal, one line on stderr.
 fn verify_refusal(extra: &[&str]) -> String {
-    let out = nqueens()
-        .args(["verify", "27", "--threads", "1"])
-        .args(extra)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let text = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(text.lines().count(), 1, "{text}");
-    text
+    usage_error(&[&["verify", "27", "--threads", "1"], extra].concat())
 }
 
 /// The note `count 27` prints before it starts (the count itself is stopped at once).
 fn count_note() -> String {
-    let mut child = nqueens()
-        .args(["count", "27", "--threads", "1"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let lines = first_line_then_rest_on_a_thread(child.stderr.take().unwrap());
-    let first = lines.recv_timeout(Duration::from_secs(300));
-    let _ = child.kill();
-    let _ = child.wait();
-    first.expect("count 27 says what it costs before it starts")
+    first_line_then_kill(
+        nqueens_process().args(["count", "27", "--threads", "1"]),
+        Duration::from_secs(300),
+    )
+    .expect("count 27 says what it costs before it starts")
 }
 
 /// The same work costs the same in `count`, `verify` and `estimate`: the figures of the first
 /// two lie in the 95% interval the estimate states for the same probes.
 #[test]
 fn count_verify_and_estimate_give_one_cost_for_one_board() {
-    let out = nqueens()
+    let out = nqueens_process()
         .args(["estimate", "27", "--samples", "200", "--seed", "1"])
         .args(["--threads", "1", "--format", "json"])
         .output()
@@ -96,7 +77,7 @@ fn count_verify_and_estimate_give_one_cost_for_one_board() {
 /// lanes this CPU runs by default.
 #[test]
 fn the_kernel_that_will_run_sets_the_cost() {
-    let out = nqueens()
+    let out = nqueens_process()
         .args(["estimate", "12", "--samples", "2", "--format", "json"])
         .output()
         .unwrap();
@@ -117,21 +98,16 @@ fn the_kernel_that_will_run_sets_the_cost() {
 /// Big numbers have their digits grouped in the tables, and stay plain in JSON and CSV.
 #[test]
 fn tables_group_digits_and_machine_formats_do_not() {
-    let run = |args: &[&str]| {
-        let out = nqueens().args(args).output().unwrap();
-        assert!(out.status.success(), "{args:?}");
-        String::from_utf8(out.stdout).unwrap()
-    };
-    let table = run(&["known", "27"]);
+    let table = stdout_of(&["known", "27"]);
     assert!(table.contains("234,907,967,154,122,528"), "{table}");
-    let csv = run(&["known", "27", "--format", "csv"]);
+    let csv = stdout_of(&["known", "27", "--format", "csv"]);
     assert!(csv.contains("234907967154122528"), "{csv}");
-    let table = run(&["count", "12", "--threads", "2"]);
+    let table = stdout_of(&["count", "12", "--threads", "2"]);
     assert!(
         table.contains("14,200") && table.contains("1,787"),
         "{table}"
     );
-    let json = run(&["count", "12", "--threads", "2", "--format", "json"]);
+    let json = stdout_of(&["count", "12", "--threads", "2", "--format", "json"]);
     assert!(json.contains("\"total\": 14200"), "{json}");
 }
 
@@ -139,7 +115,7 @@ fn tables_group_digits_and_machine_formats_do_not() {
 /// left out rather than made up.
 #[test]
 fn runs_too_short_to_time_show_no_rate_or_speedup() {
-    let out = nqueens()
+    let out = nqueens_process()
         .args(["count", "0..=3", "--threads", "1"])
         .output()
         .unwrap();
@@ -148,7 +124,7 @@ fn runs_too_short_to_time_show_no_rate_or_speedup() {
         !table.contains("0.0 /s") && !table.contains(" 0 /s"),
         "{table}"
     );
-    let out = nqueens().args(["compare", "3"]).output().unwrap();
+    let out = nqueens_process().args(["compare", "3"]).output().unwrap();
     let table = String::from_utf8(out.stdout).unwrap();
     assert!(!table.contains("0 µs"), "{table}");
     for row in table.lines().filter(|l| l.contains("< 1 µs")) {
@@ -163,7 +139,7 @@ fn a_table_of_resumed_boards_fits_them() {
     let dir = tempfile::tempdir().unwrap();
     let runs = format!("{}/", dir.path().join("runs").display());
     let count = || {
-        let out = nqueens()
+        let out = nqueens_process()
             .args(["count", "10..=12", "--threads", "2", "--checkpoint", &runs])
             .output()
             .unwrap();
@@ -185,7 +161,7 @@ fn journal_refusals_are_short_and_say_what_to_do() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("j.ckpt");
     let count = |n: &str| {
-        nqueens()
+        nqueens_process()
             .args(["count", n, "--threads", "2", "--quiet", "--checkpoint"])
             .arg(&file)
             .output()

@@ -1,19 +1,8 @@
 //! `nqueens scale` end to end: output formats, the plot file, and refused input.
 
-use assert_cmd::Command;
-
-use crate::util;
+use crate::util::{self, nqueens, stdout_of};
 use predicates::prelude::*;
 use serde_json::Value;
-
-fn nqueens() -> Command {
-    Command::cargo_bin("nqueens").unwrap()
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = nqueens().args(args).assert().success().get_output().clone();
-    String::from_utf8(out.stdout).unwrap()
-}
 
 #[test]
 fn json_is_one_object_with_machine_runs_and_model() {
@@ -123,6 +112,16 @@ fn the_plot_is_a_well_formed_svg_and_leaves_no_temporary_file() {
     assert_eq!(entries.len(), 1, "only the plot itself is left behind");
 }
 
+/// Runs a short `scale` with `--plot PATH` and checks that PATH is then an SVG.
+fn plots_an_svg_to(path: &std::path::Path) {
+    nqueens()
+        .args(["scale", "6", "-t", "1", "-r", "1", "-f", "csv", "--plot"])
+        .arg(path)
+        .assert()
+        .success();
+    assert!(std::fs::read_to_string(path).unwrap().contains("<svg"));
+}
+
 #[cfg(unix)]
 #[test]
 fn a_replaced_plot_keeps_its_mode() {
@@ -131,12 +130,7 @@ fn a_replaced_plot_keeps_its_mode() {
     let path = dir.path().join("private.svg");
     std::fs::write(&path, "old").unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
-    nqueens()
-        .args(["scale", "6", "-t", "1", "-r", "1", "-f", "csv", "--plot"])
-        .arg(&path)
-        .assert()
-        .success();
-    assert!(std::fs::read_to_string(&path).unwrap().contains("<svg"));
+    plots_an_svg_to(&path);
     let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o600, "the plot became {mode:o}");
 }
@@ -253,10 +247,7 @@ fn model_up_to_widens_the_plot_and_the_model() {
 #[test]
 fn bad_model_reaches_are_one_line_usage_errors() {
     for bad in ["0", "-4", "many", "", "1048577", "99999999999999999999999"] {
-        util::usage_error_of(
-            &mut nqueens(),
-            &["scale", "8", "-r", "1", "--model-up-to", bad],
-        );
+        util::usage_error(&["scale", "8", "-r", "1", "--model-up-to", bad]);
     }
 }
 
@@ -291,16 +282,11 @@ fn an_unwritable_plot_path_is_refused_before_any_run() {
     let directory = dir.path().join("a-directory.svg");
     std::fs::create_dir(&directory).unwrap();
     for target in [dir.path().join("missing/plot.svg"), directory] {
-        nqueens()
-            .args(["scale", "20", "--plot"])
-            .arg(&target)
-            .assert()
-            .code(1)
-            .stdout("")
-            .stderr(predicate::str::starts_with(
-                "nqueens: error: cannot write the plot",
-            ))
-            .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+        let err = util::failure(&["scale", "20", "--plot", target.to_str().unwrap()]);
+        assert!(
+            err.starts_with("nqueens: error: cannot write the plot"),
+            "{err}"
+        );
     }
 }
 
@@ -309,28 +295,20 @@ fn a_plot_path_not_ending_in_svg_is_refused_before_any_run() {
     let dir = tempfile::tempdir().unwrap();
     for name in ["s.png", "plot", "s.svg.txt"] {
         let path = dir.path().join(name);
-        let err = util::usage_error_of(
-            &mut nqueens(),
-            &["scale", "20", "--plot", path.to_str().unwrap()],
-        );
+        let err = util::usage_error(&["scale", "20", "--plot", path.to_str().unwrap()]);
         assert!(err.contains("does not end in .svg"), "{err}");
         assert!(err.contains("plot.svg"), "names the fix: {err}");
         assert!(!path.exists());
     }
     // Any case of the extension is SVG.
     let path = dir.path().join("S.SVG");
-    nqueens()
-        .args(["scale", "6", "-t", "1", "-r", "1", "-f", "csv", "--plot"])
-        .arg(&path)
-        .assert()
-        .success();
-    assert!(std::fs::read_to_string(&path).unwrap().contains("<svg"));
+    plots_an_svg_to(&path);
 }
 
 #[test]
 fn bad_thread_lists_are_one_line_usage_errors() {
     for bad in ["0", "1,0", "2,2", "two", "", "1,,2", "-3", "1;2"] {
-        util::usage_error_of(&mut nqueens(), &["scale", "8", "--threads", bad]);
+        util::usage_error(&["scale", "8", "--threads", bad]);
     }
 }
 

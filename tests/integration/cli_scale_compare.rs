@@ -3,20 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
-use crate::util;
-
-fn nqueens() -> Command {
-    Command::cargo_bin("nqueens").unwrap()
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = nqueens().args(args).assert().success().get_output().clone();
-    String::from_utf8(out.stdout).unwrap()
-}
+use crate::util::{self, nqueens, stdout_of};
 
 /// Two saved results made by the tool here: `kernels.json` with two kernels of n = 10 measured
 /// together, and `small.json` of n = 9 with another thread list.
@@ -302,15 +292,13 @@ fn the_committed_older_result_is_compared_with_a_new_one() {
     let saved = Saved::make();
     let old =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/measurements/scale-18-xeon-16-cores.json");
-    let out = nqueens()
-        .args(["scale", "--compare"])
-        .arg(&old)
-        .arg(saved.path("small.json"))
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    let table = String::from_utf8(out.stdout).unwrap();
+    let small = saved.path("small.json");
+    let table = stdout_of(&[
+        "scale",
+        "--compare",
+        old.to_str().unwrap(),
+        small.to_str().unwrap(),
+    ]);
     assert!(
         table.contains("A: 16 cores, CPU not recorded: avx512 kernel, symmetric, n = 18"),
         "{table}"
@@ -323,17 +311,9 @@ fn refused(contents: &[u8], wanted: &str) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("result.json");
     std::fs::write(&path, contents).unwrap();
-    nqueens()
-        .args(["scale", "--compare"])
-        .arg(&path)
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr(predicate::str::starts_with("nqueens: error: "))
-        .stderr(predicate::str::contains("result.json"))
-        .stderr(predicate::str::contains(wanted))
-        .stderr(predicate::function(|s: &str| s.lines().count() == 1))
-        .stderr(predicate::str::contains("panicked").not());
+    let err = util::failure(&["scale", "--compare", path.to_str().unwrap()]);
+    assert!(err.contains("result.json"), "{err}");
+    assert!(err.contains(wanted), "{err}");
 }
 
 #[test]
@@ -369,17 +349,16 @@ fn foreign_damaged_and_missing_files_are_refused_in_one_line() {
         .code(1)
         .stderr(predicate::str::starts_with("nqueens: error: cannot read "));
 
+    let small = saved.path("small.json");
     let missing = saved.path("missing.json");
-    nqueens()
-        .args(["scale", "--compare"])
-        .arg(saved.path("small.json"))
-        .arg(&missing)
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr(predicate::str::starts_with("nqueens: error: cannot read "))
-        .stderr(predicate::str::contains("missing.json"))
-        .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+    let err = util::failure(&[
+        "scale",
+        "--compare",
+        small.to_str().unwrap(),
+        missing.to_str().unwrap(),
+    ]);
+    assert!(err.starts_with("nqueens: error: cannot read "), "{err}");
+    assert!(err.contains("missing.json"), "{err}");
 }
 
 #[test]
@@ -396,24 +375,19 @@ fn compare_takes_no_board_and_measuring_needs_one() {
         vec!["scale", "--compare", small, "--plot", "c.png"],
         vec!["scale", "8", "--kernel", "depth-first,nonsense"],
     ] {
-        util::usage_error_of(&mut nqueens(), &args);
+        util::usage_error(&args);
     }
 }
 
 #[test]
 fn the_progress_line_names_each_kernel_in_turn_under_a_terminal() {
-    // `script` runs the command under a pseudo-terminal, where stderr shows the progress.
-    let binary = assert_cmd::cargo::cargo_bin("nqueens");
-    let command = format!(
-        "{} scale 9 -t 2 -r 1 -f csv --kernel depth-first,portable-lanes",
-        binary.display()
-    );
-    let out = std::process::Command::new("script")
-        .args(["-qfec", &command, "/dev/null"])
-        .output()
-        .expect("script (util-linux) runs commands under a pseudo-terminal");
-    assert!(out.status.success(), "{out:?}");
-    let text = String::from_utf8_lossy(&out.stdout);
+    // Under a pseudo-terminal stderr shows the progress.
+    let (code, text) = util::on_terminal(
+        "scale 9 -t 2 -r 1 -f csv --kernel depth-first,portable-lanes",
+        &[],
+    )
+    .expect("script (util-linux) runs commands under a pseudo-terminal");
+    assert_eq!(code, 0, "{text}");
     // The bar redraws its line: each run's text once, cut at the padding or escape after it.
     let mut lines: Vec<&str> = text
         .split(['\r', '\n'])

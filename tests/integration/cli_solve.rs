@@ -1,11 +1,12 @@
 //! `nqueens solve`: the first solution, the construction, formats, and bad input.
 
-use assert_cmd::cargo::cargo_bin_cmd;
 use nqueens::board::Placement;
 use predicates::prelude::*;
 
+use crate::util::nqueens;
+
 fn solve(args: &[&str]) -> assert_cmd::assert::Assert {
-    cargo_bin_cmd!("nqueens").arg("solve").args(args).assert()
+    nqueens().arg("solve").args(args).assert()
 }
 
 fn stdout(assert: &assert_cmd::assert::Assert) -> String {

@@ -3,128 +3,10 @@
 //! (util-linux); without it the terminal tests print "skipped: …" on stderr.
 
 use std::io::Read;
-use std::process::{Child, Command as Std, Stdio};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::process::Stdio;
+use std::time::Duration;
 
-use assert_cmd::Command;
-
-fn nqueens() -> Command {
-    Command::cargo_bin("nqueens").unwrap()
-}
-
-/// A command running with stdout and stderr on one pseudo-terminal.
-struct Terminal {
-    child: Child,
-    screen: Arc<Mutex<Vec<u8>>>,
-    pid_file: tempfile::NamedTempFile,
-}
-
-impl Terminal {
-    /// Starts nqueens with `args` in a pseudo-terminal, `env` added to its environment; `None`
-    /// (and a note) where `script` is missing.
-    fn start(args: &str, env: &[(&str, &str)]) -> Option<Terminal> {
-        let found = Std::new("script")
-            .arg("--version")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
-        if !found {
-            eprintln!("skipped: `script` (util-linux) is needed for a pseudo-terminal");
-            return None;
-        }
-        let pid_file = tempfile::NamedTempFile::new().unwrap();
-        let bin = assert_cmd::cargo::cargo_bin("nqueens");
-        let line = format!(
-            "echo $$ > '{}'; exec '{}' {args}",
-            pid_file.path().display(),
-            bin.display()
-        );
-        let mut command = Std::new("script");
-        command
-            .args(["-qfec", &line, "/dev/null"])
-            .env("SHELL", "/bin/sh")
-            .env_remove("NO_COLOR")
-            .env_remove("CLICOLOR_FORCE")
-            .env("TERM", "xterm")
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null());
-        for (key, value) in env {
-            command.env(key, value);
-        }
-        let mut child = command.spawn().unwrap();
-        let screen = Arc::new(Mutex::new(Vec::new()));
-        let mut stdout = child.stdout.take().unwrap();
-        let copy = Arc::clone(&screen);
-        std::thread::spawn(move || {
-            let mut buffer = [0; 4096];
-            while let Ok(read) = stdout.read(&mut buffer) {
-                if read == 0 {
-                    break;
-                }
-                copy.lock().unwrap().extend_from_slice(&buffer[..read]);
-            }
-        });
-        Some(Terminal {
-            child,
-            screen,
-            pid_file,
-        })
-    }
-
-    /// What the terminal has received so far.
-    fn text(&self) -> String {
-        String::from_utf8_lossy(&self.screen.lock().unwrap()).into_owned()
-    }
-
-    /// Waits until the terminal shows what `seen` looks for (a minute at most).
-    fn wait_for(&self, what: &str, seen: impl Fn(&str) -> bool) {
-        let started = Instant::now();
-        while !seen(&self.text()) {
-            assert!(
-                started.elapsed() < Duration::from_secs(60),
-                "no {what} on the terminal: {:?}",
-                self.text()
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    /// Sends `signal` (`INT`, `TERM`) to nqueens.
-    fn send(&self, signal: &str) {
-        let pid = std::fs::read_to_string(self.pid_file.path()).unwrap();
-        let status = Std::new("kill")
-            .args([format!("-{signal}"), pid.trim().to_string()])
-            .status()
-            .unwrap();
-        assert!(status.success());
-    }
-
-    /// Waits for the end (a minute at most): the exit code and everything the terminal showed.
-    fn finish(mut self) -> (i32, String) {
-        let started = Instant::now();
-        let status = loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                break status;
-            }
-            if started.elapsed() > Duration::from_secs(60) {
-                let _ = self.child.kill();
-                panic!("nqueens did not end: {:?}", self.text());
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        };
-        // The last bytes may still be on their way from the reader thread.
-        std::thread::sleep(Duration::from_millis(100));
-        (status.code().unwrap_or(-1), self.text())
-    }
-}
-
-/// Runs nqueens with `args` on a terminal to its end: the exit code and the screen.
-fn on_terminal(args: &str, env: &[(&str, &str)]) -> Option<(i32, String)> {
-    Terminal::start(args, env).map(Terminal::finish)
-}
+use crate::util::{Terminal, nqueens, nqueens_process, on_terminal, send, stdout_of};
 
 /// The lines as they stay on the screen: each written line, with what a bar drew and then
 /// cleared (`\r`, then erase-line) taken out.
@@ -222,7 +104,7 @@ fn a_terminated_json_count_is_whole_and_names_no_ctrl_c() {
 
 #[test]
 fn a_piped_interrupted_count_closes_its_json_and_exits_130() {
-    let mut child = Std::new(assert_cmd::cargo::cargo_bin("nqueens"))
+    let mut child = nqueens_process()
         .args(["count", "17..=19", "-t", "1", "-f", "json"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -237,7 +119,7 @@ fn a_piped_interrupted_count_closes_its_json_and_exits_130() {
         first.push(byte[0]);
     }
     std::thread::sleep(Duration::from_millis(300));
-    crate::util::send(&child, "TERM");
+    send(&child, "TERM");
     let mut rest = String::new();
     stdout.read_to_string(&mut rest).unwrap();
     let output = child.wait_with_output().unwrap();
@@ -349,14 +231,10 @@ fn color_always_paints_the_error_prefix_and_never_does_not() {
 
 #[test]
 fn the_help_is_coloured_as_asked() {
-    let help = |args: &[&str]| {
-        let out = nqueens().args(args).assert().success().get_output().clone();
-        String::from_utf8(out.stdout).unwrap()
-    };
-    assert!(help(&["--color", "always", "--help"]).contains('\x1b'));
-    assert!(help(&["count", "--help", "--color=always"]).contains('\x1b'));
-    assert!(!help(&["--help"]).contains('\x1b'));
-    assert!(help(&["--help"]).contains("--color <WHEN>"));
+    assert!(stdout_of(&["--color", "always", "--help"]).contains('\x1b'));
+    assert!(stdout_of(&["count", "--help", "--color=always"]).contains('\x1b'));
+    assert!(!stdout_of(&["--help"]).contains('\x1b'));
+    assert!(stdout_of(&["--help"]).contains("--color <WHEN>"));
 }
 
 #[test]

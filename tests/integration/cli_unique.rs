@@ -1,11 +1,8 @@
 //! `count` and `verify` report unique counts in every format, with either strategy.
 
-use assert_cmd::Command;
 use predicates::str::contains;
 
-fn nqueens() -> Command {
-    Command::cargo_bin("nqueens").unwrap()
-}
+use crate::util::nqueens;
 
 #[test]
 fn count_reports_unique_in_every_format() {

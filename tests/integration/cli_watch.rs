@@ -1,13 +1,8 @@
 //! `nqueens watch` without a screen: frames, JSON lines, the step cap and usage errors.
 
-use assert_cmd::Command;
 use serde_json::Value;
 
-use crate::util::usage_error_of;
-
-fn nqueens() -> Command {
-    Command::cargo_bin("nqueens").unwrap()
-}
+use crate::util::{nqueens, stdout_of, usage_error};
 
 /// The JSON lines of `nqueens watch ARGS --format json`.
 fn lines(args: &[&str]) -> Vec<Value> {
@@ -81,12 +76,7 @@ fn the_step_cap_stops_the_output_and_says_so() {
 #[test]
 fn frames_show_the_board_the_narration_and_the_structure() {
     // Standard output is a pipe here: frames are the default.
-    let output = nqueens()
-        .args(["watch", "4", "-a", "bitmask"])
-        .output()
-        .unwrap();
-    assert!(output.status.success());
-    let text = String::from_utf8(output.stdout).unwrap();
+    let text = stdout_of(&["watch", "4", "-a", "bitmask"]);
     assert!(text.contains("--- step 1 · bitmask · 4 x 4"), "{text}");
     assert!(text.contains(" 0 [Q] x  x  x "), "{text}");
     assert!(
@@ -110,7 +100,7 @@ fn bad_arguments_are_one_line_usage_errors() {
         &["watch", "8", "--format", "csv"],
         &["watch", "8", "--frames", "--format", "json"],
     ] {
-        let message = usage_error_of(&mut nqueens(), args);
+        let message = usage_error(args);
         assert!(!message.is_empty(), "{args:?}");
     }
 }

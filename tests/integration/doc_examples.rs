@@ -13,7 +13,6 @@
 //! that exists, and a heading that the linked Markdown file has.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// The repository root.
 fn root() -> &'static Path {
@@ -226,7 +225,7 @@ fn normalized<'a>(lines: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
 
 /// Runs one example in `dir`; an error shows what differs.
 fn check(example: &Example, dir: &Path) -> Result<(), String> {
-    let out = Command::new(assert_cmd::cargo::cargo_bin!("nqueens"))
+    let out = crate::util::nqueens_process()
         .args(&example.args)
         .current_dir(dir)
         .output()

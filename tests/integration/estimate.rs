@@ -1,15 +1,12 @@
 //! `nqueens estimate` and the estimator behind it: unbiased on boards whose totals are known,
 //! reproducible for a fixed seed and sample count, and refusing bad input in one line.
 
-use assert_cmd::Command;
 use nqueens::Kernel;
 use nqueens::estimate::Estimator;
 use nqueens::internals::Z95;
 use nqueens::known;
 
-fn nqueens() -> Command {
-    Command::cargo_bin("nqueens").unwrap()
-}
+use crate::util::{nqueens, stdout_of, usage_error};
 
 /// Mean, standard error of the mean and interval coverage of `seeds` estimates of size
 /// `samples`.
@@ -148,20 +145,12 @@ fn json_has_every_field_and_repeats_with_the_seed() {
 
 #[test]
 fn the_table_and_csv_name_the_estimate() {
-    let out = nqueens()
-        .args(["estimate", "11", "--samples", "100"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout_of(&["estimate", "11", "--samples", "100"]);
     assert!(
         text.contains("known total") && text.contains("2,680"),
         "{text}"
     );
-    let out = nqueens()
-        .args(["estimate", "11", "--seconds", "0.2", "--format", "csv"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout_of(&["estimate", "11", "--seconds", "0.2", "--format", "csv"]);
     assert!(text.starts_with("n,strategy,kernel,seed,samples"), "{text}");
     assert_eq!(text.lines().count(), 2);
 }
@@ -179,11 +168,6 @@ fn bad_input_gets_one_line_and_exit_2() {
         &["estimate", "12", "--threads", "0"],
         &["estimate", "12", "--samples", "10", "--seconds", "1"],
     ] {
-        let out = nqueens().args(args).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.starts_with("nqueens: error: "), "{args:?}: {err}");
-        assert!(out.stdout.is_empty(), "{args:?}");
+        usage_error(args);
     }
 }

@@ -14,13 +14,7 @@ use nqueens::journal::{Shard, select};
 use nqueens::{CountOptions, RunControl, Watcher, count_with, known};
 use proptest::prelude::*;
 
-fn nqueens() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_nqueens"))
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use crate::util::{failure_in, nqueens_process, stderr, usage_error_in};
 
 fn json(out: &Output) -> serde_json::Value {
     assert!(out.status.success(), "{}", stderr(out));
@@ -30,7 +24,7 @@ fn json(out: &Output) -> serde_json::Value {
 /// Runs shard `k/m` of the `n`-board into `dir/n{n}-{k}of{m}.ckpt`; returns its JSON and path.
 fn shard(dir: &Path, n: u32, k: u32, m: u32, extra: &[&str]) -> (serde_json::Value, PathBuf) {
     let file = dir.join(format!("n{n}-{k}of{m}.ckpt"));
-    let out = nqueens()
+    let out = nqueens_process()
         .args(["count", &n.to_string(), "--shard", &format!("{k}/{m}")])
         .args(["--format", "json", "--threads", "2", "--quiet"])
         .args(extra)
@@ -46,33 +40,11 @@ fn all_shards(dir: &Path, n: u32, m: u32) -> Vec<PathBuf> {
 }
 
 fn merge(files: &[PathBuf]) -> Output {
-    nqueens()
+    nqueens_process()
         .args(["merge", "--format", "json"])
         .args(files)
         .output()
         .unwrap()
-}
-
-/// A refused merge or journal: exit 1, nothing on stdout, one line on stderr (returned).
-fn refused(out: &Output) -> String {
-    let text = stderr(out);
-    assert_eq!(out.status.code(), Some(1), "{text}");
-    assert!(
-        out.stdout.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
-    assert_eq!(text.lines().count(), 1, "{text}");
-    text
-}
-
-/// A refused `count`: exit 2, nothing on stdout, one line on stderr (returned).
-fn usage_error(out: &Output) -> String {
-    let text = stderr(out);
-    assert_eq!(out.status.code(), Some(2), "{text}");
-    assert!(out.stdout.is_empty());
-    assert_eq!(text.lines().count(), 1, "{text}");
-    text
 }
 
 fn plan(n: u32) -> Plan {
@@ -117,7 +89,7 @@ fn every_shard_of_several_splits_merges_to_the_known_counts() {
 #[test]
 fn the_plan_and_its_fingerprint_do_not_depend_on_the_thread_count() {
     let fingerprint = |threads: &str| {
-        let out = nqueens()
+        let out = nqueens_process()
             .args(["count", "12", "--format", "json", "--threads", threads])
             .output()
             .unwrap();
@@ -167,7 +139,7 @@ fn a_shard_run_twice_merges_and_a_shard_resumes_from_its_journal() {
     let first = count_with(12, &CountOptions::new(1, Strategy::Symmetric), &control).unwrap();
     assert!(!first.complete);
     let mut files: Vec<PathBuf> = vec![file.clone()];
-    let early = refused(&merge(&files));
+    let early = failure_in(&merge(&files));
     assert!(early.contains("shard 1/3 ("), "{early}");
     let (resumed, _) = shard(dir.path(), 12, 1, 3, &[]);
     assert_eq!(resumed["resumed_tasks"], first.searched_tasks as u64);
@@ -180,7 +152,7 @@ fn a_shard_run_twice_merges_and_a_shard_resumes_from_its_journal() {
 fn missing_tasks_name_the_incomplete_shards_and_print_no_total() {
     let dir = tempfile::tempdir().unwrap();
     let files = all_shards(dir.path(), 10, 4);
-    let text = refused(&merge(&[files[0].clone(), files[2].clone()]));
+    let text = failure_in(&merge(&[files[0].clone(), files[2].clone()]));
     assert!(text.contains("incomplete"), "{text}");
     assert!(
         text.contains("shard 1/4") && text.contains("shard 3/4"),
@@ -194,7 +166,7 @@ fn missing_tasks_name_the_incomplete_shards_and_print_no_total() {
     // A torn last record (a crash mid-write) loses one task of that shard.
     let bytes = fs::read(&files[3]).unwrap();
     fs::write(&files[3], &bytes[..bytes.len() - 7]).unwrap();
-    let text = refused(&merge(&files));
+    let text = failure_in(&merge(&files));
     assert!(text.contains("shard 3/4 (1 of"), "{text}");
 }
 
@@ -215,7 +187,7 @@ fn a_merge_of_more_shards_than_tasks_is_short_and_allocates_by_the_plan() {
             shard,
             &[(p.tasks[select(&p, 0, count)[0]].id, 1)],
         );
-        let text = refused(&merge(std::slice::from_ref(&file)));
+        let text = failure_in(&merge(std::slice::from_ref(&file)));
         let expected = format!(
             "incomplete: {lacking} of {count} shards lack tasks: shard 1/{count} (nothing \
              recorded), shard 2/{count} (nothing recorded), shard 3/{count} (nothing recorded) \
@@ -262,7 +234,7 @@ fn journals_of_different_boards_plans_or_splits_are_refused() {
     let other_split = shard(dir.path(), 10, 1, 3, &[]).1;
     let other_strategy = shard(dir.path(), 10, 1, 2, &["--strategy", "mirror"]).1;
     for other in [other_board, other_split, other_strategy] {
-        let text = refused(&merge(&[a.clone(), other]));
+        let text = failure_in(&merge(&[a.clone(), other]));
         assert!(text.contains("different counts"), "{text}");
     }
     // A journal whose header names a plan this build does not make.
@@ -272,7 +244,7 @@ fn journals_of_different_boards_plans_or_splits_are_refused() {
         ..Header::for_shard(&plan(10), Shard::WHOLE)
     };
     drop(Journal::open(&forged_plan, &header).unwrap());
-    let text = refused(&merge(&[forged_plan]));
+    let text = failure_in(&merge(&[forged_plan]));
     assert!(text.contains("00000000deadbeef"), "{text}");
 }
 
@@ -287,7 +259,7 @@ fn conflicting_stray_and_damaged_records_are_refused() {
 
     let conflict = dir.path().join("conflict.ckpt");
     forged(&conflict, 10, half, &[(in_shard_0, 123_456)]);
-    let text = refused(&merge(&[files[0].clone(), files[1].clone(), conflict]));
+    let text = failure_in(&merge(&[files[0].clone(), files[1].clone(), conflict]));
     assert!(text.contains(&format!("task {in_shard_0}")), "{text}");
     assert!(
         text.contains("123456") && text.contains("conflict.ckpt"),
@@ -301,7 +273,7 @@ fn conflicting_stray_and_damaged_records_are_refused() {
         half,
         &[(TaskId::from_cols(&[9, 9, 9]).unwrap(), 1)],
     );
-    let text = refused(&merge(&[stray]));
+    let text = failure_in(&merge(&[stray]));
     assert!(
         text.contains("not in the plan") && text.contains("byte 64"),
         "{text}"
@@ -309,14 +281,14 @@ fn conflicting_stray_and_damaged_records_are_refused() {
 
     let wrong_shard = dir.path().join("wrong-shard.ckpt");
     forged(&wrong_shard, 10, half, &[(in_shard_1, 1)]);
-    let text = refused(&merge(&[wrong_shard]));
+    let text = failure_in(&merge(&[wrong_shard]));
     assert!(text.contains("not in shard 0/2"), "{text}");
 
     let mut bytes = fs::read(&files[1]).unwrap();
     bytes[HEADER_LEN + RECORD_LEN + 3] ^= 1;
     let damaged = dir.path().join("damaged.ckpt");
     fs::write(&damaged, &bytes).unwrap();
-    let text = refused(&merge(&[files[0].clone(), damaged]));
+    let text = failure_in(&merge(&[files[0].clone(), damaged]));
     let offset = HEADER_LEN + RECORD_LEN;
     assert!(
         text.contains(&format!("corrupt at byte {offset}")),
@@ -325,12 +297,12 @@ fn conflicting_stray_and_damaged_records_are_refused() {
 
     let notes = dir.path().join("notes.txt");
     fs::write(&notes, "not a journal\n").unwrap();
-    let text = refused(&merge(&[files[0].clone(), notes]));
+    let text = failure_in(&merge(&[files[0].clone(), notes]));
     assert!(text.contains("not an nqueens journal"), "{text}");
     // Merging writes nothing, and does not say it would.
     assert!(!text.contains("overwrite"), "{text}");
 
-    let text = refused(&merge(&[dir.path().join("absent.ckpt")]));
+    let text = failure_in(&merge(&[dir.path().join("absent.ckpt")]));
     assert!(text.contains("absent.ckpt"), "{text}");
 }
 
@@ -339,7 +311,7 @@ fn bad_shard_requests_are_usage_errors() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("x.ckpt");
     let count = |shard: &str, env: &[(&str, &str)]| {
-        let mut cmd = nqueens();
+        let mut cmd = nqueens_process();
         cmd.args(["count", "10", "--shard", shard, "--checkpoint"])
             .arg(&file);
         for var in [
@@ -383,7 +355,7 @@ fn bad_shard_requests_are_usage_errors() {
             "4294967295 shards are more than the plan's 958 tasks (n = 10, strategy symmetric)",
         ),
     ] {
-        let text = usage_error(&count(shard, env));
+        let text = usage_error_in(&count(shard, env));
         assert!(text.contains(why), "{shard}: {text}");
     }
     assert!(!file.exists());
@@ -391,7 +363,7 @@ fn bad_shard_requests_are_usage_errors() {
     {
         use std::os::unix::ffi::OsStrExt;
         let not_utf8 = std::ffi::OsStr::from_bytes(b"\xff");
-        let out = nqueens()
+        let out = nqueens_process()
             .args(["count", "10", "--shard", "slurm", "--checkpoint"])
             .arg(&file)
             .env("SLURM_ARRAY_TASK_ID", not_utf8)
@@ -399,7 +371,7 @@ fn bad_shard_requests_are_usage_errors() {
             .env("SLURM_ARRAY_TASK_COUNT", "4")
             .output()
             .unwrap();
-        let text = usage_error(&out);
+        let text = usage_error_in(&out);
         assert!(
             text.contains("SLURM_ARRAY_TASK_ID is not valid UTF-8, so not a whole number"),
             "{text}"
@@ -417,12 +389,12 @@ fn bad_shard_requests_are_usage_errors() {
     assert!(ok.status.success(), "{}", stderr(&ok));
     assert!(String::from_utf8_lossy(&ok.stdout).contains("3/4"));
 
-    let out = nqueens()
+    let out = nqueens_process()
         .args(["count", "10", "--shard", "0/2"])
         .output()
         .unwrap();
-    assert!(usage_error(&out).contains("--checkpoint"));
-    let out = nqueens().arg("merge").output().unwrap();
+    assert!(usage_error_in(&out).contains("--checkpoint"));
+    let out = nqueens_process().arg("merge").output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -462,8 +434,8 @@ fn merge_refuses_what_is_not_a_regular_file_without_opening_it_for_long() {
         println!("note: mkfifo is unavailable; the FIFO case is skipped");
     }
     for (other, what) in others {
-        let out = without_hanging(nqueens().arg("merge").arg(&whole).arg(&other));
-        let text = refused(&out);
+        let out = without_hanging(nqueens_process().arg("merge").arg(&whole).arg(&other));
+        let text = failure_in(&out);
         assert!(
             text.contains(&format!("is {what}, not a regular file")),
             "{text}"
@@ -478,29 +450,21 @@ fn merge_refuses_what_is_not_a_regular_file_without_opening_it_for_long() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_huge_file_is_refused_from_its_header_without_reading_it() {
+    use crate::util::{HUGE, huge_files};
+
     let dir = tempfile::tempdir().unwrap();
-    let huge = 64 << 30;
-    let foreign = dir.path().join("foreign.ckpt");
-    fs::File::create(&foreign).unwrap().set_len(huge).unwrap();
-    let long = dir.path().join("long.ckpt");
-    forged(&long, 10, Shard::WHOLE, &[]);
-    fs::OpenOptions::new()
-        .write(true)
-        .open(&long)
-        .unwrap()
-        .set_len(huge)
-        .unwrap();
+    let (foreign, long) = huge_files(dir.path());
     for (file, why) in [
         (&foreign, "is not an nqueens journal"),
         (&long, "more records than"),
     ] {
-        let mut merge = nqueens();
+        let mut merge = nqueens_process();
         merge.arg("merge").arg(file);
         crate::util::limit(&mut merge, libc::RLIMIT_AS, 1 << 30);
-        let text = refused(&without_hanging(&mut merge));
+        let text = failure_in(&without_hanging(&mut merge));
         assert!(text.contains(why), "{text}");
     }
-    assert_eq!(fs::metadata(&long).unwrap().len(), huge);
+    assert_eq!(fs::metadata(&long).unwrap().len(), HUGE);
 }
 
 /// The bytes of a journal header of shard `shard` of the `n`-board, with one field replaced
@@ -570,14 +534,14 @@ fn crafted_headers_with_a_valid_checksum_are_refused_by_field() {
     ] {
         let file = dir.path().join("crafted.ckpt");
         fs::write(&file, crafted_header(10, half, at, &value)).unwrap();
-        let text = refused(&merge(std::slice::from_ref(&file)));
+        let text = failure_in(&merge(std::slice::from_ref(&file)));
         assert!(text.contains(why), "{text}");
-        let out = nqueens()
+        let out = nqueens_process()
             .args(["count", "10", "--shard", "1/2", "--checkpoint"])
             .arg(&file)
             .output()
             .unwrap();
-        let text = refused(&out);
+        let text = failure_in(&out);
         assert!(text.contains(why), "{text}");
     }
 }
@@ -658,7 +622,7 @@ fn shards_sharing_a_directory_keep_their_own_journals() {
     let dir = tempfile::tempdir().unwrap();
     let journals = format!("{}/", dir.path().join("journals").display());
     for k in 0..2 {
-        let out = nqueens()
+        let out = nqueens_process()
             .args(["count", "10", "--shard", &format!("{k}/2"), "--quiet"])
             .args(["--checkpoint", &journals])
             .output()
@@ -670,12 +634,12 @@ fn shards_sharing_a_directory_keep_their_own_journals() {
         .collect();
     assert_eq!(json(&merge(&files))["total"], 724);
 
-    let out = nqueens()
+    let out = nqueens_process()
         .args(["count", "10", "--shard", "1/2", "--checkpoint"])
         .arg(&files[0])
         .output()
         .unwrap();
-    let text = refused(&out);
+    let text = failure_in(&out);
     assert!(
         text.contains("is for shard 0/2, not shard 1/2: use another --checkpoint path (keep this one: it records shard 0/2 for nqueens merge)"),
         "{text}"

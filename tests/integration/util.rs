@@ -1,10 +1,40 @@
 //! Helpers shared by the command-line test binaries.
 
 use std::io::Read;
-use std::process::Child;
+use std::process::{Child, Output, Stdio};
 use std::sync::mpsc::Receiver;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
+
+/// The binary under test.
+pub fn nqueens() -> Command {
+    Command::cargo_bin("nqueens").unwrap()
+}
+
+/// The binary under test as a plain process, to spawn, signal and wait for.
+pub fn nqueens_process() -> std::process::Command {
+    std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
+}
+
+/// Runs `nqueens ARGS`, expects success, and returns stdout.
+pub fn stdout_of(args: &[&str]) -> String {
+    let out = nqueens().args(args).assert().success().get_output().clone();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Runs `nqueens ARGS`, expects exit code 2 (a usage error), and returns stderr, checked to be
+/// one line without a panic.
+pub fn usage_error(args: &[&str]) -> String {
+    usage_error_of(&mut nqueens(), args)
+}
+
+/// Runs `nqueens ARGS`, expects exit code 1 (a failure), and returns stderr, checked to be one
+/// line without a panic.
+pub fn failure(args: &[&str]) -> String {
+    failure_of(&mut nqueens(), args)
+}
 
 /// Runs `command`, expects exit code 2 (a usage error), and returns stderr, checked to be one
 /// line without a panic.
@@ -29,13 +59,87 @@ fn one_line_error_of(command: &mut Command, args: &[&str], code: i32) -> String 
     err
 }
 
+/// The stderr of a finished command, as text.
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Checks a finished command's refusal, a failure (exit code 1: a journal or file refused):
+/// nothing on stdout, one line on stderr (returned).
+pub fn failure_in(out: &Output) -> String {
+    one_line_in(out, 1)
+}
+
+/// Checks a finished command's usage error (exit code 2): nothing on stdout, one line on
+/// stderr (returned).
+pub fn usage_error_in(out: &Output) -> String {
+    one_line_in(out, 2)
+}
+
+fn one_line_in(out: &Output, code: i32) -> String {
+    let text = stderr(out);
+    assert_eq!(out.status.code(), Some(code), "{text}");
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert_eq!(text.lines().count(), 1, "{text}");
+    text
+}
+
 /// Sends `signal` (a name such as `INT`) to the child with the system's `kill`.
 pub fn send(child: &Child, signal: &str) {
+    send_to(&child.id().to_string(), signal);
+}
+
+/// Sends `signal` to the process `pid` with the system's `kill`.
+fn send_to(pid: &str, signal: &str) {
     let status = std::process::Command::new("kill")
-        .args([format!("-{signal}"), child.id().to_string()])
+        .args([format!("-{signal}"), pid.to_string()])
         .status()
         .unwrap();
     assert!(status.success());
+}
+
+/// Sends `signal` to `child` and waits for it to end, with a guard against an ignored signal
+/// (not a measurement): `stderr` (a reader thread's channel, such as
+/// [`read_rest_on_a_thread`]'s) must bring the rest of its stderr within `within`, or the child
+/// is killed and the test fails, naming `what`. Returns the child's output (the streams not
+/// taken from it) and that rest of stderr.
+pub fn stop(
+    mut child: Child,
+    signal: &str,
+    stderr: &Receiver<String>,
+    within: Duration,
+    what: &str,
+) -> (Output, String) {
+    send(&child, signal);
+    let rest = stderr.recv_timeout(within);
+    if rest.is_err() {
+        let _ = child.kill();
+    }
+    let out = child.wait_with_output().unwrap();
+    let rest = rest.unwrap_or_else(|_| panic!("{what} ignored SIG{signal} for {within:?}"));
+    (out, rest)
+}
+
+/// Starts `command` with stdout discarded, waits at most `within` for the first line on its
+/// stderr (a guard against a silent start, not a measurement), and kills it: that line, if any.
+pub fn first_line_then_kill(
+    command: &mut std::process::Command,
+    within: Duration,
+) -> Option<String> {
+    let mut child = command
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let lines = first_line_then_rest_on_a_thread(child.stderr.take().unwrap());
+    let first = lines.recv_timeout(within).ok();
+    let _ = child.kill();
+    let _ = child.wait();
+    first
 }
 
 /// Reads `stream` on a thread and sends its first line, then, once the stream ends, the rest:
@@ -92,6 +196,35 @@ pub fn limit(
     }
 }
 
+/// The size of the files [`huge_files`] makes: far beyond the memory limit their readers are
+/// tested under.
+#[cfg(target_os = "linux")]
+pub const HUGE: u64 = 64 << 30;
+
+/// Two sparse files of [`HUGE`] bytes in `dir` (no disk is used): `foreign.ckpt`, all zeros,
+/// and `long.ckpt`, the header of a whole journal of the 10-board followed by far more than its
+/// plan's records.
+#[cfg(target_os = "linux")]
+pub fn huge_files(dir: &std::path::Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    use nqueens::engine::plan::{DEFAULT_MIN_TASKS, Plan, Strategy};
+    use nqueens::journal::{Header, Journal};
+    let foreign = dir.join("foreign.ckpt");
+    std::fs::File::create(&foreign)
+        .unwrap()
+        .set_len(HUGE)
+        .unwrap();
+    let long = dir.join("long.ckpt");
+    let plan = Plan::new(10, Strategy::Symmetric, DEFAULT_MIN_TASKS).unwrap();
+    drop(Journal::open(&long, &Header::for_plan(&plan)).unwrap());
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&long)
+        .unwrap()
+        .set_len(HUGE)
+        .unwrap();
+    (foreign, long)
+}
+
 /// Reads `reader` line by line into `seen` until `seen` contains `wanted`; fails the test if the
 /// output ends first.
 pub fn read_until(reader: &mut impl std::io::BufRead, seen: &mut String, wanted: &str) {
@@ -103,4 +236,112 @@ pub fn read_until(reader: &mut impl std::io::BufRead, seen: &mut String, wanted:
         );
         seen.push_str(&line);
     }
+}
+
+/// A command running with stdout and stderr on one pseudo-terminal.
+pub struct Terminal {
+    child: Child,
+    screen: Arc<Mutex<Vec<u8>>>,
+    pid_file: tempfile::NamedTempFile,
+}
+
+impl Terminal {
+    /// Starts nqueens with `args` in a pseudo-terminal, `env` added to its environment; `None`
+    /// (and a note) where `script` is missing.
+    pub fn start(args: &str, env: &[(&str, &str)]) -> Option<Terminal> {
+        let found = std::process::Command::new("script")
+            .arg("--version")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if !found {
+            eprintln!("skipped: `script` (util-linux) is needed for a pseudo-terminal");
+            return None;
+        }
+        let pid_file = tempfile::NamedTempFile::new().unwrap();
+        let line = format!(
+            "echo $$ > '{}'; exec '{}' {args}",
+            pid_file.path().display(),
+            env!("CARGO_BIN_EXE_nqueens")
+        );
+        let mut command = std::process::Command::new("script");
+        command
+            .args(["-qfec", &line, "/dev/null"])
+            .env("SHELL", "/bin/sh")
+            .env_remove("NO_COLOR")
+            .env_remove("CLICOLOR_FORCE")
+            .env("TERM", "xterm")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        for (key, value) in env {
+            command.env(key, value);
+        }
+        let mut child = command.spawn().unwrap();
+        let screen = Arc::new(Mutex::new(Vec::new()));
+        let mut stdout = child.stdout.take().unwrap();
+        let copy = Arc::clone(&screen);
+        std::thread::spawn(move || {
+            let mut buffer = [0; 4096];
+            while let Ok(read) = stdout.read(&mut buffer) {
+                if read == 0 {
+                    break;
+                }
+                copy.lock().unwrap().extend_from_slice(&buffer[..read]);
+            }
+        });
+        Some(Terminal {
+            child,
+            screen,
+            pid_file,
+        })
+    }
+
+    /// What the terminal has received so far.
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.screen.lock().unwrap()).into_owned()
+    }
+
+    /// Waits until the terminal shows what `seen` looks for (a minute at most).
+    pub fn wait_for(&self, what: &str, seen: impl Fn(&str) -> bool) {
+        let started = Instant::now();
+        while !seen(&self.text()) {
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "no {what} on the terminal: {:?}",
+                self.text()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Sends `signal` (`INT`, `TERM`) to nqueens.
+    pub fn send(&self, signal: &str) {
+        let pid = std::fs::read_to_string(self.pid_file.path()).unwrap();
+        send_to(pid.trim(), signal);
+    }
+
+    /// Waits for the end (a minute at most): the exit code and everything the terminal showed.
+    pub fn finish(mut self) -> (i32, String) {
+        let started = Instant::now();
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            if started.elapsed() > Duration::from_secs(60) {
+                let _ = self.child.kill();
+                panic!("nqueens did not end: {:?}", self.text());
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        // The last bytes may still be on their way from the reader thread.
+        std::thread::sleep(Duration::from_millis(100));
+        (status.code().unwrap_or(-1), self.text())
+    }
+}
+
+/// Runs nqueens with `args` on a terminal to its end: the exit code and the screen.
+pub fn on_terminal(args: &str, env: &[(&str, &str)]) -> Option<(i32, String)> {
+    Terminal::start(args, env).map(Terminal::finish)
 }
