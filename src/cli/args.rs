@@ -543,17 +543,13 @@ fn parse_side(
     if looks_negative(text) {
         return Err("a board size cannot be negative".to_string());
     }
-    let n: u32 = match text.parse::<u64>() {
-        Ok(n) => u32::try_from(n).unwrap_or(u32::MAX),
-        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => u32::MAX,
-        Err(_) => {
-            return Err(format!(
-                "'{}' is not a board size (expected a whole number from {} to {})",
-                words::shorten(text),
-                expected.start(),
-                expected.end()
-            ));
-        }
+    let Some(n) = parse_saturating(text, u32::MAX) else {
+        return Err(format!(
+            "'{}' is not a board size (expected a whole number from {} to {})",
+            words::shorten(text),
+            expected.start(),
+            expected.end()
+        ));
     };
     if n > max {
         let shown = if n == u32::MAX {
@@ -564,6 +560,19 @@ fn parse_side(
         return Err(format!("{shown} is too large: {limit}"));
     }
     Ok(n)
+}
+
+/// `text` as a whole number, one too large for `T` read as `largest` (so that it is refused as
+/// too large, not as no number); `None` when it is no whole number.
+fn parse_saturating<T>(text: &str, largest: T) -> Option<T>
+where
+    T: std::str::FromStr<Err = std::num::ParseIntError>,
+{
+    match text.parse::<T>() {
+        Ok(value) => Some(value),
+        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => Some(largest),
+        Err(_) => None,
+    }
 }
 
 /// The most worker threads any command may ask for on a machine with `logical` CPUs: eight per
@@ -585,12 +594,9 @@ fn parse_threads_for(text: &str, logical: usize) -> Result<usize, String> {
     if text == "max" {
         return Ok(logical.max(1));
     }
-    match text.parse::<usize>() {
-        Ok(t) => check_threads(t, logical),
-        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => {
-            check_threads(usize::MAX, logical)
-        }
-        Err(_) => Err(format!(
+    match parse_saturating(text, usize::MAX) {
+        Some(t) => check_threads(t, logical),
+        None => Err(format!(
             "'{}' is not a thread count (expected max or a whole number 1 to {})",
             words::shorten(text),
             max_threads_for(logical)
@@ -860,15 +866,11 @@ fn parse_thread_list_for(text: &str, logical: usize) -> Result<ThreadList, Strin
         let threads = match item {
             "max" => logical.max(1),
             _ => {
-                let t = match item.parse::<usize>() {
-                    Ok(t) => t,
-                    Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => usize::MAX,
-                    Err(_) => {
-                        return Err(format!(
-                            "'{}' is not a thread count (expected a list such as 1,2,4 or max)",
-                            words::shorten(item)
-                        ));
-                    }
+                let Some(t) = parse_saturating(item, usize::MAX) else {
+                    return Err(format!(
+                        "'{}' is not a thread count (expected a list such as 1,2,4 or max)",
+                        words::shorten(item)
+                    ));
                 };
                 // A count written out twice is a typo; `max` may equal a written count
                 // (1,2,max on two CPUs).
