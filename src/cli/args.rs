@@ -92,15 +92,20 @@ pub fn long_version() -> String {
 }
 
 fn accept_negative_values(command: clap::Command) -> clap::Command {
+    every_arg(command, |arg| {
+        if arg.get_action().takes_values() {
+            arg.allow_negative_numbers(true)
+        } else {
+            arg
+        }
+    })
+}
+
+/// `command` with `change` made to every argument of it and of its subcommands.
+fn every_arg(command: clap::Command, change: fn(clap::Arg) -> clap::Arg) -> clap::Command {
     command
-        .mut_args(|arg| {
-            if arg.get_action().takes_values() {
-                arg.allow_negative_numbers(true)
-            } else {
-                arg
-            }
-        })
-        .mut_subcommands(accept_negative_values)
+        .mut_args(change)
+        .mut_subcommands(|sub| every_arg(sub, change))
 }
 
 /// Whether `arg` starts like a negative value (`-5..=3`, `-1/4`): no option of nqueens is a
@@ -115,16 +120,13 @@ fn looks_negative(arg: impl AsRef<OsStr>) -> bool {
 /// size or shard cannot be negative). Not always: a positional argument that takes hyphen
 /// values would also take a mistyped `--flag` before it.
 fn accept_hyphen_values(command: clap::Command) -> clap::Command {
-    command
-        .mut_args(|arg| {
-            let one_value = matches!(arg.get_action(), clap::ArgAction::Set);
-            if one_value {
-                arg.allow_hyphen_values(true)
-            } else {
-                arg
-            }
-        })
-        .mut_subcommands(accept_hyphen_values)
+    every_arg(command, |arg| {
+        if matches!(arg.get_action(), clap::ArgAction::Set) {
+            arg.allow_hyphen_values(true)
+        } else {
+            arg
+        }
+    })
 }
 
 /// Counts the solutions of the N-Queens puzzle as fast as the CPU allows.
