@@ -92,15 +92,20 @@ pub fn long_version() -> String {
 }
 
 fn accept_negative_values(command: clap::Command) -> clap::Command {
+    every_arg(command, |arg| {
+        if arg.get_action().takes_values() {
+            arg.allow_negative_numbers(true)
+        } else {
+            arg
+        }
+    })
+}
+
+/// `command` with `change` made to every argument of it and of its subcommands.
+fn every_arg(command: clap::Command, change: fn(clap::Arg) -> clap::Arg) -> clap::Command {
     command
-        .mut_args(|arg| {
-            if arg.get_action().takes_values() {
-                arg.allow_negative_numbers(true)
-            } else {
-                arg
-            }
-        })
-        .mut_subcommands(accept_negative_values)
+        .mut_args(change)
+        .mut_subcommands(|sub| every_arg(sub, change))
 }
 
 /// Whether `arg` starts like a negative value (`-5..=3`, `-1/4`): no option of nqueens is a
@@ -115,16 +120,13 @@ fn looks_negative(arg: impl AsRef<OsStr>) -> bool {
 /// size or shard cannot be negative). Not always: a positional argument that takes hyphen
 /// values would also take a mistyped `--flag` before it.
 fn accept_hyphen_values(command: clap::Command) -> clap::Command {
-    command
-        .mut_args(|arg| {
-            let one_value = matches!(arg.get_action(), clap::ArgAction::Set);
-            if one_value {
-                arg.allow_hyphen_values(true)
-            } else {
-                arg
-            }
-        })
-        .mut_subcommands(accept_hyphen_values)
+    every_arg(command, |arg| {
+        if matches!(arg.get_action(), clap::ArgAction::Set) {
+            arg.allow_hyphen_values(true)
+        } else {
+            arg
+        }
+    })
 }
 
 /// Counts the solutions of the N-Queens puzzle as fast as the CPU allows.
@@ -543,17 +545,13 @@ fn parse_side(
     if looks_negative(text) {
         return Err("a board size cannot be negative".to_string());
     }
-    let n: u32 = match text.parse::<u64>() {
-        Ok(n) => u32::try_from(n).unwrap_or(u32::MAX),
-        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => u32::MAX,
-        Err(_) => {
-            return Err(format!(
-                "'{}' is not a board size (expected a whole number from {} to {})",
-                words::shorten(text),
-                expected.start(),
-                expected.end()
-            ));
-        }
+    let Some(n) = parse_saturating(text, u32::MAX) else {
+        return Err(format!(
+            "'{}' is not a board size (expected a whole number from {} to {})",
+            words::shorten(text),
+            expected.start(),
+            expected.end()
+        ));
     };
     if n > max {
         let shown = if n == u32::MAX {
@@ -564,6 +562,19 @@ fn parse_side(
         return Err(format!("{shown} is too large: {limit}"));
     }
     Ok(n)
+}
+
+/// `text` as a whole number, one too large for `T` read as `largest` (so that it is refused as
+/// too large, not as no number); `None` when it is no whole number.
+fn parse_saturating<T>(text: &str, largest: T) -> Option<T>
+where
+    T: std::str::FromStr<Err = std::num::ParseIntError>,
+{
+    match text.parse::<T>() {
+        Ok(value) => Some(value),
+        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => Some(largest),
+        Err(_) => None,
+    }
 }
 
 /// The most worker threads any command may ask for on a machine with `logical` CPUs: eight per
@@ -585,12 +596,9 @@ fn parse_threads_for(text: &str, logical: usize) -> Result<usize, String> {
     if text == "max" {
         return Ok(logical.max(1));
     }
-    match text.parse::<usize>() {
-        Ok(t) => check_threads(t, logical),
-        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => {
-            check_threads(usize::MAX, logical)
-        }
-        Err(_) => Err(format!(
+    match parse_saturating(text, usize::MAX) {
+        Some(t) => check_threads(t, logical),
+        None => Err(format!(
             "'{}' is not a thread count (expected max or a whole number 1 to {})",
             words::shorten(text),
             max_threads_for(logical)
@@ -860,15 +868,11 @@ fn parse_thread_list_for(text: &str, logical: usize) -> Result<ThreadList, Strin
         let threads = match item {
             "max" => logical.max(1),
             _ => {
-                let t = match item.parse::<usize>() {
-                    Ok(t) => t,
-                    Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => usize::MAX,
-                    Err(_) => {
-                        return Err(format!(
-                            "'{}' is not a thread count (expected a list such as 1,2,4 or max)",
-                            words::shorten(item)
-                        ));
-                    }
+                let Some(t) = parse_saturating(item, usize::MAX) else {
+                    return Err(format!(
+                        "'{}' is not a thread count (expected a list such as 1,2,4 or max)",
+                        words::shorten(item)
+                    ));
                 };
                 // A count written out twice is a typo; `max` may equal a written count
                 // (1,2,max on two CPUs).

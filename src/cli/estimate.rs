@@ -44,10 +44,12 @@ fn estimate_on_terminal(
     quiet: bool,
 ) -> Result<Estimate, Failure> {
     let estimator = Estimator::new(n, options.kernel)?;
-    let steps = match options.budget {
-        Budget::Samples(k) => Steps::on_terminal(!quiet, &format!("n = {n}"), k),
-        Budget::Seconds(s) => Steps::on_terminal(!quiet, &format!("n = {n}"), s.ceil() as u64),
+    // The bar counts the samples drawn, or the seconds of a time budget.
+    let of = match options.budget {
+        Budget::Samples(k) => k,
+        Budget::Seconds(s) => s.ceil() as u64,
     };
+    let steps = Steps::on_terminal(!quiet, &format!("n = {n}"), of);
     if !steps.is_visible() {
         return Ok(estimator.estimate(options)?);
     }
@@ -63,12 +65,12 @@ fn estimate_on_terminal(
             None => String::new(),
         };
         match options.budget {
-            Budget::Samples(k) => {
-                steps.set(p.samples_done, k);
+            Budget::Samples(_) => {
+                steps.set(p.samples_done, of);
                 steps.doing(format!("samples{total}"));
             }
-            Budget::Seconds(s) => {
-                steps.set(p.elapsed.as_secs(), s.ceil() as u64);
+            Budget::Seconds(_) => {
+                steps.set(p.elapsed.as_secs(), of);
                 if p.samples == 0 {
                     steps.doing("s, sizing the sample");
                 } else {

@@ -102,6 +102,19 @@ impl Printer {
         write_separated(out, columns, b",")
     }
 
+    /// The board of `columns` (read twice) and, when it is drawn as a grid, its column list.
+    fn board<I>(&self, out: &mut dyn Write, columns: I) -> std::io::Result<()>
+    where
+        I: Iterator<Item = u32> + Clone,
+    {
+        write_board(out, self.n, columns.clone(), &self.style)?;
+        if is_drawn(self.n) {
+            write!(out, "columns: ")?;
+            write_columns(out, columns)?;
+        }
+        Ok(())
+    }
+
     /// There is no solution (n = 2, 3): say so on stderr (JSON also writes a null solution);
     /// exit 1, as `list` does.
     fn none(&self, out: &mut dyn Write) -> Result<Outcome, Failure> {
@@ -131,11 +144,7 @@ impl Printer {
             }
             SolutionFormat::Board => {
                 writeln!(out, "n = {}: {}", grouped(n), self.method.describe())?;
-                write_board(out, n, columns.clone(), &self.style)?;
-                if is_drawn(n) {
-                    write!(out, "columns: ")?;
-                    write_columns(out, columns)?;
-                }
+                self.board(out, columns)?;
             }
         }
         Ok(Outcome::Success)
@@ -171,13 +180,8 @@ impl Printer {
                     self.method.describe()
                 )?;
                 for g in Symmetry::ALL {
-                    let image = image_columns(g);
                     writeln!(out, "\n{g}:")?;
-                    write_board(out, n, image.columns().iter().copied(), &self.style)?;
-                    if is_drawn(n) {
-                        write!(out, "columns: ")?;
-                        write_columns(out, image.columns().iter().copied())?;
-                    }
+                    self.board(out, image_columns(g).columns().iter().copied())?;
                 }
                 writeln!(
                     out,

@@ -6,6 +6,8 @@
 
 use std::fmt::Display;
 
+use super::words;
+
 /// Runs shorter than this are too short to time: their duration reads `< 1 µs`, and no rate or
 /// speedup is computed from them.
 pub const MEASURABLE_SECONDS: f64 = 1e-6;
@@ -39,24 +41,19 @@ pub fn grouped(x: impl Display) -> String {
 }
 
 /// `x` to three significant digits, without trailing zeros after the point: `12.3`, `123`,
-/// `1.5`, `4`.
-fn significant(x: f64) -> String {
+/// `1.5`, `4` (rounding up to a power of ten, `99.96`, reads `100`: its zeros are trimmed).
+pub(super) fn significant(x: f64) -> String {
     if x == 0.0 || !x.is_finite() {
         return format!("{x}");
     }
-    let magnitude = x.abs().log10().floor() as i32;
-    let mut decimals = (2 - magnitude).max(0) as usize;
-    let mut text = format!("{x:.decimals$}");
-    // Rounding may add a digit (99.96 → 100.0): one decimal fewer keeps three.
-    let grown = text
-        .parse::<f64>()
-        .is_ok_and(|v| v.abs() >= 10f64.powi(magnitude + 1));
-    if grown && decimals > 0 {
-        decimals -= 1;
-        text = format!("{x:.decimals$}");
-    }
+    let decimals = (2 - x.abs().log10().floor() as i32).max(0) as usize;
+    trim_zeros(&format!("{x:.decimals$}")).to_string()
+}
+
+/// A decimal without the zeros (and the point) that end its fraction.
+pub(super) fn trim_zeros(text: &str) -> &str {
     if text.contains('.') {
-        text.trim_end_matches('0').trim_end_matches('.').to_string()
+        text.trim_end_matches('0').trim_end_matches('.')
     } else {
         text
     }
@@ -97,7 +94,7 @@ pub fn duration(secs: f64) -> String {
     let hours = (secs / 3600.0).round() as u64;
     if (hours as f64) * 3600.0 < YEAR {
         let days = hours / 24;
-        return format!("{} {} h", plural_word(days, "day"), hours % 24);
+        return format!("{} {} h", words::plural(days, "day"), hours % 24);
     }
     let years = secs / YEAR;
     if years < 1e6 {
@@ -106,8 +103,7 @@ pub fn duration(secs: f64) -> String {
         } else {
             significant(years)
         };
-        let noun = if text == "1" { "year" } else { "years" };
-        format!("{text} {noun}")
+        words::plural(text, "year")
     } else {
         format!("{years:.2e} years")
     }
@@ -122,15 +118,6 @@ fn small(x: f64, limit: f64, unit: &str, next: &str) -> String {
         return format!("{} {next}", significant(x / limit));
     }
     format!("{text} {unit}")
-}
-
-/// `1 day`, `3 days`.
-fn plural_word(count: u64, noun: &str) -> String {
-    if count == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{count} {noun}s")
-    }
 }
 
 /// A rate for people, items per second to three significant digits with a metric prefix:

@@ -6,6 +6,8 @@ use std::borrow::Cow;
 use std::ffi::OsStr;
 use std::fmt::Display;
 
+use super::units;
+
 /// The most characters an echoed path or argument keeps whole; a longer one keeps its first
 /// and last [`KEPT`] characters.
 pub const LONGEST: usize = 100;
@@ -95,34 +97,19 @@ pub fn without_error_numbers(line: &str) -> String {
 /// three significant digits (`0.5`, `1.25`, `4.57`), and very large or small ones in
 /// scientific notation (`1e-300`, `2.5e20`); never more than a dozen characters.
 pub fn number(x: f64) -> String {
-    if !x.is_finite() {
-        return x.to_string();
-    }
     let magnitude = x.abs();
     if magnitude == 0.0 {
         return "0".to_string();
     }
-    if (1e-3..1e15).contains(&magnitude) {
-        if x.fract() == 0.0 {
-            return format!("{x:.0}");
-        }
-        let decimals = (2 - magnitude.log10().floor() as i32).max(0) as usize;
-        let text = format!("{x:.decimals$}");
-        return trim_zeros(&text).to_string();
+    // Three significant digits leave a whole number whole (`86400`); NaN and infinity read as
+    // Rust writes them.
+    if !x.is_finite() || (1e-3..1e15).contains(&magnitude) {
+        return units::significant(x);
     }
     let text = format!("{x:.2e}");
     match text.split_once('e') {
-        Some((mantissa, exponent)) => format!("{}e{exponent}", trim_zeros(mantissa)),
+        Some((mantissa, exponent)) => format!("{}e{exponent}", units::trim_zeros(mantissa)),
         None => text,
-    }
-}
-
-/// A decimal without the zeros (and the point) that end its fraction.
-fn trim_zeros(text: &str) -> &str {
-    if text.contains('.') {
-        text.trim_end_matches('0').trim_end_matches('.')
-    } else {
-        text
     }
 }
 

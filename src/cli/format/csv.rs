@@ -31,7 +31,7 @@ impl<T: serde::Serialize> RecordWriter<T> for CsvWriter<'_> {
         self.writer.flush()
     }
 
-    fn finish(&mut self, _written: usize) -> io::Result<()> {
+    fn finish(&mut self) -> io::Result<()> {
         self.writer.flush()
     }
 }

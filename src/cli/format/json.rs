@@ -53,8 +53,8 @@ impl<T: serde::Serialize> RecordWriter<T> for JsonWriter<'_> {
         self.out.flush()
     }
 
-    fn finish(&mut self, written: usize) -> io::Result<()> {
-        if written == 0 {
+    fn finish(&mut self) -> io::Result<()> {
+        if self.elements == 0 {
             self.out.write_all(b"[]\n")?;
         } else {
             let end = format!("{}\n]\n", self.held);
@@ -80,7 +80,7 @@ mod tests {
         let mut writer = JsonWriter::new(&mut out);
         writer.elements = 2;
         writer.held = "  }".to_string();
-        RecordWriter::<nqueens::known::Known>::finish(&mut writer, 2).unwrap();
+        RecordWriter::<nqueens::known::Known>::finish(&mut writer).unwrap();
         let parsed: serde_json::Value = serde_json::from_slice(&out).unwrap();
         assert_eq!(parsed[1]["total"], 352);
     }

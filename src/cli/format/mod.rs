@@ -111,9 +111,9 @@ pub trait RecordWriter<T> {
     fn begin(&mut self) -> io::Result<()>;
     /// Writes one record and flushes.
     fn record(&mut self, record: &T) -> io::Result<()>;
-    /// Closes what [`RecordWriter::begin`] and the records opened, `written` records in all
-    /// (the table's bottom border, the JSON array), and flushes.
-    fn finish(&mut self, written: usize) -> io::Result<()>;
+    /// Closes what [`RecordWriter::begin`] and the records opened (the table's bottom border,
+    /// the JSON array), and flushes.
+    fn finish(&mut self) -> io::Result<()>;
 }
 
 impl<T, W: RecordWriter<T> + ?Sized> RecordWriter<T> for Box<W> {
@@ -125,8 +125,8 @@ impl<T, W: RecordWriter<T> + ?Sized> RecordWriter<T> for Box<W> {
         (**self).record(record)
     }
 
-    fn finish(&mut self, written: usize) -> io::Result<()> {
-        (**self).finish(written)
+    fn finish(&mut self) -> io::Result<()> {
+        (**self).finish()
     }
 }
 
@@ -137,7 +137,7 @@ pub fn write_all<T>(mut writer: impl RecordWriter<T>, records: &[T]) -> io::Resu
     for record in records {
         writer.record(record)?;
     }
-    writer.finish(records.len())
+    writer.finish()
 }
 
 impl Format {

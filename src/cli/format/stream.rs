@@ -11,7 +11,6 @@ use super::{Format, RecordWriter, TableRow};
 pub struct RecordStream<'a, T> {
     writer: Box<dyn RecordWriter<T> + 'a>,
     begun: bool,
-    written: usize,
     closed: bool,
 }
 
@@ -33,7 +32,6 @@ impl<'a, T: serde::Serialize + TableRow + 'a> RecordStream<'a, T> {
         RecordStream {
             writer: format.writer(out, widths),
             begun: false,
-            written: 0,
             closed: false,
         }
     }
@@ -55,9 +53,7 @@ impl<T> RecordStream<'_, T> {
     pub fn write(&mut self, record: &T) -> io::Result<()> {
         debug_assert!(!self.closed, "a record written after the stream was closed");
         self.begin()?;
-        self.writer.record(record)?;
-        self.written += 1;
-        Ok(())
+        self.writer.record(record)
     }
 
     /// Closes what the output began (the table's bottom border, the JSON array) and flushes;
@@ -67,7 +63,7 @@ impl<T> RecordStream<'_, T> {
             return Ok(());
         }
         self.closed = true;
-        self.writer.finish(self.written)
+        self.writer.finish()
     }
 }
 

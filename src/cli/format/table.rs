@@ -45,7 +45,7 @@ impl<T: TableRow> RecordWriter<T> for TableWriter<'_> {
         self.out.flush()
     }
 
-    fn finish(&mut self, _written: usize) -> io::Result<()> {
+    fn finish(&mut self) -> io::Result<()> {
         writeln!(self.out, "+{}+", "-".repeat(inner_width(&self.widths)))?;
         self.out.flush()
     }
