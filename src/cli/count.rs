@@ -366,13 +366,8 @@ impl Watcher for Watching<'_> {
 
 /// Refuses boards estimated to need longer than `limit` (`--max-seconds`) with `options`.
 fn refuse_if_over(boards: &[u32], options: &CountOptions, limit: f64) -> Result<(), Failure> {
-    let on = words::plural(options.threads, "thread");
-    let what = match boards {
-        [n] => format!("counting n = {n} on {on}"),
-        _ => format!("counting these {} boards on {on}", boards.len()),
-    };
     budget::refuse_cost_over(
-        &what,
+        &counting(boards, options),
         budget::boards_cost(boards, options),
         limit,
         &format!(
@@ -380,6 +375,16 @@ fn refuse_if_over(boards: &[u32], options: &CountOptions, limit: f64) -> Result<
             budget::raise_max_seconds(limit)
         ),
     )
+}
+
+/// What counting `boards` with `options` is, as the budget's notes name it: `counting n = 18 on
+/// 4 threads`, `counting these 3 boards on 4 threads`.
+fn counting(boards: &[u32], options: &CountOptions) -> String {
+    let on = words::plural(options.threads, "thread");
+    match boards {
+        [n] => format!("counting n = {n} on {on}"),
+        _ => format!("counting these {} boards on {on}", boards.len()),
+    }
 }
 
 /// The smallest board whose count may take an hour with any kernel on one thread: smaller
@@ -396,11 +401,12 @@ fn announce_long_counts(boards: &[u32], options: &CountOptions, remaining: f64, 
         return;
     }
     let cost = budget::boards_cost(boards, options).scaled(remaining);
-    let on = words::plural(options.threads, "thread");
     let what = match boards {
-        [n] if remaining < 1.0 => format!("the rest of n = {n} on {on}"),
-        [n] => format!("counting n = {n} on {on}"),
-        _ => format!("counting these {} boards on {on}", boards.len()),
+        [n] if remaining < 1.0 => {
+            let on = words::plural(options.threads, "thread");
+            format!("the rest of n = {n} on {on}")
+        }
+        _ => counting(boards, options),
     };
     let remedy = if journaled {
         "it starts anyway; an interrupt keeps the finished tasks in the journal"
