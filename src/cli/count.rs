@@ -9,7 +9,7 @@ use crate::cli::units::{self, grouped};
 use nqueens::Plan;
 use nqueens::TaskOutcome;
 use nqueens::journal::Prepared;
-use nqueens::{CountOptions, CountRun, Counts, Kernel, Strategy, Watcher};
+use nqueens::{CountOptions, CountRun, Kernel, Strategy, Watcher};
 use serde::Serialize;
 
 use super::long_run::{Interrupt, LongRun, failure, interrupted_message};
@@ -44,8 +44,9 @@ pub struct CountRecord {
 }
 
 impl CountRecord {
-    /// The record for `counts`, counted with `options`.
-    pub fn new(counts: &Counts, options: &CountOptions) -> CountRecord {
+    /// The record of `run`, counted with `options`.
+    pub fn new(run: &CountRun, options: &CountOptions) -> CountRecord {
+        let counts = &run.counts;
         CountRecord {
             n: counts.n,
             total: counts.total,
@@ -55,9 +56,9 @@ impl CountRecord {
             strategy: options.strategy,
             kernel: counts.kernel,
             tasks: counts.tasks,
-            resumed_tasks: 0,
-            resumed_total: 0,
-            fingerprint: String::new(),
+            resumed_tasks: run.resumed_tasks,
+            resumed_total: run.resumed_total,
+            fingerprint: crate::cli::format::fingerprint(run.fingerprint),
         }
     }
 }
@@ -236,10 +237,7 @@ fn stream<T: Serialize + TableRow>(
             drop(stream);
             return super::shard::write(&run, options, args.format, out);
         }
-        let mut record = CountRecord::new(&run.counts, options);
-        record.resumed_tasks = run.resumed_tasks;
-        record.resumed_total = run.resumed_total;
-        record.fingerprint = crate::cli::format::fingerprint(run.fingerprint);
+        let record = CountRecord::new(&run, options);
         if boards.len() == 1 && args.format == Format::Table {
             drop(stream);
             write_records(out, args.format, &[wrap(record)])?;
