@@ -82,10 +82,7 @@ fn usage_error(e: &clap::Error, args: &[OsString]) -> ExitCode {
 /// the usage lines, and a pointer to the help of the subcommand the usage names.
 fn one_line(rendered: &str, args: &[OsString]) -> String {
     let mut message = String::new();
-    let mut help = match subcommand_named_in(args) {
-        Some(name) => format!("nqueens {name} --help"),
-        None => "nqueens --help".to_string(),
-    };
+    let mut help = help_for(args);
     for line in rendered.lines().map(str::trim).filter(|l| !l.is_empty()) {
         if let Some(usage) = line.strip_prefix("Usage: ") {
             let words: Vec<&str> = usage
@@ -112,16 +109,21 @@ fn one_line(rendered: &str, args: &[OsString]) -> String {
 /// Clap's refusal of an argument that is not UTF-8, as one line naming the first such
 /// argument (its odd bytes escaped) and the help to read.
 fn not_utf8(args: &[OsString]) -> String {
-    let help = match subcommand_named_in(args) {
-        Some(name) => format!("nqueens {name} --help"),
-        None => "nqueens --help".to_string(),
-    };
+    let help = help_for(args);
     match args.iter().skip(1).find(|a| a.to_str().is_none()) {
         Some(arg) => format!(
             "the argument '{}' is not valid UTF-8 (see '{help}')",
             words::shorten_os(arg)
         ),
         None => format!("an argument is not valid UTF-8 (see '{help}')"),
+    }
+}
+
+/// The help to read for the arguments: the subcommand's they name, else the program's.
+fn help_for(args: &[OsString]) -> String {
+    match subcommand_named_in(args) {
+        Some(name) => format!("nqueens {name} --help"),
+        None => "nqueens --help".to_string(),
     }
 }
 

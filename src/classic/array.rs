@@ -80,21 +80,3 @@ fn fill_row<O: Observer>(
         probe.event(Event::Remove { row, col });
     }
 }
-
-/// The documentation's examples of crate-internal items, as tests.
-#[cfg(test)]
-mod examples {
-    #[test]
-    fn module_example() {
-        use crate::classic::{NoProbe, array};
-        assert_eq!(array::count(8, &mut NoProbe), 92);
-    }
-
-    #[test]
-    fn count_example() {
-        use crate::classic::{Counters, array};
-        let mut counters = Counters::default();
-        assert_eq!(array::count(4, &mut counters), 2);
-        assert_eq!(counters.diagonal_checks, 32);
-    }
-}

@@ -96,21 +96,3 @@ fn set(lines: &mut Lines, col: usize, sum: usize, diff: usize, taken: bool) {
     lines.sums[sum] = taken;
     lines.diffs[diff] = taken;
 }
-
-/// The documentation's examples of crate-internal items, as tests.
-#[cfg(test)]
-mod examples {
-    #[test]
-    fn module_example() {
-        use crate::classic::{NoProbe, attack};
-        assert_eq!(attack::count(8, &mut NoProbe), 92);
-    }
-
-    #[test]
-    fn count_example() {
-        use crate::classic::{Counters, attack};
-        let mut counters = Counters::default();
-        assert_eq!(attack::count(4, &mut counters), 2);
-        assert_eq!(counters.diagonal_checks, 32);
-    }
-}

@@ -179,28 +179,3 @@ fn reject_squares<O: Observer>(probe: &mut O, row: usize, frame: &Frame, from: u
         });
     }
 }
-
-/// The documentation's examples of crate-internal items, as tests.
-#[cfg(test)]
-mod examples {
-    #[test]
-    fn module_example() {
-        use crate::classic::{NoProbe, bitmask};
-        assert_eq!(bitmask::count(8, &mut NoProbe), 92);
-    }
-
-    #[test]
-    fn count_example() {
-        use crate::classic::{Counters, bitmask};
-        let mut counters = Counters::default();
-        assert_eq!(bitmask::count(4, &mut counters), 2);
-        assert_eq!(
-            (
-                counters.nodes,
-                counters.candidates,
-                counters.diagonal_checks
-            ),
-            (16, 60, 60)
-        );
-    }
-}

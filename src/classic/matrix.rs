@@ -121,21 +121,3 @@ mod tests {
         assert_eq!(picture, [".xxx.", "xxQxx", ".xxx.", "x.x.x", "..x.."]);
     }
 }
-
-/// The documentation's examples of crate-internal items, as tests.
-#[cfg(test)]
-mod examples {
-    #[test]
-    fn module_example() {
-        use crate::classic::{NoProbe, matrix};
-        assert_eq!(matrix::count(8, &mut NoProbe), 92);
-    }
-
-    #[test]
-    fn count_example() {
-        use crate::classic::{Counters, matrix};
-        let mut counters = Counters::default();
-        assert_eq!(matrix::count(5, &mut counters), 10);
-        assert_eq!(counters.nodes, 53);
-    }
-}

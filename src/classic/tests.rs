@@ -155,8 +155,37 @@ fn the_no_op_probe_is_zero_sized() {
 }
 
 #[test]
-fn no_probe_is_zero_sized() {
-    assert_eq!(std::mem::size_of::<NoProbe>(), 0);
+fn each_module_counts_eight_queens_and_the_work_of_a_small_board() {
+    for count in [
+        matrix::count::<NoProbe>,
+        array::count,
+        attack::count,
+        bitmask::count,
+    ] {
+        assert_eq!(count(8, &mut NoProbe), 92);
+    }
+    let work = |count: fn(u32, &mut Counters) -> u128, n| {
+        let mut counters = Counters::default();
+        (count(n, &mut counters), counters)
+    };
+    let (solutions, counters) = work(matrix::count, 5);
+    assert_eq!(solutions, 10);
+    assert_eq!(counters.nodes, 53);
+    for count in [array::count, attack::count] {
+        let (solutions, counters) = work(count, 4);
+        assert_eq!(solutions, 2);
+        assert_eq!(counters.diagonal_checks, 32);
+    }
+    let (solutions, counters) = work(bitmask::count, 4);
+    assert_eq!(solutions, 2);
+    assert_eq!(
+        (
+            counters.nodes,
+            counters.candidates,
+            counters.diagonal_checks
+        ),
+        (16, 60, 60)
+    );
 }
 
 #[test]

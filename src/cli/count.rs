@@ -9,7 +9,7 @@ use crate::cli::units::{self, grouped};
 use nqueens::Plan;
 use nqueens::TaskOutcome;
 use nqueens::journal::Prepared;
-use nqueens::{CountOptions, CountRun, Counts, Kernel, Strategy, Watcher};
+use nqueens::{CountOptions, CountRun, Kernel, Strategy, Watcher};
 use serde::Serialize;
 
 use super::long_run::{Interrupt, LongRun, failure, interrupted_message};
@@ -44,8 +44,9 @@ pub struct CountRecord {
 }
 
 impl CountRecord {
-    /// The record for `counts`, counted with `options`.
-    pub fn new(counts: &Counts, options: &CountOptions) -> CountRecord {
+    /// The record of `run`, counted with `options`.
+    pub fn new(run: &CountRun, options: &CountOptions) -> CountRecord {
+        let counts = &run.counts;
         CountRecord {
             n: counts.n,
             total: counts.total,
@@ -55,9 +56,9 @@ impl CountRecord {
             strategy: options.strategy,
             kernel: counts.kernel,
             tasks: counts.tasks,
-            resumed_tasks: 0,
-            resumed_total: 0,
-            fingerprint: String::new(),
+            resumed_tasks: run.resumed_tasks,
+            resumed_total: run.resumed_total,
+            fingerprint: crate::cli::format::fingerprint(run.fingerprint),
         }
     }
 }
@@ -236,10 +237,7 @@ fn stream<T: Serialize + TableRow>(
             drop(stream);
             return super::shard::write(&run, options, args.format, out);
         }
-        let mut record = CountRecord::new(&run.counts, options);
-        record.resumed_tasks = run.resumed_tasks;
-        record.resumed_total = run.resumed_total;
-        record.fingerprint = crate::cli::format::fingerprint(run.fingerprint);
+        let record = CountRecord::new(&run, options);
         if boards.len() == 1 && args.format == Format::Table {
             drop(stream);
             write_records(out, args.format, &[wrap(record)])?;
@@ -366,13 +364,8 @@ impl Watcher for Watching<'_> {
 
 /// Refuses boards estimated to need longer than `limit` (`--max-seconds`) with `options`.
 fn refuse_if_over(boards: &[u32], options: &CountOptions, limit: f64) -> Result<(), Failure> {
-    let on = words::plural(options.threads, "thread");
-    let what = match boards {
-        [n] => format!("counting n = {n} on {on}"),
-        _ => format!("counting these {} boards on {on}", boards.len()),
-    };
     budget::refuse_cost_over(
-        &what,
+        &counting(boards, options),
         budget::boards_cost(boards, options),
         limit,
         &format!(
@@ -380,6 +373,16 @@ fn refuse_if_over(boards: &[u32], options: &CountOptions, limit: f64) -> Result<
             budget::raise_max_seconds(limit)
         ),
     )
+}
+
+/// What counting `boards` with `options` is, as the budget's notes name it: `counting n = 18 on
+/// 4 threads`, `counting these 3 boards on 4 threads`.
+fn counting(boards: &[u32], options: &CountOptions) -> String {
+    let on = words::plural(options.threads, "thread");
+    match boards {
+        [n] => format!("counting n = {n} on {on}"),
+        _ => format!("counting these {} boards on {on}", boards.len()),
+    }
 }
 
 /// The smallest board whose count may take an hour with any kernel on one thread: smaller
@@ -396,11 +399,12 @@ fn announce_long_counts(boards: &[u32], options: &CountOptions, remaining: f64, 
         return;
     }
     let cost = budget::boards_cost(boards, options).scaled(remaining);
-    let on = words::plural(options.threads, "thread");
     let what = match boards {
-        [n] if remaining < 1.0 => format!("the rest of n = {n} on {on}"),
-        [n] => format!("counting n = {n} on {on}"),
-        _ => format!("counting these {} boards on {on}", boards.len()),
+        [n] if remaining < 1.0 => {
+            let on = words::plural(options.threads, "thread");
+            format!("the rest of n = {n} on {on}")
+        }
+        _ => counting(boards, options),
     };
     let remedy = if journaled {
         "it starts anyway; an interrupt keeps the finished tasks in the journal"

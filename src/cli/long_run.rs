@@ -285,7 +285,9 @@ fn refusal(error: &JournalError) -> String {
                     )
                 })
                 .collect();
-            let shown = if chosen.is_empty() { fields } else { chosen };
+            // Only the plan differs: another version of nqueens made the journal.
+            let plan_only = chosen.is_empty();
+            let shown = if plan_only { fields } else { chosen };
             let side = |header: &Header| {
                 shown
                     .iter()
@@ -293,12 +295,6 @@ fn refusal(error: &JournalError) -> String {
                     .collect::<Vec<_>>()
                     .join(", ")
             };
-            let plan_only = !shown.iter().any(|f| {
-                matches!(
-                    f,
-                    HeaderField::N | HeaderField::Strategy | HeaderField::Shard
-                )
-            });
             format!(
                 "journal {} is for {}, not {}{}: {}",
                 path.display(),

@@ -25,20 +25,21 @@ pub fn message(line: impl Display) {
 /// `nqueens: error: {text}` on stderr, a long path or argument in it shortened
 /// ([`words::shorten_words`]); `error:` in bold red where stderr takes colour ([`set_color`]).
 pub fn error(text: impl Display) {
-    let text = words::shorten_words(&words::without_error_numbers(&text.to_string()));
-    let style = AnsiColor::Red.on_default().bold();
-    message(format_args!("nqueens: {} {text}", painted("error:", style)));
+    labelled("error:", AnsiColor::Red, text);
 }
 
 /// `nqueens: warning: {text}` on stderr, shortened like [`error`]'s; `warning:` in bold yellow
 /// where stderr takes colour.
 pub fn warning(text: impl Display) {
+    labelled("warning:", AnsiColor::Yellow, text);
+}
+
+/// `nqueens: {label} {text}`, `text` shortened and without error numbers, `label` in bold
+/// `colour` where stderr takes colour.
+fn labelled(label: &str, colour: AnsiColor, text: impl Display) {
     let text = words::shorten_words(&words::without_error_numbers(&text.to_string()));
-    let style = AnsiColor::Yellow.on_default().bold();
-    message(format_args!(
-        "nqueens: {} {text}",
-        painted("warning:", style)
-    ));
+    let style = colour.on_default().bold();
+    message(format_args!("nqueens: {} {text}", painted(label, style)));
 }
 
 /// Sets when stderr's words are coloured, for the whole process: `--color` (`auto` colours
@@ -116,9 +117,11 @@ extern "C" fn look_at_stdout() {
 ///   them (as root); it is a new file all the same, so hard links to the old one keep the old
 ///   contents. A new file gets mode 0644 less the umask.
 /// - An interrupt (SIGINT, SIGTERM, SIGHUP) removes the temporary files and ends the process
-///   with exit code 130; the renames are done under the same lock, so an interrupt comes before
-///   every rename or after all of them. The handler is installed by the first call here, unless
-///   the command has installed its own (`count` and `verify` write no files this way).
+///   with exit code 130 ([`quit_interrupted`]); the renames are done under the same lock, so an
+///   interrupt comes before every rename or after all of them. The handler is installed by the
+///   first call here; a command's bar that quits on an interrupt
+///   ([`quit_on_interrupt`](super::progress::quit_on_interrupt)) removes them alike, and `count`
+///   and `verify`, whose interrupt stops gently, write no files this way.
 pub fn replace_files(files: &[(&Path, &[u8])], what: &str) -> Result<(), Failure> {
     for (path, _) in files {
         check_target(path, what)?;
@@ -147,19 +150,20 @@ pub fn replace_files(files: &[(&Path, &[u8])], what: &str) -> Result<(), Failure
 /// failure (exit 1); `what` names the file in it (`the plot`).
 pub fn check_replaceable(path: &Path, what: &str) -> Result<(), Failure> {
     check_target(path, what)?;
-    let refuse =
-        |why: &str| Failure::File(format!("cannot write {what} to {}: {why}", path.display()));
     let dir = directory_of(path);
     if !dir.is_dir() {
-        return Err(refuse(&format!(
-            "the directory {} does not exist",
-            dir.display()
-        )));
+        let why = format!("the directory {} does not exist", dir.display());
+        return Err(refusal(path, what, &why));
     }
     // A file created and removed at once: the directory takes new files.
     Temp::create(dir, path)
         .map(drop)
-        .map_err(|e| refuse(&io::Error::from(e.kind()).to_string()))
+        .map_err(|e| refusal(path, what, &io::Error::from(e.kind()).to_string()))
+}
+
+/// `cannot write {what} to PATH: why`, a file failure.
+fn refusal(path: &Path, what: &str, why: &str) -> Failure {
+    Failure::File(format!("cannot write {what} to {}: {why}", path.display()))
 }
 
 /// The directory a file at `path` is created in.
@@ -170,7 +174,8 @@ fn directory_of(path: &Path) -> &Path {
     }
 }
 
-/// `cannot write PATH: why` (the system's words for `e`, without its error number).
+/// `cannot write PATH: why` (the system's words for `e`, cut at its error number: what follows,
+/// such as the temporary path `tempfile` adds, goes too).
 fn cannot_write(path: &Path, e: &io::Error) -> Failure {
     let text = e.to_string();
     let why = match text.find(" (os error ") {
@@ -182,20 +187,25 @@ fn cannot_write(path: &Path, e: &io::Error) -> Failure {
 
 /// The temporary files that exist now, removed by an interrupt. The lock is held while one is
 /// created or renamed, and by the interrupt until the process ends.
+static TEMPS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// The list of [`TEMPS`], locked; the first call makes an interrupt [`quit_interrupted`].
 fn temps() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
-    static TEMPS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
     static HANDLER: Once = Once::new();
-    HANDLER.call_once(|| {
-        super::signals::on_interrupt(|| {
-            let mut temps = TEMPS.lock().unwrap_or_else(|e| e.into_inner());
-            for path in temps.drain(..) {
-                let _ = fs::remove_file(path);
-            }
-            message("nqueens: interrupted");
-            std::process::exit(130);
-        });
-    });
+    HANDLER.call_once(|| super::signals::on_interrupt(quit_interrupted));
     TEMPS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Ends the process for an interrupt: removes the temporary files of [`replace_files`] (and
+/// keeps their lock, so that no rename follows), says `nqueens: interrupted` and exits with
+/// code 130.
+pub fn quit_interrupted() {
+    let mut temps = TEMPS.lock().unwrap_or_else(|e| e.into_inner());
+    for path in temps.drain(..) {
+        let _ = fs::remove_file(path);
+    }
+    message("nqueens: interrupted");
+    std::process::exit(130);
 }
 
 /// A temporary file beside its target, removed when dropped unless renamed over the target.
@@ -294,8 +304,7 @@ fn keep_mode_and_owner(_target: &Path, _file: &fs::File) -> io::Result<()> {
 
 /// Refuses a target that is neither absent nor a writable regular file.
 fn check_target(path: &Path, what: &str) -> Result<(), Failure> {
-    let refuse =
-        |why: &str| Failure::File(format!("cannot write {what} to {}: {why}", path.display()));
+    let refuse = |why: &str| refusal(path, what, why);
     let meta = match fs::symlink_metadata(path) {
         Ok(meta) => meta,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),

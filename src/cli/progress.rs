@@ -48,13 +48,7 @@ impl Progress {
     /// A bar on stderr when `enabled` and stderr is a terminal; otherwise an invisible one.
     /// `label` names the count (`n = 18`).
     pub fn on_terminal(enabled: bool, label: &str) -> Progress {
-        let visible = enabled && std::io::stderr().is_terminal();
-        Progress::new(visible, label)
-    }
-
-    /// A bar drawn on stderr when `visible`, hidden otherwise.
-    pub fn new(visible: bool, label: &str) -> Progress {
-        Progress::with_target(stderr_or_hidden(visible), label)
+        Progress::with_target(stderr_if(enabled), label)
     }
 
     /// A bar drawn on `target`.
@@ -225,15 +219,13 @@ pub struct Steps {
 impl Steps {
     /// A bar of `steps` steps on stderr, when `enabled` and stderr is a terminal.
     pub fn on_terminal(enabled: bool, label: &str, steps: u64) -> Steps {
-        let visible = enabled && std::io::stderr().is_terminal();
-        Steps::with_target(stderr_or_hidden(visible), label, Some(steps))
+        Steps::with_target(stderr_if(enabled), label, Some(steps))
     }
 
     /// A spinner on stderr, when `enabled` and stderr is a terminal: for work whose length is
     /// not known.
     pub fn spinner(enabled: bool, label: &str) -> Steps {
-        let visible = enabled && std::io::stderr().is_terminal();
-        Steps::with_target(stderr_or_hidden(visible), label, None)
+        Steps::with_target(stderr_if(enabled), label, None)
     }
 
     /// A bar (`steps`) or a spinner (`None`) drawn on `target`.
@@ -302,9 +294,9 @@ impl Drop for Steps {
     }
 }
 
-/// Stderr when `visible`, else nowhere.
-fn stderr_or_hidden(visible: bool) -> ProgressDrawTarget {
-    if visible {
+/// Stderr when `enabled` and stderr is a terminal, else nowhere.
+fn stderr_if(enabled: bool) -> ProgressDrawTarget {
+    if enabled && std::io::stderr().is_terminal() {
         ProgressDrawTarget::stderr()
     } else {
         ProgressDrawTarget::hidden()
@@ -312,34 +304,32 @@ fn stderr_or_hidden(visible: bool) -> ProgressDrawTarget {
 }
 
 /// Makes an interrupt (SIGINT, SIGTERM, SIGHUP) of a command that keeps nothing by stopping
-/// gently remove `bar` from the terminal, say `nqueens: interrupted` and end the process with
-/// exit code 130.
+/// gently remove `bar` from the terminal, then end the process as
+/// [`output::quit_interrupted`](super::output::quit_interrupted) does (`nqueens: interrupted`,
+/// exit code 130, no temporary file left behind).
 pub fn quit_on_interrupt(bar: Notices) {
-    super::signals::on_interrupt(move || {
-        bar.after(|| super::output::message("nqueens: interrupted"));
-        std::process::exit(130);
-    });
+    super::signals::on_interrupt(move || bar.after(super::output::quit_interrupted));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use nqueens::Strategy;
-    use nqueens::{CountOptions, RunControl, count_with};
+    use nqueens::{CountOptions, CountRun, RunControl, count_with};
+
+    /// Counts n = 10 on `threads` threads, watched by `progress`.
+    fn count_ten(progress: &Progress, threads: usize) -> CountRun {
+        let control = RunControl {
+            watcher: Some(progress),
+            ..RunControl::default()
+        };
+        count_with(10, &CountOptions::new(threads, Strategy::Mirror), &control).unwrap()
+    }
 
     #[test]
     fn a_hidden_bar_still_counts_tasks_and_solutions() {
-        let progress = Progress::new(false, "n = 10");
-        let control = RunControl {
-            watcher: Some(&progress),
-            ..RunControl::default()
-        };
-        let options = CountOptions {
-            threads: 2,
-            strategy: Strategy::Mirror,
-            kernel: nqueens::Kernel::Auto,
-        };
-        let run = count_with(10, &options, &control).unwrap();
+        let progress = Progress::on_terminal(false, "n = 10");
+        let run = count_ten(&progress, 2);
         assert_eq!(progress.tasks_done(), run.counts.tasks);
         assert_eq!(progress.solutions.load(Ordering::Relaxed), 724);
         assert_eq!(progress.bar.position(), progress.bar.length().unwrap());
@@ -439,16 +429,7 @@ mod tests {
     fn the_eta_appears_once_a_task_has_finished() {
         let screen = Screen::new(120);
         let progress = on_screen(&screen);
-        let control = RunControl {
-            watcher: Some(&progress),
-            ..RunControl::default()
-        };
-        let options = CountOptions {
-            threads: 1,
-            strategy: Strategy::Mirror,
-            kernel: nqueens::Kernel::Auto,
-        };
-        count_with(10, &options, &control).unwrap();
+        count_ten(&progress, 1);
         redraw(&progress);
         let line = screen.bar_line();
         assert!(line.contains(", ETA "), "{line}");
@@ -489,7 +470,11 @@ mod tests {
             screen.bar_line()
         );
         progress.finish();
-        assert!(!Progress::new(false, "n = 10").notices().show("stopping"));
+        assert!(
+            !Progress::on_terminal(false, "n = 10")
+                .notices()
+                .show("stopping")
+        );
     }
 
     #[test]

@@ -156,15 +156,8 @@ impl Model {
     /// One sentence on the last step.
     pub fn narration(&self) -> String {
         if self.finished {
-            return format!(
-                "done: {} solution{} found",
-                self.counters.solutions,
-                if self.counters.solutions == 1 {
-                    ""
-                } else {
-                    "s"
-                }
-            );
+            let found = crate::cli::words::plural(self.counters.solutions, "solution");
+            return format!("done: {found} found");
         }
         match self.step {
             Step::Start => format!(
@@ -305,8 +298,7 @@ impl Model {
                         rd |= 1 << (c - k);
                     }
                 }
-                let mask = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-                let free = mask & !(cols | ld | rd);
+                let free = nqueens::engine::kernel::board_mask(n as u32) & !(cols | ld | rd);
                 let show = |m: u64| bits(&|i| m >> i & 1 == 1, n);
                 vec![
                     format!("masks for row {row}, column 0 first"),
