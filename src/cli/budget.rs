@@ -22,10 +22,6 @@ use nqueens::{CountOptions, Kernel, known};
 
 use super::{Failure, output, units, words};
 
-/// Seconds in a day: the default limit of commands whose work cannot have been meant when it
-/// runs longer.
-pub const DAY: f64 = crate::cli::args::DAY_SECONDS;
-
 /// A count estimated to take longer than this (wall-clock seconds) is announced before it
 /// starts.
 pub const ANNOUNCE_SECONDS: f64 = 3600.0;
@@ -229,6 +225,7 @@ fn long_work(what: &str, cost: Cost, remedy: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::args::DAY_SECONDS as DAY;
 
     fn options(threads: usize, kernel: Kernel) -> CountOptions {
         CountOptions {

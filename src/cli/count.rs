@@ -186,7 +186,7 @@ pub fn resolve_kernel(options: &mut CountOptions) -> Result<(), Failure> {
 
 pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     if let Some(algorithm) = args.algorithm {
-        let limit = args.max_seconds.unwrap_or(budget::DAY);
+        let limit = args.max_seconds.unwrap_or(crate::cli::args::DAY_SECONDS);
         return super::compare::count_with(
             algorithm,
             &args.boards.0,
