@@ -174,7 +174,7 @@ fn write_pages(command: clap::Command, dir: &Path, out: &mut dyn Write) -> Resul
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             return Err(refuse("the directory does not exist"));
         }
-        Err(e) => return Err(refuse(&io::Error::from(e.kind()).to_string())),
+        Err(e) => return Err(refuse(&e.to_string())),
     }
     let mut all = Vec::new();
     pages(command, &mut all);

@@ -308,7 +308,7 @@ fn check_target(path: &Path, what: &str) -> Result<(), Failure> {
     let meta = match fs::symlink_metadata(path) {
         Ok(meta) => meta,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
-        Err(e) => return Err(refuse(&io::Error::from(e.kind()).to_string())),
+        Err(e) => return Err(refuse(&e.to_string())),
     };
     let kind = meta.file_type();
     if kind.is_dir() {

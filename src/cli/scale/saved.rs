@@ -108,10 +108,8 @@ const MAX_BYTES: u64 = 64 << 20;
 /// Reads the series saved in `path` by `nqueens scale --format json`.
 pub fn read(path: &Path) -> Result<Vec<Series>, Unreadable> {
     let name = crate::cli::words::shorten_os(path.as_os_str());
-    let cannot = |e: std::io::Error| {
-        let why = std::io::Error::from(e.kind());
-        Unreadable(format!("cannot read {name}: {why}"))
-    };
+    // The system's words ("No such file or directory"); messages drop its error number.
+    let cannot = |e: std::io::Error| Unreadable(format!("cannot read {name}: {e}"));
     let mut text = Vec::new();
     std::fs::File::open(path)
         .and_then(|file| file.take(MAX_BYTES + 1).read_to_end(&mut text))
