@@ -38,9 +38,26 @@ fn count_note() -> String {
 }
 
 /// The same work costs the same in `count`, `verify` and `estimate`: the figures of the first
-/// two lie in the 95% interval the estimate states for the same probes.
+/// two lie in the 95% interval the estimate states for the same probes. The probes are timed,
+/// in three processes: on a machine busy with other tests one of them can run slow enough to
+/// fall outside, so a miss is measured again (up to three times). A command with a model of its
+/// own would miss every time.
 #[test]
 fn count_verify_and_estimate_give_one_cost_for_one_board() {
+    const ATTEMPTS: usize = 3;
+    let mut misses = Vec::new();
+    for _ in 0..ATTEMPTS {
+        match one_cost_for_one_board() {
+            Ok(()) => return,
+            Err(miss) => misses.push(miss),
+        }
+    }
+    panic!("outside the interval in every attempt: {misses:#?}");
+}
+
+/// One attempt of [`count_verify_and_estimate_give_one_cost_for_one_board`]: the messages'
+/// shape is asserted, and a figure outside the interval is returned as the miss.
+fn one_cost_for_one_board() -> Result<(), String> {
     let out = nqueens_process()
         .args(["estimate", "27", "--samples", "200", "--seed", "1"])
         .args(["--threads", "1", "--format", "json"])
@@ -66,11 +83,13 @@ fn count_verify_and_estimate_give_one_cost_for_one_board() {
     let inside = |x: f64| low * 0.995 <= x && x <= high * 1.005;
     for (what, text) in [("verify", &refusal), ("count", &note)] {
         let secs = core_seconds(text);
-        assert!(
-            inside(secs),
-            "{what}: {secs} outside the estimate's {low}..{high}: {text}"
-        );
+        if !inside(secs) {
+            return Err(format!(
+                "{what}: {secs} outside the estimate's {low}..{high}: {text}"
+            ));
+        }
     }
+    Ok(())
 }
 
 /// The cost is that of the kernel that will run: the portable lanes cost more than the SIMD
