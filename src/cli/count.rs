@@ -7,8 +7,8 @@ use crate::cli::format::{Format, RecordStream, TableRow, table_row, write_record
 use crate::cli::progress::Progress;
 use crate::cli::units::{self, grouped};
 use nqueens::Plan;
+use nqueens::Prepared;
 use nqueens::TaskOutcome;
-use nqueens::journal::Prepared;
 use nqueens::{CountOptions, CountRun, Kernel, Strategy, Watcher};
 use serde::Serialize;
 

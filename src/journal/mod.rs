@@ -36,7 +36,7 @@
 //! | `file.rs` | the open, locked, append-only [`Journal`] |
 //! | `read.rs` | opening a journal file, checking its header, streaming its records ([`Replay`]) |
 //! | `error.rs` | why a journal is refused or fails ([`JournalError`], [`Damage`]) |
-//! | `resume.rs` | counts that record to a journal and resume from it ([`Prepared`], [`count_with`]) |
+//! | `open.rs` | a journal opened for a count, its records checked against the plan |
 //! | `shard.rs` | a plan's tasks dealt into shards |
 //! | [`merge`] | shard journals added up into a board's total |
 //!
@@ -47,15 +47,15 @@ mod error;
 mod file;
 mod format;
 mod merge;
+mod open;
 mod read;
-mod resume;
 mod shard;
 
 pub use error::{Access, Damage, JournalError};
 pub use format::{Header, HeaderField};
 pub use merge::{MergeError, Merged, Missing, PlanDifference, merge};
+pub(crate) use open::open;
 pub(crate) use read::{read, read_header};
-pub use resume::{CountRun, Prepared, RunControl, Watcher, count_with};
 pub use shard::{Shard, ShardError, ShardSpec};
 
 // The file itself and its byte layout, for the tests, benches and examples that check them.

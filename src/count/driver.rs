@@ -1,13 +1,4 @@
-//! Counts that can be watched, stopped and resumed.
-//!
-//! [`count_with`] is [`crate::count`] with three optional controls ([`RunControl`]): a
-//! [`Watcher`] told about every finished task (a progress bar), a stop flag read between tasks
-//! (an interrupt handler), and a journal ([`crate::journal`]) that records every finished task
-//! and, when the same count is run again with the same file, supplies the tasks already done so
-//! that only the rest are searched. None of them touches the search kernel.
-//!
-//! A fourth control, [`RunControl::shard`], counts only one shard of the plan
-//! ([`super::shard`]); its journal names the shard, and `nqueens merge` adds the shards up.
+//! The driver of a count: kernel selection, plan, shard, journal, run, unique count.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -15,129 +6,12 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::shard::{Shard, ShardError};
-use super::{Damage, Header, Journal, JournalError};
+use super::{CountOptions, CountRun, Counts, RunControl, Watcher};
+use crate::Error;
 use crate::engine::kernel::Selected;
-use crate::engine::plan::{DEFAULT_MIN_TASKS, Plan, Task, TaskId};
+use crate::engine::plan::{DEFAULT_MIN_TASKS, Plan, TaskId};
 use crate::engine::run::{RunOptions, TaskOutcome, run};
-use crate::{CountOptions, Counts, Error};
-
-/// Observes a count: told the plan once, then every task as it finishes.
-///
-/// Both methods run while workers count, so they must be cheap; `task_done` runs on a worker
-/// thread, possibly on several at once.
-///
-/// ```
-/// use std::sync::atomic::{AtomicUsize, Ordering};
-/// use nqueens::{count_with, CountOptions, Plan, RunControl, Strategy, TaskOutcome, Watcher};
-///
-/// // What a progress bar needs: the tasks to search, and how many are done.
-/// #[derive(Default)]
-/// struct Progress {
-///     to_search: AtomicUsize,
-///     done: AtomicUsize,
-/// }
-///
-/// impl Watcher for Progress {
-///     fn start(&self, plan: &Plan, resumed: &[TaskOutcome]) {
-///         self.to_search.store(plan.tasks.len() - resumed.len(), Ordering::Relaxed);
-///     }
-///     fn task_done(&self, _: &TaskOutcome) {
-///         self.done.fetch_add(1, Ordering::Relaxed);
-///     }
-/// }
-///
-/// let w = Progress::default();
-/// let control = RunControl { watcher: Some(&w), ..RunControl::default() };
-/// let run = count_with(10, &CountOptions::new(2, Strategy::Mirror), &control).unwrap();
-/// assert_eq!(run.counts.total, 724);
-/// assert_eq!(w.to_search.load(Ordering::Relaxed), run.counts.tasks);
-/// assert_eq!(w.done.load(Ordering::Relaxed), run.searched_tasks);
-/// ```
-pub trait Watcher: Sync {
-    /// Called once before any task is searched, with the tasks the journal already holds.
-    fn start(&self, plan: &Plan, resumed: &[TaskOutcome]) {
-        let _ = (plan, resumed);
-    }
-    /// Called after each searched task.
-    fn task_done(&self, outcome: &TaskOutcome);
-}
-
-/// Optional controls of a count.
-///
-/// The default controls nothing: [`count_with`] then counts like [`crate::count`]. A stop flag
-/// raised before the count starts lets no task start:
-///
-/// ```
-/// use std::sync::atomic::AtomicBool;
-/// use nqueens::{count_with, CountOptions, RunControl, Strategy};
-/// let options = CountOptions::new(2, Strategy::Mirror);
-/// let whole = count_with(8, &options, &RunControl::default()).unwrap();
-/// assert!(whole.complete);
-///
-/// let stop = AtomicBool::new(true);
-/// let control = RunControl { stop: Some(&stop), ..RunControl::default() };
-/// let stopped = count_with(8, &options, &control).unwrap();
-/// assert!(!stopped.complete);
-/// assert_eq!((stopped.counts.total, stopped.counts.unique), (0, None));
-/// ```
-#[derive(Clone, Copy, Default)]
-pub struct RunControl<'a> {
-    /// Journal file: finished tasks are recorded there, and tasks it already holds are not
-    /// searched again.
-    pub journal: Option<&'a Path>,
-    /// When set to `true`, workers finish their current task and start no other.
-    pub stop: Option<&'a AtomicBool>,
-    /// Told about every finished task.
-    pub watcher: Option<&'a dyn Watcher>,
-    /// Count only this shard of the plan (`None`: the whole plan).
-    pub shard: Option<Shard>,
-}
-
-/// The result of [`count_with`].
-///
-/// ```
-/// use nqueens::journal::Shard;
-/// use nqueens::{count_with, CountOptions, RunControl, Strategy};
-/// let options = CountOptions::new(2, Strategy::Symmetric);
-/// let whole = count_with(8, &options, &RunControl::default()).unwrap();
-/// assert!(whole.complete);
-/// assert_eq!((whole.counts.total, whole.counts.unique), (92, Some(12)));
-/// assert_eq!((whole.shard, whole.plan_tasks), (Shard::WHOLE, whole.counts.tasks));
-/// assert_eq!((whole.searched_tasks, whole.resumed_tasks), (whole.counts.tasks, 0));
-///
-/// // One shard of two: part of the plan, part of the total, no unique count.
-/// let control = RunControl { shard: Some(Shard::new(0, 2).unwrap()), ..RunControl::default() };
-/// let half = count_with(8, &options, &control).unwrap();
-/// assert_eq!((half.fingerprint, half.plan_tasks), (whole.fingerprint, whole.plan_tasks));
-/// assert!(half.counts.tasks < half.plan_tasks && half.counts.total < 92);
-/// assert_eq!(half.counts.unique, None);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CountRun {
-    /// The counts. When the run is not `complete`, `total` sums only the finished tasks and
-    /// `unique` is `None` (it is derived from the whole total). For a shard, `total` is the
-    /// shard's part, `unique` is `None` and `tasks` is the shard's task count.
-    pub counts: Counts,
-    /// The plan's fingerprint ([`Plan::fingerprint`]).
-    pub fingerprint: u64,
-    /// Tasks in the whole plan (more than `counts.tasks` for a shard).
-    pub plan_tasks: usize,
-    /// The part of the plan counted ([`Shard::WHOLE`] without a shard).
-    pub shard: Shard,
-    /// Whether every task finished (false when the stop flag ended the run early).
-    pub complete: bool,
-    /// Tasks taken from the journal instead of searched.
-    pub resumed_tasks: usize,
-    /// The part of `counts.total` that the tasks taken from the journal contribute (this
-    /// run did not search it).
-    pub resumed_total: u128,
-    /// Tasks searched by this run.
-    pub searched_tasks: usize,
-    /// Time the workers spent searching, summed over tasks (the work an interrupt without a
-    /// journal loses).
-    pub search_time: Duration,
-}
+use crate::journal::{Header, Journal, JournalError, Shard, ShardError};
 
 /// Counts the `n`-board like [`crate::count`], under the given controls: [`Prepared::new`],
 /// then [`Prepared::run`].
@@ -171,7 +45,7 @@ pub fn count_with(
 /// searched, and tells the caller what the journal already holds.
 ///
 /// ```
-/// use nqueens::journal::Prepared;
+/// use nqueens::Prepared;
 /// use nqueens::{CountOptions, Strategy};
 /// let prepared = Prepared::new(10, &CountOptions::new(2, Strategy::Mirror), None, None).unwrap();
 /// assert!(prepared.resumed().is_empty());
@@ -229,7 +103,7 @@ impl Prepared {
         let plan = if shard.is_whole() {
             whole
         } else {
-            let picked = super::shard::select(&whole, shard.index, shard.count);
+            let picked = crate::journal::select(&whole, shard.index, shard.count);
             Plan {
                 tasks: picked.iter().map(|&p| whole.tasks[p]).collect(),
                 ..whole
@@ -237,7 +111,7 @@ impl Prepared {
         };
         let (journal, recorded) = match journal {
             Some(path) => {
-                let (journal, recorded) = open_journal(path, &plan, &header)?;
+                let (journal, recorded) = crate::journal::open(path, &plan, &header)?;
                 (Some(journal), recorded)
             }
             None => (None, HashMap::new()),
@@ -323,7 +197,7 @@ impl Prepared {
                 watcher.task_done(outcome);
             }
         };
-        let lookup = |task: &Task| recorded.get(&task.id).copied();
+        let lookup = |task: &crate::engine::plan::Task| recorded.get(&task.id).copied();
         let report = run(
             &plan,
             &RunOptions {
@@ -377,34 +251,6 @@ impl Prepared {
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
-}
-
-/// Opens the journal `header` describes and checks that every record names a task of `plan`
-/// (the tasks to count: the whole plan or one shard of it).
-fn open_journal(
-    path: &Path,
-    plan: &Plan,
-    header: &Header,
-) -> Result<(Journal, HashMap<TaskId, u64>), JournalError> {
-    let (journal, replay) = Journal::open(path, header)?;
-    let ids: std::collections::HashSet<TaskId> = plan.tasks.iter().map(|t| t.id).collect();
-    let mut recorded = HashMap::with_capacity(replay.records.len());
-    for record in replay.records {
-        let corrupt = |damage: Damage| JournalError::Corrupt {
-            path: path.to_path_buf(),
-            offset: record.offset,
-            damage,
-        };
-        if !ids.contains(&record.id) {
-            return Err(corrupt(Damage::NotInPlan(record.id)));
-        }
-        if let Some(old) = recorded.insert(record.id, record.count)
-            && old != record.count
-        {
-            return Err(corrupt(Damage::RecordedTwice(record.id)));
-        }
-    }
-    Ok((journal, recorded))
 }
 
 #[cfg(test)]

@@ -1,0 +1,80 @@
+//! The optional controls of a count: a journal, a stop flag, a watcher, a shard.
+
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+
+use crate::engine::plan::Plan;
+use crate::engine::run::TaskOutcome;
+use crate::journal::Shard;
+
+/// Observes a count: told the plan once, then every task as it finishes.
+///
+/// Both methods run while workers count, so they must be cheap; `task_done` runs on a worker
+/// thread, possibly on several at once.
+///
+/// ```
+/// use std::sync::atomic::{AtomicUsize, Ordering};
+/// use nqueens::{count_with, CountOptions, Plan, RunControl, Strategy, TaskOutcome, Watcher};
+///
+/// // What a progress bar needs: the tasks to search, and how many are done.
+/// #[derive(Default)]
+/// struct Progress {
+///     to_search: AtomicUsize,
+///     done: AtomicUsize,
+/// }
+///
+/// impl Watcher for Progress {
+///     fn start(&self, plan: &Plan, resumed: &[TaskOutcome]) {
+///         self.to_search.store(plan.tasks.len() - resumed.len(), Ordering::Relaxed);
+///     }
+///     fn task_done(&self, _: &TaskOutcome) {
+///         self.done.fetch_add(1, Ordering::Relaxed);
+///     }
+/// }
+///
+/// let w = Progress::default();
+/// let control = RunControl { watcher: Some(&w), ..RunControl::default() };
+/// let run = count_with(10, &CountOptions::new(2, Strategy::Mirror), &control).unwrap();
+/// assert_eq!(run.counts.total, 724);
+/// assert_eq!(w.to_search.load(Ordering::Relaxed), run.counts.tasks);
+/// assert_eq!(w.done.load(Ordering::Relaxed), run.searched_tasks);
+/// ```
+pub trait Watcher: Sync {
+    /// Called once before any task is searched, with the tasks the journal already holds.
+    fn start(&self, plan: &Plan, resumed: &[TaskOutcome]) {
+        let _ = (plan, resumed);
+    }
+    /// Called after each searched task.
+    fn task_done(&self, outcome: &TaskOutcome);
+}
+
+/// Optional controls of a count.
+///
+/// The default controls nothing: [`count_with`](crate::count_with) then counts like [`crate::count`]. A stop flag
+/// raised before the count starts lets no task start:
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use nqueens::{count_with, CountOptions, RunControl, Strategy};
+/// let options = CountOptions::new(2, Strategy::Mirror);
+/// let whole = count_with(8, &options, &RunControl::default()).unwrap();
+/// assert!(whole.complete);
+///
+/// let stop = AtomicBool::new(true);
+/// let control = RunControl { stop: Some(&stop), ..RunControl::default() };
+/// let stopped = count_with(8, &options, &control).unwrap();
+/// assert!(!stopped.complete);
+/// assert_eq!((stopped.counts.total, stopped.counts.unique), (0, None));
+/// ```
+#[derive(Clone, Copy, Default)]
+pub struct RunControl<'a> {
+    /// Journal file: finished tasks are recorded there, and tasks it already holds are not
+    /// searched again.
+    pub journal: Option<&'a Path>,
+    /// When set to `true`, workers finish their current task and start no other.
+    pub stop: Option<&'a AtomicBool>,
+    /// Told about every finished task.
+    pub watcher: Option<&'a dyn Watcher>,
+    /// Count only this shard of the plan (`None`: the whole plan).
+    pub shard: Option<Shard>,
+}

@@ -1,0 +1,40 @@
+//! The count: what to count and how ([`CountOptions`]), the optional controls of a run
+//! ([`RunControl`], [`Watcher`]), the driver that prepares and runs it ([`Prepared`],
+//! [`count_with`]) and what comes back ([`Counts`], [`CountRun`]).
+//!
+//! [`count`] is the plain call. [`count_with`] adds three optional controls: a [`Watcher`] told
+//! about every finished task (a progress bar), a stop flag read between tasks (an interrupt
+//! handler), and a journal ([`crate::journal`]) that records every finished task and, when the
+//! same count is run again with the same file, supplies the tasks already done so that only the
+//! rest are searched. None of them touches the search kernel. A fourth control,
+//! [`RunControl::shard`], counts only one shard of the plan; its journal names the shard, and
+//! [`crate::journal::merge`] adds the shards up.
+//!
+//! | file | what |
+//! |---|---|
+//! | `options.rs` | [`CountOptions`] |
+//! | `control.rs` | [`RunControl`], [`Watcher`] |
+//! | `driver.rs` | [`Prepared`], [`count_with`] |
+//! | `results.rs` | [`Counts`], [`CountRun`] |
+
+mod control;
+mod driver;
+mod options;
+mod results;
+
+pub use control::{RunControl, Watcher};
+pub use driver::{Prepared, count_with};
+pub use options::CountOptions;
+pub use results::{CountRun, Counts};
+
+use crate::Error;
+
+/// Counts the solutions of the `n × n` board with the given options.
+///
+/// ```
+/// let counts = nqueens::count(8, &nqueens::CountOptions::default()).unwrap();
+/// assert_eq!((counts.total, counts.unique), (92, Some(12)));
+/// ```
+pub fn count(n: u32, options: &CountOptions) -> Result<Counts, Error> {
+    count_with(n, options, &RunControl::default()).map(|run| run.counts)
+}

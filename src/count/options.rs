@@ -1,0 +1,52 @@
+//! What to count with: threads, strategy, kernel.
+
+use crate::{Kernel, Strategy};
+
+/// How to count: worker threads, decomposition strategy and kernel.
+///
+/// The options change how fast a board is counted, never what is counted.
+///
+/// ```
+/// use nqueens::{count, CountOptions, Kernel, Strategy};
+/// let options = CountOptions {
+///     threads: 2,
+///     strategy: Strategy::Mirror,
+///     kernel: Kernel::DepthFirst,
+/// };
+/// let counts = count(8, &options).unwrap();
+/// assert_eq!((counts.total, counts.kernel), (92, Kernel::DepthFirst));
+/// assert_eq!(count(8, &CountOptions::default()).unwrap().total, 92);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CountOptions {
+    /// Worker threads (at least 1).
+    pub threads: usize,
+    /// How the board is split into tasks.
+    pub strategy: Strategy,
+    /// Which kernel counts the tasks (the counts never depend on it).
+    pub kernel: Kernel,
+}
+
+impl CountOptions {
+    /// `threads` workers, `strategy`, the fastest kernel.
+    ///
+    /// ```
+    /// use nqueens::{CountOptions, Kernel, Strategy};
+    /// let options = CountOptions::new(2, Strategy::Mirror);
+    /// assert_eq!(options.kernel, Kernel::Auto);
+    /// ```
+    pub fn new(threads: usize, strategy: Strategy) -> CountOptions {
+        CountOptions {
+            threads,
+            strategy,
+            kernel: Kernel::Auto,
+        }
+    }
+}
+
+impl Default for CountOptions {
+    /// Every logical CPU, the default strategy, the fastest kernel.
+    fn default() -> Self {
+        CountOptions::new(num_cpus::get(), Strategy::default())
+    }
+}

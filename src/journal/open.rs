@@ -1,0 +1,36 @@
+//! Opening a journal for a count: the file checked against the count's header, and every record
+//! checked to name a task of the plan.
+
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+
+use super::{Damage, Header, Journal, JournalError};
+use crate::engine::plan::{Plan, TaskId};
+
+/// Opens the journal `header` describes and checks that every record names a task of `plan`
+/// (the tasks to count: the whole plan or one shard of it).
+pub(crate) fn open(
+    path: &Path,
+    plan: &Plan,
+    header: &Header,
+) -> Result<(Journal, HashMap<TaskId, u64>), JournalError> {
+    let (journal, replay) = Journal::open(path, header)?;
+    let ids: HashSet<TaskId> = plan.tasks.iter().map(|t| t.id).collect();
+    let mut recorded = HashMap::with_capacity(replay.records.len());
+    for record in replay.records {
+        let corrupt = |damage: Damage| JournalError::Corrupt {
+            path: path.to_path_buf(),
+            offset: record.offset,
+            damage,
+        };
+        if !ids.contains(&record.id) {
+            return Err(corrupt(Damage::NotInPlan(record.id)));
+        }
+        if let Some(old) = recorded.insert(record.id, record.count)
+            && old != record.count
+        {
+            return Err(corrupt(Damage::RecordedTwice(record.id)));
+        }
+    }
+    Ok((journal, recorded))
+}
