@@ -286,8 +286,9 @@ impl From<Solution> for Placement {
 /// assert_eq!(Symmetry::ALL.len(), 8);
 /// assert_eq!(Symmetry::Rot90.to_string(), "rot90");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Symmetry {
     /// Leaves every square in place.
     Identity,

@@ -76,8 +76,6 @@ pub(crate) mod stats;
 
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
-
 use crate::engine::plan::{self, Plan, Strategy};
 use crate::engine::run::build_pool;
 use crate::scaling::model::predict;
@@ -245,7 +243,8 @@ pub struct Sample {
 /// assert_eq!(e.estimate_unique, e.estimate_total / 8.0);
 /// assert_eq!(e.known_total, Some(724)); // a board this small is in the table
 /// ```
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Estimate {
     /// Board side.
     pub n: u32,

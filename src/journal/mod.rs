@@ -43,6 +43,7 @@
 //! [`PLAN_VERSION`]: crate::engine::plan::PLAN_VERSION
 //! [`fingerprint`]: crate::engine::plan::fingerprint
 
+mod crc;
 mod error;
 mod file;
 mod format;

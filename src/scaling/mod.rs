@@ -47,8 +47,6 @@ pub(crate) mod model;
 mod stats;
 pub mod study;
 
-use serde::Serialize;
-
 pub use info::{Headline, MODEL_LEAVES_OUT, RunInfo};
 
 /// The machine a study ran on: its CPU counts as the operating system reports them.
@@ -61,7 +59,8 @@ pub use info::{Headline, MODEL_LEAVES_OUT, RunInfo};
 /// assert_eq!(smt.default_thread_counts(), [1, 2, 4, 8, 16]);
 /// assert_eq!(smt.load(8), None); // a core for each thread
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Machine {
     /// Logical CPUs (hardware threads).
     pub logical: usize,

@@ -10,8 +10,6 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::time::Duration;
 
-use serde::Serialize;
-
 /// The worker counts the model predicts by default: 1, 2, 4, …, 256.
 pub const DEFAULT_WORKERS: [usize; 9] = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 
@@ -37,7 +35,8 @@ pub const DEFAULT_WORKERS: [usize; 9] = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 /// }
 /// assert!(study.model.windows(2).all(|pair| pair[0].workers < pair[1].workers));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ModelPoint {
     /// Number of identical workers.
     pub workers: usize,

@@ -2,8 +2,6 @@
 
 use std::time::Duration;
 
-use serde::Serialize;
-
 use super::info::{Headline, MODEL_LEAVES_OUT, RunInfo};
 use super::model;
 pub use super::model::ModelPoint;
@@ -102,7 +100,8 @@ pub struct Progress {
 /// assert_eq!(two.efficiency, two.speedup / 2.0);
 /// assert!(two.min_seconds <= two.median_seconds && two.median_seconds <= two.max_seconds);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MeasuredPoint {
     /// Worker threads.
     pub threads: usize,
@@ -145,7 +144,8 @@ pub struct MeasuredPoint {
 /// assert!(study.task_seconds_max <= study.task_seconds_total);
 /// assert_eq!(study.runs.len(), 2);
 /// ```
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Study {
     /// Board side.
     pub n: u32,
@@ -167,7 +167,11 @@ pub struct Study {
     pub runs: Vec<MeasuredPoint>,
     /// One prediction per modelled worker count, ascending.
     pub model: Vec<ModelPoint>,
-    /// What the model leaves out ([`MODEL_LEAVES_OUT`]).
+    /// What the model leaves out ([`MODEL_LEAVES_OUT`]; read back as this build's text).
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_deserializing, default = "model_leaves_out")
+    )]
     pub model_leaves_out: &'static str,
     /// The board's total, which every run counted.
     pub total: u128,
@@ -678,4 +682,10 @@ mod examples {
         assert_eq!(points[1].speedup, 4.0);
         assert_eq!(points[1].efficiency, 1.0);
     }
+}
+
+/// What a study read back says the model leaves out: [`MODEL_LEAVES_OUT`].
+#[cfg(feature = "serde")]
+fn model_leaves_out() -> &'static str {
+    MODEL_LEAVES_OUT
 }

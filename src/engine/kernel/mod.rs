@@ -47,8 +47,9 @@ use crate::Error;
 /// }
 /// assert_eq!("portable-lanes".parse::<Kernel>().unwrap(), Kernel::PortableLanes);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Kernel {
     /// The fastest kernel this CPU runs: AVX-512, else AVX2 or NEON, else the depth-first
     /// search (measured faster than the portable lanes, which lack vector compress and expand).

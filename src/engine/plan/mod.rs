@@ -72,8 +72,9 @@ pub const MAX_ID_LEN: usize = 16;
 /// assert_eq!(Strategy::default(), Strategy::Symmetric);
 /// assert_eq!("mirror".parse::<Strategy>().unwrap(), Strategy::Mirror);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Strategy {
     /// Border queens pre-placed, one constellation per symmetry class (weight 2, 4 or 8), inner
     /// rows searched by a kernel that skips filled rows (the fastest).
