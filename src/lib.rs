@@ -39,6 +39,8 @@ pub mod journal;
 pub mod known;
 pub mod names;
 pub mod scaling;
+#[cfg(feature = "serde")]
+mod serde_util;
 
 /// Building blocks that the benches, the examples and the integration tests reach into: not part
 /// of the supported API (no stability promise), hence hidden from the documentation.
@@ -48,7 +50,10 @@ pub mod internals {
     pub use crate::scaling::model::{DEFAULT_WORKERS, ModelPoint, predict};
 }
 
-pub use count::{CountOptions, CountRun, Counts, Prepared, RunControl, Watcher, count, count_with};
+pub use count::{
+    CountOptions, CountRun, Counts, Prepared, RunControl, Watcher, count, count_with,
+    unique_from_total,
+};
 pub use engine::kernel::{Kernel, MAX_N};
 pub use engine::plan::{Plan, Strategy, Task, TaskId};
 pub use engine::run::TaskOutcome;

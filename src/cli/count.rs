@@ -170,11 +170,7 @@ fn resumed_width(boards: &[u32], options: &CountOptions, long_run: &LongRun) -> 
 
 /// The engine options the shared arguments ask for.
 pub fn options(engine: &EngineArgs) -> CountOptions {
-    CountOptions {
-        threads: engine.threads,
-        strategy: engine.strategy,
-        kernel: engine.kernel,
-    }
+    CountOptions::new(engine.threads, engine.strategy).with_kernel(engine.kernel)
 }
 
 /// The kernel `options` ask for, as the one that runs on this CPU (`auto` resolved), once for

@@ -120,6 +120,10 @@ pub struct Shard {
     pub count: u32,
 }
 
+// Written as `K/M`, as the command's output shows it.
+#[cfg(feature = "serde")]
+crate::serde_util::as_text!(Shard);
+
 impl Shard {
     /// The shard of a Slurm array task: `K = (SLURM_ARRAY_TASK_ID − SLURM_ARRAY_TASK_MIN) /
     /// SLURM_ARRAY_TASK_STEP` (step 1 when unset) and `M = SLURM_ARRAY_TASK_COUNT`, so

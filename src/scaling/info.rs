@@ -15,13 +15,7 @@ pub const MODEL_LEAVES_OUT: &str = "SMT (threads sharing a core), turbo and othe
 /// ```
 /// use nqueens::scaling::study::{measure, StudyOptions};
 /// use nqueens::{Kernel, Strategy};
-/// let options = StudyOptions {
-///     strategy: Strategy::Mirror,
-///     kernel: Kernel::Auto,
-///     threads: vec![2],
-///     repeat: 1,
-///     model_up_to: None,
-/// };
+/// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
 /// let study = measure(8, &options, &mut |_| {}).unwrap();
 /// let run = &study.run;
 /// assert_eq!((run.n, run.strategy, run.kernel), (8, Strategy::Mirror, study.kernel));
@@ -81,13 +75,7 @@ impl RunInfo {
 /// ```
 /// use nqueens::scaling::study::{measure, StudyOptions};
 /// use nqueens::{Kernel, Strategy};
-/// let options = StudyOptions {
-///     strategy: Strategy::Mirror,
-///     kernel: Kernel::Auto,
-///     threads: vec![2],
-///     repeat: 1,
-///     model_up_to: None,
-/// };
+/// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
 /// let study = measure(10, &options, &mut |_| {}).unwrap();
 /// let best = study.headline.unwrap();
 /// assert_eq!(best.solutions, 724);

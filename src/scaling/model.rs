@@ -18,13 +18,7 @@ pub const DEFAULT_WORKERS: [usize; 9] = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 /// ```
 /// use nqueens::scaling::study::{measure, StudyOptions};
 /// use nqueens::{Kernel, Strategy};
-/// let options = StudyOptions {
-///     strategy: Strategy::Mirror,
-///     kernel: Kernel::Auto,
-///     threads: vec![2],
-///     repeat: 1,
-///     model_up_to: None,
-/// };
+/// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
 /// let study = measure(8, &options, &mut |_| {}).unwrap();
 /// // One worker runs the tasks one after another.
 /// assert_eq!(study.model_at(1).unwrap().predicted_seconds, study.task_seconds_total);

@@ -41,7 +41,7 @@ use crate::Error;
 /// ```
 /// use nqueens::{count, CountOptions, Kernel, Strategy};
 /// for kernel in Kernel::available() {
-///     let options = CountOptions { kernel, ..CountOptions::new(2, Strategy::Symmetric) };
+///     let options = CountOptions::new(2, Strategy::Symmetric).with_kernel(kernel);
 ///     let counts = count(8, &options).unwrap();
 ///     assert_eq!((counts.total, counts.kernel), (92, kernel));
 /// }

@@ -122,6 +122,10 @@ pub struct TaskId {
     cols: [u8; MAX_ID_LEN],
 }
 
+// Written as `3.0.5`, as the journal's messages name it.
+#[cfg(feature = "serde")]
+crate::serde_util::as_text!(TaskId);
+
 impl TaskId {
     /// An id from a list of columns; `None` when longer than [`MAX_ID_LEN`].
     pub fn from_cols(cols: &[u8]) -> Option<TaskId> {
