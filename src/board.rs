@@ -56,6 +56,7 @@ impl fmt::Display for Square {
 /// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Conflict {
     /// The placement does not have one queen per row of the board.
     #[error("the placement has {found} rows but an {n} x {n} board needs {n}")]

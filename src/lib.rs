@@ -4,8 +4,9 @@
 //! two share a row, column or diagonal — as fast as a CPU allows.
 //!
 //! The engine keeps the columns and both diagonals of a partial board as shifting bit masks,
-//! many boards at once in the `u32` lanes of a vector register ([`engine::kernel`]), splits the search into independent weighted subtrees
-//! ([`engine::plan`]), and counts them on a pool of worker threads ([`engine::run`]).
+//! many boards at once in the `u32` lanes of a vector register ([`Kernel`]), splits the search
+//! into independent weighted subtrees ([`Plan`], [`Strategy`]), and counts them on a pool of
+//! worker threads ([`count`], [`count_with`]).
 //!
 //! ```
 //! use nqueens::{count, CountOptions, Strategy};
@@ -55,6 +56,6 @@ pub use count::{
     unique_from_total,
 };
 pub use engine::kernel::{Kernel, MAX_N};
-pub use engine::plan::{Plan, Strategy, Task, TaskId};
+pub use engine::plan::{Plan, Strategy, Task, TaskId, TaskIdError};
 pub use engine::run::TaskOutcome;
 pub use error::Error;

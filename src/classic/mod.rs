@@ -366,6 +366,27 @@ pub trait Observer {
     }
 }
 
+/// A closure is an observer told every step:
+///
+/// ```
+/// use nqueens::classic::{Algorithm, Event};
+/// let mut placed = 0;
+/// let solutions = Algorithm::Array
+///     .watch(6, &mut |event| {
+///         if let Event::Place { .. } = event {
+///             placed += 1;
+///         }
+///     })
+///     .unwrap();
+/// assert_eq!(solutions, 4);
+/// assert_eq!(placed, Algorithm::Array.count_instrumented(6).unwrap().nodes);
+/// ```
+impl<F: FnMut(Event)> Observer for F {
+    fn event(&mut self, event: Event) {
+        self(event)
+    }
+}
+
 /// The observer that records nothing: zero sized, every method empty, so it compiles away.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct NoProbe;

@@ -265,7 +265,7 @@ mod tests {
 
     #[test]
     fn the_portable_kernel_costs_more_than_the_lanes() {
-        let fastest = Kernel::Auto.select().unwrap().kernel();
+        let fastest = Kernel::Auto.resolve().unwrap();
         if fastest == Kernel::PortableLanes || fastest == Kernel::DepthFirst {
             eprintln!("skipped: this CPU runs no SIMD lane kernel");
             return;

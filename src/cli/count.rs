@@ -176,7 +176,7 @@ pub fn options(engine: &EngineArgs) -> CountOptions {
 /// The kernel `options` ask for, as the one that runs on this CPU (`auto` resolved), once for
 /// all the boards of a command; an error when the CPU lacks it.
 pub fn resolve_kernel(options: &mut CountOptions) -> Result<(), Failure> {
-    options.kernel = options.kernel.select()?.kernel();
+    options.kernel = options.kernel.resolve()?;
     Ok(())
 }
 

@@ -83,7 +83,7 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
             return Ok(Outcome::Negative);
         }
         Err(StudyError::Engine(e)) => return Err(e.into()),
-        Err(e @ StudyError::NoRuns) => return Err(Failure::Usage(e.to_string())),
+        Err(e) => return Err(Failure::Usage(e.to_string())),
     };
 
     // Every busy-machine warning, and the short-run warning once (of the first study short
@@ -143,7 +143,7 @@ fn variants(
     let mut pairs: Vec<(Strategy, Kernel)> = Vec::new();
     for &strategy in strategies {
         for &kernel in kernels {
-            let resolved = kernel.select()?.kernel();
+            let resolved = kernel.resolve()?;
             if !pairs.contains(&(strategy, resolved)) {
                 pairs.push((strategy, resolved));
             }
@@ -363,7 +363,7 @@ mod tests {
 
     #[test]
     fn pairs_named_twice_are_measured_once() {
-        let auto = Kernel::Auto.select().unwrap().kernel();
+        let auto = Kernel::Auto.resolve().unwrap();
         let pairs = variants(
             &[Strategy::Mirror, Strategy::Symmetric],
             &[Kernel::Auto, auto, Kernel::DepthFirst],

@@ -16,7 +16,7 @@ use crate::journal::{Header, Journal, JournalError, Shard, ShardError};
 /// Counts the `n`-board like [`crate::count`], under the given controls: [`Prepared::new`],
 /// then [`Prepared::run`].
 ///
-/// The plan depends only on `n`, the strategy and [`DEFAULT_MIN_TASKS`], never on the thread
+/// The plan depends only on `n`, the strategy and the least task count (4096 tasks, or a board split to its last rows), never on the thread
 /// count or the machine, so a journal can be resumed with any thread count anywhere.
 ///
 /// ```

@@ -5,7 +5,7 @@
 //!
 //! # The estimator
 //!
-//! The [`symmetric`](crate::engine::plan::symmetric) plan writes the total as
+//! The [`symmetric`](crate::Strategy::Symmetric) plan writes the total as
 //! `Q(n) = Σⱼ wⱼ cⱼ` over its tasks `j` (weight `wⱼ`, unweighted count `cⱼ`), and the cost of a
 //! count as `C = Σⱼ tⱼ` (the kernel's time on task `j`). At n = 27 one task is about ten
 //! core-minutes, so a sample of whole tasks cannot fit a minute. A **probe** instead follows

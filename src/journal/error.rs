@@ -43,6 +43,7 @@ use crate::journal::Shard;
 /// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum JournalError {
     /// The file cannot be opened or created (missing directory, permissions, ...).
     #[error("cannot open journal {}: {source}", .path.display())]
@@ -199,6 +200,7 @@ fn advice(found: &Header) -> String {
 /// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Damage {
     /// The file ends inside the header.
     #[error("the header is incomplete")]

@@ -25,6 +25,7 @@ use crate::engine::plan::Plan;
 /// assert_eq!(outside_slurm, Err(ShardError::SlurmUnset("SLURM_ARRAY_TASK_ID")));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ShardError {
     /// `M` is 0.
     #[error("the shard count must be at least 1")]

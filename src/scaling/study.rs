@@ -270,6 +270,7 @@ impl Study {
 /// assert!(matches!(error, StudyError::Engine(Error::BoardTooLarge { n: 65 })));
 /// ```
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum StudyError {
     /// The engine refused or failed.
     #[error(transparent)]

@@ -100,14 +100,22 @@ impl Kernel {
         }
     }
 
-    /// The kernel this choice runs on this CPU, or [`Error::KernelUnavailable`] when the CPU
-    /// lacks its instructions. `Auto` always succeeds.
+    /// The kernel this choice runs on this CPU (`Auto` resolved to the fastest), or
+    /// [`Error::KernelUnavailable`] when the CPU lacks its instructions. `Auto` always succeeds.
     ///
     /// ```
     /// use nqueens::Kernel;
-    /// assert_eq!(Kernel::DepthFirst.select().unwrap().kernel(), Kernel::DepthFirst);
-    /// assert_ne!(Kernel::Auto.select().unwrap().kernel(), Kernel::Auto);
+    /// assert_eq!(Kernel::DepthFirst.resolve().unwrap(), Kernel::DepthFirst);
+    /// let fastest = Kernel::Auto.resolve().unwrap();
+    /// assert!(fastest != Kernel::Auto && Kernel::available().contains(&fastest));
     /// ```
+    pub fn resolve(self) -> Result<Kernel, Error> {
+        self.select().map(|selected| selected.kernel())
+    }
+
+    /// The kernel this choice runs on this CPU, as the engine's one dispatch point (what
+    /// [`Kernel::resolve`] names); for the engine, its benches and tests.
+    #[doc(hidden)]
     pub fn select(self) -> Result<Selected, Error> {
         self.detect().ok_or_else(|| Error::KernelUnavailable {
             kernel: self,

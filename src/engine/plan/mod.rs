@@ -127,7 +127,7 @@ pub struct TaskId {
 crate::serde_util::as_text!(TaskId);
 
 impl TaskId {
-    /// An id from a list of columns; `None` when longer than [`MAX_ID_LEN`].
+    /// An id from a list of columns; `None` when longer than 16 columns.
     pub fn from_cols(cols: &[u8]) -> Option<TaskId> {
         if cols.len() > MAX_ID_LEN {
             return None;
@@ -170,12 +170,20 @@ impl fmt::Display for TaskId {
 }
 
 /// Why text is not a [`TaskId`].
+///
+/// ```
+/// use nqueens::{TaskId, TaskIdError};
+/// let error = "3.x".parse::<TaskId>().unwrap_err();
+/// assert_eq!(error, TaskIdError::Malformed("3.x".to_string()));
+/// assert_eq!(error.to_string(), "bad task id '3.x'");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum TaskIdError {
     /// Not `-` nor columns joined by dots.
     #[error("bad task id '{0}'")]
     Malformed(String),
-    /// More than [`MAX_ID_LEN`] columns.
+    /// More than 16 columns.
     #[error("task id '{0}' is too long")]
     TooLong(String),
 }
@@ -263,7 +271,7 @@ pub struct Task {
 
 impl Task {
     /// Counts this task's solutions, unweighted, with the fastest kernel this CPU has (a
-    /// run counts with the kernel it selected: [`Subproblem::count_with`]).
+    /// count runs it with the kernel it selected once for the board).
     pub fn count(&self, n: u32) -> u64 {
         self.subproblem.count(n)
     }
@@ -365,8 +373,8 @@ impl Plan {
         Ok(Plan { n, strategy, tasks })
     }
 
-    /// The plan's name: a hash of [`PLAN_VERSION`], `n`, the strategy and the ordered task ids
-    /// and weights (see [`fingerprint`] for the exact bytes). Two plans with the same
+    /// The plan's name: a hash (FNV-1a, 64 bits) of the plan version (now 2), `n`, the
+    /// strategy and the ordered task ids and weights. Two plans with the same
     /// fingerprint have the same tasks in the same order.
     ///
     /// ```
