@@ -21,8 +21,19 @@
 //! * `cli` (default): the `nqueens` command (`src/main.rs` and `src/cli/`), which reaches the
 //!   library only through this API — argument parsing, completions and man pages, output
 //!   formats, the progress bar, the scaling plot, interrupt handling. Without it
-//!   (`default-features = false`) the library depends on none of clap, clap_complete,
-//!   clap_mangen, indicatif, plotters, signal-hook, ctrlc, anstream or tempfile.
+//!   (`default-features = false`) the library depends on rayon, num_cpus, thiserror and
+//!   theirs alone (15 crates with itself): none of clap, indicatif, plotters, serde_json, csv
+//!   or the terminal crates.
+//! * `serde` (on with `cli`): `Serialize` and `Deserialize` on the options and results
+//!   ([`CountOptions`], [`Counts`], [`CountRun`], [`journal::Merged`], [`TaskOutcome`],
+//!   [`estimate::Estimate`], [`scaling::study::Study`], …), with the field names and values of
+//!   the command's JSON output: durations in seconds, plan fingerprints as 16 hex digits,
+//!   shards as `K/M`, kernels and strategies by name.
+//!
+//! ```toml
+//! [dependencies]
+//! nqueens = { version = "0.1", default-features = false, features = ["serde"] }
+//! ```
 
 #![deny(missing_docs)]
 #![deny(clippy::undocumented_unsafe_blocks)]

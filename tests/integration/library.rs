@@ -43,7 +43,9 @@ fn four_shards_counted_in_memory_merge_into_the_board_16_totals() {
 
 #[test]
 fn an_in_memory_merge_refuses_gaps_doubles_and_foreign_plans() {
-    let runs: Vec<CountRun> = (0..3).map(|k| count_shard(10, k, 3, Strategy::Mirror)).collect();
+    let runs: Vec<CountRun> = (0..3)
+        .map(|k| count_shard(10, k, 3, Strategy::Mirror))
+        .collect();
     assert_eq!(Merged::from_runs(&runs).unwrap().total, 724);
 
     // A gap: shard 1/3 missing, named with its task count.
