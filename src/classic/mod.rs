@@ -415,6 +415,7 @@ impl Observer for NoProbe {
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Counters {
     /// Complete boards found.
     pub solutions: u128,

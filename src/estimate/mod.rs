@@ -289,6 +289,7 @@ pub struct Sample {
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Estimate {
     /// Board side.
     pub n: u32,
@@ -345,12 +346,15 @@ pub struct Estimate {
     pub known_total: Option<u128>,
 }
 
+// The estimator samples every board the kernels' lanes hold, and no other.
+const _: () = assert!(Estimator::MAX_N == crate::engine::kernel::MAX_JOB_N);
+
 impl Estimator {
     /// The smallest board the estimator samples (the symmetric plan needs a border).
     pub const MIN_N: u32 = 4;
 
     /// The largest board the estimator samples (the kernels' 32-bit lanes).
-    pub const MAX_N: u32 = crate::engine::kernel::MAX_JOB_N;
+    pub const MAX_N: u32 = 32;
 
     /// The estimator of the `n`-board's symmetric plan (n from [`Estimator::MIN_N`] to
     /// [`Estimator::MAX_N`]) whose probes are counted by `kernel`.
