@@ -106,7 +106,7 @@ impl<'a> RunControl<'a> {
     /// ```
     /// use nqueens::{count_with, CountOptions, RunControl, Strategy};
     /// let file = std::env::temp_dir().join(format!("nqueens-doc-{}.ckpt", std::process::id()));
-    /// # let _ = std::fs::remove_file(&file);
+    /// let _ = std::fs::remove_file(&file);
     /// let options = CountOptions::new(2, Strategy::Mirror);
     /// let control = RunControl::default().with_journal(&file);
     /// let first = count_with(8, &options, &control).unwrap();

@@ -21,8 +21,8 @@ use crate::{Kernel, Strategy};
 ///
 /// ```
 /// # #[cfg(feature = "serde")] {
-/// # use nqueens::{count, CountOptions, Strategy};
-/// # let counts = count(8, &CountOptions::new(2, Strategy::Symmetric)).unwrap();
+/// use nqueens::{count, CountOptions, Strategy};
+/// let counts = count(8, &CountOptions::new(2, Strategy::Symmetric)).unwrap();
 /// let json = serde_json::to_value(&counts).unwrap();
 /// let seconds = counts.elapsed.as_secs_f64();
 /// let kernel = counts.kernel.name();
@@ -88,7 +88,7 @@ pub struct Counts {
 ///
 /// ```
 /// # #[cfg(feature = "serde")] {
-/// # use nqueens::{count_with, CountOptions, RunControl, Strategy};
+/// use nqueens::{count_with, CountOptions, RunControl, Strategy};
 /// let run = count_with(8, &CountOptions::new(2, Strategy::Mirror), &RunControl::default()).unwrap();
 /// let json = serde_json::to_value(&run).unwrap();
 /// assert_eq!((json["total"].as_u64(), json["shard"].as_str()), (Some(92), Some("0/1")));
