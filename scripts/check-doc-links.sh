@@ -2,8 +2,8 @@
 # Checks the rendered documentation of the library (target/doc/nqueens, from `cargo doc
 # --no-deps`): no page shows a code name in literal brackets (`[Name]`, an intra-doc link that
 # rustdoc could not make, such as one to a hidden item), no link is left as the path it was
-# written with, and no link points at a page that was not generated. Redirect pages of
-# re-exports are skipped.
+# written with, and no link points at a page that was not generated or at an item (a method,
+# a variant) its page does not show, as a hidden one. Redirect pages of re-exports are skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,13 +27,27 @@ while IFS= read -r -d '' page; do
     dir=$(dirname "$page")
     while IFS= read -r href; do
         target=${href%%#*}
-        [[ -z $target || $target == *://* || $target == javascript:* ]] && continue
+        [[ $target == *://* || $target == javascript:* ]] && continue
         [[ $target == */src/* || $target == src/* ]] && continue
-        if [[ ! -e $dir/$target ]]; then
+        file=$dir/$target
+        [[ -z $target ]] && file=$page
+        if [[ ! -f $file ]]; then
             echo "$page: link to a missing page: $href"
             failures=$((failures + 1))
+            continue
         fi
-    done < <(grep -oE 'href="[^"]*nqueens/[^"]*"|href="[^"./][^":]*\.html[^"]*"' "$page" | sed -E 's/^href="//; s/"$//' | sort -u)
+        # A link to an item on a page (a method, a variant) that the page does not show: a
+        # hidden item.
+        if [[ $href == *#* ]]; then
+            anchor=${href#*#}
+            if [[ $anchor == method.* || $anchor == variant.* || $anchor == structfield.* \
+                || $anchor == associatedconstant.* || $anchor == tymethod.* ]] \
+                && ! grep -q "id=\"$anchor\"" "$file"; then
+                echo "$page: link to an item its page does not show: $href"
+                failures=$((failures + 1))
+            fi
+        fi
+    done < <(grep -oE 'href="[^"]*nqueens/[^"]*"|href="[^"./][^":]*\.html[^"]*"|href="#[^"]*"' "$page" | sed -E 's/^href="//; s/"$//' | sort -u)
 done < <(find "$root" -name '*.html' -print0)
 
 if ((failures > 0)); then

@@ -34,7 +34,7 @@ pub use rows::{
 
 use crate::Error;
 
-/// Which kernel counts the tasks: a choice, checked against the CPU by [`Kernel::select`].
+/// Which kernel counts the tasks: a choice, checked against the CPU by [`Kernel::resolve`].
 ///
 /// Every kernel counts the same; they differ only in speed.
 ///
@@ -155,7 +155,7 @@ impl Kernel {
         self.detect().is_some()
     }
 
-    /// `Ok` when this CPU runs the kernel (see [`Kernel::select`]).
+    /// `Ok` when this CPU runs the kernel (see [`Kernel::resolve`]).
     pub fn check(self) -> Result<(), Error> {
         self.select().map(|_| ())
     }
