@@ -10,11 +10,7 @@ fn full_counts(c: &mut Criterion) {
     let all = num_cpus::get();
     for n in 12..=14u32 {
         for threads in [1, all] {
-            let options = CountOptions {
-                threads,
-                strategy: Strategy::Mirror,
-                kernel: nqueens::Kernel::Auto,
-            };
+            let options = CountOptions::new(threads, Strategy::Mirror);
             let id = BenchmarkId::new(format!("mirror/{threads}-threads"), n);
             group.bench_with_input(id, &n, |b, &n| {
                 b.iter(|| count(black_box(n), &options).unwrap().total)

@@ -10,11 +10,7 @@ fn strategies(c: &mut Criterion) {
     group.sample_size(10);
     for n in 11..=13u32 {
         for strategy in [Strategy::Mirror, Strategy::Symmetric] {
-            let options = CountOptions {
-                threads: 1,
-                strategy,
-                kernel: nqueens::Kernel::Auto,
-            };
+            let options = CountOptions::new(1, strategy);
             group.bench_with_input(BenchmarkId::new(strategy.name(), n), &n, |b, &n| {
                 b.iter(|| count(black_box(n), &options).unwrap().total)
             });

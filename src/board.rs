@@ -25,6 +25,7 @@ use std::fmt;
 /// assert_eq!(queens[2].to_string(), "(row 2, column 0)");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Square {
     /// Row, from 0 at the top.
     pub row: u32,
@@ -55,6 +56,7 @@ impl fmt::Display for Square {
 /// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Conflict {
     /// The placement does not have one queen per row of the board.
     #[error("the placement has {found} rows but an {n} x {n} board needs {n}")]
@@ -197,6 +199,11 @@ impl BitSet {
 /// assert!(p.check().is_ok());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(transparent)
+)]
 pub struct Placement {
     columns: Vec<u32>,
 }
@@ -286,8 +293,9 @@ impl From<Solution> for Placement {
 /// assert_eq!(Symmetry::ALL.len(), 8);
 /// assert_eq!(Symmetry::Rot90.to_string(), "rot90");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Symmetry {
     /// Leaves every square in place.
     Identity,
@@ -406,6 +414,24 @@ pub(crate) fn is_canonical(columns: &[u32], scratch: &mut [u32]) -> bool {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Solution(Placement);
+
+/// A solution is written as its columns, row by row (`[1, 3, 0, 2]`, as `nqueens solve` shows
+/// them), and read back only when they are a solution.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Solution {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Solution {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Solution, D::Error> {
+        Placement::deserialize(d)?
+            .into_solution()
+            .map_err(serde::de::Error::custom)
+    }
+}
 
 /// The board, one line per row, `Q` for the queen and `.` for the other squares; with `{:#}`,
 /// the columns of the queens, row by row.

@@ -1,7 +1,7 @@
 //! Every solution of a board, one at a time, in lexicographic order and constant memory.
 //!
 //! [`Solutions`] is a bitmask backtracker with an explicit stack (the search of
-//! [`crate::engine::kernel`], stopping at each full board instead of counting it). It holds a
+//! the counting kernels, stopping at each full board instead of counting it). It holds a
 //! fixed 64-level stack and the current columns, about 2.5 KiB whatever the board, and yields
 //! solutions in lexicographic order of their column lists (row 0 first, lowest column first).
 //!

@@ -64,6 +64,73 @@ pub enum Error {
     /// An estimate was asked for outside what the estimator samples.
     #[error("{0}")]
     Estimate(String),
+    /// Journals or runs that cannot be merged ([`journal::merge`](crate::journal::merge),
+    /// [`Merged::from_runs`](crate::journal::Merged::from_runs)); a failure of the count
+    /// itself inside a merge comes as its own variant.
+    #[error(transparent)]
+    Merge(Box<crate::journal::MergeError>),
+    /// A scaling study was refused or disagreed with the known total
+    /// ([`measure`](crate::scaling::study::measure)); a failure of the count itself comes as
+    /// its own variant.
+    #[error(transparent)]
+    Study(Box<crate::scaling::study::StudyError>),
+    /// A name that is not one of the choices (a strategy, a kernel, an algorithm).
+    #[error(transparent)]
+    UnknownName(#[from] crate::names::UnknownName),
+    /// Text that is not a task id.
+    #[error(transparent)]
+    TaskId(#[from] crate::TaskIdError),
+}
+
+/// `?` on a merge: the count's own failures keep their variant, the rest is [`Error::Merge`].
+///
+/// ```
+/// fn total(files: &[std::path::PathBuf]) -> Result<u128, nqueens::Error> {
+///     Ok(nqueens::journal::merge(files)?.total)
+/// }
+/// let error = total(&[]).unwrap_err();
+/// assert!(matches!(error, nqueens::Error::Merge(_)));
+/// assert_eq!(error.to_string(), "no journals to merge");
+/// ```
+impl From<crate::journal::MergeError> for Error {
+    fn from(error: crate::journal::MergeError) -> Error {
+        match error {
+            crate::journal::MergeError::Engine(e) => e,
+            other => Error::Merge(Box::new(other)),
+        }
+    }
+}
+
+/// `?` on a study: the count's own failures keep their variant, the rest is [`Error::Study`].
+///
+/// ```
+/// use nqueens::scaling::study::{measure, StudyOptions};
+/// fn best(n: u32) -> Result<f64, nqueens::Error> {
+///     let study = measure(n, &StudyOptions::new(vec![1]).with_repeat(0), &mut |_| {})?;
+///     Ok(study.runs[0].median_seconds)
+/// }
+/// assert!(matches!(best(8), Err(nqueens::Error::Study(_))));
+/// ```
+impl From<crate::scaling::study::StudyError> for Error {
+    fn from(error: crate::scaling::study::StudyError) -> Error {
+        match error {
+            crate::scaling::study::StudyError::Engine(e) => e,
+            other => Error::Study(Box::new(other)),
+        }
+    }
+}
+
+/// `?` on a disagreeing run: [`Error::Study`].
+///
+/// ```
+/// use nqueens::scaling::study::Mismatch;
+/// let mismatch = Mismatch { n: 8, threads: 2, got: 90, expected: 92, source_name: "the table" };
+/// assert!(matches!(nqueens::Error::from(mismatch), nqueens::Error::Study(_)));
+/// ```
+impl From<crate::scaling::study::Mismatch> for Error {
+    fn from(error: crate::scaling::study::Mismatch) -> Error {
+        Error::Study(Box::new(error.into()))
+    }
 }
 
 /// The kernels' names, comma-separated.

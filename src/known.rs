@@ -9,7 +9,9 @@
 /// let row = nqueens::known::TABLE[10];
 /// assert_eq!((row.n, row.total, row.unique), (10, 724, 92));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Known {
     /// Board side.
     pub n: u32,

@@ -4,8 +4,9 @@
 //! two share a row, column or diagonal — as fast as a CPU allows.
 //!
 //! The engine keeps the columns and both diagonals of a partial board as shifting bit masks,
-//! many boards at once in the `u32` lanes of a vector register ([`engine::kernel`]), splits the search into independent weighted subtrees
-//! ([`engine::plan`]), and counts them on a pool of worker threads ([`engine::run`]).
+//! many boards at once in the `u32` lanes of a vector register ([`Kernel`]), splits the search
+//! into independent weighted subtrees ([`Plan`], [`Strategy`]), and counts them on a pool of
+//! worker threads ([`count`], [`count_with`]).
 //!
 //! ```
 //! use nqueens::{count, CountOptions, Strategy};
@@ -20,8 +21,19 @@
 //! * `cli` (default): the `nqueens` command (`src/main.rs` and `src/cli/`), which reaches the
 //!   library only through this API — argument parsing, completions and man pages, output
 //!   formats, the progress bar, the scaling plot, interrupt handling. Without it
-//!   (`default-features = false`) the library depends on none of clap, clap_complete,
-//!   clap_mangen, indicatif, plotters, signal-hook, ctrlc, anstream or tempfile.
+//!   (`default-features = false`) the library depends on rayon, num_cpus, thiserror and
+//!   theirs alone (15 crates with itself): none of clap, indicatif, plotters, serde_json, csv
+//!   or the terminal crates.
+//! * `serde` (on with `cli`): `Serialize` and `Deserialize` on the options and results
+//!   ([`CountOptions`], [`Counts`], [`CountRun`], [`journal::Merged`], [`TaskOutcome`],
+//!   [`estimate::Estimate`], [`scaling::study::Study`], …), with the field names and values of
+//!   the command's JSON output: durations in seconds, plan fingerprints as 16 hex digits,
+//!   shards as `K/M`, kernels and strategies by name.
+//!
+//! ```toml
+//! [dependencies]
+//! nqueens = { version = "0.1", default-features = false, features = ["serde"] }
+//! ```
 
 #![deny(missing_docs)]
 #![deny(clippy::undocumented_unsafe_blocks)]
@@ -39,6 +51,8 @@ pub mod journal;
 pub mod known;
 pub mod names;
 pub mod scaling;
+#[cfg(feature = "serde")]
+mod serde_util;
 
 /// Building blocks that the benches, the examples and the integration tests reach into: not part
 /// of the supported API (no stability promise), hence hidden from the documentation.
@@ -48,8 +62,11 @@ pub mod internals {
     pub use crate::scaling::model::{DEFAULT_WORKERS, ModelPoint, predict};
 }
 
-pub use count::{CountOptions, CountRun, Counts, Prepared, RunControl, Watcher, count, count_with};
+pub use count::{
+    CountOptions, CountRun, Counts, Prepared, RunControl, Watcher, count, count_with,
+    unique_from_total,
+};
 pub use engine::kernel::{Kernel, MAX_N};
-pub use engine::plan::{Plan, Strategy, Task, TaskId};
+pub use engine::plan::{Plan, Strategy, Task, TaskId, TaskIdError};
 pub use engine::run::TaskOutcome;
 pub use error::Error;

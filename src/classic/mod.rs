@@ -47,8 +47,6 @@ mod bitmask;
 mod estimate;
 mod matrix;
 
-use serde::Serialize;
-
 use crate::Error;
 use crate::engine::kernel::MAX_N;
 
@@ -62,8 +60,9 @@ use crate::engine::kernel::MAX_N;
 /// let bitmask: Algorithm = "bitmask".parse().unwrap();
 /// assert_eq!((bitmask, bitmask.to_string()), (Algorithm::Bitmask, "bitmask".to_string()));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Algorithm {
     /// An n × n grid of free / queen / threatened cells, copied and marked per queen.
     Matrix,
@@ -199,8 +198,9 @@ impl std::fmt::Display for Algorithm {
 /// use nqueens::classic::Line;
 /// assert_eq!(Line::AntiDiagonal.to_string(), "anti-diagonal");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Line {
     /// The same column.
     Column,
@@ -366,6 +366,27 @@ pub trait Observer {
     }
 }
 
+/// A closure is an observer told every step:
+///
+/// ```
+/// use nqueens::classic::{Algorithm, Event};
+/// let mut placed = 0;
+/// let solutions = Algorithm::Array
+///     .watch(6, &mut |event| {
+///         if let Event::Place { .. } = event {
+///             placed += 1;
+///         }
+///     })
+///     .unwrap();
+/// assert_eq!(solutions, 4);
+/// assert_eq!(placed, Algorithm::Array.count_instrumented(6).unwrap().nodes);
+/// ```
+impl<F: FnMut(Event)> Observer for F {
+    fn event(&mut self, event: Event) {
+        self(event)
+    }
+}
+
 /// The observer that records nothing: zero sized, every method empty, so it compiles away.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct NoProbe;
@@ -392,7 +413,9 @@ impl Observer for NoProbe {
 /// assert_eq!(Algorithm::Matrix.count_instrumented(6).unwrap().nodes, c.nodes);
 /// assert_eq!(Algorithm::Array.count_instrumented(6).unwrap(), c);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Counters {
     /// Complete boards found.
     pub solutions: u128,

@@ -78,8 +78,8 @@ pub fn long_version() -> String {
         env!("CARGO_PKG_VERSION"),
         names(available.iter().copied())
     );
-    if let Ok(auto) = Kernel::Auto.select() {
-        text.push_str(&format!(" (auto picks {})", auto.kernel()));
+    if let Ok(auto) = Kernel::Auto.resolve() {
+        text.push_str(&format!(" (auto picks {auto})"));
     }
     let missing = Kernel::ALL
         .into_iter()

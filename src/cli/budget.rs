@@ -139,12 +139,12 @@ fn estimated(n: u32, kernel: Kernel, threads: usize) -> Option<Cost> {
     }
     let cost = Estimator::new(n, kernel).ok().and_then(|estimator| {
         let e = estimator
-            .estimate(&EstimateOptions {
-                budget: Budget::Samples(SAMPLES),
-                seed: SEED,
-                threads: threads.max(1),
-                kernel,
-            })
+            .estimate(
+                &EstimateOptions::new(Budget::Samples(SAMPLES))
+                    .with_seed(SEED)
+                    .with_threads(threads.max(1))
+                    .with_kernel(kernel),
+            )
             .ok()?;
         let cpus = num_cpus::get().max(1) as f64;
         Some(Cost {
@@ -228,11 +228,7 @@ mod tests {
     use crate::cli::args::DAY_SECONDS as DAY;
 
     fn options(threads: usize, kernel: Kernel) -> CountOptions {
-        CountOptions {
-            threads,
-            strategy: nqueens::Strategy::Symmetric,
-            kernel,
-        }
+        CountOptions::new(threads, nqueens::Strategy::Symmetric).with_kernel(kernel)
     }
 
     #[test]
@@ -269,7 +265,7 @@ mod tests {
 
     #[test]
     fn the_portable_kernel_costs_more_than_the_lanes() {
-        let fastest = Kernel::Auto.select().unwrap().kernel();
+        let fastest = Kernel::Auto.resolve().unwrap();
         if fastest == Kernel::PortableLanes || fastest == Kernel::DepthFirst {
             eprintln!("skipped: this CPU runs no SIMD lane kernel");
             return;

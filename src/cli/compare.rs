@@ -139,6 +139,7 @@ fn measure(algorithm: Algorithm, n: u32, steps: &Steps) -> Result<CompareRecord,
         nodes,
         candidates,
         diagonal_checks,
+        ..
     } = counters;
     Ok(CompareRecord {
         algorithm,

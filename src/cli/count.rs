@@ -170,17 +170,13 @@ fn resumed_width(boards: &[u32], options: &CountOptions, long_run: &LongRun) -> 
 
 /// The engine options the shared arguments ask for.
 pub fn options(engine: &EngineArgs) -> CountOptions {
-    CountOptions {
-        threads: engine.threads,
-        strategy: engine.strategy,
-        kernel: engine.kernel,
-    }
+    CountOptions::new(engine.threads, engine.strategy).with_kernel(engine.kernel)
 }
 
 /// The kernel `options` ask for, as the one that runs on this CPU (`auto` resolved), once for
 /// all the boards of a command; an error when the CPU lacks it.
 pub fn resolve_kernel(options: &mut CountOptions) -> Result<(), Failure> {
-    options.kernel = options.kernel.select()?.kernel();
+    options.kernel = options.kernel.resolve()?;
     Ok(())
 }
 

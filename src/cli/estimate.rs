@@ -21,12 +21,10 @@ pub fn run(args: &EstimateArgs, out: &mut dyn Write) -> Result<Outcome, Failure>
         (Some(k), _) => Budget::Samples(k),
         (None, s) => Budget::Seconds(s.unwrap_or(DEFAULT_SECONDS)),
     };
-    let options = EstimateOptions {
-        budget,
-        seed: args.seed,
-        threads: args.threads,
-        kernel: args.kernel,
-    };
+    let options = EstimateOptions::new(budget)
+        .with_seed(args.seed)
+        .with_threads(args.threads)
+        .with_kernel(args.kernel);
     let result = estimate_on_terminal(args.n, &options, args.quiet)?;
     match args.format {
         Format::Table => write_table(out, &lines(&result))?,

@@ -390,29 +390,18 @@ fn shell_quote(arg: &OsStr) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nqueens::Counts;
     use nqueens::journal::Header;
-    use std::time::Duration;
 
+    /// A stopped count of n = 16, as the library writes it (`CountRun` is built by counts only).
     fn interrupted() -> CountRun {
-        CountRun {
-            counts: Counts {
-                n: 16,
-                total: 1000,
-                unique: None,
-                tasks: 9844,
-                kernel: nqueens::Kernel::PortableLanes,
-                elapsed: Duration::from_secs(3),
-            },
-            fingerprint: 0,
-            plan_tasks: 9844,
-            shard: nqueens::journal::Shard::WHOLE,
-            complete: false,
-            resumed_tasks: 100,
-            resumed_total: 700,
-            searched_tasks: 23,
-            search_time: Duration::from_millis(5500),
-        }
+        serde_json::from_value(serde_json::json!({
+            "n": 16, "total": 1000, "unique": null, "seconds": 3.0, "threads": 2,
+            "strategy": "symmetric", "kernel": "portable-lanes", "tasks": 9844,
+            "resumed_tasks": 100, "resumed_total": 700, "fingerprint": "0000000000000000",
+            "plan_tasks": 9844, "shard": "0/1", "complete": false, "searched_tasks": 23,
+            "search_seconds": 5.5,
+        }))
+        .unwrap()
     }
 
     #[test]

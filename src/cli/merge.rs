@@ -4,60 +4,30 @@ use std::io::Write;
 
 use crate::cli::format::fingerprint as hex;
 use crate::cli::format::{table_row, write_records};
-use nqueens::Strategy;
-use nqueens::journal::{JournalError, MergeError, merge};
-use serde::Serialize;
+
+use nqueens::journal::{JournalError, MergeError, Merged, merge};
 
 use super::units::grouped;
 use super::{Failure, Outcome};
 use crate::cli::args::MergeArgs;
 
-/// A merged board, as every output format reports it.
-#[derive(Debug, Clone, Serialize)]
-pub struct MergeRecord {
-    /// Board side.
-    pub n: u32,
-    /// All solutions.
-    pub total: u128,
-    /// Solutions distinct under the 8 symmetries.
-    pub unique: u128,
-    /// Decomposition strategy.
-    pub strategy: Strategy,
-    /// Tasks in the plan.
-    pub tasks: usize,
-    /// Shards the plan was split into.
-    pub shards: u32,
-    /// Journals read.
-    pub journals: usize,
-    /// The plan's fingerprint.
-    pub fingerprint: String,
-}
-
-table_row!(MergeRecord, |record| {
-    "n" => record.n,
-    "total" => grouped(record.total),
-    "unique" => grouped(record.unique),
-    "strategy" => record.strategy,
-    "tasks" => grouped(record.tasks),
-    "shards" => record.shards,
-    "plan" => record.fingerprint,
+// A merged board, as every output format reports it: the library's `Merged`, whose serde
+// names and values are the JSON and CSV fields.
+table_row!(Merged, |merged| {
+    "n" => merged.n,
+    "total" => grouped(merged.total),
+    "unique" => grouped(merged.unique),
+    "strategy" => merged.strategy,
+    "tasks" => grouped(merged.tasks),
+    "shards" => merged.shards,
+    "plan" => hex(merged.fingerprint),
 });
 
 /// Merges the journals; every refusal is a one-line error and exit code 1.
 pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let merged =
         merge(&args.files).map_err(|e| Failure::Wrong(format!("cannot merge: {}", why(&e))))?;
-    let record = MergeRecord {
-        n: merged.n,
-        total: merged.total,
-        unique: merged.unique,
-        strategy: merged.strategy,
-        tasks: merged.tasks,
-        shards: merged.shards,
-        journals: merged.journals,
-        fingerprint: hex(merged.fingerprint),
-    };
-    write_records(out, args.format, &[record])?;
+    write_records(out, args.format, &[merged])?;
     Ok(Outcome::Success)
 }
 

@@ -319,10 +319,7 @@ mod tests {
 
     /// Counts n = 10 on `threads` threads, watched by `progress`.
     fn count_ten(progress: &Progress, threads: usize) -> CountRun {
-        let control = RunControl {
-            watcher: Some(progress),
-            ..RunControl::default()
-        };
+        let control = RunControl::default().with_watcher(progress);
         count_with(10, &CountOptions::new(threads, Strategy::Mirror), &control).unwrap()
     }
 

@@ -58,13 +58,11 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
     }
     warn_about_load(&machine, &threads);
 
-    let options = StudyOptions {
-        strategy: variants[0].0,
-        kernel: variants[0].1,
-        threads,
-        repeat: args.repeat as usize,
-        model_up_to: args.model_up_to,
-    };
+    let options = StudyOptions::new(threads)
+        .with_strategy(variants[0].0)
+        .with_kernel(variants[0].1)
+        .with_repeat(args.repeat as usize)
+        .with_model_up_to(args.model_up_to);
     // One step per run: every thread count's warm-up and timed runs, for every pair.
     let runs_in_all = (options.threads.len() * (options.repeat + 1) * variants.len()) as u64;
     let steps = Steps::on_terminal(!args.quiet, &format!("n = {n}"), runs_in_all);
@@ -85,7 +83,7 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
             return Ok(Outcome::Negative);
         }
         Err(StudyError::Engine(e)) => return Err(e.into()),
-        Err(e @ StudyError::NoRuns) => return Err(Failure::Usage(e.to_string())),
+        Err(e) => return Err(Failure::Usage(e.to_string())),
     };
 
     // Every busy-machine warning, and the short-run warning once (of the first study short
@@ -127,11 +125,7 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
 fn study_cost(n: u32, threads: &[usize], variants: &[(Strategy, Kernel)], runs: f64) -> Cost {
     let mut total = Cost::single_thread(0.0);
     for &(strategy, kernel) in variants {
-        let options = CountOptions {
-            threads: 1,
-            strategy,
-            kernel,
-        };
+        let options = CountOptions::new(1, strategy).with_kernel(kernel);
         let one = budget::engine_cost(n, &options);
         for &t in threads {
             total = total.plus(one.on_threads(t).scaled(runs));
@@ -149,7 +143,7 @@ fn variants(
     let mut pairs: Vec<(Strategy, Kernel)> = Vec::new();
     for &strategy in strategies {
         for &kernel in kernels {
-            let resolved = kernel.select()?.kernel();
+            let resolved = kernel.resolve()?;
             if !pairs.contains(&(strategy, resolved)) {
                 pairs.push((strategy, resolved));
             }
@@ -234,11 +228,7 @@ fn short_run_warning(study: &Study) -> Option<String> {
     if fastest.min_seconds >= SHORT_RUN_SECONDS {
         return None;
     }
-    let options = CountOptions {
-        threads: fastest.threads,
-        strategy: study.strategy,
-        kernel: study.kernel,
-    };
+    let options = CountOptions::new(fastest.threads, study.strategy).with_kernel(study.kernel);
     let larger = (study.n + 1..=nqueens::MAX_N)
         .find(|&n| budget::engine_cost(n, &options).wall >= SHORT_RUN_SECONDS)
         .map_or_else(String::new, |n| format!(" such as {n}"));
@@ -349,11 +339,7 @@ mod tests {
             .expect("a board is suggested");
         assert!(suggested > 9, "{warning}");
         // The fixture's strategy and kernel, whose cost the suggestion follows.
-        let options = CountOptions {
-            threads: 2,
-            strategy: Strategy::Mirror,
-            kernel: Kernel::DepthFirst,
-        };
+        let options = CountOptions::new(2, Strategy::Mirror).with_kernel(Kernel::DepthFirst);
         assert!(budget::engine_cost(suggested, &options).wall >= SHORT_RUN_SECONDS);
         assert!(!warning.contains('\n'));
         assert_eq!(
@@ -377,7 +363,7 @@ mod tests {
 
     #[test]
     fn pairs_named_twice_are_measured_once() {
-        let auto = Kernel::Auto.select().unwrap().kernel();
+        let auto = Kernel::Auto.resolve().unwrap();
         let pairs = variants(
             &[Strategy::Mirror, Strategy::Symmetric],
             &[Kernel::Auto, auto, Kernel::DepthFirst],

@@ -33,7 +33,7 @@ use crate::journal::Shard;
 /// }
 ///
 /// let w = Progress::default();
-/// let control = RunControl { watcher: Some(&w), ..RunControl::default() };
+/// let control = RunControl::default().with_watcher(&w);
 /// let run = count_with(10, &CountOptions::new(2, Strategy::Mirror), &control).unwrap();
 /// assert_eq!(run.counts.total, 724);
 /// assert_eq!(w.to_search.load(Ordering::Relaxed), run.counts.tasks);
@@ -46,6 +46,25 @@ pub trait Watcher: Sync {
     }
     /// Called after each searched task.
     fn task_done(&self, outcome: &TaskOutcome);
+}
+
+/// A closure is a watcher told every searched task (and not the start):
+///
+/// ```
+/// use std::sync::atomic::{AtomicU64, Ordering};
+/// use nqueens::{count_with, CountOptions, RunControl, Strategy, TaskOutcome};
+/// let searched = AtomicU64::new(0);
+/// let watch = |outcome: &TaskOutcome| {
+///     searched.fetch_add(outcome.count * outcome.weight, Ordering::Relaxed);
+/// };
+/// let control = RunControl::default().with_watcher(&watch);
+/// let run = count_with(10, &CountOptions::new(2, nqueens::Strategy::Mirror), &control).unwrap();
+/// assert_eq!(u128::from(searched.into_inner()), run.counts.total);
+/// ```
+impl<F: Fn(&TaskOutcome) + Sync> Watcher for F {
+    fn task_done(&self, outcome: &TaskOutcome) {
+        self(outcome)
+    }
 }
 
 /// Optional controls of a count.
@@ -61,12 +80,13 @@ pub trait Watcher: Sync {
 /// assert!(whole.complete);
 ///
 /// let stop = AtomicBool::new(true);
-/// let control = RunControl { stop: Some(&stop), ..RunControl::default() };
+/// let control = RunControl::default().with_stop(&stop);
 /// let stopped = count_with(8, &options, &control).unwrap();
 /// assert!(!stopped.complete);
 /// assert_eq!((stopped.counts.total, stopped.counts.unique), (0, None));
 /// ```
 #[derive(Clone, Copy, Default)]
+#[non_exhaustive]
 pub struct RunControl<'a> {
     /// Journal file: finished tasks are recorded there, and tasks it already holds are not
     /// searched again.
@@ -77,4 +97,81 @@ pub struct RunControl<'a> {
     pub watcher: Option<&'a dyn Watcher>,
     /// Count only this shard of the plan (`None`: the whole plan).
     pub shard: Option<Shard>,
+}
+
+impl<'a> RunControl<'a> {
+    /// These controls with a journal at `path`: finished tasks are recorded there, and the
+    /// tasks it already holds are not searched again.
+    ///
+    /// ```
+    /// use nqueens::{count_with, CountOptions, RunControl, Strategy};
+    /// let file = std::env::temp_dir().join(format!("nqueens-doc-{}.ckpt", std::process::id()));
+    /// let _ = std::fs::remove_file(&file);
+    /// let options = CountOptions::new(2, Strategy::Mirror);
+    /// let control = RunControl::default().with_journal(&file);
+    /// let first = count_with(8, &options, &control).unwrap();
+    /// assert_eq!(first.searched_tasks, first.counts.tasks);
+    /// let again = count_with(8, &options, &control).unwrap();
+    /// assert_eq!((again.resumed_tasks, again.searched_tasks), (again.counts.tasks, 0));
+    /// std::fs::remove_file(&file).unwrap();
+    /// ```
+    pub fn with_journal(self, path: &'a Path) -> RunControl<'a> {
+        RunControl {
+            journal: Some(path),
+            ..self
+        }
+    }
+
+    /// These controls with a stop flag: when it is raised, workers finish their current task
+    /// and start no other.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use nqueens::{count_with, CountOptions, RunControl};
+    /// let stop = AtomicBool::new(true);
+    /// let run = count_with(8, &CountOptions::default(), &RunControl::default().with_stop(&stop));
+    /// assert!(!run.unwrap().complete);
+    /// ```
+    pub fn with_stop(self, stop: &'a AtomicBool) -> RunControl<'a> {
+        RunControl {
+            stop: Some(stop),
+            ..self
+        }
+    }
+
+    /// These controls with a watcher told about every task: a [`Watcher`], or a closure
+    /// `Fn(&TaskOutcome) + Sync`.
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicUsize, Ordering};
+    /// use nqueens::{count_with, CountOptions, RunControl, TaskOutcome};
+    /// let done = AtomicUsize::new(0);
+    /// let tick = |_: &TaskOutcome| {
+    ///     done.fetch_add(1, Ordering::Relaxed);
+    /// };
+    /// let run = count_with(8, &CountOptions::default(), &RunControl::default().with_watcher(&tick));
+    /// assert_eq!(done.into_inner(), run.unwrap().searched_tasks);
+    /// ```
+    pub fn with_watcher(self, watcher: &'a dyn Watcher) -> RunControl<'a> {
+        RunControl {
+            watcher: Some(watcher),
+            ..self
+        }
+    }
+
+    /// These controls counting only `shard` of the plan.
+    ///
+    /// ```
+    /// use nqueens::journal::Shard;
+    /// use nqueens::{count_with, CountOptions, RunControl};
+    /// let half = RunControl::default().with_shard(Shard::new(1, 2).unwrap());
+    /// let run = count_with(8, &CountOptions::default(), &half).unwrap();
+    /// assert!(run.complete && run.counts.total < 92);
+    /// ```
+    pub fn with_shard(self, shard: Shard) -> RunControl<'a> {
+        RunControl {
+            shard: Some(shard),
+            ..self
+        }
+    }
 }

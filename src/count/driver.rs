@@ -16,20 +16,21 @@ use crate::journal::{Header, Journal, JournalError, Shard, ShardError};
 /// Counts the `n`-board like [`crate::count`], under the given controls: [`Prepared::new`],
 /// then [`Prepared::run`].
 ///
-/// The plan depends only on `n`, the strategy and [`DEFAULT_MIN_TASKS`], never on the thread
+/// The plan depends only on `n`, the strategy and the least task count (4096 tasks, or a board split to its last rows), never on the thread
 /// count or the machine, so a journal can be resumed with any thread count anywhere.
 ///
 /// ```
 /// use nqueens::{count_with, CountOptions, RunControl, Strategy};
-/// let dir = tempfile::tempdir().unwrap();
-/// let file = dir.path().join("n10.ckpt");
+/// let file = std::env::temp_dir().join(format!("nqueens-doc-n10-{}.ckpt", std::process::id()));
+/// let _ = std::fs::remove_file(&file);
 /// let options = CountOptions::new(2, Strategy::Mirror);
-/// let control = RunControl { journal: Some(&file), ..RunControl::default() };
+/// let control = RunControl::default().with_journal(&file);
 /// let first = count_with(10, &options, &control).unwrap();
 /// assert_eq!((first.counts.total, first.resumed_tasks), (724, 0));
 /// // Run again with the same file: every task is already recorded, nothing is searched.
 /// let again = count_with(10, &options, &control).unwrap();
 /// assert_eq!((again.counts.total, again.searched_tasks), (724, 0));
+/// std::fs::remove_file(&file).unwrap();
 /// ```
 pub fn count_with(
     n: u32,
@@ -228,9 +229,11 @@ impl Prepared {
                 n,
                 total: report.total,
                 unique,
-                tasks: plan.tasks.len(),
-                kernel: report.kernel,
                 elapsed: started.elapsed(),
+                threads,
+                strategy: plan.strategy,
+                kernel: report.kernel,
+                tasks: plan.tasks.len(),
             },
             fingerprint,
             plan_tasks,
@@ -260,11 +263,8 @@ mod tests {
     use crate::known;
     use std::sync::atomic::AtomicUsize;
 
-    const OPTIONS: CountOptions = CountOptions {
-        threads: 2,
-        strategy: Strategy::Mirror,
-        kernel: crate::Kernel::Auto,
-    };
+    const OPTIONS: CountOptions =
+        CountOptions::new(2, Strategy::Mirror).with_kernel(crate::Kernel::Auto);
 
     /// Raises the stop flag after `after` finished tasks.
     struct StopAfter<'a> {
@@ -291,21 +291,16 @@ mod tests {
             after: 50,
             stop: &stop,
         };
-        let control = RunControl {
-            journal: Some(&file),
-            stop: Some(&stop),
-            watcher: Some(&watcher),
-            shard: None,
-        };
+        let control = RunControl::default()
+            .with_journal(&file)
+            .with_stop(&stop)
+            .with_watcher(&watcher);
         let first = count_with(12, &OPTIONS, &control).unwrap();
         assert!(!first.complete);
         assert!(first.searched_tasks >= 50 && first.searched_tasks < first.counts.tasks);
         assert!(first.counts.total < known::total(12).unwrap());
 
-        let plain = RunControl {
-            journal: Some(&file),
-            ..RunControl::default()
-        };
+        let plain = RunControl::default().with_journal(&file);
         let second = count_with(12, &OPTIONS, &plain).unwrap();
         assert!(second.complete);
         assert_eq!(second.resumed_tasks, first.searched_tasks);
@@ -320,14 +315,8 @@ mod tests {
     fn resuming_works_with_another_thread_count() {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("n11.ckpt");
-        let control = RunControl {
-            journal: Some(&file),
-            ..RunControl::default()
-        };
-        let one = CountOptions {
-            threads: 1,
-            ..OPTIONS
-        };
+        let control = RunControl::default().with_journal(&file);
+        let one = OPTIONS.with_threads(1);
         count_with(11, &one, &control).unwrap();
         let again = count_with(11, &OPTIONS, &control).unwrap();
         assert_eq!(again.searched_tasks, 0);
@@ -352,10 +341,7 @@ mod tests {
             resumed: AtomicUsize::new(7),
             done: AtomicUsize::new(0),
         };
-        let control = RunControl {
-            watcher: Some(&tally),
-            ..RunControl::default()
-        };
+        let control = RunControl::default().with_watcher(&tally);
         let run = count_with(10, &OPTIONS, &control).unwrap();
         assert_eq!(tally.resumed.load(Ordering::Relaxed), 0);
         assert_eq!(tally.done.load(Ordering::Relaxed), run.counts.tasks);
@@ -373,10 +359,7 @@ mod tests {
             .unwrap();
         journal.append(plan.tasks[0].id, 1).unwrap();
         drop(journal);
-        let control = RunControl {
-            journal: Some(&file),
-            ..RunControl::default()
-        };
+        let control = RunControl::default().with_journal(&file);
         let err = count_with(9, &OPTIONS, &control).unwrap_err();
         assert!(err.to_string().contains("byte 64"), "{err}");
     }

@@ -8,16 +8,14 @@ use crate::{Kernel, Strategy};
 ///
 /// ```
 /// use nqueens::{count, CountOptions, Kernel, Strategy};
-/// let options = CountOptions {
-///     threads: 2,
-///     strategy: Strategy::Mirror,
-///     kernel: Kernel::DepthFirst,
-/// };
+/// let options = CountOptions::new(2, Strategy::Mirror).with_kernel(Kernel::DepthFirst);
 /// let counts = count(8, &options).unwrap();
 /// assert_eq!((counts.total, counts.kernel), (92, Kernel::DepthFirst));
 /// assert_eq!(count(8, &CountOptions::default()).unwrap().total, 92);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct CountOptions {
     /// Worker threads (at least 1).
     pub threads: usize,
@@ -35,12 +33,46 @@ impl CountOptions {
     /// let options = CountOptions::new(2, Strategy::Mirror);
     /// assert_eq!(options.kernel, Kernel::Auto);
     /// ```
-    pub fn new(threads: usize, strategy: Strategy) -> CountOptions {
+    pub const fn new(threads: usize, strategy: Strategy) -> CountOptions {
         CountOptions {
             threads,
             strategy,
             kernel: Kernel::Auto,
         }
+    }
+}
+
+impl CountOptions {
+    /// These options with `kernel` counting the tasks.
+    ///
+    /// ```
+    /// use nqueens::{count, CountOptions, Kernel, Strategy};
+    /// let options = CountOptions::new(2, Strategy::Mirror).with_kernel(Kernel::DepthFirst);
+    /// assert_eq!(count(8, &options).unwrap().kernel, Kernel::DepthFirst);
+    /// ```
+    pub const fn with_kernel(self, kernel: Kernel) -> CountOptions {
+        CountOptions { kernel, ..self }
+    }
+
+    /// These options with `threads` workers.
+    ///
+    /// ```
+    /// use nqueens::CountOptions;
+    /// assert_eq!(CountOptions::default().with_threads(3).threads, 3);
+    /// ```
+    pub const fn with_threads(self, threads: usize) -> CountOptions {
+        CountOptions { threads, ..self }
+    }
+
+    /// These options with `strategy` splitting the board.
+    ///
+    /// ```
+    /// use nqueens::{CountOptions, Strategy};
+    /// let options = CountOptions::default().with_strategy(Strategy::Mirror);
+    /// assert_eq!(options.strategy, Strategy::Mirror);
+    /// ```
+    pub const fn with_strategy(self, strategy: Strategy) -> CountOptions {
+        CountOptions { strategy, ..self }
     }
 }
 

@@ -2,8 +2,8 @@
 
 use std::time::Duration;
 
-use crate::Kernel;
 use crate::journal::Shard;
+use crate::{Kernel, Strategy};
 
 /// The solution counts of one board.
 ///
@@ -13,8 +13,29 @@ use crate::journal::Shard;
 /// assert_eq!((counts.n, counts.total, counts.unique), (8, 92, Some(12)));
 /// assert!(counts.tasks >= 1);
 /// assert_ne!(counts.kernel, Kernel::Auto); // the kernel that ran, not the choice
+/// assert_eq!((counts.threads, counts.strategy), (2, Strategy::Symmetric));
+/// ```
+///
+/// With the `serde` feature it is written with the names and values of the first eight fields
+/// of `nqueens count --format json` (`elapsed` as `seconds`, a number):
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use nqueens::{count, CountOptions, Strategy};
+/// let counts = count(8, &CountOptions::new(2, Strategy::Symmetric)).unwrap();
+/// let json = serde_json::to_value(&counts).unwrap();
+/// let seconds = counts.elapsed.as_secs_f64();
+/// let kernel = counts.kernel.name();
+/// assert_eq!(json, serde_json::json!({
+///     "n": 8, "total": 92, "unique": 12, "seconds": seconds, "threads": 2,
+///     "strategy": "symmetric", "kernel": kernel, "tasks": counts.tasks,
+/// }));
+/// assert_eq!(serde_json::from_value::<nqueens::Counts>(json).unwrap(), counts);
+/// # }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Counts {
     /// Board side.
     pub n: u32,
@@ -24,12 +45,20 @@ pub struct Counts {
     /// Burnside's lemma; `None` when the total is not the whole board's (a
     /// stopped run, a shard).
     pub unique: Option<u128>,
-    /// Number of tasks the board was split into.
-    pub tasks: usize,
+    /// Wall-clock time of the search (planning included); `seconds` in serde's output.
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "seconds", with = "crate::serde_util::seconds")
+    )]
+    pub elapsed: Duration,
+    /// Worker threads the count ran on.
+    pub threads: usize,
+    /// How the board was split into tasks.
+    pub strategy: Strategy,
     /// The kernel that counted the tasks (never [`Kernel::Auto`]).
     pub kernel: Kernel,
-    /// Wall-clock time of the search (planning included).
-    pub elapsed: Duration,
+    /// Number of tasks the board was split into (a shard's own tasks for a shard).
+    pub tasks: usize,
 }
 
 /// The result of [`count_with`](crate::count_with).
@@ -45,13 +74,35 @@ pub struct Counts {
 /// assert_eq!((whole.searched_tasks, whole.resumed_tasks), (whole.counts.tasks, 0));
 ///
 /// // One shard of two: part of the plan, part of the total, no unique count.
-/// let control = RunControl { shard: Some(Shard::new(0, 2).unwrap()), ..RunControl::default() };
+/// let control = RunControl::default().with_shard(Shard::new(0, 2).unwrap());
 /// let half = count_with(8, &options, &control).unwrap();
 /// assert_eq!((half.fingerprint, half.plan_tasks), (whole.fingerprint, whole.plan_tasks));
 /// assert!(half.counts.tasks < half.plan_tasks && half.counts.total < 92);
 /// assert_eq!(half.counts.unique, None);
 /// ```
+///
+/// With the `serde` feature it is written as one flat object: the fields of [`Counts`], then
+/// `resumed_tasks`, `resumed_total` and `fingerprint` (16 hex digits) — the object of
+/// `nqueens count --format json`, field for field — then `plan_tasks`, `shard` (`"K/M"`),
+/// `complete`, `searched_tasks` and `search_seconds`:
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use nqueens::{count_with, CountOptions, RunControl, Strategy};
+/// let run = count_with(8, &CountOptions::new(2, Strategy::Mirror), &RunControl::default()).unwrap();
+/// let json = serde_json::to_value(&run).unwrap();
+/// assert_eq!((json["total"].as_u64(), json["shard"].as_str()), (Some(92), Some("0/1")));
+/// assert_eq!(json["fingerprint"], format!("{:016x}", run.fingerprint));
+/// assert_eq!(serde_json::from_value::<nqueens::CountRun>(json).unwrap(), run);
+/// # }
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "flat::FlatRun", from = "flat::FlatRun")
+)]
+#[non_exhaustive]
 pub struct CountRun {
     /// The counts. When the run is not `complete`, `total` sums only the finished tasks and
     /// `unique` is `None` (it is derived from the whole total). For a shard, `total` is the
@@ -75,4 +126,86 @@ pub struct CountRun {
     /// Time the workers spent searching, summed over tasks (the work an interrupt without a
     /// journal loses).
     pub search_time: Duration,
+}
+
+/// The flat shape [`CountRun`] is written in.
+#[cfg(feature = "serde")]
+mod flat {
+    use std::time::Duration;
+
+    use super::{CountRun, Counts};
+    use crate::journal::Shard;
+    use crate::{Kernel, Strategy};
+
+    #[derive(Clone, serde::Serialize, serde::Deserialize)]
+    pub(super) struct FlatRun {
+        n: u32,
+        total: u128,
+        unique: Option<u128>,
+        #[serde(with = "crate::serde_util::seconds")]
+        seconds: Duration,
+        threads: usize,
+        strategy: Strategy,
+        kernel: Kernel,
+        tasks: usize,
+        resumed_tasks: usize,
+        resumed_total: u128,
+        #[serde(with = "crate::serde_util::fingerprint")]
+        fingerprint: u64,
+        plan_tasks: usize,
+        shard: Shard,
+        complete: bool,
+        searched_tasks: usize,
+        #[serde(with = "crate::serde_util::seconds")]
+        search_seconds: Duration,
+    }
+
+    impl From<CountRun> for FlatRun {
+        fn from(run: CountRun) -> FlatRun {
+            let c = run.counts;
+            FlatRun {
+                n: c.n,
+                total: c.total,
+                unique: c.unique,
+                seconds: c.elapsed,
+                threads: c.threads,
+                strategy: c.strategy,
+                kernel: c.kernel,
+                tasks: c.tasks,
+                resumed_tasks: run.resumed_tasks,
+                resumed_total: run.resumed_total,
+                fingerprint: run.fingerprint,
+                plan_tasks: run.plan_tasks,
+                shard: run.shard,
+                complete: run.complete,
+                searched_tasks: run.searched_tasks,
+                search_seconds: run.search_time,
+            }
+        }
+    }
+
+    impl From<FlatRun> for CountRun {
+        fn from(f: FlatRun) -> CountRun {
+            CountRun {
+                counts: Counts {
+                    n: f.n,
+                    total: f.total,
+                    unique: f.unique,
+                    elapsed: f.seconds,
+                    threads: f.threads,
+                    strategy: f.strategy,
+                    kernel: f.kernel,
+                    tasks: f.tasks,
+                },
+                fingerprint: f.fingerprint,
+                plan_tasks: f.plan_tasks,
+                shard: f.shard,
+                complete: f.complete,
+                resumed_tasks: f.resumed_tasks,
+                resumed_total: f.resumed_total,
+                searched_tasks: f.searched_tasks,
+                search_time: f.search_seconds,
+            }
+        }
+    }
 }

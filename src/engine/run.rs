@@ -33,7 +33,7 @@ use crate::Error;
 /// }
 ///
 /// let collect = Collect::default();
-/// let control = RunControl { watcher: Some(&collect), ..RunControl::default() };
+/// let control = RunControl::default().with_watcher(&collect);
 /// let run = count_with(8, &CountOptions::new(2, Strategy::Mirror), &control).unwrap();
 /// let outcomes = collect.0.into_inner().unwrap();
 /// assert_eq!(outcomes.len(), run.counts.tasks);
@@ -42,6 +42,8 @@ use crate::Error;
 /// assert_eq!(total, 92);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct TaskOutcome {
     /// Position of the task in the plan.
     pub index: usize,
@@ -51,9 +53,14 @@ pub struct TaskOutcome {
     pub count: u64,
     /// The task's weight.
     pub weight: u64,
-    /// Time the kernel took; zero for a task taken from [`RunOptions::recorded`].
+    /// Time the kernel took; zero for a task taken from a journal. `seconds` in serde's
+    /// output.
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "seconds", with = "crate::serde_util::seconds")
+    )]
     pub elapsed: Duration,
-    /// Whether the count was taken from [`RunOptions::recorded`] instead of searched.
+    /// Whether the count was taken from a journal instead of searched.
     pub recorded: bool,
 }
 

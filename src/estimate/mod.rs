@@ -5,7 +5,7 @@
 //!
 //! # The estimator
 //!
-//! The [`symmetric`](crate::engine::plan::symmetric) plan writes the total as
+//! The [`symmetric`](crate::Strategy::Symmetric) plan writes the total as
 //! `Q(n) = Σⱼ wⱼ cⱼ` over its tasks `j` (weight `wⱼ`, unweighted count `cⱼ`), and the cost of a
 //! count as `C = Σⱼ tⱼ` (the kernel's time on task `j`). At n = 27 one task is about ten
 //! core-minutes, so a sample of whole tasks cannot fit a minute. A **probe** instead follows
@@ -76,8 +76,6 @@ pub(crate) mod stats;
 
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
-
 use crate::engine::plan::{self, Plan, Strategy};
 use crate::engine::run::build_pool;
 use crate::scaling::model::predict;
@@ -107,17 +105,14 @@ pub(crate) fn default_free_rows(n: u32) -> u32 {
 ///
 /// ```
 /// use nqueens::estimate::{estimate, Budget, EstimateOptions};
-/// let options = |budget| EstimateOptions {
-///     budget,
-///     seed: 1,
-///     threads: 1,
-///     kernel: nqueens::Kernel::Auto,
-/// };
+/// let options = |budget| EstimateOptions::new(budget).with_seed(1).with_threads(1);
 /// assert_eq!(estimate(10, &options(Budget::Samples(64))).unwrap().samples, 64);
 /// let error = estimate(10, &options(Budget::Seconds(0.0))).unwrap_err();
 /// assert_eq!(error.to_string(), "0 is not a positive number of seconds");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Budget {
     /// Exactly this many (at least 2): reproducible.
     Samples(u64),
@@ -132,19 +127,16 @@ pub enum Budget {
 ///
 /// ```
 /// use nqueens::estimate::{estimate, Budget, EstimateOptions};
-/// let one = EstimateOptions {
-///     budget: Budget::Samples(100),
-///     seed: 42,
-///     threads: 1,
-///     kernel: nqueens::Kernel::Auto,
-/// };
-/// let two = EstimateOptions { threads: 2, ..one };
+/// let one = EstimateOptions::new(Budget::Samples(100)).with_seed(42).with_threads(1);
+/// let two = one.with_threads(2);
 /// let (a, b) = (estimate(10, &one).unwrap(), estimate(10, &two).unwrap());
 /// assert_eq!(a.estimate_total, b.estimate_total);
 /// assert_eq!((a.total_low, a.total_high), (b.total_low, b.total_high));
 /// assert_eq!((a.threads, b.threads), (1, 2));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct EstimateOptions {
     /// How many probes.
     pub budget: Budget,
@@ -155,6 +147,66 @@ pub struct EstimateOptions {
     pub threads: usize,
     /// The kernel that counts each probe's subtree.
     pub kernel: Kernel,
+}
+
+impl EstimateOptions {
+    /// `budget` probes with seed 1, on every logical CPU, with the fastest kernel.
+    ///
+    /// ```
+    /// use nqueens::estimate::{Budget, EstimateOptions};
+    /// let options = EstimateOptions::new(Budget::Samples(100));
+    /// assert_eq!((options.seed, options.kernel), (1, nqueens::Kernel::Auto));
+    /// ```
+    pub fn new(budget: Budget) -> EstimateOptions {
+        EstimateOptions {
+            budget,
+            seed: 1,
+            threads: num_cpus::get().max(1),
+            kernel: Kernel::Auto,
+        }
+    }
+
+    /// These options with the probes' random streams seeded by `seed`.
+    ///
+    /// ```
+    /// use nqueens::estimate::{estimate, Budget, EstimateOptions};
+    /// let options = EstimateOptions::new(Budget::Samples(50)).with_threads(2);
+    /// let (a, b) = (options.with_seed(7), options.with_seed(8));
+    /// assert_ne!(estimate(10, &a).unwrap().estimate_total, estimate(10, &b).unwrap().estimate_total);
+    /// ```
+    pub fn with_seed(self, seed: u64) -> EstimateOptions {
+        EstimateOptions { seed, ..self }
+    }
+
+    /// These options with `threads` workers.
+    ///
+    /// ```
+    /// use nqueens::estimate::{Budget, EstimateOptions};
+    /// assert_eq!(EstimateOptions::default().with_threads(2).threads, 2);
+    /// ```
+    pub fn with_threads(self, threads: usize) -> EstimateOptions {
+        EstimateOptions { threads, ..self }
+    }
+
+    /// These options with `kernel` counting each probe's subtree.
+    ///
+    /// ```
+    /// use nqueens::estimate::EstimateOptions;
+    /// use nqueens::Kernel;
+    /// let options = EstimateOptions::default().with_kernel(Kernel::DepthFirst);
+    /// assert_eq!(options.kernel, Kernel::DepthFirst);
+    /// ```
+    pub fn with_kernel(self, kernel: Kernel) -> EstimateOptions {
+        EstimateOptions { kernel, ..self }
+    }
+}
+
+impl Default for EstimateOptions {
+    /// A minute of probes (the command's default), seed 1, every logical CPU, the fastest
+    /// kernel.
+    fn default() -> EstimateOptions {
+        EstimateOptions::new(Budget::Seconds(60.0))
+    }
 }
 
 /// Where an estimate stands, as [`Estimator::estimate_observed`] reports it.
@@ -198,12 +250,7 @@ struct Watch<'a> {
 /// use nqueens::estimate::{Budget, EstimateOptions, Estimator};
 /// use nqueens::Kernel;
 /// let estimator = Estimator::new(10, Kernel::Auto).unwrap();
-/// let options = |seed| EstimateOptions {
-///     budget: Budget::Samples(100),
-///     seed,
-///     threads: 1,
-///     kernel: Kernel::Auto,
-/// };
+/// let options = |seed| EstimateOptions::new(Budget::Samples(100)).with_seed(seed).with_threads(1);
 /// let first = estimator.estimate(&options(1)).unwrap();
 /// let other = estimator.estimate(&options(2)).unwrap();
 /// assert_eq!((first.seed, other.seed), (1, 2));
@@ -232,12 +279,7 @@ pub struct Sample {
 /// ```
 /// use nqueens::estimate::{estimate, Budget, EstimateOptions};
 /// use nqueens::{Kernel, Strategy};
-/// let options = EstimateOptions {
-///     budget: Budget::Samples(200),
-///     seed: 7,
-///     threads: 1,
-///     kernel: Kernel::Auto,
-/// };
+/// let options = EstimateOptions::new(Budget::Samples(200)).with_seed(7).with_threads(1);
 /// let e = estimate(10, &options).unwrap();
 /// assert_eq!((e.n, e.strategy, e.samples, e.seed), (10, Strategy::Symmetric, 200, 7));
 /// assert_ne!(e.kernel, Kernel::Auto);
@@ -245,7 +287,9 @@ pub struct Sample {
 /// assert_eq!(e.estimate_unique, e.estimate_total / 8.0);
 /// assert_eq!(e.known_total, Some(724)); // a board this small is in the table
 /// ```
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Estimate {
     /// Board side.
     pub n: u32,
@@ -302,12 +346,15 @@ pub struct Estimate {
     pub known_total: Option<u128>,
 }
 
+// The estimator samples every board the kernels' lanes hold, and no other.
+const _: () = assert!(Estimator::MAX_N == crate::engine::kernel::MAX_JOB_N);
+
 impl Estimator {
     /// The smallest board the estimator samples (the symmetric plan needs a border).
     pub const MIN_N: u32 = 4;
 
     /// The largest board the estimator samples (the kernels' 32-bit lanes).
-    pub const MAX_N: u32 = crate::engine::kernel::MAX_JOB_N;
+    pub const MAX_N: u32 = 32;
 
     /// The estimator of the `n`-board's symmetric plan (n from [`Estimator::MIN_N`] to
     /// [`Estimator::MAX_N`]) whose probes are counted by `kernel`.
@@ -445,12 +492,7 @@ impl Estimator {
     /// use nqueens::estimate::{Budget, EstimateOptions, EstimateProgress, Estimator};
     /// use std::sync::Mutex;
     /// let estimator = Estimator::new(12, nqueens::Kernel::Auto).unwrap();
-    /// let options = EstimateOptions {
-    ///     budget: Budget::Samples(1000),
-    ///     seed: 3,
-    ///     threads: 1,
-    ///     kernel: nqueens::Kernel::Auto,
-    /// };
+    /// let options = EstimateOptions::new(Budget::Samples(1000)).with_seed(3).with_threads(1);
     /// let seen = Mutex::new(Vec::new());
     /// let report = |p: &EstimateProgress| seen.lock().unwrap().push(p.samples_done);
     /// let watched = estimator.estimate_observed(&options, &report).unwrap();
@@ -577,12 +619,7 @@ impl Estimator {
 ///
 /// ```
 /// use nqueens::estimate::{estimate, Budget, EstimateOptions};
-/// let options = EstimateOptions {
-///     budget: Budget::Samples(200),
-///     seed: 1,
-///     threads: 1,
-///     kernel: nqueens::Kernel::Auto,
-/// };
+/// let options = EstimateOptions::new(Budget::Samples(200)).with_seed(1).with_threads(1);
 /// let e = estimate(12, &options).unwrap();
 /// assert!(e.total_low < e.estimate_total && e.estimate_total < e.total_high);
 /// ```

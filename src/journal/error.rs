@@ -15,16 +15,16 @@ use crate::journal::Shard;
 /// ```
 /// use nqueens::journal::JournalError;
 /// use nqueens::{count_with, CountOptions, Error, RunControl, Strategy};
-/// # let name = format!("nqueens-doc-journal-error-{}", std::process::id());
-/// # let dir = std::env::temp_dir().join(name);
-/// # let _ = std::fs::remove_dir_all(&dir);
-/// # std::fs::create_dir_all(&dir).unwrap();
+/// let name = format!("nqueens-doc-journal-error-{}", std::process::id());
+/// let dir = std::env::temp_dir().join(name);
+/// let _ = std::fs::remove_dir_all(&dir);
+/// std::fs::create_dir_all(&dir).unwrap();
 /// let options = CountOptions::new(2, Strategy::Mirror);
 ///
 /// // A file that is not a journal is refused, and left as it was.
 /// let notes = dir.join("notes.txt");
 /// std::fs::write(&notes, "my notes").unwrap();
-/// let control = RunControl { journal: Some(&notes), ..RunControl::default() };
+/// let control = RunControl::default().with_journal(&notes);
 /// let Err(Error::Journal(error)) = count_with(8, &options, &control) else { panic!() };
 /// assert!(matches!(error, JournalError::NotAJournal { .. }) && error.is_refusal());
 /// // Refused as a journal to write into ([`Access::Write`](nqueens::journal::Access)).
@@ -34,15 +34,16 @@ use crate::journal::Shard;
 ///
 /// // A journal of the 8-board is refused for the 9-board, naming what differs.
 /// let file = dir.join("n8.ckpt");
-/// let control = RunControl { journal: Some(&file), ..RunControl::default() };
+/// let control = RunControl::default().with_journal(&file);
 /// count_with(8, &options, &control).unwrap();
 /// let Err(Error::Journal(error)) = count_with(9, &options, &control) else { panic!() };
 /// let JournalError::Mismatch { found, expected, .. } = &error else { panic!("{error}") };
 /// assert_eq!((found.n, expected.n), (8, 9));
 /// assert_eq!(error.differences()[0], ("n = 8".to_string(), "n = 9".to_string()));
-/// # std::fs::remove_dir_all(&dir).unwrap();
+/// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum JournalError {
     /// The file cannot be opened or created (missing directory, permissions, ...).
     #[error("cannot open journal {}: {source}", .path.display())]
@@ -176,13 +177,13 @@ fn advice(found: &Header) -> String {
 /// ```
 /// use nqueens::journal::{Damage, JournalError};
 /// use nqueens::{count_with, CountOptions, Error, RunControl, Strategy};
-/// # let name = format!("nqueens-doc-damage-{}", std::process::id());
-/// # let dir = std::env::temp_dir().join(name);
-/// # let _ = std::fs::remove_dir_all(&dir);
-/// # std::fs::create_dir_all(&dir).unwrap();
+/// let name = format!("nqueens-doc-damage-{}", std::process::id());
+/// let dir = std::env::temp_dir().join(name);
+/// let _ = std::fs::remove_dir_all(&dir);
+/// std::fs::create_dir_all(&dir).unwrap();
 /// let file = dir.join("n8.ckpt");
 /// let options = CountOptions::new(2, Strategy::Mirror);
-/// let control = RunControl { journal: Some(&file), ..RunControl::default() };
+/// let control = RunControl::default().with_journal(&file);
 /// count_with(8, &options, &control).unwrap();
 ///
 /// // Flip a bit in the first task record (it follows the 64-byte header).
@@ -196,9 +197,10 @@ fn advice(found: &Header) -> String {
 /// };
 /// assert_eq!((offset, damage), (64, Damage::Record(1)));
 /// assert_eq!(damage.to_string(), "task record 1 is damaged");
-/// # std::fs::remove_dir_all(&dir).unwrap();
+/// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Damage {
     /// The file ends inside the header.
     #[error("the header is incomplete")]

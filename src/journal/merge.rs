@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 use super::shard::Shard;
 use super::{Damage, Header, JournalError, read, read_header};
+use crate::CountRun;
 use crate::engine::plan::fingerprint::hex;
 use crate::engine::plan::{DEFAULT_MIN_TASKS, PLAN_VERSION, Plan, Strategy, TaskId};
 use crate::names::{Named, UnknownName};
@@ -23,17 +24,17 @@ use crate::names::{Named, UnknownName};
 /// ```
 /// use nqueens::journal::{merge, Shard};
 /// use nqueens::{count_with, CountOptions, RunControl, Strategy};
-/// # let name = format!("nqueens-doc-merged-{}", std::process::id());
-/// # let dir = std::env::temp_dir().join(name);
-/// # let _ = std::fs::remove_dir_all(&dir);
-/// # std::fs::create_dir_all(&dir).unwrap();
+/// let name = format!("nqueens-doc-merged-{}", std::process::id());
+/// let dir = std::env::temp_dir().join(name);
+/// let _ = std::fs::remove_dir_all(&dir);
+/// std::fs::create_dir_all(&dir).unwrap();
 /// let options = CountOptions::new(2, Strategy::Mirror);
 /// let mut files = Vec::new();
 /// let mut runs = Vec::new();
 /// for k in 0..2 {
 ///     let file = dir.join(format!("n8-{k}of2.ckpt"));
-///     let shard = Some(Shard::new(k, 2).unwrap());
-///     let control = RunControl { journal: Some(&file), shard, ..RunControl::default() };
+///     let shard = Shard::new(k, 2).unwrap();
+///     let control = RunControl::default().with_journal(&file).with_shard(shard);
 ///     runs.push(count_with(8, &options, &control).unwrap());
 ///     files.push(file);
 /// }
@@ -43,26 +44,29 @@ use crate::names::{Named, UnknownName};
 /// assert_eq!((merged.shards, merged.journals), (2, 2));
 /// assert_eq!(merged.total, runs[0].counts.total + runs[1].counts.total);
 /// assert_eq!((merged.total, merged.unique), (92, 12));
-/// # std::fs::remove_dir_all(&dir).unwrap();
+/// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Merged {
     /// Board side.
     pub n: u32,
+    /// All solutions.
+    pub total: u128,
+    /// Solutions distinct under the 8 symmetries, from the total ([`crate::unique_from_total`]).
+    pub unique: u128,
     /// The plan's strategy.
     pub strategy: Strategy,
-    /// The plan's fingerprint.
-    pub fingerprint: u64,
     /// Tasks in the plan (every one of them recorded).
     pub tasks: usize,
     /// How many shards the plan was split into.
     pub shards: u32,
-    /// Journals read.
+    /// Journals read (0 for a merge of runs in memory, [`Merged::from_runs`]).
     pub journals: usize,
-    /// All solutions.
-    pub total: u128,
-    /// Solutions distinct under the 8 symmetries, from the total ([`crate::engine::unique`]).
-    pub unique: u128,
+    /// The plan's fingerprint (16 hex digits in serde's output).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_util::fingerprint"))]
+    pub fingerprint: u64,
 }
 
 /// A shard that lacks tasks.
@@ -106,10 +110,10 @@ impl fmt::Display for Missing {
 /// ```
 /// use nqueens::journal::{merge, MergeError, Shard};
 /// use nqueens::{count_with, CountOptions, RunControl, Strategy};
-/// # let name = format!("nqueens-doc-merge-error-{}", std::process::id());
-/// # let dir = std::env::temp_dir().join(name);
-/// # let _ = std::fs::remove_dir_all(&dir);
-/// # std::fs::create_dir_all(&dir).unwrap();
+/// let name = format!("nqueens-doc-merge-error-{}", std::process::id());
+/// let dir = std::env::temp_dir().join(name);
+/// let _ = std::fs::remove_dir_all(&dir);
+/// std::fs::create_dir_all(&dir).unwrap();
 /// let no_files: [&std::path::Path; 0] = [];
 /// let error = merge(&no_files).unwrap_err();
 /// assert!(matches!(error, MergeError::NoJournals));
@@ -117,8 +121,8 @@ impl fmt::Display for Missing {
 ///
 /// // Shard 0 of 2 alone: shard 1 is missing, so there is no total.
 /// let file = dir.join("n8-0of2.ckpt");
-/// let shard = Some(Shard::new(0, 2).unwrap());
-/// let control = RunControl { journal: Some(&file), shard, ..RunControl::default() };
+/// let shard = Shard::new(0, 2).unwrap();
+/// let control = RunControl::default().with_journal(&file).with_shard(shard);
 /// count_with(8, &CountOptions::new(2, Strategy::Mirror), &control).unwrap();
 /// let MergeError::Incomplete { count, missing } = merge(&[&file]).unwrap_err() else {
 ///     panic!("shard 1/2 is missing");
@@ -126,9 +130,10 @@ impl fmt::Display for Missing {
 /// assert_eq!((count, missing.len()), (2, 1));
 /// assert_eq!(missing[0].shard, Shard::new(1, 2).unwrap());
 /// assert_eq!(missing[0].missing, missing[0].tasks);
-/// # std::fs::remove_dir_all(&dir).unwrap();
+/// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum MergeError {
     /// No journal was given.
     #[error("no journals to merge")]
@@ -200,6 +205,50 @@ pub enum MergeError {
         /// The incomplete shards.
         missing: Vec<Missing>,
     },
+    /// No run was given ([`Merged::from_runs`]).
+    #[error("no runs to merge")]
+    NoRuns,
+    /// Two runs belong to different counts ([`Merged::from_runs`]; runs are numbered from 0).
+    #[error(
+        "runs {first} and {second} belong to different counts and cannot be merged: \
+         run {first} counted {first_count}, run {second} counted {second_count}"
+    )]
+    DifferentRuns {
+        /// The first run.
+        first: usize,
+        /// What it counted.
+        first_count: Box<Header>,
+        /// The run that differs from it.
+        second: usize,
+        /// What that one counted.
+        second_count: Box<Header>,
+    },
+    /// A run names a plan this build does not make, or a shard or task count its plan does not
+    /// have ([`Merged::from_runs`]).
+    #[error("run {run}: {why}")]
+    RunOfOtherPlan {
+        /// The run.
+        run: usize,
+        /// How its plan differs.
+        why: PlanDifference,
+    },
+    /// One shard counted twice with two different totals ([`Merged::from_runs`]).
+    #[error(
+        "shard {shard} is counted with total {first} in run {first_run} but {second} in run \
+         {second_run}: one of them is wrong; count that shard again"
+    )]
+    ShardConflict {
+        /// The shard.
+        shard: Shard,
+        /// The first total seen.
+        first: u128,
+        /// Its run.
+        first_run: usize,
+        /// The other total.
+        second: u128,
+        /// Its run.
+        second_run: usize,
+    },
     /// Deriving the unique count failed.
     #[error("{0}")]
     Engine(#[from] crate::Error),
@@ -252,6 +301,7 @@ fn first_named(missing: &[Missing]) -> String {
 /// );
 /// ```
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum PlanDifference {
     /// Another plan version.
     #[error("it was counted under plan version {0}, this nqueens makes version {PLAN_VERSION}")]
@@ -262,6 +312,17 @@ pub enum PlanDifference {
     /// A board this build cannot plan.
     #[error("its board cannot be planned ({0})")]
     Board(crate::Error),
+    /// A shard the plan does not have, or a shard's task count that is not its shard's in
+    /// the plan (a run that was edited or is of another build).
+    #[error("its shard {shard} holds {tasks} tasks, not the {planned} of that shard of the plan")]
+    ShardTasks {
+        /// The shard.
+        shard: Shard,
+        /// The task count the run names.
+        tasks: usize,
+        /// The shard's tasks in the plan (0 for a shard the plan does not have).
+        planned: usize,
+    },
     /// Another task list.
     #[error(
         "it was counted under plan {} ({counted_tasks} tasks), this nqueens makes plan {} \
@@ -285,21 +346,21 @@ pub enum PlanDifference {
 /// ```
 /// use nqueens::{count_with, CountOptions, RunControl, Strategy};
 /// use nqueens::journal::Shard;
-/// let dir = tempfile::tempdir().unwrap();
+/// let dir = std::env::temp_dir().join(format!("nqueens-doc-merge-{}", std::process::id()));
+/// let _ = std::fs::remove_dir_all(&dir);
+/// std::fs::create_dir_all(&dir).unwrap();
 /// let options = CountOptions::new(2, Strategy::Symmetric);
 /// let mut files = Vec::new();
 /// for k in 0..3 {
-///     let file = dir.path().join(format!("shard{k}.ckpt"));
-///     let control = RunControl {
-///         journal: Some(&file),
-///         shard: Some(Shard::new(k, 3).unwrap()),
-///         ..RunControl::default()
-///     };
+///     let file = dir.join(format!("shard{k}.ckpt"));
+///     let shard = Shard::new(k, 3).unwrap();
+///     let control = RunControl::default().with_journal(&file).with_shard(shard);
 ///     count_with(10, &options, &control).unwrap();
 ///     files.push(file);
 /// }
 /// let merged = nqueens::journal::merge(&files).unwrap();
 /// assert_eq!((merged.total, merged.unique), (724, 92));
+/// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
     // First what every file is: its header alone (one file open at a time, so that a thousand
@@ -461,4 +522,157 @@ fn missing_shards(counted: &[Option<(u64, usize)>], count: u32) -> Vec<Missing> 
             tasks,
         })
         .collect()
+}
+
+impl Merged {
+    /// Adds up the runs of the shards of one count, made in this process or read back (with the
+    /// `serde` feature), as [`merge`] adds up their journals: it refuses runs of different counts
+    /// ([`MergeError::DifferentRuns`]), a plan this build does not make
+    /// ([`MergeError::RunOfOtherPlan`]), a shard counted twice with two totals
+    /// ([`MergeError::ShardConflict`]; the same total twice is fine) and gaps: shards without a
+    /// complete run ([`MergeError::Incomplete`], naming them). `journals` is 0.
+    ///
+    /// ```
+    /// use nqueens::journal::{Merged, MergeError, Shard};
+    /// use nqueens::{count_with, CountOptions, RunControl, Strategy};
+    /// let options = CountOptions::new(2, Strategy::Symmetric);
+    /// let runs: Vec<_> = (0..4)
+    ///     .map(|k| {
+    ///         let control = RunControl::default().with_shard(Shard::new(k, 4).unwrap());
+    ///         count_with(12, &options, &control).unwrap()
+    ///     })
+    ///     .collect();
+    /// assert!(runs.iter().all(|run| run.counts.unique.is_none()));
+    /// let merged = Merged::from_runs(&runs).unwrap();
+    /// assert_eq!((merged.total, merged.unique, merged.shards), (14_200, 1_787, 4));
+    ///
+    /// // Shard 3/4 missing: no total.
+    /// let Err(MergeError::Incomplete { missing, .. }) = Merged::from_runs(&runs[..3]) else {
+    ///     panic!("shard 3/4 is missing");
+    /// };
+    /// assert_eq!(missing[0].shard, Shard::new(3, 4).unwrap());
+    /// ```
+    pub fn from_runs(runs: &[CountRun]) -> Result<Merged, MergeError> {
+        let Some(first) = runs.first() else {
+            return Err(MergeError::NoRuns);
+        };
+        let counted = |run: &CountRun| Header {
+            plan_version: PLAN_VERSION,
+            n: run.counts.n,
+            strategy: run.counts.strategy.name().to_string(),
+            tasks: run.plan_tasks as u64,
+            fingerprint: run.fingerprint,
+            shard: run.shard,
+        };
+        let same_count = |a: &CountRun, b: &CountRun| {
+            (
+                a.counts.n,
+                a.counts.strategy,
+                a.plan_tasks,
+                a.fingerprint,
+                a.shard.count,
+            ) == (
+                b.counts.n,
+                b.counts.strategy,
+                b.plan_tasks,
+                b.fingerprint,
+                b.shard.count,
+            )
+        };
+        if let Some((second, run)) = runs.iter().enumerate().find(|(_, r)| !same_count(first, r)) {
+            return Err(MergeError::DifferentRuns {
+                first: 0,
+                first_count: Box::new(counted(first)),
+                second,
+                second_count: Box::new(counted(run)),
+            });
+        }
+        let other = |run: usize, why: PlanDifference| MergeError::RunOfOtherPlan { run, why };
+        let (n, strategy, count) = (first.counts.n, first.counts.strategy, first.shard.count);
+        let plan = Plan::new(n, strategy, DEFAULT_MIN_TASKS)
+            .map_err(|e| other(0, PlanDifference::Board(e)))?;
+        let fingerprint = plan.fingerprint();
+        if fingerprint != first.fingerprint || plan.tasks.len() != first.plan_tasks {
+            return Err(other(
+                0,
+                PlanDifference::Tasks {
+                    counted: first.fingerprint,
+                    counted_tasks: first.plan_tasks as u64,
+                    made: fingerprint,
+                    made_tasks: plan.tasks.len(),
+                },
+            ));
+        }
+        // The tasks of each shard that holds any (no more than the plan's tasks).
+        let holding = plan.tasks.len().min(count as usize);
+        let mut planned = vec![0usize; holding];
+        for p in 0..plan.tasks.len() {
+            planned[Shard::of_position(p, count) as usize] += 1;
+        }
+        // Per shard: the total of a complete run and which run, or the most tasks any
+        // incomplete run finished.
+        let mut totals: Vec<Option<(u128, usize)>> = vec![None; holding];
+        let mut finished = vec![0usize; holding];
+        for (j, run) in runs.iter().enumerate() {
+            let k = run.shard.index as usize;
+            let tasks = planned.get(k).copied().unwrap_or(0);
+            if run.shard.index >= count || run.counts.tasks != tasks {
+                return Err(other(
+                    j,
+                    PlanDifference::ShardTasks {
+                        shard: run.shard,
+                        tasks: run.counts.tasks,
+                        planned: tasks,
+                    },
+                ));
+            }
+            if !run.complete {
+                let done = (run.resumed_tasks + run.searched_tasks).min(tasks.saturating_sub(1));
+                finished[k] = finished[k].max(done);
+                continue;
+            }
+            match totals[k] {
+                None => totals[k] = Some((run.counts.total, j)),
+                Some((total, _)) if total == run.counts.total => {}
+                Some((total, first_run)) => {
+                    return Err(MergeError::ShardConflict {
+                        shard: run.shard,
+                        first: total,
+                        first_run,
+                        second: run.counts.total,
+                        second_run: j,
+                    });
+                }
+            }
+        }
+        let missing: Vec<Missing> = (0..holding)
+            .filter(|&k| totals[k].is_none())
+            .map(|k| Missing {
+                shard: Shard {
+                    index: k as u32,
+                    count,
+                },
+                missing: planned[k] - finished[k],
+                tasks: planned[k],
+            })
+            .collect();
+        if !missing.is_empty() {
+            return Err(MergeError::Incomplete { count, missing });
+        }
+        let mut total: u128 = 0;
+        for (t, _) in totals.into_iter().flatten() {
+            total = total.checked_add(t).ok_or(crate::Error::Overflow)?;
+        }
+        let unique = crate::engine::unique::unique_count(n, total)?;
+        Ok(Merged {
+            n,
+            total,
+            unique,
+            strategy,
+            tasks: plan.tasks.len(),
+            shards: count,
+            journals: 0,
+            fingerprint,
+        })
+    }
 }

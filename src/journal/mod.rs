@@ -6,7 +6,7 @@
 //!
 //! | part   | bytes | contents                                                                |
 //! |--------|-------|-------------------------------------------------------------------------|
-//! | header | 64    | bytes 0..8 magic `NQJOURNL`, 8..12 format version `u32`, 12..16 [`PLAN_VERSION`] `u32`, 16..20 `n` `u32`, 20..36 strategy name (zero-padded), 36..44 task count `u64`, 44..52 plan fingerprint `u64` ([`fingerprint`]), 52..56 shard index `u32`, 56..60 shard count `u32`, 60..64 CRC-32 of bytes 0..60 |
+//! | header | 64    | bytes 0..8 magic `NQJOURNL`, 8..12 format version `u32`, 12..16 plan version `u32` ([`Plan::fingerprint`](crate::Plan::fingerprint) covers it too), 16..20 `n` `u32`, 20..36 strategy name (zero-padded), 36..44 task count `u64`, 44..52 plan fingerprint `u64` ([`Plan::fingerprint`](crate::Plan::fingerprint)), 52..56 shard index `u32`, 56..60 shard count `u32`, 60..64 CRC-32 of bytes 0..60 |
 //! | record | 30    | byte 0 tag `T`, 1 id length, 2..18 id columns (zero-padded), 18..26 count `u64`, 26..30 CRC-32 of bytes 0..26 |
 //!
 //! Each record is handed to the operating system as soon as its task finishes (so a killed
@@ -32,17 +32,15 @@
 //!
 //! | file | what |
 //! |---|---|
-//! | `format.rs` | the header and record bytes ([`Header`], [`Record`]) |
-//! | `file.rs` | the open, locked, append-only [`Journal`] |
-//! | `read.rs` | opening a journal file, checking its header, streaming its records ([`Replay`]) |
+//! | `format.rs` | the header and record bytes ([`Header`], the records) |
+//! | `file.rs` | the open, locked, append-only journal |
+//! | `read.rs` | opening a journal file, checking its header, streaming its records |
 //! | `error.rs` | why a journal is refused or fails ([`JournalError`], [`Damage`]) |
 //! | `open.rs` | a journal opened for a count, its records checked against the plan |
 //! | `shard.rs` | a plan's tasks dealt into shards |
 //! | [`merge`] | shard journals added up into a board's total |
-//!
-//! [`PLAN_VERSION`]: crate::engine::plan::PLAN_VERSION
-//! [`fingerprint`]: crate::engine::plan::fingerprint
 
+mod crc;
 mod error;
 mod file;
 mod format;

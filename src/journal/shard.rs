@@ -25,6 +25,7 @@ use crate::engine::plan::Plan;
 /// assert_eq!(outside_slurm, Err(ShardError::SlurmUnset("SLURM_ARRAY_TASK_ID")));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ShardError {
     /// `M` is 0.
     #[error("the shard count must be at least 1")]
@@ -119,6 +120,10 @@ pub struct Shard {
     /// How many shards the plan is split into (at least 1).
     pub count: u32,
 }
+
+// Written as `K/M`, as the command's output shows it.
+#[cfg(feature = "serde")]
+crate::serde_util::as_text!(Shard);
 
 impl Shard {
     /// The shard of a Slurm array task: `K = (SLURM_ARRAY_TASK_ID − SLURM_ARRAY_TASK_MIN) /

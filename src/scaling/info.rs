@@ -1,8 +1,6 @@
 //! What makes a study comparable with another: the CPU, the operating system, the tool's version
 //! and the date, and the headline figure a person can quote.
 
-use serde::Serialize;
-
 use crate::{Kernel, Strategy};
 
 use super::Machine;
@@ -17,13 +15,7 @@ pub const MODEL_LEAVES_OUT: &str = "SMT (threads sharing a core), turbo and othe
 /// ```
 /// use nqueens::scaling::study::{measure, StudyOptions};
 /// use nqueens::{Kernel, Strategy};
-/// let options = StudyOptions {
-///     strategy: Strategy::Mirror,
-///     kernel: Kernel::Auto,
-///     threads: vec![2],
-///     repeat: 1,
-///     model_up_to: None,
-/// };
+/// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
 /// let study = measure(8, &options, &mut |_| {}).unwrap();
 /// let run = &study.run;
 /// assert_eq!((run.n, run.strategy, run.kernel), (8, Strategy::Mirror, study.kernel));
@@ -31,7 +23,8 @@ pub const MODEL_LEAVES_OUT: &str = "SMT (threads sharing a core), turbo and othe
 /// assert_eq!(run.version, env!("CARGO_PKG_VERSION"));
 /// assert!(run.date.ends_with('Z') && run.date.len() == 20, "{}", run.date);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RunInfo {
     /// The CPU's model name as the operating system reports it (`None` where it does not).
     pub cpu: Option<String>,
@@ -82,13 +75,7 @@ impl RunInfo {
 /// ```
 /// use nqueens::scaling::study::{measure, StudyOptions};
 /// use nqueens::{Kernel, Strategy};
-/// let options = StudyOptions {
-///     strategy: Strategy::Mirror,
-///     kernel: Kernel::Auto,
-///     threads: vec![2],
-///     repeat: 1,
-///     model_up_to: None,
-/// };
+/// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
 /// let study = measure(10, &options, &mut |_| {}).unwrap();
 /// let best = study.headline.unwrap();
 /// assert_eq!(best.solutions, 724);
@@ -97,7 +84,8 @@ impl RunInfo {
 /// assert_eq!(best.solutions_per_second, 724.0 / fastest);
 /// assert_eq!(best.cores, best.threads.min(study.machine.physical));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Headline {
     /// The thread count with the shortest median time.
     pub threads: usize,

@@ -27,13 +27,7 @@
 //!
 //! ```
 //! use nqueens::scaling::study::{measure, StudyOptions};
-//! let options = StudyOptions {
-//!     strategy: nqueens::Strategy::Mirror,
-//!     kernel: nqueens::Kernel::Auto,
-//!     threads: vec![2],
-//!     repeat: 1,
-//!     model_up_to: None,
-//! };
+//! let options = StudyOptions::new(vec![2]).with_strategy(nqueens::Strategy::Mirror).with_repeat(1);
 //! let study = measure(10, &options, &mut |_| {}).unwrap();
 //! assert_eq!(study.runs.len(), 2);
 //! assert_eq!(study.runs[0].speedup, 1.0);
@@ -47,8 +41,6 @@ pub(crate) mod model;
 mod stats;
 pub mod study;
 
-use serde::Serialize;
-
 pub use info::{Headline, MODEL_LEAVES_OUT, RunInfo};
 
 /// The machine a study ran on: its CPU counts as the operating system reports them.
@@ -61,7 +53,8 @@ pub use info::{Headline, MODEL_LEAVES_OUT, RunInfo};
 /// assert_eq!(smt.default_thread_counts(), [1, 2, 4, 8, 16]);
 /// assert_eq!(smt.load(8), None); // a core for each thread
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Machine {
     /// Logical CPUs (hardware threads).
     pub logical: usize,
@@ -136,6 +129,8 @@ impl Machine {
 /// assert_eq!([2, 3, 5].map(note), ["a core each", "sharing cores", "time-sliced"]);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Load {
     /// More threads than physical cores: some share a core (SMT), so expect less than ideal.
     SharesCores,

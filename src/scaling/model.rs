@@ -10,8 +10,6 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::time::Duration;
 
-use serde::Serialize;
-
 /// The worker counts the model predicts by default: 1, 2, 4, …, 256.
 pub const DEFAULT_WORKERS: [usize; 9] = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 
@@ -20,13 +18,7 @@ pub const DEFAULT_WORKERS: [usize; 9] = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 /// ```
 /// use nqueens::scaling::study::{measure, StudyOptions};
 /// use nqueens::{Kernel, Strategy};
-/// let options = StudyOptions {
-///     strategy: Strategy::Mirror,
-///     kernel: Kernel::Auto,
-///     threads: vec![2],
-///     repeat: 1,
-///     model_up_to: None,
-/// };
+/// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
 /// let study = measure(8, &options, &mut |_| {}).unwrap();
 /// // One worker runs the tasks one after another.
 /// assert_eq!(study.model_at(1).unwrap().predicted_seconds, study.task_seconds_total);
@@ -37,7 +29,8 @@ pub const DEFAULT_WORKERS: [usize; 9] = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 /// }
 /// assert!(study.model.windows(2).all(|pair| pair[0].workers < pair[1].workers));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ModelPoint {
     /// Number of identical workers.
     pub workers: usize,

@@ -2,8 +2,6 @@
 
 use std::time::Duration;
 
-use serde::Serialize;
-
 use super::info::{Headline, MODEL_LEAVES_OUT, RunInfo};
 use super::model;
 pub use super::model::ModelPoint;
@@ -19,19 +17,18 @@ use crate::{Error, known};
 /// ```
 /// use nqueens::scaling::study::{measure, StudyOptions};
 /// use nqueens::{Kernel, Strategy};
-/// let options = StudyOptions {
-///     strategy: Strategy::Mirror,
-///     kernel: Kernel::Auto,
-///     threads: vec![2],
-///     repeat: 1,
-///     model_up_to: Some(12),
-/// };
+/// let options = StudyOptions::new(vec![2])
+///     .with_strategy(Strategy::Mirror)
+///     .with_repeat(1)
+///     .with_model_up_to(Some(12));
 /// let study = measure(8, &options, &mut |_| {}).unwrap();
 /// let measured: Vec<usize> = study.runs.iter().map(|point| point.threads).collect();
 /// assert_eq!(measured, [1, 2]); // one thread is always measured
 /// assert!(study.model_at(12).is_some() && study.model_at(256).is_some());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct StudyOptions {
     /// How the board is split into tasks.
     pub strategy: Strategy,
@@ -47,18 +44,98 @@ pub struct StudyOptions {
     pub model_up_to: Option<usize>,
 }
 
+impl StudyOptions {
+    /// Measure these thread counts (and one), three timed runs each, with the default strategy
+    /// and the fastest kernel, and the default model.
+    ///
+    /// ```
+    /// use nqueens::scaling::study::StudyOptions;
+    /// let options = StudyOptions::new(vec![1, 2]);
+    /// assert_eq!((options.threads, options.repeat, options.model_up_to), (vec![1, 2], 3, None));
+    /// ```
+    pub fn new(threads: Vec<usize>) -> StudyOptions {
+        StudyOptions {
+            strategy: Strategy::default(),
+            kernel: Kernel::Auto,
+            threads,
+            repeat: 3,
+            model_up_to: None,
+        }
+    }
+
+    /// These options with `strategy` splitting the board.
+    ///
+    /// ```
+    /// use nqueens::scaling::study::StudyOptions;
+    /// use nqueens::Strategy;
+    /// assert_eq!(StudyOptions::default().with_strategy(Strategy::Mirror).strategy, Strategy::Mirror);
+    /// ```
+    pub fn with_strategy(self, strategy: Strategy) -> StudyOptions {
+        StudyOptions { strategy, ..self }
+    }
+
+    /// These options with `kernel` counting the tasks.
+    ///
+    /// ```
+    /// use nqueens::scaling::study::StudyOptions;
+    /// use nqueens::Kernel;
+    /// let options = StudyOptions::default().with_kernel(Kernel::DepthFirst);
+    /// assert_eq!(options.kernel, Kernel::DepthFirst);
+    /// ```
+    pub fn with_kernel(self, kernel: Kernel) -> StudyOptions {
+        StudyOptions { kernel, ..self }
+    }
+
+    /// These options with `repeat` timed runs per thread count.
+    ///
+    /// ```
+    /// use nqueens::scaling::study::StudyOptions;
+    /// assert_eq!(StudyOptions::default().with_repeat(5).repeat, 5);
+    /// ```
+    pub fn with_repeat(self, repeat: usize) -> StudyOptions {
+        StudyOptions { repeat, ..self }
+    }
+
+    /// These options modelling worker counts up to `model_up_to` as well.
+    ///
+    /// ```
+    /// use nqueens::scaling::study::StudyOptions;
+    /// assert_eq!(StudyOptions::default().with_model_up_to(Some(12)).model_up_to, Some(12));
+    /// ```
+    pub fn with_model_up_to(self, model_up_to: Option<usize>) -> StudyOptions {
+        StudyOptions {
+            model_up_to,
+            ..self
+        }
+    }
+}
+
+impl Default for StudyOptions {
+    /// The command's defaults: the powers of two below the logical CPU count and that count,
+    /// three timed runs each, the default strategy, the fastest kernel.
+    ///
+    /// ```
+    /// use nqueens::scaling::study::StudyOptions;
+    /// let options = StudyOptions::default();
+    /// assert_eq!((options.threads[0], options.repeat), (1, 3));
+    /// ```
+    fn default() -> StudyOptions {
+        let logical = num_cpus::get().max(1);
+        let mut threads: Vec<usize> = (0..usize::BITS)
+            .map(|b| 1usize << b)
+            .take_while(|&t| t < logical)
+            .collect();
+        threads.push(logical);
+        StudyOptions::new(threads)
+    }
+}
+
 /// Where a study is, reported before each run starts.
 ///
 /// ```
 /// use nqueens::scaling::study::{measure, Progress, StudyOptions};
 /// use nqueens::{Kernel, Strategy};
-/// let options = StudyOptions {
-///     strategy: Strategy::Mirror,
-///     kernel: Kernel::Auto,
-///     threads: vec![2],
-///     repeat: 1,
-///     model_up_to: None,
-/// };
+/// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
 /// let mut seen = Vec::new();
 /// measure(8, &options, &mut |p: Progress| seen.push((p.threads, p.run, p.repeat))).unwrap();
 /// // The warm-ups (run 0) first, then the timed runs taking turns over the thread counts.
@@ -88,13 +165,7 @@ pub struct Progress {
 /// ```
 /// use nqueens::scaling::study::{measure, StudyOptions};
 /// use nqueens::{Kernel, Strategy};
-/// let options = StudyOptions {
-///     strategy: Strategy::Mirror,
-///     kernel: Kernel::Auto,
-///     threads: vec![2],
-///     repeat: 1,
-///     model_up_to: None,
-/// };
+/// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
 /// let study = measure(8, &options, &mut |_| {}).unwrap();
 /// let (one, two) = (&study.runs[0], &study.runs[1]);
 /// assert_eq!((one.threads, one.speedup), (1, 1.0));
@@ -102,7 +173,8 @@ pub struct Progress {
 /// assert_eq!(two.efficiency, two.speedup / 2.0);
 /// assert!(two.min_seconds <= two.median_seconds && two.median_seconds <= two.max_seconds);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MeasuredPoint {
     /// Worker threads.
     pub threads: usize,
@@ -129,13 +201,7 @@ pub struct MeasuredPoint {
 /// ```
 /// use nqueens::scaling::{study::{measure, StudyOptions}, Machine};
 /// use nqueens::{count, CountOptions, Kernel, Strategy};
-/// let options = StudyOptions {
-///     strategy: Strategy::Mirror,
-///     kernel: Kernel::Auto,
-///     threads: vec![2],
-///     repeat: 1,
-///     model_up_to: None,
-/// };
+/// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
 /// let study = measure(8, &options, &mut |_| {}).unwrap();
 /// assert_eq!((study.n, study.strategy, study.repeat), (8, Strategy::Mirror, 1));
 /// assert_ne!(study.kernel, Kernel::Auto);
@@ -145,7 +211,8 @@ pub struct MeasuredPoint {
 /// assert!(study.task_seconds_max <= study.task_seconds_total);
 /// assert_eq!(study.runs.len(), 2);
 /// ```
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Study {
     /// Board side.
     pub n: u32,
@@ -167,7 +234,11 @@ pub struct Study {
     pub runs: Vec<MeasuredPoint>,
     /// One prediction per modelled worker count, ascending.
     pub model: Vec<ModelPoint>,
-    /// What the model leaves out ([`MODEL_LEAVES_OUT`]).
+    /// What the model leaves out ([`MODEL_LEAVES_OUT`]; read back as this build's text).
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_deserializing, default = "model_leaves_out")
+    )]
     pub model_leaves_out: &'static str,
     /// The board's total, which every run counted.
     pub total: u128,
@@ -189,22 +260,17 @@ impl Study {
 /// ```
 /// use nqueens::scaling::study::{measure, StudyError, StudyOptions};
 /// use nqueens::{Error, Kernel, Strategy};
-/// let options = StudyOptions {
-///     strategy: Strategy::Mirror,
-///     kernel: Kernel::Auto,
-///     threads: vec![2],
-///     repeat: 0,
-///     model_up_to: None,
-/// };
+/// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(0);
 /// let error = measure(8, &options, &mut |_| {}).unwrap_err();
 /// assert!(matches!(error, StudyError::NoRuns));
 /// assert_eq!(error.to_string(), "the number of timed runs must be at least 1");
 ///
-/// let options = StudyOptions { repeat: 1, ..options };
+/// let options = options.with_repeat(1);
 /// let error = measure(65, &options, &mut |_| {}).unwrap_err();
 /// assert!(matches!(error, StudyError::Engine(Error::BoardTooLarge { n: 65 })));
 /// ```
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum StudyError {
     /// The engine refused or failed.
     #[error(transparent)]
@@ -310,13 +376,7 @@ pub fn thread_counts(requested: &[usize]) -> Vec<usize> {
 /// ```
 /// use nqueens::scaling::study::{measure, StudyOptions};
 /// use nqueens::{Kernel, Strategy};
-/// let options = StudyOptions {
-///     strategy: Strategy::Mirror,
-///     kernel: Kernel::Auto,
-///     threads: vec![2],
-///     repeat: 1,
-///     model_up_to: None,
-/// };
+/// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
 /// let study = measure(8, &options, &mut |_| {}).unwrap();
 /// assert_eq!(study.runs.len(), 2);
 /// assert_eq!((study.runs[0].threads, study.runs[0].speedup), (1, 1.0));
@@ -339,13 +399,7 @@ pub fn measure(
 /// ```
 /// use nqueens::scaling::study::{measure_together, StudyOptions};
 /// use nqueens::{Kernel, Strategy};
-/// let options = StudyOptions {
-///     strategy: Strategy::Mirror,
-///     kernel: Kernel::Auto,
-///     threads: vec![2],
-///     repeat: 1,
-///     model_up_to: None,
-/// };
+/// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
 /// let variants = [(Strategy::Mirror, Kernel::DepthFirst), (Strategy::Symmetric, Kernel::DepthFirst)];
 /// let mut order = Vec::new();
 /// let studies = measure_together(8, &options, &variants, &mut |p| {
@@ -678,4 +732,10 @@ mod examples {
         assert_eq!(points[1].speedup, 4.0);
         assert_eq!(points[1].efficiency, 1.0);
     }
+}
+
+/// What a study read back says the model leaves out: [`MODEL_LEAVES_OUT`].
+#[cfg(feature = "serde")]
+fn model_leaves_out() -> &'static str {
+    MODEL_LEAVES_OUT
 }

@@ -9,11 +9,7 @@ use nqueens::{CountOptions, Kernel, count, known};
 fn every_board_up_to_14_matches_the_table_with_one_and_two_threads() {
     for threads in [1, 2] {
         for n in 0..=14 {
-            let options = CountOptions {
-                threads,
-                strategy: Strategy::Mirror,
-                kernel: nqueens::Kernel::Auto,
-            };
+            let options = CountOptions::new(threads, Strategy::Mirror);
             let counts = count(n, &options).unwrap();
             assert_eq!(
                 Some(counts.total),
@@ -38,11 +34,7 @@ fn every_kernel_gives_the_table_with_either_strategy() {
     for kernel in kernels {
         for strategy in [Strategy::Mirror, Strategy::Symmetric] {
             for n in 0..=13 {
-                let options = CountOptions {
-                    threads: 2,
-                    strategy,
-                    kernel,
-                };
+                let options = CountOptions::new(2, strategy).with_kernel(kernel);
                 let counts = count(n, &options).unwrap();
                 assert_eq!(
                     (Some(counts.total), counts.unique),
@@ -71,11 +63,7 @@ fn per_task_sums_equal_a_plain_unsplit_search() {
 
 #[test]
 fn more_threads_than_tasks_still_counts_everything() {
-    let options = CountOptions {
-        threads: 7,
-        strategy: Strategy::Mirror,
-        kernel: nqueens::Kernel::Auto,
-    };
+    let options = CountOptions::new(7, Strategy::Mirror);
     for n in [1, 4, 5, 6] {
         assert_eq!(Some(count(n, &options).unwrap().total), known::total(n));
     }
@@ -83,11 +71,7 @@ fn more_threads_than_tasks_still_counts_everything() {
 
 #[test]
 fn zero_threads_and_oversized_boards_are_errors() {
-    let zero = CountOptions {
-        threads: 0,
-        strategy: Strategy::Mirror,
-        kernel: nqueens::Kernel::Auto,
-    };
+    let zero = CountOptions::new(0, Strategy::Mirror);
     assert!(count(8, &zero).is_err());
     assert!(count(65, &CountOptions::default()).is_err());
 }

@@ -130,12 +130,11 @@ fn a_shard_run_twice_merges_and_a_shard_resumes_from_its_journal() {
     let file = dir.path().join("n12-1of3.ckpt");
     let stop = AtomicBool::new(false);
     let watcher = StopAfter(AtomicUsize::new(0), &stop);
-    let control = RunControl {
-        journal: Some(&file),
-        stop: Some(&stop),
-        watcher: Some(&watcher),
-        shard: Some(Shard::new(1, 3).unwrap()),
-    };
+    let control = RunControl::default()
+        .with_journal(&file)
+        .with_stop(&stop)
+        .with_watcher(&watcher)
+        .with_shard(Shard::new(1, 3).unwrap());
     let first = count_with(12, &CountOptions::new(1, Strategy::Symmetric), &control).unwrap();
     assert!(!first.complete);
     let mut files: Vec<PathBuf> = vec![file.clone()];
@@ -199,10 +198,7 @@ fn a_merge_of_more_shards_than_tasks_is_short_and_allocates_by_the_plan() {
     }
     // Shards beyond the tasks hold nothing: the tasks' shards alone give the total.
     let whole = dir.path().join("whole.ckpt");
-    let control = RunControl {
-        journal: Some(&whole),
-        ..RunControl::default()
-    };
+    let control = RunControl::default().with_journal(&whole);
     count_with(10, &CountOptions::new(2, Strategy::Symmetric), &control).unwrap();
     let (_, replay) = Journal::open(&whole, &Header::for_plan(&p)).unwrap();
     let files: Vec<PathBuf> = (0..958)

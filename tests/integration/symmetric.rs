@@ -8,15 +8,7 @@ use nqueens::{CountOptions, count, known};
 #[test]
 fn unique_counts_equal_the_table_for_n_0_to_15() {
     for n in 0..=15 {
-        let counts = count(
-            n,
-            &CountOptions {
-                threads: 2,
-                strategy: Strategy::Symmetric,
-                kernel: nqueens::Kernel::Auto,
-            },
-        )
-        .unwrap();
+        let counts = count(n, &CountOptions::new(2, Strategy::Symmetric)).unwrap();
         let want = known::lookup(n).unwrap();
         assert_eq!(
             (counts.total, counts.unique),

@@ -34,21 +34,22 @@ pub use rows::{
 
 use crate::Error;
 
-/// Which kernel counts the tasks: a choice, checked against the CPU by [`Kernel::select`].
+/// Which kernel counts the tasks: a choice, checked against the CPU by [`Kernel::resolve`].
 ///
 /// Every kernel counts the same; they differ only in speed.
 ///
 /// ```
 /// use nqueens::{count, CountOptions, Kernel, Strategy};
 /// for kernel in Kernel::available() {
-///     let options = CountOptions { kernel, ..CountOptions::new(2, Strategy::Symmetric) };
+///     let options = CountOptions::new(2, Strategy::Symmetric).with_kernel(kernel);
 ///     let counts = count(8, &options).unwrap();
 ///     assert_eq!((counts.total, counts.kernel), (92, kernel));
 /// }
 /// assert_eq!("portable-lanes".parse::<Kernel>().unwrap(), Kernel::PortableLanes);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Kernel {
     /// The fastest kernel this CPU runs: AVX-512, else AVX2 or NEON, else the depth-first
     /// search (measured faster than the portable lanes, which lack vector compress and expand).
@@ -99,14 +100,22 @@ impl Kernel {
         }
     }
 
-    /// The kernel this choice runs on this CPU, or [`Error::KernelUnavailable`] when the CPU
-    /// lacks its instructions. `Auto` always succeeds.
+    /// The kernel this choice runs on this CPU (`Auto` resolved to the fastest), or
+    /// [`Error::KernelUnavailable`] when the CPU lacks its instructions. `Auto` always succeeds.
     ///
     /// ```
     /// use nqueens::Kernel;
-    /// assert_eq!(Kernel::DepthFirst.select().unwrap().kernel(), Kernel::DepthFirst);
-    /// assert_ne!(Kernel::Auto.select().unwrap().kernel(), Kernel::Auto);
+    /// assert_eq!(Kernel::DepthFirst.resolve().unwrap(), Kernel::DepthFirst);
+    /// let fastest = Kernel::Auto.resolve().unwrap();
+    /// assert!(fastest != Kernel::Auto && Kernel::available().contains(&fastest));
     /// ```
+    pub fn resolve(self) -> Result<Kernel, Error> {
+        self.select().map(|selected| selected.kernel())
+    }
+
+    /// The kernel this choice runs on this CPU, as the engine's one dispatch point (what
+    /// [`Kernel::resolve`] names); for the engine, its benches and tests.
+    #[doc(hidden)]
     pub fn select(self) -> Result<Selected, Error> {
         self.detect().ok_or_else(|| Error::KernelUnavailable {
             kernel: self,
@@ -146,7 +155,7 @@ impl Kernel {
         self.detect().is_some()
     }
 
-    /// `Ok` when this CPU runs the kernel (see [`Kernel::select`]).
+    /// `Ok` when this CPU runs the kernel (see [`Kernel::resolve`]).
     pub fn check(self) -> Result<(), Error> {
         self.select().map(|_| ())
     }

@@ -72,8 +72,9 @@ pub const MAX_ID_LEN: usize = 16;
 /// assert_eq!(Strategy::default(), Strategy::Symmetric);
 /// assert_eq!("mirror".parse::<Strategy>().unwrap(), Strategy::Mirror);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Strategy {
     /// Border queens pre-placed, one constellation per symmetry class (weight 2, 4 or 8), inner
     /// rows searched by a kernel that skips filled rows (the fastest).
@@ -121,8 +122,12 @@ pub struct TaskId {
     cols: [u8; MAX_ID_LEN],
 }
 
+// Written as `3.0.5`, as the journal's messages name it.
+#[cfg(feature = "serde")]
+crate::serde_util::as_text!(TaskId);
+
 impl TaskId {
-    /// An id from a list of columns; `None` when longer than [`MAX_ID_LEN`].
+    /// An id from a list of columns; `None` when longer than 16 columns.
     pub fn from_cols(cols: &[u8]) -> Option<TaskId> {
         if cols.len() > MAX_ID_LEN {
             return None;
@@ -165,12 +170,20 @@ impl fmt::Display for TaskId {
 }
 
 /// Why text is not a [`TaskId`].
+///
+/// ```
+/// use nqueens::{TaskId, TaskIdError};
+/// let error = "3.x".parse::<TaskId>().unwrap_err();
+/// assert_eq!(error, TaskIdError::Malformed("3.x".to_string()));
+/// assert_eq!(error.to_string(), "bad task id '3.x'");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum TaskIdError {
     /// Not `-` nor columns joined by dots.
     #[error("bad task id '{0}'")]
     Malformed(String),
-    /// More than [`MAX_ID_LEN`] columns.
+    /// More than 16 columns.
     #[error("task id '{0}' is too long")]
     TooLong(String),
 }
@@ -258,7 +271,7 @@ pub struct Task {
 
 impl Task {
     /// Counts this task's solutions, unweighted, with the fastest kernel this CPU has (a
-    /// run counts with the kernel it selected: [`Subproblem::count_with`]).
+    /// count runs it with the kernel it selected once for the board).
     pub fn count(&self, n: u32) -> u64 {
         self.subproblem.count(n)
     }
@@ -360,8 +373,8 @@ impl Plan {
         Ok(Plan { n, strategy, tasks })
     }
 
-    /// The plan's name: a hash of [`PLAN_VERSION`], `n`, the strategy and the ordered task ids
-    /// and weights (see [`fingerprint`] for the exact bytes). Two plans with the same
+    /// The plan's name: a hash (FNV-1a, 64 bits) of the plan version (now 2), `n`, the
+    /// strategy and the ordered task ids and weights. Two plans with the same
     /// fingerprint have the same tasks in the same order.
     ///
     /// ```

@@ -1,0 +1,405 @@
+//! The library as another crate uses it, through its public API only: shards counted in memory
+//! and merged, results written with serde as the command writes them, and `?` from every public
+//! error type into `nqueens::Error`.
+
+use nqueens::journal::{MergeError, Merged, PlanDifference, Shard};
+use nqueens::{CountOptions, CountRun, Counts, Kernel, RunControl, Strategy, count, count_with};
+use serde_json::{Map, Value};
+
+use crate::util::stdout_of;
+
+/// Shard `k` of `m` of the `n`-board, counted in this process.
+fn count_shard(n: u32, k: u32, m: u32, strategy: Strategy) -> CountRun {
+    let control = RunControl::default().with_shard(Shard::new(k, m).unwrap());
+    count_with(n, &CountOptions::new(2, strategy), &control).unwrap()
+}
+
+#[test]
+fn four_shards_counted_in_memory_merge_into_the_board_16_totals() {
+    let runs: Vec<CountRun> = (0..4)
+        .map(|k| count_shard(16, k, 4, Strategy::Symmetric))
+        .collect();
+    assert!(
+        runs.iter()
+            .all(|run| run.complete && run.counts.unique.is_none())
+    );
+    let merged = Merged::from_runs(&runs).unwrap();
+    assert_eq!((merged.total, merged.unique), (14_772_512, 1_846_955));
+    assert_eq!((merged.n, merged.shards, merged.journals), (16, 4, 0));
+    assert_eq!(
+        (merged.tasks, merged.fingerprint),
+        (runs[0].plan_tasks, runs[0].fingerprint)
+    );
+    // In any order, and with a shard run twice to the same total.
+    let mut shuffled = vec![runs[3], runs[1], runs[0], runs[2], runs[1]];
+    assert_eq!(Merged::from_runs(&shuffled).unwrap(), merged);
+    shuffled.reverse();
+    assert_eq!(Merged::from_runs(&shuffled).unwrap().total, 14_772_512);
+    assert_eq!(
+        nqueens::unique_from_total(16, merged.total).unwrap(),
+        1_846_955
+    );
+}
+
+#[test]
+fn an_in_memory_merge_refuses_gaps_doubles_and_foreign_plans() {
+    let runs: Vec<CountRun> = (0..3)
+        .map(|k| count_shard(10, k, 3, Strategy::Mirror))
+        .collect();
+    assert_eq!(Merged::from_runs(&runs).unwrap().total, 724);
+
+    // A gap: shard 1/3 missing, named with its task count.
+    let gap = Merged::from_runs(&[runs[0], runs[2]]).unwrap_err();
+    let MergeError::Incomplete { count, missing } = &gap else {
+        panic!("{gap}");
+    };
+    assert_eq!((*count, missing.len()), (3, 1));
+    assert_eq!(missing[0].shard, Shard::new(1, 3).unwrap());
+    assert_eq!(
+        (missing[0].missing, missing[0].tasks),
+        (runs[1].counts.tasks, runs[1].counts.tasks)
+    );
+    assert!(
+        gap.to_string()
+            .starts_with("incomplete: 1 of 3 shards lack tasks: shard 1/3"),
+        "{gap}"
+    );
+
+    // A stopped shard is a gap too, however much it counted.
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    let control = RunControl::default()
+        .with_shard(Shard::new(1, 3).unwrap())
+        .with_stop(&stop);
+    let stopped = count_with(10, &CountOptions::new(2, Strategy::Mirror), &control).unwrap();
+    assert!(!stopped.complete);
+    let error = Merged::from_runs(&[runs[0], stopped, runs[2]]).unwrap_err();
+    assert!(matches!(error, MergeError::Incomplete { .. }), "{error}");
+
+    // A double: one shard with two totals.
+    let mut wrong = runs[1];
+    wrong.counts.total += 2;
+    let error = Merged::from_runs(&[runs[0], runs[1], runs[2], wrong]).unwrap_err();
+    let MergeError::ShardConflict {
+        shard,
+        first_run,
+        second_run,
+        ..
+    } = error
+    else {
+        panic!("{error}");
+    };
+    assert_eq!(
+        (shard, first_run, second_run),
+        (Shard::new(1, 3).unwrap(), 1, 3)
+    );
+
+    // Another count: another board, strategy or sharding.
+    let other_board = count_shard(11, 1, 3, Strategy::Mirror);
+    let other_strategy = count_shard(10, 1, 3, Strategy::Symmetric);
+    let other_split = count_shard(10, 1, 4, Strategy::Mirror);
+    for other in [other_board, other_strategy, other_split] {
+        let error = Merged::from_runs(&[runs[0], other, runs[2]]).unwrap_err();
+        let MergeError::DifferentRuns { first, second, .. } = &error else {
+            panic!("{error}");
+        };
+        assert_eq!((*first, *second), (0, 1));
+        assert!(
+            error
+                .to_string()
+                .starts_with("runs 0 and 1 belong to different counts")
+        );
+    }
+
+    // A plan this build does not make: another fingerprint on every run.
+    let foreign: Vec<CountRun> = runs
+        .iter()
+        .map(|run| {
+            let mut run = *run;
+            run.fingerprint ^= 1;
+            run
+        })
+        .collect();
+    let error = Merged::from_runs(&foreign).unwrap_err();
+    let MergeError::RunOfOtherPlan {
+        run: 0,
+        why: PlanDifference::Tasks { .. },
+    } = error
+    else {
+        panic!("{error}");
+    };
+
+    // A shard whose task count is not its shard's.
+    let mut edited = runs[2];
+    edited.counts.tasks += 1;
+    let error = Merged::from_runs(&[runs[0], runs[1], edited]).unwrap_err();
+    assert!(matches!(
+        error,
+        MergeError::RunOfOtherPlan {
+            run: 2,
+            why: PlanDifference::ShardTasks { .. }
+        }
+    ));
+    assert!(matches!(Merged::from_runs(&[]), Err(MergeError::NoRuns)));
+}
+
+/// The JSON object of `nqueens ARGS --format json` (one board), and its keys in the order
+/// written.
+fn cli_object(args: &[&str]) -> (Map<String, Value>, Vec<String>) {
+    let mut all = args.to_vec();
+    all.extend(["--format", "json"]);
+    let text = stdout_of(&all);
+    let parsed: Value = serde_json::from_str(&text).unwrap();
+    let Value::Array(records) = parsed else {
+        panic!("{parsed}");
+    };
+    let [Value::Object(record)] = &records[..] else {
+        panic!("{records:?}");
+    };
+    (record.clone(), keys_in_order(&text))
+}
+
+/// The keys of pretty-printed JSON objects, in the order written (one per line).
+fn keys_in_order(pretty: &str) -> Vec<String> {
+    pretty
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix('"')?.split_once("\":"))
+        .map(|(key, _)| key.to_string())
+        .collect()
+}
+
+/// The keys of `value` in the order serde writes them.
+fn keys_of(value: &impl serde::Serialize) -> Vec<String> {
+    keys_in_order(&serde_json::to_string_pretty(value).unwrap())
+}
+
+/// `object` without its `seconds` (a wall-clock time, different in every run).
+fn untimed(mut object: Map<String, Value>) -> Map<String, Value> {
+    object.remove("seconds").expect("a time in seconds");
+    object
+}
+
+#[test]
+fn counts_and_runs_serialize_as_the_command_writes_them() {
+    let options = CountOptions::new(2, Strategy::Symmetric).with_kernel(Kernel::DepthFirst);
+    let run = count_with(12, &options, &RunControl::default()).unwrap();
+    let args = [
+        "count",
+        "12",
+        "--threads",
+        "2",
+        "--strategy",
+        "symmetric",
+        "--kernel",
+        "depth-first",
+    ];
+    let (cli, cli_keys) = cli_object(&args);
+    assert_eq!(cli_keys.len(), 11, "{cli_keys:?}");
+
+    // Counts: the command's object, less what only a run knows (journal and plan), in the
+    // command's order.
+    let Value::Object(counts) = serde_json::to_value(run.counts).unwrap() else {
+        panic!();
+    };
+    let mut cli_counts = cli.clone();
+    for key in ["resumed_tasks", "resumed_total", "fingerprint"] {
+        cli_counts.remove(key).unwrap();
+    }
+    assert_eq!(untimed(counts), untimed(cli_counts));
+    assert_eq!(keys_of(&run.counts), cli_keys[..8]);
+
+    // CountRun: the command's object first, then the run's own fields.
+    let Value::Object(whole) = serde_json::to_value(run).unwrap() else {
+        panic!();
+    };
+    let run_keys = keys_of(&run);
+    assert_eq!(run_keys[..11], cli_keys);
+    assert_eq!(
+        run_keys[11..],
+        [
+            "plan_tasks",
+            "shard",
+            "complete",
+            "searched_tasks",
+            "search_seconds"
+        ]
+    );
+    let head: Map<String, Value> = whole
+        .into_iter()
+        .filter(|(key, _)| cli.contains_key(key))
+        .collect();
+    assert_eq!(untimed(head), untimed(cli.clone()));
+
+    // Round trips.
+    let text = serde_json::to_string(&run.counts).unwrap();
+    assert_eq!(serde_json::from_str::<Counts>(&text).unwrap(), run.counts);
+    let text = serde_json::to_string(&run).unwrap();
+    assert_eq!(serde_json::from_str::<CountRun>(&text).unwrap(), run);
+    let options_text = serde_json::to_string(&options).unwrap();
+    assert_eq!(
+        options_text,
+        r#"{"threads":2,"strategy":"symmetric","kernel":"depth-first"}"#
+    );
+    assert_eq!(
+        serde_json::from_str::<CountOptions>(&options_text).unwrap(),
+        options
+    );
+}
+
+#[test]
+fn a_merge_serializes_as_the_command_writes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let options = CountOptions::new(2, Strategy::Symmetric);
+    let mut runs = Vec::new();
+    let mut files = Vec::new();
+    for k in 0..2 {
+        let file = dir.path().join(format!("n11-{k}of2.ckpt"));
+        let control = RunControl::default()
+            .with_journal(&file)
+            .with_shard(Shard::new(k, 2).unwrap());
+        runs.push(count_with(11, &options, &control).unwrap());
+        files.push(file);
+    }
+    let from_files = nqueens::journal::merge(&files).unwrap();
+    let mut args = vec!["merge".to_string()];
+    args.extend(files.iter().map(|f| f.display().to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (cli, cli_keys) = cli_object(&args);
+    assert_eq!(
+        serde_json::to_value(&from_files).unwrap(),
+        Value::Object(cli)
+    );
+    assert_eq!(keys_of(&from_files), cli_keys);
+    // In memory: the same, but that no journal was read.
+    let in_memory = Merged::from_runs(&runs).unwrap();
+    assert_eq!((in_memory.journals, from_files.journals), (0, 2));
+    let mut read_two = in_memory.clone();
+    read_two.journals = 2;
+    assert_eq!(read_two, from_files);
+    let text = serde_json::to_string(&in_memory).unwrap();
+    assert_eq!(serde_json::from_str::<Merged>(&text).unwrap(), in_memory);
+}
+
+#[test]
+fn values_read_back_are_checked() {
+    use nqueens::board::Solution;
+    use nqueens::{TaskId, TaskOutcome};
+    let solution: Solution = serde_json::from_str("[1, 3, 0, 2]").unwrap();
+    assert_eq!(serde_json::to_string(&solution).unwrap(), "[1,3,0,2]");
+    assert!(serde_json::from_str::<Solution>("[0, 1, 2, 3]").is_err());
+    assert_eq!(
+        serde_json::from_str::<Shard>(r#""3/8""#).unwrap(),
+        Shard::new(3, 8).unwrap()
+    );
+    assert!(serde_json::from_str::<Shard>(r#""8/8""#).is_err());
+    let id: TaskId = serde_json::from_str(r#""3.0.5""#).unwrap();
+    assert_eq!(id.to_string(), "3.0.5");
+    assert!(serde_json::from_str::<TaskId>(r#""3.x""#).is_err());
+    assert!(serde_json::from_str::<Kernel>(r#""avx""#).is_err());
+    assert!(serde_json::from_str::<Counts>(r#"{"n": 8}"#).is_err());
+
+    // Every kernel and strategy as the command spells it.
+    for kernel in Kernel::ALL {
+        assert_eq!(serde_json::to_value(kernel).unwrap(), kernel.name());
+    }
+    for strategy in [Strategy::Mirror, Strategy::Symmetric] {
+        assert_eq!(serde_json::to_value(strategy).unwrap(), strategy.name());
+    }
+
+    // Task outcomes, as a watcher sees them.
+    let seen = std::sync::Mutex::new(Vec::new());
+    let watch = |outcome: &TaskOutcome| seen.lock().unwrap().push(*outcome);
+    let control = RunControl::default().with_watcher(&watch);
+    count_with(8, &CountOptions::new(2, Strategy::Mirror), &control).unwrap();
+    let outcomes = seen.into_inner().unwrap();
+    let text = serde_json::to_string(&outcomes).unwrap();
+    assert!(text.starts_with(r#"[{"index":"#), "{text}");
+    assert_eq!(
+        serde_json::from_str::<Vec<TaskOutcome>>(&text).unwrap(),
+        outcomes
+    );
+}
+
+/// Every public error type goes into `nqueens::Error` with `?`.
+#[test]
+fn every_public_error_converts_with_the_question_mark() {
+    use nqueens::Error;
+    use nqueens::board::Placement;
+    use nqueens::journal::{Access, JournalError, ShardError};
+    use nqueens::names::Named;
+    use nqueens::scaling::study::{Mismatch, StudyError, StudyOptions, measure};
+
+    fn merge_error() -> Result<(), Error> {
+        nqueens::journal::merge(&[] as &[&std::path::Path])?;
+        Ok(())
+    }
+    fn in_memory_merge_error() -> Result<(), Error> {
+        Merged::from_runs(&[])?;
+        Ok(())
+    }
+    fn study_error() -> Result<(), Error> {
+        measure(8, &StudyOptions::new(vec![1]).with_repeat(0), &mut |_| {})?;
+        Ok(())
+    }
+    fn mismatch() -> Result<(), Error> {
+        Err(Mismatch {
+            n: 8,
+            threads: 1,
+            got: 90,
+            expected: 92,
+            source_name: "the table",
+        })?
+    }
+    fn study_engine_error() -> Result<(), Error> {
+        Err(StudyError::Engine(Error::ZeroThreads))?
+    }
+    fn unknown_name() -> Result<(), Error> {
+        Strategy::parse_name("spiral")?;
+        Ok(())
+    }
+    fn task_id_error() -> Result<(), Error> {
+        "3.x".parse::<nqueens::TaskId>()?;
+        Ok(())
+    }
+    fn shard_error() -> Result<(), Error> {
+        "8/8".parse::<Shard>()?;
+        Ok(())
+    }
+    fn journal_error() -> Result<(), Error> {
+        Err(JournalError::NotAJournal {
+            path: "notes.txt".into(),
+            access: Access::Read,
+        })?
+    }
+    fn conflict() -> Result<(), Error> {
+        Placement::new(vec![0, 1]).check()?;
+        Ok(())
+    }
+    fn count_error() -> Result<(), Error> {
+        count(65, &CountOptions::default())?;
+        Ok(())
+    }
+
+    assert!(matches!(merge_error(), Err(Error::Merge(_))));
+    assert!(matches!(in_memory_merge_error(), Err(Error::Merge(_))));
+    assert!(matches!(study_error(), Err(Error::Study(_))));
+    assert!(matches!(mismatch(), Err(Error::Study(_))));
+    assert!(matches!(study_engine_error(), Err(Error::ZeroThreads)));
+    assert!(matches!(unknown_name(), Err(Error::UnknownName(_))));
+    assert!(matches!(task_id_error(), Err(Error::TaskId(_))));
+    assert!(matches!(
+        shard_error(),
+        Err(Error::Shard(ShardError::OutOfRange { .. }))
+    ));
+    assert!(matches!(journal_error(), Err(Error::Journal(_))));
+    assert!(conflict().is_err());
+    assert!(matches!(count_error(), Err(Error::BoardTooLarge { n: 65 })));
+    // The messages are the errors' own.
+    assert_eq!(
+        merge_error().unwrap_err().to_string(),
+        "no journals to merge"
+    );
+    assert_eq!(
+        task_id_error().unwrap_err().to_string(),
+        "bad task id '3.x'"
+    );
+}
