@@ -226,7 +226,7 @@ impl Header {
         b[44..52].copy_from_slice(&self.fingerprint.to_le_bytes());
         b[52..56].copy_from_slice(&self.shard.index.to_le_bytes());
         b[56..60].copy_from_slice(&self.shard.count.to_le_bytes());
-        let crc = super::crc::hash(&b[..HEADER_CHECKED]);
+        let crc = crc32fast::hash(&b[..HEADER_CHECKED]);
         b[HEADER_CHECKED..].copy_from_slice(&crc.to_le_bytes());
         b
     }
@@ -264,7 +264,7 @@ pub(crate) fn encode_record(id: TaskId, count: u64) -> [u8; RECORD_LEN] {
     b[1] = cols.len() as u8;
     b[2..2 + cols.len()].copy_from_slice(cols);
     b[18..26].copy_from_slice(&count.to_le_bytes());
-    let crc = super::crc::hash(&b[..RECORD_CHECKED]);
+    let crc = crc32fast::hash(&b[..RECORD_CHECKED]);
     b[RECORD_CHECKED..].copy_from_slice(&crc.to_le_bytes());
     b
 }
@@ -272,7 +272,7 @@ pub(crate) fn encode_record(id: TaskId, count: u64) -> [u8; RECORD_LEN] {
 /// The record in `b` (one record's bytes, starting at `offset`); `None` when it is damaged.
 pub(crate) fn decode_record(b: &[u8], offset: u64) -> Option<Record> {
     let crc = u32::from_le_bytes(b[RECORD_CHECKED..RECORD_LEN].try_into().ok()?);
-    if b[0] != RECORD_TAG || super::crc::hash(&b[..RECORD_CHECKED]) != crc {
+    if b[0] != RECORD_TAG || crc32fast::hash(&b[..RECORD_CHECKED]) != crc {
         return None;
     }
     let len = usize::from(b[1]);

@@ -40,7 +40,6 @@
 //! | `shard.rs` | a plan's tasks dealt into shards |
 //! | [`merge`] | shard journals added up into a board's total |
 
-mod crc;
 mod error;
 mod file;
 mod format;

@@ -188,7 +188,7 @@ pub(super) fn check_header(
         return Err(corrupt(0, Damage::IncompleteHeader));
     };
     let stored_crc = u32::from_le_bytes([header[60], header[61], header[62], header[63]]);
-    if super::crc::hash(&header[..HEADER_CHECKED]) != stored_crc {
+    if crc32fast::hash(&header[..HEADER_CHECKED]) != stored_crc {
         return Err(corrupt(0, Damage::HeaderChecksum));
     }
     Header::decode(header).map_err(|(offset, damage)| corrupt(offset, damage))
