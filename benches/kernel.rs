@@ -31,7 +31,7 @@ fn kernels(c: &mut Criterion) {
 fn inner_boards(n: u32) -> Vec<InnerBoard> {
     Plan::new(n, Strategy::Symmetric, 4096)
         .expect("a valid board")
-        .tasks
+        .tasks()
         .iter()
         .filter_map(|t| match t.subproblem {
             Subproblem::Inner(b) => Some(b),

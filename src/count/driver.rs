@@ -36,7 +36,11 @@ pub fn count_with(
     options: &CountOptions,
     control: &RunControl<'_>,
 ) -> Result<CountRun, Error> {
-    Prepared::new(n, options, control.journal, control.shard)?.run(control.stop, control.watcher)
+    Prepared::new(n, options, control.journal, control.shard)?.run_on(
+        control.pool,
+        control.stop,
+        control.watcher,
+    )
 }
 
 /// A count ready to search: its kernel selected, its plan made (one shard of it, if asked) and
@@ -49,7 +53,7 @@ pub fn count_with(
 /// use nqueens::{CountOptions, Strategy};
 /// let prepared = Prepared::new(10, &CountOptions::new(2, Strategy::Mirror), None, None).unwrap();
 /// assert!(prepared.resumed().is_empty());
-/// let tasks = prepared.plan().tasks.len();
+/// let tasks = prepared.plan().tasks().len();
 /// let run = prepared.run(None, None).unwrap();
 /// assert_eq!((run.counts.total, run.searched_tasks), (724, tasks));
 /// ```
@@ -89,10 +93,10 @@ impl Prepared {
         // Every shard holds a task: no more shards than tasks (refused before any journal is
         // touched).
         let shard = Shard::new(shard.index, shard.count)?;
-        if shard.count as usize > whole.tasks.len() {
+        if shard.count as usize > whole.tasks().len() {
             return Err(ShardError::MoreShardsThanTasks {
                 count: shard.count,
-                tasks: whole.tasks.len(),
+                tasks: whole.tasks().len(),
                 n,
                 strategy: options.strategy.name(),
             }
@@ -104,10 +108,8 @@ impl Prepared {
             whole
         } else {
             let picked = crate::journal::select(&whole, shard.index, shard.count);
-            Plan {
-                tasks: picked.iter().map(|&p| whole.tasks[p]).collect(),
-                ..whole
-            }
+            let tasks = picked.iter().map(|&p| whole.tasks()[p]).collect();
+            Plan::from_parts(whole.n(), whole.strategy(), tasks)
         };
         let (journal, recorded) = match journal {
             Some(path) => {
@@ -117,7 +119,7 @@ impl Prepared {
             None => (None, HashMap::new()),
         };
         let resumed = plan
-            .tasks
+            .tasks()
             .iter()
             .enumerate()
             .filter_map(|(index, task)| {
@@ -165,6 +167,26 @@ impl Prepared {
         stop: Option<&AtomicBool>,
         watcher: Option<&dyn Watcher>,
     ) -> Result<CountRun, Error> {
+        self.run_on(None, stop, watcher)
+    }
+
+    /// [`Prepared::run`] on the workers of `pool` (whatever the options' thread count) instead
+    /// of the process's pool of the options' thread count (`None`). Called from a worker of
+    /// `pool` itself, the count runs on that worker alone: see [`RunControl::pool`].
+    ///
+    /// ```
+    /// use nqueens::{CountOptions, Prepared, Strategy};
+    /// let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    /// let prepared = Prepared::new(12, &CountOptions::new(1, Strategy::Mirror), None, None).unwrap();
+    /// let run = prepared.run_on(Some(&pool), None, None).unwrap();
+    /// assert_eq!(run.counts.total, 14_200);
+    /// ```
+    pub fn run_on(
+        self,
+        pool: Option<&rayon::ThreadPool>,
+        stop: Option<&AtomicBool>,
+        watcher: Option<&dyn Watcher>,
+    ) -> Result<CountRun, Error> {
         let Prepared {
             n,
             threads,
@@ -206,6 +228,7 @@ impl Prepared {
                 stop: Some(stop),
                 recorded: Some(&lookup),
                 kernel,
+                pool,
             },
         )?;
         if let Some(e) = write_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
@@ -228,7 +251,7 @@ impl Prepared {
                 n,
                 total: report.total,
                 unique,
-                tasks: plan.tasks.len(),
+                tasks: plan.tasks().len(),
                 kernel: report.kernel,
                 elapsed: started.elapsed(),
             },
@@ -296,6 +319,7 @@ mod tests {
             stop: Some(&stop),
             watcher: Some(&watcher),
             shard: None,
+            pool: None,
         };
         let first = count_with(12, &OPTIONS, &control).unwrap();
         assert!(!first.complete);
@@ -371,7 +395,7 @@ mod tests {
         journal
             .append(TaskId::from_cols(&[0, 0]).unwrap(), 1)
             .unwrap();
-        journal.append(plan.tasks[0].id, 1).unwrap();
+        journal.append(plan.tasks()[0].id, 1).unwrap();
         drop(journal);
         let control = RunControl {
             journal: Some(&file),

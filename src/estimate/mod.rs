@@ -339,11 +339,7 @@ impl Estimator {
     #[doc(hidden)]
     pub fn with_free_rows(self, free_rows: u32) -> Estimator {
         let selected = self.kernel.select().expect("checked when built");
-        let plan = Plan {
-            n: self.n,
-            strategy: Strategy::Symmetric,
-            tasks: self.sampler.tasks().to_vec(),
-        };
+        let plan = Plan::from_parts(self.n, Strategy::Symmetric, self.sampler.tasks().to_vec());
         Estimator {
             sampler: Sampler::new(&plan, free_rows, selected),
             ..self

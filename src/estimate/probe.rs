@@ -43,7 +43,7 @@ impl Sampler {
     /// with probability proportional to `size_hint + 1`.
     pub fn new(plan: &Plan, free_rows: u32, kernel: Selected) -> Sampler {
         let sizes: Vec<f64> = plan
-            .tasks
+            .tasks()
             .iter()
             .map(|t| t.size_hint as f64 + 1.0)
             .collect();
@@ -60,10 +60,10 @@ impl Sampler {
             *last = 1.0;
         }
         Sampler {
-            n: plan.n,
-            tasks: plan.tasks.clone(),
+            n: plan.n(),
+            tasks: plan.tasks().to_vec(),
             cumulative,
-            free_rows: free_rows.max(plan.n.saturating_sub(MAX_PLACED as u32)),
+            free_rows: free_rows.max(plan.n().saturating_sub(MAX_PLACED as u32)),
             kernel,
         }
     }

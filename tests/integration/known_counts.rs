@@ -65,7 +65,7 @@ fn per_task_sums_equal_a_plain_unsplit_search() {
         assert_eq!(plain, whole, "n={n}");
         assert_eq!(by_task, plain, "n={n}");
         assert_eq!(report.total, plain, "n={n}");
-        assert_eq!(report.outcomes.len(), plan.tasks.len());
+        assert_eq!(report.outcomes.len(), plan.tasks().len());
     }
 }
 

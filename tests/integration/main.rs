@@ -18,6 +18,7 @@ mod cli_watch_screen;
 mod doc_examples;
 mod estimate;
 mod known_counts;
+mod nested;
 mod shards;
 mod symmetric;
 mod util;

@@ -235,7 +235,7 @@ impl Subproblem {
 /// use nqueens::{Plan, Strategy, Task};
 /// let plan = Plan::new(8, Strategy::Mirror, 1).unwrap();
 /// let mut tasks: Vec<(String, u64, u64)> = plan
-///     .tasks
+///     .tasks()
 ///     .iter()
 ///     .map(|task: &Task| (task.id.to_string(), task.weight, task.count(8)))
 ///     .collect();
@@ -266,24 +266,29 @@ impl Task {
 
 /// A board split into tasks, largest-first.
 ///
+/// Only [`Plan::new`] makes one, and its parts can be read but not changed, so a plan always
+/// counts the board it names.
+///
 /// ```
 /// use nqueens::{Plan, Strategy};
 /// let plan = Plan::new(10, Strategy::Symmetric, 64).unwrap();
-/// assert_eq!((plan.n, plan.strategy), (10, Strategy::Symmetric));
+/// assert_eq!((plan.n(), plan.strategy()), (10, Strategy::Symmetric));
 /// // Largest first, by the planner's size estimate.
-/// assert!(plan.tasks.windows(2).all(|pair| pair[0].size_hint >= pair[1].size_hint));
-/// let total: u64 = plan.tasks.iter().map(|task| task.weight * task.count(10)).sum();
+/// assert!(plan.tasks().windows(2).all(|pair| pair[0].size_hint >= pair[1].size_hint));
+/// let total: u64 = plan.tasks().iter().map(|task| task.weight * task.count(10)).sum();
 /// assert_eq!(total, 724);
 /// ```
 #[derive(Clone, Debug)]
 pub struct Plan {
-    /// Board side.
-    pub n: u32,
-    /// The strategy that made it.
-    pub strategy: Strategy,
-    /// The tasks, largest (by estimate) first.
-    pub tasks: Vec<Task>,
+    n: u32,
+    strategy: Strategy,
+    tasks: Vec<Task>,
 }
+
+/// The most tasks a plan is asked for: [`Plan::new`] reads a larger `min_tasks` as this one,
+/// so that no request makes a list larger than memory (one expansion more than this is at most
+/// `n` times as many tasks, a few hundred megabytes at n = 64).
+pub const MAX_MIN_TASKS: usize = 1 << 20;
 
 /// How deep the `symmetric` plan splits its constellations, whatever the task count asked for.
 ///
@@ -326,7 +331,7 @@ impl Plan {
     /// ```
     /// use nqueens::{Plan, Strategy};
     /// let plan = Plan::new(8, Strategy::Mirror, 64).unwrap();
-    /// let total: u64 = plan.tasks.iter().map(|t| t.weight * t.count(8)).sum();
+    /// let total: u64 = plan.tasks().iter().map(|t| t.weight * t.count(8)).sum();
     /// assert_eq!(total, 92);
     /// ```
     pub fn new(n: u32, strategy: Strategy, min_tasks: usize) -> Result<Plan, Error> {
@@ -339,7 +344,7 @@ impl Plan {
     /// ```
     /// use nqueens::engine::plan::{Plan, Strategy, TaskRule};
     /// let plan = Plan::with_rule(10, Strategy::Symmetric, 1, TaskRule::Large).unwrap();
-    /// let total: u64 = plan.tasks.iter().map(|t| t.weight * t.count(10)).sum();
+    /// let total: u64 = plan.tasks().iter().map(|t| t.weight * t.count(10)).sum();
     /// assert_eq!(total, 724);
     /// ```
     #[doc(hidden)]
@@ -352,12 +357,65 @@ impl Plan {
         if n > kernel::MAX_N {
             return Err(Error::BoardTooLarge { n });
         }
+        let min_tasks = min_tasks.min(MAX_MIN_TASKS);
         let tasks = match strategy {
             Strategy::Symmetric => symmetric::symmetric_tasks(n, min_tasks, rule)
                 .unwrap_or_else(|| mirror::mirror_tasks(n, min_tasks)),
             Strategy::Mirror => mirror::mirror_tasks(n, min_tasks),
         };
         Ok(Plan { n, strategy, tasks })
+    }
+
+    /// A plan of the given parts, for the crate's own plans made from another (a shard's
+    /// tasks, the estimator's copy); [`Plan::check`] is what a run trusts.
+    pub(crate) fn from_parts(n: u32, strategy: Strategy, tasks: Vec<Task>) -> Plan {
+        Plan { n, strategy, tasks }
+    }
+
+    /// Board side.
+    pub fn n(&self) -> u32 {
+        self.n
+    }
+
+    /// The strategy that made the plan.
+    pub fn strategy(&self) -> Strategy {
+        self.strategy
+    }
+
+    /// The tasks, largest (by estimate) first.
+    pub fn tasks(&self) -> &[Task] {
+        &self.tasks
+    }
+
+    /// Checks what a run trusts: a board of at most [`MAX_N`](crate::MAX_N) columns, at least
+    /// one task, and every task a partial board of this plan's `n` (queens on fewer rows than
+    /// the board has, the right side for a pre-placed border).
+    ///
+    /// ```
+    /// use nqueens::{Plan, Strategy};
+    /// assert!(Plan::new(12, Strategy::Symmetric, 64).unwrap().check().is_ok());
+    /// ```
+    pub fn check(&self) -> Result<(), Error> {
+        if self.n > kernel::MAX_N {
+            return Err(Error::BoardTooLarge { n: self.n });
+        }
+        if self.tasks.is_empty() {
+            return Err(Error::InvalidPlan(format!(
+                "the plan of n = {} has no task",
+                self.n
+            )));
+        }
+        let foreign = self.tasks.iter().find(|task| match task.subproblem {
+            Subproblem::Rows(state) => state.row > self.n,
+            Subproblem::Inner(board) => board.n() != self.n,
+        });
+        match foreign {
+            Some(task) => Err(Error::InvalidPlan(format!(
+                "task {} is not a task of n = {}",
+                task.id, self.n
+            ))),
+            None => Ok(()),
+        }
     }
 
     /// The plan's name: a hash of [`PLAN_VERSION`], `n`, the strategy and the ordered task ids

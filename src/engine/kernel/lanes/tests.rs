@@ -65,7 +65,7 @@ fn every_kernel_agrees_on_the_tasks_of_both_plans() {
     for kernel in kernels_here() {
         for n in 4..=13 {
             for strategy in [Strategy::Symmetric, Strategy::Mirror] {
-                for task in Plan::new(n, strategy, 256).unwrap().tasks {
+                for task in Plan::new(n, strategy, 256).unwrap().tasks() {
                     let (got, want) = match task.subproblem {
                         Subproblem::Rows(state) => (
                             kernel.count_rows(n, state, None),
