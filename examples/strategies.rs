@@ -97,7 +97,7 @@ fn search_nodes(n: u32, threads: usize) -> Result<(u128, u64, usize), nqueens::E
                 let mut nodes = 0;
                 let count = match t.subproblem {
                     Subproblem::Inner(b) => count_job::<true>(&b.job(), &mut nodes),
-                    Subproblem::Rows(_) => t.count(n),
+                    Subproblem::Rows(_) => t.count(n).expect("a task of the plan of n"),
                 };
                 (u128::from(t.weight) * u128::from(count), nodes)
             })

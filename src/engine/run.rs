@@ -236,7 +236,7 @@ mod tests {
         // Pretend every even-indexed task was finished earlier with its true count.
         let recorded = |t: &Task| {
             let i = plan.tasks().iter().position(|x| x.id == t.id).unwrap();
-            (i % 2 == 0).then(|| t.count(10))
+            (i % 2 == 0).then(|| t.count(10).unwrap())
         };
         let options = RunOptions {
             threads: 2,

@@ -201,27 +201,29 @@ pub enum Subproblem {
 }
 
 impl Subproblem {
-    /// Counts this subproblem's solutions (unweighted) with the fastest kernel this CPU has.
+    /// Counts this subproblem's solutions (unweighted) with the fastest kernel this CPU has;
+    /// `None` when it is not a partial board of the `n`-board.
     ///
     /// ```
     /// use nqueens::engine::kernel::State;
     /// use nqueens::engine::plan::Subproblem;
-    /// assert_eq!(Subproblem::Rows(State::EMPTY).count(8), 92);
+    /// assert_eq!(Subproblem::Rows(State::EMPTY).count(8), Some(92));
+    /// assert_eq!(Subproblem::Rows(State::EMPTY).count(65), None);
     /// ```
-    pub fn count(&self, n: u32) -> u64 {
+    pub fn count(&self, n: u32) -> Option<u64> {
         let auto = kernel::Kernel::Auto
             .select()
             .expect("auto always selects a kernel");
         self.count_with(n, auto, None)
-            .expect("a search without a stop flag finishes")
     }
 
     /// Counts this subproblem's solutions (unweighted) with `kernel`; `None` when `stop` was
-    /// raised before it finished.
+    /// raised before it finished, or when it is not a partial board of the `n`-board.
     pub fn count_with(&self, n: u32, kernel: Selected, stop: Option<&AtomicBool>) -> Option<u64> {
         match self {
             Subproblem::Rows(state) => kernel.count_rows(n, *state, stop),
-            Subproblem::Inner(board) => kernel.count_inner(board, stop),
+            Subproblem::Inner(board) if board.n() == n => kernel.count_inner(board, stop),
+            Subproblem::Inner(_) => None,
         }
     }
 }
@@ -237,7 +239,7 @@ impl Subproblem {
 /// let mut tasks: Vec<(String, u64, u64)> = plan
 ///     .tasks()
 ///     .iter()
-///     .map(|task: &Task| (task.id.to_string(), task.weight, task.count(8)))
+///     .map(|task: &Task| (task.id.to_string(), task.weight, task.count(8).unwrap()))
 ///     .collect();
 /// tasks.sort();
 /// let expected = [("0", 2, 4), ("1", 2, 8), ("2", 2, 16), ("3", 2, 18)];
@@ -258,8 +260,18 @@ pub struct Task {
 
 impl Task {
     /// Counts this task's solutions, unweighted, with the fastest kernel this CPU has (a
-    /// run counts with the kernel it selected: [`Subproblem::count_with`]).
-    pub fn count(&self, n: u32) -> u64 {
+    /// run counts with the kernel it selected: [`Subproblem::count_with`]); `None` when `n` is
+    /// not the board of the task's plan (as far as the task can tell: a `mirror` task fits every
+    /// board with more rows than it fills, up to [`MAX_N`](crate::MAX_N)).
+    ///
+    /// ```
+    /// use nqueens::{Plan, Strategy};
+    /// let plan = Plan::new(10, Strategy::Symmetric, 1).unwrap();
+    /// let task = plan.tasks()[0];
+    /// assert!(task.count(10).is_some());
+    /// assert_eq!(task.count(11), None);
+    /// ```
+    pub fn count(&self, n: u32) -> Option<u64> {
         self.subproblem.count(n)
     }
 }
@@ -275,7 +287,7 @@ impl Task {
 /// assert_eq!((plan.n(), plan.strategy()), (10, Strategy::Symmetric));
 /// // Largest first, by the planner's size estimate.
 /// assert!(plan.tasks().windows(2).all(|pair| pair[0].size_hint >= pair[1].size_hint));
-/// let total: u64 = plan.tasks().iter().map(|task| task.weight * task.count(10)).sum();
+/// let total: u64 = plan.tasks().iter().map(|task| task.weight * task.count(10).unwrap()).sum();
 /// assert_eq!(total, 724);
 /// ```
 #[derive(Clone, Debug)]
@@ -286,9 +298,10 @@ pub struct Plan {
 }
 
 /// The most tasks a plan is asked for: [`Plan::new`] reads a larger `min_tasks` as this one,
-/// so that no request makes a list larger than memory (one expansion more than this is at most
-/// `n` times as many tasks, a few hundred megabytes at n = 64).
-pub const MAX_MIN_TASKS: usize = 1 << 20;
+/// so that no request makes a list larger than memory (the last split multiplies the tasks by
+/// at most `n`: about 2.3 million tasks, 180 MB, for the `symmetric` plan of n = 32 and 0.8
+/// million for the `mirror` plan of n = 40, the largest).
+pub const MAX_MIN_TASKS: usize = 1 << 16;
 
 /// How deep the `symmetric` plan splits its constellations, whatever the task count asked for.
 ///
@@ -331,7 +344,7 @@ impl Plan {
     /// ```
     /// use nqueens::{Plan, Strategy};
     /// let plan = Plan::new(8, Strategy::Mirror, 64).unwrap();
-    /// let total: u64 = plan.tasks().iter().map(|t| t.weight * t.count(8)).sum();
+    /// let total: u64 = plan.tasks().iter().map(|t| t.weight * t.count(8).unwrap()).sum();
     /// assert_eq!(total, 92);
     /// ```
     pub fn new(n: u32, strategy: Strategy, min_tasks: usize) -> Result<Plan, Error> {
@@ -344,7 +357,7 @@ impl Plan {
     /// ```
     /// use nqueens::engine::plan::{Plan, Strategy, TaskRule};
     /// let plan = Plan::with_rule(10, Strategy::Symmetric, 1, TaskRule::Large).unwrap();
-    /// let total: u64 = plan.tasks().iter().map(|t| t.weight * t.count(10)).sum();
+    /// let total: u64 = plan.tasks().iter().map(|t| t.weight * t.count(10).unwrap()).sum();
     /// assert_eq!(total, 724);
     /// ```
     #[doc(hidden)]
@@ -443,7 +456,7 @@ mod tests {
     fn plan_total(plan: &Plan) -> u128 {
         plan.tasks
             .iter()
-            .map(|t| u128::from(t.weight) * u128::from(t.count(plan.n)))
+            .map(|t| u128::from(t.weight) * u128::from(t.count(plan.n).unwrap()))
             .sum()
     }
 
@@ -542,6 +555,29 @@ mod tests {
     fn boards_wider_than_the_masks_are_refused() {
         assert!(Plan::new(65, Strategy::Mirror, 1).is_err());
         assert!(Plan::new(64, Strategy::Mirror, 1).is_ok());
+    }
+
+    #[test]
+    fn a_task_count_beyond_memory_is_capped() {
+        let capped = Plan::new(20, Strategy::Mirror, usize::MAX).unwrap();
+        let most = Plan::new(20, Strategy::Mirror, MAX_MIN_TASKS).unwrap();
+        assert_eq!(capped.tasks(), most.tasks());
+        assert!(capped.tasks().len() >= MAX_MIN_TASKS);
+    }
+
+    #[test]
+    fn a_plan_of_no_task_or_of_another_board_is_refused() {
+        let plan = Plan::new(10, Strategy::Symmetric, 64).unwrap();
+        assert!(plan.check().is_ok());
+        let empty = Plan::from_parts(10, Strategy::Symmetric, Vec::new());
+        assert!(matches!(empty.check(), Err(Error::InvalidPlan(_))));
+        let foreign = Plan::from_parts(11, Strategy::Symmetric, plan.tasks.clone());
+        assert!(matches!(foreign.check(), Err(Error::InvalidPlan(_))));
+        let rows = Plan::new(10, Strategy::Mirror, 64).unwrap();
+        let shorter = Plan::from_parts(2, Strategy::Mirror, rows.tasks.clone());
+        assert!(shorter.check().is_err());
+        use crate::engine::run::{RunOptions, run};
+        assert!(run(&foreign, &RunOptions::with_threads(1)).is_err());
     }
 
     #[test]
