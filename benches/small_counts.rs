@@ -1,19 +1,36 @@
 //! What one call costs on small boards, where the search is a few microseconds: `count(6)` and
-//! `count(8)` with the default options (every logical CPU, the symmetric plan), and `count(12)`
-//! on the process's pool of two workers. The difference to the search alone is the overhead of
-//! a call: the plan, the kernel selection, the workers, the unique count.
+//! `count(8)` with the default options (every logical CPU, the symmetric plan; searched on the
+//! calling thread), the same counts handed to a pool of two workers (`on-pool`: the difference is
+//! what the hand-off to the workers costs), the search alone with the row kernel, and
+//! `count(12)` on the process's pool of two workers.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use nqueens::engine::kernel::{State, count_completions};
-use nqueens::{CountOptions, Strategy, count};
+use nqueens::{CountOptions, RunControl, Strategy, count, count_with};
 use std::hint::black_box;
 
 fn small_counts(c: &mut Criterion) {
     let mut group = c.benchmark_group("small-count");
     let options = CountOptions::default();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let on_pool = RunControl {
+        pool: Some(&pool),
+        ..RunControl::default()
+    };
     for n in [6u32, 8] {
         group.bench_with_input(BenchmarkId::new("count", n), &n, |b, &n| {
             b.iter(|| count(black_box(n), &options).unwrap().total)
+        });
+        group.bench_with_input(BenchmarkId::new("count-on-pool", n), &n, |b, &n| {
+            b.iter(|| {
+                count_with(black_box(n), &options, &on_pool)
+                    .unwrap()
+                    .counts
+                    .total
+            })
         });
         group.bench_with_input(BenchmarkId::new("search-alone", n), &n, |b, &n| {
             b.iter(|| count_completions(black_box(n), State::EMPTY))

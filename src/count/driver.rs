@@ -9,14 +9,14 @@ use std::time::{Duration, Instant};
 use super::{CountOptions, CountRun, Counts, RunControl, Watcher};
 use crate::Error;
 use crate::engine::kernel::Selected;
-use crate::engine::plan::{DEFAULT_MIN_TASKS, Plan, TaskId};
+use crate::engine::plan::{Plan, TaskId, default_plan};
 use crate::engine::run::{RunOptions, TaskOutcome, run};
 use crate::journal::{Header, Journal, JournalError, Shard, ShardError};
 
 /// Counts the `n`-board like [`crate::count`], under the given controls: [`Prepared::new`],
 /// then [`Prepared::run`].
 ///
-/// The plan depends only on `n`, the strategy and [`DEFAULT_MIN_TASKS`], never on the thread
+/// The plan depends only on `n`, the strategy and [`DEFAULT_MIN_TASKS`](crate::engine::plan::DEFAULT_MIN_TASKS), never on the thread
 /// count or the machine, so a journal can be resumed with any thread count anywhere.
 ///
 /// ```
@@ -88,7 +88,7 @@ impl Prepared {
         // Before any journal is touched.
         let kernel = options.kernel.select()?;
         let started = Instant::now();
-        let whole = Plan::new(n, options.strategy, DEFAULT_MIN_TASKS)?;
+        let (whole, fingerprint) = default_plan(n, options.strategy)?;
         let shard = shard.unwrap_or(Shard::WHOLE);
         // Every shard holds a task: no more shards than tasks (refused before any journal is
         // touched).
@@ -102,7 +102,6 @@ impl Prepared {
             }
             .into());
         }
-        let fingerprint = whole.fingerprint();
         let header = Header::with_fingerprint(&whole, fingerprint, shard);
         let plan = if shard.is_whole() {
             whole
@@ -390,7 +389,7 @@ mod tests {
     fn a_record_for_a_task_outside_the_plan_is_corruption() {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("n9.ckpt");
-        let plan = Plan::new(9, Strategy::Mirror, DEFAULT_MIN_TASKS).unwrap();
+        let plan = Plan::new(9, Strategy::Mirror, crate::engine::plan::DEFAULT_MIN_TASKS).unwrap();
         let (mut journal, _) = Journal::open(&file, &Header::for_plan(&plan)).unwrap();
         journal
             .append(TaskId::from_cols(&[0, 0]).unwrap(), 1)

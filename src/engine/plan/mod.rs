@@ -303,6 +303,40 @@ pub struct Plan {
 /// million for the `mirror` plan of n = 40, the largest).
 pub const MAX_MIN_TASKS: usize = 1 << 16;
 
+/// The largest board whose default plan ([`default_plan`]) is kept once made.
+const KEPT_PLAN_N: u32 = 10;
+
+/// The default plans of small boards made so far, with their fingerprints.
+type KeptPlans = Vec<((u32, Strategy), (Plan, u64))>;
+static KEPT_PLANS: std::sync::Mutex<KeptPlans> = std::sync::Mutex::new(Vec::new());
+
+/// The plan of the `n`-board with [`DEFAULT_MIN_TASKS`] and its fingerprint. The plans of small
+/// boards (up to n = 10, where making the plan takes longer than the search) are made once per
+/// process and copied.
+pub(crate) fn default_plan(n: u32, strategy: Strategy) -> Result<(Plan, u64), Error> {
+    let make = || -> Result<(Plan, u64), Error> {
+        let plan = Plan::new(n, strategy, DEFAULT_MIN_TASKS)?;
+        let fingerprint = plan.fingerprint();
+        Ok((plan, fingerprint))
+    };
+    if n > KEPT_PLAN_N {
+        return make();
+    }
+    let key = (n, strategy);
+    {
+        let kept = KEPT_PLANS.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((_, made)) = kept.iter().find(|(k, _)| *k == key) {
+            return Ok(made.clone());
+        }
+    }
+    let made = make()?;
+    let mut kept = KEPT_PLANS.lock().unwrap_or_else(|p| p.into_inner());
+    if !kept.iter().any(|(k, _)| *k == key) {
+        kept.push((key, made.clone()));
+    }
+    Ok(made)
+}
+
 /// How deep the `symmetric` plan splits its constellations, whatever the task count asked for.
 ///
 /// From [`LARGE_N`] on a whole constellation is too big a task (at n = 27 it is hours of work):
@@ -555,6 +589,22 @@ mod tests {
     fn boards_wider_than_the_masks_are_refused() {
         assert!(Plan::new(65, Strategy::Mirror, 1).is_err());
         assert!(Plan::new(64, Strategy::Mirror, 1).is_ok());
+    }
+
+    #[test]
+    fn kept_plans_are_the_plans_made_anew() {
+        for n in [0, 6, 10, 11] {
+            for strategy in [Strategy::Symmetric, Strategy::Mirror] {
+                let fresh = Plan::new(n, strategy, DEFAULT_MIN_TASKS).unwrap();
+                for _ in 0..2 {
+                    let (kept, fingerprint) = default_plan(n, strategy).unwrap();
+                    assert_eq!((kept.n, kept.strategy), (n, strategy));
+                    assert_eq!(kept.tasks, fresh.tasks);
+                    assert_eq!(fingerprint, fresh.fingerprint());
+                }
+            }
+        }
+        assert!(default_plan(65, Strategy::Mirror).is_err());
     }
 
     #[test]
