@@ -225,7 +225,8 @@ impl Prepared {
                 threads,
                 on_task_done: Some(&observe),
                 stop: Some(stop),
-                recorded: Some(&lookup),
+                // Nothing to look up without records (a hash per task saved).
+                recorded: (!recorded.is_empty()).then_some(&lookup as _),
                 kernel,
                 pool,
             },
