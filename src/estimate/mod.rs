@@ -61,7 +61,7 @@
 //! A time budget sizes the sample from a short pilot run (with a separate stream), draws it in
 //! rounds (the groups of strata dealt in turn, so that every round spreads over all strata) and
 //! ends it after the round that reaches the end of the budget; when the sample ends early, more
-//! than a twentieth of the budget left, further samples (each on a stream of its own, sized by
+//! than a fiftieth of the budget left, further samples (each on a stream of its own, sized by
 //! the rate measured so far) fill it. The probes of all of them are summed together: each is an
 //! unbiased stratified sample, and their pooled mean weighs each by its size. So the time taken
 //! is the budget within a few per cent plus one round, and such a sample is not repeated by
@@ -106,16 +106,19 @@ const PILOT_STREAM: u64 = 0x9170_5eed;
 const PASS_STREAM: u64 = 0x9a55_5eed_0f0f;
 
 /// The groups of strata per round of a sample, at least (until there are [`MAX_ROUNDS`]).
-const GROUPS_PER_ROUND: u64 = 32;
+const GROUPS_PER_ROUND: u64 = 128;
 
 /// The most rounds a sample is drawn in.
-const MAX_ROUNDS: u64 = 2048;
+const MAX_ROUNDS: u64 = 512;
 
-/// The most chunks a round is cut into, so that a round's sums take a bounded amount of memory.
-const MAX_CHUNKS: u64 = 1024;
+/// The chunks a round is cut into, at most: enough for the workers to share a round evenly,
+/// few enough that a round's sums take a fixed amount of memory and that a chunk of a large
+/// sample holds many probes (the thread's processor clock is read twice a chunk).
+const MAX_CHUNKS: u64 = 64;
 
-/// The fewest groups of strata in a chunk (the thread's processor clock is read twice a chunk).
-const MIN_CHUNK_GROUPS: u64 = 32;
+/// The fewest groups of strata in a chunk (at most one read of the processor clock per four
+/// probes, and at most 64 × 512 chunks a sample).
+const MIN_CHUNK_GROUPS: u64 = 4;
 
 /// The cluster sizes whose wall time is reported besides the thread count.
 pub(crate) const CLUSTERS: [usize; 3] = [64, 1024, 10_000];
@@ -514,7 +517,7 @@ impl Estimator {
 
     /// [`Estimator::estimate`], calling `report` as the work goes on: after each pilot run
     /// (with [`EstimateProgress::samples`] 0) and after each round of the sample (at most
-    /// 2048 rounds). The estimate is the same as without it.
+    /// 512 rounds). The estimate is the same as without it.
     ///
     /// ```
     /// use nqueens::estimate::{Budget, EstimateOptions, EstimateProgress, Estimator};
@@ -561,7 +564,7 @@ impl Estimator {
 
     /// As many probes as fit what is left of `seconds` after a pilot run: a sample sized by the
     /// pilot's rate, ended after the round that reaches the end of the budget, then, while more
-    /// than a twentieth of the budget is left, further samples sized by the rate measured so
+    /// than a fiftieth of the budget is left, further samples sized by the rate measured so
     /// far (each a stratified sample of its own under its own stream of the seed; their sums
     /// add up to the mean of all their probes, as unbiased as each).
     fn sample_for(
@@ -601,7 +604,7 @@ impl Estimator {
         let mut sample = Sample::default();
         for pass in 0u64.. {
             let left = seconds - started.elapsed().as_secs_f64();
-            if pass > 0 && left < seconds / 20.0 {
+            if pass > 0 && left < seconds / 50.0 {
                 break;
             }
             let k = ((left / per_probe.max(1e-9)) as u64).max(2);
