@@ -16,8 +16,9 @@ use crate::journal::{Header, Journal, JournalError, Shard, ShardError};
 /// Counts the `n`-board like [`crate::count`], under the given controls: [`Prepared::new`],
 /// then [`Prepared::run`].
 ///
-/// The plan depends only on `n`, the strategy and [`DEFAULT_MIN_TASKS`](crate::engine::plan::DEFAULT_MIN_TASKS), never on the thread
-/// count or the machine, so a journal can be resumed with any thread count anywhere.
+/// The plan depends only on `n`, the strategy and
+/// [`DEFAULT_MIN_TASKS`](crate::engine::plan::DEFAULT_MIN_TASKS), never on the thread count or
+/// the machine, so a journal can be resumed with any thread count anywhere.
 ///
 /// ```
 /// use nqueens::{count_with, CountOptions, RunControl, Strategy};
@@ -176,7 +177,8 @@ impl Prepared {
     /// ```
     /// use nqueens::{CountOptions, Prepared, Strategy};
     /// let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
-    /// let prepared = Prepared::new(12, &CountOptions::new(1, Strategy::Mirror), None, None).unwrap();
+    /// let options = CountOptions::new(1, Strategy::Mirror);
+    /// let prepared = Prepared::new(12, &options, None, None).unwrap();
     /// let run = prepared.run_on(Some(&pool), None, None).unwrap();
     /// assert_eq!(run.counts.total, 14_200);
     /// ```

@@ -3,8 +3,9 @@
 //! A run's workers are the process's rayon pool of exactly `threads` workers (never the global
 //! pool; built once and reused, see [`super::pool`]), a pool the caller gives, or the calling
 //! thread alone where waiting for a pool could nest runs, and every worker takes the next task
-//! from a shared index: list scheduling in the plan's largest-first order. Per-task counts are weighted and summed in `u128`: a task's count is at
-//! most `u64::MAX` and its weight at most 8, so even 2³² tasks cannot overflow the sum.
+//! from a shared index: list scheduling in the plan's largest-first order. Per-task counts are
+//! weighted and summed in `u128`: a task's count is at most `u64::MAX` and its weight at most 8,
+//! so even 2³² tasks cannot overflow the sum.
 //!
 //! Observers (progress bars, journals) see each finished task through
 //! [`RunOptions::on_task_done`]; a stop flag is read between tasks. Neither touches the kernel.
