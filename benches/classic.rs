@@ -18,7 +18,7 @@ fn classic(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(2));
     let n = 9;
     group.bench_with_input(BenchmarkId::new("engine-kernel", n), &n, |b, &n| {
-        b.iter(|| count_completions(black_box(n), State::EMPTY))
+        b.iter(|| count_completions(black_box(n), State::EMPTY).unwrap())
     });
     for algorithm in Algorithm::ALL {
         group.bench_with_input(

@@ -15,7 +15,7 @@ fn kernels(c: &mut Criterion) {
     group.sample_size(10);
     for n in 10..=13u32 {
         group.bench_with_input(BenchmarkId::new("stack", n), &n, |b, &n| {
-            b.iter(|| count_completions(black_box(n), State::EMPTY))
+            b.iter(|| count_completions(black_box(n), State::EMPTY).unwrap())
         });
         group.bench_with_input(BenchmarkId::new("recursive", n), &n, |b, &n| {
             b.iter(|| count_completions_recursive(black_box(n), State::EMPTY))
@@ -31,7 +31,7 @@ fn kernels(c: &mut Criterion) {
 fn inner_boards(n: u32) -> Vec<InnerBoard> {
     Plan::new(n, Strategy::Symmetric, 4096)
         .expect("a valid board")
-        .tasks
+        .tasks()
         .iter()
         .filter_map(|t| match t.subproblem {
             Subproblem::Inner(b) => Some(b),

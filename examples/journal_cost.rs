@@ -13,7 +13,7 @@ use nqueens::journal::{Header, Journal};
 fn main() {
     let plan = Plan::new(16, Strategy::Mirror, DEFAULT_MIN_TASKS).expect("n = 16 plans");
     let dir = tempfile::tempdir_in(".").expect("a temporary directory here");
-    let tasks = plan.tasks.len();
+    let tasks = plan.tasks().len();
     for round in 0..3 {
         let path = dir.path().join(format!("journal-{round}"));
         let t0 = Instant::now();
@@ -21,7 +21,7 @@ fn main() {
         let opened = t0.elapsed();
         let t1 = Instant::now();
         let mut worst = Duration::ZERO;
-        for task in &plan.tasks {
+        for task in plan.tasks() {
             let t = Instant::now();
             journal.append(task.id, 12_345).expect("appends");
             worst = worst.max(t.elapsed());

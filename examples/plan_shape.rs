@@ -52,7 +52,7 @@ fn shape(n: u32, rule: TaskRule, threads: Option<usize>) -> Result<(), nqueens::
     let plan = Plan::with_rule(n, Strategy::Symmetric, DEFAULT_MIN_TASKS, rule)?;
     println!(
         "n = {n}, {rule:?} rule: {} tasks, built in {:.3} s",
-        plan.tasks.len(),
+        plan.tasks().len(),
         started.elapsed().as_secs_f64()
     );
     let Some(threads) = threads else {

@@ -91,19 +91,19 @@ fn search_nodes(n: u32, threads: usize) -> Result<(u128, u64, usize), nqueens::E
     let plan = Plan::new(n, Strategy::Symmetric, DEFAULT_MIN_TASKS)?;
     let pool = build_pool(threads)?;
     let (total, nodes) = pool.install(|| {
-        plan.tasks
+        plan.tasks()
             .par_iter()
             .map(|t| {
                 let mut nodes = 0;
                 let count = match t.subproblem {
                     Subproblem::Inner(b) => count_job::<true>(&b.job(), &mut nodes),
-                    Subproblem::Rows(_) => t.count(n),
+                    Subproblem::Rows(_) => t.count(n).expect("a task of the plan of n"),
                 };
                 (u128::from(t.weight) * u128::from(count), nodes)
             })
             .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
     });
-    Ok((total, nodes, plan.tasks.len()))
+    Ok((total, nodes, plan.tasks().len()))
 }
 
 /// Times the symmetric plan's tasks through every kernel this CPU runs, one after the other.
@@ -131,7 +131,7 @@ fn kernels(n: u32, threads: usize) -> Result<(), nqueens::Error> {
         println!(
             "{:>15}: {secs:.3} s on the same {} tasks",
             kernel.name(),
-            plan.tasks.len()
+            plan.tasks().len()
         );
     }
     Ok(())

@@ -61,6 +61,9 @@ pub enum Error {
     /// total).
     #[error("inconsistent counts: {0}")]
     Inconsistent(String),
+    /// A plan that does not describe its board: no task, or a task of another board.
+    #[error("invalid plan: {0}")]
+    InvalidPlan(String),
     /// An estimate was asked for outside what the estimator samples.
     #[error("{0}")]
     Estimate(String),

@@ -164,7 +164,7 @@ fn resumed_width(boards: &[u32], options: &CountOptions, long_run: &LongRun) -> 
             )
             .ok()
         })
-        .map(|plan| resumed_cell(plan.tasks.len(), plan.tasks.len()).len())
+        .map(|plan| resumed_cell(plan.tasks().len(), plan.tasks().len()).len())
         .fold("no".len(), usize::max)
 }
 
@@ -328,12 +328,12 @@ fn announce_board(
             "nqueens: {}: resuming, {} of {} already counted",
             path.display(),
             grouped(resumed.len()),
-            words::plural(grouped(plan.tasks.len()), "task")
+            words::plural(grouped(plan.tasks().len()), "task")
         ));
     }
     if long_run.announce {
-        let size = |index: usize| plan.tasks[index].size_hint.max(1) as f64;
-        let total: f64 = (0..plan.tasks.len()).map(size).sum();
+        let size = |index: usize| plan.tasks()[index].size_hint.max(1) as f64;
+        let total: f64 = (0..plan.tasks().len()).map(size).sum();
         let done: f64 = resumed.iter().map(|o| size(o.index)).sum();
         let remaining = if total > 0.0 { 1.0 - done / total } else { 1.0 };
         announce_long_counts(&[n], options, remaining, journal.is_some());

@@ -167,13 +167,14 @@ impl Notices {
 
 impl Watcher for Progress {
     fn start(&self, plan: &Plan, resumed: &[TaskOutcome]) {
-        let sizes: Vec<u64> = plan.tasks.iter().map(|t| t.size_hint.max(1)).collect();
+        let sizes: Vec<u64> = plan.tasks().iter().map(|t| t.size_hint.max(1)).collect();
         let total: u64 = sizes.iter().sum();
         let already: u64 = resumed.iter().map(|o| sizes[o.index]).sum();
         for outcome in resumed {
             self.add_solutions(outcome);
         }
-        self.total_tasks.store(plan.tasks.len(), Ordering::Relaxed);
+        self.total_tasks
+            .store(plan.tasks().len(), Ordering::Relaxed);
         self.done.store(resumed.len(), Ordering::Relaxed);
         let _ = self.sizes.set(sizes);
         self.bar.set_length(total.max(1));

@@ -25,7 +25,7 @@ use crate::journal::Shard;
 ///
 /// impl Watcher for Progress {
 ///     fn start(&self, plan: &Plan, resumed: &[TaskOutcome]) {
-///         self.to_search.store(plan.tasks.len() - resumed.len(), Ordering::Relaxed);
+///         self.to_search.store(plan.tasks().len() - resumed.len(), Ordering::Relaxed);
 ///     }
 ///     fn task_done(&self, _: &TaskOutcome) {
 ///         self.done.fetch_add(1, Ordering::Relaxed);
@@ -97,6 +97,37 @@ pub struct RunControl<'a> {
     pub watcher: Option<&'a dyn Watcher>,
     /// Count only this shard of the plan (`None`: the whole plan).
     pub shard: Option<Shard>,
+    /// The rayon pool whose workers count, whatever [`CountOptions::threads`] says (`None`: a
+    /// pool of that many workers, built once per process and reused by every count with that
+    /// thread count).
+    ///
+    /// A count never waits in a rayon worker for other rayon work, since a waiting worker
+    /// takes other jobs of its pool (more counts, in a parallel iterator of counts) and they
+    /// nest until the stack overflows. Called from a worker of the pool it runs on (or, with no
+    /// pool given, from a worker of any pool of the same size), a count searches on that worker
+    /// alone; called from a worker of another pool, the worker sleeps while the pool counts.
+    /// Boards up to n = 10 are searched on the calling thread, which is quicker than waking
+    /// any other.
+    ///
+    /// ```
+    /// use nqueens::{count_with, CountOptions, RunControl, Strategy};
+    /// use rayon::prelude::*;
+    /// let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    /// let control = RunControl::default().with_pool(&pool);
+    /// let options = CountOptions::new(2, Strategy::Mirror);
+    /// assert_eq!(count_with(12, &options, &control).unwrap().counts.total, 14_200);
+    /// // Counts inside a parallel iterator on the same pool.
+    /// let sum: u128 = pool.install(|| {
+    ///     (0..100)
+    ///         .into_par_iter()
+    ///         .map(|_| count_with(11, &options, &control).unwrap().counts.total)
+    ///         .sum()
+    /// });
+    /// assert_eq!(sum, 100 * 2680);
+    /// ```
+    ///
+    /// [`CountOptions::threads`]: crate::CountOptions::threads
+    pub pool: Option<&'a rayon::ThreadPool>,
 }
 
 impl<'a> RunControl<'a> {
@@ -171,6 +202,21 @@ impl<'a> RunControl<'a> {
     pub fn with_shard(self, shard: Shard) -> RunControl<'a> {
         RunControl {
             shard: Some(shard),
+            ..self
+        }
+    }
+
+    /// These controls, counting on the caller's `pool` (see [`RunControl::pool`]).
+    ///
+    /// ```
+    /// use nqueens::{count_with, CountOptions, RunControl};
+    /// let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    /// let run = count_with(8, &CountOptions::default(), &RunControl::default().with_pool(&pool));
+    /// assert_eq!(run.unwrap().counts.total, 92);
+    /// ```
+    pub fn with_pool(self, pool: &'a rayon::ThreadPool) -> RunControl<'a> {
+        RunControl {
+            pool: Some(pool),
             ..self
         }
     }

@@ -9,15 +9,16 @@ use std::time::{Duration, Instant};
 use super::{CountOptions, CountRun, Counts, RunControl, Watcher};
 use crate::Error;
 use crate::engine::kernel::Selected;
-use crate::engine::plan::{DEFAULT_MIN_TASKS, Plan, TaskId};
+use crate::engine::plan::{Plan, TaskId, default_plan};
 use crate::engine::run::{RunOptions, TaskOutcome, run};
 use crate::journal::{Header, Journal, JournalError, Shard, ShardError};
 
 /// Counts the `n`-board like [`crate::count`], under the given controls: [`Prepared::new`],
 /// then [`Prepared::run`].
 ///
-/// The plan depends only on `n`, the strategy and the least task count (4096 tasks, or a board split to its last rows), never on the thread
-/// count or the machine, so a journal can be resumed with any thread count anywhere.
+/// The plan depends only on `n`, the strategy and the least task count (4096 tasks, or a
+/// board split to its last rows), never on the thread count or the machine, so a journal can
+/// be resumed with any thread count anywhere.
 ///
 /// ```
 /// use nqueens::{count_with, CountOptions, RunControl, Strategy};
@@ -37,7 +38,11 @@ pub fn count_with(
     options: &CountOptions,
     control: &RunControl<'_>,
 ) -> Result<CountRun, Error> {
-    Prepared::new(n, options, control.journal, control.shard)?.run(control.stop, control.watcher)
+    Prepared::new(n, options, control.journal, control.shard)?.run_on(
+        control.pool,
+        control.stop,
+        control.watcher,
+    )
 }
 
 /// A count ready to search: its kernel selected, its plan made (one shard of it, if asked) and
@@ -50,7 +55,7 @@ pub fn count_with(
 /// use nqueens::{CountOptions, Strategy};
 /// let prepared = Prepared::new(10, &CountOptions::new(2, Strategy::Mirror), None, None).unwrap();
 /// assert!(prepared.resumed().is_empty());
-/// let tasks = prepared.plan().tasks.len();
+/// let tasks = prepared.plan().tasks().len();
 /// let run = prepared.run(None, None).unwrap();
 /// assert_eq!((run.counts.total, run.searched_tasks), (724, tasks));
 /// ```
@@ -85,30 +90,27 @@ impl Prepared {
         // Before any journal is touched.
         let kernel = options.kernel.select()?;
         let started = Instant::now();
-        let whole = Plan::new(n, options.strategy, DEFAULT_MIN_TASKS)?;
+        let (whole, fingerprint) = default_plan(n, options.strategy)?;
         let shard = shard.unwrap_or(Shard::WHOLE);
         // Every shard holds a task: no more shards than tasks (refused before any journal is
         // touched).
         let shard = Shard::new(shard.index, shard.count)?;
-        if shard.count as usize > whole.tasks.len() {
+        if shard.count as usize > whole.tasks().len() {
             return Err(ShardError::MoreShardsThanTasks {
                 count: shard.count,
-                tasks: whole.tasks.len(),
+                tasks: whole.tasks().len(),
                 n,
                 strategy: options.strategy.name(),
             }
             .into());
         }
-        let fingerprint = whole.fingerprint();
         let header = Header::with_fingerprint(&whole, fingerprint, shard);
         let plan = if shard.is_whole() {
             whole
         } else {
             let picked = crate::journal::select(&whole, shard.index, shard.count);
-            Plan {
-                tasks: picked.iter().map(|&p| whole.tasks[p]).collect(),
-                ..whole
-            }
+            let tasks = picked.iter().map(|&p| whole.tasks()[p]).collect();
+            Plan::from_parts(whole.n(), whole.strategy(), tasks)
         };
         let (journal, recorded) = match journal {
             Some(path) => {
@@ -118,7 +120,7 @@ impl Prepared {
             None => (None, HashMap::new()),
         };
         let resumed = plan
-            .tasks
+            .tasks()
             .iter()
             .enumerate()
             .filter_map(|(index, task)| {
@@ -166,6 +168,27 @@ impl Prepared {
         stop: Option<&AtomicBool>,
         watcher: Option<&dyn Watcher>,
     ) -> Result<CountRun, Error> {
+        self.run_on(None, stop, watcher)
+    }
+
+    /// [`Prepared::run`] on the workers of `pool` (whatever the options' thread count) instead
+    /// of the process's pool of the options' thread count (`None`). Called from a worker of
+    /// `pool` itself, the count runs on that worker alone: see [`RunControl::pool`].
+    ///
+    /// ```
+    /// use nqueens::{CountOptions, Prepared, Strategy};
+    /// let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    /// let options = CountOptions::new(1, Strategy::Mirror);
+    /// let prepared = Prepared::new(12, &options, None, None).unwrap();
+    /// let run = prepared.run_on(Some(&pool), None, None).unwrap();
+    /// assert_eq!(run.counts.total, 14_200);
+    /// ```
+    pub fn run_on(
+        self,
+        pool: Option<&rayon::ThreadPool>,
+        stop: Option<&AtomicBool>,
+        watcher: Option<&dyn Watcher>,
+    ) -> Result<CountRun, Error> {
         let Prepared {
             n,
             threads,
@@ -205,8 +228,10 @@ impl Prepared {
                 threads,
                 on_task_done: Some(&observe),
                 stop: Some(stop),
-                recorded: Some(&lookup),
+                // Nothing to look up without records (a hash per task saved).
+                recorded: (!recorded.is_empty()).then_some(&lookup as _),
                 kernel,
+                pool,
             },
         )?;
         if let Some(e) = write_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
@@ -231,9 +256,9 @@ impl Prepared {
                 unique,
                 elapsed: started.elapsed(),
                 threads,
-                strategy: plan.strategy,
+                strategy: plan.strategy(),
                 kernel: report.kernel,
-                tasks: plan.tasks.len(),
+                tasks: plan.tasks().len(),
             },
             fingerprint,
             plan_tasks,
@@ -352,12 +377,12 @@ mod tests {
     fn a_record_for_a_task_outside_the_plan_is_corruption() {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("n9.ckpt");
-        let plan = Plan::new(9, Strategy::Mirror, DEFAULT_MIN_TASKS).unwrap();
+        let plan = Plan::new(9, Strategy::Mirror, crate::engine::plan::DEFAULT_MIN_TASKS).unwrap();
         let (mut journal, _) = Journal::open(&file, &Header::for_plan(&plan)).unwrap();
         journal
             .append(TaskId::from_cols(&[0, 0]).unwrap(), 1)
             .unwrap();
-        journal.append(plan.tasks[0].id, 1).unwrap();
+        journal.append(plan.tasks()[0].id, 1).unwrap();
         drop(journal);
         let control = RunControl::default().with_journal(&file);
         let err = count_with(9, &OPTIONS, &control).unwrap_err();

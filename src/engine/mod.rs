@@ -7,5 +7,6 @@
 
 pub mod kernel;
 pub mod plan;
+pub mod pool;
 pub mod run;
 pub mod unique;

@@ -1,9 +1,11 @@
 //! Running a [`Plan`] on a pool of worker threads and summing the counts.
 //!
-//! Each run builds its own rayon pool of exactly `threads` workers (never the global pool), and
-//! every worker takes the next task from a shared index: list scheduling in the plan's
-//! largest-first order. Per-task counts are weighted and summed in `u128`: a task's count is at
-//! most `u64::MAX` and its weight at most 8, so even 2³² tasks cannot overflow the sum.
+//! A run's workers are the process's rayon pool of exactly `threads` workers (never the global
+//! pool; built once and reused, see [`super::pool`]), a pool the caller gives, or the calling
+//! thread alone where waiting for a pool could nest runs, and every worker takes the next task
+//! from a shared index: list scheduling in the plan's largest-first order. Per-task counts are
+//! weighted and summed in `u128`: a task's count is at most `u64::MAX` and its weight at most 8,
+//! so even 2³² tasks cannot overflow the sum.
 //!
 //! Observers (progress bars, journals) see each finished task through
 //! [`RunOptions::on_task_done`]; a stop flag is read between tasks. Neither touches the kernel.
@@ -13,7 +15,10 @@ use std::time::{Duration, Instant};
 
 use super::kernel::{Kernel, Selected};
 use super::plan::{Plan, Task, TaskId};
+use super::pool::{INLINE_MAX_N, Workers, on_workers};
 use crate::Error;
+
+pub use super::pool::build_pool;
 
 /// What happened to one task.
 ///
@@ -89,6 +94,9 @@ pub struct RunOptions<'a> {
     pub recorded: Option<RecordedCounts<'a>>,
     /// The kernel that counts each task, selected once for the whole run ([`Kernel::select`]).
     pub kernel: Selected,
+    /// The pool to run on instead of the process's pool of `threads` workers (its size then
+    /// wins over `threads`).
+    pub pool: Option<&'a rayon::ThreadPool>,
 }
 
 impl RunOptions<'_> {
@@ -101,6 +109,7 @@ impl RunOptions<'_> {
             stop: None,
             recorded: None,
             kernel: Kernel::Auto.select().expect("auto always selects a kernel"),
+            pool: None,
         }
     }
 }
@@ -130,19 +139,20 @@ pub struct RunReport {
 /// assert!(report.complete);
 /// ```
 pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
+    plan.check()?;
     let kernel = options.kernel;
-    let pool = build_pool(options.threads)?;
     let started = Instant::now();
     let next = AtomicUsize::new(0);
-    let n = plan.n;
-    let per_worker: Vec<Vec<TaskOutcome>> = pool.broadcast(|_| {
+    let n = plan.n();
+    let tasks = plan.tasks();
+    let worker = || {
         let mut done = Vec::new();
         loop {
             if options.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                 break;
             }
             let index = next.fetch_add(1, Ordering::Relaxed);
-            let Some(task) = plan.tasks.get(index) else {
+            let Some(task) = tasks.get(index) else {
                 break;
             };
             let mut outcome = TaskOutcome {
@@ -171,7 +181,16 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
             done.push(outcome);
         }
         done
-    });
+    };
+    let per_worker: Vec<Vec<TaskOutcome>> = on_workers(
+        options.threads,
+        n <= INLINE_MAX_N,
+        options.pool,
+        |workers| match workers {
+            Workers::Pool(pool) => pool.broadcast(|_| worker()),
+            Workers::Here => vec![worker()],
+        },
+    )?;
     let mut outcomes: Vec<TaskOutcome> = per_worker.into_iter().flatten().collect();
     outcomes.sort_unstable_by_key(|o| o.index);
     let total = outcomes
@@ -180,23 +199,11 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
         .ok_or(Error::Overflow)?;
     Ok(RunReport {
         total,
-        complete: outcomes.len() == plan.tasks.len(),
+        complete: outcomes.len() == tasks.len(),
         outcomes,
         kernel: kernel.kernel(),
         elapsed: started.elapsed(),
     })
-}
-
-/// A rayon pool of exactly `threads` workers.
-pub fn build_pool(threads: usize) -> Result<rayon::ThreadPool, Error> {
-    if threads == 0 {
-        return Err(Error::ZeroThreads);
-    }
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .thread_name(|i| format!("nqueens-worker-{i}"))
-        .build()
-        .map_err(|e| Error::ThreadPool(e.to_string()))
 }
 
 #[cfg(test)]
@@ -236,8 +243,8 @@ mod tests {
         let observe = |o: &TaskOutcome| seen.lock().unwrap().push(o.index);
         // Pretend every even-indexed task was finished earlier with its true count.
         let recorded = |t: &Task| {
-            let i = plan.tasks.iter().position(|x| x.id == t.id).unwrap();
-            (i % 2 == 0).then(|| t.count(10))
+            let i = plan.tasks().iter().position(|x| x.id == t.id).unwrap();
+            (i % 2 == 0).then(|| t.count(10).unwrap())
         };
         let options = RunOptions {
             threads: 2,
@@ -245,12 +252,13 @@ mod tests {
             stop: None,
             recorded: Some(&recorded),
             kernel: Kernel::DepthFirst.select().unwrap(),
+            pool: None,
         };
         let report = run(&plan, &options).unwrap();
         assert_eq!(report.total, 724);
         let mut seen = seen.into_inner().unwrap();
         seen.sort_unstable();
-        let odd: Vec<usize> = (0..plan.tasks.len()).filter(|i| i % 2 == 1).collect();
+        let odd: Vec<usize> = (0..plan.tasks().len()).filter(|i| i % 2 == 1).collect();
         assert_eq!(seen, odd);
     }
 

@@ -18,8 +18,10 @@
 //!    `bₖ` free squares, chosen uniformly (a row with no free square ends the probe with
 //!    count 0);
 //! 3. count the completions `c` of the board reached exactly, with the fastest kernel, timing
-//!    the count as `t` by its thread's processor clock, so that other threads and
-//!    programs on the same cores do not inflate it;
+//!    the count as `t`: its wall time (a monotonic clock, read without a system call) at the
+//!    share of the time its thread was running, from the thread's processor clock read once
+//!    per chunk of probes, so that other threads and programs on the same cores do not
+//!    inflate it;
 //! 4. with `B = Π bₖ`, return `X = wⱼ c B / pⱼ` and `Y = t B / pⱼ`.
 //!
 //! A leaf `v` of the descent under task `j` is reached with probability `pⱼ / B(v)`, and the
@@ -50,10 +52,21 @@
 //! # Reproducibility
 //!
 //! Probe `i` draws every number from its own stream, a function of the seed and `i`
-//! (SplitMix64); probes run on a thread pool but are summed in index order. The same seed and the
-//! same number of probes give the same totals on any thread count. A time budget only chooses
-//! `K` (from a short pilot run with a separate stream); the result prints `K`, so
-//! `--samples K --seed X` repeats it. The core-seconds are measured times and vary run to run.
+//! (SplitMix64); probes run on a thread pool, and only running sums are kept (per group of
+//! strata: the sum and the spread), added in an order fixed by `K` alone. The same seed and the
+//! same number of probes give the same totals on any thread count.
+//!
+//! # Time budgets
+//!
+//! A time budget sizes the sample from a short pilot run (with a separate stream), draws it in
+//! rounds (the groups of strata dealt in turn, so that every round spreads over all strata) and
+//! ends it after the round that reaches the end of the budget; when the sample ends early, more
+//! than a fiftieth of the budget left, further samples (each on a stream of its own, sized by
+//! the rate measured so far) fill it. The probes of all of them are summed together: each is an
+//! unbiased stratified sample, and their pooled mean weighs each by its size. So the time taken
+//! is the budget within a few per cent plus one round, and such a sample is not repeated by
+//! `--samples K --seed X` (a fixed count is). The core-seconds are measured times and vary run
+//! to run.
 //!
 //! # What else is reported
 //!
@@ -77,14 +90,33 @@ pub(crate) mod stats;
 use std::time::{Duration, Instant};
 
 use crate::engine::plan::{self, Plan, Strategy};
-use crate::engine::run::build_pool;
+use crate::engine::pool::{Workers, on_workers};
 use crate::scaling::model::predict;
 use crate::{Error, Kernel, known};
-use probe::{Probe, Sampler};
-use stats::stratified_mean;
+use clock::thread_seconds;
+use probe::Sampler;
+use stats::{StratifiedSums, group_bounds};
 
 /// Mixed into the seed of the pilot runs, so that they draw other numbers than the sample.
 const PILOT_STREAM: u64 = 0x9170_5eed;
+
+/// Mixed into the seed (times the pass number) for the further samples of a time budget.
+const PASS_STREAM: u64 = 0x9a55_5eed_0f0f;
+
+/// The groups of strata per round of a sample, at least (until there are [`MAX_ROUNDS`]).
+const GROUPS_PER_ROUND: u64 = 128;
+
+/// The most rounds a sample is drawn in.
+const MAX_ROUNDS: u64 = 512;
+
+/// The chunks a round is cut into, at most: enough for the workers to share a round evenly,
+/// few enough that a round's sums take a fixed amount of memory and that a chunk of a large
+/// sample holds many probes (the thread's processor clock is read twice a chunk).
+const MAX_CHUNKS: u64 = 64;
+
+/// The fewest groups of strata in a chunk (at most one read of the processor clock per four
+/// probes, and at most 64 × 512 chunks a sample).
+const MIN_CHUNK_GROUPS: u64 = 4;
 
 /// The cluster sizes whose wall time is reported besides the thread count.
 pub(crate) const CLUSTERS: [usize; 3] = [64, 1024, 10_000];
@@ -117,7 +149,9 @@ pub enum Budget {
     /// Exactly this many (at least 2): reproducible.
     Samples(u64),
     /// As many as fit this many seconds of wall time, pilot runs included (the plan is built
-    /// before the clock starts: a second or two from n = 27 on).
+    /// before the clock starts: a second or two from n = 27 on): the sample ends after the
+    /// round of probes that reaches the end (see the module documentation), so not
+    /// reproducible.
     Seconds(f64),
 }
 
@@ -264,14 +298,27 @@ pub struct Estimator {
     kernel: Kernel,
 }
 
-/// The totals of one sample of `K` probes.
-#[derive(Clone, Debug)]
+/// The sums of one sample of probes (nothing is kept per probe).
+#[derive(Clone, Debug, Default)]
 #[doc(hidden)]
 pub struct Sample {
-    /// Every probe, in index order.
-    pub probes: Vec<Probe>,
+    /// The probes' estimates of the total.
+    pub total: StratifiedSums,
+    /// The probes' estimates of the core-seconds of a full count.
+    pub cost: StratifiedSums,
+    /// Processor seconds the probes' exact counts took.
+    pub measured: f64,
     /// Wall-clock time of the sample.
     pub elapsed: Duration,
+}
+
+impl Sample {
+    /// Adds the sums of `other` (disjoint groups of the same sample, or another sample).
+    fn merge(&mut self, other: &Sample) {
+        self.total.merge(&other.total);
+        self.cost.merge(&other.cost);
+        self.measured += other.measured;
+    }
 }
 
 /// An estimate of one board.
@@ -386,11 +433,7 @@ impl Estimator {
     #[doc(hidden)]
     pub fn with_free_rows(self, free_rows: u32) -> Estimator {
         let selected = self.kernel.select().expect("checked when built");
-        let plan = Plan {
-            n: self.n,
-            strategy: Strategy::Symmetric,
-            tasks: self.sampler.tasks().to_vec(),
-        };
+        let plan = Plan::from_parts(self.n, Strategy::Symmetric, self.sampler.tasks().to_vec());
         Estimator {
             sampler: Sampler::new(&plan, free_rows, selected),
             ..self
@@ -406,16 +449,23 @@ impl Estimator {
     /// Draws probes `0..samples` under `seed` on `threads` workers.
     #[doc(hidden)]
     pub fn sample(&self, samples: u64, seed: u64, threads: usize) -> Result<Sample, Error> {
-        self.sample_observed(samples, seed, threads, None)
+        self.sample_observed(samples, seed, threads, None, None)
     }
 
-    /// [`Estimator::sample`], telling `watch` how far it is after each round of probes (only
-    /// with a watcher are the probes drawn in rounds; the probes and their sums are the same).
+    /// [`Estimator::sample`] in rounds, telling `watch` how far it is after each round and
+    /// ending after the round that reaches `deadline` (then only the rounds drawn are summed).
+    ///
+    /// The `samples / 2` groups of neighbouring strata (pairs, the last a triple for an odd
+    /// count) are dealt to the rounds in turn, so the probes of the first rounds are spread
+    /// over every stratum and estimate the whole total; each round is cut into chunks of whole
+    /// groups, which the workers draw and sum, and the chunks' sums are added in chunk order:
+    /// the same sums, to the bit, on any thread count. Nothing is kept per probe.
     fn sample_observed(
         &self,
         samples: u64,
         seed: u64,
         threads: usize,
+        deadline: Option<Instant>,
         watch: Option<Watch<'_>>,
     ) -> Result<Sample, Error> {
         use rayon::prelude::*;
@@ -424,59 +474,87 @@ impl Estimator {
                 "at least 2 samples are needed for an interval".to_string(),
             ));
         }
-        let pool = build_pool(threads)?;
-        let started = Instant::now();
-        let Some(watch) = watch else {
-            let probes = pool.install(|| {
-                (0..samples)
-                    .into_par_iter()
-                    .map(|i| self.sampler.probe(seed, i, samples))
-                    .collect()
-            });
-            return Ok(Sample {
-                probes,
-                elapsed: started.elapsed(),
-            });
-        };
-        // Round r draws the probes whose index is r modulo the number of rounds, so that the
-        // probes drawn so far are spread over every stratum and estimate the whole total.
-        let rounds = (samples / (64 * threads.max(1) as u64)).clamp(1, 200);
-        let mut probes: Vec<Option<Probe>> = vec![None; samples as usize];
-        let mut done = 0;
-        for round in 0..rounds {
-            let drawn: Vec<(u64, Probe)> = pool.install(|| {
-                (0..(samples - round).div_ceil(rounds))
-                    .into_par_iter()
-                    .map(|k| round + k * rounds)
-                    .map(|i| (i, self.sampler.probe(seed, i, samples)))
-                    .collect()
-            });
-            done += drawn.len() as u64;
-            for (i, probe) in drawn {
-                probes[i as usize] = Some(probe);
+        let groups = samples / 2;
+        let rounds = (groups / GROUPS_PER_ROUND).clamp(1, MAX_ROUNDS);
+        on_workers(threads, false, None, |workers| {
+            let started = Instant::now();
+            let mut sample = Sample::default();
+            for round in 0..rounds {
+                // This round's groups: round, round + rounds, round + 2 × rounds, …
+                let count = (groups - round).div_ceil(rounds);
+                let per_chunk = count.div_ceil(MAX_CHUNKS).max(MIN_CHUNK_GROUPS);
+                let chunk = |c: u64| {
+                    let first = c * per_chunk;
+                    let last = (first + per_chunk).min(count);
+                    self.chunk(seed, samples, (first..last).map(|j| round + j * rounds))
+                };
+                let chunks = count.div_ceil(per_chunk);
+                let sums: Vec<Sample> = match workers {
+                    Workers::Pool(pool) => {
+                        pool.install(|| (0..chunks).into_par_iter().map(chunk).collect())
+                    }
+                    Workers::Here => (0..chunks).map(chunk).collect(),
+                };
+                for part in &sums {
+                    sample.merge(part);
+                }
+                sample.elapsed = started.elapsed();
+                if let Some(watch) = watch {
+                    (watch.report)(&EstimateProgress {
+                        samples_done: sample.total.draws,
+                        samples,
+                        elapsed: watch.started.elapsed(),
+                        total: sample.total.estimate().map(|m| {
+                            let (low, high) = m.interval();
+                            (m.mean, low, high)
+                        }),
+                    });
+                }
+                if deadline.is_some_and(|d| Instant::now() >= d) {
+                    break;
+                }
             }
-            let totals: Vec<f64> = probes.iter().flatten().map(|p| p.total).collect();
-            (watch.report)(&EstimateProgress {
-                samples_done: done,
-                samples,
-                elapsed: watch.started.elapsed(),
-                total: stratified_mean(&totals).map(|m| {
-                    let (low, high) = m.interval();
-                    (m.mean, low, high)
-                }),
-            });
-        }
-        Ok(Sample {
-            probes: probes.into_iter().flatten().collect(),
-            elapsed: started.elapsed(),
+            sample
         })
+    }
+
+    /// Draws the probes of `groups` (of a sample of `samples` under `seed`) on this thread and
+    /// sums them. The thread's processor clock is read once for the whole chunk: each probe's
+    /// wall time is counted at the share of the chunk's wall time the thread was running.
+    fn chunk(&self, seed: u64, samples: u64, groups: impl Iterator<Item = u64>) -> Sample {
+        let cpu_started = thread_seconds();
+        let wall_started = Instant::now();
+        let mut sums = Sample::default();
+        let mut cost = StratifiedSums::default();
+        let mut elapsed = 0.0;
+        for g in groups {
+            let (mut totals, mut costs) = ([0.0; 3], [0.0; 3]);
+            let range = group_bounds(g, samples);
+            let m = (range.end - range.start) as usize;
+            for (slot, i) in range.enumerate() {
+                let probe = self.sampler.probe(seed, i, samples);
+                totals[slot] = probe.total;
+                costs[slot] = probe.elapsed * probe.scale;
+                elapsed += probe.elapsed;
+            }
+            sums.total.add_group(&totals[..m]);
+            cost.add_group(&costs[..m]);
+        }
+        let wall = wall_started.elapsed().as_secs_f64();
+        let running = if wall > 0.0 {
+            ((thread_seconds() - cpu_started) / wall).clamp(0.0, 1.0)
+        } else {
+            1.0
+        };
+        sums.cost = cost.scaled(running);
+        sums.measured = elapsed * running;
+        sums
     }
 
     /// The estimate of the board's total from `sample`, with no cost figures (cheap).
     #[doc(hidden)]
     pub fn total_of(sample: &Sample) -> stats::MeanEstimate {
-        let totals: Vec<f64> = sample.probes.iter().map(|p| p.total).collect();
-        stratified_mean(&totals).expect("at least two probes")
+        sample.total.estimate().expect("at least two probes")
     }
 
     /// Samples within `options.budget` and estimates the total, the unique count and the cost.
@@ -485,8 +563,8 @@ impl Estimator {
     }
 
     /// [`Estimator::estimate`], calling `report` as the work goes on: after each pilot run
-    /// (with [`EstimateProgress::samples`] 0) and after each round of the sample (a few hundred
-    /// probes, at most 200 rounds). The estimate is the same as without it.
+    /// (with [`EstimateProgress::samples`] 0) and after each round of the sample (at most
+    /// 512 rounds). The estimate is the same as without it.
     ///
     /// ```
     /// use nqueens::estimate::{Budget, EstimateOptions, EstimateProgress, Estimator};
@@ -517,34 +595,39 @@ impl Estimator {
     ) -> Result<Estimate, Error> {
         let started = Instant::now();
         let watch = report.map(|report| Watch { report, started });
-        let samples = match options.budget {
-            Budget::Samples(k) => k,
-            Budget::Seconds(s) => {
-                self.samples_for(s, options.seed, options.threads, started, watch)?
+        let sample = match options.budget {
+            Budget::Samples(k) => {
+                self.sample_observed(k, options.seed, options.threads, None, watch)?
             }
+            Budget::Seconds(s) => self.sample_for(s, options, started, watch)?,
         };
-        let sample = self.sample_observed(samples, options.seed, options.threads, watch)?;
         Ok(self.summarise(&sample, options, started.elapsed()))
     }
 
-    /// The number of probes that fit in what is left of `seconds` after a pilot run.
-    fn samples_for(
+    /// As many probes as fit what is left of `seconds` after a pilot run: a sample sized by the
+    /// pilot's rate, ended after the round that reaches the end of the budget, then, while more
+    /// than a fiftieth of the budget is left, further samples sized by the rate measured so
+    /// far (each a stratified sample of its own under its own stream of the seed; their sums
+    /// add up to the mean of all their probes, as unbiased as each).
+    fn sample_for(
         &self,
         seconds: f64,
-        seed: u64,
-        threads: usize,
+        options: &EstimateOptions,
         started: Instant,
         watch: Option<Watch<'_>>,
-    ) -> Result<u64, Error> {
+    ) -> Result<Sample, Error> {
         if !(seconds > 0.0 && seconds.is_finite()) {
             return Err(Error::Estimate(format!(
                 "{seconds} is not a positive number of seconds"
             )));
         }
+        let (seed, threads) = (options.seed, options.threads);
+        let budget = Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX);
+        let deadline = started.checked_add(budget);
         // Pilots of growing size until one takes a thirtieth of the budget: the rate of the
         // last one sizes the sample.
         let mut pilot_k = 16 * threads.max(1) as u64;
-        let per_probe = loop {
+        let mut per_probe = loop {
             let pilot = self.sample(pilot_k, seed ^ PILOT_STREAM, threads)?;
             let took = pilot.elapsed.as_secs_f64();
             if let Some(watch) = watch {
@@ -560,15 +643,36 @@ impl Estimator {
             }
             pilot_k *= 4;
         };
-        let left = seconds - started.elapsed().as_secs_f64();
-        Ok(((0.9 * left / per_probe.max(1e-9)) as u64).max(2))
+        let mut sample = Sample::default();
+        for pass in 0u64.. {
+            let left = seconds - started.elapsed().as_secs_f64();
+            if pass > 0 && left < seconds / 50.0 {
+                break;
+            }
+            let k = ((left / per_probe.max(1e-9)) as u64).max(2);
+            let stream = if pass == 0 {
+                seed
+            } else {
+                seed ^ pass.wrapping_mul(PASS_STREAM)
+            };
+            let part = self.sample_observed(k, stream, threads, deadline, watch)?;
+            if part.total.draws > 0 {
+                per_probe = part.elapsed.as_secs_f64() / part.total.draws as f64;
+            }
+            let whole = part.total.draws == k;
+            sample.merge(&part);
+            if !whole {
+                break;
+            }
+        }
+        sample.elapsed = started.elapsed();
+        Ok(sample)
     }
 
     /// The estimate from `sample`.
     fn summarise(&self, sample: &Sample, options: &EstimateOptions, took: Duration) -> Estimate {
         let total = Self::total_of(sample);
-        let cost: Vec<f64> = sample.probes.iter().map(|p| p.core_seconds).collect();
-        let cost = stratified_mean(&cost).expect("at least two probes");
+        let cost = sample.cost.estimate().expect("at least two probes");
         let (total_low, total_high) = total.interval();
         let (cost_low, cost_high) = cost.interval();
         let tasks = self.sampler.tasks();
@@ -577,13 +681,13 @@ impl Estimator {
             .collect();
         let workers = [options.threads, CLUSTERS[0], CLUSTERS[1], CLUSTERS[2]];
         let wall = predict(&times, &workers);
-        let measured: f64 = sample.probes.iter().map(|p| p.elapsed).sum();
+        let measured = sample.measured;
         Estimate {
             n: self.n,
             strategy: Strategy::Symmetric,
             kernel: self.kernel,
             seed: options.seed,
-            samples: sample.probes.len() as u64,
+            samples: sample.total.draws,
             threads: options.threads,
             tasks: tasks.len(),
             free_rows: self.sampler.free_rows(),

@@ -1,6 +1,7 @@
 //! One probe: a task drawn from its stratum, a random descent, an exact count of what is left.
 
-use super::clock::thread_seconds;
+use std::time::Instant;
+
 use super::rng::SplitMix64;
 use crate::engine::kernel::{InnerBoard, Selected, State, job::MAX_PLACED};
 use crate::engine::plan::{Plan, Subproblem, Task};
@@ -12,9 +13,12 @@ pub struct Probe {
     pub task: usize,
     /// `weight × count × B / p`: an unbiased estimate of the board's total.
     pub total: f64,
-    /// `time × B / p`: an unbiased estimate of the core-seconds of the whole plan.
-    pub core_seconds: f64,
-    /// Processor seconds the exact count of the probe's subtree took (its thread's clock).
+    /// `B / p`: what the probe's time is multiplied by to estimate the core-seconds of the
+    /// whole plan.
+    pub scale: f64,
+    /// Seconds the exact count of the probe's subtree took by the wall clock (a monotonic
+    /// clock read without a system call); the caller turns it into processor time with its
+    /// thread's processor clock, read once for many probes.
     pub elapsed: f64,
 }
 
@@ -43,7 +47,7 @@ impl Sampler {
     /// with probability proportional to `size_hint + 1`.
     pub fn new(plan: &Plan, free_rows: u32, kernel: Selected) -> Sampler {
         let sizes: Vec<f64> = plan
-            .tasks
+            .tasks()
             .iter()
             .map(|t| t.size_hint as f64 + 1.0)
             .collect();
@@ -60,10 +64,10 @@ impl Sampler {
             *last = 1.0;
         }
         Sampler {
-            n: plan.n,
-            tasks: plan.tasks.clone(),
+            n: plan.n(),
+            tasks: plan.tasks().to_vec(),
             cumulative,
-            free_rows: free_rows.max(plan.n.saturating_sub(MAX_PLACED as u32)),
+            free_rows: free_rows.max(plan.n().saturating_sub(MAX_PLACED as u32)),
             kernel,
         }
     }
@@ -112,11 +116,12 @@ impl Sampler {
             let col = nth_bit(free, rng.below(u64::from(b)) as u32);
             node = match node {
                 Node::Inner(board) => Node::Inner(board.place(col)),
-                Node::Rows(s) => Node::Rows(s.place_col(col)),
+                // `col` is a set bit of a 64-bit mask.
+                Node::Rows(s) => Node::Rows(s.place(1u64 << col)),
             };
             branches *= f64::from(b);
         }
-        let started = thread_seconds();
+        let started = Instant::now();
         let count = if dead {
             0
         } else {
@@ -126,12 +131,12 @@ impl Sampler {
             }
             .expect("a count without a stop flag finishes")
         };
-        let elapsed = thread_seconds() - started;
+        let elapsed = started.elapsed().as_secs_f64();
         let scale = branches / self.probability(j);
         Probe {
             task: j,
             total: task.weight as f64 * count as f64 * scale,
-            core_seconds: elapsed * scale,
+            scale,
             elapsed,
         }
     }

@@ -33,7 +33,7 @@ const RECORD_TAG: u8 = b'T';
 /// let plan = Plan::new(8, Strategy::Mirror, 16).unwrap();
 /// let header = Header::for_shard(&plan, Shard::new(1, 4).unwrap());
 /// assert_eq!((header.n, header.strategy.as_str()), (8, "mirror"));
-/// assert_eq!(header.tasks, plan.tasks.len() as u64);
+/// assert_eq!(header.tasks, plan.tasks().len() as u64);
 /// assert_eq!(header.fingerprint, plan.fingerprint());
 /// let described = header.to_string();
 /// assert!(described.starts_with("n = 8, strategy mirror, plan version "));
@@ -104,7 +104,7 @@ impl Header {
     /// let plan = Plan::new(8, Strategy::Mirror, 16).unwrap();
     /// let header = Header::for_plan(&plan);
     /// assert_eq!((header.n, header.strategy.as_str()), (8, "mirror"));
-    /// assert_eq!(header.tasks, plan.tasks.len() as u64);
+    /// assert_eq!(header.tasks, plan.tasks().len() as u64);
     /// ```
     pub fn for_plan(plan: &Plan) -> Header {
         Header::for_shard(plan, Shard::WHOLE)
@@ -120,9 +120,9 @@ impl Header {
     pub(crate) fn with_fingerprint(plan: &Plan, fingerprint: u64, shard: Shard) -> Header {
         Header {
             plan_version: PLAN_VERSION,
-            n: plan.n,
-            strategy: plan.strategy.name().to_string(),
-            tasks: plan.tasks.len() as u64,
+            n: plan.n(),
+            strategy: plan.strategy().name().to_string(),
+            tasks: plan.tasks().len() as u64,
             fingerprint,
             shard,
         }

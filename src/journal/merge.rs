@@ -404,12 +404,12 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
     let (plan, fingerprint) = rebuild_plan(first_path, first)?;
     let count = first.shard.count;
     let position: HashMap<TaskId, usize> = plan
-        .tasks
+        .tasks()
         .iter()
         .enumerate()
         .map(|(p, t)| (t.id, p))
         .collect();
-    let mut counted: Vec<Option<(u64, usize)>> = vec![None; plan.tasks.len()];
+    let mut counted: Vec<Option<(u64, usize)>> = vec![None; plan.tasks().len()];
     for (j, (path, expected)) in paths.iter().zip(&headers).enumerate() {
         let path = path.as_ref();
         // The records, no more than the plan has tasks (the header's task count is the plan's).
@@ -450,19 +450,19 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
         return Err(MergeError::Incomplete { count, missing });
     }
     let mut total: u128 = 0;
-    for (task, c) in plan.tasks.iter().zip(&counted) {
+    for (task, c) in plan.tasks().iter().zip(&counted) {
         let (c, _) = c.expect("every task is counted");
         total = u128::from(c)
             .checked_mul(u128::from(task.weight))
             .and_then(|w| total.checked_add(w))
             .ok_or(crate::Error::Overflow)?;
     }
-    let unique = crate::engine::unique::unique_count(plan.n, total)?;
+    let unique = crate::engine::unique::unique_count(plan.n(), total)?;
     Ok(Merged {
-        n: plan.n,
-        strategy: plan.strategy,
+        n: plan.n(),
+        strategy: plan.strategy(),
         fingerprint,
-        tasks: plan.tasks.len(),
+        tasks: plan.tasks().len(),
         shards: count,
         journals: paths.len(),
         total,
@@ -485,12 +485,12 @@ fn rebuild_plan(path: &Path, header: &Header) -> Result<(Plan, u64), MergeError>
     let plan = Plan::new(header.n, strategy, DEFAULT_MIN_TASKS)
         .map_err(|e| other(PlanDifference::Board(e)))?;
     let fingerprint = plan.fingerprint();
-    if fingerprint != header.fingerprint || plan.tasks.len() as u64 != header.tasks {
+    if fingerprint != header.fingerprint || plan.tasks().len() as u64 != header.tasks {
         return Err(other(PlanDifference::Tasks {
             counted: header.fingerprint,
             counted_tasks: header.tasks,
             made: fingerprint,
-            made_tasks: plan.tasks.len(),
+            made_tasks: plan.tasks().len(),
         }));
     }
     Ok((plan, fingerprint))
@@ -592,21 +592,21 @@ impl Merged {
         let plan = Plan::new(n, strategy, DEFAULT_MIN_TASKS)
             .map_err(|e| other(0, PlanDifference::Board(e)))?;
         let fingerprint = plan.fingerprint();
-        if fingerprint != first.fingerprint || plan.tasks.len() != first.plan_tasks {
+        if fingerprint != first.fingerprint || plan.tasks().len() != first.plan_tasks {
             return Err(other(
                 0,
                 PlanDifference::Tasks {
                     counted: first.fingerprint,
                     counted_tasks: first.plan_tasks as u64,
                     made: fingerprint,
-                    made_tasks: plan.tasks.len(),
+                    made_tasks: plan.tasks().len(),
                 },
             ));
         }
         // The tasks of each shard that holds any (no more than the plan's tasks).
-        let holding = plan.tasks.len().min(count as usize);
+        let holding = plan.tasks().len().min(count as usize);
         let mut planned = vec![0usize; holding];
-        for p in 0..plan.tasks.len() {
+        for p in 0..plan.tasks().len() {
             planned[Shard::of_position(p, count) as usize] += 1;
         }
         // Per shard: the total of a complete run and which run, or the most tasks any
@@ -669,7 +669,7 @@ impl Merged {
             total,
             unique,
             strategy,
-            tasks: plan.tasks.len(),
+            tasks: plan.tasks().len(),
             shards: count,
             journals: 0,
             fingerprint,

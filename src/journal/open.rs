@@ -15,7 +15,7 @@ pub(crate) fn open(
     header: &Header,
 ) -> Result<(Journal, HashMap<TaskId, u64>), JournalError> {
     let (journal, replay) = Journal::open(path, header)?;
-    let ids: HashSet<TaskId> = plan.tasks.iter().map(|t| t.id).collect();
+    let ids: HashSet<TaskId> = plan.tasks().iter().map(|t| t.id).collect();
     let mut recorded = HashMap::with_capacity(replay.records.len());
     for record in replay.records {
         let corrupt = |damage: Damage| JournalError::Corrupt {

@@ -292,8 +292,8 @@ mod tests {
         let path = dir.path().join("n8.ckpt");
         let plan = Plan::new(8, Strategy::Mirror, 16).unwrap();
         let (mut journal, _) = Journal::open(&path, &Header::for_plan(&plan)).unwrap();
-        journal.append(plan.tasks[0].id, 3).unwrap();
-        journal.append(plan.tasks[1].id, 4).unwrap();
+        journal.append(plan.tasks()[0].id, 3).unwrap();
+        journal.append(plan.tasks()[1].id, 4).unwrap();
         drop(journal);
         let (header, replay) = read(&path, 100).unwrap();
         assert_eq!(header, Header::for_plan(&plan));

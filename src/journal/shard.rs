@@ -248,11 +248,11 @@ impl FromStr for Shard {
 /// use nqueens::{Plan, Strategy};
 /// let plan = Plan::new(10, Strategy::Mirror, 64).unwrap();
 /// let all: usize = (0..4).map(|k| nqueens::journal::select(&plan, k, 4).len()).sum();
-/// assert_eq!(all, plan.tasks.len());
+/// assert_eq!(all, plan.tasks().len());
 /// ```
 pub fn select(plan: &Plan, index: u32, count: u32) -> Vec<usize> {
     let shard = Shard { index, count };
-    (0..plan.tasks.len())
+    (0..plan.tasks().len())
         .filter(|&p| count > 0 && shard.contains(p))
         .collect()
 }
@@ -335,7 +335,7 @@ mod tests {
     fn every_task_is_in_exactly_one_shard() {
         let plan = Plan::new(12, Strategy::Symmetric, DEFAULT_MIN_TASKS).unwrap();
         for m in [1, 2, 3, 7, 8, 64] {
-            let mut seen = vec![0; plan.tasks.len()];
+            let mut seen = vec![0; plan.tasks().len()];
             for k in 0..m {
                 for p in select(&plan, k, m) {
                     seen[p] += 1;

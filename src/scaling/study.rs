@@ -9,6 +9,7 @@ use super::stats::{self, Summary};
 use super::{Machine, cpu};
 use crate::Kernel;
 use crate::engine::plan::{DEFAULT_MIN_TASKS, Plan, Strategy};
+use crate::engine::pool::shared_pool;
 use crate::engine::run::{RunOptions, run};
 use crate::{Error, known};
 
@@ -483,7 +484,7 @@ impl Variant {
                 .map(|&t| (t, Vec::with_capacity(repeat)))
                 .collect(),
             cpu: vec![Some((0.0, 0.0)); threads.len()],
-            task_times: vec![Vec::new(); plan.tasks.len()],
+            task_times: vec![Vec::new(); plan.tasks().len()],
             plan,
         })
     }
@@ -497,11 +498,14 @@ impl Variant {
         k: usize,
         check: &mut TotalCheck,
     ) -> Result<u128, StudyError> {
+        // The pool is given so that even a small board runs on `t` workers.
+        let pool = shared_pool(t)?;
         let cpu_before = cpu::process_cpu_seconds();
         let report = run(
             &self.plan,
             &RunOptions {
                 kernel: self.kernel,
+                pool: Some(&pool),
                 ..RunOptions::with_threads(t)
             },
         )?;
@@ -554,7 +558,7 @@ impl Variant {
             kernel,
             machine,
             repeat: options.repeat,
-            tasks: self.plan.tasks.len(),
+            tasks: self.plan.tasks().len(),
             task_seconds_total: task_times.iter().sum::<Duration>().as_secs_f64(),
             task_seconds_max: task_times.iter().max().map_or(0.0, Duration::as_secs_f64),
             headline: Headline::best(

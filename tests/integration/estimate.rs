@@ -63,15 +63,12 @@ fn descending_probes_are_unbiased_on_small_boards() {
 #[test]
 fn the_same_seed_and_sample_count_give_the_same_estimate_on_any_thread_count() {
     let estimator = Estimator::new(13, Kernel::Auto).unwrap().with_free_rows(6);
-    let totals = |threads| -> Vec<(usize, f64)> {
-        let sample = estimator.sample(500, 42, threads).unwrap();
-        sample.probes.iter().map(|p| (p.task, p.total)).collect()
-    };
-    let one = totals(1);
-    assert_eq!(one, totals(3));
-    let other = estimator.sample(500, 43, 1).unwrap();
-    let other: Vec<(usize, f64)> = other.probes.iter().map(|p| (p.task, p.total)).collect();
-    assert_ne!(one, other);
+    // Enough probes for several rounds and chunks, summed in one order whatever the threads.
+    let totals = |seed, threads| estimator.sample(5_000, seed, threads).unwrap().total;
+    let one = totals(42, 1);
+    assert_eq!(one.draws, 5_000);
+    assert_eq!(one, totals(42, 3));
+    assert_ne!(one, totals(43, 1));
 }
 
 #[test]

@@ -50,14 +50,14 @@ fn every_kernel_gives_the_table_with_either_strategy() {
 fn per_task_sums_equal_a_plain_unsplit_search() {
     for n in 0..=12 {
         let plain = u128::from(count_completions_recursive(n, State::EMPTY));
-        let whole = u128::from(count_completions(n, State::EMPTY));
+        let whole = u128::from(count_completions(n, State::EMPTY).unwrap());
         let plan = Plan::new(n, Strategy::Mirror, 1000).unwrap();
         let report = run(&plan, &RunOptions::with_threads(2)).unwrap();
         let by_task: u128 = report.outcomes.iter().map(|o| o.weighted()).sum();
         assert_eq!(plain, whole, "n={n}");
         assert_eq!(by_task, plain, "n={n}");
         assert_eq!(report.total, plain, "n={n}");
-        assert_eq!(report.outcomes.len(), plan.tasks.len());
+        assert_eq!(report.outcomes.len(), plan.tasks().len());
     }
 }
 

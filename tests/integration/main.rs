@@ -19,6 +19,7 @@ mod doc_examples;
 mod estimate;
 mod known_counts;
 mod library;
+mod nested;
 mod shards;
 mod symmetric;
 mod util;

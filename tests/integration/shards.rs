@@ -176,7 +176,7 @@ fn missing_tasks_name_the_incomplete_shards_and_print_no_total() {
 fn a_merge_of_more_shards_than_tasks_is_short_and_allocates_by_the_plan() {
     let dir = tempfile::tempdir().unwrap();
     let p = plan(10);
-    assert_eq!(p.tasks.len(), 958);
+    assert_eq!(p.tasks().len(), 958);
     for (count, lacking) in [(1000, 957), (u32::MAX, 957)] {
         let file = dir.path().join(format!("n10-0of{count}.ckpt"));
         let shard = Shard::new(0, count).unwrap();
@@ -184,7 +184,7 @@ fn a_merge_of_more_shards_than_tasks_is_short_and_allocates_by_the_plan() {
             &file,
             10,
             shard,
-            &[(p.tasks[select(&p, 0, count)[0]].id, 1)],
+            &[(p.tasks()[select(&p, 0, count)[0]].id, 1)],
         );
         let text = failure_in(&merge(std::slice::from_ref(&file)));
         let expected = format!(
@@ -204,7 +204,7 @@ fn a_merge_of_more_shards_than_tasks_is_short_and_allocates_by_the_plan() {
     let files: Vec<PathBuf> = (0..958)
         .map(|k| {
             let file = dir.path().join(format!("n10-{k}of1000.ckpt"));
-            let id = p.tasks[k as usize].id;
+            let id = p.tasks()[k as usize].id;
             let record = replay.records.iter().find(|r| r.id == id).unwrap();
             forged(
                 &file,
@@ -249,8 +249,8 @@ fn conflicting_stray_and_damaged_records_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let files = all_shards(dir.path(), 10, 2);
     let p = plan(10);
-    let in_shard_0 = p.tasks[select(&p, 0, 2)[0]].id;
-    let in_shard_1 = p.tasks[select(&p, 1, 2)[0]].id;
+    let in_shard_0 = p.tasks()[select(&p, 0, 2)[0]].id;
+    let in_shard_1 = p.tasks()[select(&p, 1, 2)[0]].id;
     let half = Shard::new(0, 2).unwrap();
 
     let conflict = dir.path().join("conflict.ckpt");
@@ -569,7 +569,7 @@ proptest! {
         let path = dir.path().join("j.ckpt");
         let real = plan(8);
         let records: Vec<(TaskId, u64)> =
-            real.tasks.iter().take(records).map(|t| (t.id, 3)).collect();
+            real.tasks().iter().take(records).map(|t| (t.id, 3)).collect();
         forged(&path, 8, Shard::WHOLE, &records);
         let mut bytes = fs::read(&path).unwrap();
         bytes.extend(std::iter::repeat_n(b'T', tail));
@@ -586,7 +586,7 @@ proptest! {
             .ok()
             .and_then(|s| s.parse::<Strategy>().ok())
             .and_then(|s| Plan::new(n.min(11), s, DEFAULT_MIN_TASKS).ok());
-        let tasks = tasks.or(named.as_ref().map(|p| p.tasks.len() as u64)).unwrap_or(1);
+        let tasks = tasks.or(named.as_ref().map(|p| p.tasks().len() as u64)).unwrap_or(1);
         let fingerprint = fingerprint.or(named.map(|p| p.fingerprint())).unwrap_or(0);
         put(&mut bytes, 36, &tasks.to_le_bytes());
         put(&mut bytes, 44, &fingerprint.to_le_bytes());

@@ -46,5 +46,5 @@ fn a_total_counted_through_plan_and_run_gives_the_unique_count() {
 #[test]
 fn symmetric_plans_have_thousands_of_tasks_from_n_16() {
     let plan = Plan::new(16, Strategy::Symmetric, 4096).unwrap();
-    assert!(plan.tasks.len() >= 4096, "{}", plan.tasks.len());
+    assert!(plan.tasks().len() >= 4096, "{}", plan.tasks().len());
 }

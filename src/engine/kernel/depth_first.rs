@@ -301,7 +301,7 @@ pub(crate) mod tests {
                 let want: u64 = (0..n)
                     .filter(|&c0| c0 != c)
                     .map(|c0| {
-                        let s = State::EMPTY.place_col(c0);
+                        let s = State::EMPTY.place_col(c0).unwrap();
                         brute_with(n, s, &[(n - 1, c)])
                     })
                     .sum();
@@ -400,11 +400,11 @@ pub(crate) mod tests {
     fn row_prefixes_count_like_the_row_kernel() {
         for n in 4..=12 {
             for c in 0..n {
-                let s = State::EMPTY.place_col(c);
+                let s = State::EMPTY.place_col(c).unwrap();
                 let job = Job::from_rows(n, s).unwrap();
                 assert_eq!(
                     count_job::<false>(&job, &mut 0),
-                    crate::engine::kernel::count_completions(n, s),
+                    crate::engine::kernel::count_completions(n, s).unwrap(),
                     "n={n} c={c}"
                 );
             }

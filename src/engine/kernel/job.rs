@@ -224,7 +224,7 @@ impl Job {
     ///
     /// ```
     /// use nqueens::engine::kernel::{Job, State};
-    /// let job = Job::from_rows(8, State::EMPTY.place_col(0)).unwrap();
+    /// let job = Job::from_rows(8, State::EMPTY.place_col(0).unwrap()).unwrap();
     /// assert_eq!((job.rows, job.cols), (7, 1));
     /// assert!(Job::from_rows(33, State::EMPTY).is_none());
     /// ```

@@ -29,7 +29,7 @@ pub use job::{InnerBoard, Job, MAX_JOB_N};
 pub(crate) use rows::Frame;
 pub use rows::{
     MAX_N, State, board_mask, count_completions, count_completions_plain,
-    count_completions_recursive,
+    count_completions_recursive, count_completions_until,
 };
 
 use crate::Error;
@@ -243,18 +243,23 @@ impl Selected {
     }
 
     /// Counts the completions of the `n`-board whose first `state.row` rows hold the queens of
-    /// `state`; `None` when `stop` was raised first.
+    /// `state`; `None` when `stop` was raised first, or when there is no such board (`n` above
+    /// [`MAX_N`], or `state.row` above `n`).
     ///
     /// ```
     /// use nqueens::engine::kernel::{Kernel, State};
     /// let selected = Kernel::Auto.select().unwrap();
-    /// assert_eq!(selected.count_rows(8, State::EMPTY.place_col(0), None), Some(4));
+    /// assert_eq!(selected.count_rows(8, State::EMPTY.place_col(0).unwrap(), None), Some(4));
     /// assert_eq!(selected.count_rows(4, State::EMPTY, None), Some(2));
+    /// assert_eq!(selected.count_rows(65, State::EMPTY, None), None);
     /// ```
     pub fn count_rows(self, n: u32, state: State, stop: Option<&AtomicBool>) -> Option<u64> {
         match Job::from_rows(n, state) {
             Some(job) if self.0 != Impl::DepthFirst => self.count_job(&job, stop),
-            _ => Some(count_completions(n, state)),
+            _ => match stop {
+                Some(stop) => count_completions_until(n, state, stop),
+                None => count_completions(n, state),
+            },
         }
     }
 

@@ -22,6 +22,8 @@
 //!
 //! Neither allocates, locks or dispatches dynamically.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 /// The largest board side the `u64` masks can represent.
 ///
 /// ```
@@ -104,14 +106,30 @@ impl State {
         }
     }
 
-    /// The state after placing a queen in column `col` of the next row.
+    /// The state after placing a queen in column `col` of the next row; `None` when `col` is
+    /// not a column of any board (64 or more).
+    ///
+    /// ```
+    /// use nqueens::engine::kernel::State;
+    /// assert_eq!(State::EMPTY.place_col(1), Some(State::EMPTY.place(0b10)));
+    /// assert_eq!(State::EMPTY.place_col(63).map(|s| s.cols), Some(1 << 63));
+    /// assert_eq!(State::EMPTY.place_col(64), None);
+    /// ```
     #[inline]
-    pub const fn place_col(&self, col: u32) -> State {
-        self.place(1u64 << col)
+    pub const fn place_col(&self, col: u32) -> Option<State> {
+        if col >= MAX_N {
+            return None;
+        }
+        Some(self.place(1u64 << col))
     }
 }
 
-/// Counts the ways to complete `state` to a full `n`-queens solution.
+/// Where the search with a stop flag reads it: on entering a node with this many rows left
+/// (about a millisecond of work below it at most on the boards that use this search).
+const STOP_ROWS: usize = 12;
+
+/// Counts the ways to complete `state` to a full `n`-queens solution; `None` when there is no
+/// such board (`n` above [`MAX_N`], or `state.row` above `n`).
 ///
 /// `state.row` may be anything from `0` to `n`; a full board (`row == n`) has one completion.
 /// The count of one subtree always fits a `u64` for every board this crate can finish; callers
@@ -125,22 +143,50 @@ impl State {
 ///
 /// ```
 /// use nqueens::engine::kernel::{count_completions, State};
-/// assert_eq!(count_completions(8, State::EMPTY), 92);
-/// assert_eq!(count_completions(6, State::EMPTY.place_col(1)), 1);
+/// assert_eq!(count_completions(8, State::EMPTY), Some(92));
+/// assert_eq!(count_completions(6, State::EMPTY.place_col(1).unwrap()), Some(1));
+/// assert_eq!(count_completions(70, State::EMPTY), None);
 /// ```
-pub fn count_completions(n: u32, state: State) -> u64 {
-    debug_assert!(n <= MAX_N && state.row <= n);
+pub fn count_completions(n: u32, state: State) -> Option<u64> {
+    search::<false>(n, state, &AtomicBool::new(false))
+}
+
+/// [`count_completions`], reading `stop` on entering each node with 12 rows left; `None` also
+/// when `stop` was raised before the count finished.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use nqueens::engine::kernel::{count_completions_until, State};
+/// assert_eq!(count_completions_until(8, State::EMPTY, &AtomicBool::new(false)), Some(92));
+/// assert_eq!(count_completions_until(20, State::EMPTY, &AtomicBool::new(true)), None);
+/// ```
+pub fn count_completions_until(n: u32, state: State, stop: &AtomicBool) -> Option<u64> {
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    search::<true>(n, state, stop)
+}
+
+/// The search of [`count_completions`]; with `STOP`, `stop` is read on entering a node with
+/// [`STOP_ROWS`] rows left.
+#[inline(always)]
+fn search<const STOP: bool>(n: u32, state: State, stop: &AtomicBool) -> Option<u64> {
+    if n > MAX_N || state.row > n {
+        return None;
+    }
     let rows_left = (n - state.row) as usize;
     let free_cols = board_mask(n) & !state.cols;
     let avail = free_cols & !(state.ld | state.rd);
     match rows_left {
-        0 => return 1,
-        1 => return u64::from(avail.count_ones()),
-        2 => return leaves(free_cols, state.ld, state.rd, avail),
+        0 => return Some(1),
+        1 => return Some(u64::from(avail.count_ones())),
+        2 => return Some(leaves(free_cols, state.ld, state.rd, avail)),
         _ => {}
     }
-    // Children at depth `stop` have two rows left: they are finished by `leaves`.
-    let stop = rows_left - 3;
+    // Children at depth `last` have two rows left: they are finished by `leaves`.
+    let last = rows_left - 3;
+    // A child entered from depth `check` has STOP_ROWS rows left (never, on a smaller board).
+    let check = rows_left.wrapping_sub(STOP_ROWS + 1);
     // The parent levels, one array per field (measured faster than an array of structs).
     let mut stack_free_cols = [0u64; MAX_N as usize];
     let mut stack_ld = [0u64; MAX_N as usize];
@@ -152,7 +198,7 @@ pub fn count_completions(n: u32, state: State) -> u64 {
     loop {
         if avail == 0 {
             if depth == 0 {
-                return count;
+                return Some(count);
             }
             depth -= 1;
             free_cols = stack_free_cols[depth];
@@ -172,9 +218,12 @@ pub fn count_completions(n: u32, state: State) -> u64 {
         if child_avail == 0 || child_free_cols & !((child_ld << 1) | (child_rd >> 1)) == 0 {
             continue;
         }
-        if depth == stop {
+        if depth == last {
             count += leaves(child_free_cols, child_ld, child_rd, child_avail);
             continue;
+        }
+        if STOP && depth == check && stop.load(Ordering::Relaxed) {
+            return None;
         }
         stack_free_cols[depth] = free_cols;
         stack_ld[depth] = ld;
@@ -204,25 +253,35 @@ fn leaves(free_cols: u64, ld: u64, rd: u64, mut avail: u64) -> u64 {
 
 /// The textbook recursive form of [`count_completions`], with the same last-row shortcut.
 ///
-/// Kept as an independent reference for tests and for the kernel benchmark.
+/// Kept as an independent reference for tests and for the kernel benchmark. Panics when there
+/// is no such board (`n` above [`MAX_N`], or `state.row` above `n`).
 ///
 /// ```
 /// use nqueens::engine::kernel::{count_completions_recursive, State};
 /// assert_eq!(count_completions_recursive(8, State::EMPTY), 92);
 /// ```
 pub fn count_completions_recursive(n: u32, state: State) -> u64 {
+    assert!(
+        n <= MAX_N && state.row <= n,
+        "a reference search of a board that exists"
+    );
     descend::<true>(board_mask(n), n - state.row, state.cols, state.ld, state.rd)
 }
 
 /// The recursive kernel without the last-row shortcut: it descends into every row.
 ///
-/// Exists only so the benchmark can measure what the shortcut is worth.
+/// Exists only so the benchmark can measure what the shortcut is worth. Panics like
+/// [`count_completions_recursive`].
 ///
 /// ```
 /// use nqueens::engine::kernel::{count_completions_plain, State};
 /// assert_eq!(count_completions_plain(8, State::EMPTY), 92);
 /// ```
 pub fn count_completions_plain(n: u32, state: State) -> u64 {
+    assert!(
+        n <= MAX_N && state.row <= n,
+        "a reference search of a board that exists"
+    );
     descend::<false>(board_mask(n), n - state.row, state.cols, state.ld, state.rd)
 }
 
@@ -256,7 +315,7 @@ mod tests {
         for n in 0..=11u32 {
             let want = known::total(n).unwrap();
             assert_eq!(
-                u128::from(count_completions(n, State::EMPTY)),
+                u128::from(count_completions(n, State::EMPTY).unwrap()),
                 want,
                 "stack n={n}"
             );
@@ -278,8 +337,8 @@ mod tests {
         let n = 9;
         let mut sum = 0;
         for c in 0..n {
-            let s = State::EMPTY.place_col(c);
-            let part = count_completions(n, s);
+            let s = State::EMPTY.place_col(c).unwrap();
+            let part = count_completions(n, s).unwrap();
             assert_eq!(part, count_completions_recursive(n, s));
             sum += part;
         }
@@ -291,12 +350,43 @@ mod tests {
         // 4-queens solution 1 3 0 2.
         let full = [1, 3, 0, 2]
             .iter()
-            .fold(State::EMPTY, |s, &c| s.place_col(c));
-        assert_eq!(count_completions(4, full), 1);
-        let three = [1, 3, 0].iter().fold(State::EMPTY, |s, &c| s.place_col(c));
-        assert_eq!(count_completions(4, three), 1);
-        let dead_end = [0, 2].iter().fold(State::EMPTY, |s, &c| s.place_col(c));
-        assert_eq!(count_completions(4, dead_end), 0);
+            .fold(State::EMPTY, |s, &c| s.place_col(c).unwrap());
+        assert_eq!(count_completions(4, full).unwrap(), 1);
+        let three = [1, 3, 0]
+            .iter()
+            .fold(State::EMPTY, |s, &c| s.place_col(c).unwrap());
+        assert_eq!(count_completions(4, three).unwrap(), 1);
+        let dead_end = [0, 2]
+            .iter()
+            .fold(State::EMPTY, |s, &c| s.place_col(c).unwrap());
+        assert_eq!(count_completions(4, dead_end).unwrap(), 0);
+    }
+
+    #[test]
+    fn boards_that_do_not_exist_are_refused() {
+        assert_eq!(count_completions(65, State::EMPTY), None);
+        assert_eq!(count_completions(70, State::EMPTY), None);
+        let two = State::EMPTY.place_col(0).unwrap().place_col(2).unwrap();
+        assert_eq!(count_completions(1, two), None);
+        assert_eq!(State::EMPTY.place_col(64), None);
+        assert_eq!(State::EMPTY.place_col(u32::MAX), None);
+    }
+
+    #[test]
+    fn a_raised_stop_flag_ends_a_long_search() {
+        let stop = AtomicBool::new(false);
+        let started = std::time::Instant::now();
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                stop.store(true, Ordering::Relaxed);
+            });
+            // Hours of work without the flag.
+            assert_eq!(count_completions_until(40, State::EMPTY, &stop), None);
+        });
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        let go = AtomicBool::new(false);
+        assert_eq!(count_completions_until(10, State::EMPTY, &go), Some(724));
     }
 
     #[test]

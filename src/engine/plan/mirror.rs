@@ -28,7 +28,8 @@ pub(crate) fn mirror_tasks(n: u32, min_tasks: usize) -> Vec<Task> {
 pub(super) fn prefix_task(n: u32, cols: &[u8], weight: u64) -> Task {
     let state = cols
         .iter()
-        .fold(State::EMPTY, |s, &c| s.place_col(c.into()));
+        .try_fold(State::EMPTY, |s, &c| s.place_col(c.into()))
+        .expect("the planner's columns are columns of the board");
     debug_assert!(state.row <= n);
     Task {
         id: TaskId::from_cols(cols).expect("root ids are short"),
@@ -47,7 +48,7 @@ pub(super) fn mirror_roots(n: u32) -> Vec<Task> {
     let half = (n / 2) as u8;
     let mut roots: Vec<Task> = (0..half).map(|c| prefix_task(n, &[c], 2)).collect();
     if n % 2 == 1 {
-        let middle = State::EMPTY.place_col(half.into());
+        let middle = State::EMPTY.place(1u64 << half);
         let free = middle.free(n);
         roots.extend(
             (0..half)

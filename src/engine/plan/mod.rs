@@ -214,27 +214,29 @@ pub enum Subproblem {
 }
 
 impl Subproblem {
-    /// Counts this subproblem's solutions (unweighted) with the fastest kernel this CPU has.
+    /// Counts this subproblem's solutions (unweighted) with the fastest kernel this CPU has;
+    /// `None` when it is not a partial board of the `n`-board.
     ///
     /// ```
     /// use nqueens::engine::kernel::State;
     /// use nqueens::engine::plan::Subproblem;
-    /// assert_eq!(Subproblem::Rows(State::EMPTY).count(8), 92);
+    /// assert_eq!(Subproblem::Rows(State::EMPTY).count(8), Some(92));
+    /// assert_eq!(Subproblem::Rows(State::EMPTY).count(65), None);
     /// ```
-    pub fn count(&self, n: u32) -> u64 {
+    pub fn count(&self, n: u32) -> Option<u64> {
         let auto = kernel::Kernel::Auto
             .select()
             .expect("auto always selects a kernel");
         self.count_with(n, auto, None)
-            .expect("a search without a stop flag finishes")
     }
 
     /// Counts this subproblem's solutions (unweighted) with `kernel`; `None` when `stop` was
-    /// raised before it finished.
+    /// raised before it finished, or when it is not a partial board of the `n`-board.
     pub fn count_with(&self, n: u32, kernel: Selected, stop: Option<&AtomicBool>) -> Option<u64> {
         match self {
             Subproblem::Rows(state) => kernel.count_rows(n, *state, stop),
-            Subproblem::Inner(board) => kernel.count_inner(board, stop),
+            Subproblem::Inner(board) if board.n() == n => kernel.count_inner(board, stop),
+            Subproblem::Inner(_) => None,
         }
     }
 }
@@ -248,9 +250,9 @@ impl Subproblem {
 /// use nqueens::{Plan, Strategy, Task};
 /// let plan = Plan::new(8, Strategy::Mirror, 1).unwrap();
 /// let mut tasks: Vec<(String, u64, u64)> = plan
-///     .tasks
+///     .tasks()
 ///     .iter()
-///     .map(|task: &Task| (task.id.to_string(), task.weight, task.count(8)))
+///     .map(|task: &Task| (task.id.to_string(), task.weight, task.count(8).unwrap()))
 ///     .collect();
 /// tasks.sort();
 /// let expected = [("0", 2, 4), ("1", 2, 8), ("2", 2, 16), ("3", 2, 18)];
@@ -271,31 +273,81 @@ pub struct Task {
 
 impl Task {
     /// Counts this task's solutions, unweighted, with the fastest kernel this CPU has (a
-    /// count runs it with the kernel it selected once for the board).
-    pub fn count(&self, n: u32) -> u64 {
+    /// count runs it with the kernel it selected once for the board); `None` when `n` is not the
+    /// board of the task's plan (as far as the task can tell: a `mirror` task fits every board
+    /// with more rows than it fills, up to [`MAX_N`](crate::MAX_N)).
+    ///
+    /// ```
+    /// use nqueens::{Plan, Strategy};
+    /// let plan = Plan::new(10, Strategy::Symmetric, 1).unwrap();
+    /// let task = plan.tasks()[0];
+    /// assert!(task.count(10).is_some());
+    /// assert_eq!(task.count(11), None);
+    /// ```
+    pub fn count(&self, n: u32) -> Option<u64> {
         self.subproblem.count(n)
     }
 }
 
 /// A board split into tasks, largest-first.
 ///
+/// Only [`Plan::new`] makes one, and its parts can be read but not changed, so a plan always
+/// counts the board it names.
+///
 /// ```
 /// use nqueens::{Plan, Strategy};
 /// let plan = Plan::new(10, Strategy::Symmetric, 64).unwrap();
-/// assert_eq!((plan.n, plan.strategy), (10, Strategy::Symmetric));
+/// assert_eq!((plan.n(), plan.strategy()), (10, Strategy::Symmetric));
 /// // Largest first, by the planner's size estimate.
-/// assert!(plan.tasks.windows(2).all(|pair| pair[0].size_hint >= pair[1].size_hint));
-/// let total: u64 = plan.tasks.iter().map(|task| task.weight * task.count(10)).sum();
+/// assert!(plan.tasks().windows(2).all(|pair| pair[0].size_hint >= pair[1].size_hint));
+/// let total: u64 = plan.tasks().iter().map(|task| task.weight * task.count(10).unwrap()).sum();
 /// assert_eq!(total, 724);
 /// ```
 #[derive(Clone, Debug)]
 pub struct Plan {
-    /// Board side.
-    pub n: u32,
-    /// The strategy that made it.
-    pub strategy: Strategy,
-    /// The tasks, largest (by estimate) first.
-    pub tasks: Vec<Task>,
+    n: u32,
+    strategy: Strategy,
+    tasks: Vec<Task>,
+}
+
+/// The most tasks a plan is asked for: [`Plan::new`] reads a larger `min_tasks` as this one,
+/// so that no request makes a list larger than memory (the last split multiplies the tasks by
+/// at most `n`: about 2.3 million tasks, 180 MB, for the `symmetric` plan of n = 32 and 0.8
+/// million for the `mirror` plan of n = 40, the largest).
+pub const MAX_MIN_TASKS: usize = 1 << 16;
+
+/// The largest board whose default plan ([`default_plan`]) is kept once made.
+const KEPT_PLAN_N: u32 = 10;
+
+/// The default plans of small boards made so far, with their fingerprints.
+type KeptPlans = Vec<((u32, Strategy), (Plan, u64))>;
+static KEPT_PLANS: std::sync::Mutex<KeptPlans> = std::sync::Mutex::new(Vec::new());
+
+/// The plan of the `n`-board with [`DEFAULT_MIN_TASKS`] and its fingerprint. The plans of small
+/// boards (up to n = 10, where making the plan takes longer than the search) are made once per
+/// process and copied.
+pub(crate) fn default_plan(n: u32, strategy: Strategy) -> Result<(Plan, u64), Error> {
+    let make = || -> Result<(Plan, u64), Error> {
+        let plan = Plan::new(n, strategy, DEFAULT_MIN_TASKS)?;
+        let fingerprint = plan.fingerprint();
+        Ok((plan, fingerprint))
+    };
+    if n > KEPT_PLAN_N {
+        return make();
+    }
+    let key = (n, strategy);
+    {
+        let kept = KEPT_PLANS.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((_, made)) = kept.iter().find(|(k, _)| *k == key) {
+            return Ok(made.clone());
+        }
+    }
+    let made = make()?;
+    let mut kept = KEPT_PLANS.lock().unwrap_or_else(|p| p.into_inner());
+    if !kept.iter().any(|(k, _)| *k == key) {
+        kept.push((key, made.clone()));
+    }
+    Ok(made)
 }
 
 /// How deep the `symmetric` plan splits its constellations, whatever the task count asked for.
@@ -339,7 +391,7 @@ impl Plan {
     /// ```
     /// use nqueens::{Plan, Strategy};
     /// let plan = Plan::new(8, Strategy::Mirror, 64).unwrap();
-    /// let total: u64 = plan.tasks.iter().map(|t| t.weight * t.count(8)).sum();
+    /// let total: u64 = plan.tasks().iter().map(|t| t.weight * t.count(8).unwrap()).sum();
     /// assert_eq!(total, 92);
     /// ```
     pub fn new(n: u32, strategy: Strategy, min_tasks: usize) -> Result<Plan, Error> {
@@ -352,7 +404,7 @@ impl Plan {
     /// ```
     /// use nqueens::engine::plan::{Plan, Strategy, TaskRule};
     /// let plan = Plan::with_rule(10, Strategy::Symmetric, 1, TaskRule::Large).unwrap();
-    /// let total: u64 = plan.tasks.iter().map(|t| t.weight * t.count(10)).sum();
+    /// let total: u64 = plan.tasks().iter().map(|t| t.weight * t.count(10).unwrap()).sum();
     /// assert_eq!(total, 724);
     /// ```
     #[doc(hidden)]
@@ -365,12 +417,65 @@ impl Plan {
         if n > kernel::MAX_N {
             return Err(Error::BoardTooLarge { n });
         }
+        let min_tasks = min_tasks.min(MAX_MIN_TASKS);
         let tasks = match strategy {
             Strategy::Symmetric => symmetric::symmetric_tasks(n, min_tasks, rule)
                 .unwrap_or_else(|| mirror::mirror_tasks(n, min_tasks)),
             Strategy::Mirror => mirror::mirror_tasks(n, min_tasks),
         };
         Ok(Plan { n, strategy, tasks })
+    }
+
+    /// A plan of the given parts, for the crate's own plans made from another (a shard's
+    /// tasks, the estimator's copy); [`Plan::check`] is what a run trusts.
+    pub(crate) fn from_parts(n: u32, strategy: Strategy, tasks: Vec<Task>) -> Plan {
+        Plan { n, strategy, tasks }
+    }
+
+    /// Board side.
+    pub fn n(&self) -> u32 {
+        self.n
+    }
+
+    /// The strategy that made the plan.
+    pub fn strategy(&self) -> Strategy {
+        self.strategy
+    }
+
+    /// The tasks, largest (by estimate) first.
+    pub fn tasks(&self) -> &[Task] {
+        &self.tasks
+    }
+
+    /// Checks what a run trusts: a board of at most [`MAX_N`](crate::MAX_N) columns, at least
+    /// one task, and every task a partial board of this plan's `n` (queens on fewer rows than
+    /// the board has, the right side for a pre-placed border).
+    ///
+    /// ```
+    /// use nqueens::{Plan, Strategy};
+    /// assert!(Plan::new(12, Strategy::Symmetric, 64).unwrap().check().is_ok());
+    /// ```
+    pub fn check(&self) -> Result<(), Error> {
+        if self.n > kernel::MAX_N {
+            return Err(Error::BoardTooLarge { n: self.n });
+        }
+        if self.tasks.is_empty() {
+            return Err(Error::InvalidPlan(format!(
+                "the plan of n = {} has no task",
+                self.n
+            )));
+        }
+        let foreign = self.tasks.iter().find(|task| match task.subproblem {
+            Subproblem::Rows(state) => state.row > self.n,
+            Subproblem::Inner(board) => board.n() != self.n,
+        });
+        match foreign {
+            Some(task) => Err(Error::InvalidPlan(format!(
+                "task {} is not a task of n = {}",
+                task.id, self.n
+            ))),
+            None => Ok(()),
+        }
     }
 
     /// The plan's name: a hash (FNV-1a, 64 bits) of the plan version (now 2), `n`, the
@@ -398,7 +503,7 @@ mod tests {
     fn plan_total(plan: &Plan) -> u128 {
         plan.tasks
             .iter()
-            .map(|t| u128::from(t.weight) * u128::from(t.count(plan.n)))
+            .map(|t| u128::from(t.weight) * u128::from(t.count(plan.n).unwrap()))
             .sum()
     }
 
@@ -497,6 +602,45 @@ mod tests {
     fn boards_wider_than_the_masks_are_refused() {
         assert!(Plan::new(65, Strategy::Mirror, 1).is_err());
         assert!(Plan::new(64, Strategy::Mirror, 1).is_ok());
+    }
+
+    #[test]
+    fn kept_plans_are_the_plans_made_anew() {
+        for n in [0, 6, 10, 11] {
+            for strategy in [Strategy::Symmetric, Strategy::Mirror] {
+                let fresh = Plan::new(n, strategy, DEFAULT_MIN_TASKS).unwrap();
+                for _ in 0..2 {
+                    let (kept, fingerprint) = default_plan(n, strategy).unwrap();
+                    assert_eq!((kept.n, kept.strategy), (n, strategy));
+                    assert_eq!(kept.tasks, fresh.tasks);
+                    assert_eq!(fingerprint, fresh.fingerprint());
+                }
+            }
+        }
+        assert!(default_plan(65, Strategy::Mirror).is_err());
+    }
+
+    #[test]
+    fn a_task_count_beyond_memory_is_capped() {
+        let capped = Plan::new(20, Strategy::Mirror, usize::MAX).unwrap();
+        let most = Plan::new(20, Strategy::Mirror, MAX_MIN_TASKS).unwrap();
+        assert_eq!(capped.tasks(), most.tasks());
+        assert!(capped.tasks().len() >= MAX_MIN_TASKS);
+    }
+
+    #[test]
+    fn a_plan_of_no_task_or_of_another_board_is_refused() {
+        let plan = Plan::new(10, Strategy::Symmetric, 64).unwrap();
+        assert!(plan.check().is_ok());
+        let empty = Plan::from_parts(10, Strategy::Symmetric, Vec::new());
+        assert!(matches!(empty.check(), Err(Error::InvalidPlan(_))));
+        let foreign = Plan::from_parts(11, Strategy::Symmetric, plan.tasks.clone());
+        assert!(matches!(foreign.check(), Err(Error::InvalidPlan(_))));
+        let rows = Plan::new(10, Strategy::Mirror, 64).unwrap();
+        let shorter = Plan::from_parts(2, Strategy::Mirror, rows.tasks.clone());
+        assert!(shorter.check().is_err());
+        use crate::engine::run::{RunOptions, run};
+        assert!(run(&foreign, &RunOptions::with_threads(1)).is_err());
     }
 
     #[test]
