@@ -20,6 +20,8 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 
 pub mod depth_first;
+#[cfg(feature = "gpu")]
+pub mod gpu;
 pub mod job;
 pub(crate) mod lanes;
 pub mod rows;

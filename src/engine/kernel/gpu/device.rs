@@ -1,0 +1,346 @@
+//! The device: the compute pipeline, the buffers of one batch, and the dispatch loop that runs
+//! a batch to its end in bounded dispatches.
+//!
+//! Each dispatch lets every thread run at most `budget` node steps; the host keeps one dispatch
+//! queued behind the one it waits for, so the device never waits for the host, and adapts the
+//! budget so that a dispatch takes about [`TARGET_DISPATCH`] (desktop drivers stop a shader
+//! after about two seconds).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use super::GpuError;
+use super::adapter::{self, AdapterInfo};
+use super::split::{Split, SubJob};
+
+/// The time one dispatch aims at.
+const TARGET_DISPATCH: Duration = Duration::from_millis(100);
+/// The longest wait for one dispatch before the device is given up as lost.
+const DISPATCH_TIMEOUT: Duration = Duration::from_secs(20);
+/// Node steps per thread in the first dispatch.
+const FIRST_BUDGET: u32 = 1 << 12;
+/// Node steps per thread in one dispatch at most.
+const MAX_BUDGET: u32 = 1 << 26;
+/// Threads per workgroup (the shader's `@workgroup_size`).
+const WORKGROUP: u32 = 64;
+/// `state` words per thread (the shader's HEADER + 4 × LEVELS).
+const STATE_WORDS: u64 = 4 + 4 * 30;
+/// The environment variable that sets the threads of a dispatch (a multiple of 64).
+pub const THREADS_VAR: &str = "NQUEENS_GPU_THREADS";
+
+/// An open device with the search's pipeline, ready to count batches.
+pub struct Device {
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    pipeline: wgpu::ComputePipeline,
+    layout: wgpu::BindGroupLayout,
+    /// The thread state of a dispatch, kept from batch to batch.
+    state: wgpu::Buffer,
+    info: AdapterInfo,
+    threads: u32,
+    budget: u32,
+    /// The first error the device reported (validation, out of memory, lost).
+    fault: Arc<Mutex<Option<String>>>,
+}
+
+fn storage(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::COMPUTE,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Storage { read_only },
+            has_dynamic_offset: false,
+            min_binding_size: None,
+        },
+        count: None,
+    }
+}
+
+fn bytes(words: &[u32]) -> Vec<u8> {
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+fn words(bytes: &[u8]) -> Vec<u32> {
+    bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+impl Device {
+    /// Opens the adapter [`adapter::choose`] picks and builds the pipeline.
+    pub fn open() -> Result<Device, GpuError> {
+        let instance = adapter::instance();
+        let (adapter, info) = adapter::choose(&instance)?;
+        let limits = adapter.limits();
+        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+            label: Some("nqueens"),
+            required_limits: wgpu::Limits {
+                max_storage_buffer_binding_size: limits.max_storage_buffer_binding_size,
+                max_buffer_size: limits.max_buffer_size,
+                ..wgpu::Limits::downlevel_defaults()
+            },
+            ..Default::default()
+        }))
+        .map_err(|e| GpuError::Device(e.to_string()))?;
+        let fault = Arc::new(Mutex::new(None));
+        let on_error = Arc::clone(&fault);
+        device.on_uncaptured_error(Arc::new(move |e: wgpu::Error| {
+            lock(&on_error).get_or_insert_with(|| e.to_string());
+        }));
+        let on_lost = Arc::clone(&fault);
+        device.set_device_lost_callback(move |_, message| {
+            lock(&on_lost).get_or_insert_with(|| format!("device lost: {message}"));
+        });
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("search"),
+            source: wgpu::ShaderSource::Wgsl(include_str!("search.wgsl").into()),
+        });
+        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("search"),
+            entries: &[
+                wgpu::BindGroupLayoutEntry {
+                    binding: 0,
+                    visibility: wgpu::ShaderStages::COMPUTE,
+                    ty: wgpu::BindingType::Buffer {
+                        ty: wgpu::BufferBindingType::Uniform,
+                        has_dynamic_offset: false,
+                        min_binding_size: None,
+                    },
+                    count: None,
+                },
+                storage(1, true),
+                storage(2, true),
+                storage(3, false),
+                storage(4, false),
+                storage(5, false),
+            ],
+        });
+        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("search"),
+            bind_group_layouts: &[Some(&layout)],
+            immediate_size: 0,
+        });
+        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: Some("search"),
+            layout: Some(&pipeline_layout),
+            module: &module,
+            entry_point: Some("main"),
+            compilation_options: Default::default(),
+            cache: None,
+        });
+        let max_threads = (limits.max_storage_buffer_binding_size as u64 / (STATE_WORDS * 4))
+            .min(u64::from(limits.max_compute_workgroups_per_dimension) * u64::from(WORKGROUP))
+            as u32;
+        let threads = std::env::var(THREADS_VAR)
+            .ok()
+            .and_then(|s| s.trim().parse::<u32>().ok())
+            .unwrap_or(match info.kind {
+                "discrete" => 1 << 16,
+                "integrated" | "virtual" => 1 << 14,
+                _ => 1 << 10,
+            })
+            .clamp(WORKGROUP, max_threads)
+            / WORKGROUP
+            * WORKGROUP;
+        let state = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("state"),
+            size: u64::from(threads) * STATE_WORDS * 4,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let opened = Device {
+            device,
+            queue,
+            pipeline,
+            layout,
+            state,
+            info,
+            threads,
+            budget: FIRST_BUDGET,
+            fault,
+        };
+        opened.check()?;
+        Ok(opened)
+    }
+
+    /// The adapter the device runs on.
+    pub fn info(&self) -> &AdapterInfo {
+        &self.info
+    }
+
+    /// Threads of one dispatch.
+    pub fn threads(&self) -> u32 {
+        self.threads
+    }
+
+    /// The fault the device reported, if any.
+    fn check(&self) -> Result<(), GpuError> {
+        match lock(&self.fault).clone() {
+            Some(message) => Err(GpuError::Device(message)),
+            None => Ok(()),
+        }
+    }
+
+    fn buffer(&self, label: &str, size: u64, usage: wgpu::BufferUsages) -> wgpu::Buffer {
+        self.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some(label),
+            size: size.max(16),
+            usage,
+            mapped_at_creation: false,
+        })
+    }
+
+    /// Waits for `submission`, then reads `buffer` (a `MAP_READ` buffer).
+    fn read(
+        &self,
+        buffer: &wgpu::Buffer,
+        submission: wgpu::SubmissionIndex,
+    ) -> Result<Vec<u32>, GpuError> {
+        let (tx, rx) = std::sync::mpsc::channel();
+        buffer.map_async(wgpu::MapMode::Read, .., move |r| {
+            let _ = tx.send(r);
+        });
+        self.device
+            .poll(wgpu::PollType::Wait {
+                submission_index: Some(submission),
+                timeout: Some(DISPATCH_TIMEOUT),
+            })
+            .map_err(|e| GpuError::Device(e.to_string()))?;
+        self.check()?;
+        match rx.try_recv() {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => return Err(GpuError::Device(e.to_string())),
+            Err(_) => return Err(GpuError::Device("a read-back never finished".into())),
+        }
+        let data = words(
+            &buffer
+                .get_mapped_range(..)
+                .map_err(|e| GpuError::Device(e.to_string()))?,
+        );
+        buffer.unmap();
+        Ok(data)
+    }
+
+    /// Counts every sub-job of `split`: the per-sub-job totals, in order; `None` when `stop`
+    /// was raised first. `meanwhile` is called once, after the first dispatch is queued (the
+    /// caller prepares its next batch while the device works).
+    pub(super) fn count(
+        &mut self,
+        split: &Split,
+        stop: Option<&AtomicBool>,
+        meanwhile: &mut dyn FnMut(),
+    ) -> Result<Option<Vec<u64>>, GpuError> {
+        let subs = split.sub_jobs.len();
+        if subs == 0 {
+            meanwhile();
+            return Ok(Some(Vec::new()));
+        }
+        use wgpu::BufferUsages as U;
+        let tables = self.buffer(
+            "tables",
+            split.tables.len() as u64 * 4,
+            U::STORAGE | U::COPY_DST,
+        );
+        self.queue.write_buffer(&tables, 0, &bytes(&split.tables));
+        let sub_words: Vec<u32> = split
+            .sub_jobs
+            .iter()
+            .flat_map(|s: &SubJob| [s.job, s.rows, s.cols, s.ld, s.rd])
+            .collect();
+        let sub_jobs = self.buffer(
+            "sub-jobs",
+            sub_words.len() as u64 * 4,
+            U::STORAGE | U::COPY_DST,
+        );
+        self.queue.write_buffer(&sub_jobs, 0, &bytes(&sub_words));
+        let results_size = subs as u64 * 8;
+        let results = self.buffer("results", results_size, U::STORAGE | U::COPY_SRC);
+        let results_read = self.buffer("results read", results_size, U::MAP_READ | U::COPY_DST);
+        let control = self.buffer("control", 8, U::STORAGE | U::COPY_DST | U::COPY_SRC);
+        let params = self.buffer("params", 16, U::UNIFORM | U::COPY_DST);
+        let control_read = [
+            self.buffer("control read 0", 8, U::MAP_READ | U::COPY_DST),
+            self.buffer("control read 1", 8, U::MAP_READ | U::COPY_DST),
+        ];
+        let bind_group = self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("search"),
+            layout: &self.layout,
+            entries: &[
+                (0, &params),
+                (1, &tables),
+                (2, &sub_jobs),
+                (3, &results),
+                (4, &self.state),
+                (5, &control),
+            ]
+            .map(|(binding, buffer)| wgpu::BindGroupEntry {
+                binding,
+                resource: buffer.as_entire_binding(),
+            }),
+        });
+        // A fresh batch: every thread without a sub-job, none taken yet.
+        let mut encoder = self.device.create_command_encoder(&Default::default());
+        encoder.clear_buffer(&self.state, 0, None);
+        encoder.clear_buffer(&control, 0, None);
+        self.queue.submit([encoder.finish()]);
+
+        let dispatch = |this: &Device, budget: u32, read: &wgpu::Buffer| {
+            this.queue
+                .write_buffer(&params, 0, &bytes(&[subs as u32, budget, this.threads, 0]));
+            let mut encoder = this.device.create_command_encoder(&Default::default());
+            encoder.clear_buffer(&control, 4, Some(4));
+            {
+                let mut pass = encoder.begin_compute_pass(&Default::default());
+                pass.set_pipeline(&this.pipeline);
+                pass.set_bind_group(0, &bind_group, &[]);
+                pass.dispatch_workgroups(this.threads / WORKGROUP, 1, 1);
+            }
+            encoder.copy_buffer_to_buffer(&control, 0, read, 0, Some(8));
+            this.queue.submit([encoder.finish()])
+        };
+
+        let mut queued = dispatch(self, self.budget, &control_read[0]);
+        let mut at = Instant::now();
+        meanwhile();
+        let mut i = 0usize;
+        loop {
+            if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                // Let the queued work end before the buffers go.
+                let _ = self.device.poll(wgpu::PollType::wait_indefinitely());
+                return Ok(None);
+            }
+            // Keep the next dispatch queued while this one runs (a no-op once all are done).
+            let ahead = dispatch(self, self.budget, &control_read[(i + 1) % 2]);
+            let control_now = self.read(&control_read[i % 2], queued)?;
+            let took = at.elapsed();
+            at = Instant::now();
+            queued = ahead;
+            i += 1;
+            // Steer the budget towards the target dispatch time.
+            if took < TARGET_DISPATCH / 2 {
+                self.budget = self.budget.saturating_mul(2).min(MAX_BUDGET);
+            } else if took > TARGET_DISPATCH * 2 {
+                self.budget = (self.budget / 2).max(1 << 8);
+            }
+            if control_now[1] == 0 {
+                break;
+            }
+        }
+        let mut encoder = self.device.create_command_encoder(&Default::default());
+        encoder.copy_buffer_to_buffer(&results, 0, &results_read, 0, Some(results_size));
+        let done = self.queue.submit([encoder.finish()]);
+        let raw = self.read(&results_read, done)?;
+        Ok(Some(
+            raw.chunks_exact(2)
+                .take(subs)
+                .map(|w| u64::from(w[0]) | u64::from(w[1]) << 32)
+                .collect(),
+        ))
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
