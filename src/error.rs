@@ -64,6 +64,10 @@ pub enum Error {
     /// An estimate was asked for outside what the estimator samples.
     #[error("{0}")]
     Estimate(String),
+    /// A GPU kernel was asked for and no GPU can count (no adapter, or it failed to open).
+    #[cfg(feature = "gpu")]
+    #[error(transparent)]
+    Gpu(#[from] crate::engine::kernel::gpu::GpuError),
 }
 
 /// The kernels' names, comma-separated.

@@ -137,6 +137,13 @@ impl Named for crate::Kernel {
             Neon => "NEON lanes (aarch64)",
             PortableLanes => "lanes in plain Rust, on every CPU",
             DepthFirst => "the depth-first search, on every CPU (the reference)",
+            #[cfg(feature = "gpu")]
+            Gpu => {
+                "the GPU beside the CPU: both take tasks from one queue (--threads CPU workers \
+                 with the fastest CPU kernel)"
+            }
+            #[cfg(feature = "gpu")]
+            GpuOnly => "the GPU alone: every task on the GPU (NQUEENS_GPU_ADAPTER picks one)",
         }
     }
 }

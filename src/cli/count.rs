@@ -41,6 +41,41 @@ pub struct CountRecord {
     pub resumed_total: u128,
     /// The plan's fingerprint, 16 hex digits ([`nqueens::Plan::fingerprint`]).
     pub fingerprint: String,
+    /// What the GPU and the CPU each did (GPU kernels only).
+    #[cfg(feature = "gpu")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu: Option<GpuRecord>,
+}
+
+/// What the GPU and the CPU each did in a count with a GPU kernel.
+#[cfg(feature = "gpu")]
+#[derive(Debug, Clone, Serialize)]
+pub struct GpuRecord {
+    /// The adapter that counted (`nqueens --version` lists them).
+    pub adapter: String,
+    /// Tasks the GPU counted.
+    pub gpu_tasks: usize,
+    /// Tasks the CPU counted.
+    pub cpu_tasks: usize,
+    /// The GPU's share of the solutions this run counted, from 0 to 1.
+    pub gpu_share: f64,
+    /// Whether the GPU failed during the run (its tasks were counted again on the CPU).
+    pub gpu_failed: bool,
+}
+
+#[cfg(feature = "gpu")]
+impl GpuRecord {
+    fn new(share: &nqueens::engine::gpu_run::DeviceShare) -> GpuRecord {
+        GpuRecord {
+            adapter: nqueens::engine::kernel::gpu::check()
+                .map(|a| a.name)
+                .unwrap_or_default(),
+            gpu_tasks: share.gpu_tasks,
+            cpu_tasks: share.cpu_tasks,
+            gpu_share: share.gpu_fraction(),
+            gpu_failed: share.gpu_failed,
+        }
+    }
 }
 
 impl CountRecord {
@@ -59,7 +94,24 @@ impl CountRecord {
             resumed_tasks: run.resumed_tasks,
             resumed_total: run.resumed_total,
             fingerprint: crate::cli::format::fingerprint(run.fingerprint),
+            #[cfg(feature = "gpu")]
+            gpu: run.gpu.as_ref().map(GpuRecord::new),
         }
+    }
+
+    /// The kernel cell of the table: the kernel's name, and for a GPU kernel the GPU's share
+    /// of the solutions (`gpu (87% GPU)`).
+    pub fn kernel_cell(&self) -> String {
+        #[cfg(feature = "gpu")]
+        if let Some(gpu) = &self.gpu {
+            let failed = if gpu.gpu_failed { ", failed" } else { "" };
+            return format!(
+                "{} ({:.0}% GPU{failed})",
+                self.kernel,
+                gpu.gpu_share * 100.0
+            );
+        }
+        self.kernel.to_string()
     }
 }
 
@@ -71,7 +123,7 @@ table_row!(CountRecord, |record| {
     "solutions/s" => record.searched_rate(),
     "threads" => record.threads,
     "strategy" => record.strategy,
-    "kernel" => record.kernel,
+    "kernel" => record.kernel_cell(),
 });
 
 /// The widest time a streamed table makes room for: every duration under a day
@@ -102,7 +154,8 @@ pub fn column_widths(boards: &[u32], options: &CountOptions) -> Vec<usize> {
         RATE_WIDTH,
         options.threads.to_string().len(),
         options.strategy.name().len(),
-        kernel.name().len(),
+        // A GPU kernel's cell adds its share: ` (100% GPU, failed)`.
+        kernel.name().len() + if kernel.uses_gpu() { 19 } else { 0 },
     ]
 }
 

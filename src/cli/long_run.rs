@@ -412,6 +412,8 @@ mod tests {
             resumed_total: 700,
             searched_tasks: 23,
             search_time: Duration::from_millis(5500),
+            #[cfg(feature = "gpu")]
+            gpu: None,
         }
     }
 

@@ -137,6 +137,9 @@ pub struct CountRun {
     /// Time the workers spent searching, summed over tasks (the work an interrupt without a
     /// journal loses).
     pub search_time: Duration,
+    /// What the GPU and the CPU each did, for a GPU kernel.
+    #[cfg(feature = "gpu")]
+    pub gpu: Option<crate::engine::gpu_run::DeviceShare>,
 }
 
 /// Counts the `n`-board like [`crate::count`], under the given controls: [`Prepared::new`],
@@ -371,6 +374,8 @@ impl Prepared {
                 .sum(),
             searched_tasks: searched.len(),
             search_time: searched.iter().map(|o| o.elapsed).sum(),
+            #[cfg(feature = "gpu")]
+            gpu: report.gpu,
         })
     }
 }

@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use super::GpuError;
 use super::adapter::{self, AdapterInfo};
 use super::split::{Split, SubJob};
+use super::stack::Stack;
 
 /// The time one dispatch aims at.
 const TARGET_DISPATCH: Duration = Duration::from_millis(100);
@@ -22,6 +23,10 @@ const DISPATCH_TIMEOUT: Duration = Duration::from_secs(20);
 const FIRST_BUDGET: u32 = 1 << 12;
 /// Node steps per thread in one dispatch at most.
 const MAX_BUDGET: u32 = 1 << 26;
+/// The most on llvmpipe (Mesa's software Vulkan), which ends any invocation's loops after
+/// 65 535 iterations in all (a search cut there loses part of its count; measured: 32 768
+/// steps count right, 65 535 do not).
+const MAX_SOFTWARE_BUDGET: u32 = 1 << 14;
 /// Threads per workgroup (the shader's `@workgroup_size`).
 const WORKGROUP: u32 = 64;
 /// `state` words per thread (the shader's HEADER + 4 × LEVELS).
@@ -40,6 +45,10 @@ pub struct Device {
     info: AdapterInfo,
     threads: u32,
     budget: u32,
+    /// The most steps a dispatch may give a thread on this device.
+    max_budget: u32,
+    /// Where the shader keeps its stacks.
+    stack: Stack,
     /// The first error the device reported (validation, out of memory, lost).
     fault: Arc<Mutex<Option<String>>>,
 }
@@ -69,21 +78,23 @@ fn words(bytes: &[u8]) -> Vec<u32> {
 }
 
 impl Device {
-    /// Opens the adapter [`adapter::choose`] picks and builds the pipeline.
+    /// Opens the adapter [`adapter::choose`] picks and builds the pipeline, with the stacks
+    /// [`Stack::from_env`] names.
     pub fn open() -> Result<Device, GpuError> {
+        Device::open_with(Stack::from_env())
+    }
+
+    /// Opens the adapter [`adapter::choose`] picks and builds the pipeline with `stack`.
+    pub fn open_with(stack: Stack) -> Result<Device, GpuError> {
         let instance = adapter::instance();
         let (adapter, info) = adapter::choose(&instance)?;
         let limits = adapter.limits();
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("nqueens"),
-            required_limits: wgpu::Limits {
-                max_storage_buffer_binding_size: limits.max_storage_buffer_binding_size,
-                max_buffer_size: limits.max_buffer_size,
-                ..wgpu::Limits::downlevel_defaults()
-            },
+            required_limits: limits.clone(),
             ..Default::default()
         }))
-        .map_err(|e| GpuError::Device(e.to_string()))?;
+        .map_err(GpuError::device)?;
         let fault = Arc::new(Mutex::new(None));
         let on_error = Arc::clone(&fault);
         device.on_uncaptured_error(Arc::new(move |e: wgpu::Error| {
@@ -95,7 +106,7 @@ impl Device {
         });
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("search"),
-            source: wgpu::ShaderSource::Wgsl(include_str!("search.wgsl").into()),
+            source: wgpu::ShaderSource::Wgsl(stack.source().into()),
         });
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("search"),
@@ -130,7 +141,7 @@ impl Device {
             compilation_options: Default::default(),
             cache: None,
         });
-        let max_threads = (limits.max_storage_buffer_binding_size as u64 / (STATE_WORDS * 4))
+        let max_threads = (limits.max_storage_buffer_binding_size / (STATE_WORDS * 4))
             .min(u64::from(limits.max_compute_workgroups_per_dimension) * u64::from(WORKGROUP))
             as u32;
         let threads = std::env::var(THREADS_VAR)
@@ -150,6 +161,11 @@ impl Device {
             usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
+        let max_budget = if info.driver.contains("llvmpipe") || info.name.contains("llvmpipe") {
+            MAX_SOFTWARE_BUDGET
+        } else {
+            MAX_BUDGET
+        };
         let opened = Device {
             device,
             queue,
@@ -159,6 +175,8 @@ impl Device {
             info,
             threads,
             budget: FIRST_BUDGET,
+            max_budget,
+            stack,
             fault,
         };
         opened.check()?;
@@ -175,10 +193,15 @@ impl Device {
         self.threads
     }
 
+    /// Where the shader keeps its stacks.
+    pub fn stack(&self) -> Stack {
+        self.stack
+    }
+
     /// The fault the device reported, if any.
     fn check(&self) -> Result<(), GpuError> {
         match lock(&self.fault).clone() {
-            Some(message) => Err(GpuError::Device(message)),
+            Some(message) => Err(GpuError::device(message)),
             None => Ok(()),
         }
     }
@@ -207,17 +230,17 @@ impl Device {
                 submission_index: Some(submission),
                 timeout: Some(DISPATCH_TIMEOUT),
             })
-            .map_err(|e| GpuError::Device(e.to_string()))?;
+            .map_err(GpuError::device)?;
         self.check()?;
         match rx.try_recv() {
             Ok(Ok(())) => {}
-            Ok(Err(e)) => return Err(GpuError::Device(e.to_string())),
+            Ok(Err(e)) => return Err(GpuError::device(e)),
             Err(_) => return Err(GpuError::Device("a read-back never finished".into())),
         }
         let data = words(
             &buffer
                 .get_mapped_range(..)
-                .map_err(|e| GpuError::Device(e.to_string()))?,
+                .map_err(GpuError::device)?,
         );
         buffer.unmap();
         Ok(data)
@@ -320,7 +343,7 @@ impl Device {
             i += 1;
             // Steer the budget towards the target dispatch time.
             if took < TARGET_DISPATCH / 2 {
-                self.budget = self.budget.saturating_mul(2).min(MAX_BUDGET);
+                self.budget = self.budget.saturating_mul(2).min(self.max_budget);
             } else if took > TARGET_DISPATCH * 2 {
                 self.budget = (self.budget / 2).max(1 << 8);
             }

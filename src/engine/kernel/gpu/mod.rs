@@ -19,6 +19,7 @@
 pub mod adapter;
 pub mod device;
 pub(crate) mod split;
+pub mod stack;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::{Mutex, MutexGuard};
@@ -48,6 +49,19 @@ pub enum GpuError {
     /// The device failed: it could not be opened, a dispatch failed, or it was lost.
     #[error("the GPU failed: {0}")]
     Device(String),
+}
+
+impl GpuError {
+    /// A device failure, its message on one line (wgpu's span several).
+    pub(crate) fn device(message: impl std::fmt::Display) -> GpuError {
+        let text = message.to_string();
+        let parts: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        GpuError::Device(parts.join(": ").replace("Caused by:: ", ""))
+    }
 }
 
 /// The device of this process, opened on first use and kept (`None` once it failed to open).
@@ -83,7 +97,7 @@ pub fn check() -> Result<AdapterInfo, GpuError> {
 
 /// The sub-jobs a batch should hold for `device`: several per thread, so that the threads
 /// that finish early find more work.
-pub(crate) fn target_sub_jobs(device: &Device) -> usize {
+pub fn target_sub_jobs(device: &Device) -> usize {
     device.threads() as usize * 4
 }
 
@@ -92,11 +106,11 @@ pub struct Prepared {
     split: Split,
 }
 
-/// Splits `jobs` into sub-jobs for `device` (CPU work, done while the device counts the
-/// previous batch).
-pub fn prepare(device: &Device, jobs: &[Job]) -> Prepared {
+/// Splits `jobs` into at least `target` sub-jobs where they are large enough
+/// ([`target_sub_jobs`]; CPU work, done while the device counts the previous batch).
+pub fn prepare(jobs: &[Job], target: usize) -> Prepared {
     Prepared {
-        split: Split::new(jobs, target_sub_jobs(device)),
+        split: Split::new(jobs, target),
     }
 }
 
@@ -133,7 +147,7 @@ pub fn count_jobs(jobs: &[Job]) -> Result<Vec<u64>, GpuError> {
     let Some(Ok(device)) = guard.as_mut() else {
         unreachable!("device() returns an open device")
     };
-    let batch = prepare(device, jobs);
+    let batch = prepare(jobs, target_sub_jobs(device));
     let counted = count_prepared(device, &batch, None, &mut || {});
     if counted.is_err() {
         *guard = None;
@@ -152,6 +166,7 @@ mod tests {
     pub(crate) fn have_device() -> bool {
         match check() {
             Ok(_) => true,
+            Err(e) if e != GpuError::NoAdapter => panic!("{e}"),
             Err(e) if std::env::var("NQUEENS_REQUIRE_GPU").as_deref() == Ok("1") => {
                 panic!("NQUEENS_REQUIRE_GPU=1 but {e}")
             }
@@ -160,6 +175,22 @@ mod tests {
                 false
             }
         }
+    }
+
+    /// The jobs of every task of both plans of the `n`-board, with their depth-first counts.
+    fn plan_jobs(n: u32) -> (Vec<Job>, Vec<u64>) {
+        use crate::engine::plan::{Plan, Strategy, Subproblem};
+        let mut jobs = Vec::new();
+        for strategy in [Strategy::Symmetric, Strategy::Mirror] {
+            for task in Plan::new(n, strategy, 4096).unwrap().tasks {
+                jobs.push(match task.subproblem {
+                    Subproblem::Rows(state) => Job::from_rows(n, state).unwrap(),
+                    Subproblem::Inner(board) => board.job(),
+                });
+            }
+        }
+        let counts = jobs.iter().map(|j| count_job::<false>(j, &mut 0)).collect();
+        (jobs, counts)
     }
 
     #[test]
@@ -174,11 +205,58 @@ mod tests {
                 .unwrap()
                 .job(),
             InnerBoard::new(5, &[(0, 1), (1, 3)]).unwrap().job(),
+            InnerBoard::new(1, &[]).unwrap().job(),
             InnerBoard::new(16, &[(0, 2), (15, 9), (7, 0), (3, 15)])
                 .unwrap()
                 .job(),
         ];
         let expected: Vec<u64> = jobs.iter().map(|j| count_job::<false>(j, &mut 0)).collect();
         assert_eq!(count_jobs(&jobs).unwrap(), expected);
+        assert_eq!(count_jobs(&[]).unwrap(), Vec::<u64>::new());
+    }
+
+    #[test]
+    fn batches_of_every_size_match_on_the_tasks_of_both_plans() {
+        if !have_device() {
+            return;
+        }
+        let (jobs, want) = plan_jobs(14);
+        let mut got = Vec::new();
+        let (mut at, mut size) = (0, 1);
+        while at < jobs.len() {
+            let end = (at + size).min(jobs.len());
+            got.extend(count_jobs(&jobs[at..end]).unwrap());
+            (at, size) = (end, size * 3);
+        }
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn both_stacks_count_the_same() {
+        if !have_device() {
+            return;
+        }
+        let (jobs, want) = plan_jobs(12);
+        for stack in [stack::Stack::Workgroup, stack::Stack::Private] {
+            let mut device = Device::open_with(stack).unwrap();
+            let batch = prepare(&jobs, target_sub_jobs(&device));
+            let got = count_prepared(&mut device, &batch, None, &mut || {}).unwrap();
+            assert_eq!(got, Some(want.clone()), "{stack:?}");
+        }
+    }
+
+    #[test]
+    fn a_raised_stop_flag_gives_no_count() {
+        if !have_device() {
+            return;
+        }
+        let (jobs, _) = plan_jobs(12);
+        let mut device = Device::open_with(stack::Stack::Workgroup).unwrap();
+        let batch = prepare(&jobs, target_sub_jobs(&device));
+        let stop = AtomicBool::new(true);
+        let mut called = false;
+        let got = count_prepared(&mut device, &batch, Some(&stop), &mut || called = true);
+        assert_eq!(got, Ok(None));
+        assert!(called);
     }
 }

@@ -2,6 +2,10 @@
 // resumable: each thread runs at most `params.budget` node steps per dispatch, then saves its
 // stack to `state` and the host dispatches again until every thread is done.
 //
+// The stacks (free squares and the three masks per level) live in workgroup memory, level i
+// of thread `lid` at `i * 64 + lid` (ygch/n_queens keeps its stacks in shared memory too); the
+// host can turn them into private arrays instead (`stack.rs`), so both can be measured.
+//
 // A sub-job is a board of a batch's job with a few more rows pre-placed by the host: the job's
 // tables (row steps and blocked squares, indexed by free rows left) and the masks of the
 // sub-job's first free row. Threads are persistent: a thread that finishes a sub-job writes its
@@ -67,8 +71,23 @@ fn last_two_rows(upper: u32, lower: u32, gap: u32) -> u32 {
     return pairs - taken;
 }
 
+// Words between two levels of one thread's stack: the workgroup's threads (1 for private
+// arrays).
+const STRIDE: u32 = 64u;
+
+// The stacks of a workgroup's threads. (STACK-DECLARATIONS: `stack.rs` rewrites from here to
+// the end marker for private arrays.)
+var<workgroup> fr: array<u32, 1920>;
+var<workgroup> cl: array<u32, 1920>;
+var<workgroup> dl: array<u32, 1920>;
+var<workgroup> dr: array<u32, 1920>;
+// (END-STACK-DECLARATIONS)
+
 @compute @workgroup_size(64)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+fn main(
+    @builtin(global_invocation_id) gid: vec3<u32>,
+    @builtin(local_invocation_index) lid: u32,
+) {
     let t = gid.x;
     let threads = params.threads;
     if t >= threads {
@@ -79,31 +98,16 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     if cur == DONE {
         return;
     }
-    var fr: array<u32, LEVELS>;
-    var cl: array<u32, LEVELS>;
-    var dl: array<u32, LEVELS>;
-    var dr: array<u32, LEVELS>;
+    // This thread's slot in the stacks. (PRIVATE-STACK)
+    let slot = lid;
     var k = 0u;
     var rows = 0u;
     var job = 0u;
     var lo = 0u;
     var hi = 0u;
-    if cur == FRESH {
-        let next = atomicAdd(&control[0], 1u);
-        if next >= params.sub_jobs {
-            state[t] = DONE;
-            return;
-        }
-        cur = next + 1u;
-        let s = sub_jobs[next];
-        job = s.job;
-        rows = s.rows;
-        k = rows;
-        cl[k - 3u] = s.cols;
-        dl[k - 3u] = s.ld;
-        dr[k - 3u] = s.rd;
-        fr[k - 3u] = ~(s.cols | s.ld | s.rd | blocked(job, k));
-    } else {
+    // Whether the thread needs its next sub-job: the one place sub-jobs are taken.
+    var fresh = cur == FRESH;
+    if !fresh {
         let s = sub_jobs[cur - 1u];
         job = s.job;
         rows = s.rows;
@@ -112,82 +116,92 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
         hi = state[3u * threads + t];
         for (var i = k - 3u; i <= rows - 3u; i++) {
             let w = HEADER + 4u * i;
-            fr[i] = state[w * threads + t];
-            cl[i] = state[(w + 1u) * threads + t];
-            dl[i] = state[(w + 2u) * threads + t];
-            dr[i] = state[(w + 3u) * threads + t];
+            fr[i * STRIDE + slot] = state[w * threads + t];
+            cl[i * STRIDE + slot] = state[(w + 1u) * threads + t];
+            dl[i * STRIDE + slot] = state[(w + 2u) * threads + t];
+            dr[i * STRIDE + slot] = state[(w + 3u) * threads + t];
         }
     }
     var budget = params.budget;
-    while budget > 0u {
+    loop {
+        if fresh {
+            let taken = atomicAdd(&control[0], 1u);
+            if taken >= params.sub_jobs {
+                cur = DONE;
+                break;
+            }
+            fresh = false;
+            cur = taken + 1u;
+            let s = sub_jobs[taken];
+            job = s.job;
+            rows = s.rows;
+            k = rows;
+            lo = 0u;
+            hi = 0u;
+            let top = (k - 3u) * STRIDE + slot;
+            cl[top] = s.cols;
+            dl[top] = s.ld;
+            dr[top] = s.rd;
+            fr[top] = ~(s.cols | s.ld | s.rd | blocked(job, k));
+        }
+        if budget == 0u {
+            break;
+        }
         budget -= 1u;
-        let i = k - 3u;
-        let f = fr[i];
+        let at = (k - 3u) * STRIDE + slot;
+        let f = fr[at];
         if f == 0u {
             // This row is exhausted: back up one row.
             k += 1u;
             if k > rows {
-                // The sub-job is counted: store it and take the next one.
+                // The sub-job is counted: store it; the next one is taken above.
                 results[2u * (cur - 1u)] = lo;
                 results[2u * (cur - 1u) + 1u] = hi;
-                let next = atomicAdd(&control[0], 1u);
-                if next >= params.sub_jobs {
-                    state[t] = DONE;
-                    return;
-                }
-                cur = next + 1u;
-                let s = sub_jobs[next];
-                job = s.job;
-                rows = s.rows;
-                k = rows;
-                lo = 0u;
-                hi = 0u;
-                cl[k - 3u] = s.cols;
-                dl[k - 3u] = s.ld;
-                dr[k - 3u] = s.rd;
-                fr[k - 3u] = ~(s.cols | s.ld | s.rd | blocked(job, k));
+                fresh = true;
             }
             continue;
         }
         let bit = f & (0u - f);
-        fr[i] = f ^ bit;
+        fr[at] = f ^ bit;
         let s = steps(job, k);
-        let c = cl[i] | bit;
-        let l = (dl[i] | bit) << s;
-        let r = (dr[i] | bit) >> s;
+        let c = cl[at] | bit;
+        let l = (dl[at] | bit) << s;
+        let r = (dr[at] | bit) >> s;
         if k == 3u {
             // The last two rows in closed form.
             let g = steps(job, 2u);
             let upper = ~(c | l | r | blocked(job, 2u));
             let lower = ~(c | (l << g) | (r >> g) | blocked(job, 1u));
-            let add = last_two_rows(upper, lower, g);
-            let sum = lo + add;
+            let sum = lo + last_two_rows(upper, lower, g);
             if sum < lo {
                 hi += 1u;
             }
             lo = sum;
             continue;
         }
-        let next = ~(c | l | r | blocked(job, k - 1u));
-        if next == 0u {
+        let below = ~(c | l | r | blocked(job, k - 1u));
+        if below == 0u {
             continue;
         }
-        if k >= 4u {
-            // Lookahead: the two free rows after the next need a free square each, even
-            // before the next queen is placed.
-            let s2 = steps(job, k - 1u);
-            let s3 = s2 + steps(job, k - 2u);
-            let after = ~(c | (l << s2) | (r >> s2) | blocked(job, k - 2u));
-            let later = ~(c | (l << s3) | (r >> s3) | blocked(job, k - 3u));
-            if after == 0u || later == 0u {
-                continue;
-            }
+        // Lookahead: the two free rows after the next need a free square each, even before
+        // the next queen is placed.
+        let s2 = steps(job, k - 1u);
+        let s3 = s2 + steps(job, k - 2u);
+        let after = ~(c | (l << s2) | (r >> s2) | blocked(job, k - 2u));
+        let later = ~(c | (l << s3) | (r >> s3) | blocked(job, k - 3u));
+        if after == 0u || later == 0u {
+            continue;
         }
         k -= 1u;
-        fr[i - 1u] = next;
-        cl[i - 1u] = c;
-        dl[i - 1u] = l;
-        dr[i - 1u] = r;
+        let child = at - STRIDE;
+        fr[child] = below;
+        cl[child] = c;
+        dl[child] = l;
+        dr[child] = r;
+    }
+    if cur == DONE {
+        state[t] = DONE;
+        return;
     }
     // Out of steps for this dispatch: save the stack.
     state[t] = cur;
@@ -196,10 +210,10 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     state[3u * threads + t] = hi;
     for (var i = k - 3u; i <= rows - 3u; i++) {
         let w = HEADER + 4u * i;
-        state[w * threads + t] = fr[i];
-        state[(w + 1u) * threads + t] = cl[i];
-        state[(w + 2u) * threads + t] = dl[i];
-        state[(w + 3u) * threads + t] = dr[i];
+        state[w * threads + t] = fr[i * STRIDE + slot];
+        state[(w + 1u) * threads + t] = cl[i * STRIDE + slot];
+        state[(w + 2u) * threads + t] = dl[i * STRIDE + slot];
+        state[(w + 3u) * threads + t] = dr[i * STRIDE + slot];
     }
     atomicAdd(&control[1], 1u);
 }
