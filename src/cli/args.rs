@@ -418,6 +418,13 @@ pub struct EngineArgs {
     pub strategy: Strategy,
     /// Which kernel counts the tasks; the counts are the same with each, so a count can be
     /// checked by an independent implementation.
+    #[cfg_attr(
+        feature = "gpu",
+        doc = "gpu: the GPU and --threads CPU workers take tasks from one queue (the CPU \
+               workers with the fastest CPU kernel); gpu-only: the GPU alone. The GPU is the \
+               fastest adapter found (`nqueens --version` lists them; NQUEENS_GPU_ADAPTER=INDEX \
+               or part of a name picks another). auto never adds the GPU."
+    )]
     #[arg(long, default_value_t = Kernel::default(), value_parser = kernel_parser())]
     pub kernel: Kernel,
 }

@@ -237,11 +237,7 @@ impl Device {
             Ok(Err(e)) => return Err(GpuError::device(e)),
             Err(_) => return Err(GpuError::Device("a read-back never finished".into())),
         }
-        let data = words(
-            &buffer
-                .get_mapped_range(..)
-                .map_err(GpuError::device)?,
-        );
+        let data = words(&buffer.get_mapped_range(..).map_err(GpuError::device)?);
         buffer.unmap();
         Ok(data)
     }

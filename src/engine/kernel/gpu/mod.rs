@@ -35,7 +35,8 @@ use split::Split;
 pub enum GpuError {
     /// No Vulkan (Metal, DX12) adapter that runs compute shaders, or no Vulkan loader.
     #[error(
-        "no GPU adapter found (no Vulkan driver or loader; for a software one: apt-get install mesa-vulkan-drivers libvulkan1)"
+        "no GPU adapter found: the gpu kernels need a Vulkan loader (libvulkan1) and a driver; \
+         install the GPU's driver, or Mesa's software one: apt-get install mesa-vulkan-drivers libvulkan1"
     )]
     NoAdapter,
     /// `NQUEENS_GPU_ADAPTER` names no adapter found.
