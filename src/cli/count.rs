@@ -61,6 +61,8 @@ pub struct GpuRecord {
     pub gpu_share: f64,
     /// Whether the GPU failed during the run (its tasks were counted again on the CPU).
     pub gpu_failed: bool,
+    /// Where the shader kept its stacks: `workgroup` or `private` (NQUEENS_GPU_STACK).
+    pub stack: &'static str,
 }
 
 #[cfg(feature = "gpu")]
@@ -74,6 +76,7 @@ impl GpuRecord {
             cpu_tasks: share.cpu_tasks,
             gpu_share: share.gpu_fraction(),
             gpu_failed: share.gpu_failed,
+            stack: nqueens::engine::kernel::gpu::stack::Stack::from_env().name(),
         }
     }
 }
