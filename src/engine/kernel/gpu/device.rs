@@ -29,8 +29,10 @@ const MAX_BUDGET: u32 = 1 << 26;
 const MAX_SOFTWARE_BUDGET: u32 = 1 << 14;
 /// Threads per workgroup (the shader's `@workgroup_size`).
 const WORKGROUP: u32 = 64;
-/// `state` words per thread (the shader's HEADER + 4 × LEVELS).
-const STATE_WORDS: u64 = 4 + 4 * 30;
+/// The most stack levels a thread needs: k = 3..=32 free rows left.
+const MAX_LEVELS: u32 = 30;
+/// `state` words per thread (the shader's HEADER + 4 × LEVELS, for the widest stacks).
+const STATE_WORDS: u64 = 4 + 4 * MAX_LEVELS as u64;
 /// The environment variable that sets the threads of a dispatch (a multiple of 64).
 pub const THREADS_VAR: &str = "NQUEENS_GPU_THREADS";
 
@@ -38,7 +40,10 @@ pub const THREADS_VAR: &str = "NQUEENS_GPU_THREADS";
 pub struct Device {
     device: wgpu::Device,
     queue: wgpu::Queue,
-    pipeline: wgpu::ComputePipeline,
+    /// The search's pipelines so far, by stack levels (compiled on first use: the fewer the
+    /// levels, the less workgroup memory a workgroup takes and the more run at once).
+    pipelines: Vec<(u32, wgpu::ComputePipeline)>,
+    pipeline_layout: wgpu::PipelineLayout,
     layout: wgpu::BindGroupLayout,
     /// The thread state of a dispatch, kept from batch to batch.
     state: wgpu::Buffer,
@@ -104,10 +109,6 @@ impl Device {
         device.set_device_lost_callback(move |_, message| {
             lock(&on_lost).get_or_insert_with(|| format!("device lost: {message}"));
         });
-        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-            label: Some("search"),
-            source: wgpu::ShaderSource::Wgsl(stack.source().into()),
-        });
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("search"),
             entries: &[
@@ -132,14 +133,6 @@ impl Device {
             label: Some("search"),
             bind_group_layouts: &[Some(&layout)],
             immediate_size: 0,
-        });
-        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-            label: Some("search"),
-            layout: Some(&pipeline_layout),
-            module: &module,
-            entry_point: Some("main"),
-            compilation_options: Default::default(),
-            cache: None,
         });
         let max_threads = (limits.max_storage_buffer_binding_size / (STATE_WORDS * 4))
             .min(u64::from(limits.max_compute_workgroups_per_dimension) * u64::from(WORKGROUP))
@@ -166,10 +159,11 @@ impl Device {
         } else {
             MAX_BUDGET
         };
-        let opened = Device {
+        let mut opened = Device {
             device,
             queue,
-            pipeline,
+            pipelines: Vec::new(),
+            pipeline_layout,
             layout,
             state,
             info,
@@ -179,6 +173,8 @@ impl Device {
             stack,
             fault,
         };
+        // The widest stacks, so that a shader the device refuses is found before any work.
+        opened.pipeline(MAX_LEVELS);
         opened.check()?;
         Ok(opened)
     }
@@ -196,6 +192,33 @@ impl Device {
     /// Where the shader keeps its stacks.
     pub fn stack(&self) -> Stack {
         self.stack
+    }
+
+    /// The search's pipeline for stacks of at least `levels` levels (rounded up to a multiple
+    /// of 4, at most [`MAX_LEVELS`]).
+    fn pipeline(&mut self, levels: u32) -> wgpu::ComputePipeline {
+        let levels = levels.next_multiple_of(4).min(MAX_LEVELS);
+        if let Some((_, pipeline)) = self.pipelines.iter().find(|(l, _)| *l == levels) {
+            return pipeline.clone();
+        }
+        let module = self
+            .device
+            .create_shader_module(wgpu::ShaderModuleDescriptor {
+                label: Some("search"),
+                source: wgpu::ShaderSource::Wgsl(self.stack.source(levels).into()),
+            });
+        let pipeline = self
+            .device
+            .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: Some("search"),
+                layout: Some(&self.pipeline_layout),
+                module: &module,
+                entry_point: Some("main"),
+                compilation_options: Default::default(),
+                cache: None,
+            });
+        self.pipelines.push((levels, pipeline.clone()));
+        pipeline
     }
 
     /// The fault the device reported, if any.
@@ -257,6 +280,9 @@ impl Device {
             return Ok(Some(Vec::new()));
         }
         use wgpu::BufferUsages as U;
+        // Levels k = 3..=rows of the deepest sub-job.
+        let rows = split.sub_jobs.iter().map(|s| s.rows).max().unwrap_or(3);
+        let pipeline = self.pipeline(rows.saturating_sub(2).max(1));
         let tables = self.buffer(
             "tables",
             split.tables.len() as u64 * 4,
@@ -312,7 +338,7 @@ impl Device {
             encoder.clear_buffer(&control, 4, Some(4));
             {
                 let mut pass = encoder.begin_compute_pass(&Default::default());
-                pass.set_pipeline(&this.pipeline);
+                pass.set_pipeline(&pipeline);
                 pass.set_bind_group(0, &bind_group, &[]);
                 pass.dispatch_workgroups(this.threads / WORKGROUP, 1, 1);
             }

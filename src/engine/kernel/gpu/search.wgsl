@@ -4,7 +4,8 @@
 //
 // The stacks (free squares and the three masks per level) live in workgroup memory, level i
 // of thread `lid` at `i * 64 + lid` (ygch/n_queens keeps its stacks in shared memory too); the
-// host can turn them into private arrays instead (`stack.rs`), so both can be measured.
+// host sizes them to the batch's deepest sub-job (LEVELS), or turns them into private arrays
+// instead (`stack.rs`), so both can be measured.
 //
 // A sub-job is a board of a batch's job with a few more rows pre-placed by the host: the job's
 // tables (row steps and blocked squares, indexed by free rows left) and the masks of the

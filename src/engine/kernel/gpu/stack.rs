@@ -8,7 +8,7 @@ pub const STACK_VAR: &str = "NQUEENS_GPU_STACK";
 /// Where the stacks live.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stack {
-    /// Workgroup (shared) memory: 30 KiB per workgroup of 64 threads.
+    /// Workgroup (shared) memory: 1 KiB per level for a workgroup of 64 threads.
     Workgroup,
     /// Private arrays (registers or the device's per-thread memory).
     Private,
@@ -31,19 +31,27 @@ impl Stack {
         }
     }
 
-    /// The shader's source with these stacks.
-    pub fn source(self) -> String {
-        const SOURCE: &str = include_str!("search.wgsl");
+    /// The shader's source with these stacks, `levels` deep (1 to 30: the deepest sub-job's
+    /// free rows less 2).
+    pub fn source(self, levels: u32) -> String {
+        assert!((1..=30).contains(&levels), "{levels} stack levels");
+        let sized = include_str!("search.wgsl")
+            .replace(
+                "const LEVELS: u32 = 30u;",
+                &format!("const LEVELS: u32 = {levels}u;"),
+            )
+            .replace("array<u32, 1920>", &format!("array<u32, {}>", levels * 64));
+        let source = sized.as_str();
         match self {
-            Stack::Workgroup => SOURCE.to_string(),
+            Stack::Workgroup => sized.clone(),
             Stack::Private => {
-                let start = SOURCE
+                let start = source
                     .find("var<workgroup> fr")
                     .expect("the shader declares its stacks");
-                let end = SOURCE
+                let end = source
                     .find("// (END-STACK-DECLARATIONS)")
                     .expect("the shader marks the end of its stacks");
-                let mut text = format!("{}{}", &SOURCE[..start], &SOURCE[end..]);
+                let mut text = format!("{}{}", &source[..start], &source[end..]);
                 text = text.replace("const STRIDE: u32 = 64u;", "const STRIDE: u32 = 1u;");
                 text.replace(
                     "    let slot = lid;\n",
@@ -62,10 +70,12 @@ mod tests {
 
     #[test]
     fn the_private_source_declares_its_arrays_in_the_function() {
-        let text = Stack::Private.source();
+        let text = Stack::Private.source(30);
         assert!(!text.contains("var<workgroup>"));
         assert!(text.contains("var fr: array<u32, LEVELS>;"));
         assert!(text.contains("const STRIDE: u32 = 1u;"));
-        assert!(Stack::Workgroup.source().contains("var<workgroup> fr"));
+        let shared = Stack::Workgroup.source(12);
+        assert!(shared.contains("var<workgroup> fr: array<u32, 768>;"));
+        assert!(shared.contains("const LEVELS: u32 = 12u;"));
     }
 }
