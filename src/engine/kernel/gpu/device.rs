@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use super::GpuError;
 use super::adapter::{self, AdapterInfo};
-use super::split::{Split, SubJob};
+use super::split::Split;
 use super::stack::Stack;
 
 /// The time one dispatch aims at.
@@ -56,6 +56,8 @@ pub struct Device {
     stack: Stack,
     /// The first error the device reported (validation, out of memory, lost).
     fault: Arc<Mutex<Option<String>>>,
+    /// The batch buffers of the largest batch so far.
+    batch: Option<BatchBuffers>,
 }
 
 fn storage(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
@@ -71,15 +73,19 @@ fn storage(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
     }
 }
 
-fn bytes(words: &[u32]) -> Vec<u8> {
-    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+/// The words as the device reads them (every target wgpu runs on is little-endian).
+fn bytes(words: &[u32]) -> &[u8] {
+    bytemuck::cast_slice(words)
 }
 
-fn words(bytes: &[u8]) -> Vec<u32> {
-    bytes
-        .chunks_exact(4)
-        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect()
+/// The buffers a batch needs, kept from batch to batch and grown when a batch needs more: a
+/// batch of a million sub-jobs would otherwise allocate (and clear) 40 MB before its first
+/// dispatch.
+struct BatchBuffers {
+    tables: wgpu::Buffer,
+    sub_jobs: wgpu::Buffer,
+    results: wgpu::Buffer,
+    results_read: wgpu::Buffer,
 }
 
 impl Device {
@@ -172,6 +178,7 @@ impl Device {
             max_budget,
             stack,
             fault,
+            batch: None,
         };
         // The widest stacks, so that a shader the device refuses is found before any work.
         opened.pipeline(MAX_LEVELS);
@@ -260,7 +267,8 @@ impl Device {
             Ok(Err(e)) => return Err(GpuError::device(e)),
             Err(_) => return Err(GpuError::Device("a read-back never finished".into())),
         }
-        let data = words(&buffer.get_mapped_range(..).map_err(GpuError::device)?);
+        let data =
+            bytemuck::pod_collect_to_vec(&buffer.get_mapped_range(..).map_err(GpuError::device)?);
         buffer.unmap();
         Ok(data)
     }
@@ -283,26 +291,50 @@ impl Device {
         // Levels k = 3..=rows of the deepest sub-job.
         let rows = split.sub_jobs.iter().map(|s| s.rows).max().unwrap_or(3);
         let pipeline = self.pipeline(rows.saturating_sub(2).max(1));
-        let tables = self.buffer(
-            "tables",
-            split.tables.len() as u64 * 4,
-            U::STORAGE | U::COPY_DST,
-        );
-        self.queue.write_buffer(&tables, 0, &bytes(&split.tables));
-        let sub_words: Vec<u32> = split
-            .sub_jobs
-            .iter()
-            .flat_map(|s: &SubJob| [s.job, s.rows, s.cols, s.ld, s.rd])
-            .collect();
-        let sub_jobs = self.buffer(
-            "sub-jobs",
-            sub_words.len() as u64 * 4,
-            U::STORAGE | U::COPY_DST,
-        );
-        self.queue.write_buffer(&sub_jobs, 0, &bytes(&sub_words));
+        let tables_size = (split.tables.len() * 4) as u64;
+        let sub_jobs_size = std::mem::size_of_val(split.sub_jobs.as_slice()) as u64;
         let results_size = subs as u64 * 8;
-        let results = self.buffer("results", results_size, U::STORAGE | U::COPY_SRC);
-        let results_read = self.buffer("results read", results_size, U::MAP_READ | U::COPY_DST);
+        let fits = self.batch.as_ref().is_some_and(|b| {
+            b.tables.size() >= tables_size
+                && b.sub_jobs.size() >= sub_jobs_size
+                && b.results.size() >= results_size
+        });
+        if !fits {
+            // A quarter more than asked, so that batches a little larger reuse them.
+            let room = |size: u64| (size + size / 4).next_multiple_of(16).max(16);
+            let old = self.batch.take();
+            let keep = |f: fn(&BatchBuffers) -> u64, size: u64| {
+                old.as_ref().map_or(room(size), |b| f(b).max(room(size)))
+            };
+            self.batch = Some(BatchBuffers {
+                tables: self.buffer(
+                    "tables",
+                    keep(|b| b.tables.size(), tables_size),
+                    U::STORAGE | U::COPY_DST,
+                ),
+                sub_jobs: self.buffer(
+                    "sub-jobs",
+                    keep(|b| b.sub_jobs.size(), sub_jobs_size),
+                    U::STORAGE | U::COPY_DST,
+                ),
+                results: self.buffer(
+                    "results",
+                    keep(|b| b.results.size(), results_size),
+                    U::STORAGE | U::COPY_SRC,
+                ),
+                results_read: self.buffer(
+                    "results read",
+                    keep(|b| b.results.size(), results_size),
+                    U::MAP_READ | U::COPY_DST,
+                ),
+            });
+        }
+        let buffers = self.batch.as_ref().expect("made above");
+        let (tables, sub_jobs) = (&buffers.tables, &buffers.sub_jobs);
+        let (results, results_read) = (buffers.results.clone(), buffers.results_read.clone());
+        self.queue.write_buffer(tables, 0, bytes(&split.tables));
+        self.queue
+            .write_buffer(sub_jobs, 0, bytemuck::cast_slice(&split.sub_jobs));
         let control = self.buffer("control", 8, U::STORAGE | U::COPY_DST | U::COPY_SRC);
         let params = self.buffer("params", 16, U::UNIFORM | U::COPY_DST);
         let control_read = [
@@ -314,8 +346,8 @@ impl Device {
             layout: &self.layout,
             entries: &[
                 (0, &params),
-                (1, &tables),
-                (2, &sub_jobs),
+                (1, tables),
+                (2, sub_jobs),
                 (3, &results),
                 (4, &self.state),
                 (5, &control),
@@ -333,7 +365,7 @@ impl Device {
 
         let dispatch = |this: &Device, budget: u32, read: &wgpu::Buffer| {
             this.queue
-                .write_buffer(&params, 0, &bytes(&[subs as u32, budget, this.threads, 0]));
+                .write_buffer(&params, 0, bytes(&[subs as u32, budget, this.threads, 0]));
             let mut encoder = this.device.create_command_encoder(&Default::default());
             encoder.clear_buffer(&control, 4, Some(4));
             {

@@ -18,8 +18,10 @@ pub(super) const MIN_GPU_ROWS: usize = 4;
 /// Words per job in the tables buffer: `steps[0..=32]` then `blocked[0..=32]`.
 pub(super) const TABLE_WORDS: usize = 2 * (MAX_ROWS + 1);
 
-/// One sub-job as the shader reads it: job index, free rows, and the first free row's masks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One sub-job as the shader reads it: job index, free rows, and the first free row's masks
+/// (uploaded as it lies in memory: five `u32` words, the shader's `SubJob`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]
+#[repr(C)]
 pub(super) struct SubJob {
     pub job: u32,
     pub rows: u32,
