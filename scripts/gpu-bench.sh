@@ -6,7 +6,9 @@
 # Prints the adapters the binary finds, then times `count N --kernel gpu-only` for N in
 # GPU_NS (default 16..21), and for N in BOTH_NS (default 18..20) the GPU beside the CPU
 # (`--kernel gpu`, one CPU worker per logical CPU), the CPU alone (`--kernel auto`) and the GPU
-# alone with its stacks in private arrays instead of workgroup memory (NQUEENS_GPU_STACK=private).
+# alone with its stacks in private arrays instead of workgroup memory (NQUEENS_GPU_STACK=private);
+# then `count SWEEP_N --kernel gpu-only` (default 20) with NQUEENS_GPU_THREADS set to each of
+# THREADS_LIST (default 32768 65536 131072 262144).
 # Every count writes its JSON record (total, unique, seconds, the GPU's share) to OUTDIR; the
 # summary gives the whole process's wall-clock time too. A count over LIMIT seconds (default
 # 300) is stopped and noted.
@@ -85,5 +87,8 @@ for n in $both_ns; do
     time_count gpu+cpu "$n" --kernel gpu
     time_count cpu "$n" --kernel auto
     NQUEENS_GPU_STACK=private time_count gpu-only-private "$n" --kernel gpu-only
+done
+for threads in ${THREADS_LIST:-32768 65536 131072 262144}; do
+    NQUEENS_GPU_THREADS=$threads time_count "gpu-only-t$threads" "${SWEEP_N:-20}" --kernel gpu-only
 done
 echo "results in $out"

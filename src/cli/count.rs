@@ -63,6 +63,8 @@ pub struct GpuRecord {
     pub gpu_failed: bool,
     /// Where the shader kept its stacks: `workgroup` or `private` (NQUEENS_GPU_STACK).
     pub stack: &'static str,
+    /// GPU threads per dispatch (NQUEENS_GPU_THREADS).
+    pub threads: Option<u32>,
 }
 
 #[cfg(feature = "gpu")]
@@ -77,6 +79,7 @@ impl GpuRecord {
             gpu_share: share.gpu_fraction(),
             gpu_failed: share.gpu_failed,
             stack: nqueens::engine::kernel::gpu::stack::Stack::from_env().name(),
+            threads: nqueens::engine::kernel::gpu::threads(),
         }
     }
 }
