@@ -75,7 +75,7 @@ time_count() {
     seconds=$(grep -o '"seconds": [0-9.e-]*' "$file" | head -1 | awk '{ printf "%.2f", $2 }')
     total=$(grep -o '"total": [0-9]*' "$file" | head -1 | awk '{ print $2 }')
     share=$(grep -o '"gpu_share": [0-9.e-]*' "$file" | head -1 | awk '{ printf "%.3f", $2 }')
-    stack=$(grep -o '"stack": "[a-z]*"' "$file" | head -1 | awk -F'"' '{ print $4 }')
+    stack=$(grep -o '"gpu_stack": "[a-z]*"' "$file" | head -1 | awk -F'"' '{ print $4 }')
     printf '%-4s %-22s %12s %10s %22s %9s %s\n' "$n" "$label" "$wall" "$seconds" "$total" "${share:--}" "${stack:--}" |
         tee -a "$summary"
 }
