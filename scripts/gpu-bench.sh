@@ -6,7 +6,9 @@
 # Prints the adapters the binary finds, then times `count N --kernel gpu-only` for N in
 # GPU_NS (default 16..21), and for N in BOTH_NS (default 18..20) the GPU beside the CPU
 # (`--kernel gpu`, one CPU worker per logical CPU), the CPU alone (`--kernel auto`) and the GPU
-# alone with its stacks in private arrays instead of workgroup memory (NQUEENS_GPU_STACK=private).
+# alone with its stacks in private arrays instead of workgroup memory (NQUEENS_GPU_STACK=private);
+# then `count SWEEP_N --kernel gpu-only` (default 20) with NQUEENS_GPU_THREADS set to each of
+# THREADS_LIST (default 32768 65536 131072 262144).
 # Every count writes its JSON record (total, unique, seconds, the GPU's share) to OUTDIR; the
 # summary gives the whole process's wall-clock time too. A count over LIMIT seconds (default
 # 300) is stopped and noted.
@@ -73,7 +75,7 @@ time_count() {
     seconds=$(grep -o '"seconds": [0-9.e-]*' "$file" | head -1 | awk '{ printf "%.2f", $2 }')
     total=$(grep -o '"total": [0-9]*' "$file" | head -1 | awk '{ print $2 }')
     share=$(grep -o '"gpu_share": [0-9.e-]*' "$file" | head -1 | awk '{ printf "%.3f", $2 }')
-    stack=$(grep -o '"stack": "[a-z]*"' "$file" | head -1 | awk -F'"' '{ print $4 }')
+    stack=$(grep -o '"gpu_stack": "[a-z]*"' "$file" | head -1 | awk -F'"' '{ print $4 }')
     printf '%-4s %-22s %12s %10s %22s %9s %s\n' "$n" "$label" "$wall" "$seconds" "$total" "${share:--}" "${stack:--}" |
         tee -a "$summary"
 }
@@ -85,5 +87,8 @@ for n in $both_ns; do
     time_count gpu+cpu "$n" --kernel gpu
     time_count cpu "$n" --kernel auto
     NQUEENS_GPU_STACK=private time_count gpu-only-private "$n" --kernel gpu-only
+done
+for threads in ${THREADS_LIST:-32768 65536 131072 262144}; do
+    NQUEENS_GPU_THREADS=$threads time_count "gpu-only-t$threads" "${SWEEP_N:-20}" --kernel gpu-only
 done
 echo "results in $out"

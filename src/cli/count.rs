@@ -41,44 +41,34 @@ pub struct CountRecord {
     pub resumed_total: u128,
     /// The plan's fingerprint, 16 hex digits ([`nqueens::Plan::fingerprint`]).
     pub fingerprint: String,
-    /// What the GPU and the CPU each did (GPU kernels only).
+    /// GPU kernels only (flat, so that CSV has one column each): the adapter that counted.
     #[cfg(feature = "gpu")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub gpu: Option<GpuRecord>,
-}
-
-/// What the GPU and the CPU each did in a count with a GPU kernel.
-#[cfg(feature = "gpu")]
-#[derive(Debug, Clone, Serialize)]
-pub struct GpuRecord {
-    /// The adapter that counted (`nqueens --version` lists them).
-    pub adapter: String,
+    pub gpu_adapter: Option<String>,
     /// Tasks the GPU counted.
-    pub gpu_tasks: usize,
+    #[cfg(feature = "gpu")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_tasks: Option<usize>,
     /// Tasks the CPU counted.
-    pub cpu_tasks: usize,
+    #[cfg(feature = "gpu")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu_tasks: Option<usize>,
     /// The GPU's share of the solutions this run counted, from 0 to 1.
-    pub gpu_share: f64,
+    #[cfg(feature = "gpu")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_share: Option<f64>,
     /// Whether the GPU failed during the run (its tasks were counted again on the CPU).
-    pub gpu_failed: bool,
+    #[cfg(feature = "gpu")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_failed: Option<bool>,
     /// Where the shader kept its stacks: `workgroup` or `private` (NQUEENS_GPU_STACK).
-    pub stack: &'static str,
-}
-
-#[cfg(feature = "gpu")]
-impl GpuRecord {
-    fn new(share: &nqueens::engine::gpu_run::DeviceShare) -> GpuRecord {
-        GpuRecord {
-            adapter: nqueens::engine::kernel::gpu::check()
-                .map(|a| a.name)
-                .unwrap_or_default(),
-            gpu_tasks: share.gpu_tasks,
-            cpu_tasks: share.cpu_tasks,
-            gpu_share: share.gpu_fraction(),
-            gpu_failed: share.gpu_failed,
-            stack: nqueens::engine::kernel::gpu::stack::Stack::from_env().name(),
-        }
-    }
+    #[cfg(feature = "gpu")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_stack: Option<&'static str>,
+    /// GPU threads per dispatch (NQUEENS_GPU_THREADS).
+    #[cfg(feature = "gpu")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_threads: Option<u32>,
 }
 
 impl CountRecord {
@@ -98,7 +88,27 @@ impl CountRecord {
             resumed_total: run.resumed_total,
             fingerprint: crate::cli::format::fingerprint(run.fingerprint),
             #[cfg(feature = "gpu")]
-            gpu: run.gpu.as_ref().map(GpuRecord::new),
+            gpu_adapter: run.gpu.map(|_| {
+                nqueens::engine::kernel::gpu::check()
+                    .map(|a| a.name)
+                    .unwrap_or_default()
+            }),
+            #[cfg(feature = "gpu")]
+            gpu_tasks: run.gpu.map(|g| g.gpu_tasks),
+            #[cfg(feature = "gpu")]
+            cpu_tasks: run.gpu.map(|g| g.cpu_tasks),
+            #[cfg(feature = "gpu")]
+            gpu_share: run.gpu.map(|g| g.gpu_fraction()),
+            #[cfg(feature = "gpu")]
+            gpu_failed: run.gpu.map(|g| g.gpu_failed),
+            #[cfg(feature = "gpu")]
+            gpu_stack: run
+                .gpu
+                .map(|_| nqueens::engine::kernel::gpu::stack::Stack::from_env().name()),
+            #[cfg(feature = "gpu")]
+            gpu_threads: run
+                .gpu
+                .and_then(|_| nqueens::engine::kernel::gpu::threads()),
         }
     }
 
@@ -106,13 +116,13 @@ impl CountRecord {
     /// of the solutions (`gpu (87% GPU)`).
     pub fn kernel_cell(&self) -> String {
         #[cfg(feature = "gpu")]
-        if let Some(gpu) = &self.gpu {
-            let failed = if gpu.gpu_failed { ", failed" } else { "" };
-            return format!(
-                "{} ({:.0}% GPU{failed})",
-                self.kernel,
-                gpu.gpu_share * 100.0
-            );
+        if let Some(share) = self.gpu_share {
+            let failed = if self.gpu_failed == Some(true) {
+                ", failed"
+            } else {
+                ""
+            };
+            return format!("{} ({:.0}% GPU{failed})", self.kernel, share * 100.0);
         }
         self.kernel.to_string()
     }

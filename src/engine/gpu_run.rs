@@ -1,11 +1,13 @@
 //! A run with a GPU kernel: the GPU and the CPU take tasks from one queue.
 //!
-//! The queue is the plan's largest-first order behind one shared index, as in [`super::run`].
-//! A driver thread takes tasks in batches from it, turns them into jobs, has the GPU count
-//! them ([`crate::engine::kernel::gpu`]) and reports each task only once the batch's totals are
+//! The queue is the plan's largest-first order, as in [`super::run`]. A driver thread takes
+//! tasks in batches from its front, turns them into jobs, has the GPU count them
+//! ([`crate::engine::kernel::gpu`]) and reports each task only once the batch's totals are
 //! back; while the GPU counts one batch, the driver takes and splits the next, so the GPU does
 //! not wait for the CPU. With [`GpuUse::WithCpu`] the run's `threads` CPU workers take single
-//! tasks from the same index with the fastest CPU kernel meanwhile.
+//! tasks from the back of the same queue with the fastest CPU kernel meanwhile: the smallest
+//! first, so that no CPU worker is left with a large task when the GPU has done the rest (the
+//! two ends meet where the devices' speeds put them).
 //!
 //! Batches grow while they take under a quarter of a second and shrink when they take over two
 //! (the first tasks are the largest). A batch the GPU fails on (a lost device, a failed
@@ -14,7 +16,7 @@
 //! searched again on resume).
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use super::kernel::gpu::{self, Device};
@@ -68,7 +70,8 @@ const SHRINK_ABOVE: Duration = Duration::from_secs(2);
 struct Queue<'a> {
     plan: &'a Plan,
     options: &'a RunOptions<'a>,
-    next: AtomicUsize,
+    /// The tasks not taken yet: `front..back` in plan order.
+    ends: Mutex<(usize, usize)>,
     /// Tasks of batches the GPU failed on, for the CPU.
     retry: Mutex<Vec<usize>>,
 }
@@ -78,12 +81,34 @@ impl Queue<'_> {
         self.options.stop.is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
+    /// The next task from the front (the largest left), after any handed back.
     fn take(&self) -> Option<usize> {
         if let Some(index) = lock(&self.retry).pop() {
             return Some(index);
         }
-        let index = self.next.fetch_add(1, Ordering::Relaxed);
-        (index < self.plan.tasks.len()).then_some(index)
+        let mut ends = lock(&self.ends);
+        (ends.0 < ends.1).then(|| {
+            ends.0 += 1;
+            ends.0 - 1
+        })
+    }
+
+    /// The next task from the back (the smallest left), after any handed back.
+    fn take_back(&self) -> Option<usize> {
+        if let Some(index) = lock(&self.retry).pop() {
+            return Some(index);
+        }
+        let mut ends = lock(&self.ends);
+        (ends.0 < ends.1).then(|| {
+            ends.1 -= 1;
+            ends.1
+        })
+    }
+
+    /// Whether tasks are left to take.
+    fn left(&self) -> bool {
+        let ends = lock(&self.ends);
+        ends.0 < ends.1 || !lock(&self.retry).is_empty()
     }
 
     fn outcome(&self, index: usize) -> TaskOutcome {
@@ -117,11 +142,12 @@ impl Queue<'_> {
         }
     }
 
-    /// A CPU worker: single tasks until the queue is empty or the stop flag is raised.
+    /// A CPU worker: single tasks from the back until the queue is empty or the stop flag is
+    /// raised.
     fn cpu_worker(&self, cpu: Selected) -> Vec<TaskOutcome> {
         let mut done = Vec::new();
         while !self.stopped() {
-            let Some(index) = self.take() else {
+            let Some(index) = self.take_back() else {
                 break;
             };
             if let Some(outcome) = self.recorded(index) {
@@ -257,11 +283,9 @@ impl Driven {
         }
     }
 
-    /// The GPU failed on `tasks`: they go back to the CPU.
+    /// The GPU failed on `tasks`: they go back to the CPU (and the device is dropped when the
+    /// run ends).
     fn fail(&mut self, queue: &Queue<'_>, tasks: &[usize]) {
-        if !self.failed {
-            gpu::forget_device();
-        }
         self.failed = true;
         lock(&queue.retry).extend_from_slice(tasks);
     }
@@ -280,7 +304,7 @@ pub(super) fn run(
     let queue = Queue {
         plan,
         options,
-        next: AtomicUsize::new(0),
+        ends: Mutex::new((0, plan.tasks.len())),
         retry: Mutex::new(Vec::new()),
     };
     let mut guard = gpu::device()?;
@@ -298,11 +322,13 @@ pub(super) fn run(
         }
         driver.join().expect("the GPU driver does not panic");
     });
+    if driven.failed {
+        // Opened again by the next count that needs it.
+        *guard = None;
+    }
     drop(guard);
     // Whatever the GPU left (a fault, or the GPU alone): the CPU workers.
-    if !queue.stopped()
-        && (!lock(&queue.retry).is_empty() || queue.next.load(Ordering::Relaxed) < plan.tasks.len())
-    {
+    if !queue.stopped() && queue.left() {
         cpu_done.extend(pool.broadcast(|_| queue.cpu_worker(cpu)).concat());
     }
     let mut outcomes: Vec<TaskOutcome> = Vec::with_capacity(plan.tasks.len());
@@ -338,4 +364,64 @@ pub(super) fn run(
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::kernel::Kernel;
+    use crate::engine::kernel::gpu::{self, tests::have_device, tests::serial};
+    use crate::engine::plan::{Plan, Strategy};
+    use crate::engine::run::{RunOptions, run};
+
+    #[test]
+    fn a_batch_the_gpu_fails_on_is_counted_on_the_cpu() {
+        let _serial = serial();
+        if !have_device() {
+            return;
+        }
+        for kernel in [Kernel::GpuOnly, Kernel::Gpu] {
+            let plan = Plan::new(12, Strategy::Symmetric, 512).unwrap();
+            let options = RunOptions {
+                kernel: kernel.select().unwrap(),
+                ..RunOptions::with_threads(2)
+            };
+            {
+                let mut guard = gpu::device().unwrap();
+                let Some(Ok(device)) = guard.as_mut() else {
+                    unreachable!()
+                };
+                device.fail_next = true;
+            }
+            let report = run(&plan, &options).unwrap();
+            assert!(report.complete, "{kernel}");
+            assert_eq!(report.total, 14_200, "{kernel}");
+            let share = report.gpu.unwrap();
+            assert!(share.gpu_failed, "{kernel}");
+            assert_eq!(
+                share.gpu_tasks, 0,
+                "{kernel}: the failed batch was the first"
+            );
+            assert_eq!(share.cpu_tasks, plan.tasks.len(), "{kernel}");
+        }
+    }
+
+    #[test]
+    fn the_gpu_and_the_cpu_count_every_task_once() {
+        let _serial = serial();
+        if !have_device() {
+            return;
+        }
+        let plan = Plan::new(13, Strategy::Mirror, 1024).unwrap();
+        let options = RunOptions {
+            kernel: Kernel::Gpu.select().unwrap(),
+            ..RunOptions::with_threads(2)
+        };
+        let report = run(&plan, &options).unwrap();
+        assert_eq!(report.total, 73_712);
+        let indexes: Vec<usize> = report.outcomes.iter().map(|o| o.index).collect();
+        assert_eq!(indexes, (0..plan.tasks.len()).collect::<Vec<_>>());
+        let share = report.gpu.unwrap();
+        assert_eq!(share.gpu_tasks + share.cpu_tasks, plan.tasks.len());
+        assert_eq!(share.gpu_solutions + share.cpu_solutions, 73_712);
+    }
 }

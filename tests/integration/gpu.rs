@@ -238,12 +238,34 @@ fn the_json_record_says_what_each_device_did() {
         (record["total"].as_u64(), record["kernel"].as_str()),
         (Some(14_200), Some("gpu"))
     );
-    let gpu = &record["gpu"];
-    let tasks = gpu["gpu_tasks"].as_u64().unwrap() + gpu["cpu_tasks"].as_u64().unwrap();
+    let tasks = record["gpu_tasks"].as_u64().unwrap() + record["cpu_tasks"].as_u64().unwrap();
     assert_eq!(tasks, record["tasks"].as_u64().unwrap());
-    assert!(!gpu["adapter"].as_str().unwrap().is_empty());
-    let share = gpu["gpu_share"].as_f64().unwrap();
+    assert!(!record["gpu_adapter"].as_str().unwrap().is_empty());
+    assert_eq!(record["gpu_stack"], "workgroup");
+    let share = record["gpu_share"].as_f64().unwrap();
     assert!((0.0..=1.0).contains(&share));
+}
+
+#[test]
+fn csv_has_one_column_per_gpu_field() {
+    if !gpu_here() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = quiet_nqueens(dir.path())
+        .args(["count", "9,10", "--kernel", "gpu-only", "--format", "csv"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(
+        lines[0].ends_with(
+            "gpu_adapter,gpu_tasks,cpu_tasks,gpu_share,gpu_failed,gpu_stack,gpu_threads"
+        )
+    );
+    assert!(lines[2].starts_with("10,724,92,"), "{text}");
 }
 
 #[test]

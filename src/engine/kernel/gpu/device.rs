@@ -58,6 +58,9 @@ pub struct Device {
     fault: Arc<Mutex<Option<String>>>,
     /// The batch buffers of the largest batch so far.
     batch: Option<BatchBuffers>,
+    /// Fail the next batch, as a lost device would (tests of the CPU taking over).
+    #[cfg(test)]
+    pub(crate) fail_next: bool,
 }
 
 fn storage(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
@@ -147,7 +150,9 @@ impl Device {
             .ok()
             .and_then(|s| s.trim().parse::<u32>().ok())
             .unwrap_or(match info.kind {
-                "discrete" => 1 << 16,
+                // Enough to fill a large GPU (an H100 holds about 100 000 such threads at once
+                // with stacks of 16 levels); NQUEENS_GPU_THREADS tunes it.
+                "discrete" => 1 << 17,
                 "integrated" | "virtual" => 1 << 14,
                 _ => 1 << 10,
             })
@@ -179,6 +184,8 @@ impl Device {
             stack,
             fault,
             batch: None,
+            #[cfg(test)]
+            fail_next: false,
         };
         // The widest stacks, so that a shader the device refuses is found before any work.
         opened.pipeline(MAX_LEVELS);
@@ -282,6 +289,11 @@ impl Device {
         stop: Option<&AtomicBool>,
         meanwhile: &mut dyn FnMut(),
     ) -> Result<Option<Vec<u64>>, GpuError> {
+        #[cfg(test)]
+        if std::mem::take(&mut self.fail_next) {
+            meanwhile();
+            return Err(GpuError::Device("a fault made by a test".into()));
+        }
         let subs = split.sub_jobs.len();
         if subs == 0 {
             meanwhile();

@@ -81,11 +81,6 @@ pub fn device() -> Result<MutexGuard<'static, Option<Result<Device, GpuError>>>,
     }
 }
 
-/// Drops the process's device after a fault, so that the next use opens it again.
-pub fn forget_device() {
-    *DEVICE.lock().unwrap_or_else(|p| p.into_inner()) = None;
-}
-
 /// Opens the device (once per process) and tells what it runs on: the check a count makes
 /// before any work.
 pub fn check() -> Result<AdapterInfo, GpuError> {
@@ -94,6 +89,14 @@ pub fn check() -> Result<AdapterInfo, GpuError> {
         unreachable!("device() returns an open device")
     };
     Ok(device.info().clone())
+}
+
+/// Threads per dispatch of the process's device (`None` when it is not open).
+pub fn threads() -> Option<u32> {
+    match DEVICE.lock().unwrap_or_else(|p| p.into_inner()).as_ref() {
+        Some(Ok(device)) => Some(device.threads()),
+        _ => None,
+    }
 }
 
 /// The sub-jobs a batch should hold for `device`: several per thread, so that the threads
@@ -157,10 +160,18 @@ pub fn count_jobs(jobs: &[Job]) -> Result<Vec<u64>, GpuError> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::engine::kernel::InnerBoard;
     use crate::engine::kernel::depth_first::count_job;
+
+    /// Held by the tests that use the process's device, so that a fault one of them makes
+    /// reaches only its own run.
+    pub(crate) static SERIAL: Mutex<()> = Mutex::new(());
+
+    pub(crate) fn serial() -> MutexGuard<'static, ()> {
+        SERIAL.lock().unwrap_or_else(|p| p.into_inner())
+    }
 
     /// The device, or `None` (and a line saying so) where there is none, unless
     /// `NQUEENS_REQUIRE_GPU=1`.
@@ -196,6 +207,7 @@ mod tests {
 
     #[test]
     fn gpu_jobs_match_the_depth_first_search() {
+        let _serial = serial();
         if !have_device() {
             return;
         }
@@ -218,6 +230,7 @@ mod tests {
 
     #[test]
     fn batches_of_every_size_match_on_the_tasks_of_both_plans() {
+        let _serial = serial();
         if !have_device() {
             return;
         }
