@@ -3,8 +3,8 @@
 //!
 //! Each dispatch lets every thread run at most `budget` node steps; the host keeps one dispatch
 //! queued behind the one it waits for, so the device never waits for the host, and adapts the
-//! budget so that a dispatch takes about [`TARGET_DISPATCH`] (desktop drivers stop a shader
-//! after about two seconds).
+//! budget so that a dispatch takes about 100 ms (`TARGET_DISPATCH`; desktop drivers stop a
+//! shader after about two seconds).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};

@@ -1,15 +1,15 @@
 //! The `gpu` kernel: the depth-first search of many jobs at once on a GPU, through wgpu
 //! (Vulkan on Linux, Metal on macOS, DX12 on Windows). Built with the `gpu` feature.
 //!
-//! * [`adapter`]: the adapters found, fastest kind first, and the one to count on
+//! * `adapter`: the adapters found, fastest kind first, and the one to count on
 //!   (`NQUEENS_GPU_ADAPTER` picks another).
-//! * [`split`]: a batch of jobs split on the CPU into sub-jobs (a few more rows placed), many
+//! * `split`: a batch of jobs split on the CPU into sub-jobs (a few more rows placed), many
 //!   more than the device has threads.
 //! * `search.wgsl`: one thread searches one sub-job at a time over `u32` masks with a stack per
 //!   level, the lookahead and the last two rows in closed form of [`super::depth_first`], and
 //!   keeps its 64-bit count as two `u32` words; threads take the next sub-job from a shared
 //!   counter until none is left.
-//! * [`device`]: the pipeline and the dispatch loop: each dispatch runs a bounded number of
+//! * `device`: the pipeline and the dispatch loop: each dispatch runs a bounded number of
 //!   node steps per thread (resumable: the stacks are saved between dispatches), so that no
 //!   dispatch comes near the two seconds desktop drivers allow a shader, whatever the board.
 //!
