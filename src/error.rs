@@ -83,6 +83,10 @@ pub enum Error {
     /// Text that is not a task id.
     #[error(transparent)]
     TaskId(#[from] crate::TaskIdError),
+    /// A GPU kernel was asked for and no GPU can count (no adapter, or it failed to open).
+    #[cfg(feature = "gpu")]
+    #[error(transparent)]
+    Gpu(#[from] crate::engine::kernel::gpu::GpuError),
 }
 
 /// `?` on a merge: the count's own failures keep their variant, the rest is [`Error::Merge`].

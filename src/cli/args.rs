@@ -23,7 +23,7 @@ use nqueens::{Kernel, Strategy};
 /// (only paths may be any bytes).
 pub fn parse(args: &[OsString]) -> Result<Cli, clap::Error> {
     use clap::FromArgMatches;
-    let mut command = command().long_version(long_version());
+    let mut command = command().long_version(long_version(asks_version(args)));
     let is_number = |a: &OsString| a.to_str().is_some_and(|a| a[1..].parse::<f64>().is_ok());
     if args
         .iter()
@@ -66,9 +66,18 @@ pub fn command() -> clap::Command {
     accept_negative_values(Cli::command())
 }
 
+/// Whether the arguments ask for `--version` (only then are the GPU adapters looked for).
+fn asks_version(args: &[OsString]) -> bool {
+    args.iter()
+        .skip(1)
+        .take_while(|a| *a != "--")
+        .any(|a| a == "--version" || a == "-V")
+}
+
 /// The text `nqueens --version` prints after the name: the version, the kernels this CPU runs
-/// (and the one `--kernel auto` picks), and the kernels it cannot run.
-pub fn long_version() -> String {
+/// (and the one `--kernel auto` picks), and the kernels it cannot run; with `adapters` (and the
+/// `gpu` feature), the GPU adapters found, the one the GPU kernels use first.
+pub fn long_version(adapters: bool) -> String {
     fn names(kernels: impl Iterator<Item = Kernel>) -> String {
         kernels.map(Kernel::name).collect::<Vec<_>>().join(" ")
     }
@@ -87,6 +96,28 @@ pub fn long_version() -> String {
     let missing = names(missing);
     if !missing.is_empty() {
         text.push_str(&format!("\nnot on this CPU: {missing}"));
+    }
+    #[cfg(feature = "gpu")]
+    if adapters {
+        text.push_str(&gpu_adapters());
+    }
+    #[cfg(not(feature = "gpu"))]
+    let _ = adapters;
+    text
+}
+
+/// The `--version` lines of the GPU adapters: the one the GPU kernels use first.
+#[cfg(feature = "gpu")]
+fn gpu_adapters() -> String {
+    use nqueens::engine::kernel::gpu;
+    let found = gpu::adapters();
+    if found.is_empty() {
+        return format!("\ngpu adapters: none ({})", gpu::GpuError::NoAdapter);
+    }
+    let mut text =
+        String::from("\ngpu adapters (the first is used; NQUEENS_GPU_ADAPTER picks another):");
+    for adapter in found {
+        text.push_str(&format!("\n  {adapter}"));
     }
     text
 }
@@ -387,6 +418,13 @@ pub struct EngineArgs {
     pub strategy: Strategy,
     /// Which kernel counts the tasks; the counts are the same with each, so a count can be
     /// checked by an independent implementation.
+    #[cfg_attr(
+        feature = "gpu",
+        doc = "gpu: the GPU and --threads CPU workers take tasks from one queue (the CPU \
+               workers with the fastest CPU kernel); gpu-only: the GPU alone. The GPU is the \
+               fastest adapter found (`nqueens --version` lists them; NQUEENS_GPU_ADAPTER=INDEX \
+               or part of a name picks another). auto never adds the GPU."
+    )]
     #[arg(long, default_value_t = Kernel::default(), value_parser = kernel_parser())]
     pub kernel: Kernel,
 }

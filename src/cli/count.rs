@@ -41,6 +41,34 @@ pub struct CountRecord {
     pub resumed_total: u128,
     /// The plan's fingerprint, 16 hex digits ([`nqueens::Plan::fingerprint`]).
     pub fingerprint: String,
+    /// GPU kernels only (flat, so that CSV has one column each): the adapter that counted.
+    #[cfg(feature = "gpu")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_adapter: Option<String>,
+    /// Tasks the GPU counted.
+    #[cfg(feature = "gpu")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_tasks: Option<usize>,
+    /// Tasks the CPU counted.
+    #[cfg(feature = "gpu")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu_tasks: Option<usize>,
+    /// The GPU's share of the solutions this run counted, from 0 to 1.
+    #[cfg(feature = "gpu")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_share: Option<f64>,
+    /// Whether the GPU failed during the run (its tasks were counted again on the CPU).
+    #[cfg(feature = "gpu")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_failed: Option<bool>,
+    /// Where the shader kept its stacks: `workgroup` or `private` (NQUEENS_GPU_STACK).
+    #[cfg(feature = "gpu")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_stack: Option<&'static str>,
+    /// GPU threads per dispatch (NQUEENS_GPU_THREADS).
+    #[cfg(feature = "gpu")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_threads: Option<u32>,
 }
 
 impl CountRecord {
@@ -59,7 +87,44 @@ impl CountRecord {
             resumed_tasks: run.resumed_tasks,
             resumed_total: run.resumed_total,
             fingerprint: crate::cli::format::fingerprint(run.fingerprint),
+            #[cfg(feature = "gpu")]
+            gpu_adapter: run.gpu.map(|_| {
+                nqueens::engine::kernel::gpu::check()
+                    .map(|a| a.name)
+                    .unwrap_or_default()
+            }),
+            #[cfg(feature = "gpu")]
+            gpu_tasks: run.gpu.map(|g| g.gpu_tasks),
+            #[cfg(feature = "gpu")]
+            cpu_tasks: run.gpu.map(|g| g.cpu_tasks),
+            #[cfg(feature = "gpu")]
+            gpu_share: run.gpu.map(|g| g.gpu_fraction()),
+            #[cfg(feature = "gpu")]
+            gpu_failed: run.gpu.map(|g| g.gpu_failed),
+            #[cfg(feature = "gpu")]
+            gpu_stack: run
+                .gpu
+                .map(|_| nqueens::engine::kernel::gpu::stack::Stack::from_env().name()),
+            #[cfg(feature = "gpu")]
+            gpu_threads: run
+                .gpu
+                .and_then(|_| nqueens::engine::kernel::gpu::threads()),
         }
+    }
+
+    /// The kernel cell of the table: the kernel's name, and for a GPU kernel the GPU's share
+    /// of the solutions (`gpu (87% GPU)`).
+    pub fn kernel_cell(&self) -> String {
+        #[cfg(feature = "gpu")]
+        if let Some(share) = self.gpu_share {
+            let failed = if self.gpu_failed == Some(true) {
+                ", failed"
+            } else {
+                ""
+            };
+            return format!("{} ({:.0}% GPU{failed})", self.kernel, share * 100.0);
+        }
+        self.kernel.to_string()
     }
 }
 
@@ -71,7 +136,7 @@ table_row!(CountRecord, |record| {
     "solutions/s" => record.searched_rate(),
     "threads" => record.threads,
     "strategy" => record.strategy,
-    "kernel" => record.kernel,
+    "kernel" => record.kernel_cell(),
 });
 
 /// The widest time a streamed table makes room for: every duration under a day
@@ -102,7 +167,8 @@ pub fn column_widths(boards: &[u32], options: &CountOptions) -> Vec<usize> {
         RATE_WIDTH,
         options.threads.to_string().len(),
         options.strategy.name().len(),
-        kernel.name().len(),
+        // A GPU kernel's cell adds its share: ` (100% GPU, failed)`.
+        kernel.name().len() + if kernel.uses_gpu() { 19 } else { 0 },
     ]
 }
 

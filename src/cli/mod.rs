@@ -76,6 +76,8 @@ impl Failure {
             Failure::Usage(_) | Failure::Engine(nqueens::Error::BoardTooLarge { .. }) => 2,
             Failure::Engine(nqueens::Error::ZeroThreads) => 2,
             Failure::Engine(nqueens::Error::Estimate(_)) => 2,
+            #[cfg(feature = "gpu")]
+            Failure::Engine(nqueens::Error::Gpu(_)) => 2,
             _ => 1,
         }
     }

@@ -273,6 +273,8 @@ impl Prepared {
                 .sum(),
             searched_tasks: searched.len(),
             search_time: searched.iter().map(|o| o.elapsed).sum(),
+            #[cfg(feature = "gpu")]
+            gpu: report.gpu,
         })
     }
 }

@@ -126,6 +126,10 @@ pub struct CountRun {
     /// Time the workers spent searching, summed over tasks (the work an interrupt without a
     /// journal loses).
     pub search_time: Duration,
+    /// What the GPU and the CPU each did, for a GPU kernel (`None` for a CPU kernel); with the
+    /// `serde` feature an object `gpu`, left out when `None`.
+    #[cfg(feature = "gpu")]
+    pub gpu: Option<crate::engine::gpu_run::DeviceShare>,
 }
 
 /// The flat shape [`CountRun`] is written in.
@@ -158,6 +162,9 @@ mod flat {
         searched_tasks: usize,
         #[serde(with = "crate::serde_util::seconds")]
         search_seconds: Duration,
+        #[cfg(feature = "gpu")]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        gpu: Option<crate::engine::gpu_run::DeviceShare>,
     }
 
     impl From<CountRun> for FlatRun {
@@ -180,6 +187,8 @@ mod flat {
                 complete: run.complete,
                 searched_tasks: run.searched_tasks,
                 search_seconds: run.search_time,
+                #[cfg(feature = "gpu")]
+                gpu: run.gpu,
             }
         }
     }
@@ -205,6 +214,8 @@ mod flat {
                 resumed_total: f.resumed_total,
                 searched_tasks: f.searched_tasks,
                 search_time: f.search_seconds,
+                #[cfg(feature = "gpu")]
+                gpu: f.gpu,
             }
         }
     }

@@ -5,6 +5,8 @@
 //! both for callers who want a number. The kernels know nothing of plans, and plans nothing of
 //! runs.
 
+#[cfg(feature = "gpu")]
+pub mod gpu_run;
 pub mod kernel;
 pub mod plan;
 pub mod pool;

@@ -127,6 +127,9 @@ pub struct RunReport {
     pub kernel: Kernel,
     /// Wall-clock time of the run.
     pub elapsed: Duration,
+    /// What the GPU and the CPU each did, for a GPU kernel.
+    #[cfg(feature = "gpu")]
+    pub gpu: Option<super::gpu_run::DeviceShare>,
 }
 
 /// Runs every task of `plan` on `options.threads` workers.
@@ -140,6 +143,10 @@ pub struct RunReport {
 /// ```
 pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
     plan.check()?;
+    #[cfg(feature = "gpu")]
+    if let Some(share) = options.kernel.gpu() {
+        return super::gpu_run::run(plan, options, share);
+    }
     let kernel = options.kernel;
     let started = Instant::now();
     let next = AtomicUsize::new(0);
@@ -203,6 +210,8 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
         outcomes,
         kernel: kernel.kernel(),
         elapsed: started.elapsed(),
+        #[cfg(feature = "gpu")]
+        gpu: None,
     })
 }
 

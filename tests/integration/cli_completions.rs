@@ -210,11 +210,15 @@ fn the_long_version_lists_the_kernels_of_this_cpu() {
     // Every named kernel is listed once, on one line or the other.
     let mut all: Vec<&str> = runs.iter().chain(&missing).copied().collect();
     all.sort_unstable();
-    let mut expected = ["avx512", "avx2", "neon", "portable-lanes", "depth-first"];
+    let mut expected = vec!["avx512", "avx2", "neon", "portable-lanes", "depth-first"];
+    if cfg!(feature = "gpu") {
+        expected.extend(["gpu", "gpu-only"]);
+    }
     expected.sort_unstable();
     assert_eq!(all, expected, "{long}");
     // The list agrees with what --kernel accepts.
-    for kernel in &runs {
+    // (The GPU kernels need an adapter as well: tests/integration/gpu.rs runs them.)
+    for kernel in runs.iter().filter(|k| !k.starts_with("gpu")) {
         nqueens()
             .args(["count", "6", "-t", "1", "--kernel", kernel])
             .assert()

@@ -17,6 +17,8 @@ mod cli_watch;
 mod cli_watch_screen;
 mod doc_examples;
 mod estimate;
+#[cfg(feature = "gpu")]
+mod gpu;
 mod known_counts;
 mod library;
 mod nested;

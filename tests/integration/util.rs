@@ -10,12 +10,27 @@ use assert_cmd::Command;
 
 /// The binary under test.
 pub fn nqueens() -> Command {
-    Command::cargo_bin("nqueens").unwrap()
+    let mut command = Command::cargo_bin("nqueens").unwrap();
+    if let Some(dir) = quiet_mesa() {
+        command.env("XDG_RUNTIME_DIR", dir);
+    }
+    command
 }
 
 /// The binary under test as a plain process, to spawn, signal and wait for.
 pub fn nqueens_process() -> std::process::Command {
-    std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"));
+    if let Some(dir) = quiet_mesa() {
+        command.env("XDG_RUNTIME_DIR", dir);
+    }
+    command
+}
+
+/// With the gpu feature, a directory for `XDG_RUNTIME_DIR` where it is unset: Mesa's software
+/// Vulkan driver complains on stderr without it when the adapters are listed.
+fn quiet_mesa() -> Option<std::path::PathBuf> {
+    (cfg!(feature = "gpu") && std::env::var_os("XDG_RUNTIME_DIR").is_none())
+        .then(std::env::temp_dir)
 }
 
 /// Runs `nqueens ARGS`, expects success, and returns stdout.

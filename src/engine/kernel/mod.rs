@@ -7,6 +7,7 @@
 //! | [`Kernel::Neon`] | aarch64 | 2 × 4 × u32 lanes (`lanes::aarch64::neon`) |
 //! | [`Kernel::PortableLanes`] | everywhere | 4 × u32 lanes in plain Rust (`lanes/portable.rs`) |
 //! | [`Kernel::DepthFirst`] | everywhere | one placement at a time ([`depth_first`], [`rows`]) |
+//! | `Kernel::Gpu`, `Kernel::GpuOnly` | a GPU adapter (feature `gpu`) | batches of tasks on the GPU (`gpu`) |
 //!
 //! Every kernel gives the same count for every task; they differ only in speed. A choice is
 //! turned into a [`Selected`] kernel once per count by [`Kernel::select`], which checks the CPU:
@@ -20,6 +21,8 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 
 pub mod depth_first;
+#[cfg(feature = "gpu")]
+pub mod gpu;
 pub mod job;
 pub(crate) mod lanes;
 pub mod rows;
@@ -70,10 +73,31 @@ pub enum Kernel {
     PortableLanes,
     /// The depth-first search, on every CPU: the reference, and the one that counts nodes.
     DepthFirst,
+    /// The GPU (the adapter [`gpu::adapter`] picks) beside the CPU: a run's tasks are taken
+    /// from one queue by the GPU, in batches, and by the run's CPU threads, one at a time with
+    /// the fastest CPU kernel. Built with the `gpu` feature. `auto` never adds the GPU (no rule
+    /// measured on a real GPU says where it is faster yet).
+    #[cfg(feature = "gpu")]
+    Gpu,
+    /// The GPU alone: every task of a run is counted on the GPU (the run's threads are not
+    /// used for counting). Built with the `gpu` feature.
+    #[cfg(feature = "gpu")]
+    GpuOnly,
+}
+
+/// How a GPU kernel shares a run with the CPU.
+#[cfg(feature = "gpu")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GpuUse {
+    /// The GPU and the run's CPU threads take tasks from one queue ([`Kernel::Gpu`]).
+    WithCpu,
+    /// The GPU counts every task ([`Kernel::GpuOnly`]).
+    Alone,
 }
 
 impl Kernel {
     /// Every kernel a user can name, `auto` first.
+    #[cfg(not(feature = "gpu"))]
     pub const ALL: [Kernel; 6] = [
         Kernel::Auto,
         Kernel::Avx512,
@@ -81,6 +105,19 @@ impl Kernel {
         Kernel::Neon,
         Kernel::PortableLanes,
         Kernel::DepthFirst,
+    ];
+
+    /// Every kernel a user can name, `auto` first, the GPU kernels last.
+    #[cfg(feature = "gpu")]
+    pub const ALL: [Kernel; 8] = [
+        Kernel::Auto,
+        Kernel::Avx512,
+        Kernel::Avx2,
+        Kernel::Neon,
+        Kernel::PortableLanes,
+        Kernel::DepthFirst,
+        Kernel::Gpu,
+        Kernel::GpuOnly,
     ];
 
     /// The kernel's name as the command line and the output formats spell it.
@@ -97,11 +134,17 @@ impl Kernel {
             Kernel::Neon => "neon",
             Kernel::PortableLanes => "portable-lanes",
             Kernel::DepthFirst => "depth-first",
+            #[cfg(feature = "gpu")]
+            Kernel::Gpu => "gpu",
+            #[cfg(feature = "gpu")]
+            Kernel::GpuOnly => "gpu-only",
         }
     }
 
     /// The kernel this choice runs on this CPU (`Auto` resolved to the fastest), or
     /// [`Error::KernelUnavailable`] when the CPU lacks its instructions. `Auto` always succeeds.
+    /// A GPU kernel opens the process's GPU device here (once per process), so that a machine
+    /// without one is refused before any work.
     ///
     /// ```
     /// use nqueens::Kernel;
@@ -117,10 +160,15 @@ impl Kernel {
     /// [`Kernel::resolve`] names); for the engine, its benches and tests.
     #[doc(hidden)]
     pub fn select(self) -> Result<Selected, Error> {
-        self.detect().ok_or_else(|| Error::KernelUnavailable {
+        let selected = self.detect().ok_or_else(|| Error::KernelUnavailable {
             kernel: self,
             available: Kernel::available(),
-        })
+        })?;
+        #[cfg(feature = "gpu")]
+        if selected.gpu.is_some() {
+            gpu::check()?;
+        }
+        Ok(selected)
     }
 
     /// The kernel this choice runs on this CPU, if the CPU runs it.
@@ -130,23 +178,40 @@ impl Kernel {
                 [Kernel::Avx512, Kernel::Avx2, Kernel::Neon]
                     .into_iter()
                     .find_map(|k| k.detect())
-                    .unwrap_or(Selected(Impl::DepthFirst)),
+                    .unwrap_or(Selected::cpu(Impl::DepthFirst)),
             ),
-            Kernel::PortableLanes => Some(Selected(Impl::Portable)),
-            Kernel::DepthFirst => Some(Selected(Impl::DepthFirst)),
-            #[cfg(target_arch = "x86_64")]
-            Kernel::Avx512 => {
-                lanes::x86_64::avx512::Avx512::detect().map(|l| Selected(Impl::Avx512(l)))
+            Kernel::PortableLanes => Some(Selected::cpu(Impl::Portable)),
+            Kernel::DepthFirst => Some(Selected::cpu(Impl::DepthFirst)),
+            #[cfg(feature = "gpu")]
+            Kernel::Gpu | Kernel::GpuOnly => {
+                let cpu = Kernel::Auto.detect()?;
+                Some(Selected {
+                    gpu: Some(if self == Kernel::Gpu {
+                        GpuUse::WithCpu
+                    } else {
+                        GpuUse::Alone
+                    }),
+                    ..cpu
+                })
             }
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx2 => lanes::x86_64::avx2::Avx2::detect().map(|l| Selected(Impl::Avx2(l))),
+            Kernel::Avx512 => {
+                lanes::x86_64::avx512::Avx512::detect().map(|l| Selected::cpu(Impl::Avx512(l)))
+            }
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => {
+                lanes::x86_64::avx2::Avx2::detect().map(|l| Selected::cpu(Impl::Avx2(l)))
+            }
             #[cfg(target_arch = "aarch64")]
-            Kernel::Neon => lanes::aarch64::neon::Neon::detect().map(|l| Selected(Impl::Neon(l))),
+            Kernel::Neon => {
+                lanes::aarch64::neon::Neon::detect().map(|l| Selected::cpu(Impl::Neon(l)))
+            }
             _ => None,
         }
     }
 
-    /// Whether this CPU runs the kernel.
+    /// Whether this CPU runs the kernel (for a GPU kernel: whether it is built; the adapter is
+    /// looked for by [`Kernel::select`]).
     ///
     /// ```
     /// assert!(nqueens::Kernel::PortableLanes.is_available());
@@ -157,7 +222,12 @@ impl Kernel {
 
     /// `Ok` when this CPU runs the kernel (see [`Kernel::resolve`]).
     pub fn check(self) -> Result<(), Error> {
-        self.select().map(|_| ())
+        self.detect()
+            .map(|_| ())
+            .ok_or_else(|| Error::KernelUnavailable {
+                kernel: self,
+                available: Kernel::available(),
+            })
     }
 
     /// The kernels this CPU runs, fastest first (`auto` and the depth-first search left out).
@@ -178,17 +248,33 @@ impl Kernel {
     }
 
     /// Every kernel this CPU runs: the lane kernels of [`Kernel::available_lanes`] (fastest
-    /// first), then the depth-first search (`auto` left out).
+    /// first), then the depth-first search, then the GPU kernels when built (`auto` left out).
     ///
     /// ```
     /// let kernels = nqueens::Kernel::available();
-    /// assert_eq!(kernels.last(), Some(&nqueens::Kernel::DepthFirst));
+    /// let cpu: Vec<_> = kernels.iter().filter(|k| !k.uses_gpu()).collect();
+    /// assert_eq!(cpu.last(), Some(&&nqueens::Kernel::DepthFirst));
     /// assert!(kernels.contains(&nqueens::Kernel::PortableLanes));
     /// ```
     pub fn available() -> Vec<Kernel> {
         let mut kernels = Kernel::available_lanes();
         kernels.push(Kernel::DepthFirst);
+        #[cfg(feature = "gpu")]
+        kernels.extend([Kernel::Gpu, Kernel::GpuOnly]);
         kernels
+    }
+
+    /// Whether this is a GPU kernel.
+    ///
+    /// ```
+    /// assert!(!nqueens::Kernel::Auto.uses_gpu());
+    /// ```
+    pub fn uses_gpu(self) -> bool {
+        #[cfg(feature = "gpu")]
+        if matches!(self, Kernel::Gpu | Kernel::GpuOnly) {
+            return true;
+        }
+        false
     }
 }
 
@@ -198,9 +284,14 @@ impl fmt::Display for Kernel {
     }
 }
 
-/// A kernel this CPU runs; only [`Kernel::select`] builds one.
+/// A kernel this CPU runs; only [`Kernel::select`] builds one. A GPU kernel's value also
+/// holds the CPU kernel that counts single tasks and the CPU's share of a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Selected(Impl);
+pub struct Selected {
+    cpu: Impl,
+    #[cfg(feature = "gpu")]
+    gpu: Option<GpuUse>,
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Impl {
@@ -215,9 +306,36 @@ enum Impl {
 }
 
 impl Selected {
+    /// The CPU kernel `cpu`.
+    fn cpu(cpu: Impl) -> Selected {
+        Selected {
+            cpu,
+            #[cfg(feature = "gpu")]
+            gpu: None,
+        }
+    }
+
+    /// How a GPU kernel shares a run with the CPU; `None` for a CPU kernel.
+    #[cfg(feature = "gpu")]
+    pub fn gpu(self) -> Option<GpuUse> {
+        self.gpu
+    }
+
+    /// The CPU kernel of this choice: the kernel itself for a CPU kernel, the fastest one this
+    /// CPU runs for a GPU kernel (what counts single tasks, and a run's CPU share).
+    pub fn cpu_kernel(self) -> Selected {
+        Selected::cpu(self.cpu)
+    }
+
     /// The kernel that runs (never [`Kernel::Auto`]).
     pub fn kernel(self) -> Kernel {
-        match self.0 {
+        #[cfg(feature = "gpu")]
+        match self.gpu {
+            Some(GpuUse::WithCpu) => return Kernel::Gpu,
+            Some(GpuUse::Alone) => return Kernel::GpuOnly,
+            None => {}
+        }
+        match self.cpu {
             Impl::DepthFirst => Kernel::DepthFirst,
             Impl::Portable => Kernel::PortableLanes,
             #[cfg(target_arch = "x86_64")]
@@ -229,7 +347,8 @@ impl Selected {
         }
     }
 
-    /// Counts the completions of `board`; `None` when `stop` was raised first.
+    /// Counts the completions of `board`; `None` when `stop` was raised first. (A GPU kernel
+    /// counts one task on its CPU kernel: the GPU counts whole runs, in batches.)
     ///
     /// ```
     /// use nqueens::engine::kernel::{InnerBoard, Kernel};
@@ -255,7 +374,7 @@ impl Selected {
     /// ```
     pub fn count_rows(self, n: u32, state: State, stop: Option<&AtomicBool>) -> Option<u64> {
         match Job::from_rows(n, state) {
-            Some(job) if self.0 != Impl::DepthFirst => self.count_job(&job, stop),
+            Some(job) if self.cpu != Impl::DepthFirst => self.count_job(&job, stop),
             _ => match stop {
                 Some(stop) => count_completions_until(n, state, stop),
                 None => count_completions(n, state),
@@ -268,7 +387,7 @@ impl Selected {
         if job.rows < 4 {
             return Some(count_job::<false>(job, &mut 0));
         }
-        match self.0 {
+        match self.cpu {
             Impl::DepthFirst => match stop {
                 Some(stop) => depth_first::count_job_until(job, stop),
                 None => Some(count_job::<false>(job, &mut 0)),

@@ -11,6 +11,12 @@ use crate::engine::plan::{Plan, Strategy, Subproblem};
 pub(crate) fn kernels_here() -> Vec<Selected> {
     let mut here = Vec::new();
     for kernel in Kernel::ALL {
+        if kernel.uses_gpu() {
+            // One task at a time a GPU kernel counts on its CPU kernel; the GPU counts batches,
+            // checked against the depth-first search in `gpu::tests` and tests/integration/gpu.rs.
+            eprintln!("not in this harness: the {kernel} kernel (checked in batches elsewhere)");
+            continue;
+        }
         match kernel.select() {
             Ok(selected) => here.push(selected),
             Err(_) => eprintln!("skipped on this CPU: the {kernel} kernel (not available here)"),

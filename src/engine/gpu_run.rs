@@ -1,0 +1,436 @@
+//! A run with a GPU kernel: the GPU and the CPU take tasks from one queue.
+//!
+//! The queue is the plan's largest-first order, as in [`super::run`]. A driver thread takes
+//! tasks in batches from its front, turns them into jobs, has the GPU count them
+//! ([`crate::engine::kernel::gpu`]) and reports each task only once the batch's totals are
+//! back; while the GPU counts one batch, the driver takes and splits the next, so the GPU does
+//! not wait for the CPU. With [`GpuUse::WithCpu`] the run's `threads` CPU workers take single
+//! tasks from the back of the same queue with the fastest CPU kernel meanwhile: the smallest
+//! first, so that no CPU worker is left with a large task when the GPU has done the rest (the
+//! two ends meet where the devices' speeds put them).
+//!
+//! Batches grow while they take under a quarter of a second and shrink when they take over two
+//! (the first tasks are the largest). A batch the GPU fails on (a lost device, a failed
+//! dispatch) is not reported: its tasks are counted again on the CPU, and the rest of the run
+//! goes on without the GPU. A raised stop flag drops the batch in flight (not reported, so it is
+//! searched again on resume).
+
+use std::sync::Mutex;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use super::kernel::gpu::{self, Device};
+use super::kernel::{GpuUse, Job, Selected};
+use super::plan::{Plan, Subproblem};
+use super::run::{RunOptions, RunReport, TaskOutcome, build_pool};
+use crate::Error;
+
+/// What each device did in a run with a GPU kernel.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct DeviceShare {
+    /// Tasks the GPU counted.
+    pub gpu_tasks: usize,
+    /// Tasks the CPU counted (CPU workers, tasks too wide for the GPU, batches counted again
+    /// after a GPU fault).
+    pub cpu_tasks: usize,
+    /// The solutions (weighted) the GPU's tasks hold.
+    pub gpu_solutions: u128,
+    /// The solutions (weighted) the CPU's tasks hold.
+    pub cpu_solutions: u128,
+    /// Whether the GPU failed during the run (the rest was counted on the CPU).
+    pub gpu_failed: bool,
+}
+
+impl DeviceShare {
+    /// The GPU's share of the solutions counted, from 0 to 1 (0 when nothing was counted).
+    ///
+    /// ```
+    /// use nqueens::engine::gpu_run::DeviceShare;
+    /// let share = DeviceShare { gpu_solutions: 3, cpu_solutions: 1, ..DeviceShare::default() };
+    /// assert_eq!(share.gpu_fraction(), 0.75);
+    /// ```
+    pub fn gpu_fraction(&self) -> f64 {
+        let all = self.gpu_solutions + self.cpu_solutions;
+        if all == 0 {
+            0.0
+        } else {
+            self.gpu_solutions as f64 / all as f64
+        }
+    }
+}
+
+/// Tasks in the first batch.
+const FIRST_BATCH: usize = 8;
+/// Batches grow while shorter than this.
+const GROW_BELOW: Duration = Duration::from_millis(250);
+/// Batches shrink when longer than this.
+const SHRINK_ABOVE: Duration = Duration::from_secs(2);
+
+/// The queue both devices take tasks from.
+struct Queue<'a> {
+    plan: &'a Plan,
+    options: &'a RunOptions<'a>,
+    /// The tasks not taken yet: `front..back` in plan order.
+    ends: Mutex<(usize, usize)>,
+    /// Tasks of batches the GPU failed on, for the CPU.
+    retry: Mutex<Vec<usize>>,
+}
+
+impl Queue<'_> {
+    fn stopped(&self) -> bool {
+        self.options.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+
+    /// The next task from the front (the largest left), after any handed back.
+    fn take(&self) -> Option<usize> {
+        if let Some(index) = lock(&self.retry).pop() {
+            return Some(index);
+        }
+        let mut ends = lock(&self.ends);
+        (ends.0 < ends.1).then(|| {
+            ends.0 += 1;
+            ends.0 - 1
+        })
+    }
+
+    /// The next task from the back (the smallest left), after any handed back.
+    fn take_back(&self) -> Option<usize> {
+        if let Some(index) = lock(&self.retry).pop() {
+            return Some(index);
+        }
+        let mut ends = lock(&self.ends);
+        (ends.0 < ends.1).then(|| {
+            ends.1 -= 1;
+            ends.1
+        })
+    }
+
+    /// Whether tasks are left to take.
+    fn left(&self) -> bool {
+        let ends = lock(&self.ends);
+        ends.0 < ends.1 || !lock(&self.retry).is_empty()
+    }
+
+    fn outcome(&self, index: usize) -> TaskOutcome {
+        let task = &self.plan.tasks()[index];
+        TaskOutcome {
+            index,
+            id: task.id,
+            count: 0,
+            weight: task.weight,
+            elapsed: Duration::ZERO,
+            recorded: false,
+        }
+    }
+
+    /// The task's count from the journal, if it holds it.
+    fn recorded(&self, index: usize) -> Option<TaskOutcome> {
+        let count = self
+            .options
+            .recorded
+            .and_then(|r| r(&self.plan.tasks()[index]))?;
+        Some(TaskOutcome {
+            count,
+            recorded: true,
+            ..self.outcome(index)
+        })
+    }
+
+    fn report(&self, outcome: &TaskOutcome) {
+        if let Some(observe) = self.options.on_task_done {
+            observe(outcome);
+        }
+    }
+
+    /// A CPU worker: single tasks from the back until the queue is empty or the stop flag is
+    /// raised.
+    fn cpu_worker(&self, cpu: Selected) -> Vec<TaskOutcome> {
+        let mut done = Vec::new();
+        while !self.stopped() {
+            let Some(index) = self.take_back() else {
+                break;
+            };
+            if let Some(outcome) = self.recorded(index) {
+                done.push(outcome);
+                continue;
+            }
+            let t0 = Instant::now();
+            let subproblem = &self.plan.tasks()[index].subproblem;
+            let Some(count) = subproblem.count_with(self.plan.n(), cpu, self.options.stop) else {
+                // Stopped part-way: not finished, not reported; a later worker must not take
+                // it either (the run is ending).
+                break;
+            };
+            let outcome = TaskOutcome {
+                count,
+                elapsed: t0.elapsed(),
+                ..self.outcome(index)
+            };
+            self.report(&outcome);
+            done.push(outcome);
+        }
+        done
+    }
+}
+
+/// A batch taken from the queue: the tasks the GPU counts and their jobs.
+#[derive(Default)]
+struct Batch {
+    tasks: Vec<usize>,
+    prepared: Option<gpu::Prepared>,
+}
+
+/// The GPU side of a run: what it counted, what it recorded or counted on the CPU, whether
+/// the GPU failed.
+#[derive(Default)]
+struct Driven {
+    gpu: Vec<TaskOutcome>,
+    cpu: Vec<TaskOutcome>,
+    failed: bool,
+}
+
+impl Driven {
+    /// Takes up to `size` tasks: those the journal holds are done at once, those too wide for
+    /// a job counted on the CPU, the rest split for the GPU.
+    fn take_batch(
+        &mut self,
+        queue: &Queue<'_>,
+        cpu: Selected,
+        size: usize,
+        target: usize,
+    ) -> Batch {
+        let mut batch = Batch::default();
+        let mut jobs = Vec::new();
+        while batch.tasks.len() < size && !queue.stopped() {
+            let Some(index) = queue.take() else {
+                break;
+            };
+            if let Some(outcome) = queue.recorded(index) {
+                self.cpu.push(outcome);
+                continue;
+            }
+            let n = queue.plan.n();
+            let job = match &queue.plan.tasks()[index].subproblem {
+                Subproblem::Rows(state) => Job::from_rows(n, *state),
+                Subproblem::Inner(board) => Some(board.job()),
+            };
+            match job {
+                Some(job) => {
+                    batch.tasks.push(index);
+                    jobs.push(job);
+                }
+                None => {
+                    // Wider than a job (n > 32): the CPU's row kernel.
+                    let t0 = Instant::now();
+                    let subproblem = &queue.plan.tasks()[index].subproblem;
+                    if let Some(count) = subproblem.count_with(n, cpu, queue.options.stop) {
+                        let outcome = TaskOutcome {
+                            count,
+                            elapsed: t0.elapsed(),
+                            ..queue.outcome(index)
+                        };
+                        queue.report(&outcome);
+                        self.cpu.push(outcome);
+                    }
+                }
+            }
+        }
+        if !jobs.is_empty() {
+            batch.prepared = Some(gpu::prepare(&jobs, target));
+        }
+        batch
+    }
+
+    /// The GPU's first batch: the plan's largest tasks, taken before any CPU worker starts, so
+    /// that the GPU always has work and the CPU workers never start on the largest tasks.
+    fn first_batch(&mut self, queue: &Queue<'_>, cpu: Selected, device: &Device) -> Batch {
+        self.take_batch(queue, cpu, FIRST_BATCH, gpu::target_sub_jobs(device))
+    }
+
+    /// Counts batches on `device` until the queue is empty, the stop flag is raised or the GPU
+    /// fails.
+    /// `first` is the first batch, taken before the CPU workers start ([`Driven::first_batch`]).
+    fn drive(&mut self, queue: &Queue<'_>, cpu: Selected, device: &mut Device, first: Batch) {
+        let target = gpu::target_sub_jobs(device);
+        let mut size = FIRST_BATCH;
+        let mut batch = first;
+        while let Some(prepared) = batch.prepared.take() {
+            let t0 = Instant::now();
+            let mut next = Batch::default();
+            let counted = gpu::count_prepared(device, &prepared, queue.options.stop, &mut || {
+                next = self.take_batch(queue, cpu, size, target);
+            });
+            let took = t0.elapsed();
+            match counted {
+                Ok(Some(totals)) => {
+                    let each = took / batch.tasks.len() as u32;
+                    for (&index, count) in batch.tasks.iter().zip(totals) {
+                        let outcome = TaskOutcome {
+                            count,
+                            elapsed: each,
+                            ..queue.outcome(index)
+                        };
+                        queue.report(&outcome);
+                        self.gpu.push(outcome);
+                    }
+                }
+                Ok(None) => return,
+                Err(_) => {
+                    self.fail(queue, &batch.tasks);
+                    self.fail(queue, &next.tasks);
+                    return;
+                }
+            }
+            if took < GROW_BELOW {
+                size = size.saturating_mul(2).min(1 << 16);
+            } else if took > SHRINK_ABOVE {
+                size = (size / 2).max(1);
+            }
+            batch = next;
+        }
+    }
+
+    /// The GPU failed on `tasks`: they go back to the CPU (and the device is dropped when the
+    /// run ends).
+    fn fail(&mut self, queue: &Queue<'_>, tasks: &[usize]) {
+        self.failed = true;
+        lock(&queue.retry).extend_from_slice(tasks);
+    }
+}
+
+/// Runs every task of `plan` on the GPU and, with [`GpuUse::WithCpu`], `options.threads` CPU
+/// workers, all taking tasks from one queue.
+pub(super) fn run(
+    plan: &Plan,
+    options: &RunOptions<'_>,
+    share: GpuUse,
+) -> Result<RunReport, Error> {
+    let cpu = options.kernel.cpu_kernel();
+    let pool = build_pool(options.threads)?;
+    let started = Instant::now();
+    let queue = Queue {
+        plan,
+        options,
+        ends: Mutex::new((0, plan.tasks().len())),
+        retry: Mutex::new(Vec::new()),
+    };
+    let mut guard = gpu::device()?;
+    let Some(Ok(device)) = guard.as_mut() else {
+        unreachable!("device() returns an open device")
+    };
+    let mut driven = Driven::default();
+    let first = driven.first_batch(&queue, cpu, device);
+    let mut cpu_done: Vec<TaskOutcome> = Vec::new();
+    std::thread::scope(|scope| {
+        let driver = scope.spawn(|| {
+            driven.drive(&queue, cpu, device, first);
+        });
+        if share == GpuUse::WithCpu {
+            cpu_done = pool.broadcast(|_| queue.cpu_worker(cpu)).concat();
+        }
+        driver.join().expect("the GPU driver does not panic");
+    });
+    if driven.failed {
+        // Opened again by the next count that needs it.
+        *guard = None;
+    }
+    drop(guard);
+    // Whatever the GPU left (a fault, or the GPU alone): the CPU workers.
+    if !queue.stopped() && queue.left() {
+        cpu_done.extend(pool.broadcast(|_| queue.cpu_worker(cpu)).concat());
+    }
+    let mut outcomes: Vec<TaskOutcome> = Vec::with_capacity(plan.tasks().len());
+    let mut share_of = DeviceShare {
+        gpu_failed: driven.failed,
+        ..DeviceShare::default()
+    };
+    for o in &driven.gpu {
+        share_of.gpu_tasks += 1;
+        share_of.gpu_solutions += o.weighted();
+    }
+    for o in driven.cpu.iter().chain(&cpu_done).filter(|o| !o.recorded) {
+        share_of.cpu_tasks += 1;
+        share_of.cpu_solutions += o.weighted();
+    }
+    outcomes.extend(driven.gpu);
+    outcomes.extend(driven.cpu);
+    outcomes.extend(cpu_done);
+    outcomes.sort_unstable_by_key(|o| o.index);
+    let total = outcomes
+        .iter()
+        .try_fold(0u128, |acc, o| acc.checked_add(o.weighted()))
+        .ok_or(Error::Overflow)?;
+    Ok(RunReport {
+        total,
+        complete: outcomes.len() == plan.tasks().len(),
+        outcomes,
+        kernel: options.kernel.kernel(),
+        elapsed: started.elapsed(),
+        gpu: Some(share_of),
+    })
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::kernel::Kernel;
+    use crate::engine::kernel::gpu::{self, tests::have_device, tests::serial};
+    use crate::engine::plan::{Plan, Strategy};
+    use crate::engine::run::{RunOptions, run};
+
+    #[test]
+    fn a_batch_the_gpu_fails_on_is_counted_on_the_cpu() {
+        let _serial = serial();
+        if !have_device() {
+            return;
+        }
+        for kernel in [Kernel::GpuOnly, Kernel::Gpu] {
+            let plan = Plan::new(12, Strategy::Symmetric, 512).unwrap();
+            let options = RunOptions {
+                kernel: kernel.select().unwrap(),
+                ..RunOptions::with_threads(2)
+            };
+            {
+                let mut guard = gpu::device().unwrap();
+                let Some(Ok(device)) = guard.as_mut() else {
+                    unreachable!()
+                };
+                device.fail_next = true;
+            }
+            let report = run(&plan, &options).unwrap();
+            assert!(report.complete, "{kernel}");
+            assert_eq!(report.total, 14_200, "{kernel}");
+            let share = report.gpu.unwrap();
+            assert!(share.gpu_failed, "{kernel}");
+            assert_eq!(
+                share.gpu_tasks, 0,
+                "{kernel}: the failed batch was the first"
+            );
+            assert_eq!(share.cpu_tasks, plan.tasks().len(), "{kernel}");
+        }
+    }
+
+    #[test]
+    fn the_gpu_and_the_cpu_count_every_task_once() {
+        let _serial = serial();
+        if !have_device() {
+            return;
+        }
+        let plan = Plan::new(13, Strategy::Mirror, 1024).unwrap();
+        let options = RunOptions {
+            kernel: Kernel::Gpu.select().unwrap(),
+            ..RunOptions::with_threads(2)
+        };
+        let report = run(&plan, &options).unwrap();
+        assert_eq!(report.total, 73_712);
+        let indexes: Vec<usize> = report.outcomes.iter().map(|o| o.index).collect();
+        assert_eq!(indexes, (0..plan.tasks().len()).collect::<Vec<_>>());
+        let share = report.gpu.unwrap();
+        assert_eq!(share.gpu_tasks + share.cpu_tasks, plan.tasks().len());
+        assert_eq!(share.gpu_solutions + share.cpu_solutions, 73_712);
+    }
+}

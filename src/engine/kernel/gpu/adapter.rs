@@ -1,0 +1,161 @@
+//! Finding the GPU adapters and choosing one: the fastest kind first (discrete, integrated,
+//! virtual, other, software), or the one `NQUEENS_GPU_ADAPTER` names (an index into the list,
+//! or part of a name).
+
+use std::fmt;
+
+use super::GpuError;
+
+/// The environment variable that picks an adapter: its index in [`adapters`] or part of its
+/// name (case-insensitive), e.g. `NQUEENS_GPU_ADAPTER=1` or `NQUEENS_GPU_ADAPTER=llvmpipe`.
+pub const ADAPTER_VAR: &str = "NQUEENS_GPU_ADAPTER";
+
+/// One adapter found: what `nqueens --version` and the kernel list show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AdapterInfo {
+    /// Position in [`adapters`] (what [`ADAPTER_VAR`] takes).
+    pub index: usize,
+    /// The device's name, e.g. `NVIDIA H100 80GB HBM3` or `llvmpipe (LLVM 15.0.6, 256 bits)`.
+    pub name: String,
+    /// `discrete`, `integrated`, `virtual`, `software` or `other`.
+    pub kind: &'static str,
+    /// The graphics API: `vulkan`, `metal` or `dx12`.
+    pub backend: String,
+    /// The driver and its version, when the driver tells.
+    pub driver: String,
+}
+
+impl fmt::Display for AdapterInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "[{}] {} ({}, {}",
+            self.index, self.name, self.kind, self.backend
+        )?;
+        if !self.driver.is_empty() {
+            write!(f, ", {}", self.driver)?;
+        }
+        f.write_str(")")
+    }
+}
+
+/// The rank of an adapter kind: lower is tried first.
+fn rank(kind: wgpu::DeviceType) -> u8 {
+    match kind {
+        wgpu::DeviceType::DiscreteGpu => 0,
+        wgpu::DeviceType::IntegratedGpu => 1,
+        wgpu::DeviceType::VirtualGpu => 2,
+        wgpu::DeviceType::Other => 3,
+        wgpu::DeviceType::Cpu => 4,
+    }
+}
+
+fn kind_name(kind: wgpu::DeviceType) -> &'static str {
+    match kind {
+        wgpu::DeviceType::DiscreteGpu => "discrete",
+        wgpu::DeviceType::IntegratedGpu => "integrated",
+        wgpu::DeviceType::VirtualGpu => "virtual",
+        wgpu::DeviceType::Other => "other",
+        wgpu::DeviceType::Cpu => "software",
+    }
+}
+
+/// The wgpu instance: the native backends only (no GL), without validation layers.
+pub(super) fn instance() -> wgpu::Instance {
+    let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
+    desc.backends = instance_backends();
+    desc.flags = wgpu::InstanceFlags::empty();
+    wgpu::Instance::new(desc)
+}
+
+/// Every adapter that runs compute shaders, fastest kind first (the order [`ADAPTER_VAR`]'s
+/// index refers to).
+pub(super) fn list(instance: &wgpu::Instance) -> Vec<(wgpu::Adapter, AdapterInfo)> {
+    let mut adapters: Vec<wgpu::Adapter> =
+        pollster::block_on(instance.enumerate_adapters(instance_backends()))
+            .into_iter()
+            .filter(|a| {
+                a.get_downlevel_capabilities()
+                    .flags
+                    .contains(wgpu::DownlevelFlags::COMPUTE_SHADERS)
+            })
+            .collect();
+    adapters.sort_by_key(|a| rank(a.get_info().device_type));
+    adapters
+        .into_iter()
+        .enumerate()
+        .map(|(index, adapter)| {
+            let info = adapter.get_info();
+            let driver = [info.driver.as_str(), info.driver_info.as_str()]
+                .into_iter()
+                .filter(|s| !s.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ");
+            let summary = AdapterInfo {
+                index,
+                name: info.name.clone(),
+                kind: kind_name(info.device_type),
+                backend: info.backend.to_string().to_lowercase(),
+                driver,
+            };
+            (adapter, summary)
+        })
+        .collect()
+}
+
+/// The backends searched: the native ones (a GL adapter lacks what the search needs).
+fn instance_backends() -> wgpu::Backends {
+    wgpu::Backends::VULKAN | wgpu::Backends::METAL | wgpu::Backends::DX12
+}
+
+/// The adapters this machine has, fastest kind first (empty when there is none, or no Vulkan
+/// loader).
+///
+/// ```no_run
+/// for adapter in nqueens::engine::kernel::gpu::adapters() {
+///     println!("{adapter}");
+/// }
+/// ```
+pub fn adapters() -> Vec<AdapterInfo> {
+    list(&instance())
+        .into_iter()
+        .map(|(_, info)| info)
+        .collect()
+}
+
+/// The adapter to count on: the one [`ADAPTER_VAR`] names, else the first (fastest kind).
+pub(super) fn choose(instance: &wgpu::Instance) -> Result<(wgpu::Adapter, AdapterInfo), GpuError> {
+    let found = list(instance);
+    if found.is_empty() {
+        return Err(GpuError::NoAdapter);
+    }
+    let wanted = std::env::var(ADAPTER_VAR)
+        .ok()
+        .filter(|s| !s.trim().is_empty());
+    let Some(wanted) = wanted else {
+        return Ok(found.into_iter().next().expect("not empty"));
+    };
+    let names = || {
+        found
+            .iter()
+            .map(|(_, info)| info.to_string())
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    let picked = match wanted.trim().parse::<usize>() {
+        Ok(index) => found.iter().position(|(_, info)| info.index == index),
+        Err(_) => {
+            let lower = wanted.to_lowercase();
+            found
+                .iter()
+                .position(|(_, info)| info.name.to_lowercase().contains(&lower))
+        }
+    };
+    match picked {
+        Some(p) => Ok(found.into_iter().nth(p).expect("found")),
+        None => Err(GpuError::NoSuchAdapter {
+            wanted,
+            found: names(),
+        }),
+    }
+}

@@ -1,0 +1,281 @@
+//! The `gpu` kernel: the depth-first search of many jobs at once on a GPU, through wgpu
+//! (Vulkan on Linux, Metal on macOS, DX12 on Windows). Built with the `gpu` feature.
+//!
+//! * `adapter`: the adapters found, fastest kind first, and the one to count on
+//!   (`NQUEENS_GPU_ADAPTER` picks another).
+//! * `split`: a batch of jobs split on the CPU into sub-jobs (a few more rows placed), many
+//!   more than the device has threads.
+//! * `search.wgsl`: one thread searches one sub-job at a time over `u32` masks with a stack per
+//!   level, the lookahead and the last two rows in closed form of [`super::depth_first`], and
+//!   keeps its 64-bit count as two `u32` words; threads take the next sub-job from a shared
+//!   counter until none is left.
+//! * `device`: the pipeline and the dispatch loop: each dispatch runs a bounded number of
+//!   node steps per thread (resumable: the stacks are saved between dispatches), so that no
+//!   dispatch comes near the two seconds desktop drivers allow a shader, whatever the board.
+//!
+//! A count's jobs are summed per job on the CPU into `u64`. A device that fails part-way
+//! returns an error and no count: the caller counts the batch again on the CPU.
+
+pub mod adapter;
+pub mod device;
+pub(crate) mod split;
+pub mod stack;
+
+use std::sync::atomic::AtomicBool;
+use std::sync::{Mutex, MutexGuard};
+
+pub use adapter::{ADAPTER_VAR, AdapterInfo, adapters};
+pub use device::{Device, THREADS_VAR};
+
+use super::job::Job;
+use split::Split;
+
+/// Why the GPU cannot count.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GpuError {
+    /// No Vulkan (Metal, DX12) adapter that runs compute shaders, or no Vulkan loader.
+    #[error(
+        "no GPU adapter found: the gpu kernels need a Vulkan loader (libvulkan1) and a driver; \
+         install the GPU's driver, or Mesa's software one: apt-get install mesa-vulkan-drivers libvulkan1"
+    )]
+    NoAdapter,
+    /// `NQUEENS_GPU_ADAPTER` names no adapter found.
+    #[error("{ADAPTER_VAR}={wanted} names no GPU adapter (found: {found})")]
+    NoSuchAdapter {
+        /// The value of the variable.
+        wanted: String,
+        /// The adapters found.
+        found: String,
+    },
+    /// The device failed: it could not be opened, a dispatch failed, or it was lost.
+    #[error("the GPU failed: {0}")]
+    Device(String),
+}
+
+impl GpuError {
+    /// A device failure, its message on one line (wgpu's span several).
+    pub(crate) fn device(message: impl std::fmt::Display) -> GpuError {
+        let text = message.to_string();
+        let parts: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        GpuError::Device(parts.join(": ").replace("Caused by:: ", ""))
+    }
+}
+
+/// The device of this process, opened on first use and kept (`None` once it failed to open).
+static DEVICE: Mutex<Option<Result<Device, GpuError>>> = Mutex::new(None);
+
+/// The process's device, opened on the first call: the same one for every count of the process.
+/// A device that failed is opened again on the next call.
+pub fn device() -> Result<MutexGuard<'static, Option<Result<Device, GpuError>>>, GpuError> {
+    let mut guard = DEVICE.lock().unwrap_or_else(|p| p.into_inner());
+    if !matches!(*guard, Some(Ok(_))) {
+        *guard = Some(Device::open());
+    }
+    match guard.as_ref().expect("opened") {
+        Ok(_) => Ok(guard),
+        Err(e) => Err(e.clone()),
+    }
+}
+
+/// Opens the device (once per process) and tells what it runs on: the check a count makes
+/// before any work.
+pub fn check() -> Result<AdapterInfo, GpuError> {
+    let guard = device()?;
+    let Some(Ok(device)) = guard.as_ref() else {
+        unreachable!("device() returns an open device")
+    };
+    Ok(device.info().clone())
+}
+
+/// Threads per dispatch of the process's device (`None` when it is not open).
+pub fn threads() -> Option<u32> {
+    match DEVICE.lock().unwrap_or_else(|p| p.into_inner()).as_ref() {
+        Some(Ok(device)) => Some(device.threads()),
+        _ => None,
+    }
+}
+
+/// The sub-jobs a batch should hold for `device`: several per thread, so that the threads
+/// that finish early find more work.
+pub fn target_sub_jobs(device: &Device) -> usize {
+    device.threads() as usize * 4
+}
+
+/// A batch of jobs split for the device: [`prepare`], then [`count_prepared`].
+pub struct Prepared {
+    split: Split,
+}
+
+/// Splits `jobs` into at least `target` sub-jobs where they are large enough
+/// ([`target_sub_jobs`]; CPU work, done while the device counts the previous batch).
+pub fn prepare(jobs: &[Job], target: usize) -> Prepared {
+    Prepared {
+        split: Split::new(jobs, target),
+    }
+}
+
+/// Counts a prepared batch: one total per job, in order; `None` when `stop` was raised first.
+/// `meanwhile` runs once while the device counts.
+pub fn count_prepared(
+    device: &mut Device,
+    batch: &Prepared,
+    stop: Option<&AtomicBool>,
+    meanwhile: &mut dyn FnMut(),
+) -> Result<Option<Vec<u64>>, GpuError> {
+    let Some(per_sub_job) = device.count(&batch.split, stop, meanwhile)? else {
+        return Ok(None);
+    };
+    let mut totals = batch.split.counted.clone();
+    for (s, count) in batch.split.sub_jobs.iter().zip(per_sub_job) {
+        let total = &mut totals[s.job as usize];
+        *total = total
+            .checked_add(count)
+            .ok_or_else(|| GpuError::Device("a job's count overflows 64 bits".into()))?;
+    }
+    Ok(Some(totals))
+}
+
+/// Counts every job on the process's device: one total per job, in order.
+///
+/// ```no_run
+/// use nqueens::engine::kernel::{gpu, InnerBoard};
+/// let jobs = [InnerBoard::new(10, &[]).unwrap().job()];
+/// assert_eq!(gpu::count_jobs(&jobs).unwrap(), [724]);
+/// ```
+pub fn count_jobs(jobs: &[Job]) -> Result<Vec<u64>, GpuError> {
+    let mut guard = device()?;
+    let Some(Ok(device)) = guard.as_mut() else {
+        unreachable!("device() returns an open device")
+    };
+    let batch = prepare(jobs, target_sub_jobs(device));
+    let counted = count_prepared(device, &batch, None, &mut || {});
+    if counted.is_err() {
+        *guard = None;
+    }
+    Ok(counted?.expect("no stop flag"))
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::engine::kernel::InnerBoard;
+    use crate::engine::kernel::depth_first::count_job;
+
+    /// Held by the tests that use the process's device, so that a fault one of them makes
+    /// reaches only its own run.
+    pub(crate) static SERIAL: Mutex<()> = Mutex::new(());
+
+    pub(crate) fn serial() -> MutexGuard<'static, ()> {
+        SERIAL.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The device, or `None` (and a line saying so) where there is none, unless
+    /// `NQUEENS_REQUIRE_GPU=1`.
+    pub(crate) fn have_device() -> bool {
+        match check() {
+            Ok(_) => true,
+            Err(e) if e != GpuError::NoAdapter => panic!("{e}"),
+            Err(e) if std::env::var("NQUEENS_REQUIRE_GPU").as_deref() == Ok("1") => {
+                panic!("NQUEENS_REQUIRE_GPU=1 but {e}")
+            }
+            Err(_) => {
+                eprintln!("skipped: no GPU adapter");
+                false
+            }
+        }
+    }
+
+    /// The jobs of every task of both plans of the `n`-board, with their depth-first counts.
+    fn plan_jobs(n: u32) -> (Vec<Job>, Vec<u64>) {
+        use crate::engine::plan::{Plan, Strategy, Subproblem};
+        let mut jobs = Vec::new();
+        for strategy in [Strategy::Symmetric, Strategy::Mirror] {
+            for task in Plan::new(n, strategy, 4096)
+                .unwrap()
+                .tasks()
+                .iter()
+                .copied()
+            {
+                jobs.push(match task.subproblem {
+                    Subproblem::Rows(state) => Job::from_rows(n, state).unwrap(),
+                    Subproblem::Inner(board) => board.job(),
+                });
+            }
+        }
+        let counts = jobs.iter().map(|j| count_job::<false>(j, &mut 0)).collect();
+        (jobs, counts)
+    }
+
+    #[test]
+    fn gpu_jobs_match_the_depth_first_search() {
+        let _serial = serial();
+        if !have_device() {
+            return;
+        }
+        let jobs: Vec<Job> = vec![
+            InnerBoard::new(8, &[]).unwrap().job(),
+            InnerBoard::new(12, &[]).unwrap().job(),
+            InnerBoard::new(13, &[(0, 1), (12, 5), (6, 0)])
+                .unwrap()
+                .job(),
+            InnerBoard::new(5, &[(0, 1), (1, 3)]).unwrap().job(),
+            InnerBoard::new(1, &[]).unwrap().job(),
+            InnerBoard::new(16, &[(0, 2), (15, 9), (7, 0), (3, 15)])
+                .unwrap()
+                .job(),
+        ];
+        let expected: Vec<u64> = jobs.iter().map(|j| count_job::<false>(j, &mut 0)).collect();
+        assert_eq!(count_jobs(&jobs).unwrap(), expected);
+        assert_eq!(count_jobs(&[]).unwrap(), Vec::<u64>::new());
+    }
+
+    #[test]
+    fn batches_of_every_size_match_on_the_tasks_of_both_plans() {
+        let _serial = serial();
+        if !have_device() {
+            return;
+        }
+        let (jobs, want) = plan_jobs(14);
+        let mut got = Vec::new();
+        let (mut at, mut size) = (0, 1);
+        while at < jobs.len() {
+            let end = (at + size).min(jobs.len());
+            got.extend(count_jobs(&jobs[at..end]).unwrap());
+            (at, size) = (end, size * 3);
+        }
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn both_stacks_count_the_same() {
+        if !have_device() {
+            return;
+        }
+        let (jobs, want) = plan_jobs(12);
+        for stack in [stack::Stack::Workgroup, stack::Stack::Private] {
+            let mut device = Device::open_with(stack).unwrap();
+            let batch = prepare(&jobs, target_sub_jobs(&device));
+            let got = count_prepared(&mut device, &batch, None, &mut || {}).unwrap();
+            assert_eq!(got, Some(want.clone()), "{stack:?}");
+        }
+    }
+
+    #[test]
+    fn a_raised_stop_flag_gives_no_count() {
+        if !have_device() {
+            return;
+        }
+        let (jobs, _) = plan_jobs(12);
+        let mut device = Device::open_with(stack::Stack::Workgroup).unwrap();
+        let batch = prepare(&jobs, target_sub_jobs(&device));
+        let stop = AtomicBool::new(true);
+        let mut called = false;
+        let got = count_prepared(&mut device, &batch, Some(&stop), &mut || called = true);
+        assert_eq!(got, Ok(None));
+        assert!(called);
+    }
+}

@@ -1,0 +1,150 @@
+//! Splitting a batch of jobs into sub-jobs on the CPU: one GPU thread searches one sub-job at a
+//! time, so a batch needs many more sub-jobs than the device has threads.
+//!
+//! A sub-job is one of its job's boards with a few more queens placed on the first free rows.
+//! The deepest sub-jobs are split first, one row at a time, until the batch holds at least the
+//! target count or every sub-job is down to [`MIN_ROWS`] free rows. Jobs of fewer than
+//! [`MIN_GPU_ROWS`] free rows are counted here by the depth-first kernel (they are tiny).
+
+use crate::engine::kernel::depth_first::count_job;
+use crate::engine::kernel::job::{Job, MAX_ROWS};
+
+/// Sub-jobs are not split below this many free rows.
+pub(super) const MIN_ROWS: u32 = 8;
+
+/// Jobs with fewer free rows are counted on the CPU (the shader needs three).
+pub(super) const MIN_GPU_ROWS: usize = 4;
+
+/// Words per job in the tables buffer: `steps[0..=32]` then `blocked[0..=32]`.
+pub(super) const TABLE_WORDS: usize = 2 * (MAX_ROWS + 1);
+
+/// One sub-job as the shader reads it: job index, free rows, and the first free row's masks
+/// (uploaded as it lies in memory: five `u32` words, the shader's `SubJob`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]
+#[repr(C)]
+pub(super) struct SubJob {
+    pub job: u32,
+    pub rows: u32,
+    pub cols: u32,
+    pub ld: u32,
+    pub rd: u32,
+}
+
+/// A batch ready for the device.
+#[derive(Debug, Default)]
+pub(super) struct Split {
+    /// Every job's tables, [`TABLE_WORDS`] each, in job order.
+    pub tables: Vec<u32>,
+    /// The sub-jobs the device searches.
+    pub sub_jobs: Vec<SubJob>,
+    /// Per job: what the CPU counted here (jobs too small for the device).
+    pub counted: Vec<u64>,
+}
+
+impl Split {
+    /// Splits `jobs` into at least `target` sub-jobs where their size allows.
+    pub fn new(jobs: &[Job], target: usize) -> Split {
+        let mut split = Split {
+            tables: Vec::with_capacity(jobs.len() * TABLE_WORDS),
+            sub_jobs: Vec::new(),
+            counted: vec![0; jobs.len()],
+        };
+        for (j, job) in jobs.iter().enumerate() {
+            split.tables.extend(job.steps.iter().copied());
+            // Truncated to 32 bits: every bit at or above n stays set up to bit 31.
+            split.tables.extend(job.blocked.iter().map(|&b| b as u32));
+            if job.rows < MIN_GPU_ROWS {
+                split.counted[j] = count_job::<false>(job, &mut 0);
+            } else {
+                split.sub_jobs.push(SubJob {
+                    job: j as u32,
+                    rows: job.rows as u32,
+                    cols: job.cols as u32,
+                    ld: job.ld as u32,
+                    rd: job.rd as u32,
+                });
+            }
+        }
+        while split.sub_jobs.len() < target {
+            let deepest = split.sub_jobs.iter().map(|s| s.rows).max().unwrap_or(0);
+            if deepest <= MIN_ROWS {
+                break;
+            }
+            let mut next = Vec::with_capacity(split.sub_jobs.len() * 4);
+            for s in &split.sub_jobs {
+                if s.rows == deepest {
+                    place_each(s, &jobs[s.job as usize], &mut next);
+                } else {
+                    next.push(*s);
+                }
+            }
+            split.sub_jobs = next;
+        }
+        split
+    }
+}
+
+/// Every child of `s`: one queen placed on each free square of its first free row.
+fn place_each(s: &SubJob, job: &Job, out: &mut Vec<SubJob>) {
+    let k = s.rows as usize;
+    let blocked = job.blocked[k] as u32;
+    let step = job.steps[k];
+    let mut free = !(s.cols | s.ld | s.rd | blocked);
+    while free != 0 {
+        let bit = free & free.wrapping_neg();
+        free ^= bit;
+        let cols = s.cols | bit;
+        let ld = (s.ld | bit) << step;
+        let rd = (s.rd | bit) >> step;
+        // A child whose next row has no free square has no completion.
+        if !(cols | ld | rd | job.blocked[k - 1] as u32) != 0 {
+            out.push(SubJob {
+                job: s.job,
+                rows: s.rows - 1,
+                cols,
+                ld,
+                rd,
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::kernel::InnerBoard;
+
+    /// The depth-first count of one sub-job, rebuilt as a job.
+    fn count_sub_job(s: &SubJob, job: &Job) -> u64 {
+        let mut sub = *job;
+        sub.rows = s.rows as usize;
+        sub.cols = u64::from(s.cols);
+        sub.ld = u64::from(s.ld);
+        sub.rd = u64::from(s.rd);
+        count_job::<false>(&sub, &mut 0)
+    }
+
+    #[test]
+    fn the_sub_jobs_of_a_job_add_up_to_it() {
+        let jobs = [
+            InnerBoard::new(12, &[]).unwrap().job(),
+            InnerBoard::new(13, &[(0, 1), (12, 5), (6, 0)])
+                .unwrap()
+                .job(),
+            InnerBoard::new(5, &[(0, 1), (1, 3)]).unwrap().job(),
+        ];
+        for target in [1, 10, 1000] {
+            let split = Split::new(&jobs, target);
+            assert_eq!(split.tables.len(), jobs.len() * TABLE_WORDS);
+            let mut totals = split.counted.clone();
+            for s in &split.sub_jobs {
+                totals[s.job as usize] += count_sub_job(s, &jobs[s.job as usize]);
+            }
+            let expected: Vec<u64> = jobs.iter().map(|j| count_job::<false>(j, &mut 0)).collect();
+            assert_eq!(totals, expected, "target {target}");
+            if target == 1000 {
+                assert!(split.sub_jobs.len() >= 100);
+            }
+        }
+    }
+}

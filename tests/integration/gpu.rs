@@ -1,0 +1,306 @@
+//! The `gpu` kernels (feature `gpu`): every board up to 16 against the table with both plans,
+//! random jobs of n = 20..=32 against the depth-first search, a sharded count merged, an
+//! interrupted count resumed, and the refusals when there is no adapter.
+//!
+//! On a machine without a Vulkan adapter the tests that need one print "skipped: no GPU
+//! adapter" and pass, unless `NQUEENS_REQUIRE_GPU=1` (set by `.ci/run`, which installs Mesa's
+//! software Vulkan) makes that a failure.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use nqueens::engine::kernel::gpu::{self, GpuError};
+use nqueens::engine::kernel::{InnerBoard, count_job};
+use nqueens::engine::plan::Strategy;
+use nqueens::journal::Shard;
+use nqueens::{CountOptions, Kernel, RunControl, TaskOutcome, Watcher, count, count_with, known};
+
+use crate::util::{nqueens_process, stderr, usage_error_in};
+
+/// Whether a GPU adapter is here; says so on stderr when not (a failure where
+/// `NQUEENS_REQUIRE_GPU=1`).
+fn gpu_here() -> bool {
+    match gpu::check() {
+        Ok(_) => true,
+        Err(GpuError::NoAdapter) => {
+            assert!(
+                !std::env::var("NQUEENS_REQUIRE_GPU").is_ok_and(|v| v == "1"),
+                "NQUEENS_REQUIRE_GPU=1 but there is no GPU adapter (apt-get install \
+                 mesa-vulkan-drivers libvulkan1 for a software one)"
+            );
+            eprintln!("skipped: no GPU adapter (NQUEENS_REQUIRE_GPU=1 makes this a failure)");
+            false
+        }
+        Err(e) => panic!("the GPU is here but failed: {e}"),
+    }
+}
+
+/// An `nqueens` process whose Mesa drivers stay quiet (they complain on stderr when
+/// `XDG_RUNTIME_DIR` is unset, which would break the one-line checks).
+fn quiet_nqueens(dir: &std::path::Path) -> std::process::Command {
+    let mut command = nqueens_process();
+    command.env("XDG_RUNTIME_DIR", dir);
+    command
+}
+
+fn options(kernel: Kernel, strategy: Strategy) -> CountOptions {
+    CountOptions::new(2, strategy).with_kernel(kernel)
+}
+
+#[test]
+fn the_gpu_kernels_give_the_table_up_to_16_with_both_plans() {
+    if !gpu_here() {
+        return;
+    }
+    for strategy in [Strategy::Symmetric, Strategy::Mirror] {
+        for n in 1..=16 {
+            for kernel in [Kernel::GpuOnly, Kernel::Gpu] {
+                // The GPU beside the CPU: where both take a share of the tasks.
+                if kernel == Kernel::Gpu && !(12..=14).contains(&n) {
+                    continue;
+                }
+                let counts = count(n, &options(kernel, strategy)).unwrap();
+                assert_eq!(
+                    (Some(counts.total), counts.unique, counts.kernel),
+                    (known::total(n), known::unique(n), kernel),
+                    "n={n} {strategy} {kernel}"
+                );
+            }
+        }
+    }
+}
+
+/// xorshift64*: random boards without a dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u32) -> u32 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as u32 % n
+    }
+}
+
+/// A random board of side `n` with queens on random rows until `free` rows are left (fewer
+/// when a row has no free square).
+fn random_board(rng: &mut Rng, n: u32, free: u32) -> InnerBoard {
+    let mut queens: Vec<(u32, u32)> = Vec::new();
+    let mut tries = 0;
+    while n - queens.len() as u32 > free && queens.len() < 16 && tries < 10_000 {
+        tries += 1;
+        let (r, c) = (rng.below(n), rng.below(n));
+        let mut with = queens.clone();
+        with.push((r, c));
+        if InnerBoard::new(n, &with).is_some() {
+            queens = with;
+        }
+    }
+    InnerBoard::new(n, &queens).unwrap()
+}
+
+#[test]
+fn random_jobs_of_n_20_to_32_match_the_depth_first_search() {
+    if !gpu_here() {
+        return;
+    }
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut jobs = Vec::new();
+    // 10 to 13 free rows where the board allows (at most 16 queens are pre-placed, so n = 32
+    // keeps 16): jobs the depth-first search counts in well under a second each.
+    for n in 20..=32 {
+        let samples = if n <= 26 { 8 } else { 3 };
+        for _ in 0..samples {
+            let free = (10 + rng.below(4)).max(n - 16);
+            jobs.push(random_board(&mut rng, n, free).job());
+        }
+    }
+    let want: Vec<u64> = jobs.iter().map(|j| count_job::<false>(j, &mut 0)).collect();
+    assert!(want.iter().any(|&c| c > 0), "some jobs have solutions");
+    assert_eq!(gpu::count_jobs(&jobs).unwrap(), want);
+}
+
+#[test]
+fn shards_counted_on_the_gpu_merge_to_the_table() {
+    if !gpu_here() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for k in 0..3 {
+        let file = dir.path().join(format!("n12-{k}of3.ckpt"));
+        let out = quiet_nqueens(dir.path())
+            .args([
+                "count", "12", "--kernel", "gpu-only", "--quiet", "--format", "json",
+            ])
+            .args(["--shard", &format!("{k}/3"), "--checkpoint"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        files.push(file);
+    }
+    let out = quiet_nqueens(dir.path())
+        .args(["merge", "--format", "json"])
+        .args(&files)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let merged: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let merged = if merged.is_array() {
+        merged[0].clone()
+    } else {
+        merged
+    };
+    assert_eq!(merged["total"], 14_200, "{merged}");
+}
+
+/// Raises the stop flag once `after` tasks are done.
+struct StopAfter<'a> {
+    stop: &'a AtomicBool,
+    after: usize,
+    done: std::sync::atomic::AtomicUsize,
+}
+
+impl Watcher for StopAfter<'_> {
+    fn task_done(&self, _: &TaskOutcome) {
+        if self.done.fetch_add(1, Ordering::Relaxed) + 1 >= self.after {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+#[test]
+fn an_interrupted_gpu_count_resumes_to_the_table() {
+    if !gpu_here() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("n13.ckpt");
+    let options = options(Kernel::GpuOnly, Strategy::Symmetric);
+    let stop = AtomicBool::new(false);
+    let watcher = StopAfter {
+        stop: &stop,
+        after: 1,
+        done: Default::default(),
+    };
+    let control = RunControl::default()
+        .with_journal(&file)
+        .with_stop(&stop)
+        .with_watcher(&watcher);
+    let first = count_with(13, &options, &control).unwrap();
+    assert!(!first.complete, "the stop flag ended the first run");
+    assert!(first.searched_tasks >= 1);
+    let resumed = RunControl::default().with_journal(&file);
+    let second = count_with(13, &options, &resumed).unwrap();
+    assert!(second.complete);
+    assert_eq!(second.resumed_tasks, first.searched_tasks);
+    assert_eq!(
+        (Some(second.counts.total), second.counts.unique),
+        (known::total(13), known::unique(13))
+    );
+    let share = second.gpu.expect("a GPU kernel reports its share");
+    assert_eq!(share.gpu_tasks + share.cpu_tasks, second.searched_tasks);
+    assert_eq!(second.shard, Shard::WHOLE);
+}
+
+#[test]
+fn the_json_record_says_what_each_device_did() {
+    if !gpu_here() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = quiet_nqueens(dir.path())
+        .args([
+            "count",
+            "12",
+            "--kernel",
+            "gpu",
+            "--format",
+            "json",
+            "--threads",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let record = &record[0];
+    assert_eq!(
+        (record["total"].as_u64(), record["kernel"].as_str()),
+        (Some(14_200), Some("gpu"))
+    );
+    let tasks = record["gpu_tasks"].as_u64().unwrap() + record["cpu_tasks"].as_u64().unwrap();
+    assert_eq!(tasks, record["tasks"].as_u64().unwrap());
+    assert!(!record["gpu_adapter"].as_str().unwrap().is_empty());
+    assert_eq!(record["gpu_stack"], "workgroup");
+    let share = record["gpu_share"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&share));
+}
+
+#[test]
+fn csv_has_one_column_per_gpu_field() {
+    if !gpu_here() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = quiet_nqueens(dir.path())
+        .args(["count", "9,10", "--kernel", "gpu-only", "--format", "csv"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(
+        lines[0].ends_with(
+            "gpu_adapter,gpu_tasks,cpu_tasks,gpu_share,gpu_failed,gpu_stack,gpu_threads"
+        )
+    );
+    assert!(lines[2].starts_with("10,724,92,"), "{text}");
+}
+
+#[test]
+fn without_an_adapter_a_gpu_count_is_refused_in_one_line_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("n12.ckpt");
+    for kernel in ["gpu", "gpu-only"] {
+        let out = quiet_nqueens(dir.path())
+            .env("VK_ICD_FILENAMES", "/nonexistent/icd.json")
+            .env("VK_DRIVER_FILES", "/nonexistent/icd.json")
+            .args(["count", "12", "--kernel", kernel, "--checkpoint"])
+            .arg(&journal)
+            .output()
+            .unwrap();
+        let line = usage_error_in(&out);
+        assert!(line.contains("no GPU adapter"), "{line}");
+        assert!(
+            line.contains("apt-get install mesa-vulkan-drivers libvulkan1"),
+            "{line}"
+        );
+        assert!(!journal.exists(), "no journal was started");
+    }
+}
+
+#[test]
+fn an_adapter_name_that_matches_none_is_refused_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = quiet_nqueens(dir.path())
+        .env("NQUEENS_GPU_ADAPTER", "no-such-adapter-anywhere")
+        .args(["count", "10", "--kernel", "gpu-only"])
+        .output()
+        .unwrap();
+    let line = usage_error_in(&out);
+    assert!(
+        line.contains("no-such-adapter-anywhere") || line.contains("no GPU adapter"),
+        "{line}"
+    );
+}
+
+#[test]
+fn the_version_names_the_adapters() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = quiet_nqueens(dir.path()).arg("--version").output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("gpu adapters"), "{text}");
+    assert!(text.contains("gpu-only"), "{text}");
+}
