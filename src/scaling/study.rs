@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use super::info::{Headline, MODEL_LEAVES_OUT, RunInfo};
+use super::loss::{Loss, WorkerTime};
 use super::model;
 pub use super::model::ModelPoint;
 use super::stats::{self, Summary};
@@ -195,6 +196,13 @@ pub struct MeasuredPoint {
     /// More threads than physical cores: some of them shared a core (SMT, or time-slicing
     /// beyond the logical CPUs), so less than ideal speedup is expected.
     pub shares_core: bool,
+    /// Where the lost efficiency (`1 − efficiency`) went, measured in the median run against the
+    /// one-thread median run; `None` in results saved before it was measured.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub loss: Option<Loss>,
 }
 
 /// A finished study: the machine, the measured points and the model's predictions.
@@ -464,6 +472,8 @@ struct Variant {
     cpu: Vec<Option<(f64, f64)>>,
     /// Each task's time in each timed one-thread run.
     task_times: Vec<Vec<Duration>>,
+    /// Where the worker-seconds of each timed run of each thread count went.
+    worker_times: Vec<Vec<WorkerTime>>,
 }
 
 impl Variant {
@@ -484,6 +494,7 @@ impl Variant {
                 .map(|&t| (t, Vec::with_capacity(repeat)))
                 .collect(),
             cpu: vec![Some((0.0, 0.0)); threads.len()],
+            worker_times: vec![Vec::with_capacity(repeat); threads.len()],
             task_times: vec![Vec::new(); plan.tasks().len()],
             plan,
         })
@@ -518,6 +529,7 @@ impl Variant {
         }
         let wall = report.elapsed.as_secs_f64();
         self.samples[i].1.push(wall);
+        self.worker_times[i].push(WorkerTime::of(&report));
         self.cpu[i] = self.cpu[i]
             .zip(cpu_used)
             .map(|((got, walls), used)| (got + used, walls + wall));
@@ -550,6 +562,20 @@ impl Variant {
                 .filter(|&(_, wall)| wall >= cpu::MIN_WALL_SECONDS)
                 .map(|(got, wall)| cpu::cpu_share(got, wall, point.threads, machine.logical));
             point.shares_core = point.threads > machine.physical;
+        }
+        let medians: Vec<Option<WorkerTime>> = self
+            .worker_times
+            .iter()
+            .map(|runs| WorkerTime::median(runs))
+            .collect();
+        let one = threads
+            .iter()
+            .position(|&t| t == 1)
+            .and_then(|i| medians[i]);
+        for (point, median) in runs.iter_mut().zip(&medians) {
+            point.loss = median
+                .zip(one)
+                .and_then(|(median, one)| median.loss(point.threads, &one));
         }
         let kernel = self.kernel.kernel();
         Study {
@@ -604,6 +630,7 @@ pub(crate) fn measured_points(samples: &[(usize, Vec<f64>)]) -> Vec<MeasuredPoin
                 efficiency: stats::efficiency(speedup, threads),
                 cpu_share: None,
                 shares_core: false,
+                loss: None,
             }
         })
         .collect()

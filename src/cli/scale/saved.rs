@@ -203,6 +203,10 @@ fn one(v: &Value, name: &str) -> Result<Series, String> {
                 efficiency: num(r, "efficiency")?,
                 cpu_share: r.get("cpu_share").and_then(Value::as_f64),
                 shares_core: threads > physical,
+                // Older results have no breakdown.
+                loss: r
+                    .get("loss")
+                    .and_then(|loss| serde_json::from_value(loss.clone()).ok()),
             })
         })
         .collect::<Result<Vec<_>, String>>()?;
