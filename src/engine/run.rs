@@ -141,7 +141,7 @@ pub struct RunReport {
 ///
 /// ```
 /// use nqueens::engine::{plan::{Plan, Strategy}, run::{run, RunOptions}};
-/// let plan = Plan::new(10, Strategy::Mirror, 64).unwrap();
+/// let plan = Plan::new(11, Strategy::Mirror, 64).unwrap(); // up to n = 10, one worker runs
 /// let report = run(&plan, &RunOptions::with_threads(2)).unwrap();
 /// assert_eq!(report.workers.len(), 2);
 /// let tasks: usize = report.workers.iter().map(|w| w.tasks).sum();
