@@ -1,25 +1,6 @@
 //! Where the lost efficiency of a thread count goes: the loss breakdown.
 //!
-//! A run of `T` workers lasting `W_T` seconds (wall clock, from the start of the run to its end)
-//! has `T·W_T` worker-seconds. Each worker `w` starts its first task at `f_w` and ends its last at
-//! `l_w` (offsets from the run's start), searched for `b_w` seconds in all, and `L = max l_w` is
-//! when the last task of the run ends. A worker that searched nothing is taken to start and end at
-//! the earliest first start of the others. Every worker-second is in one of four parts:
-//!
-//! - *outside* the tasks: `Σ f_w + T·(W_T − L)`, before a worker's first task (starting the run,
-//!   waking the pool) and after the last task of the run (collecting the results);
-//! - *tail*: `Σ (L − l_w)`, workers idle while another still counts;
-//! - *between* tasks: `Σ (l_w − f_w − b_w)`, taking the next task and reporting the last;
-//! - *busy*: `Σ b_w`, the tasks' own times.
-//!
-//! With the one-thread run's `W_1` (whose tail is zero), the efficiency is
-//! `E = W_1 ÷ (T·W_T)` and the lost worker-seconds `T·W_T − W_1` split exactly into
-//! `(outside_T − outside_1) + tail_T + (between_T − between_1) + (busy_T − busy_1)`. Divided by
-//! `T·W_T`, these are the shares of [`Loss`]: *serial*, *imbalance*, *unexplained* and
-//! *slowdown*, which add up to `1 − E`. Each thread count's parts are those of its median run
-//! (the mean of the two middle runs for an even number), the run whose wall time the speedup
-//! uses, so the sum holds for the reported efficiency; `unexplained` is computed as what remains
-//! of `1 − E`, which is the time between tasks beyond the one-thread run's, plus rounding.
+//! The definitions are in [`Loss`]'s documentation.
 
 use crate::engine::run::RunReport;
 
@@ -27,6 +8,27 @@ use crate::engine::run::RunReport;
 /// the run's worker-seconds (`threads × median wall time`), and the four add up to
 /// `1 − efficiency`. A part can be slightly negative, where the run did better than the
 /// one-thread run in it (noise, or a task faster on a warmer cache).
+///
+/// A run of `T` workers lasting `W_T` seconds (wall clock, from the start of the run to its end)
+/// has `T·W_T` worker-seconds. Each worker `w` starts its first task at `f_w` and ends its last at
+/// `l_w` (offsets from the run's start), searched for `b_w` seconds in all, and `L = max l_w` is
+/// when the last task of the run ends. A worker that searched nothing is taken to start and end at
+/// the earliest first start of the others. Every worker-second is in one of four parts:
+///
+/// - *outside* the tasks: `Σ f_w + T·(W_T − L)`, before a worker's first task (starting the run,
+///   waking the pool) and after the last task of the run (collecting the results);
+/// - *tail*: `Σ (L − l_w)`, workers idle while another still counts;
+/// - *between* tasks: `Σ (l_w − f_w − b_w)`, taking the next task and reporting the last;
+/// - *busy*: `Σ b_w`, the tasks' own times.
+///
+/// With the one-thread run's `W_1` (whose tail is zero), the efficiency is
+/// `E = W_1 ÷ (T·W_T)` and the lost worker-seconds `T·W_T − W_1` split exactly into
+/// `(outside_T − outside_1) + tail_T + (between_T − between_1) + (busy_T − busy_1)`. Divided by
+/// `T·W_T`, these are the shares of a `Loss`: *serial*, *imbalance*, *unexplained* and
+/// *slowdown*, which add up to `1 − E`. Each thread count's parts are those of its median run
+/// (the mean of the two middle runs for an even number), the run whose wall time the speedup
+/// uses, so the sum holds for the reported efficiency; `unexplained` is computed as what remains
+/// of `1 − E`, which is the time between tasks beyond the one-thread run's, plus rounding.
 ///
 /// ```
 /// use nqueens::scaling::study::{measure, StudyOptions};

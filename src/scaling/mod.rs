@@ -16,7 +16,7 @@
 //!
 //! Each measured point also carries its loss breakdown ([`Loss`]): the lost efficiency `1 − E`
 //! split into serial work, imbalance at the tail, each busy worker's slowdown against the
-//! one-thread run, and what remains unexplained (the definitions are in [`Loss`]'s module).
+//! one-thread run, and what remains unexplained (its documentation defines the parts).
 //!
 //! Each measured point also carries its CPU share: the CPU time the runs received ÷ the
 //! CPU time they asked for. Well below 1 means other programs were using the machine.
