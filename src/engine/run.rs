@@ -68,8 +68,15 @@ pub struct TaskOutcome {
     /// Whether the count was taken from a journal instead of searched.
     pub recorded: bool,
     /// When the kernel started on the task, from the start of its run; zero for a task taken
-    /// from a journal. Not in serde's output.
-    #[cfg_attr(feature = "serde", serde(skip))]
+    /// from a journal. `started_seconds` in serde's output (zero where absent).
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            rename = "started_seconds",
+            with = "crate::serde_util::seconds",
+            default
+        )
+    )]
     pub started: Duration,
 }
 
