@@ -552,7 +552,7 @@ impl Variant {
             .map(|v| v.iter().copied().min().unwrap_or_default())
             .collect();
         let threads: Vec<usize> = self.samples.iter().map(|&(t, _)| t).collect();
-        let model = model::predict(
+        let mut model = model::predict(
             &task_times,
             &model::workers_to_model(&threads, options.model_up_to),
         );
@@ -577,6 +577,23 @@ impl Variant {
                 .zip(one)
                 .and_then(|(median, one)| median.loss(point.threads, &one));
         }
+        let terms: Vec<model::MeasuredTerms> = threads
+            .iter()
+            .zip(&medians)
+            .filter_map(|(&t, median)| {
+                let (median, one) = (median.as_ref()?, one.as_ref()?);
+                (one.busy > 0.0).then(|| model::MeasuredTerms {
+                    threads: t,
+                    serial_seconds: median.outside / t as f64,
+                    slowdown: median.busy / one.busy,
+                })
+            })
+            .collect();
+        model::add_measured_terms(
+            &mut model,
+            task_times.iter().sum::<Duration>().as_secs_f64(),
+            &terms,
+        );
         let kernel = self.kernel.kernel();
         Study {
             n,

@@ -114,6 +114,9 @@ struct ModelRow {
     predicted: f64,
     speedup: f64,
     efficiency: f64,
+    with_losses: Option<f64>,
+    with_losses_speedup: Option<f64>,
+    losses_from: Option<usize>,
 }
 
 table_row!(ModelRow, |record| {
@@ -121,7 +124,20 @@ table_row!(ModelRow, |record| {
     "predicted time" => units::duration(record.predicted),
     "speedup" => units::speedup(record.speedup),
     "efficiency" => percent(record.efficiency),
+    "with losses" => record.with_losses.map_or_else(|| "-".to_string(), units::duration),
+    "speedup " => record.with_losses_speedup.map_or_else(|| "-".to_string(), units::speedup),
+    "losses of" => losses_of(record.workers, record.losses_from),
 });
+
+/// Which measured thread count the model's serial part and slowdown come from: `2 threads`, or
+/// `2 threads (held)` where they are extrapolated to more workers.
+fn losses_of(workers: usize, from: Option<usize>) -> String {
+    match from {
+        None => "-".to_string(),
+        Some(t) if t == workers => words::plural(t, "thread"),
+        Some(t) => format!("{} (held)", words::plural(t, "thread")),
+    }
+}
 
 /// The machine line of the table: CPU name, counts, SMT.
 fn machine_line(study: &Study) -> String {
@@ -218,6 +234,15 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
         units::duration(study.task_seconds_max),
         study.model_leaves_out
     )?;
+    if study.model.iter().any(|m| m.with_losses_seconds.is_some()) {
+        writeln!(
+            out,
+            "with losses: the same makespan x the measured slowdown (task time summed at the \
+             thread count / at 1 thread) + the measured serial time (each worker's time \
+             outside the tasks), both from the largest measured thread count up to the workers; \
+             (held) marks those two terms extrapolated, held at that count's values"
+        )?;
+    }
     let model: Vec<ModelRow> = study
         .model
         .iter()
@@ -226,6 +251,9 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
             predicted: m.predicted_seconds,
             speedup: m.speedup,
             efficiency: m.efficiency,
+            with_losses: m.with_losses_seconds,
+            with_losses_speedup: m.with_losses_speedup,
+            losses_from: m.losses_from_threads,
         })
         .collect();
     write_table(out, &model)

@@ -222,6 +222,12 @@ fn one(v: &Value, name: &str) -> Result<Series, String> {
                     predicted_seconds: num(m, "predicted_seconds")?,
                     speedup: num(m, "speedup")?,
                     efficiency: num(m, "efficiency")?,
+                    with_losses_seconds: m.get("with_losses_seconds").and_then(Value::as_f64),
+                    with_losses_speedup: m.get("with_losses_speedup").and_then(Value::as_f64),
+                    losses_from_threads: m
+                        .get("losses_from_threads")
+                        .and_then(Value::as_u64)
+                        .map(|t| t as usize),
                 })
             })
             .collect::<Result<Vec<_>, String>>()?,
