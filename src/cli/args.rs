@@ -801,7 +801,8 @@ pub struct ScaleArgs {
     /// one object with n, strategy, kernel, machine {logical, physical}, repeat, tasks, runs
     /// (threads, median_seconds, min_seconds, max_seconds, speedup, efficiency, cpu_share,
     /// shares_core, loss {serial, imbalance, slowdown, unexplained}: 1 - efficiency split by
-    /// where it went), model (workers, predicted_seconds, speedup, efficiency), model_leaves_out,
+    /// where it went), model (workers, predicted_seconds, speedup, efficiency, with_losses_seconds,
+    /// with_losses_speedup, losses_from_threads), model_leaves_out,
     /// total, run {cpu, logical, physical, smt, kernel, strategy, n, version, date, os} and
     /// headline {threads, seconds, solutions, solutions_per_second, cores,
     /// solutions_per_second_per_core}; with several kernels or strategies {"series": [one such
