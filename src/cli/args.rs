@@ -838,13 +838,16 @@ pub struct ScaleArgs {
     /// physical cores marked as sharing a core), then with several a side-by-side table. json:
     /// one object with n, strategy, kernel, machine {logical, physical}, repeat, tasks, runs
     /// (threads, median_seconds, min_seconds, max_seconds, speedup, efficiency, cpu_share,
-    /// shares_core), model (workers, predicted_seconds, speedup, efficiency), model_leaves_out,
+    /// shares_core, loss {serial, imbalance, slowdown, unexplained}: 1 - efficiency split by
+    /// where it went), model (workers, predicted_seconds, speedup, efficiency, with_losses_seconds,
+    /// with_losses_speedup, losses_from_threads), model_leaves_out,
     /// total, run {cpu, logical, physical, smt, kernel, strategy, n, version, date, os} and
     /// headline {threads, seconds, solutions, solutions_per_second, cores,
     /// solutions_per_second_per_core}; with several kernels or strategies {"series": [one such
     /// object each]}. csv: one row per measured thread count (kind = measured, seconds = the
-    /// median) and per modelled worker count (kind = model, seconds = the prediction; min, max
-    /// and cpu_share empty) of each series. cpu_share is the CPU time the runs received / asked
+    /// median) and per modelled worker count (kind = model, seconds = the prediction; min, max,
+    /// cpu_share and the loss_serial, loss_imbalance, loss_slowdown and loss_unexplained
+    /// columns empty) of each series. cpu_share is the CPU time the runs received / asked
     /// for: well below 1 on a busy machine.
     #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table, hide_possible_values = true)]
     pub format: Format,

@@ -703,6 +703,7 @@ mod tests {
                     efficiency: speedup / t as f64,
                     cpu_share: None,
                     shares_core: t > 4,
+                    loss: None,
                 }
             })
             .collect();

@@ -306,6 +306,7 @@ mod tests {
                     efficiency: 1.0,
                     cpu_share,
                     shares_core: threads > 2,
+                    loss: None,
                 })
                 .collect(),
             model: vec![],

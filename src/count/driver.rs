@@ -131,6 +131,7 @@ impl Prepared {
                     weight: task.weight,
                     elapsed: Duration::ZERO,
                     recorded: true,
+                    started: Duration::ZERO,
                 })
             })
             .collect();

@@ -120,6 +120,7 @@ impl Queue<'_> {
             count: 0,
             weight: task.weight,
             elapsed: Duration::ZERO,
+            started: Duration::ZERO,
             recorded: false,
         }
     }
@@ -368,6 +369,8 @@ pub(super) fn run(
         kernel: options.kernel.kernel(),
         elapsed: started.elapsed(),
         gpu: Some(share_of),
+        // The spans of CPU workers in a pool: none here (a GPU run has no such workers).
+        workers: Vec::new(),
     })
 }
 

@@ -67,6 +67,17 @@ pub struct TaskOutcome {
     pub elapsed: Duration,
     /// Whether the count was taken from a journal instead of searched.
     pub recorded: bool,
+    /// When the kernel started on the task, from the start of its run; zero for a task taken
+    /// from a journal. `started_seconds` in serde's output (zero where absent).
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            rename = "started_seconds",
+            with = "crate::serde_util::seconds",
+            default
+        )
+    )]
+    pub started: Duration,
 }
 
 impl TaskOutcome {
@@ -130,6 +141,48 @@ pub struct RunReport {
     /// What the GPU and the CPU each did, for a GPU kernel.
     #[cfg(feature = "gpu")]
     pub gpu: Option<super::gpu_run::DeviceShare>,
+    /// What each worker searched and when, one entry per worker of the run.
+    pub workers: Vec<WorkerSpan>,
+}
+
+/// When one worker of a run searched: the first start and last end of its tasks, measured from
+/// the start of the run, and the sum of its tasks' times (the tasks taken from a journal are not
+/// searched and not counted).
+///
+/// ```
+/// use nqueens::engine::{plan::{Plan, Strategy}, run::{run, RunOptions}};
+/// let plan = Plan::new(11, Strategy::Mirror, 64).unwrap(); // up to n = 10, one worker runs
+/// let report = run(&plan, &RunOptions::with_threads(2)).unwrap();
+/// assert_eq!(report.workers.len(), 2);
+/// let tasks: usize = report.workers.iter().map(|w| w.tasks).sum();
+/// assert_eq!(tasks, plan.tasks().len());
+/// for w in report.workers.iter().filter(|w| w.tasks > 0) {
+///     assert!(w.first_start + w.busy <= w.last_end && w.last_end <= report.elapsed);
+/// }
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct WorkerSpan {
+    /// Tasks the worker searched.
+    pub tasks: usize,
+    /// When its first searched task started; zero when it searched none.
+    pub first_start: Duration,
+    /// When its last searched task ended; zero when it searched none.
+    pub last_end: Duration,
+    /// The sum of its searched tasks' times.
+    pub busy: Duration,
+}
+
+impl WorkerSpan {
+    /// Adds a task searched from `start` to `end` (offsets from the run's start).
+    fn add(&mut self, start: Duration, end: Duration) {
+        if self.tasks == 0 {
+            self.first_start = start;
+        }
+        self.tasks += 1;
+        self.last_end = end;
+        self.busy += end.saturating_sub(start);
+    }
 }
 
 /// Runs every task of `plan` on `options.threads` workers.
@@ -154,6 +207,7 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
     let tasks = plan.tasks();
     let worker = || {
         let mut done = Vec::new();
+        let mut span = WorkerSpan::default();
         loop {
             if options.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                 break;
@@ -169,6 +223,7 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
                 weight: task.weight,
                 elapsed: Duration::ZERO,
                 recorded: false,
+                started: Duration::ZERO,
             };
             if let Some(count) = options.recorded.and_then(|r| r(task)) {
                 outcome.count = count;
@@ -181,15 +236,18 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
                 };
                 outcome.count = count;
                 outcome.elapsed = t0.elapsed();
+                // The task's own two clock reads, placed on the run's time line.
+                outcome.started = t0.saturating_duration_since(started);
+                span.add(outcome.started, outcome.started + outcome.elapsed);
                 if let Some(observe) = options.on_task_done {
                     observe(&outcome);
                 }
             }
             done.push(outcome);
         }
-        done
+        (done, span)
     };
-    let per_worker: Vec<Vec<TaskOutcome>> = on_workers(
+    let per_worker: Vec<(Vec<TaskOutcome>, WorkerSpan)> = on_workers(
         options.threads,
         n <= INLINE_MAX_N,
         options.pool,
@@ -198,6 +256,7 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
             Workers::Here => vec![worker()],
         },
     )?;
+    let (per_worker, workers): (Vec<_>, Vec<_>) = per_worker.into_iter().unzip();
     let mut outcomes: Vec<TaskOutcome> = per_worker.into_iter().flatten().collect();
     outcomes.sort_unstable_by_key(|o| o.index);
     let total = outcomes
@@ -212,6 +271,7 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
         elapsed: started.elapsed(),
         #[cfg(feature = "gpu")]
         gpu: None,
+        workers,
     })
 }
 

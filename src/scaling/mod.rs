@@ -14,6 +14,10 @@
 //! plan's task sizes limit. It uses the one-thread task times because with several threads a
 //! task's time also includes the slowdown caused by the other threads.
 //!
+//! Each measured point also carries its loss breakdown ([`Loss`]): the lost efficiency `1 − E`
+//! split into serial work, imbalance at the tail, each busy worker's slowdown against the
+//! one-thread run, and what remains unexplained (its documentation defines the parts).
+//!
 //! Each measured point also carries its CPU share: the CPU time the runs received ÷ the
 //! CPU time they asked for. Well below 1 means other programs were using the machine.
 //!
@@ -37,11 +41,13 @@
 
 mod cpu;
 mod info;
+mod loss;
 pub(crate) mod model;
 mod stats;
 pub mod study;
 
 pub use info::{Headline, MODEL_LEAVES_OUT, RunInfo};
+pub use loss::Loss;
 
 /// The machine a study ran on: its CPU counts as the operating system reports them.
 ///

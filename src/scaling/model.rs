@@ -40,6 +40,72 @@ pub struct ModelPoint {
     pub speedup: f64,
     /// Predicted parallel efficiency: `speedup ÷ workers`.
     pub efficiency: f64,
+    /// Predicted wall-clock seconds with what the runs measured beside the list scheduling:
+    /// `s + r × makespan`, where `s` is the time each worker spent outside the tasks (the
+    /// serial part, Amdahl's) and `r` the tasks' summed time ÷ the one-thread run's (the
+    /// per-thread slowdown), both at the thread count `losses_from_threads`; `None` without a
+    /// measured one-thread run (and in results saved before it was modelled).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub with_losses_seconds: Option<f64>,
+    /// The speedup of `with_losses_seconds` over its own one-worker prediction.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub with_losses_speedup: Option<f64>,
+    /// The measured thread count whose serial time and slowdown `with_losses_seconds` uses: the
+    /// largest measured count up to `workers`. Where it is not `workers`, those two terms are
+    /// extrapolated: held at that count's values.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub losses_from_threads: Option<usize>,
+}
+
+/// What the runs of one thread count measured, for the model with losses.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct MeasuredTerms {
+    /// Thread count.
+    pub threads: usize,
+    /// Seconds each worker spent outside the tasks, on average (the serial part).
+    pub serial_seconds: f64,
+    /// The tasks' summed time ÷ the one-thread run's.
+    pub slowdown: f64,
+}
+
+/// Adds the prediction with the measured serial part and slowdown to each of `points`, from the
+/// largest measured count up to its worker count; `task_seconds` is the sum of the task times
+/// the makespans were computed from. Nothing is added without a measured one-thread count.
+pub(crate) fn add_measured_terms(
+    points: &mut [ModelPoint],
+    task_seconds: f64,
+    measured: &[MeasuredTerms],
+) {
+    let Some(one) = measured.iter().find(|m| m.threads == 1) else {
+        return;
+    };
+    let one_worker = one.serial_seconds + task_seconds;
+    for point in points {
+        let Some(m) = measured
+            .iter()
+            .filter(|m| m.threads <= point.workers)
+            .max_by_key(|m| m.threads)
+        else {
+            continue;
+        };
+        let seconds = m.serial_seconds + m.slowdown * point.predicted_seconds;
+        point.with_losses_seconds = Some(seconds);
+        point.with_losses_speedup = Some(if seconds > 0.0 {
+            one_worker / seconds
+        } else {
+            f64::NAN
+        });
+        point.losses_from_threads = Some(m.threads);
+    }
 }
 
 /// The makespan of `times` (in hand-out order) on `workers` workers (at least one is assumed),
@@ -75,6 +141,9 @@ pub fn predict(times: &[Duration], workers: &[usize]) -> Vec<ModelPoint> {
                 predicted_seconds: span,
                 speedup,
                 efficiency: speedup / p.max(1) as f64,
+                with_losses_seconds: None,
+                with_losses_speedup: None,
+                losses_from_threads: None,
             }
         })
         .collect()
@@ -146,6 +215,37 @@ mod tests {
         );
         assert_eq!(points[3].efficiency, 3.6 / 8.0);
         assert!(predict(&[Duration::ZERO], &[2])[0].speedup.is_nan());
+    }
+
+    #[test]
+    fn measured_terms_come_from_the_largest_measured_count_up_to_the_workers() {
+        let t = secs(&[5, 4, 3, 3, 3]);
+        let mut points = predict(&t, &[1, 2, 3, 8]);
+        let terms = |threads, serial_seconds, slowdown| MeasuredTerms {
+            threads,
+            serial_seconds,
+            slowdown,
+        };
+        add_measured_terms(&mut points, 18.0, &[terms(1, 2.0, 1.0), terms(2, 1.0, 1.1)]);
+        let got: Vec<(Option<f64>, Option<usize>)> = points
+            .iter()
+            .map(|p| (p.with_losses_seconds, p.losses_from_threads))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (Some(20.0), Some(1)),
+                (Some(1.0 + 1.1 * 10.0), Some(2)),
+                (Some(1.0 + 1.1 * 7.0), Some(2)),
+                (Some(1.0 + 1.1 * 5.0), Some(2))
+            ]
+        );
+        assert_eq!(points[0].with_losses_speedup, Some(1.0));
+        assert_eq!(points[3].with_losses_speedup, Some(20.0 / 6.5));
+        // Without a one-thread run there is no baseline.
+        let mut points = predict(&t, &[2]);
+        add_measured_terms(&mut points, 18.0, &[terms(2, 1.0, 1.1)]);
+        assert_eq!(points[0].with_losses_seconds, None);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use super::info::{Headline, MODEL_LEAVES_OUT, RunInfo};
+use super::loss::{Loss, WorkerTime};
 use super::model;
 pub use super::model::ModelPoint;
 use super::stats::{self, Summary};
@@ -195,6 +196,13 @@ pub struct MeasuredPoint {
     /// More threads than physical cores: some of them shared a core (SMT, or time-slicing
     /// beyond the logical CPUs), so less than ideal speedup is expected.
     pub shares_core: bool,
+    /// Where the lost efficiency (`1 − efficiency`) went, measured in the median run against the
+    /// one-thread median run; `None` in results saved before it was measured.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub loss: Option<Loss>,
 }
 
 /// A finished study: the machine, the measured points and the model's predictions.
@@ -464,6 +472,8 @@ struct Variant {
     cpu: Vec<Option<(f64, f64)>>,
     /// Each task's time in each timed one-thread run.
     task_times: Vec<Vec<Duration>>,
+    /// Where the worker-seconds of each timed run of each thread count went.
+    worker_times: Vec<Vec<WorkerTime>>,
 }
 
 impl Variant {
@@ -484,6 +494,7 @@ impl Variant {
                 .map(|&t| (t, Vec::with_capacity(repeat)))
                 .collect(),
             cpu: vec![Some((0.0, 0.0)); threads.len()],
+            worker_times: vec![Vec::with_capacity(repeat); threads.len()],
             task_times: vec![Vec::new(); plan.tasks().len()],
             plan,
         })
@@ -518,6 +529,7 @@ impl Variant {
         }
         let wall = report.elapsed.as_secs_f64();
         self.samples[i].1.push(wall);
+        self.worker_times[i].push(WorkerTime::of(&report));
         self.cpu[i] = self.cpu[i]
             .zip(cpu_used)
             .map(|((got, walls), used)| (got + used, walls + wall));
@@ -540,7 +552,7 @@ impl Variant {
             .map(|v| v.iter().copied().min().unwrap_or_default())
             .collect();
         let threads: Vec<usize> = self.samples.iter().map(|&(t, _)| t).collect();
-        let model = model::predict(
+        let mut model = model::predict(
             &task_times,
             &model::workers_to_model(&threads, options.model_up_to),
         );
@@ -551,6 +563,37 @@ impl Variant {
                 .map(|(got, wall)| cpu::cpu_share(got, wall, point.threads, machine.logical));
             point.shares_core = point.threads > machine.physical;
         }
+        let medians: Vec<Option<WorkerTime>> = self
+            .worker_times
+            .iter()
+            .map(|runs| WorkerTime::median(runs))
+            .collect();
+        let one = threads
+            .iter()
+            .position(|&t| t == 1)
+            .and_then(|i| medians[i]);
+        for (point, median) in runs.iter_mut().zip(&medians) {
+            point.loss = median
+                .zip(one)
+                .and_then(|(median, one)| median.loss(point.threads, &one));
+        }
+        let terms: Vec<model::MeasuredTerms> = threads
+            .iter()
+            .zip(&medians)
+            .filter_map(|(&t, median)| {
+                let (median, one) = (median.as_ref()?, one.as_ref()?);
+                (one.busy > 0.0).then(|| model::MeasuredTerms {
+                    threads: t,
+                    serial_seconds: median.outside / t as f64,
+                    slowdown: median.busy / one.busy,
+                })
+            })
+            .collect();
+        model::add_measured_terms(
+            &mut model,
+            task_times.iter().sum::<Duration>().as_secs_f64(),
+            &terms,
+        );
         let kernel = self.kernel.kernel();
         Study {
             n,
@@ -604,6 +647,7 @@ pub(crate) fn measured_points(samples: &[(usize, Vec<f64>)]) -> Vec<MeasuredPoin
                 efficiency: stats::efficiency(speedup, threads),
                 cpu_share: None,
                 shares_core: false,
+                loss: None,
             }
         })
         .collect()

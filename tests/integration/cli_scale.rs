@@ -68,13 +68,39 @@ fn json_is_one_object_with_machine_runs_and_model() {
 }
 
 #[test]
+fn every_thread_count_has_a_loss_breakdown_that_adds_up_to_the_lost_efficiency() {
+    let text = stdout_of(&["scale", "12", "-t", "1,2", "-r", "1", "-f", "json"]);
+    let v: Value = serde_json::from_str(&text).unwrap();
+    let runs = v["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 2);
+    for run in runs {
+        let loss = &run["loss"];
+        let part = |key: &str| {
+            loss[key]
+                .as_f64()
+                .unwrap_or_else(|| panic!("no {key} in {run}"))
+        };
+        let sum = part("serial") + part("imbalance") + part("slowdown") + part("unexplained");
+        let lost = 1.0 - run["efficiency"].as_f64().unwrap();
+        assert!((sum - lost).abs() < 0.01, "{sum} against {lost} in {run}");
+    }
+    // One thread is the baseline: it loses nothing against itself.
+    let one = &runs[0]["loss"];
+    for key in ["serial", "imbalance", "slowdown", "unexplained"] {
+        assert!(one[key].as_f64().unwrap().abs() < 1e-9, "{one}");
+    }
+    assert!(runs[1]["loss"]["imbalance"].as_f64().unwrap() >= 0.0);
+}
+
+#[test]
 fn csv_has_measured_and_model_rows_under_one_header() {
     let text = stdout_of(&["scale", "8", "-t", "1,2", "-r", "1", "--format", "csv"]);
     let mut lines = text.lines();
     assert_eq!(
         lines.next().unwrap(),
         "kind,n,strategy,kernel,logical_cpus,physical_cores,threads,seconds,min_seconds,max_seconds,\
-         speedup,efficiency,cpu_share,shares_core,cpu"
+         speedup,efficiency,cpu_share,shares_core,cpu,loss_serial,loss_imbalance,loss_slowdown,\
+         loss_unexplained"
     );
     let kinds: Vec<&str> = lines.map(|l| l.split(',').next().unwrap()).collect();
     assert_eq!(kinds.iter().filter(|&&k| k == "measured").count(), 2);

@@ -226,11 +226,12 @@ fn the_comparison_as_json_and_csv_names_each_series_and_flags_differences() {
     assert_eq!(
         lines.next().unwrap(),
         "threads,series,label,n,strategy,kernel,cpu,logical_cpus,physical_cores,median_seconds,\
-         min_seconds,max_seconds,speedup,efficiency,shares_core,differs"
+         min_seconds,max_seconds,speedup,efficiency,shares_core,differs,loss_serial,\
+         loss_imbalance,loss_slowdown,loss_unexplained"
     );
     let rows: Vec<&str> = lines.collect();
     assert_eq!(rows.len(), 6, "{csv}");
-    assert!(rows.iter().all(|r| r.ends_with(",n strategy")), "{csv}");
+    assert!(rows.iter().all(|r| r.contains(",n strategy,")), "{csv}");
 
     // One file of two kernels of one board: nothing differs.
     let (json, stderr) = saved.compare(&["kernels.json"], &["-f", "json"]);

@@ -174,6 +174,11 @@ struct Row {
     shares_core: bool,
     /// What the compared runs differ in (`n strategy`), empty when nothing.
     differs: String,
+    /// The loss breakdown (empty in results saved before it was measured).
+    loss_serial: Option<f64>,
+    loss_imbalance: Option<f64>,
+    loss_slowdown: Option<f64>,
+    loss_unexplained: Option<f64>,
 }
 
 table_row!(Row, |row| {
@@ -183,7 +188,17 @@ table_row!(Row, |row| {
     "speedup" => units::speedup(row.speedup),
     "efficiency" => percent(row.efficiency),
     "shares core" => shares_core(row.shares_core),
+    "lost: serial" => points(row.loss_serial),
+    "imbalance" => points(row.loss_imbalance),
+    "slowdown" => points(row.loss_slowdown),
+    "unexplained" => points(row.loss_unexplained),
 });
+
+/// A share of the worker-time in percentage points, `-` where not measured.
+fn points(x: Option<f64>) -> String {
+    x.filter(|x| x.is_finite())
+        .map_or_else(|| "-".to_string(), |x| format!("{:.1}", x * 100.0))
+}
 
 /// Every series' measured thread counts, by thread count, then in the order given.
 fn rows(series: &[Series], differs: &str) -> Vec<Row> {
@@ -208,6 +223,10 @@ fn rows(series: &[Series], differs: &str) -> Vec<Row> {
                 efficiency: p.efficiency,
                 shares_core: p.shares_core,
                 differs: differs.to_string(),
+                loss_serial: p.loss.map(|l| l.serial),
+                loss_imbalance: p.loss.map(|l| l.imbalance),
+                loss_slowdown: p.loss.map(|l| l.slowdown),
+                loss_unexplained: p.loss.map(|l| l.unexplained),
             })
         })
         .collect();

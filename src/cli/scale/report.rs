@@ -4,6 +4,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
+use nqueens::scaling::Loss;
 use nqueens::scaling::study::Study;
 use nqueens::{Kernel, Strategy};
 
@@ -82,12 +83,40 @@ table_row!(MeasuredRow, |record| {
     "model efficiency" => record.model_efficiency .map_or_else(|| "-".to_string(), percent),
 });
 
+/// Where a measured thread count's lost efficiency went, in the human table.
+struct LossRow {
+    threads: usize,
+    lost: f64,
+    loss: Loss,
+}
+
+table_row!(LossRow, |record| {
+    "threads" => record.threads,
+    "lost" => points(record.lost),
+    "serial" => points(record.loss.serial),
+    "imbalance" => points(record.loss.imbalance),
+    "slowdown" => points(record.loss.slowdown),
+    "unexplained" => points(record.loss.unexplained),
+});
+
+/// A share of the worker-time in percentage points, signed where negative: `-0.3`.
+fn points(x: f64) -> String {
+    if x.is_finite() {
+        format!("{:.1}", x * 100.0)
+    } else {
+        "-".to_string()
+    }
+}
+
 /// A modelled worker count in the human table.
 struct ModelRow {
     workers: usize,
     predicted: f64,
     speedup: f64,
     efficiency: f64,
+    with_losses: Option<f64>,
+    with_losses_speedup: Option<f64>,
+    losses_from: Option<usize>,
 }
 
 table_row!(ModelRow, |record| {
@@ -95,7 +124,20 @@ table_row!(ModelRow, |record| {
     "predicted time" => units::duration(record.predicted),
     "speedup" => units::speedup(record.speedup),
     "efficiency" => percent(record.efficiency),
+    "with losses" => record.with_losses.map_or_else(|| "-".to_string(), units::duration),
+    "speedup " => record.with_losses_speedup.map_or_else(|| "-".to_string(), units::speedup),
+    "losses of" => losses_of(record.workers, record.losses_from),
 });
+
+/// Which measured thread count the model's serial part and slowdown come from: `2 threads`, or
+/// `2 threads (held)` where they are extrapolated to more workers.
+fn losses_of(workers: usize, from: Option<usize>) -> String {
+    match from {
+        None => "-".to_string(),
+        Some(t) if t == workers => words::plural(t, "thread"),
+        Some(t) => format!("{} (held)", words::plural(t, "thread")),
+    }
+}
 
 /// The machine line of the table: CPU name, counts, SMT.
 fn machine_line(study: &Study) -> String {
@@ -161,6 +203,29 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
         .collect();
     write_table(out, &measured)?;
     writeln!(out)?;
+    let losses: Vec<LossRow> = study
+        .runs
+        .iter()
+        .filter_map(|p| {
+            Some(LossRow {
+                threads: p.threads,
+                lost: 1.0 - p.efficiency,
+                loss: p.loss?,
+            })
+        })
+        .collect();
+    if !losses.is_empty() {
+        writeln!(
+            out,
+            "lost efficiency (100 % - efficiency, points of the run's worker-time) by where it \
+             went, against the 1-thread run: serial = outside the tasks (starting and ending \
+             the run); imbalance = idle while other workers still count; slowdown = the tasks' \
+             summed time beyond 1 thread's (clock, SMT, caches); unexplained = the rest \
+             (between tasks)"
+        )?;
+        write_table(out, &losses)?;
+        writeln!(out)?;
+    }
     writeln!(
         out,
         "model: the 1-thread task times (sum {}, largest {}) replayed largest-first on identical \
@@ -169,6 +234,15 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
         units::duration(study.task_seconds_max),
         study.model_leaves_out
     )?;
+    if study.model.iter().any(|m| m.with_losses_seconds.is_some()) {
+        writeln!(
+            out,
+            "with losses: the same makespan x the measured slowdown (task time summed at the \
+             thread count / at 1 thread) + the measured serial time (each worker's time \
+             outside the tasks), both from the largest measured thread count up to the workers; \
+             (held) marks those two terms extrapolated, held at that count's values"
+        )?;
+    }
     let model: Vec<ModelRow> = study
         .model
         .iter()
@@ -177,13 +251,17 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
             predicted: m.predicted_seconds,
             speedup: m.speedup,
             efficiency: m.efficiency,
+            with_losses: m.with_losses_seconds,
+            with_losses_speedup: m.with_losses_speedup,
+            losses_from: m.losses_from_threads,
         })
         .collect();
     write_table(out, &model)
 }
 
 /// One CSV row: a measured thread count (`kind` = `measured`, `seconds` = the median) or a
-/// modelled worker count (`kind` = `model`, `seconds` = the prediction, no min, max or CPU share).
+/// modelled worker count (`kind` = `model`, `seconds` = the prediction, no min, max, CPU share or
+/// loss breakdown).
 #[derive(Debug, Serialize)]
 struct CsvRow {
     kind: &'static str,
@@ -201,26 +279,37 @@ struct CsvRow {
     cpu_share: Option<f64>,
     shares_core: bool,
     cpu: String,
+    loss_serial: Option<f64>,
+    loss_imbalance: Option<f64>,
+    loss_slowdown: Option<f64>,
+    loss_unexplained: Option<f64>,
 }
 
 fn csv_rows(study: &Study) -> Vec<CsvRow> {
-    let row = |kind, threads, seconds, min, max, speedup, efficiency, cpu_share| CsvRow {
-        kind,
-        n: study.n,
-        strategy: study.strategy,
-        kernel: study.kernel,
-        logical_cpus: study.machine.logical,
-        physical_cores: study.machine.physical,
-        threads,
-        seconds,
-        min_seconds: min,
-        max_seconds: max,
-        speedup,
-        efficiency,
-        cpu_share,
-        shares_core: threads > study.machine.physical,
-        cpu: study.run.cpu.clone().unwrap_or_default(),
-    };
+    let row =
+        |kind, threads, seconds, min, max, speedup, efficiency, cpu_share, loss: Option<Loss>| {
+            CsvRow {
+                kind,
+                n: study.n,
+                strategy: study.strategy,
+                kernel: study.kernel,
+                logical_cpus: study.machine.logical,
+                physical_cores: study.machine.physical,
+                threads,
+                seconds,
+                min_seconds: min,
+                max_seconds: max,
+                speedup,
+                efficiency,
+                cpu_share,
+                shares_core: threads > study.machine.physical,
+                cpu: study.run.cpu.clone().unwrap_or_default(),
+                loss_serial: loss.map(|l| l.serial),
+                loss_imbalance: loss.map(|l| l.imbalance),
+                loss_slowdown: loss.map(|l| l.slowdown),
+                loss_unexplained: loss.map(|l| l.unexplained),
+            }
+        };
     let measured = study.runs.iter().map(|p| {
         row(
             "measured",
@@ -231,6 +320,7 @@ fn csv_rows(study: &Study) -> Vec<CsvRow> {
             p.speedup,
             p.efficiency,
             p.cpu_share,
+            p.loss,
         )
     });
     let model = study.model.iter().map(|m| {
@@ -242,6 +332,7 @@ fn csv_rows(study: &Study) -> Vec<CsvRow> {
             None,
             m.speedup,
             m.efficiency,
+            None,
             None,
         )
     });

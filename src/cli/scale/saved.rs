@@ -203,6 +203,10 @@ fn one(v: &Value, name: &str) -> Result<Series, String> {
                 efficiency: num(r, "efficiency")?,
                 cpu_share: r.get("cpu_share").and_then(Value::as_f64),
                 shares_core: threads > physical,
+                // Older results have no breakdown.
+                loss: r
+                    .get("loss")
+                    .and_then(|loss| serde_json::from_value(loss.clone()).ok()),
             })
         })
         .collect::<Result<Vec<_>, String>>()?;
@@ -218,6 +222,12 @@ fn one(v: &Value, name: &str) -> Result<Series, String> {
                     predicted_seconds: num(m, "predicted_seconds")?,
                     speedup: num(m, "speedup")?,
                     efficiency: num(m, "efficiency")?,
+                    with_losses_seconds: m.get("with_losses_seconds").and_then(Value::as_f64),
+                    with_losses_speedup: m.get("with_losses_speedup").and_then(Value::as_f64),
+                    losses_from_threads: m
+                        .get("losses_from_threads")
+                        .and_then(Value::as_u64)
+                        .map(|t| t as usize),
                 })
             })
             .collect::<Result<Vec<_>, String>>()?,
@@ -287,8 +297,27 @@ mod tests {
             "16 cores, CPU not recorded: avx512 kernel, symmetric, n = 18"
         );
         assert_eq!(s.runs.len(), 5);
+        // Saved before the loss breakdown was measured.
+        assert!(s.runs.iter().all(|p| p.loss.is_none()));
         // Its total comes from the known table.
         assert_eq!(s.headline.unwrap().solutions, 666_090_624);
+    }
+
+    #[test]
+    fn a_saved_loss_breakdown_is_read_back() {
+        let value = serde_json::json!({
+            "n": 12, "strategy": "symmetric", "kernel": "avx512",
+            "machine": {"logical": 2, "physical": 2},
+            "runs": [{
+                "threads": 2, "median_seconds": 1.0, "min_seconds": 1.0, "max_seconds": 1.0,
+                "speedup": 1.8, "efficiency": 0.9,
+                "loss": {"serial": 0.02, "imbalance": 0.03, "slowdown": 0.04, "unexplained": 0.01}
+            }]
+        });
+        let series = parse(&value, "a.json").unwrap();
+        let loss = series[0].runs[0].loss.unwrap();
+        assert_eq!((loss.serial, loss.imbalance), (0.02, 0.03));
+        assert_eq!((loss.slowdown, loss.unexplained), (0.04, 0.01));
     }
 
     #[test]
