@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use super::kernel::gpu::{self, Device};
 use super::kernel::{GpuUse, Job, Selected};
 use super::plan::{Plan, Subproblem};
-use super::run::{RunOptions, RunReport, TaskOutcome, build_pool};
+use super::run::{RunOptions, RunReport, TaskOutcome, build_pool, order_and_sum};
 use crate::Error;
 
 /// What each device did in a run with a GPU kernel.
@@ -357,11 +357,7 @@ pub(super) fn run(
     outcomes.extend(driven.gpu);
     outcomes.extend(driven.cpu);
     outcomes.extend(cpu_done);
-    outcomes.sort_unstable_by_key(|o| o.index);
-    let total = outcomes
-        .iter()
-        .try_fold(0u128, |acc, o| acc.checked_add(o.weighted()))
-        .ok_or(Error::Overflow)?;
+    let total = order_and_sum(&mut outcomes)?;
     Ok(RunReport {
         total,
         complete: outcomes.len() == plan.tasks().len(),

@@ -258,11 +258,7 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
     )?;
     let (per_worker, workers): (Vec<_>, Vec<_>) = per_worker.into_iter().unzip();
     let mut outcomes: Vec<TaskOutcome> = per_worker.into_iter().flatten().collect();
-    outcomes.sort_unstable_by_key(|o| o.index);
-    let total = outcomes
-        .iter()
-        .try_fold(0u128, |acc, o| acc.checked_add(o.weighted()))
-        .ok_or(Error::Overflow)?;
+    let total = order_and_sum(&mut outcomes)?;
     Ok(RunReport {
         total,
         complete: outcomes.len() == tasks.len(),
@@ -273,6 +269,15 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
         gpu: None,
         workers,
     })
+}
+
+/// Puts `outcomes` in plan order and sums their weighted counts (checked: never a silent wrap).
+pub(super) fn order_and_sum(outcomes: &mut [TaskOutcome]) -> Result<u128, Error> {
+    outcomes.sort_unstable_by_key(|o| o.index);
+    outcomes
+        .iter()
+        .try_fold(0u128, |acc, o| acc.checked_add(o.weighted()))
+        .ok_or(Error::Overflow)
 }
 
 #[cfg(test)]
