@@ -211,7 +211,7 @@ impl Kernel {
     }
 
     /// Whether this CPU runs the kernel (for a GPU kernel: whether it is built; the adapter is
-    /// looked for by [`Kernel::select`]).
+    /// looked for by [`Kernel::resolve`]).
     ///
     /// ```
     /// assert!(nqueens::Kernel::PortableLanes.is_available());
