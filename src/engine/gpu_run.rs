@@ -22,7 +22,8 @@ use std::time::{Duration, Instant};
 use super::kernel::gpu::{self, Device};
 use super::kernel::{GpuUse, Job, Selected};
 use super::plan::{Plan, Subproblem};
-use super::run::{RunOptions, RunReport, TaskOutcome, build_pool, order_and_sum};
+use super::pool::shared_pool;
+use super::run::{RunOptions, RunReport, TaskOutcome, order_and_sum};
 use crate::Error;
 
 /// What each device did in a run with a GPU kernel.
@@ -308,7 +309,7 @@ pub(super) fn run(
     share: GpuUse,
 ) -> Result<RunReport, Error> {
     let cpu = options.kernel.cpu_kernel();
-    let pool = build_pool(options.threads)?;
+    let pool = shared_pool(options.threads)?;
     let started = Instant::now();
     let queue = Queue {
         plan,
