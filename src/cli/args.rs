@@ -658,11 +658,51 @@ fn check_threads(threads: usize, logical: usize) -> Result<usize, String> {
     }
 }
 
-/// The `--kernel` parser: a kernel name, refused when this CPU cannot run it.
+/// The `--kernel` parser: a kernel name, refused when this CPU cannot run it. In a build
+/// without the `gpu` feature the GPU kernels' names are refused with how to get them.
 fn kernel_parser() -> impl clap::builder::TypedValueParser<Value = Kernel> {
     use clap::builder::TypedValueParser;
-    choice::<Kernel>()
-        .try_map(|kernel: Kernel| kernel.check().map(|()| kernel).map_err(|e| e.to_string()))
+    GpuHint(
+        choice::<Kernel>()
+            .try_map(|kernel: Kernel| kernel.check().map(|()| kernel).map_err(|e| e.to_string())),
+    )
+}
+
+/// A kernel parser that names the `gpu` feature when a GPU kernel is asked of a build without it
+/// (clap alone would only list the kernels this build has).
+#[derive(Clone)]
+struct GpuHint<P>(P);
+
+impl<P: clap::builder::TypedValueParser<Value = Kernel>> clap::builder::TypedValueParser
+    for GpuHint<P>
+{
+    type Value = Kernel;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Kernel, clap::Error> {
+        if !cfg!(feature = "gpu")
+            && value
+                .to_str()
+                .is_some_and(|v| matches!(v.trim(), "gpu" | "gpu-only"))
+        {
+            return Err(cmd.clone().error(
+                clap::error::ErrorKind::InvalidValue,
+                "the gpu kernels are in builds with the gpu feature, and this one has none: \
+                 cargo install --locked --path . --features gpu",
+            ));
+        }
+        self.0.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        self.0.possible_values()
+    }
 }
 
 /// The parser of a library choice: its names as clap's possible values (listed in help, with

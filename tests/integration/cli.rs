@@ -99,9 +99,16 @@ fn the_depth_first_kernel_gives_the_same_counts_from_the_command_line() {
 
 #[test]
 fn bad_input_is_one_line_and_exit_code_2() {
-    // No such kernel (`gpu` is one with the gpu feature).
-    let unknown = if cfg!(feature = "gpu") { "tpu" } else { "gpu" };
-    assert!(usage_error(&["count", "8", "--kernel", unknown]).contains(unknown));
+    // No such kernel.
+    assert!(usage_error(&["count", "8", "--kernel", "tpu"]).contains("tpu"));
+    // The GPU kernels, asked of a build without them, say how to get them.
+    if !cfg!(feature = "gpu") {
+        for kernel in ["gpu", "gpu-only"] {
+            let error = usage_error(&["count", "8", "--kernel", kernel]);
+            assert!(error.contains("--features gpu"), "{error}");
+        }
+        assert!(usage_error(&["scale", "8", "--kernel", "avx2,gpu"]).contains("--features gpu"));
+    }
     assert!(usage_error(&["count", "65"]).contains("too large"));
     assert!(usage_error(&["count", "abc"]).contains("not a board size"));
     assert!(usage_error(&["count", "8", "--threads", "0"]).contains("at least 1"));
