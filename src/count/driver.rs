@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::{CountOptions, CountRun, Counts, RunControl, Watcher};
 use crate::Error;
@@ -125,13 +125,9 @@ impl Prepared {
             .enumerate()
             .filter_map(|(index, task)| {
                 recorded.get(&task.id).map(|&count| TaskOutcome {
-                    index,
-                    id: task.id,
                     count,
-                    weight: task.weight,
-                    elapsed: Duration::ZERO,
                     recorded: true,
-                    started: Duration::ZERO,
+                    ..TaskOutcome::of_task(index, task)
                 })
             })
             .collect();

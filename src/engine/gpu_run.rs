@@ -114,16 +114,7 @@ impl Queue<'_> {
     }
 
     fn outcome(&self, index: usize) -> TaskOutcome {
-        let task = &self.plan.tasks()[index];
-        TaskOutcome {
-            index,
-            id: task.id,
-            count: 0,
-            weight: task.weight,
-            elapsed: Duration::ZERO,
-            started: Duration::ZERO,
-            recorded: false,
-        }
+        TaskOutcome::of_task(index, &self.plan.tasks()[index])
     }
 
     /// The task's count from the journal, if it holds it.

@@ -81,6 +81,20 @@ pub struct TaskOutcome {
 }
 
 impl TaskOutcome {
+    /// The outcome of task `index` of a plan before anything is known of it: count 0, not
+    /// taken from a journal, no time. Every run starts a task's outcome here.
+    pub(crate) fn of_task(index: usize, task: &Task) -> TaskOutcome {
+        TaskOutcome {
+            index,
+            id: task.id,
+            count: 0,
+            weight: task.weight,
+            elapsed: Duration::ZERO,
+            recorded: false,
+            started: Duration::ZERO,
+        }
+    }
+
     /// The task's contribution to the total: `count × weight`.
     pub fn weighted(&self) -> u128 {
         u128::from(self.count) * u128::from(self.weight)
@@ -216,15 +230,7 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
             let Some(task) = tasks.get(index) else {
                 break;
             };
-            let mut outcome = TaskOutcome {
-                index,
-                id: task.id,
-                count: 0,
-                weight: task.weight,
-                elapsed: Duration::ZERO,
-                recorded: false,
-                started: Duration::ZERO,
-            };
+            let mut outcome = TaskOutcome::of_task(index, task);
             if let Some(count) = options.recorded.and_then(|r| r(task)) {
                 outcome.count = count;
                 outcome.recorded = true;
