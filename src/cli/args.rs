@@ -425,6 +425,11 @@ pub struct EngineArgs {
                fastest adapter found (`nqueens --version` lists them; NQUEENS_GPU_ADAPTER=INDEX \
                or part of a name picks another). auto never adds the GPU."
     )]
+    #[cfg_attr(
+        not(feature = "gpu"),
+        doc = "The GPU kernels (gpu, gpu-only) are in builds with the gpu feature: cargo \
+               install --locked --path . --features gpu."
+    )]
     #[arg(long, default_value_t = Kernel::default(), value_parser = kernel_parser())]
     pub kernel: Kernel,
 }
