@@ -12,6 +12,7 @@ use nqueens::TaskOutcome;
 use nqueens::{CountOptions, CountRun, Kernel, Strategy, Watcher};
 use serde::Serialize;
 
+use super::escape;
 use super::long_run::{Interrupt, LongRun, failure, interrupted_message};
 use super::{Failure, Outcome, budget, output, words};
 use crate::cli::args::{CountArgs, EngineArgs};
@@ -392,7 +393,7 @@ fn announce_board(
     {
         output::message(format_args!(
             "nqueens: {}: resuming, {} of {} already counted",
-            path.display(),
+            escape::path(path),
             grouped(resumed.len()),
             words::plural(grouped(plan.tasks().len()), "task")
         ));

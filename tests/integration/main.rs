@@ -13,6 +13,7 @@ mod cli_scale_compare;
 mod cli_solve;
 mod cli_terminal;
 mod cli_unique;
+mod cli_values;
 mod cli_watch;
 mod cli_watch_screen;
 mod doc_examples;
