@@ -164,3 +164,85 @@ fn a_system_error_is_given_in_the_systems_words() {
         assert!(text.ends_with(": Permission denied\n"), "{text}");
     }
 }
+
+/// The command under test, with a guard against a hang (not a measurement).
+fn guarded() -> assert_cmd::Command {
+    let mut command = util::nqueens();
+    command.timeout(std::time::Duration::from_secs(60));
+    command
+}
+
+#[test]
+fn a_sample_too_large_to_draw_is_refused_in_one_line_naming_the_limit() {
+    for samples in ["18446744073709551615", "10000000000", "1000000001"] {
+        let text = util::usage_error_of(&mut guarded(), &["estimate", "12", "--samples", samples]);
+        assert!(
+            text.contains("the number of samples must be from 2 to 1000000000"),
+            "{samples}: {text}"
+        );
+    }
+    let text = util::usage_error_of(&mut guarded(), &["estimate", "12", "--seconds", "1e300"]);
+    assert!(
+        text.contains("the budget must be at most 86400 seconds (a day)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn every_count_option_given_a_negative_says_it_cannot_be_negative() {
+    for (args, what) in [
+        (&["watch", "--max-steps", "-1"][..], "the number of steps"),
+        (&["estimate", "12", "--seed", "-1"][..], "the seed"),
+        (
+            &["estimate", "12", "--samples", "-1"][..],
+            "the number of samples",
+        ),
+        (&["known", "--max", "-1"][..], "the largest n"),
+        (&["verify", "--max", "-1"][..], "the largest n"),
+        (&["list", "8", "--limit", "-1"][..], "the limit"),
+        (
+            &["scale", "8", "--repeat", "-1"][..],
+            "the number of timed runs",
+        ),
+        (
+            &["scale", "8", "--model-up-to", "-1"][..],
+            "the number of modelled workers",
+        ),
+        (&["count", "8", "--threads", "-1"][..], "a thread count"),
+        (&["count", "-1"][..], "a board size"),
+        (
+            &["count", "8", "--max-seconds", "-1"][..],
+            "a number of seconds",
+        ),
+        (
+            &["estimate", "12", "--seconds", "-5"][..],
+            "a number of seconds",
+        ),
+        (
+            &["list", "8", "--give-up-after", "-1"][..],
+            "a number of seconds",
+        ),
+    ] {
+        let text = util::usage_error_of(&mut guarded(), args);
+        assert!(
+            text.contains(&format!("{what} cannot be negative")),
+            "{args:?}: {text}"
+        );
+        assert!(!text.contains("invalid digit"), "{args:?}: {text}");
+    }
+}
+
+#[test]
+fn a_value_that_is_no_number_is_named_without_rusts_words() {
+    for args in [
+        &["watch", "--max-steps", "x"][..],
+        &["estimate", "12", "--seed", "1.5"][..],
+        &["known", "--max", "x"][..],
+        &["verify", "--max", "99999999999999999999"][..],
+    ] {
+        let text = util::usage_error_of(&mut guarded(), args);
+        for rusts in ["invalid digit", "too large to fit", "is not in 0..="] {
+            assert!(!text.contains(rusts), "{args:?}: {text}");
+        }
+    }
+}
