@@ -462,8 +462,10 @@ pub struct CountArgs {
     pub quiet: bool,
     /// Count only shard K of M of the board's tasks (K from 0 to M-1; about equal work each) and
     /// record it in --checkpoint FILE for `nqueens merge`; `slurm` takes K and M from a Slurm
-    /// array task's environment. The total printed is the shard's part only.
-    #[arg(long, value_name = "K/M|slurm", value_parser = parse_shard_spec,
+    /// array task's environment (refused in an array of one task, which says nothing of M),
+    /// `slurm/M` takes K = SLURM_ARRAY_TASK_ID (as when one task is run again with sbatch
+    /// --array=K). The total printed is the shard's part only.
+    #[arg(long, value_name = "K/M|slurm|slurm/M", value_parser = parse_shard_spec,
           conflicts_with = "algorithm")]
     pub shard: Option<ShardSpec>,
     /// Count with one textbook algorithm (matrix, array, attack or bitmask; `nqueens compare`
@@ -491,7 +493,7 @@ pub struct MergeArgs {
     pub format: Format,
 }
 
-/// Parses `--shard`: `K/M` or `slurm`.
+/// Parses `--shard`: `K/M`, `slurm` or `slurm/M`.
 pub fn parse_shard_spec(text: &str) -> Result<ShardSpec, String> {
     if looks_negative(text) || text.contains("/-") {
         return Err(format!(

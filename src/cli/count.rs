@@ -387,6 +387,11 @@ fn announce_board(
     prepared: &Prepared,
 ) {
     let (plan, resumed) = (prepared.plan(), prepared.resumed());
+    if let Some(note) = &long_run.shard_note
+        && !long_run.quiet
+    {
+        output::message(note);
+    }
     if let Some(path) = journal
         && !long_run.quiet
         && !resumed.is_empty()

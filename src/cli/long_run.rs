@@ -132,6 +132,8 @@ pub struct LongRun {
     pub quiet: bool,
     /// Count only this shard of each board.
     pub shard: Option<Shard>,
+    /// The shard a Slurm array task chose, said once the board accepts it (`--shard slurm`).
+    pub shard_note: Option<String>,
     /// Whether each board says when it needs more than a day (one board: once the journal is
     /// accepted; several boards are announced together up front).
     pub announce: bool,
@@ -161,6 +163,7 @@ impl LongRun {
         Ok(LongRun {
             journals,
             quiet: args.quiet,
+            shard_note: shard.and_then(|shard| super::shard::slurm_note(args, shard)),
             shard,
             announce: args.boards.0.len() == 1,
             keep_advice: KEEP_WITH_CHECKPOINT,
@@ -174,6 +177,7 @@ impl LongRun {
             journals: None,
             quiet,
             shard: None,
+            shard_note: None,
             announce: false,
             keep_advice,
         }

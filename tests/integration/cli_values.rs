@@ -246,3 +246,72 @@ fn a_value_that_is_no_number_is_named_without_rusts_words() {
         }
     }
 }
+
+/// `count 12 --shard SPEC --checkpoint FILE` in `dir` with the Slurm array environment `env`
+/// (and no other Slurm variable).
+fn slurm_count(dir: &Path, spec: &str, file: &str, env: &[(&str, &str)]) -> Output {
+    let mut command = nqueens_process();
+    command
+        .current_dir(dir)
+        .args(["count", "12", "--shard", spec, "--checkpoint", file]);
+    for (name, _) in std::env::vars_os() {
+        if name.to_string_lossy().starts_with("SLURM_") {
+            command.env_remove(name);
+        }
+    }
+    command.envs(env.iter().copied()).output().unwrap()
+}
+
+/// What `sbatch --array=2` sets: one task, whose id is 2.
+const RERUN_OF_TASK_2: [(&str, &str); 4] = [
+    ("SLURM_ARRAY_TASK_ID", "2"),
+    ("SLURM_ARRAY_TASK_MIN", "2"),
+    ("SLURM_ARRAY_TASK_MAX", "2"),
+    ("SLURM_ARRAY_TASK_COUNT", "1"),
+];
+
+#[test]
+fn a_rerun_array_task_is_refused_unless_the_shard_count_is_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = slurm_count(dir.path(), "slurm", "s2.ckpt", &RERUN_OF_TASK_2);
+    let text = usage_error_in(&out);
+    assert!(
+        text.contains("--shard slurm: SLURM_ARRAY_TASK_COUNT is 1 (SLURM_ARRAY_TASK_ID=2)"),
+        "{text}"
+    );
+    assert!(text.contains("--shard slurm/M (shard 2 of M)"), "{text}");
+    assert!(!dir.path().join("s2.ckpt").exists());
+
+    // Given the shard count, the task id is the shard, and the shard is named.
+    let out = slurm_count(dir.path(), "slurm/4", "s2.ckpt", &RERUN_OF_TASK_2);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("nqueens: --shard slurm/4: shard 2/4 (SLURM_ARRAY_TASK_ID=2)"),
+        "{}",
+        stderr(&out)
+    );
+    let table = String::from_utf8(out.stdout).unwrap();
+    assert!(table.contains(" 2/4 "), "{table}");
+    // It merges with the other three shards to the known total.
+    for k in [0, 1, 3] {
+        let file = format!("s{k}.ckpt");
+        let out = slurm_count(dir.path(), &format!("{k}/4"), &file, &[]);
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    let out = nqueens_process()
+        .current_dir(dir.path())
+        .args([
+            "merge", "s0.ckpt", "s1.ckpt", "s2.ckpt", "s3.ckpt", "--format", "csv",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("\n12,14200,1787,"));
+
+    // A task id that is not a shard of M, and M = 0, are refused.
+    let out = slurm_count(dir.path(), "slurm/2", "x.ckpt", &RERUN_OF_TASK_2);
+    assert!(usage_error_in(&out).contains("SLURM_ARRAY_TASK_ID=2 is not a shard of 2"));
+    let out = slurm_count(dir.path(), "slurm/0", "x.ckpt", &RERUN_OF_TASK_2);
+    assert!(usage_error_in(&out).contains("at least 1"));
+    assert!(!dir.path().join("x.ckpt").exists());
+}
