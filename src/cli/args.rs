@@ -862,6 +862,9 @@ fn parse_watch_n(text: &str) -> Result<u32, String> {
 
 /// Parses a number of steps per second, 0.1 to 1000.
 fn parse_speed(text: &str) -> Result<f64, String> {
+    if looks_negative(text.trim()) {
+        return Err("a speed cannot be negative (give 0.1 to 1000 steps per second)".to_string());
+    }
     match text.trim().parse::<f64>() {
         Ok(s) if (0.1..=1000.0).contains(&s) => Ok(s),
         _ => Err(format!(
@@ -978,6 +981,9 @@ fn parse_thread_list_for(text: &str, logical: usize) -> Result<ThreadList, Strin
     let mut written: Vec<usize> = Vec::new();
     for item in text.split(',') {
         let item = item.trim();
+        if looks_negative(item) {
+            return Err("a thread count cannot be negative".to_string());
+        }
         let threads = match item {
             "max" => logical.max(1),
             _ => {
@@ -1446,7 +1452,8 @@ mod scale_tests {
             ("x", "not a thread count"),
             ("1,,2", "not a thread count"),
             ("", "not a thread count"),
-            ("-1", "not a thread count"),
+            ("-1", "a thread count cannot be negative"),
+            ("1,-2", "a thread count cannot be negative"),
             ("1.5", "not a thread count"),
             ("99999", "too many"),
         ] {

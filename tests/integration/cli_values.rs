@@ -209,6 +209,8 @@ fn every_count_option_given_a_negative_says_it_cannot_be_negative() {
             "the number of modelled workers",
         ),
         (&["count", "8", "--threads", "-1"][..], "a thread count"),
+        (&["scale", "8", "--threads", "1,-2"][..], "a thread count"),
+        (&["watch", "--speed", "-1"][..], "a speed"),
         (&["count", "-1"][..], "a board size"),
         (
             &["count", "8", "--max-seconds", "-1"][..],
