@@ -261,6 +261,40 @@ fn a_link_at_any_journal_path_is_refused_and_never_followed() {
 
 #[cfg(unix)]
 #[test]
+fn a_link_to_a_directory_leads_no_journal_astray() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("target");
+    std::fs::create_dir(&target).unwrap();
+    let link = dir.path().join("journals");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    // Without a `/`, the link is the journal's own path.
+    let refused = util::failure_in(&run_str(&["count", "8", "--checkpoint", text(&link)]));
+    assert!(refused.contains("is a symbolic link"), "{refused}");
+    assert_eq!(std::fs::read_dir(&target).unwrap().count(), 0);
+    // With a `/`, one's own link to a directory is followed.
+    let named = format!("{}/", text(&link));
+    assert!(
+        run_str(&["count", "8", "--checkpoint", &named])
+            .status
+            .success()
+    );
+    assert!(target.join("n8.ckpt").is_file());
+    // Another user's is not.
+    if !root("another user's link to a directory") {
+        return;
+    }
+    std::fs::remove_file(target.join("n8.ckpt")).unwrap();
+    std::os::unix::fs::lchown(&link, Some(NOBODY), Some(NOBODY)).unwrap();
+    let refused = util::failure_in(&run_str(&["count", "8", "--checkpoint", &named]));
+    assert!(
+        refused.contains("symbolic link that belongs to") && refused.contains("uid 65534"),
+        "{refused}"
+    );
+    assert_eq!(std::fs::read_dir(&target).unwrap().count(), 0);
+}
+
+#[cfg(unix)]
+#[test]
 fn a_link_at_a_plot_or_a_page_is_refused_and_left_alone() {
     let dir = tempfile::tempdir().unwrap();
     let elsewhere = dir.path().join("elsewhere");
