@@ -47,8 +47,8 @@ pub mod engine;
 pub mod enumerate;
 mod error;
 pub mod estimate;
-/// The tool's one way of opening files (regular files only, no blocking opens, no link
-/// followed where a file is written): not part of the supported API.
+// The tool's one way of opening files (regular files only, no blocking opens, no link followed
+// where a file is written): not part of the supported API.
 #[doc(hidden)]
 pub mod files;
 pub mod journal;
