@@ -9,6 +9,7 @@ use crate::cli::units::{self, grouped};
 use nqueens::Plan;
 use nqueens::Prepared;
 use nqueens::TaskOutcome;
+use nqueens::known::Mismatch;
 use nqueens::{CountOptions, CountRun, Kernel, Strategy, Watcher};
 use serde::Serialize;
 
@@ -291,6 +292,7 @@ fn stream<T: Serialize + TableRow>(
     let mut widths = column_widths(boards, options);
     widths.push(resumed_width(boards, options, long_run));
     let mut stream = RecordStream::with_widths(out, args.format, &widths);
+    let mut all_known = true;
     for &n in boards {
         let Some(run) = count_board(n, options, long_run, interrupt, &mut stream)? else {
             return Ok(Outcome::Interrupted);
@@ -300,16 +302,43 @@ fn stream<T: Serialize + TableRow>(
             return super::shard::write(&run, options, args.format, out);
         }
         let record = CountRecord::new(&run, options);
+        let known = run.counts.check_known();
         if boards.len() == 1 && args.format == Format::Table {
             drop(stream);
             write_records(out, args.format, &[wrap(record)])?;
-            return Ok(Outcome::Success);
+            return Ok(checked(known, &run, long_run));
         }
         stream.write(&wrap(record))?;
         interrupt.result_written();
+        all_known &= checked(known, &run, long_run) == Outcome::Success;
     }
     stream.finish()?;
-    Ok(Outcome::Success)
+    Ok(if all_known {
+        Outcome::Success
+    } else {
+        Outcome::Negative
+    })
+}
+
+/// What the check of a counted board against the known table found
+/// ([`nqueens::Counts::check_known`], done before its record is written, which it is all the
+/// same): a board whose counts differ is said on stderr, in one line that names the likely
+/// cause (a resumed journal, or else a fault), and the command ends with exit code 1
+/// ([`Outcome::Negative`]).
+fn checked(known: Result<(), Mismatch>, run: &CountRun, long_run: &LongRun) -> Outcome {
+    let Err(wrong) = known else {
+        return Outcome::Success;
+    };
+    let cause = match long_run.journal(run.counts.n) {
+        Some(path) if run.resumed_tasks > 0 => format!(
+            "the journal {} holds a wrong count (damaged or altered); count again into a new \
+             file",
+            path.display()
+        ),
+        _ => "the engine or this machine made an error; run nqueens verify".to_string(),
+    };
+    output::error(format_args!("{}: {cause}", super::known::differs(&wrong)));
+    Outcome::Negative
 }
 
 /// Counts the `n`-board whose record goes to `stream`; `None` when an interrupt stopped it. An
@@ -386,6 +415,14 @@ fn announce_board(
     prepared: &Prepared,
 ) {
     let (plan, resumed) = (prepared.plan(), prepared.resumed());
+    if let Some(path) = journal
+        && let Some(owner) = nqueens::files::foreign_owner(path)
+    {
+        output::warning(format_args!(
+            "journal {} belongs to {owner}, not to you: its records are taken as they are",
+            path.display()
+        ));
+    }
     if let Some(path) = journal
         && !long_run.quiet
         && !resumed.is_empty()

@@ -210,6 +210,21 @@ struct Journals {
 impl Journals {
     fn new(path: &Path, boards: usize, shard: Option<Shard>) -> Result<Journals, Failure> {
         let named_as_directory = path.as_os_str().as_encoded_bytes().ends_with(b"/");
+        // A link is followed to a directory only where PATH says it is one (`DIR/`) and the
+        // link is this user's: another user's link (planted in /tmp) would lead the journals
+        // into a directory of their choosing. Without the `/`, a link is the journal's path
+        // itself, which the journal refuses.
+        let itself = path.components().as_path();
+        if named_as_directory
+            && std::fs::symlink_metadata(itself).is_ok_and(|m| m.file_type().is_symlink())
+            && let Some(owner) = nqueens::files::foreign_owner(itself)
+        {
+            return Err(Failure::File(format!(
+                "cannot keep the journals in {}: it is a symbolic link that belongs to {owner}, \
+                 not to you (name the directory itself)",
+                path.display()
+            )));
+        }
         if named_as_directory && !path.is_dir() {
             std::fs::create_dir_all(path).map_err(|e| {
                 Failure::File(format!(
@@ -220,7 +235,11 @@ impl Journals {
         }
         Ok(Journals {
             path: path.to_path_buf(),
-            directory: path.is_dir(),
+            directory: if named_as_directory {
+                path.is_dir()
+            } else {
+                std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir())
+            },
             several: boards > 1,
             shard: shard.filter(|s| !s.is_whole()),
         })

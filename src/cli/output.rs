@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, Once};
 
 use anstyle::{AnsiColor, Style};
+use nqueens::files::directory_of;
 
 use super::{Failure, words};
 
@@ -108,8 +109,10 @@ extern "C" fn look_at_stdout() {
 /// so that a failed or interrupted command never leaves a half-written file.
 ///
 /// - Only a missing path or a regular file is replaced: a directory, a symbolic link, a FIFO or
-///   a device is refused (a usage error), since the rename would put a regular file in its
-///   place.
+///   a device is refused (a file failure), since the rename would put a regular file in its
+///   place. Another user's file is refused up front where the rename would fail or should not
+///   happen: one this user may not write, and one in a sticky directory (`/tmp`) that is not
+///   this user's either ([`nqueens::files::check_replace`]).
 /// - All or nothing: every file is written in full before any is renamed, and a file that
 ///   cannot be written (a full disk) removes every temporary file and replaces nothing; the
 ///   error names the file (`cannot write DIR/nqueens-count.1: No space left on device`).
@@ -164,14 +167,6 @@ pub fn check_replaceable(path: &Path, what: &str) -> Result<(), Failure> {
 /// `cannot write {what} to PATH: why`, a file failure.
 fn refusal(path: &Path, what: &str, why: &str) -> Failure {
     Failure::File(format!("cannot write {what} to {}: {why}", path.display()))
-}
-
-/// The directory a file at `path` is created in.
-fn directory_of(path: &Path) -> &Path {
-    match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    }
 }
 
 /// `cannot write PATH: why` (the system's words for `e`, cut at its error number: what follows,
@@ -302,32 +297,11 @@ fn keep_mode_and_owner(_target: &Path, _file: &fs::File) -> io::Result<()> {
     Ok(())
 }
 
-/// Refuses a target that is neither absent nor a writable regular file.
+/// Refuses a target that the final rename would refuse or should not do
+/// ([`nqueens::files::check_replace`]): a link, anything but a regular file, a read-only file,
+/// another user's file this user may not write or may not replace in a sticky directory.
 fn check_target(path: &Path, what: &str) -> Result<(), Failure> {
-    let refuse = |why: &str| refusal(path, what, why);
-    let meta = match fs::symlink_metadata(path) {
-        Ok(meta) => meta,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
-        Err(e) => return Err(refuse(&e.to_string())),
-    };
-    let kind = meta.file_type();
-    if kind.is_dir() {
-        return Err(refuse("it is a directory"));
-    }
-    if kind.is_symlink() {
-        return Err(refuse(
-            "it is a symbolic link (name the file it points to, or remove the link)",
-        ));
-    }
-    if !kind.is_file() {
-        return Err(refuse(
-            "it is not a regular file (a FIFO, a socket or a device would be replaced)",
-        ));
-    }
-    if meta.permissions().readonly() {
-        return Err(refuse("the file is read-only"));
-    }
-    Ok(())
+    nqueens::files::check_replace(path).map_err(|why| refusal(path, what, &why.to_string()))
 }
 
 #[cfg(test)]

@@ -20,6 +20,12 @@ use crate::journal::{Header, Journal, JournalError, Shard, ShardError};
 /// board split to its last rows), never on the thread count or the machine, so a journal can
 /// be resumed with any thread count anywhere.
 ///
+/// A journal is a regular file, opened without waiting and never written through a symbolic
+/// link (a link at its path is refused). A resumed count is only as right as its journal, whose records
+/// someone who may write the file can alter with their checksums recomputed:
+/// [`Counts::check_known`](crate::Counts::check_known) checks a whole board against the known
+/// table.
+///
 /// ```
 /// use nqueens::{count_with, CountOptions, RunControl, Strategy};
 /// let file = std::env::temp_dir().join(format!("nqueens-doc-n10-{}.ckpt", std::process::id()));

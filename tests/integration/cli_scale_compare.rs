@@ -337,9 +337,19 @@ fn foreign_damaged_and_missing_files_are_refused_in_one_line() {
     let count = stdout_of(&["count", "8", "-f", "json"]);
     refused(count.as_bytes(), "is not a scale result");
 
-    // Endless input is not read to its end.
+    // Endless input is not read at all, and a huge file not to its end.
     nqueens()
         .args(["scale", "--compare", "/dev/zero"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("a device, not a regular file"));
+    let huge = saved.path("huge.json");
+    std::fs::File::create(&huge)
+        .and_then(|file| file.set_len(65 << 20))
+        .unwrap();
+    nqueens()
+        .args(["scale", "--compare"])
+        .arg(&huge)
         .assert()
         .code(1)
         .stderr(predicate::str::contains("larger than 64 MiB"));

@@ -5,6 +5,7 @@ mod checkpoint;
 mod cli;
 mod cli_compare;
 mod cli_completions;
+mod cli_files;
 mod cli_hardening;
 mod cli_list;
 mod cli_numbers;

@@ -109,10 +109,11 @@ const MAX_BYTES: u64 = 64 << 20;
 pub fn read(path: &Path) -> Result<Vec<Series>, Unreadable> {
     let name = crate::cli::words::shorten_os(path.as_os_str());
     // The system's words ("No such file or directory"); messages drop its error number.
-    let cannot = |e: std::io::Error| Unreadable(format!("cannot read {name}: {e}"));
+    // A regular file only, opened without waiting (a FIFO, /proc/kmsg): `nqueens::files`.
+    let cannot = |e: nqueens::files::Refusal| Unreadable(format!("cannot read {name}: {e}"));
     let mut text = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|file| file.take(MAX_BYTES + 1).read_to_end(&mut text))
+    nqueens::files::open_read(path)
+        .and_then(|file| Ok(file.take(MAX_BYTES + 1).read_to_end(&mut text)?))
         .map_err(cannot)?;
     if text.len() as u64 > MAX_BYTES {
         return Err(Unreadable(format!(
