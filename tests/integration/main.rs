@@ -15,6 +15,7 @@ mod cli_terminal;
 mod cli_unique;
 mod cli_watch;
 mod cli_watch_screen;
+mod diagonals;
 mod doc_examples;
 mod estimate;
 #[cfg(feature = "gpu")]

@@ -109,7 +109,7 @@ impl TextWriter<'_> {
             Mode::Frames => frame(&self.model),
             Mode::Json => {
                 let mut line = counters_json(&self.model);
-                let fields = step_json(self.model.step);
+                let fields = step_json(&self.model);
                 for (key, value) in fields.as_object().into_iter().flatten() {
                     line[key] = value.clone();
                 }
@@ -148,9 +148,12 @@ impl Observer for TextWriter<'_> {
     }
 }
 
-/// The step's own fields for JSON: `event`, and `row`, `col`, `line`, `by` where they apply.
-fn step_json(step: Step) -> serde_json::Value {
-    match step {
+/// The step's own fields for JSON: `event`, and `row`, `col`, `line`, `by` where they apply;
+/// for a search whose steps are its queens (bitmask), `rejected`: the squares its masks
+/// rejected with that step (`row`, `col`, `line`, `by` each); and `narration`, the sentence the
+/// view shows.
+fn step_json(model: &Model) -> serde_json::Value {
+    let mut fields = match model.step {
         Step::Start => json!({ "event": "start" }),
         Step::Reject { row, col, line, by } => json!({
             "event": "reject", "row": row, "col": col, "line": line, "by": [by.0, by.1]
@@ -158,7 +161,17 @@ fn step_json(step: Step) -> serde_json::Value {
         Step::Place { row, col } => json!({ "event": "place", "row": row, "col": col }),
         Step::Remove { row, col } => json!({ "event": "backtrack", "row": row, "col": col }),
         Step::Solution => json!({ "event": "solution" }),
+    };
+    if model.by_queen() && matches!(model.step, Step::Place { .. } | Step::Remove { .. }) {
+        let rejected: Vec<serde_json::Value> = model
+            .rejected
+            .iter()
+            .map(|r| json!({ "row": r.row, "col": r.col, "line": r.line, "by": [r.by.0, r.by.1] }))
+            .collect();
+        fields["rejected"] = json!(rejected);
     }
+    fields["narration"] = json!(model.narration());
+    fields
 }
 
 /// The step number and compare's counters, under compare's JSON names.
