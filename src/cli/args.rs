@@ -804,7 +804,7 @@ pub struct WatchArgs {
     #[arg(short, long, value_name = "NAME", default_value_t = Algorithm::Array,
           value_parser = parse_algorithm)]
     pub algorithm: Algorithm,
-    /// Steps per second (0.1 to 1000) [default: 4 on the screen; frames and JSON are written
+    /// Steps per second (0.1 to 1000) [default: 5 on the screen; frames and JSON are written
     /// without waiting unless this is given].
     #[arg(long, value_name = "STEPS_PER_SECOND", value_parser = parse_speed)]
     pub speed: Option<f64>,
@@ -819,10 +819,17 @@ pub struct WatchArgs {
     /// counters nodes, candidates, diagonal_checks, solutions), then a "done" line.
     #[arg(short, long, value_name = "FORMAT", value_parser = ["json"])]
     pub format: Option<String>,
-    /// Stop the frames or JSON after this many steps (0: never); the 8 x 8 board takes 17868
-    /// steps with every algorithm.
+    /// Stop the frames, JSON or page after this many steps (0: never); the 8 x 8 board takes
+    /// 17868 steps with matrix, array and attack, 3146 with bitmask (a step per queen).
     #[arg(long, value_name = "STEPS", default_value_t = 100_000)]
     pub max_steps: u64,
+    /// Record the full-screen view as an asciinema v2 file (asciinema play FILE replays it).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["frames", "format", "html"])]
+    pub cast: Option<std::path::PathBuf>,
+    /// Write one self-contained HTML page that replays the search (board, data structure,
+    /// narration, counters; play, pause, step, back, speed) instead of showing it.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["frames", "format"])]
+    pub html: Option<std::path::PathBuf>,
 }
 
 /// Parses a board side for `watch`: 1 to 64.

@@ -308,15 +308,12 @@ impl Model {
         }
         match self.step {
             Step::Start => "start".to_string(),
-            Step::Reject { row, col, line, by } => format!(
-                "({row},{col}) ✗ {} {line}, queen ({},{})",
-                line.arrow(),
-                by.0,
-                by.1
-            ),
+            Step::Reject { row, col, line, by } => {
+                format!("({row},{col}) ✗ {} queen ({},{})", line.arrow(), by.0, by.1)
+            }
             Step::Place { row, col } if self.by_queen() => {
                 format!(
-                    "({row},{col}) Q, lowest of {} free",
+                    "({row},{col}) Q, lowest of {} free bits",
                     self.masks(row).free.count_ones()
                 )
             }
@@ -364,9 +361,7 @@ impl Model {
         let row = self.current_row();
         match self.algorithm {
             Algorithm::Matrix => {
-                let mut lines = vec![format!(
-                    "grid[row][col] for row {row} (Q queen, x threatened)"
-                )];
+                let mut lines = vec![format!("grid for row {row}: Q queen, x threatened")];
                 lines.push(format!("   {}", ruler_cells(n)));
                 for r in 0..n {
                     let cells: Vec<String> = (0..n)
@@ -403,13 +398,10 @@ impl Model {
                         format!("queens[{row}] cleared: row {row} tries its next column")
                     }
                     Step::Start => "row 0 has no queen to be checked against".to_string(),
-                    Step::Reject { row: 1, .. } => {
-                        "row 1 is checked against queens[0] (row 0)".to_string()
+                    Step::Reject { row: 1, .. } => "row 1 is checked against queens[0]".to_string(),
+                    Step::Reject { row, .. } => {
+                        format!("row {row} is checked against queens[0..{row}]")
                     }
-                    Step::Reject { row, .. } => format!(
-                        "row {row} is checked against queens[0..{row}] (rows 0 to {})",
-                        row - 1
-                    ),
                 };
                 vec![
                     "queens[row] = column".to_string(),
@@ -483,9 +475,9 @@ impl Model {
                     .collect::<Vec<_>>()
                     .join(" ");
                 let key = match (self.step, pick) {
-                    (Step::Remove { .. }, Some(_)) => "^ the next lowest bit, - tried",
-                    (Step::Remove { .. }, None) => "- tried: no bit left",
-                    (_, Some(_)) => "^ the lowest bit left, - tried",
+                    (Step::Remove { .. }, Some(_)) => "^ next lowest bit, - tried",
+                    (Step::Remove { .. }, None) => "- tried, no bit left",
+                    (_, Some(_)) => "^ lowest bit, - tried",
                     (_, None) => "",
                 };
                 let mut lines = vec![
