@@ -787,11 +787,15 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
 
 const WATCH_EXAMPLES: &str = "Examples:\n  \
     nqueens watch                               the 8 x 8 board, full screen\n  \
-    nqueens watch 6 -a array --speed 2          slower, with the column array\n  \
+    nqueens watch 6 -a bitmask --speed 2        slower, with the bitmask's masks\n  \
+    nqueens watch 6 --cast lecture.cast         record the view (asciinema play replays it)\n  \
+    nqueens watch 6 --html watch6.html          a page that replays the search in a browser\n  \
     nqueens watch 5 --frames | less             every step as a text frame\n  \
     nqueens watch 8 --format json | jq .        every step as one JSON object\n\n\
-    Keys: space pause/resume, right or n one step, left or b one step back, + and - speed,\n\
-    s run to the next solution, a next algorithm, r restart, ? help, q or Esc quit.\n\n\
+    Keys: space pause/resume, right or n one step, left or b one step back, + and - speed\n\
+    (0.1, 0.2, 0.5, 1, 2, 5, ... 1000 steps/s), s run to the next solution, a next algorithm,\n\
+    r restart, ? help, Ctrl-Z suspend, q or Esc quit (Ctrl-C, SIGINT, SIGTERM, SIGHUP: exit\n\
+    130; SIGQUIT: exit 131; the terminal is restored on every way out).\n\n\
     When standard output is not a terminal, the steps are written as text frames (--frames).";
 
 /// Arguments of `nqueens watch`.
@@ -820,7 +824,7 @@ pub struct WatchArgs {
     #[arg(short, long, value_name = "FORMAT", value_parser = ["json"])]
     pub format: Option<String>,
     /// Stop the frames, JSON or page after this many steps (0: never); the 8 x 8 board takes
-    /// 17868 steps with matrix, array and attack, 3146 with bitmask (a step per queen).
+    /// 17868 steps with matrix, array and attack, 4204 with bitmask (a step per queen).
     #[arg(long, value_name = "STEPS", default_value_t = 100_000)]
     pub max_steps: u64,
     /// Record the full-screen view as an asciinema v2 file (asciinema play FILE replays it).

@@ -82,8 +82,8 @@ fn frames_show_the_board_the_narration_and_the_structure() {
     // One step per queen: row 1's free mask holds columns 2 and 3, and the lowest gets it.
     assert!(
         text.contains(
-            "row 1: free = ~(cols | ld | rd) has columns 2 3; its lowest bit, column 2, gets the \
-             queen: on to row 2"
+            "row 1: free = ~(cols | ld | rd) has columns 2 3; the lowest bit left, column 2, gets \
+             the queen: on to row 2"
         ),
         "{text}"
     );

@@ -218,6 +218,26 @@ fn a_board_too_big_for_the_terminal_says_what_size_it_needs() {
         s.contains("needs a terminal of at least")
     });
     assert!(screen.contains("The 40 x 40 board"), "{screen}");
+    // The largest board that fits this 100 x 30 window, not always the same example.
+    let text = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+    let named: u32 = text
+        .split("nqueens watch ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no board named: {text}"));
+    assert!(text.contains("(the largest)"), "{text}");
+    assert!(named > 8, "{text}");
+    session.keys(&["q"]);
+    session.wait_for("the exit", |s| s.contains("EXITED 0"));
+    // And it fits.
+    let session = Session::new(
+        "fits",
+        &format!("{binary} watch {named}; echo EXITED $?; sleep 30"),
+    );
+    session.wait_for("the board", |s| {
+        s.contains(&format!("array · {named} x {named}"))
+    });
     session.keys(&["q"]);
     session.wait_for("the exit", |s| s.contains("EXITED 0"));
 }

@@ -14,6 +14,7 @@ mod cli_solve;
 mod cli_terminal;
 mod cli_unique;
 mod cli_watch;
+mod cli_watch_html;
 mod cli_watch_screen;
 mod diagonals;
 mod doc_examples;

@@ -5,7 +5,8 @@
 //! JSON block; its inline script rebuilds the board from the events and shows each step, with
 //! play/pause, step, back, a position slider and the speed ladder of the terminal view. No
 //! server, no network, nothing to build: the file opens as it is. `#step=K` in the address
-//! opens it paused at step K (for links from a course page, and for the tests).
+//! opens it paused at step K, `#speed=S` sets the speed (one of the ladder's) and `#play`
+//! starts it (for links from a course page, and for the tests).
 
 use std::collections::HashMap;
 use std::path::Path;

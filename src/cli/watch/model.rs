@@ -257,8 +257,8 @@ impl Model {
                     t => format!(", {} tried before", crate::cli::words::plural(t, "bit")),
                 };
                 format!(
-                    "row {row}: free = ~(cols | ld | rd) has columns {listed}{tried}; its \
-                     lowest bit, column {col}, gets the queen: {then}"
+                    "row {row}: free = ~(cols | ld | rd) has columns {listed}{tried}; the \
+                     lowest bit left, column {col}, gets the queen: {then}"
                 )
             }
             Step::Place { row, col } if row + 1 == self.n => {
@@ -312,9 +312,10 @@ impl Model {
                 format!("({row},{col}) ✗ {} queen ({},{})", line.arrow(), by.0, by.1)
             }
             Step::Place { row, col } if self.by_queen() => {
+                let free = self.masks(row).free.count_ones();
                 format!(
-                    "({row},{col}) Q, lowest of {} free bits",
-                    self.masks(row).free.count_ones()
+                    "({row},{col}) Q, lowest of {}",
+                    crate::cli::words::plural(free, "free bit")
                 )
             }
             Step::Place { row, col } => format!("({row},{col}) Q placed"),
@@ -582,6 +583,83 @@ mod tests {
         for algorithm in Algorithm::ALL {
             let mut check = Check(Model::new(7, algorithm));
             algorithm.watch(7, &mut check).unwrap();
+        }
+    }
+}
+
+#[cfg(test)]
+mod texts {
+    use super::*;
+
+    /// The states after every step of the whole search.
+    fn all_states(n: u32, algorithm: Algorithm) -> Vec<Model> {
+        struct Keep(Model, Vec<Model>);
+        impl Observer for Keep {
+            fn event(&mut self, event: Event) {
+                if self.0.apply(event) {
+                    self.1.push(self.0.clone());
+                }
+            }
+        }
+        let mut keep = Keep(Model::new(n, algorithm), Vec::new());
+        algorithm.watch(n, &mut keep).unwrap();
+        let mut end = keep.0.clone();
+        end.finished = true;
+        keep.1.push(end);
+        keep.1
+    }
+
+    #[test]
+    fn the_array_panel_says_what_is_checked_at_each_kind_of_step() {
+        let states = all_states(6, Algorithm::Array);
+        for state in &states {
+            let check = state.structure()[3].clone();
+            match state.step {
+                _ if state.finished => assert_eq!(check, "the search is over"),
+                Step::Solution => assert_eq!(check, "every row holds a queen: a solution"),
+                Step::Reject { row, .. } => {
+                    assert!(
+                        check.starts_with(&format!("row {row} is checked")),
+                        "{check}"
+                    );
+                    assert!(row > 0);
+                }
+                _ => assert!(!check.contains("checked against"), "{check}"),
+            }
+            // No range past the queens placed, nor an empty one.
+            assert!(
+                !check.contains("queens[0..0]") && !check.contains("[0..6]"),
+                "{check}"
+            );
+        }
+    }
+
+    #[test]
+    fn narration_never_repeats_the_line_nor_counts_solution_zero() {
+        for algorithm in Algorithm::ALL {
+            for state in all_states(5, algorithm) {
+                let text = state.narration();
+                assert!(!text.contains("a placed queen attacks it"), "{text}");
+                assert!(!text.contains("solution 0"), "{text}");
+                assert!(!state.solution_of().contains("solution 0 "));
+            }
+        }
+    }
+
+    #[test]
+    fn the_bitmask_steps_once_per_queen_and_picks_the_lowest_free_bit() {
+        for state in all_states(6, Algorithm::Bitmask) {
+            if let Step::Place { row, col } = state.step {
+                let masks = state.masks(row);
+                // The queen's bit is free, and every free bit below it was tried before.
+                assert_eq!(masks.free >> col & 1, 1);
+                for r in &state.rejected {
+                    assert_eq!(r.row, row);
+                    assert_eq!(masks.free >> r.col & 1, 0, "a free square rejected");
+                    assert!(r.col < col);
+                }
+            }
+            assert!(!matches!(state.step, Step::Reject { .. }));
         }
     }
 }

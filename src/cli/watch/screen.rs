@@ -855,3 +855,140 @@ fn board_lines(model: &Model, scale: usize) -> Vec<TextLine<'static>> {
     }
     lines
 }
+
+#[cfg(test)]
+mod tests {
+    use ratatui::backend::TestBackend;
+
+    use super::*;
+
+    /// The states of the first `steps` steps of a search, oldest first.
+    fn history(n: u32, algorithm: Algorithm, steps: u64) -> Vec<Model> {
+        struct Keep(Model, Vec<Model>, u64);
+        impl Observer for Keep {
+            fn event(&mut self, event: Event) {
+                if self.0.steps < self.2 && self.0.apply(event) {
+                    self.1.push(self.0.clone());
+                }
+            }
+            fn stop(&self) -> bool {
+                self.0.steps >= self.2
+            }
+        }
+        let mut keep = Keep(
+            Model::new(n, algorithm),
+            vec![Model::new(n, algorithm)],
+            steps,
+        );
+        algorithm.watch(n, &mut keep).unwrap();
+        keep.1
+    }
+
+    /// The screen of the last of `states` on a `width × height` terminal, as lines of text.
+    fn screen(states: &[Model], width: u16, height: u16) -> Vec<String> {
+        let (model, earlier) = states.split_last().unwrap();
+        let view = View {
+            model,
+            earlier: earlier.iter().rev(),
+            back: 0,
+            paused: true,
+            speed: 5.0,
+            help: false,
+        };
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal.draw(|frame| view.draw(frame)).unwrap();
+        let buffer = terminal.backend().buffer();
+        (0..height)
+            .map(|y| (0..width).map(|x| buffer[(x, y)].symbol()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn the_speed_ladder_has_clean_rungs_from_a_tenth_to_a_thousand() {
+        let mut speed = 0.1;
+        let mut seen = vec![speed_text(speed)];
+        while speed < 1000.0 {
+            speed = faster(speed);
+            seen.push(speed_text(speed));
+        }
+        assert_eq!(
+            seen,
+            [
+                "0.1", "0.2", "0.5", "1", "2", "5", "10", "20", "50", "100", "200", "500", "1000"
+            ]
+        );
+        assert_eq!(faster(1000.0), 1000.0);
+        assert_eq!(slower(0.1), 0.1);
+        for _ in 0..20 {
+            speed = slower(speed);
+        }
+        assert_eq!(speed_text(speed), "0.1");
+        // A --speed off the ladder joins it at the next rung either way.
+        assert_eq!((faster(4.0), slower(4.0)), (5.0, 2.0));
+        assert_eq!((faster(0.15), slower(0.15)), (0.2, 0.1));
+    }
+
+    #[test]
+    fn the_largest_board_that_fits_is_named_and_fits() {
+        for algorithm in Algorithm::ALL {
+            for (w, h) in [(40, 12), (80, 24), (100, 30), (160, 45), (300, 100)] {
+                match largest_fitting(algorithm, w, h) {
+                    Some(n) => {
+                        let (nw, nh) = needed(n, algorithm);
+                        assert!(nw <= w && nh <= h, "{algorithm} {n} in {w}x{h}");
+                        if n < 64 {
+                            let (nw, nh) = needed(n + 1, algorithm);
+                            assert!(nw > w || nh > h, "{algorithm} {} in {w}x{h}", n + 1);
+                        }
+                        let text = too_small(64, algorithm, Rect::new(0, 0, w, h));
+                        assert!(text.contains(&format!("nqueens watch {n}")), "{text}");
+                    }
+                    None => {
+                        let text = too_small(6, algorithm, Rect::new(0, 0, w, h));
+                        assert!(text.contains("even the 1 x 1 board needs"), "{text}");
+                    }
+                }
+            }
+        }
+        // 100 x 30 takes the 8 x 8 board with every algorithm.
+        for algorithm in Algorithm::ALL {
+            assert!(
+                largest_fitting(algorithm, 100, 30).unwrap() >= 8,
+                "{algorithm}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_big_window_grows_the_cells_and_shows_the_log_and_the_legend() {
+        let states = history(8, Algorithm::Array, 60);
+        let small = screen(&states, 100, 30);
+        let big = screen(&states, 160, 45);
+        let width_of = |lines: &[String]| {
+            lines[0]
+                .chars()
+                .position(|c| c == '┐')
+                .expect("the board's corner")
+        };
+        assert!(width_of(&big) > width_of(&small) + 20, "{big:#?}");
+        for lines in [&small, &big] {
+            let text = lines.join("\n");
+            assert!(text.contains(" array · 8 x 8 "), "{text}");
+            assert!(text.contains(" recent steps "), "{text}");
+            assert!(text.contains("o taken back"), "{text}");
+            assert!(text.contains("solutions 0 of 92"), "{text}");
+        }
+        // The log's last line is the step on view.
+        let text = big.join("\n");
+        assert!(text.contains("    60 "), "{text}");
+    }
+
+    #[test]
+    fn a_short_board_title_is_never_cut() {
+        for algorithm in Algorithm::ALL {
+            let states = history(1, algorithm, 1);
+            let text = screen(&states, 100, 30).join("\n");
+            assert!(text.contains(&format!(" {algorithm} · 1 x 1 ")), "{text}");
+        }
+    }
+}
