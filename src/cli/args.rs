@@ -181,7 +181,8 @@ fn accept_hyphen_values(command: clap::Command) -> clap::Command {
                   nqueens completions bash            a shell completion script\n  \
                   nqueens man | man -l -              the manual page\n\n\
                   Exit status: 0 success, 1 failure (a wrong answer, or a file that cannot be \
-                  used), 2 usage error, 130 interrupted (details: nqueens man)."
+                  used), 2 usage error, 130 interrupted, 131 watch quit by SIGQUIT (details: \
+                  nqueens man)."
 )]
 pub struct Cli {
     /// What to do.
