@@ -256,8 +256,9 @@ impl Model {
                     0 => String::new(),
                     t => format!(", {} tried before", crate::cli::words::plural(t, "bit")),
                 };
+                let columns = if free.len() == 1 { "column" } else { "columns" };
                 format!(
-                    "row {row}: free = ~(cols | ld | rd) has columns {listed}{tried}; the \
+                    "row {row}: free = ~(cols | ld | rd) has {columns} {listed}{tried}; the \
                      lowest bit left, column {col}, gets the queen: {then}"
                 )
             }
