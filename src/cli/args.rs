@@ -809,8 +809,8 @@ pub struct WatchArgs {
     #[arg(short, long, value_name = "NAME", default_value_t = Algorithm::Array,
           value_parser = parse_algorithm)]
     pub algorithm: Algorithm,
-    /// Steps per second (0.1 to 1000) [default: 5 on the screen; frames and JSON are written
-    /// without waiting unless this is given].
+    /// Steps per second (0.1 to 1000) [default: 5 on the screen and the --html page; frames
+    /// and JSON are written without waiting unless this is given].
     #[arg(long, value_name = "STEPS_PER_SECOND", value_parser = parse_speed)]
     pub speed: Option<f64>,
     /// Pause at every solution (the full-screen view; space resumes).

@@ -95,6 +95,7 @@ fn page(args: &WatchArgs, steps: &[serde_json::Value], complete: bool) -> String
         "panels": texts,
         "panel": index,
         "speeds": SPEEDS,
+        "speed": args.speed.unwrap_or(super::DEFAULT_SPEED),
     });
     // `<` only occurs inside the JSON's strings, where \u003c means the same: no `</script>`.
     let data = data.to_string().replace('<', "\\u003c");
