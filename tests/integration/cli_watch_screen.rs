@@ -374,3 +374,31 @@ fn cast_records_the_view_as_asciinema_v2() {
         "{screen}"
     );
 }
+
+#[test]
+fn an_interrupted_view_keeps_its_recording_and_exits_130() {
+    if !tmux_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let cast = dir.path().join("watch.cast");
+    let binary = env!("CARGO_BIN_EXE_nqueens");
+    let session = Session::new(
+        "cast-int",
+        &format!(
+            "{binary} watch 5 --speed 20 --cast '{}'; echo EXITED $?; sleep 30",
+            cast.display()
+        ),
+    );
+    session.wait_for("the board", |s| s.contains("array · 5 x 5"));
+    session.keys(&["C-c"]);
+    session.wait_for("the exit", |s| s.contains("EXITED 130"));
+    let text = std::fs::read_to_string(&cast).unwrap();
+    let header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(header["version"], 2);
+    assert!(text.lines().count() > 3, "{text}");
+    for line in text.lines().skip(1) {
+        let event: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(event[1], "o");
+    }
+}

@@ -60,20 +60,21 @@ pub fn run(args: &WatchArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         }
         None => None,
     };
-    let end = screen::run(
+    let shown = screen::run(
         args.n,
         args.algorithm,
         args.speed.unwrap_or(DEFAULT_SPEED),
         args.pause_on_solution,
         recording.clone(),
-    )?;
+    );
+    // The recording of what was shown is kept even when the terminal failed (a hangup).
     if let (Some(path), Some(recording)) = (&args.cast, recording) {
         // An interrupt from now on removes the recording's temporary file.
         crate::cli::signals::on_interrupt(output::quit_interrupted);
         let text = recording.borrow().to_asciicast();
         output::replace_files(&[(path, text.as_bytes())], "the recording")?;
     }
-    match end {
+    match shown? {
         End::Quit => Ok(Outcome::Success),
         End::Interrupted => {
             output::message("nqueens: interrupted");

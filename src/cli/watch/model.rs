@@ -397,7 +397,7 @@ impl Model {
                         format!("queens[{row}] = {col}: row {} is checked next", row + 1)
                     }
                     Step::Remove { row, .. } => {
-                        format!("queens[{row}] cleared: row {row} tries its next column")
+                        format!("queens[{row}] cleared, row {row} goes on")
                     }
                     Step::Start => "row 0 has no queen to be checked against".to_string(),
                     Step::Reject { row: 1, .. } => "row 1 is checked against queens[0]".to_string(),
