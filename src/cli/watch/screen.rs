@@ -505,7 +505,7 @@ fn data_height(n: usize, algorithm: Algorithm) -> usize {
     let structure = match algorithm {
         Algorithm::Matrix => n + 2,
         Algorithm::Array => 4,
-        Algorithm::Attack => 4 + usize::from(2 * n - 1 > 10),
+        Algorithm::Attack => 5 + usize::from(2 * n - 1 > 10),
         Algorithm::Bitmask => 7,
     };
     structure + 1 + 5 + 2
@@ -526,10 +526,13 @@ fn board_title(n: usize, algorithm: Algorithm) -> String {
     format!(" {algorithm} · {n} x {n} ")
 }
 
+/// The narrowest view: the legend and the keys take one line each.
+const MIN_WIDTH: usize = 80;
+
 /// Columns and rows the view needs for the `n × n` board and `algorithm` (cells of one line).
 pub fn needed(n: usize, algorithm: Algorithm) -> (u16, u16) {
     let (board_w, board_h) = board_size(n, algorithm, 1);
-    let w = board_w + data_width(n, algorithm);
+    let w = (board_w + data_width(n, algorithm)).max(MIN_WIDTH);
     let h = board_h.max(data_height(n, algorithm)) + BELOW;
     (
         w.min(u16::MAX as usize) as u16,
@@ -658,6 +661,7 @@ impl<'a, I: Iterator<Item = &'a Model> + Clone> View<'a, I> {
                 ),
             narration,
         );
+        debug_assert!(legend_line().width() <= MIN_WIDTH);
         frame.render_widget(Paragraph::new(legend_line()), legend);
         frame.render_widget(
             Paragraph::new(
@@ -981,6 +985,28 @@ mod tests {
         // The log's last line is the step on view.
         let text = big.join("\n");
         assert!(text.contains("    60 "), "{text}");
+    }
+
+    #[test]
+    fn at_the_size_it_needs_the_view_shows_its_title_legend_and_keys_whole() {
+        for algorithm in Algorithm::ALL {
+            for n in [1, 4, 8, 12] {
+                let states = history(n, algorithm, 30);
+                let (w, h) = needed(n as usize, algorithm);
+                let lines = screen(&states, w, h);
+                let text = lines.join("\n");
+                assert!(
+                    text.contains(&format!(" {algorithm} · {n} x {n} ")),
+                    "{text}"
+                );
+                assert!(
+                    lines[h as usize - 2].contains("the attacker's line"),
+                    "{text}"
+                );
+                assert!(lines[h as usize - 1].contains("q quit"), "{text}");
+                assert!(text.contains("solutions "), "{text}");
+            }
+        }
     }
 
     #[test]
