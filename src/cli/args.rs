@@ -181,7 +181,8 @@ fn accept_hyphen_values(command: clap::Command) -> clap::Command {
                   nqueens completions bash            a shell completion script\n  \
                   nqueens man | man -l -              the manual page\n\n\
                   Exit status: 0 success, 1 failure (a wrong answer, or a file that cannot be \
-                  used), 2 usage error, 130 interrupted (details: nqueens man)."
+                  used), 2 usage error, 130 interrupted, 131 watch quit by SIGQUIT (details: \
+                  nqueens man)."
 )]
 pub struct Cli {
     /// What to do.
@@ -787,11 +788,15 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
 
 const WATCH_EXAMPLES: &str = "Examples:\n  \
     nqueens watch                               the 8 x 8 board, full screen\n  \
-    nqueens watch 6 -a array --speed 2          slower, with the column array\n  \
+    nqueens watch 6 -a bitmask --speed 2        slower, with the bitmask's masks\n  \
+    nqueens watch 6 --cast lecture.cast         record the view (asciinema play replays it)\n  \
+    nqueens watch 6 --html watch6.html          a page that replays the search in a browser\n  \
     nqueens watch 5 --frames | less             every step as a text frame\n  \
     nqueens watch 8 --format json | jq .        every step as one JSON object\n\n\
-    Keys: space pause/resume, right or n one step, left or b one step back, + and - speed,\n\
-    s run to the next solution, a next algorithm, r restart, ? help, q or Esc quit.\n\n\
+    Keys: space pause/resume, right or n one step, left or b one step back, + and - speed\n\
+    (0.1, 0.2, 0.5, 1, 2, 5, ... 1000 steps/s), s run to the next solution, a next algorithm,\n\
+    r restart, ? help, Ctrl-Z suspend, q or Esc quit (Ctrl-C, SIGINT, SIGTERM, SIGHUP: exit\n\
+    130; SIGQUIT: exit 131; the terminal is restored on every way out).\n\n\
     When standard output is not a terminal, the steps are written as text frames (--frames).";
 
 /// Arguments of `nqueens watch`.
@@ -804,8 +809,8 @@ pub struct WatchArgs {
     #[arg(short, long, value_name = "NAME", default_value_t = Algorithm::Array,
           value_parser = parse_algorithm)]
     pub algorithm: Algorithm,
-    /// Steps per second (0.1 to 1000) [default: 4 on the screen; frames and JSON are written
-    /// without waiting unless this is given].
+    /// Steps per second (0.1 to 1000) [default: 5 on the screen and the --html page; frames
+    /// and JSON are written without waiting unless this is given].
     #[arg(long, value_name = "STEPS_PER_SECOND", value_parser = parse_speed)]
     pub speed: Option<f64>,
     /// Pause at every solution (the full-screen view; space resumes).
@@ -819,10 +824,17 @@ pub struct WatchArgs {
     /// counters nodes, candidates, diagonal_checks, solutions), then a "done" line.
     #[arg(short, long, value_name = "FORMAT", value_parser = ["json"])]
     pub format: Option<String>,
-    /// Stop the frames or JSON after this many steps (0: never); the 8 x 8 board takes 17868
-    /// steps with every algorithm.
+    /// Stop the frames, JSON or page after this many steps (0: never); the 8 x 8 board takes
+    /// 17868 steps with matrix, array and attack, 4204 with bitmask (a step per queen).
     #[arg(long, value_name = "STEPS", default_value_t = 100_000)]
     pub max_steps: u64,
+    /// Record the full-screen view as an asciinema v2 file (asciinema play FILE replays it).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["frames", "format", "html"])]
+    pub cast: Option<std::path::PathBuf>,
+    /// Write one self-contained HTML page that replays the search (board, data structure,
+    /// narration, counters; play, pause, step, back, speed) instead of showing it.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["frames", "format"])]
+    pub html: Option<std::path::PathBuf>,
 }
 
 /// Parses a board side for `watch`: 1 to 64.

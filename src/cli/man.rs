@@ -26,7 +26,7 @@ pub fn run(args: &ManArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
 }
 
 /// The exit statuses every command keeps to, as the manual and `--help` state them.
-pub const EXIT_STATUS: [(u8, &str); 4] = [
+pub const EXIT_STATUS: [(u8, &str); 5] = [
     (0, "success"),
     (
         1,
@@ -44,6 +44,7 @@ pub const EXIT_STATUS: [(u8, &str); 4] = [
         130,
         "interrupted (Ctrl-C or SIGTERM): finished work is saved where a journal was asked for",
     ),
+    (131, "quit by SIGQUIT (watch, after restoring the terminal)"),
 ];
 
 /// How the tool treats the files it is given, as the manual's FILES section states it.

@@ -103,9 +103,9 @@ enum Turn {
 struct Taken {
     rows: u64,
     cols: u64,
-    /// Diagonals `r − c + n − 1` (0 to 2n − 2).
+    /// ↘ diagonals `r − c + n − 1` (0 to 2n − 2).
     down: u128,
-    /// Anti-diagonals `r + c` (0 to 2n − 2).
+    /// ↙ anti-diagonals `r + c` (0 to 2n − 2).
     up: u128,
 }
 

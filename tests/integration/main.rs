@@ -15,7 +15,9 @@ mod cli_solve;
 mod cli_terminal;
 mod cli_unique;
 mod cli_watch;
+mod cli_watch_html;
 mod cli_watch_screen;
+mod diagonals;
 mod doc_examples;
 mod estimate;
 #[cfg(feature = "gpu")]
