@@ -10,7 +10,7 @@ use crate::cli::render::{Style, is_drawn, write_board, write_columns, write_sepa
 use nqueens::board::{Placement, Solution, Symmetry};
 use nqueens::{construct, enumerate};
 
-use super::units::grouped;
+use super::human::grouped;
 use super::{Failure, Outcome};
 use crate::cli::args::{SolutionFormat, SolveArgs};
 

@@ -157,6 +157,25 @@ impl Format {
     }
 }
 
+impl Format {
+    /// Writes one record whose form for people is not a row of a table: JSON and CSV write
+    /// `record` itself ([`Format::writer`]: an array of one object, a header and one row),
+    /// the table format what `for_people` writes instead (lines of what and value, a report of
+    /// several tables). A command with such output never matches on the format itself.
+    pub fn write_report<T: serde::Serialize>(
+        self,
+        out: &mut dyn Write,
+        record: &T,
+        for_people: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    ) -> io::Result<()> {
+        match self {
+            Format::Table => for_people(out),
+            Format::Json => write_all(JsonWriter::new(out), std::slice::from_ref(record)),
+            Format::Csv => write_all(CsvWriter::new(out), std::slice::from_ref(record)),
+        }
+    }
+}
+
 /// Writes `records` to `out` in `format`, a table's columns fitted to the rows.
 pub fn write_records<T: serde::Serialize + TableRow>(
     out: &mut dyn Write,
@@ -173,8 +192,8 @@ pub fn fingerprint(fingerprint: u64) -> String {
 
 table_row!(nqueens::known::Known, |known| {
     "n" => known.n,
-    "total (A000170)" => crate::cli::units::grouped(known.total),
-    "unique (A002562)" => crate::cli::units::grouped(known.unique),
+    "total (A000170)" => crate::cli::human::grouped(known.total),
+    "unique (A002562)" => crate::cli::human::grouped(known.unique),
 });
 
 /// The examples that the items' documentation gave, as tests (a binary's doc examples do not run).

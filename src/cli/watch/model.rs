@@ -156,7 +156,7 @@ impl Model {
     /// One sentence on the last step.
     pub fn narration(&self) -> String {
         if self.finished {
-            let found = crate::cli::words::plural(self.counters.solutions, "solution");
+            let found = crate::cli::human::plural(self.counters.solutions, "solution");
             return format!("done: {found} found");
         }
         match self.step {

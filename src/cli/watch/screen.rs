@@ -370,7 +370,7 @@ fn draw(
     let state = if model.finished {
         "finished".to_string()
     } else if back > 0 {
-        format!("{} back", crate::cli::words::plural(back, "step"))
+        format!("{} back", crate::cli::human::plural(back, "step"))
     } else if paused {
         "paused".to_string()
     } else {
