@@ -314,8 +314,9 @@ pub enum Command {
                       estimated total and unique counts with 95% intervals, the estimated \
                       core-seconds of a full count with this kernel on this machine, the modelled \
                       wall time on --threads and on 64, 1024 and 10000 cores, the sample size, the \
-                      seed and the fraction of the work the sample did. The same --seed and \
-                      --samples give the same totals on any thread count.",
+                      seed and the fraction of the work the sample did. The time budget \
+                      (--seconds) is an upper bound: the sample often ends a little before it. \
+                      The same --seed and --samples give the same totals on any thread count.",
         after_help = "Examples:\n  \
                       nqueens estimate 24                         a minute of sampling\n  \
                       nqueens estimate 28 --seconds 20 --format json\n  \
@@ -337,7 +338,7 @@ pub enum Command {
     #[command(
         long_about = "Prints the nqueens(1) manual in roff to stdout as one page: every \
                       command with all its options, and the exit statuses. With --dir DIR it writes instead one page per command into \
-                      the existing directory DIR (nqueens.1, nqueens-count.1, ...) and prints \
+                      DIR, created when missing (nqueens.1, nqueens-count.1, ...), and prints \
                       the paths written; a page already there is replaced only when it is a \
                       regular file, and nothing is written when one cannot be.",
         after_help = "Examples:\n  \
@@ -359,8 +360,8 @@ pub struct CompletionsArgs {
 /// Arguments of `nqueens man`.
 #[derive(Debug, Args)]
 pub struct ManArgs {
-    /// Write one page per command into this existing directory instead of printing the whole
-    /// manual as one page.
+    /// Write one page per command into this directory (created when missing) instead of
+    /// printing the whole manual as one page.
     #[arg(long, value_name = "DIR")]
     pub dir: Option<std::path::PathBuf>,
 }
@@ -371,7 +372,9 @@ pub struct EstimateArgs {
     /// Board side, 4 to 32.
     #[arg(value_name = "N", value_parser = parse_estimate_n)]
     pub n: u32,
-    /// Wall-clock budget for the sample [default: 60].
+    /// Wall-clock budget for the sample, an upper bound rather than a target: sampling stops
+    /// when it is spent (after the round of probes under way) or earlier, when too little is
+    /// left for another round; building the plan is not counted [default: 60].
     #[arg(long, value_name = "S", value_parser = parse_seconds, conflicts_with = "samples")]
     pub seconds: Option<f64>,
     /// Draw exactly K probes (at least 2) instead of filling a time budget: reproducible.

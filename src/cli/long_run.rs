@@ -214,6 +214,18 @@ impl Journals {
                 ))
             })?;
         }
+        // A journal's own directory is not made up: a mistyped one is named instead.
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+            && !named_as_directory
+            && !dir.is_dir()
+        {
+            return Err(Failure::File(format!(
+                "cannot open journal {}: the directory {} does not exist (a --checkpoint \
+                 path ending in / is a directory, created when missing)",
+                path.display(),
+                dir.display()
+            )));
+        }
         Ok(Journals {
             path: path.to_path_buf(),
             directory: path.is_dir(),
@@ -557,7 +569,10 @@ mod tests {
     fn without_a_journal_the_lost_work_and_the_remedy_are_named() {
         let text = interrupted_message(&interrupted(), None, KEEP_WITH_CHECKPOINT);
         assert!(text.contains("123 of 9,844 tasks"), "{text}");
-        assert!(text.contains("5.50 s of counting (3.00 s elapsed)"), "{text}");
+        assert!(
+            text.contains("5.50 s of counting (3.00 s elapsed)"),
+            "{text}"
+        );
         assert!(text.contains("--checkpoint FILE"), "{text}");
     }
 

@@ -504,7 +504,7 @@ fn work_for_years_is_refused_up_front_with_the_flag_that_lifts_it() {
 #[test]
 fn a_count_for_years_is_announced_before_it_starts() {
     let line = util::first_line_then_kill(
-        util::nqueens_process().args(["count", "0..=64", "-t", "1", "--quiet"]),
+        util::nqueens_process().args(["count", "0..=64", "-t", "1"]),
         Duration::from_secs(60),
     )
     .unwrap_or_default();
@@ -781,7 +781,7 @@ proptest! {
 #[test]
 fn the_first_interrupt_ends_a_run_of_boards() {
     let mut child = util::nqueens_process()
-        .args(["count", "0..=64", "-t", "2", "--quiet"])
+        .args(["count", "0..=64", "-t", "2"])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
