@@ -7,7 +7,8 @@ use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::cli::render::{Style, write_board, write_columns, write_separated};
+use crate::cli::format::RecordWriter;
+use crate::cli::render::Style;
 use nqueens::enumerate::{Mode, Solutions, Step};
 use nqueens::known;
 
@@ -35,14 +36,13 @@ pub fn run(args: &ListArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     };
     let limit = args.limit.unwrap_or(u64::MAX);
     let mut written = 0u64;
-    if args.format == SolutionFormat::Json {
-        out.write_all(b"[")?;
-    }
+    let mut writer = args.format.writer(out, n, style);
+    writer.begin()?;
     let stop = stop_on_interrupt();
     let mut interrupted = false;
     while written < limit {
         let mut waiting = Waiting {
-            out: &mut *out,
+            out: &mut writer,
             quiet: output::is_quiet(),
             // Only the JSON format leaves its last line open between solutions.
             line_open: args.format == SolutionFormat::Json,
@@ -58,27 +58,10 @@ pub fn run(args: &ListArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
             }
         }
         written += 1;
-        let columns = solutions.columns().iter().copied();
-        match args.format {
-            SolutionFormat::Columns => write_columns(out, columns)?,
-            SolutionFormat::Board => {
-                if written > 1 {
-                    out.write_all(b"\n")?;
-                }
-                write!(out, "solution {written}: ")?;
-                write_columns(out, columns.clone())?;
-                write_board(out, n, columns, &style)?;
-            }
-            SolutionFormat::Json => {
-                out.write_all(if written == 1 { b"\n[" } else { b",\n[" })?;
-                write_separated(out, columns, b",")?;
-                out.write_all(b"]")?;
-            }
-        }
+        writer.record(solutions.columns())?;
     }
-    if args.format == SolutionFormat::Json {
-        out.write_all(if written == 0 { b"]\n" } else { b"\n]\n" })?;
-    }
+    writer.finish()?;
+    drop(writer);
     if interrupted {
         out.flush()?;
         output::message(format_args!(
@@ -127,7 +110,7 @@ enum Next {
 /// What the wait for the next solution shows, and where.
 struct Waiting<'a> {
     /// The solutions written so far, flushed when the wait begins to show.
-    out: &'a mut dyn Write,
+    out: &'a mut dyn RecordWriter<[u32]>,
     /// Draw no spinner and say nothing of the wait (`--quiet`).
     quiet: bool,
     /// Whether the output's last line is open (a spinner on the same terminal starts below it).

@@ -12,6 +12,7 @@
 
 mod csv;
 mod json;
+mod solutions;
 mod stream;
 mod table;
 
@@ -106,7 +107,7 @@ pub(crate) use table_row;
 /// One output format: what comes before the first record, each record, and the end. A writer
 /// owns the output it writes to and flushes after every record, so that what a stopped run
 /// wrote is whole lines.
-pub trait RecordWriter<T> {
+pub trait RecordWriter<T: ?Sized> {
     /// Writes what precedes the records (the table's heading; nothing for JSON and CSV).
     fn begin(&mut self) -> io::Result<()>;
     /// Writes one record and flushes.
@@ -114,9 +115,14 @@ pub trait RecordWriter<T> {
     /// Closes what [`RecordWriter::begin`] and the records opened (the table's bottom border,
     /// the JSON array), and flushes.
     fn finish(&mut self) -> io::Result<()>;
+    /// Flushes what is written so far; a writer that flushes after every record has nothing
+    /// left to flush.
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
-impl<T, W: RecordWriter<T> + ?Sized> RecordWriter<T> for Box<W> {
+impl<T: ?Sized, W: RecordWriter<T> + ?Sized> RecordWriter<T> for Box<W> {
     fn begin(&mut self) -> io::Result<()> {
         (**self).begin()
     }
@@ -127,6 +133,10 @@ impl<T, W: RecordWriter<T> + ?Sized> RecordWriter<T> for Box<W> {
 
     fn finish(&mut self) -> io::Result<()> {
         (**self).finish()
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        (**self).flush()
     }
 }
 
