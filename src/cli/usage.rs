@@ -19,7 +19,7 @@ pub fn one_line(mut e: clap::Error, args: &[OsString]) -> String {
     if e.kind() == ErrorKind::InvalidUtf8 || names_a_word_that_is_not_utf8(&e, args) {
         return not_utf8(args);
     }
-    let help = match e.remove(ContextKind::Usage) {
+    let mut help = match e.remove(ContextKind::Usage) {
         Some(usage) => help_in_usage(&usage.to_string()),
         None => help_for(args),
     };
@@ -27,6 +27,11 @@ pub fn one_line(mut e: clap::Error, args: &[OsString]) -> String {
     let mut message = String::new();
     for line in e.render().to_string().lines().map(str::trim) {
         if line.is_empty() || line.starts_with("For more information") {
+            continue;
+        }
+        // An error a value parser made with `Command::error` has its usage in the text.
+        if line.starts_with("Usage:") {
+            help = help_in_usage(line);
             continue;
         }
         let line = line.strip_prefix("error: ").unwrap_or(line);
@@ -189,6 +194,15 @@ mod tests {
         assert!(line.contains("'-x'"), "{line}");
         let solve = refusal(&["solve", "8", "--unique"]);
         assert!(!solve.contains("unique column"), "{solve}");
+    }
+
+    #[cfg(not(feature = "gpu"))]
+    #[test]
+    fn a_value_parser_s_own_error_loses_its_usage_line_too() {
+        let line = refusal(&["count", "8", "--kernel", "gpu"]);
+        assert!(!line.contains("Usage"), "{line}");
+        assert!(line.contains("--features gpu"), "{line}");
+        assert!(line.ends_with("(see 'nqueens count --help')"), "{line}");
     }
 
     #[test]
