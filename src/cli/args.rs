@@ -7,7 +7,7 @@ use std::ffi::{OsStr, OsString};
 use clap::{Args, ColorChoice, Parser, Subcommand};
 
 use crate::cli::format::Format;
-use crate::cli::words;
+use crate::cli::human;
 use nqueens::MAX_N;
 use nqueens::classic::Algorithm;
 use nqueens::journal::{ShardError, ShardSpec};
@@ -192,6 +192,10 @@ pub struct Cli {
     /// unset or empty), always or never.
     #[arg(long, global = true, value_name = "WHEN", value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+    /// Say nothing on stderr but errors (and what an interrupt stopped): no progress bar, no
+    /// notes, no warnings. The results on stdout are the same.
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
 }
 
 /// The subcommands.
@@ -311,8 +315,9 @@ pub enum Command {
                       estimated total and unique counts with 95% intervals, the estimated \
                       core-seconds of a full count with this kernel on this machine, the modelled \
                       wall time on --threads and on 64, 1024 and 10000 cores, the sample size, the \
-                      seed and the fraction of the work the sample did. The same --seed and \
-                      --samples give the same totals on any thread count.",
+                      seed and the fraction of the work the sample did. The time budget \
+                      (--seconds) is an upper bound: the sample often ends a little before it. \
+                      The same --seed and --samples give the same totals on any thread count.",
         after_help = "Examples:\n  \
                       nqueens estimate 24                         a minute of sampling\n  \
                       nqueens estimate 28 --seconds 20 --format json\n  \
@@ -334,7 +339,7 @@ pub enum Command {
     #[command(
         long_about = "Prints the nqueens(1) manual in roff to stdout as one page: every \
                       command with all its options, and the exit statuses. With --dir DIR it writes instead one page per command into \
-                      the existing directory DIR (nqueens.1, nqueens-count.1, ...) and prints \
+                      DIR, created when missing (nqueens.1, nqueens-count.1, ...), and prints \
                       the paths written; a page already there is replaced only when it is a \
                       regular file, and nothing is written when one cannot be.",
         after_help = "Examples:\n  \
@@ -356,8 +361,8 @@ pub struct CompletionsArgs {
 /// Arguments of `nqueens man`.
 #[derive(Debug, Args)]
 pub struct ManArgs {
-    /// Write one page per command into this existing directory instead of printing the whole
-    /// manual as one page.
+    /// Write one page per command into this directory (created when missing) instead of
+    /// printing the whole manual as one page.
     #[arg(long, value_name = "DIR")]
     pub dir: Option<std::path::PathBuf>,
 }
@@ -368,7 +373,9 @@ pub struct EstimateArgs {
     /// Board side, 4 to 32.
     #[arg(value_name = "N", value_parser = parse_estimate_n)]
     pub n: u32,
-    /// Wall-clock budget for the sample [default: 60].
+    /// Wall-clock budget for the sample, an upper bound rather than a target: sampling stops
+    /// when it is spent (after the round of probes under way) or earlier, when too little is
+    /// left for another round; building the plan is not counted [default: 60].
     #[arg(long, value_name = "S", value_parser = parse_seconds, conflicts_with = "samples")]
     pub seconds: Option<f64>,
     /// Draw exactly K probes (at least 2) instead of filling a time budget: reproducible.
@@ -389,9 +396,6 @@ pub struct EstimateArgs {
     /// Output format.
     #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table)]
     pub format: Format,
-    /// Draw no progress bar (it is drawn on stderr only when stderr is a terminal).
-    #[arg(short, long)]
-    pub quiet: bool,
 }
 
 /// Parses a board side for `estimate`: 4 to 32, the boards the symmetric plan samples.
@@ -452,9 +456,6 @@ pub struct CountArgs {
     /// for shard K/M. Example: --checkpoint n20.ckpt
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<std::path::PathBuf>,
-    /// Draw no progress bar (it is drawn on stderr only when stderr is a terminal).
-    #[arg(short, long)]
-    pub quiet: bool,
     /// Count only shard K of M of the board's tasks (K from 0 to M-1; about equal work each) and
     /// record it in --checkpoint FILE for `nqueens merge`; `slurm` takes K and M from a Slurm
     /// array task's environment. The total printed is the shard's part only.
@@ -492,7 +493,7 @@ pub fn parse_shard_spec(text: &str) -> Result<ShardSpec, String> {
         return Err(format!(
             "'{}' is not a shard: K and M cannot be negative (expected K/M with 0 <= K < M, for \
              example 3/8)",
-            words::shorten(text)
+            human::shorten(text)
         ));
     }
     text.parse().map_err(|e: ShardError| e.to_string())
@@ -533,9 +534,6 @@ pub struct VerifyArgs {
     /// Refuse to start when all the counts are estimated to need longer than this together.
     #[arg(long, value_name = "SECONDS", default_value_t = DAY_SECONDS, value_parser = parse_seconds)]
     pub max_seconds: f64,
-    /// Draw no progress bar (it is drawn on stderr only when stderr is a terminal).
-    #[arg(short, long)]
-    pub quiet: bool,
 }
 
 /// The default `--max-seconds` of the commands whose work cannot have been meant when it is
@@ -561,11 +559,28 @@ pub fn parse_boards(text: &str) -> Result<Boards, String> {
             return Err(format!(
                 "'{item}' is not an inclusive range: write it as A..=B (for example 4..=16)"
             ));
+        } else if let Some(hint) = range_hint(item) {
+            return Err(hint);
         } else {
             boards.push(parse_n(item)?);
         }
     }
     Ok(Boards(boards))
+}
+
+/// The refusal of a range written as other tools write one (`8-12`, `8:12`), pointing to the
+/// inclusive range nqueens reads (`8..=12`); `None` for anything else.
+fn range_hint(item: &str) -> Option<String> {
+    let (lo, hi) = item.split_once(['-', ':'])?;
+    let (lo, hi) = (
+        lo.trim().parse::<u32>().ok()?,
+        hi.trim().parse::<u32>().ok()?,
+    );
+    let (lo, hi) = (lo.min(hi), lo.max(hi));
+    Some(format!(
+        "'{}' is not a board size: the boards {lo} to {hi} are written {lo}..={hi}",
+        human::shorten(item)
+    ))
 }
 
 fn parse_n(text: &str) -> Result<u32, String> {
@@ -592,7 +607,7 @@ fn parse_side(
     let Some(n) = parse_saturating(text, u32::MAX) else {
         return Err(format!(
             "'{}' is not a board size (expected a whole number from {} to {})",
-            words::shorten(text),
+            human::shorten(text),
             expected.start(),
             expected.end()
         ));
@@ -644,7 +659,7 @@ fn parse_threads_for(text: &str, logical: usize) -> Result<usize, String> {
         Some(t) => check_threads(t, logical),
         None => Err(format!(
             "'{}' is not a thread count (expected max or a whole number 1 to {})",
-            words::shorten(text),
+            human::shorten(text),
             max_threads_for(logical)
         )),
     }
@@ -658,7 +673,7 @@ fn check_threads(threads: usize, logical: usize) -> Result<usize, String> {
         t if t > max => Err(format!(
             "too many threads: at most {max} on this machine ({}; the default is one thread \
              per CPU)",
-            words::plural(logical, "logical CPU")
+            human::plural(logical, "logical CPU")
         )),
         t => Ok(t),
     }
@@ -755,9 +770,6 @@ pub struct CompareArgs {
     /// Output format.
     #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table)]
     pub format: Format,
-    /// Draw no progress bar (it is drawn on stderr only when stderr is a terminal).
-    #[arg(short, long)]
-    pub quiet: bool,
 }
 
 /// Parses an algorithm name, listing the choices when it is unknown.
@@ -772,7 +784,7 @@ pub fn parse_one_algorithm(text: &str) -> Result<Algorithm, String> {
         return Err(format!(
             "count runs one algorithm at a time; `nqueens compare N --algorithms {}` runs \
              several side by side",
-            words::shorten(text)
+            human::shorten(text)
         ));
     }
     parse_algorithm(text)
@@ -921,9 +933,6 @@ pub struct ScaleArgs {
     /// Refuse to start when all the runs are estimated to need longer than this together.
     #[arg(long, value_name = "SECONDS", default_value_t = DAY_SECONDS, value_parser = parse_seconds)]
     pub max_seconds: f64,
-    /// Draw no progress bar (it is drawn on stderr only when stderr is a terminal).
-    #[arg(short, long)]
-    pub quiet: bool,
 }
 
 /// Parses a plot path: any path whose name ends in `.svg` (any case), the only format drawn.
@@ -969,7 +978,7 @@ fn parse_thread_list_for(text: &str, logical: usize) -> Result<ThreadList, Strin
                 let Some(t) = parse_saturating(item, usize::MAX) else {
                     return Err(format!(
                         "'{}' is not a thread count (expected a list such as 1,2,4 or max)",
-                        words::shorten(item)
+                        human::shorten(item)
                     ));
                 };
                 // A count written out twice is a typo; `max` may equal a written count
@@ -1067,9 +1076,6 @@ pub struct ListArgs {
     #[arg(long = "max-seconds", value_name = "SECONDS", value_parser = parse_seconds,
           hide = true, conflicts_with = "give_up_after")]
     pub former_give_up_after: Option<f64>,
-    /// Draw no progress bar (it is drawn on stderr only when stderr is a terminal).
-    #[arg(short, long)]
-    pub quiet: bool,
 }
 
 /// Parses a whole number from `min` to `max`; `what` names it in the reason for a refusal.
@@ -1095,7 +1101,7 @@ fn parse_whole(text: &str, min: u64, max: u64, what: &str) -> Result<u64, String
         }
         Err(_) => Err(format!(
             "'{}' is not a whole number ({what} {range})",
-            words::shorten(text)
+            human::shorten(text)
         )),
     }
 }
@@ -1164,6 +1170,10 @@ mod tests {
             ("", "not a board size"),
             ("8,,9", "not a board size"),
             ("-1", "cannot be negative"),
+            ("8-12", "the boards 8 to 12 are written 8..=12"),
+            ("1-8", "written 1..=8"),
+            ("4:8", "written 4..=8"),
+            ("4,12 - 8", "written 8..=12"),
         ] {
             let err = parse_boards(bad).unwrap_err();
             assert!(err.contains(why), "{bad}: {err}");

@@ -4,8 +4,8 @@ use std::io::Write;
 use std::path::Path;
 
 use crate::cli::format::{Format, RecordStream, TableRow, table_row, write_records};
+use crate::cli::human::{self, grouped};
 use crate::cli::progress::Progress;
-use crate::cli::units::{self, grouped};
 use nqueens::Plan;
 use nqueens::Prepared;
 use nqueens::TaskOutcome;
@@ -14,7 +14,7 @@ use nqueens::{CountOptions, CountRun, Kernel, Strategy, Watcher};
 use serde::Serialize;
 
 use super::long_run::{Interrupt, LongRun, failure, interrupted_message};
-use super::{Failure, Outcome, budget, output, words};
+use super::{Failure, Outcome, budget, output};
 use crate::cli::args::{CountArgs, EngineArgs};
 
 /// One counted board, as every output format reports it.
@@ -133,7 +133,7 @@ table_row!(CountRecord, |record| {
     "n" => record.n,
     "total" => grouped(record.total),
     "unique" => record.unique.map_or("-".to_string(), grouped),
-    "time" => units::duration(record.seconds),
+    "time" => human::duration(record.seconds),
     "solutions/s" => record.searched_rate(),
     "threads" => record.threads,
     "strategy" => record.strategy,
@@ -178,9 +178,9 @@ impl CountRecord {
     /// the table shows it: `-` when this run searched nothing or was too short to time.
     pub fn searched_rate(&self) -> String {
         if self.resumed_tasks == self.tasks && self.tasks > 0 {
-            return units::NONE.to_string();
+            return human::NONE.to_string();
         }
-        units::rate_of((self.total - self.resumed_total) as f64, self.seconds)
+        human::rate_of((self.total - self.resumed_total) as f64, self.seconds)
     }
 }
 
@@ -213,7 +213,7 @@ fn resumed_cell(resumed: usize, tasks: usize) -> String {
     format!(
         "{} of {}",
         grouped(resumed),
-        words::plural(grouped(tasks), "task")
+        human::plural(grouped(tasks), "task")
     )
 }
 
@@ -250,14 +250,7 @@ pub fn resolve_kernel(options: &mut CountOptions) -> Result<(), Failure> {
 pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     if let Some(algorithm) = args.algorithm {
         let limit = args.max_seconds.unwrap_or(crate::cli::args::DAY_SECONDS);
-        return super::compare::count_with(
-            algorithm,
-            &args.boards.0,
-            limit,
-            args.format,
-            args.quiet,
-            out,
-        );
+        return super::compare::count_with(algorithm, &args.boards.0, limit, args.format, out);
     }
     let mut options = options(&args.engine);
     resolve_kernel(&mut options)?;
@@ -380,7 +373,7 @@ fn search_board(
         return Ok(Err(format!("nqueens: interrupted before n = {n} started")));
     }
     let journal = long_run.journal(n);
-    let progress = Progress::on_terminal(!long_run.quiet, &format!("n = {n}"));
+    let progress = Progress::on_terminal(&format!("n = {n}"));
     interrupt.board(Some(progress.notices()));
     let watcher = Watching {
         progress: &progress,
@@ -424,14 +417,13 @@ fn announce_board(
         ));
     }
     if let Some(path) = journal
-        && !long_run.quiet
         && !resumed.is_empty()
     {
-        output::message(format_args!(
+        output::note(format_args!(
             "nqueens: {}: resuming, {} of {} already counted",
             path.display(),
             grouped(resumed.len()),
-            words::plural(grouped(plan.tasks().len()), "task")
+            human::plural(grouped(plan.tasks().len()), "task")
         ));
     }
     if long_run.announce {
@@ -477,7 +469,7 @@ fn refuse_if_over(boards: &[u32], options: &CountOptions, limit: f64) -> Result<
 /// What counting `boards` with `options` is, as the budget's notes name it: `counting n = 18 on
 /// 4 threads`, `counting these 3 boards on 4 threads`.
 fn counting(boards: &[u32], options: &CountOptions) -> String {
-    let on = words::plural(options.threads, "thread");
+    let on = human::plural(options.threads, "thread");
     match boards {
         [n] => format!("counting n = {n} on {on}"),
         _ => format!("counting these {} boards on {on}", boards.len()),
@@ -500,7 +492,7 @@ fn announce_long_counts(boards: &[u32], options: &CountOptions, remaining: f64, 
     let cost = budget::boards_cost(boards, options).scaled(remaining);
     let what = match boards {
         [n] if remaining < 1.0 => {
-            let on = words::plural(options.threads, "thread");
+            let on = human::plural(options.threads, "thread");
             format!("the rest of n = {n} on {on}")
         }
         _ => counting(boards, options),

@@ -5,7 +5,7 @@ use std::io::Write;
 use crate::cli::format::write_records;
 use nqueens::known::{Known, MAX_KNOWN_N, Mismatch};
 
-use super::units::grouped;
+use super::human::grouped;
 use super::{Failure, Outcome};
 use crate::cli::args::KnownArgs;
 

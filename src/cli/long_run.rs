@@ -16,8 +16,8 @@ use nqueens::journal::Shard;
 use nqueens::journal::{Header, HeaderField, JournalError};
 
 use super::Failure;
-use super::units::{duration, grouped};
-use super::{output, words};
+use super::human::{duration, grouped};
+use super::{human, output};
 use crate::cli::args::CountArgs;
 
 /// The interrupt of one command: the stop flag its first signal raises, and what the handler
@@ -127,8 +127,6 @@ impl Shared {
 /// what is said on stderr.
 pub struct LongRun {
     journals: Option<Journals>,
-    /// Draw no progress bar and say nothing of resumed tasks.
-    pub quiet: bool,
     /// Count only this shard of each board.
     pub shard: Option<Shard>,
     /// Whether each board says when it needs more than a day (one board: once the journal is
@@ -159,19 +157,17 @@ impl LongRun {
         };
         Ok(LongRun {
             journals,
-            quiet: args.quiet,
             shard,
             announce: args.boards.0.len() == 1,
             keep_advice: KEEP_WITH_CHECKPOINT,
         })
     }
 
-    /// Boards without journal or shard (for `verify`), with a progress bar unless `quiet`;
-    /// `keep_advice` says how to keep finished tasks across interrupts instead.
-    pub fn without_journal(quiet: bool, keep_advice: &'static str) -> LongRun {
+    /// Boards without journal or shard (for `verify`); `keep_advice` says how to keep finished
+    /// tasks across interrupts instead.
+    pub fn without_journal(keep_advice: &'static str) -> LongRun {
         LongRun {
             journals: None,
-            quiet,
             shard: None,
             announce: false,
             keep_advice,
@@ -232,6 +228,18 @@ impl Journals {
                     path.display()
                 ))
             })?;
+        }
+        // A journal's own directory is not made up: a mistyped one is named instead.
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+            && !named_as_directory
+            && !dir.is_dir()
+        {
+            return Err(Failure::File(format!(
+                "cannot open journal {}: the directory {} does not exist (a --checkpoint \
+                 path ending in / is a directory, created when missing)",
+                path.display(),
+                dir.display()
+            )));
         }
         Ok(Journals {
             path: path.to_path_buf(),
@@ -353,7 +361,7 @@ pub fn interrupted_message(run: &CountRun, journal: Option<&Path>, keep_advice: 
         Some(path) => format!(
             "nqueens: interrupted: n = {n}, {done} of {} are counted and saved in {}\n\
              nqueens: resume with: {}",
-            words::plural(tasks, "task"),
+            human::plural(tasks, "task"),
             path.display(),
             shell_command(std::env::args_os())
         ),
@@ -361,7 +369,7 @@ pub fn interrupted_message(run: &CountRun, journal: Option<&Path>, keep_advice: 
             "nqueens: interrupted: n = {n} stopped after {done} of {}; their {} of counting \
              ({} elapsed) is lost\n\
              nqueens: {keep_advice}",
-            words::plural(tasks, "task"),
+            human::plural(tasks, "task"),
             duration(run.search_time.as_secs_f64()),
             duration(run.counts.elapsed.as_secs_f64()),
         ),
@@ -580,7 +588,10 @@ mod tests {
     fn without_a_journal_the_lost_work_and_the_remedy_are_named() {
         let text = interrupted_message(&interrupted(), None, KEEP_WITH_CHECKPOINT);
         assert!(text.contains("123 of 9,844 tasks"), "{text}");
-        assert!(text.contains("5.5 s of counting (3 s elapsed)"), "{text}");
+        assert!(
+            text.contains("5.50 s of counting (3.00 s elapsed)"),
+            "{text}"
+        );
         assert!(text.contains("--checkpoint FILE"), "{text}");
     }
 

@@ -197,7 +197,7 @@ fn pages(command: clap::Command, into: &mut Vec<Man>) {
     }
 }
 
-/// Writes every page into `dir`, all or none of them (each target checked before any is
+/// Writes every page into `dir` (created when missing), all or none of them (each target checked before any is
 /// written, every page written in full before any is replaced), then prints the paths.
 fn write_pages(command: clap::Command, dir: &Path, out: &mut dyn Write) -> Result<(), Failure> {
     let refuse = |why: &str| {
@@ -209,8 +209,9 @@ fn write_pages(command: clap::Command, dir: &Path, out: &mut dyn Write) -> Resul
     match fs::metadata(dir) {
         Ok(meta) if meta.is_dir() => {}
         Ok(_) => return Err(refuse("it is not a directory")),
+        // Created when missing, as a `--checkpoint DIR/` of count is.
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            return Err(refuse("the directory does not exist"));
+            fs::create_dir_all(dir).map_err(|e| refuse(&e.to_string()))?;
         }
         Err(e) => return Err(refuse(&e.to_string())),
     }

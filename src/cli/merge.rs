@@ -7,7 +7,7 @@ use crate::cli::format::{table_row, write_records};
 
 use nqueens::journal::{JournalError, MergeError, Merged, merge};
 
-use super::units::grouped;
+use super::human::grouped;
 use super::{Failure, Outcome, output};
 use crate::cli::args::MergeArgs;
 

@@ -10,6 +10,7 @@ mod completions;
 mod count;
 mod estimate;
 mod format;
+mod human;
 mod known;
 mod list;
 mod long_run;
@@ -24,12 +25,16 @@ mod shard;
 mod signals;
 mod solve;
 mod threads;
-mod units;
+pub mod usage;
 mod verify;
 mod watch;
-pub mod words;
 
 use std::io::{self, Write};
+
+// The former names of [`human`], for the scaling report, comparison and plot until they name it
+// themselves.
+use human as units;
+use human as words;
 
 use args::{Cli, Command};
 

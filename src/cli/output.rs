@@ -15,7 +15,7 @@ use std::sync::{Mutex, Once};
 use anstyle::{AnsiColor, Style};
 use nqueens::files::directory_of;
 
-use super::{Failure, words};
+use super::{Failure, human};
 
 /// Writes `line` and a newline to stderr in one write; a failed write is ignored.
 pub fn message(line: impl Display) {
@@ -24,21 +24,46 @@ pub fn message(line: impl Display) {
 }
 
 /// `nqueens: error: {text}` on stderr, a long path or argument in it shortened
-/// ([`words::shorten_words`]); `error:` in bold red where stderr takes colour ([`set_color`]).
+/// ([`human::shorten_words`]); `error:` in bold red where stderr takes colour ([`set_color`]).
 pub fn error(text: impl Display) {
     labelled("error:", AnsiColor::Red, text);
 }
 
 /// `nqueens: warning: {text}` on stderr, shortened like [`error`]'s; `warning:` in bold yellow
-/// where stderr takes colour.
+/// where stderr takes colour. Nothing under `--quiet` ([`set_quiet`]).
 pub fn warning(text: impl Display) {
-    labelled("warning:", AnsiColor::Yellow, text);
+    if !is_quiet() {
+        labelled("warning:", AnsiColor::Yellow, text);
+    }
+}
+
+/// A note on stderr, written like [`message`] (what a command is about to do, or is still
+/// doing), unless `--quiet` ([`set_quiet`]) asked for silence.
+pub fn note(line: impl Display) {
+    if !is_quiet() {
+        message(line);
+    }
+}
+
+/// Whether `--quiet` was given: no progress bar, note or warning is shown (errors and what an
+/// interrupt stopped still are).
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// Sets `--quiet` for the whole process: [`warning`], [`note`] and every progress bar say
+/// nothing.
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, Ordering::Relaxed);
+}
+
+/// Whether `--quiet` was given ([`set_quiet`]).
+pub fn is_quiet() -> bool {
+    QUIET.load(Ordering::Relaxed)
 }
 
 /// `nqueens: {label} {text}`, `text` shortened and without error numbers, `label` in bold
 /// `colour` where stderr takes colour.
 fn labelled(label: &str, colour: AnsiColor, text: impl Display) {
-    let text = words::shorten_words(&words::without_error_numbers(&text.to_string()));
+    let text = human::shorten_words(&human::without_error_numbers(&text.to_string()));
     let style = colour.on_default().bold();
     message(format_args!("nqueens: {} {text}", painted(label, style)));
 }

@@ -14,7 +14,7 @@ use nqueens::{CountOptions, Kernel, Strategy};
 use super::budget::Cost;
 use super::output;
 use super::progress::{Steps, quit_on_interrupt};
-use super::{Failure, Outcome, budget, units, words};
+use super::{Failure, Outcome, budget, human};
 use crate::cli::args::ScaleArgs;
 use crate::cli::plot;
 
@@ -43,7 +43,7 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
     budget::refuse_cost_over(
         &format!(
             "scale {n} ({} of each thread count{each})",
-            words::plural(runs, "run")
+            human::plural(runs, "run")
         ),
         cost,
         args.max_seconds,
@@ -65,7 +65,7 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
         .with_model_up_to(args.model_up_to);
     // One step per run: every thread count's warm-up and timed runs, for every pair.
     let runs_in_all = (options.threads.len() * (options.repeat + 1) * variants.len()) as u64;
-    let steps = Steps::on_terminal(!args.quiet, &format!("n = {n}"), runs_in_all);
+    let steps = Steps::on_terminal(&format!("n = {n}"), runs_in_all);
     quit_on_interrupt(steps.notices());
     let mut started = false;
     let mut progress = |p: Progress| {
@@ -172,7 +172,7 @@ fn progress_line(p: &Progress) -> String {
     };
     format!(
         "measuring {which}{}, {run}",
-        words::plural(p.threads, "thread")
+        human::plural(p.threads, "thread")
     )
 }
 
@@ -182,12 +182,12 @@ fn warn_about_load(machine: &Machine, threads: &[usize]) {
             Some(Load::Oversubscribed) => output::warning(format_args!(
                 "{t} threads exceed the {} (oversubscribed): the \
                  system time-slices them, so the speedup cannot grow",
-                words::plural(machine.logical, "logical CPU")
+                human::plural(machine.logical, "logical CPU")
             )),
             Some(Load::SharesCores) => output::warning(format_args!(
                 "{t} threads exceed the {}: some threads share a \
                  core, so expect less than ideal speedup",
-                words::plural(machine.physical, "physical core")
+                human::plural(machine.physical, "physical core")
             )),
             None => {}
         }
@@ -202,7 +202,7 @@ fn busy_machine_warning(study: &Study) -> Option<String> {
         .iter()
         .filter_map(|p| Some((p.threads, p.cpu_share?)))
         .filter(|&(_, share)| share < BUSY_BELOW)
-        .map(|(t, share)| format!("{} got {}", words::plural(t, "thread"), percent(share)))
+        .map(|(t, share)| format!("{} got {}", human::plural(t, "thread"), percent(share)))
         .collect();
     (!starved.is_empty()).then(|| {
         format!(
@@ -236,8 +236,8 @@ fn short_run_warning(study: &Study) -> Option<String> {
         "the fastest timed run took {} ({}): runs under {:.0} ms measure start-up costs and \
          timer noise more than the search, so these speedups mean little; choose a larger \
          n{larger}",
-        units::duration(fastest.min_seconds),
-        words::plural(fastest.threads, "thread"),
+        human::duration(fastest.min_seconds),
+        human::plural(fastest.threads, "thread"),
         SHORT_RUN_SECONDS * 1e3
     ))
 }
@@ -256,7 +256,7 @@ fn percent(x: f64) -> String {
 
 /// A rate of solutions for people: `1.64 M solutions/s`.
 fn solutions_per_second(rate: f64) -> String {
-    let rate = units::rate(rate);
+    let rate = human::rate(rate);
     format!("{} solutions/s", rate.trim_end_matches("/s").trim_end())
 }
 
@@ -332,7 +332,7 @@ mod tests {
     fn short_runs_are_named_with_a_larger_board() {
         let warning = short_run_warning(&study(9, &[(1, 0.004, None), (2, 0.0021, None)]))
             .expect("runs of a few ms are short");
-        assert!(warning.contains("2.1 ms (2 threads)"), "{warning}");
+        assert!(warning.contains("2.10 ms (2 threads)"), "{warning}");
         let suggested: u32 = warning
             .rsplit(' ')
             .next()

@@ -143,7 +143,7 @@ fn run_text(args: &WatchArgs, mode: Mode, out: &mut dyn Write) -> Result<Outcome
         }
     }
     if !complete {
-        output::message(format_args!(
+        output::note(format_args!(
             "nqueens: stopped after {} steps (--max-steps; 0 shows every step)",
             args.max_steps
         ));

@@ -224,7 +224,7 @@ impl Model {
     /// One sentence on the last step.
     pub fn narration(&self) -> String {
         if self.finished {
-            let found = crate::cli::words::plural(self.counters.solutions, "solution");
+            let found = crate::cli::human::plural(self.counters.solutions, "solution");
             return format!("done: every column of row 0 was tried, {found} found");
         }
         match self.step {
@@ -254,7 +254,7 @@ impl Model {
                 };
                 let tried = match tried {
                     0 => String::new(),
-                    t => format!(", {} tried before", crate::cli::words::plural(t, "bit")),
+                    t => format!(", {} tried before", crate::cli::human::plural(t, "bit")),
                 };
                 let columns = if free.len() == 1 { "column" } else { "columns" };
                 format!(
@@ -316,7 +316,7 @@ impl Model {
                 let free = self.masks(row).free.count_ones();
                 format!(
                     "({row},{col}) Q, lowest of {}",
-                    crate::cli::words::plural(free, "free bit")
+                    crate::cli::human::plural(free, "free bit")
                 )
             }
             Step::Place { row, col } => format!("({row},{col}) Q placed"),

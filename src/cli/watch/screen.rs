@@ -645,7 +645,7 @@ impl<'a, I: Iterator<Item = &'a Model> + Clone> View<'a, I> {
         let state = if model.finished {
             "finished".to_string()
         } else if self.back > 0 {
-            format!("{} back", crate::cli::words::plural(self.back, "step"))
+            format!("{} back", crate::cli::human::plural(self.back, "step"))
         } else if self.paused {
             "paused".to_string()
         } else {
