@@ -209,6 +209,13 @@ const IDEAL: RGBColor = RGBColor(0, 0, 0);
 const MODELS_GREY: RGBColor = RGBColor(110, 110, 110);
 const WARNING: RGBColor = RGBColor(170, 60, 0);
 
+/// The values the log axes are drawn for (x and y): a point outside is left out, so that a
+/// saved result with absurd numbers cannot stretch an axis over thousands of doublings.
+const DRAWN: (f64, f64) = (1e-9, 1e9);
+
+/// The most series one plot draws: its legend has a line for each.
+pub const MAX_SERIES: usize = 64;
+
 /// A measured thread count as drawn: the median's speedup and, when there were several timed
 /// runs, the speedups of the slowest and the fastest of them.
 #[derive(Clone, Copy, Debug)]
@@ -234,7 +241,8 @@ impl Curve {
     fn of(series: &Series, index: usize, of: usize, model_limit: usize) -> Curve {
         // Series side by side around each thread count, 4 % of a doubling apart.
         let nudge = 2f64.powf(0.04 * (index as f64 - (of as f64 - 1.0) / 2.0));
-        let usable = |x: f64, y: f64| y.is_finite() && y > 0.0 && x >= 1.0;
+        let usable =
+            |x: f64, y: f64| (1.0..=DRAWN.1).contains(&x) && (DRAWN.0..=DRAWN.1).contains(&y);
         let measured = series
             .runs
             .iter()
@@ -493,26 +501,39 @@ enum Swatch {
 /// Characters of a legend entry: about what fits beside its swatch.
 const LEGEND_CHARS: usize = 80;
 
-/// The label of `series[i]` by what tells it from the others (machine, kernel, strategy, n),
-/// or its whole label when they are all alike.
-fn distinguishing_label(series: &[Series], i: usize) -> String {
-    let differs = |part: fn(&Series) -> String| series.iter().any(|s| part(s) != part(&series[0]));
+/// The labels of `series` by what tells each from the others (machine, kernel, strategy, n),
+/// or each whole label when they are all alike; linear in the number of series.
+fn distinguishing_labels(series: &[Series]) -> Vec<String> {
     let parts: [fn(&Series) -> String; 4] = [
         Series::machine,
         |s| format!("{} kernel", s.kernel),
         |s| s.strategy.clone(),
         |s| format!("n = {}", s.n),
     ];
-    let shown: Vec<String> = parts
+    let Some(first) = series.first() else {
+        return Vec::new();
+    };
+    let differing: Vec<fn(&Series) -> String> = parts
         .into_iter()
-        .filter(|&part| differs(part))
-        .map(|part| part(&series[i]))
+        .filter(|&part| {
+            let theirs = part(first);
+            series.iter().any(|s| part(s) != theirs)
+        })
         .collect();
-    if shown.is_empty() {
-        series[i].label()
-    } else {
-        shown.join(", ")
-    }
+    series
+        .iter()
+        .map(|s| {
+            if differing.is_empty() {
+                s.label()
+            } else {
+                differing
+                    .iter()
+                    .map(|part| part(s))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }
+        })
+        .collect()
 }
 
 /// The legend's entries: each series, then what the bars, the model and the ideal line are.
@@ -532,11 +553,8 @@ fn legend(series: &[Series], curves: &[Curve]) -> Vec<(Swatch, String)> {
             format!("measured: {}", runs(one.repeat)),
         ));
     } else {
-        for (i, curve) in curves.iter().enumerate() {
-            entries.push((
-                Swatch::Series(curve.colour),
-                shorten(&distinguishing_label(series, i), LEGEND_CHARS),
-            ));
+        for (curve, label) in curves.iter().zip(distinguishing_labels(series)) {
+            entries.push((Swatch::Series(curve.colour), shorten(&label, LEGEND_CHARS)));
         }
     }
     if let Some(curve) = curves
@@ -904,6 +922,22 @@ mod tests {
         assert_eq!(wrap("a bb ccc dd", 6), ["a bb", "ccc dd"]);
         assert_eq!(wrap("averyverylongword x", 4), ["averyverylongword", "x"]);
         assert!(wrap("  ", 10).is_empty());
+    }
+
+    #[test]
+    fn numbers_beyond_the_drawn_range_are_left_out_and_the_axes_stay_finite() {
+        // Each of these stretched a log axis over thousands of doublings, which never finished.
+        for speedup in [1e-310, 1.5e308, f64::MAX] {
+            let mut absurd = series(&[1, 2], "avx2", 1.0);
+            absurd.runs[1].speedup = speedup;
+            absurd.model[1].speedup = 1.7e308;
+            absurd.runs[0].min_seconds = 4e-311;
+            let svg = render_svg(&[absurd], &PlotOptions::default()).unwrap();
+            assert!(largest_label(&svg, "") <= 16.0, "{speedup:e}");
+            // The one-thread point is drawn, the absurd one is not: one circle a panel and one
+            // in the legend.
+            assert_eq!(count(&svg, "circle", &[]), 3, "{speedup:e}");
+        }
     }
 
     #[test]

@@ -260,15 +260,15 @@ fn solutions_per_second(rate: f64) -> String {
     format!("{} solutions/s", rate.trim_end_matches("/s").trim_end())
 }
 
-/// `items` without repeats, each where it first comes.
-pub(crate) fn distinct<T: PartialEq>(items: impl IntoIterator<Item = T>) -> Vec<T> {
-    let mut seen = Vec::new();
-    for item in items {
-        if !seen.contains(&item) {
-            seen.push(item);
-        }
-    }
-    seen
+/// `items` without repeats, each where it first comes; linear in their number.
+pub(crate) fn distinct<T: Eq + std::hash::Hash + Clone>(
+    items: impl IntoIterator<Item = T>,
+) -> Vec<T> {
+    let mut seen = std::collections::HashSet::new();
+    items
+        .into_iter()
+        .filter(|item| seen.insert(item.clone()))
+        .collect()
 }
 
 /// Whether a measured row's threads shared a core, in the table.

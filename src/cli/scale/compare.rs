@@ -18,6 +18,19 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let mut series: Vec<Series> = Vec::new();
     for path in &args.compare {
         series.extend(saved::read(path).map_err(|e| Failure::File(e.0))?);
+        if series.len() > MAX_SERIES {
+            return Err(Failure::File(format!(
+                "the files hold more than {MAX_SERIES} series: compare fewer"
+            )));
+        }
+    }
+    if args.plot.is_some() && series.len() > plot::MAX_SERIES {
+        return Err(Failure::File(format!(
+            "the plot draws at most {} series, and the files hold {}: compare fewer, or leave \
+             out --plot",
+            plot::MAX_SERIES,
+            series.len()
+        )));
     }
     let differs = differences(&series);
     if !differs.is_empty() {
@@ -46,6 +59,9 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     printed?;
     Ok(Outcome::Success)
 }
+
+/// The most series compared at once (all files together).
+pub const MAX_SERIES: usize = 10_000;
 
 /// What the series differ in that makes their times not comparable: `("n", "10, 18")`,
 /// `("strategy", "mirror, symmetric")`.
