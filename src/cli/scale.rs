@@ -325,6 +325,7 @@ mod tests {
                 os: "linux x86_64".into(),
             },
             headline: None,
+            model_check: Vec::new(),
         }
     }
 

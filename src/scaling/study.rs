@@ -255,12 +255,22 @@ pub struct Study {
     pub run: RunInfo,
     /// The best measured throughput (`None` when no run took measurable time).
     pub headline: Option<Headline>,
+    /// The model checked against the runs: each measured thread count above one predicted
+    /// from the smaller ones ([`Study::leave_one_out`]); empty in results saved before it was.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub model_check: Vec<super::check::Holdout>,
 }
 
 impl Study {
     /// The model's prediction for `workers`, when it was modelled.
     pub fn model_at(&self, workers: usize) -> Option<&ModelPoint> {
         self.model.iter().find(|p| p.workers == workers)
+    }
+
+    /// The model checked against the runs: each measured thread count above one predicted from
+    /// the smaller ones ([`super::check::leave_one_out`]).
+    pub fn leave_one_out(&self) -> Vec<super::check::Holdout> {
+        super::check::leave_one_out(&self.runs, &self.model)
     }
 }
 
@@ -595,6 +605,7 @@ impl Variant {
             &terms,
         );
         let kernel = self.kernel.kernel();
+        let model_check = super::check::leave_one_out(&runs, &model);
         Study {
             n,
             strategy: self.strategy,
@@ -614,6 +625,7 @@ impl Variant {
             model_leaves_out: MODEL_LEAVES_OUT,
             total,
             run: RunInfo::now(n, self.strategy, kernel, machine),
+            model_check,
         }
     }
 }
