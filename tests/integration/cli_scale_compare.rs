@@ -227,7 +227,7 @@ fn the_comparison_as_json_and_csv_names_each_series_and_flags_differences() {
         lines.next().unwrap(),
         "threads,series,label,n,strategy,kernel,cpu,logical_cpus,physical_cores,median_seconds,\
          min_seconds,max_seconds,speedup,efficiency,shares_core,differs,loss_serial,\
-         loss_imbalance,loss_slowdown,loss_unexplained"
+         loss_imbalance,loss_slowdown,loss_unexplained,model_error,model_error_lumped"
     );
     let rows: Vec<&str> = lines.collect();
     assert_eq!(rows.len(), 6, "{csv}");

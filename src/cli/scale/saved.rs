@@ -37,6 +37,8 @@ pub struct Series {
     pub headline: Option<Headline>,
     /// When it was measured (RFC 3339), when recorded.
     pub date: Option<String>,
+    /// The version of the tool that measured it, when recorded.
+    pub version: Option<String>,
 }
 
 impl Series {
@@ -55,6 +57,7 @@ impl Series {
             model: study.model.clone(),
             headline: study.headline,
             date: Some(study.run.date.clone()),
+            version: Some(study.run.version.clone()),
         }
     }
 
@@ -368,6 +371,10 @@ fn one(v: &Value, name: &str) -> Result<Series, String> {
         headline,
         date: run
             .and_then(|r| r.get("date"))
+            .and_then(Value::as_str)
+            .map(str::to_string),
+        version: run
+            .and_then(|r| r.get("version"))
             .and_then(Value::as_str)
             .map(str::to_string),
     })
