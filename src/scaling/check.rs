@@ -6,6 +6,11 @@
 //! largest measured count below `P`, and the prediction is compared with what `P` measured: the
 //! error of the model's extrapolation by one measured step.
 //!
+//! The model's times are those of its own one-worker run (each task's fastest time plus the
+//! serial time), which on a busy machine is well under the measured one-thread median; each
+//! prediction is scaled by the measured one-thread median over the model's one-worker time, so
+//! that the error is the error of the predicted speedup.
+//!
 //! Both terms are recovered from what a study saves (so that results saved by earlier versions
 //! are checked too): the one-thread run's serial time is its prediction with losses minus its
 //! makespan; count `T`'s is `(serial loss × T × median wall + s₁) ÷ T` (the loss breakdown's
@@ -37,7 +42,8 @@ pub struct Holdout {
     /// The measured thread count whose serial time and slowdown the prediction holds: the
     /// largest below `threads`.
     pub from_threads: usize,
-    /// The model's wall-clock seconds for `threads` without its own measurement.
+    /// The model's wall-clock seconds for `threads` without its own measurement, in the units
+    /// of the measured one-thread run (see the module's documentation).
     pub predicted_seconds: f64,
     /// What `threads` measured: the median wall-clock seconds.
     pub measured_seconds: f64,
@@ -79,6 +85,14 @@ pub fn leave_one_out(runs: &[MeasuredPoint], model: &[ModelPoint]) -> Vec<Holdou
     } else {
         measured
     };
+    // The model's times are those of its own one-worker run (the tasks' fastest times plus the
+    // serial time); in the measured one-thread run's units, the error is that of the speedup.
+    let scale = at(1)
+        .and_then(|m| m.with_losses_seconds)
+        .zip(runs.iter().find(|p| p.threads == 1))
+        .map(|(modelled, one)| one.median_seconds / modelled)
+        .filter(|s| s.is_finite() && *s > 0.0 && !lumped)
+        .unwrap_or(1.0);
     runs.iter()
         .filter(|p| p.threads > 1)
         .filter_map(|p| {
@@ -87,7 +101,7 @@ pub fn leave_one_out(runs: &[MeasuredPoint], model: &[ModelPoint]) -> Vec<Holdou
                 .iter()
                 .filter(|t| t.threads < p.threads)
                 .max_by_key(|t| t.threads)?;
-            let predicted_seconds = from.serial_seconds + from.slowdown * makespan;
+            let predicted_seconds = scale * (from.serial_seconds + from.slowdown * makespan);
             let error = predicted_seconds / p.median_seconds - 1.0;
             error.is_finite().then_some(Holdout {
                 threads: p.threads,
@@ -192,6 +206,15 @@ mod tests {
         assert!((check[1].predicted_seconds - (0.006 + 1.05 * 0.160)).abs() < 1e-12);
         assert!((check[0].error - (0.330 / 0.345 - 1.0)).abs() < 1e-12);
         assert_eq!(check[1].measured_seconds, 0.200);
+        // A one-thread run twice as slow as the model's one worker (a busy machine): the
+        // predictions are in its units, so the error is that of the speedup.
+        let mut slow = runs.clone();
+        slow[0].median_seconds = 1.300;
+        let check = leave_one_out(&slow, &model);
+        assert!(
+            (check[0].predicted_seconds - 2.0 * 0.330).abs() < 1e-12,
+            "{check:?}"
+        );
     }
 
     #[test]
