@@ -451,6 +451,13 @@ pub struct CountArgs {
     /// for shard K/M. Example: --checkpoint n20.ckpt
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<std::path::PathBuf>,
+    /// Place the worker threads on chosen CPUs (Linux): cores = one per physical core first,
+    /// then their SMT siblings; siblings = SMT siblings together, core by core; none = wherever
+    /// the system puts them. Only the CPUs the process may run on (taskset) are used, and no
+    /// more threads than those; recorded in the results ("pin": "cores: 0,1").
+    #[arg(long, value_name = "PLACEMENT", value_parser = choice::<crate::cli::pin::Pin>(),
+          default_value = "none")]
+    pub pin: crate::cli::pin::Pin,
     /// Draw no progress bar (it is drawn on stderr only when stderr is a terminal).
     #[arg(short, long)]
     pub quiet: bool,
@@ -854,7 +861,7 @@ pub struct ScaleArgs {
     /// or JSON, CSV, and with --plot one plot of them all. Runs that differ in n or strategy are
     /// allowed but flagged.
     #[arg(long, value_name = "FILE.json", num_args = 1.., conflicts_with_all = [
-        "n", "threads", "repeat", "strategy", "kernel", "model_up_to", "max_seconds"])]
+        "n", "threads", "repeat", "strategy", "kernel", "model_up_to", "max_seconds", "pin"])]
     pub compare: Vec<std::path::PathBuf>,
     /// Thread counts to measure: a list such as 1,2,4,8, where `max` stands for every logical
     /// CPU [default: the powers of two below the logical CPU count, and that count]. One thread is
@@ -906,6 +913,14 @@ pub struct ScaleArgs {
     /// output goes that far too.
     #[arg(long, value_name = "THREADS", value_parser = parse_model_up_to)]
     pub model_up_to: Option<usize>,
+    /// Place the worker threads on chosen CPUs (Linux): cores = one per physical core first,
+    /// then their SMT siblings; siblings = SMT siblings together, core by core; none = wherever
+    /// the system puts them. Only the CPUs the process may run on (taskset) are used, and no
+    /// more threads than those; recorded in the results ("pin": "cores: 0,1").
+    #[arg(long, value_name = "PLACEMENT", value_parser = choice::<crate::cli::pin::Pin>(),
+          default_value = "none")]
+    pub pin: crate::cli::pin::Pin,
+
     /// Refuse to start when all the runs are estimated to need longer than this together.
     #[arg(long, value_name = "SECONDS", default_value_t = DAY_SECONDS, value_parser = parse_seconds)]
     pub max_seconds: f64,

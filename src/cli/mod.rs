@@ -16,6 +16,7 @@ mod long_run;
 mod man;
 mod merge;
 pub mod output;
+mod pin;
 mod plot;
 mod progress;
 mod render;

@@ -144,8 +144,13 @@ fn losses_of(workers: usize, from: Option<usize>) -> String {
 fn machine_line(study: &Study) -> String {
     let cpu = study.run.cpu.as_deref().unwrap_or("CPU model not reported");
     let smt = if study.run.smt { "SMT on" } else { "no SMT" };
+    let pinned = study
+        .run
+        .pin
+        .as_ref()
+        .map_or_else(String::new, |pin| format!("; workers pinned ({pin})"));
     format!(
-        "machine: {cpu}, {}, {}, {smt}; {}, nqueens {}, {}",
+        "machine: {cpu}, {}, {}, {smt}; {}, nqueens {}, {}{pinned}",
         words::plural(study.machine.logical, "logical CPU"),
         words::plural(study.machine.physical, "physical core"),
         study.run.os,
