@@ -893,9 +893,11 @@ pub struct ScaleArgs {
     /// shares_core, loss {serial, imbalance, slowdown, unexplained}: 1 - efficiency split by
     /// where it went), model (workers, predicted_seconds, speedup, efficiency, with_losses_seconds,
     /// with_losses_speedup, losses_from_threads), model_leaves_out,
-    /// total, run {cpu, logical, physical, smt, kernel, strategy, n, version, date, os} and
-    /// headline {threads, seconds, solutions, solutions_per_second, cores,
-    /// solutions_per_second_per_core}; with several kernels or strategies {"series": [one such
+    /// total, run {cpu, logical, physical, smt, kernel, strategy, n, version, date, os, pin
+    /// with --pin}, headline {threads, seconds, solutions, solutions_per_second, cores,
+    /// solutions_per_second_per_core} and model_check (threads, from_threads,
+    /// predicted_seconds, measured_seconds, error, lumped: each measured count predicted from
+    /// the smaller ones); with several kernels or strategies {"series": [one such
     /// object each]}. csv: one row per measured thread count (kind = measured, seconds = the
     /// median) and per modelled worker count (kind = model, seconds = the prediction; min, max,
     /// cpu_share and the loss_serial, loss_imbalance, loss_slowdown and loss_unexplained

@@ -500,7 +500,7 @@ fn draw_panel(
                 "speedup over one thread (log scale)",
                 &axis_number,
             )?;
-            draw_frame(&mut chart, frame, (low, y_max * 1.15))?;
+            draw_frame(&mut chart, frame, (low, y_max * 1.15), Notes::Bottom)?;
             draw_lines(&mut chart, curves, &lines, ideal)?;
             draw_values(&mut chart, curves, &lines)
         }
@@ -512,7 +512,7 @@ fn draw_panel(
                 .map_err(fail)?;
             let percent = |y: &f64| format!("{:.0} %", y * 100.0);
             draw_mesh(&mut chart, "efficiency = speedup / threads", &percent)?;
-            draw_frame(&mut chart, frame, (0.0, top))?;
+            draw_frame(&mut chart, frame, (0.0, top), Notes::Bottom)?;
             draw_lines(&mut chart, curves, &lines, ideal)
         }
     }
@@ -618,31 +618,44 @@ const CORES: RGBColor = RGBColor(90, 90, 90);
 /// Font size of the notes in a panel and of the values on the points, pixels.
 const NOTE_FONT: f64 = 15.0;
 
+/// Where a panel's notes (the model-only label, the core counts) go: at the bottom, under
+/// curves that rise to the right, or at the top, over bars that stand on zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Notes {
+    Bottom,
+    Top,
+}
+
 /// Shades the model-only region of a panel whose y axis spans `y_span` and labels it, and draws
-/// a dashed line at each physical core count, labelled.
+/// a dashed line at each physical core count, labelled; the labels go where `notes` says.
 fn draw_frame<'a, X, Y>(
     chart: &mut ChartContext<'a, SVGBackend<'a>, Cartesian2d<X, Y>>,
     frame: &Frame,
     y_span: (f64, f64),
+    notes: Notes,
 ) -> Result<(), PlotError>
 where
     X: Ranged<ValueType = f64> + ValueFormatter<f64>,
     Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
 {
     let (low, high) = y_span;
+    let (note_y, v_pos, dy) = match notes {
+        Notes::Bottom => (low, VPos::Bottom, -8),
+        Notes::Top => (high, VPos::Top, 8),
+    };
     if frame.x_max > frame.measured_max * 1.01 {
         let region = [(frame.measured_max, low), (frame.x_max * 1.15, high)];
         chart
             .draw_series(std::iter::once(Rectangle::new(region, MODEL_ONLY.filled())))
             .map_err(fail)?;
-        // At the bottom right, where the curves rising to the right leave room.
+        // At the right end, where nothing measured is drawn.
         let note = font(NOTE_FONT)
             .color(&CORES)
-            .pos(Pos::new(HPos::Right, VPos::Bottom));
+            .pos(Pos::new(HPos::Right, v_pos));
         chart
             .draw_series(std::iter::once(
-                EmptyElement::at((frame.x_max * 1.15, low))
-                    + Text::new("model only (not measured)", (-8, -8), note),
+                EmptyElement::at((frame.x_max * 1.15, note_y))
+                    + Text::new("model only (not measured)", (-8, dy), note),
             ))
             .map_err(fail)?;
     }
@@ -661,11 +674,11 @@ where
             .map_err(fail)?;
         let left_of = font(NOTE_FONT)
             .color(&CORES)
-            .pos(Pos::new(HPos::Right, VPos::Bottom));
+            .pos(Pos::new(HPos::Right, v_pos));
         chart
             .draw_series(std::iter::once(
-                EmptyElement::at((x, low))
-                    + Text::new(words::plural(cores, "physical core"), (-8, -8), left_of),
+                EmptyElement::at((x, note_y))
+                    + Text::new(words::plural(cores, "physical core"), (-8, dy), left_of),
             ))
             .map_err(fail)?;
     }
@@ -752,7 +765,7 @@ fn draw_losses(area: &Area<'_>, curves: &[Curve], frame: &Frame) -> Result<(), P
         .map_err(fail)?;
     let points = |y: &f64| format!("{y:.0} %");
     draw_mesh(&mut chart, "lost efficiency by where it went", &points)?;
-    draw_frame(&mut chart, frame, y_span)?;
+    draw_frame(&mut chart, frame, y_span, Notes::Top)?;
     chart
         .draw_series(LineSeries::new(
             [(0.85, 0.0), (frame.x_max * 1.15, 0.0)],
