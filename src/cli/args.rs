@@ -456,6 +456,13 @@ pub struct CountArgs {
     /// for shard K/M. Example: --checkpoint n20.ckpt
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<std::path::PathBuf>,
+    /// Place the worker threads on chosen CPUs (Linux): cores = one per physical core first,
+    /// then their SMT siblings; siblings = SMT siblings together, core by core; none = wherever
+    /// the system puts them. Only the CPUs the process may run on (taskset) are used, and no
+    /// more threads than those; recorded in the results ("pin": "cores: 0,1").
+    #[arg(long, value_name = "PLACEMENT", value_parser = choice::<crate::cli::pin::Pin>(),
+          default_value = "none")]
+    pub pin: crate::cli::pin::Pin,
     /// Count only shard K of M of the board's tasks (K from 0 to M-1; about equal work each) and
     /// record it in --checkpoint FILE for `nqueens merge`; `slurm` takes K and M from a Slurm
     /// array task's environment. The total printed is the shard's part only.
@@ -878,7 +885,7 @@ pub struct ScaleArgs {
     /// or JSON, CSV, and with --plot one plot of them all. Runs that differ in n or strategy are
     /// allowed but flagged.
     #[arg(long, value_name = "FILE.json", num_args = 1.., conflicts_with_all = [
-        "n", "threads", "repeat", "strategy", "kernel", "model_up_to", "max_seconds"])]
+        "n", "threads", "repeat", "strategy", "kernel", "model_up_to", "max_seconds", "pin"])]
     pub compare: Vec<std::path::PathBuf>,
     /// Thread counts to measure: a list such as 1,2,4,8, where `max` stands for every logical
     /// CPU [default: the powers of two below the logical CPU count, and that count]. One thread is
@@ -910,9 +917,11 @@ pub struct ScaleArgs {
     /// shares_core, loss {serial, imbalance, slowdown, unexplained}: 1 - efficiency split by
     /// where it went), model (workers, predicted_seconds, speedup, efficiency, with_losses_seconds,
     /// with_losses_speedup, losses_from_threads), model_leaves_out,
-    /// total, run {cpu, logical, physical, smt, kernel, strategy, n, version, date, os} and
-    /// headline {threads, seconds, solutions, solutions_per_second, cores,
-    /// solutions_per_second_per_core}; with several kernels or strategies {"series": [one such
+    /// total, run {cpu, logical, physical, smt, kernel, strategy, n, version, date, os, pin
+    /// with --pin}, headline {threads, seconds, solutions, solutions_per_second, cores,
+    /// solutions_per_second_per_core} and model_check (threads, from_threads,
+    /// predicted_seconds, measured_seconds, error, lumped: each measured count predicted from
+    /// the smaller ones); with several kernels or strategies {"series": [one such
     /// object each]}. csv: one row per measured thread count (kind = measured, seconds = the
     /// median) and per modelled worker count (kind = model, seconds = the prediction; min, max,
     /// cpu_share and the loss_serial, loss_imbalance, loss_slowdown and loss_unexplained
@@ -930,6 +939,14 @@ pub struct ScaleArgs {
     /// output goes that far too.
     #[arg(long, value_name = "THREADS", value_parser = parse_model_up_to)]
     pub model_up_to: Option<usize>,
+    /// Place the worker threads on chosen CPUs (Linux): cores = one per physical core first,
+    /// then their SMT siblings; siblings = SMT siblings together, core by core; none = wherever
+    /// the system puts them. Only the CPUs the process may run on (taskset) are used, and no
+    /// more threads than those; recorded in the results ("pin": "cores: 0,1").
+    #[arg(long, value_name = "PLACEMENT", value_parser = choice::<crate::cli::pin::Pin>(),
+          default_value = "none")]
+    pub pin: crate::cli::pin::Pin,
+
     /// Refuse to start when all the runs are estimated to need longer than this together.
     #[arg(long, value_name = "SECONDS", default_value_t = DAY_SECONDS, value_parser = parse_seconds)]
     pub max_seconds: f64,

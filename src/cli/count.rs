@@ -14,6 +14,7 @@ use nqueens::{CountOptions, CountRun, Kernel, Strategy, Watcher};
 use serde::Serialize;
 
 use super::long_run::{Interrupt, LongRun, failure, interrupted_message};
+use super::pin::Placement;
 use super::{Failure, Outcome, budget, output};
 use crate::cli::args::{CountArgs, EngineArgs};
 
@@ -42,6 +43,10 @@ pub struct CountRecord {
     pub resumed_total: u128,
     /// The plan's fingerprint, 16 hex digits ([`nqueens::Plan::fingerprint`]).
     pub fingerprint: String,
+    /// Where the workers ran when `--pin` placed them: the placement and the CPUs in worker
+    /// order (`cores: 0,1`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pin: Option<String>,
     /// GPU kernels only (flat, so that CSV has one column each): the adapter that counted.
     #[cfg(feature = "gpu")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -88,6 +93,7 @@ impl CountRecord {
             resumed_tasks: run.resumed_tasks,
             resumed_total: run.resumed_total,
             fingerprint: crate::cli::format::fingerprint(run.fingerprint),
+            pin: None,
             #[cfg(feature = "gpu")]
             gpu_adapter: run.gpu.map(|_| {
                 nqueens::engine::kernel::gpu::check()
@@ -257,17 +263,29 @@ pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     if let Some(limit) = args.max_seconds {
         refuse_if_over(&args.boards.0, &options, limit)?;
     }
+    // Refused before any warning about the threads.
+    let placement = Placement::new(args.pin, options.threads)?;
     super::threads::warn_if_oversubscribed(options.threads);
     let interrupt = Interrupt::install();
-    let long_run = LongRun::new(args)?;
+    let mut long_run = LongRun::new(args)?;
+    if let Some(placement) = &placement {
+        long_run.pool = Some(placement.pool(options.threads)?);
+    }
     if let [_, _, ..] = args.boards.0[..] {
         // One board is announced once its journal is accepted, net of the resumed tasks.
         announce_long_counts(&args.boards.0, &options, 1.0, false);
     }
+    let pinned = placement.map(|p| p.describe(options.threads));
+    let record = |mut record: CountRecord| {
+        record.pin.clone_from(&pinned);
+        record
+    };
     if args.checkpoint.is_some() {
-        stream(args, &options, &long_run, &interrupt, out, Resumable)
+        stream(args, &options, &long_run, &interrupt, out, |r| {
+            Resumable(record(r))
+        })
     } else {
-        stream(args, &options, &long_run, &interrupt, out, |record| record)
+        stream(args, &options, &long_run, &interrupt, out, record)
     }
 }
 
@@ -382,7 +400,11 @@ fn search_board(
     let result =
         Prepared::new(n, options, journal.as_deref(), long_run.shard).and_then(|prepared| {
             announce_board(n, options, long_run, journal.as_deref(), &prepared);
-            prepared.run(Some(interrupt.flag()), Some(&watcher))
+            prepared.run_on(
+                long_run.pool.as_deref(),
+                Some(interrupt.flag()),
+                Some(&watcher),
+            )
         });
     interrupt.board(None);
     progress.finish();

@@ -135,6 +135,8 @@ pub struct LongRun {
     /// How to keep finished tasks across interrupts, said when a board without a journal is
     /// interrupted (a command without `--checkpoint` names another way).
     pub keep_advice: &'static str,
+    /// The pool of workers placed on chosen CPUs (`--pin`), instead of the process's own.
+    pub pool: Option<std::sync::Arc<rayon::ThreadPool>>,
 }
 
 /// How `count` keeps finished tasks across interrupts.
@@ -160,6 +162,7 @@ impl LongRun {
             shard,
             announce: args.boards.0.len() == 1,
             keep_advice: KEEP_WITH_CHECKPOINT,
+            pool: None,
         })
     }
 
@@ -171,6 +174,7 @@ impl LongRun {
             shard: None,
             announce: false,
             keep_advice,
+            pool: None,
         }
     }
 

@@ -17,6 +17,7 @@ mod long_run;
 mod man;
 mod merge;
 pub mod output;
+mod pin;
 mod plot;
 mod progress;
 mod render;

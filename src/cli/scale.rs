@@ -11,8 +11,11 @@ use nqueens::scaling::study::{self, Progress, Study, StudyError, StudyOptions};
 use nqueens::scaling::{Load, Machine};
 use nqueens::{CountOptions, Kernel, Strategy};
 
+use std::sync::Arc;
+
 use super::budget::Cost;
 use super::output;
+use super::pin::Placement;
 use super::progress::{Steps, quit_on_interrupt};
 use super::{Failure, Outcome, budget, human};
 use crate::cli::args::ScaleArgs;
@@ -56,6 +59,8 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
     if let Some(path) = &args.plot {
         output::check_replaceable(path, "the plot")?;
     }
+    let most = threads.iter().copied().max().unwrap_or(1);
+    let placement = Placement::new(args.pin, most)?;
     warn_about_load(&machine, &threads);
 
     let options = StudyOptions::new(threads)
@@ -74,9 +79,35 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
         }
         steps.doing(progress_line(&p));
     };
-    let measured = study::measure_together(n, &options, &variants, &mut progress);
+    let measured = match &placement {
+        None => study::measure_together(n, &options, &variants, &mut progress),
+        Some(placement) => {
+            // One pinned pool per thread count, built on first use.
+            let mut pools: Vec<(usize, Arc<rayon::ThreadPool>)> = Vec::new();
+            let mut failure = None;
+            let mut pool_for = |threads: usize| {
+                if let Some((_, pool)) = pools.iter().find(|(t, _)| *t == threads) {
+                    return Ok(Arc::clone(pool));
+                }
+                let pool = placement.pool(threads).map_err(|e| {
+                    let message = e.to_string();
+                    failure = Some(e);
+                    nqueens::Error::ThreadPool(message)
+                })?;
+                pools.push((threads, Arc::clone(&pool)));
+                Ok(pool)
+            };
+            let measured =
+                study::measure_together_on(n, &options, &variants, &mut pool_for, &mut progress);
+            if let Some(failure) = failure {
+                steps.finish();
+                return Err(failure);
+            }
+            measured
+        }
+    };
     steps.finish();
-    let studies = match measured {
+    let mut studies = match measured {
         Ok(studies) => studies,
         Err(StudyError::Mismatch(mismatch)) => {
             output::error(mismatch);
@@ -86,6 +117,12 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
         Err(e) => return Err(Failure::Usage(e.to_string())),
     };
 
+    if let Some(placement) = &placement {
+        let most = options.threads.iter().copied().max().unwrap_or(1);
+        for study in &mut studies {
+            study.run.pin = Some(placement.describe(most));
+        }
+    }
     // Every busy-machine warning, and the short-run warning once (of the first study short
     // enough for one: the others say the same).
     let several = studies.len() > 1;
@@ -260,15 +297,15 @@ fn solutions_per_second(rate: f64) -> String {
     format!("{} solutions/s", rate.trim_end_matches("/s").trim_end())
 }
 
-/// `items` without repeats, each where it first comes.
-pub(crate) fn distinct<T: PartialEq>(items: impl IntoIterator<Item = T>) -> Vec<T> {
-    let mut seen = Vec::new();
-    for item in items {
-        if !seen.contains(&item) {
-            seen.push(item);
-        }
-    }
-    seen
+/// `items` without repeats, each where it first comes; linear in their number.
+pub(crate) fn distinct<T: Eq + std::hash::Hash + Clone>(
+    items: impl IntoIterator<Item = T>,
+) -> Vec<T> {
+    let mut seen = std::collections::HashSet::new();
+    items
+        .into_iter()
+        .filter(|item| seen.insert(item.clone()))
+        .collect()
 }
 
 /// Whether a measured row's threads shared a core, in the table.
@@ -323,8 +360,10 @@ mod tests {
                 version: "0.1.0".into(),
                 date: "2026-11-24T00:00:00Z".into(),
                 os: "linux x86_64".into(),
+                pin: None,
             },
             headline: None,
+            model_check: Vec::new(),
         }
     }
 

@@ -76,7 +76,15 @@ pub fn unique_count(n: u32, total: u128) -> Result<u128, Error> {
             ))),
         };
     }
-    let fixed = symmetric_fixed_counts(n)?;
+    unique_from(n, total, symmetric_fixed_counts(n)?)
+}
+
+/// [`unique_count`] with the board's fixed counts already made ([`symmetric_fixed_counts`]),
+/// for a count that made them while it searched.
+pub(crate) fn unique_from(n: u32, total: u128, fixed: FixedCounts) -> Result<u128, Error> {
+    if n <= 1 {
+        return unique_count(n, total);
+    }
     let orbit_sum = total
         .checked_add(fixed.half_turn)
         .and_then(|s| s.checked_add(2 * fixed.quarter_turn))

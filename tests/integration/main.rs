@@ -10,6 +10,7 @@ mod cli_hardening;
 mod cli_list;
 mod cli_numbers;
 mod cli_quiet;
+mod cli_pin;
 mod cli_scale;
 mod cli_scale_compare;
 mod cli_solve;

@@ -5,6 +5,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use nqueens::scaling::Loss;
+use nqueens::scaling::check::Holdout;
 use nqueens::scaling::study::Study;
 use nqueens::{Kernel, Strategy};
 
@@ -143,8 +144,13 @@ fn losses_of(workers: usize, from: Option<usize>) -> String {
 fn machine_line(study: &Study) -> String {
     let cpu = study.run.cpu.as_deref().unwrap_or("CPU model not reported");
     let smt = if study.run.smt { "SMT on" } else { "no SMT" };
+    let pinned = study
+        .run
+        .pin
+        .as_ref()
+        .map_or_else(String::new, |pin| format!("; workers pinned ({pin})"));
     format!(
-        "machine: {cpu}, {}, {}, {smt}; {}, nqueens {}, {}",
+        "machine: {cpu}, {}, {}, {smt}; {}, nqueens {}, {}{pinned}",
         words::plural(study.machine.logical, "logical CPU"),
         words::plural(study.machine.physical, "physical core"),
         study.run.os,
@@ -256,7 +262,52 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
             losses_from: m.losses_from_threads,
         })
         .collect();
-    write_table(out, &model)
+    write_table(out, &model)?;
+    let check = study.leave_one_out();
+    if !check.is_empty() {
+        writeln!(out)?;
+        write_model_check(out, &check)?;
+    }
+    Ok(())
+}
+
+/// A measured thread count predicted by the model without it, in the human table.
+struct CheckRow(Holdout);
+
+table_row!(CheckRow, |record| {
+    "threads" => record.0.threads,
+    "from" => words::plural(record.0.from_threads, "thread"),
+    "predicted" => units::duration(record.0.predicted_seconds),
+    "measured" => units::duration(record.0.measured_seconds),
+    "error" => signed_percent(record.0.error),
+});
+
+/// A signed fraction for people: `+1.9 %`, `-4.6 %`.
+pub(super) fn signed_percent(x: f64) -> String {
+    if x.is_finite() {
+        format!("{:+.1} %", x * 100.0)
+    } else {
+        "-".to_string()
+    }
+}
+
+/// The leave-one-out check of the model: its heading and table.
+pub(super) fn write_model_check(out: &mut dyn Write, check: &[Holdout]) -> io::Result<()> {
+    writeln!(
+        out,
+        "model check, leaving each measured thread count out: predicted with losses from the \
+         largest smaller count's serial time and slowdown (as the model extrapolates), against \
+         the measured median; error = predicted / measured - 1"
+    )?;
+    if check.iter().any(|h| h.lumped) {
+        writeln!(
+            out,
+            "(saved without the loss breakdown: each count's serial time is folded into its \
+             slowdown, taken as its median / its makespan)"
+        )?;
+    }
+    let rows: Vec<CheckRow> = check.iter().copied().map(CheckRow).collect();
+    write_table(out, &rows)
 }
 
 /// One CSV row: a measured thread count (`kind` = `measured`, `seconds` = the median) or a
