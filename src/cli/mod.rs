@@ -18,7 +18,6 @@ mod man;
 mod merge;
 pub mod output;
 mod pin;
-mod plot;
 mod progress;
 mod render;
 mod scale;
@@ -31,11 +30,6 @@ mod verify;
 mod watch;
 
 use std::io::{self, Write};
-
-// The former names of [`human`], for the scaling report, comparison and plot until they name it
-// themselves.
-use human as units;
-use human as words;
 
 use args::{Cli, Command};
 

@@ -146,7 +146,7 @@ impl Placement {
             return Err(Failure::Usage(format!(
                 "--pin {pin}: {most} threads, but this process may run on only {} to place them \
                  on; choose at most {} threads, or --pin none",
-                super::words::plural(order.len(), "CPU"),
+                super::human::plural(order.len(), "CPU"),
                 order.len()
             )));
         }

@@ -2,6 +2,7 @@
 //! load-balance model and an optional SVG plot; with `--compare`, saved results side by side.
 
 mod compare;
+mod plot;
 mod report;
 pub(crate) mod saved;
 
@@ -19,7 +20,6 @@ use super::pin::Placement;
 use super::progress::{Steps, quit_on_interrupt};
 use super::{Failure, Outcome, budget, human};
 use crate::cli::args::ScaleArgs;
-use crate::cli::plot;
 
 pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     match args.n {

@@ -184,6 +184,27 @@ impl Format {
             Format::Csv => write_all(CsvWriter::new(out), std::slice::from_ref(record)),
         }
     }
+
+    /// Writes a report that is one document in JSON (an object, indented) and a list of rows in
+    /// CSV (`rows`: the same numbers, one row per line of the table), and what `for_people`
+    /// writes in the table format. Like [`Format::write_report`], for a command whose JSON is
+    /// not an array of its CSV rows (`scale`, `scale --compare`).
+    pub fn write_document<J: serde::Serialize, R: serde::Serialize>(
+        self,
+        out: &mut dyn Write,
+        document: &J,
+        rows: impl FnOnce() -> Vec<R>,
+        for_people: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    ) -> io::Result<()> {
+        match self {
+            Format::Table => for_people(out),
+            Format::Json => {
+                serde_json::to_writer_pretty(&mut *out, document).map_err(io::Error::from)?;
+                writeln!(out)
+            }
+            Format::Csv => write_all(CsvWriter::new(out), &rows()),
+        }
+    }
 }
 
 /// Writes `records` to `out` in `format`, a table's columns fitted to the rows.

@@ -7,12 +7,13 @@ use serde::Serialize;
 
 use nqueens::scaling::check::leave_one_out;
 
+use super::plot;
 use super::report;
 use super::saved::{self, Series};
 use super::{percent, shares_core, solutions_per_second};
 use crate::cli::args::ScaleArgs;
-use crate::cli::format::{CsvWriter, Format, table_row, write_all, write_table};
-use crate::cli::{Failure, Outcome, output, plot, units, words};
+use crate::cli::format::{Format, table_row, write_table};
+use crate::cli::{Failure, Outcome, human, output};
 
 pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     if let Some(path) = &args.plot {
@@ -106,23 +107,21 @@ fn write(
         .map(|(what, _)| *what)
         .collect::<Vec<_>>()
         .join(" ");
-    match format {
-        Format::Table => write_side_by_side(out, series)?,
-        Format::Json => {
-            let json = Json {
-                differs_in: differs.iter().map(|(what, _)| *what).collect(),
-                series: series
-                    .iter()
-                    .enumerate()
-                    .map(|(i, s)| JsonSeries::of(i, s))
-                    .collect(),
-                table: rows(series, &differs_text),
-            };
-            serde_json::to_writer_pretty(&mut *out, &json).map_err(io::Error::from)?;
-            writeln!(out)?;
-        }
-        Format::Csv => write_all(CsvWriter::new(out), &rows(series, &differs_text))?,
-    }
+    let json = Json {
+        differs_in: differs.iter().map(|(what, _)| *what).collect(),
+        series: series
+            .iter()
+            .enumerate()
+            .map(|(i, s)| JsonSeries::of(i, s))
+            .collect(),
+        table: rows(series, &differs_text),
+    };
+    format.write_document(
+        out,
+        &json,
+        || rows(series, &differs_text),
+        |out| write_side_by_side(out, series),
+    )?;
     out.flush()?;
     Ok(())
 }
@@ -208,8 +207,8 @@ struct Row {
 table_row!(Row, |row| {
     "threads" => row.threads,
     "run" => row.series,
-    "median" => units::duration(row.median_seconds),
-    "speedup" => units::speedup(row.speedup),
+    "median" => human::duration(row.median_seconds),
+    "speedup" => human::speedup(row.speedup),
     "efficiency" => percent(row.efficiency),
     "shares core" => shares_core(row.shares_core),
     "lost: serial" => points(row.loss_serial),
@@ -282,7 +281,7 @@ pub fn write_side_by_side(out: &mut dyn Write, series: &[Series]) -> io::Result<
                 out,
                 "     best: {} with {} ({} per core)",
                 solutions_per_second(h.solutions_per_second),
-                words::plural(h.threads, "thread"),
+                human::plural(h.threads, "thread"),
                 solutions_per_second(h.solutions_per_second_per_core)
             )?;
         }

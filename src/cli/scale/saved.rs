@@ -110,7 +110,7 @@ const MAX_BYTES: u64 = 64 << 20;
 
 /// Reads the series saved in `path` by `nqueens scale --format json`.
 pub fn read(path: &Path) -> Result<Vec<Series>, Unreadable> {
-    let name = crate::cli::words::shorten_os(path.as_os_str());
+    let name = crate::cli::human::shorten_os(path.as_os_str());
     // The system's words ("No such file or directory"); messages drop its error number.
     // A regular file only, opened without waiting (a FIFO, /proc/kmsg): `nqueens::files`.
     let cannot = |e: nqueens::files::Refusal| Unreadable(format!("cannot read {name}: {e}"));

@@ -12,8 +12,8 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use nqueens::scaling::Loss;
 
-use crate::cli::scale::{distinct, saved::Series};
-use crate::cli::{Failure, output, units, words};
+use super::{distinct, saved::Series};
+use crate::cli::{Failure, human, output};
 
 /// Width of the picture, pixels (its height grows with the legend and the caption).
 pub(crate) const WIDTH: u32 = 900;
@@ -40,7 +40,7 @@ pub fn title(series: &[Series]) -> (String, String) {
     };
     (
         format!("Thread scaling: n = {ns}, {strategies}, {kernels} {kernel_word}"),
-        shorten(&machines, SUBTITLE_CHARS),
+        human::shorten_to(&machines, SUBTITLE_CHARS).into_owned(),
     )
 }
 
@@ -78,17 +78,7 @@ pub fn provenance(series: &[Series]) -> String {
         format!("nqueens {}", versions.join(", "))
     });
     parts.push(share);
-    shorten(&parts.join(" · "), SUBTITLE_CHARS)
-}
-
-/// `text` cut to `width` characters with an ellipsis.
-fn shorten(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
-        text.to_string()
-    } else {
-        let cut: String = text.chars().take(width - 1).collect();
-        format!("{cut}…")
-    }
+    human::shorten_to(&parts.join(" · "), SUBTITLE_CHARS).into_owned()
 }
 
 /// How far the model's curve reaches by default: this many times the largest measured thread
@@ -678,7 +668,7 @@ where
         chart
             .draw_series(std::iter::once(
                 EmptyElement::at((x, note_y))
-                    + Text::new(words::plural(cores, "physical core"), (-8, dy), left_of),
+                    + Text::new(human::plural(cores, "physical core"), (-8, dy), left_of),
             ))
             .map_err(fail)?;
     }
@@ -712,7 +702,7 @@ where
         let style = font(NOTE_FONT).color(&curve.colour).pos(pos);
         chart
             .draw_series(curve.measured.iter().zip(&line.measured).map(|(m, &at)| {
-                EmptyElement::at(at) + Text::new(units::speedup(m.speedup), offset, style.clone())
+                EmptyElement::at(at) + Text::new(human::speedup(m.speedup), offset, style.clone())
             }))
             .map_err(fail)?;
     }
@@ -895,7 +885,7 @@ fn legend(series: &[Series], curves: &[Curve]) -> Vec<(Swatch, String)> {
         for (curve, label) in curves.iter().zip(distinguishing_labels(series)) {
             entries.push((
                 Swatch::SeriesAndModel(curve.colour),
-                shorten(&label, LEGEND_CHARS),
+                human::shorten_to(&label, LEGEND_CHARS).into_owned(),
             ));
         }
     }
@@ -920,7 +910,7 @@ fn legend(series: &[Series], curves: &[Curve]) -> Vec<(Swatch, String)> {
     if last_modelled > 0.0 {
         let workers = format!(
             "to {}",
-            words::plural(axis_number(&last_modelled), "worker")
+            human::plural(axis_number(&last_modelled), "worker")
         );
         let what = if curves.iter().any(|c| c.with_losses) {
             "task times + measured serial time and slowdown"
@@ -1372,7 +1362,7 @@ mod tests {
     fn the_measured_speedups_are_written_on_their_points() {
         let svg = render_svg(&[series(&[1, 2, 4], "avx2", 0.9)], &PlotOptions::default()).unwrap();
         let texts = texts(&svg);
-        for value in ["1x", "1.8x", "3.6x"] {
+        for value in ["1.00x", "1.80x", "3.60x"] {
             assert_eq!(
                 texts.iter().filter(|t| *t == value).count(),
                 1,
@@ -1382,14 +1372,14 @@ mod tests {
         // Two series: each in its own colour; three would cover each other.
         let two = [series(&[1, 2], "avx2", 0.9), series(&[1, 2], "avx512", 0.7)];
         let texts = super::tests::texts(&render_svg(&two, &PlotOptions::default()).unwrap());
-        assert!(texts.contains(&"1.8x".to_string()) && texts.contains(&"1.4x".to_string()));
+        assert!(texts.contains(&"1.80x".to_string()) && texts.contains(&"1.40x".to_string()));
         let three = [
             series(&[1, 2], "avx2", 0.9),
             series(&[1, 2], "avx512", 0.7),
             series(&[1, 2], "portable", 0.6),
         ];
         let texts = super::tests::texts(&render_svg(&three, &PlotOptions::default()).unwrap());
-        assert!(!texts.contains(&"1.8x".to_string()), "{texts:?}");
+        assert!(!texts.contains(&"1.80x".to_string()), "{texts:?}");
     }
 
     /// `series` with a loss breakdown on every thread count above one: `parts` (serial,
