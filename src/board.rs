@@ -44,7 +44,8 @@ impl fmt::Display for Square {
 ///
 /// The check reads the rows from the top and stops at the first row `r` whose queen is off the
 /// board or attacked by a queen of rows `0..r`. It reports that queen with the earliest queen
-/// above it on the same column, else on the same diagonal, else on the same anti-diagonal.
+/// above it on the same column, else on the same ↘ diagonal (`row − column` constant), else on
+/// the same ↙ anti-diagonal (`row + column` constant), the names of [`crate::classic::Line`].
 /// A wrong number of rows is reported only when the rows present have no conflict.
 /// ```
 /// use nqueens::board::{Conflict, Placement};
@@ -52,7 +53,7 @@ impl fmt::Display for Square {
 /// assert!(matches!(err, Conflict::AntiDiagonal { .. }));
 /// assert_eq!(
 ///     err.to_string(),
-///     "the queens at (row 1, column 2) and (row 2, column 1) share an anti-diagonal (row + column = 3)"
+///     "the queens at (row 1, column 2) and (row 2, column 1) share a ↙ anti-diagonal (row + column = 3)"
 /// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -82,8 +83,8 @@ pub enum Conflict {
         /// The later queen.
         second: Square,
     },
-    /// Two queens share a diagonal running down and to the right (`row - column` constant).
-    #[error("the queens at {first} and {second} share a diagonal (row - column = {})",
+    /// Two queens share a ↘ diagonal, running down and to the right (`row − column` constant).
+    #[error("the queens at {first} and {second} share a ↘ diagonal (row − column = {})",
             i64::from(.first.row) - i64::from(.first.column))]
     Diagonal {
         /// The earlier queen.
@@ -91,8 +92,9 @@ pub enum Conflict {
         /// The later queen.
         second: Square,
     },
-    /// Two queens share a diagonal running down and to the left (`row + column` constant).
-    #[error("the queens at {first} and {second} share an anti-diagonal (row + column = {})",
+    /// Two queens share a ↙ anti-diagonal, running down and to the left (`row + column`
+    /// constant).
+    #[error("the queens at {first} and {second} share a ↙ anti-diagonal (row + column = {})",
             u64::from(.first.row) + u64::from(.first.column))]
     AntiDiagonal {
         /// The earlier queen.
@@ -286,8 +288,8 @@ impl From<Solution> for Placement {
 /// | `Rot270`         | `(n-1-c, r)`             |
 /// | `FlipColumns`    | `(r, n-1-c)` (left↔right)|
 /// | `FlipRows`       | `(n-1-r, c)` (top↔bottom)|
-/// | `Transpose`      | `(c, r)` (main diagonal) |
-/// | `AntiTranspose`  | `(n-1-c, n-1-r)`         |
+/// | `Transpose`      | `(c, r)` (in the ↘ diagonal `r − c = 0`) |
+/// | `AntiTranspose`  | `(n-1-c, n-1-r)` (in the ↙ anti-diagonal `r + c = n − 1`) |
 /// ```
 /// use nqueens::board::Symmetry;
 /// assert_eq!(Symmetry::ALL.len(), 8);
@@ -309,9 +311,9 @@ pub enum Symmetry {
     FlipColumns,
     /// Reflection in the horizontal axis: rows reversed.
     FlipRows,
-    /// Reflection in the main diagonal (top-left to bottom-right).
+    /// Reflection in the main ↘ diagonal (top-left to bottom-right, `row − column = 0`).
     Transpose,
-    /// Reflection in the anti-diagonal (top-right to bottom-left).
+    /// Reflection in the main ↙ anti-diagonal (top-right to bottom-left, `row + column = n − 1`).
     AntiTranspose,
 }
 
@@ -604,7 +606,7 @@ mod tests {
         let e = Placement::new(vec![2, 0, 1]).check().unwrap_err();
         assert_eq!(
             e.to_string(),
-            "the queens at (row 1, column 0) and (row 2, column 1) share a diagonal (row - column = 1)"
+            "the queens at (row 1, column 0) and (row 2, column 1) share a ↘ diagonal (row − column = 1)"
         );
     }
 

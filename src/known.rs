@@ -208,6 +208,74 @@ pub fn unique(n: u32) -> Option<u128> {
     lookup(n).map(|k| k.unique)
 }
 
+/// A board's counts that differ from the known table: a wrong count (a damaged or altered
+/// journal, a fault of the machine), never a new discovery for a board the table holds.
+///
+/// [`Counts::check_known`](crate::Counts::check_known) and
+/// [`Merged::check_known`](crate::journal::Merged::check_known) give it:
+///
+/// ```
+/// use nqueens::known::Mismatch;
+/// let wrong = Mismatch::of(12, 22_200, Some(2_787)).unwrap();
+/// assert_eq!((wrong.known.total, wrong.known.unique), (14_200, 1_787));
+/// assert_eq!(
+///     wrong.to_string(),
+///     "n = 12: the total is 22200, not the known 14200, and the unique count 2787, \
+///      not the known 1787"
+/// );
+/// assert_eq!(Mismatch::of(12, 14_200, Some(1_787)), None);
+/// assert_eq!(Mismatch::of(12, 14_200, None), None); // no unique count: the total alone
+/// assert_eq!(Mismatch::of(28, 1, None), None); // beyond the table: nothing to check
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("n = {n}: {}", self.what())]
+#[non_exhaustive]
+pub struct Mismatch {
+    /// Board side.
+    pub n: u32,
+    /// The total found.
+    pub total: u128,
+    /// The unique count found, if there is one.
+    pub unique: Option<u128>,
+    /// The known counts of the board.
+    pub known: Known,
+}
+
+impl Mismatch {
+    /// The mismatch of the `n`-board's `total` (and `unique` count, when given) with the known
+    /// table; `None` when they match or the table does not hold `n`.
+    pub fn of(n: u32, total: u128, unique: Option<u128>) -> Option<Mismatch> {
+        let known = lookup(n)?;
+        let wrong = known.total != total || unique.is_some_and(|u| u != known.unique);
+        wrong.then_some(Mismatch {
+            n,
+            total,
+            unique,
+            known,
+        })
+    }
+
+    /// What differs, after `n = N: `.
+    fn what(&self) -> String {
+        let total = (self.total != self.known.total).then(|| {
+            format!(
+                "the total is {}, not the known {}",
+                self.total, self.known.total
+            )
+        });
+        let unique = self
+            .unique
+            .filter(|&u| u != self.known.unique)
+            .map(|u| format!("the unique count {u}, not the known {}", self.known.unique));
+        match (total, unique) {
+            (Some(total), Some(unique)) => format!("{total}, and {unique}"),
+            (Some(total), None) => total,
+            (None, Some(unique)) => unique.replacen("count", "count is", 1),
+            (None, None) => "the counts are the known ones".to_string(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -241,6 +309,21 @@ mod tests {
             })
             .collect();
         assert_eq!(rows, TABLE);
+    }
+
+    #[test]
+    fn a_mismatch_names_what_differs() {
+        let only_unique = Mismatch::of(8, 92, Some(13)).unwrap();
+        assert_eq!(
+            only_unique.to_string(),
+            "n = 8: the unique count is 13, not the known 12"
+        );
+        let only_total = Mismatch::of(8, 100, None).unwrap();
+        assert_eq!(
+            only_total.to_string(),
+            "n = 8: the total is 100, not the known 92"
+        );
+        assert!(Mismatch::of(0, 1, Some(1)).is_none());
     }
 
     #[test]

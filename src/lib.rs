@@ -47,6 +47,10 @@ pub mod engine;
 pub mod enumerate;
 mod error;
 pub mod estimate;
+// The tool's one way of opening files (regular files only, no blocking opens, no link followed
+// where a file is written): not part of the supported API.
+#[doc(hidden)]
+pub mod files;
 pub mod journal;
 pub mod known;
 pub mod names;

@@ -82,11 +82,12 @@ fn report_rejection<O: Observer>(probe: &mut O, row: usize, col: usize, placed: 
             .iter()
             .enumerate()
             .position(|(i, &q)| row - i == col.abs_diff(q))?;
-        // A queen up and to the left shares `row − column`; up and to the right, `row + column`.
+        // A queen up and to the left shares `row − column` (a ↘ diagonal); up and to the
+        // right, `row + column` (a ↙ anti-diagonal).
         let line = if placed[i] < col {
-            Line::AntiDiagonal
-        } else {
             Line::Diagonal
+        } else {
+            Line::AntiDiagonal
         };
         Some((line, i))
     };

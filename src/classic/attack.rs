@@ -1,8 +1,8 @@
 //! Attack arrays: one flag per column and per diagonal, so a square is tested in O(1).
 //!
 //! Instead of comparing a candidate with every placed queen, remember which lines are taken.
-//! A board has `n` columns, `2n − 1` diagonals on which `r + c` is constant and `2n − 1` on which
-//! `r − c` is constant (stored at index `r − c + n − 1`). Square `(r, c)` is open when its column
+//! A board has `n` columns, `2n − 1` ↙ anti-diagonals on which `r + c` is constant and `2n − 1`
+//! ↘ diagonals on which `r − c` is constant (stored at index `r − c + n − 1`). Square `(r, c)` is open when its column
 //! flag and both of its diagonal flags are clear: the **column test** first, then, only for a
 //! candidate that passed it, the **diagonal test** of the two diagonal flags.
 //!
@@ -15,9 +15,9 @@ use super::{Event, Line, Observer};
 struct Lines {
     /// `cols[c]`: a queen stands in column `c`.
     cols: Vec<bool>,
-    /// `sums[r + c]`: a queen stands on that diagonal.
+    /// `sums[r + c]`: a queen stands on that ↙ anti-diagonal.
     sums: Vec<bool>,
-    /// `diffs[r - c + n - 1]`: a queen stands on that anti-diagonal.
+    /// `diffs[r - c + n - 1]`: a queen stands on that ↘ diagonal.
     diffs: Vec<bool>,
 }
 
@@ -58,11 +58,11 @@ fn fill_row<O: Observer>(
         probe.event(Event::DiagonalTest { row, col });
         let (sum, diff) = (row + col, row + n - 1 - col);
         if lines.sums[sum] {
-            probe.event(reject(row, col, Line::Diagonal));
+            probe.event(reject(row, col, Line::AntiDiagonal));
             continue;
         }
         if lines.diffs[diff] {
-            probe.event(reject(row, col, Line::AntiDiagonal));
+            probe.event(reject(row, col, Line::Diagonal));
             continue;
         }
         probe.event(Event::Place { row, col });

@@ -1,8 +1,9 @@
 //! Bitboards: the engine's kernel, on a single thread and without symmetry.
 //!
 //! A partial board is three `u64` masks with one bit per column of the next row to fill:
-//! `cols` (columns taken), `ld` (squares attacked along one diagonal direction; the mask shifts
-//! left by one per row) and `rd` (the other direction; shifts right). One expression tests
+//! `cols` (columns taken), `ld` (squares attacked along ↘ diagonals, `row − column` constant: bit
+//! `c` is column `c`, so the mask shifts left by one per row) and `rd` (along ↙ anti-diagonals,
+//! `row + column` constant; shifts right). One expression tests
 //! every square of the row against every placed queen at once:
 //! `free = mask & !(cols | ld | rd)`. The search then places a queen on each set bit of `free`,
 //! lowest (column 0) first — `free & free.wrapping_neg()` — exactly the order of the other
@@ -153,7 +154,8 @@ fn open_square<O: Observer>(probe: &mut O, (row, col): (usize, usize)) {
 
 /// Reports the attacked squares of columns `from..to` of `row` (masks `frame`) as tried and
 /// rejected, naming the first mask that holds each: columns, then `rd` (a queen up and to the
-/// right: the same `row + column`), then `ld` (up and to the left: the same `row − column`).
+/// right: the same `row + column`, a ↙ anti-diagonal), then `ld` (up and to the left: the same
+/// `row − column`, a ↘ diagonal).
 #[inline(always)]
 fn reject_squares<O: Observer>(probe: &mut O, row: usize, frame: &Frame, from: usize, to: usize) {
     if !O::STEPS {
@@ -163,9 +165,9 @@ fn reject_squares<O: Observer>(probe: &mut O, row: usize, frame: &Frame, from: u
         let line = if frame.cols >> col & 1 == 1 {
             Line::Column
         } else if frame.rd >> col & 1 == 1 {
-            Line::Diagonal
-        } else if frame.ld >> col & 1 == 1 {
             Line::AntiDiagonal
+        } else if frame.ld >> col & 1 == 1 {
+            Line::Diagonal
         } else {
             continue;
         };

@@ -190,24 +190,76 @@ impl std::fmt::Display for Algorithm {
 
 /// Which line a rejected square shares with a placed queen.
 ///
-/// The diagonals are named as [`Algorithm::Attack`] stores them: along a **diagonal** `row +
-/// column` is constant (it runs down to the left), along an **anti-diagonal** `row − column` is
-/// constant (it runs down to the right).
+/// The library names the two diagonal directions one way everywhere (as
+/// [`Conflict`](crate::board::Conflict) and [`Symmetry`](crate::board::Symmetry) do): along a
+/// **↘ diagonal** `row − column` is constant (it runs down to the right), along a **↙
+/// anti-diagonal** `row + column` is constant (it runs down to the left). Rows count from 0 at
+/// the top, columns from 0 at the left.
 ///
 /// ```
 /// use nqueens::classic::Line;
+/// assert_eq!(Line::shared((0, 0), (1, 1)), Some(Line::Diagonal));
+/// assert_eq!(Line::shared((0, 2), (1, 1)), Some(Line::AntiDiagonal));
 /// assert_eq!(Line::AntiDiagonal.to_string(), "anti-diagonal");
+/// assert_eq!(Line::AntiDiagonal.arrow(), "↙");
+/// assert_eq!(Line::Diagonal.equation(), "row − column");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Line {
-    /// The same column.
+    /// The same column (↓).
     Column,
-    /// The same `row + column`.
+    /// The same `row − column`: a ↘ diagonal.
     Diagonal,
-    /// The same `row − column`.
+    /// The same `row + column`: a ↙ anti-diagonal.
     AntiDiagonal,
+}
+
+impl Line {
+    /// The line squares `a` and `b` (`(row, column)`, distinct) share, the column first; `None`
+    /// when they share none of the three (or only a row).
+    pub fn shared(a: (usize, usize), b: (usize, usize)) -> Option<Line> {
+        if a == b {
+            None
+        } else if a.1 == b.1 {
+            Some(Line::Column)
+        } else if a.0.wrapping_sub(a.1) == b.0.wrapping_sub(b.1) {
+            Some(Line::Diagonal)
+        } else if a.0 + a.1 == b.0 + b.1 {
+            Some(Line::AntiDiagonal)
+        } else {
+            None
+        }
+    }
+
+    /// The direction as an arrow: `↓`, `↘` or `↙`.
+    pub fn arrow(self) -> &'static str {
+        match self {
+            Line::Column => "↓",
+            Line::Diagonal => "↘",
+            Line::AntiDiagonal => "↙",
+        }
+    }
+
+    /// What stays constant along the line: `column`, `row − column` or `row + column`.
+    pub fn equation(self) -> &'static str {
+        match self {
+            Line::Column => "column",
+            Line::Diagonal => "row − column",
+            Line::AntiDiagonal => "row + column",
+        }
+    }
+
+    /// The constant of the line through square `(row, column)`, as [`equation`](Line::equation)
+    /// names it.
+    pub fn constant(self, (row, column): (usize, usize)) -> i64 {
+        match self {
+            Line::Column => column as i64,
+            Line::Diagonal => row as i64 - column as i64,
+            Line::AntiDiagonal => (row + column) as i64,
+        }
+    }
 }
 
 impl std::fmt::Display for Line {

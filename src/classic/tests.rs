@@ -286,8 +286,8 @@ fn the_events_nest_and_every_rejection_names_a_real_attack() {
                         assert_eq!(tried.take(), Some((row, col)));
                         let attacks = |(r, c): (usize, usize), line: Line| match line {
                             Line::Column => c == col,
-                            Line::Diagonal => r + c == row + col,
-                            Line::AntiDiagonal => row - r == col.wrapping_sub(c),
+                            Line::Diagonal => row - r == col.wrapping_sub(c),
+                            Line::AntiDiagonal => r + c == row + col,
                         };
                         let attackers: Vec<_> = queens
                             .iter()

@@ -7,7 +7,7 @@ use std::ffi::{OsStr, OsString};
 use clap::{Args, ColorChoice, Parser, Subcommand};
 
 use crate::cli::format::Format;
-use crate::cli::words;
+use crate::cli::human;
 use nqueens::MAX_N;
 use nqueens::classic::Algorithm;
 use nqueens::journal::{ShardError, ShardSpec};
@@ -181,7 +181,8 @@ fn accept_hyphen_values(command: clap::Command) -> clap::Command {
                   nqueens completions bash            a shell completion script\n  \
                   nqueens man | man -l -              the manual page\n\n\
                   Exit status: 0 success, 1 failure (a wrong answer, or a file that cannot be \
-                  used), 2 usage error, 130 interrupted (details: nqueens man)."
+                  used), 2 usage error, 130 interrupted, 131 watch quit by SIGQUIT (details: \
+                  nqueens man)."
 )]
 pub struct Cli {
     /// What to do.
@@ -191,6 +192,10 @@ pub struct Cli {
     /// unset or empty), always or never.
     #[arg(long, global = true, value_name = "WHEN", value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+    /// Say nothing on stderr but errors (and what an interrupt stopped): no progress bar, no
+    /// notes, no warnings. The results on stdout are the same.
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
 }
 
 /// The subcommands.
@@ -310,8 +315,9 @@ pub enum Command {
                       estimated total and unique counts with 95% intervals, the estimated \
                       core-seconds of a full count with this kernel on this machine, the modelled \
                       wall time on --threads and on 64, 1024 and 10000 cores, the sample size, the \
-                      seed and the fraction of the work the sample did. The same --seed and \
-                      --samples give the same totals on any thread count.",
+                      seed and the fraction of the work the sample did. The time budget \
+                      (--seconds) is an upper bound: the sample often ends a little before it. \
+                      The same --seed and --samples give the same totals on any thread count.",
         after_help = "Examples:\n  \
                       nqueens estimate 24                         a minute of sampling\n  \
                       nqueens estimate 28 --seconds 20 --format json\n  \
@@ -333,7 +339,7 @@ pub enum Command {
     #[command(
         long_about = "Prints the nqueens(1) manual in roff to stdout as one page: every \
                       command with all its options, and the exit statuses. With --dir DIR it writes instead one page per command into \
-                      the existing directory DIR (nqueens.1, nqueens-count.1, ...) and prints \
+                      DIR, created when missing (nqueens.1, nqueens-count.1, ...), and prints \
                       the paths written; a page already there is replaced only when it is a \
                       regular file, and nothing is written when one cannot be.",
         after_help = "Examples:\n  \
@@ -355,8 +361,8 @@ pub struct CompletionsArgs {
 /// Arguments of `nqueens man`.
 #[derive(Debug, Args)]
 pub struct ManArgs {
-    /// Write one page per command into this existing directory instead of printing the whole
-    /// manual as one page.
+    /// Write one page per command into this directory (created when missing) instead of
+    /// printing the whole manual as one page.
     #[arg(long, value_name = "DIR")]
     pub dir: Option<std::path::PathBuf>,
 }
@@ -367,7 +373,10 @@ pub struct EstimateArgs {
     /// Board side, 4 to 32.
     #[arg(value_name = "N", value_parser = parse_estimate_n)]
     pub n: u32,
-    /// Wall-clock budget for the sample, at most 86400 (a day) [default: 60].
+    /// Wall-clock budget for the sample, at most 86400 (a day), an upper bound rather than a
+    /// target: sampling stops when it is spent (after the round of probes under way) or
+    /// earlier, when too little is left for another round; building the plan is not counted
+    /// [default: 60].
     #[arg(long, value_name = "S", value_parser = parse_budget_seconds, conflicts_with = "samples")]
     pub seconds: Option<f64>,
     /// Draw exactly K probes (2 to 1000000000) instead of filling a time budget: reproducible.
@@ -388,9 +397,6 @@ pub struct EstimateArgs {
     /// Output format.
     #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table)]
     pub format: Format,
-    /// Draw no progress bar (it is drawn on stderr only when stderr is a terminal).
-    #[arg(short, long)]
-    pub quiet: bool,
 }
 
 /// Parses a board side for `estimate`: 4 to 32, the boards the symmetric plan samples.
@@ -457,9 +463,13 @@ pub struct CountArgs {
     /// for shard K/M. Example: --checkpoint n20.ckpt
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<std::path::PathBuf>,
-    /// Draw no progress bar (it is drawn on stderr only when stderr is a terminal).
-    #[arg(short, long)]
-    pub quiet: bool,
+    /// Place the worker threads on chosen CPUs (Linux): cores = one per physical core first,
+    /// then their SMT siblings; siblings = SMT siblings together, core by core; none = wherever
+    /// the system puts them. Only the CPUs the process may run on (taskset) are used, and no
+    /// more threads than those; recorded in the results ("pin": "cores: 0,1").
+    #[arg(long, value_name = "PLACEMENT", value_parser = choice::<crate::cli::pin::Pin>(),
+          default_value = "none")]
+    pub pin: crate::cli::pin::Pin,
     /// Count only shard K of M of the board's tasks (K from 0 to M-1; about equal work each) and
     /// record it in --checkpoint FILE for `nqueens merge`; `slurm` takes K and M from a Slurm
     /// array task's environment (refused in an array of one task, which says nothing of M),
@@ -499,7 +509,7 @@ pub fn parse_shard_spec(text: &str) -> Result<ShardSpec, String> {
         return Err(format!(
             "'{}' is not a shard: K and M cannot be negative (expected K/M with 0 <= K < M, for \
              example 3/8)",
-            words::shorten(text)
+            human::shorten(text)
         ));
     }
     text.parse().map_err(|e: ShardError| e.to_string())
@@ -540,9 +550,6 @@ pub struct VerifyArgs {
     /// Refuse to start when all the counts are estimated to need longer than this together.
     #[arg(long, value_name = "SECONDS", default_value_t = DAY_SECONDS, value_parser = parse_seconds)]
     pub max_seconds: f64,
-    /// Draw no progress bar (it is drawn on stderr only when stderr is a terminal).
-    #[arg(short, long)]
-    pub quiet: bool,
 }
 
 /// The default `--max-seconds` of the commands whose work cannot have been meant when it is
@@ -568,11 +575,28 @@ pub fn parse_boards(text: &str) -> Result<Boards, String> {
             return Err(format!(
                 "'{item}' is not an inclusive range: write it as A..=B (for example 4..=16)"
             ));
+        } else if let Some(hint) = range_hint(item) {
+            return Err(hint);
         } else {
             boards.push(parse_n(item)?);
         }
     }
     Ok(Boards(boards))
+}
+
+/// The refusal of a range written as other tools write one (`8-12`, `8:12`), pointing to the
+/// inclusive range nqueens reads (`8..=12`); `None` for anything else.
+fn range_hint(item: &str) -> Option<String> {
+    let (lo, hi) = item.split_once(['-', ':'])?;
+    let (lo, hi) = (
+        lo.trim().parse::<u32>().ok()?,
+        hi.trim().parse::<u32>().ok()?,
+    );
+    let (lo, hi) = (lo.min(hi), lo.max(hi));
+    Some(format!(
+        "'{}' is not a board size: the boards {lo} to {hi} are written {lo}..={hi}",
+        human::shorten(item)
+    ))
 }
 
 fn parse_n(text: &str) -> Result<u32, String> {
@@ -599,7 +623,7 @@ fn parse_side(
     let Some(n) = parse_saturating(text, u32::MAX) else {
         return Err(format!(
             "'{}' is not a board size (expected a whole number from {} to {})",
-            words::shorten(text),
+            human::shorten(text),
             expected.start(),
             expected.end()
         ));
@@ -651,7 +675,7 @@ fn parse_threads_for(text: &str, logical: usize) -> Result<usize, String> {
         Some(t) => check_threads(t, logical),
         None => Err(format!(
             "'{}' is not a thread count (expected max or a whole number 1 to {})",
-            words::shorten(text),
+            human::shorten(text),
             max_threads_for(logical)
         )),
     }
@@ -665,7 +689,7 @@ fn check_threads(threads: usize, logical: usize) -> Result<usize, String> {
         t if t > max => Err(format!(
             "too many threads: at most {max} on this machine ({}; the default is one thread \
              per CPU)",
-            words::plural(logical, "logical CPU")
+            human::plural(logical, "logical CPU")
         )),
         t => Ok(t),
     }
@@ -762,9 +786,6 @@ pub struct CompareArgs {
     /// Output format.
     #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table)]
     pub format: Format,
-    /// Draw no progress bar (it is drawn on stderr only when stderr is a terminal).
-    #[arg(short, long)]
-    pub quiet: bool,
 }
 
 /// Parses an algorithm name, listing the choices when it is unknown.
@@ -779,7 +800,7 @@ pub fn parse_one_algorithm(text: &str) -> Result<Algorithm, String> {
         return Err(format!(
             "count runs one algorithm at a time; `nqueens compare N --algorithms {}` runs \
              several side by side",
-            words::shorten(text)
+            human::shorten(text)
         ));
     }
     parse_algorithm(text)
@@ -794,7 +815,7 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
         Ok(s) if s > 0.0 && s.is_finite() => Ok(s),
         _ => Err(format!(
             "'{}' is not a positive number of seconds",
-            words::shorten(text)
+            human::shorten(text)
         )),
     }
 }
@@ -814,11 +835,15 @@ pub fn parse_budget_seconds(text: &str) -> Result<f64, String> {
 
 const WATCH_EXAMPLES: &str = "Examples:\n  \
     nqueens watch                               the 8 x 8 board, full screen\n  \
-    nqueens watch 6 -a array --speed 2          slower, with the column array\n  \
+    nqueens watch 6 -a bitmask --speed 2        slower, with the bitmask's masks\n  \
+    nqueens watch 6 --cast lecture.cast         record the view (asciinema play replays it)\n  \
+    nqueens watch 6 --html watch6.html          a page that replays the search in a browser\n  \
     nqueens watch 5 --frames | less             every step as a text frame\n  \
     nqueens watch 8 --format json | jq .        every step as one JSON object\n\n\
-    Keys: space pause/resume, right or n one step, left or b one step back, + and - speed,\n\
-    s run to the next solution, a next algorithm, r restart, ? help, q or Esc quit.\n\n\
+    Keys: space pause/resume, right or n one step, left or b one step back, + and - speed\n\
+    (0.1, 0.2, 0.5, 1, 2, 5, ... 1000 steps/s), s run to the next solution, a next algorithm,\n\
+    r restart, ? help, Ctrl-Z suspend, q or Esc quit (Ctrl-C, SIGINT, SIGTERM, SIGHUP: exit\n\
+    130; SIGQUIT: exit 131; the terminal is restored on every way out).\n\n\
     When standard output is not a terminal, the steps are written as text frames (--frames).";
 
 /// Arguments of `nqueens watch`.
@@ -831,8 +856,8 @@ pub struct WatchArgs {
     #[arg(short, long, value_name = "NAME", default_value_t = Algorithm::Array,
           value_parser = parse_algorithm)]
     pub algorithm: Algorithm,
-    /// Steps per second (0.1 to 1000) [default: 4 on the screen; frames and JSON are written
-    /// without waiting unless this is given].
+    /// Steps per second (0.1 to 1000) [default: 5 on the screen and the --html page; frames
+    /// and JSON are written without waiting unless this is given].
     #[arg(long, value_name = "STEPS_PER_SECOND", value_parser = parse_speed)]
     pub speed: Option<f64>,
     /// Pause at every solution (the full-screen view; space resumes).
@@ -846,10 +871,17 @@ pub struct WatchArgs {
     /// counters nodes, candidates, diagonal_checks, solutions), then a "done" line.
     #[arg(short, long, value_name = "FORMAT", value_parser = ["json"])]
     pub format: Option<String>,
-    /// Stop the frames or JSON after this many steps (0: never); the 8 x 8 board takes 17868
-    /// steps with every algorithm.
+    /// Stop the frames, JSON or page after this many steps (0: never); the 8 x 8 board takes
+    /// 17868 steps with matrix, array and attack, 4204 with bitmask (a step per queen).
     #[arg(long, value_name = "STEPS", default_value_t = 100_000, value_parser = parse_steps)]
     pub max_steps: u64,
+    /// Record the full-screen view as an asciinema v2 file (asciinema play FILE replays it).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["frames", "format", "html"])]
+    pub cast: Option<std::path::PathBuf>,
+    /// Write one self-contained HTML page that replays the search (board, data structure,
+    /// narration, counters; play, pause, step, back, speed) instead of showing it.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["frames", "format"])]
+    pub html: Option<std::path::PathBuf>,
 }
 
 /// Parses a board side for `watch`: 1 to 64.
@@ -884,7 +916,7 @@ pub struct ScaleArgs {
     /// or JSON, CSV, and with --plot one plot of them all. Runs that differ in n or strategy are
     /// allowed but flagged.
     #[arg(long, value_name = "FILE.json", num_args = 1.., conflicts_with_all = [
-        "n", "threads", "repeat", "strategy", "kernel", "model_up_to", "max_seconds"])]
+        "n", "threads", "repeat", "strategy", "kernel", "model_up_to", "max_seconds", "pin"])]
     pub compare: Vec<std::path::PathBuf>,
     /// Thread counts to measure: a list such as 1,2,4,8, where `max` stands for every logical
     /// CPU [default: the powers of two below the logical CPU count, and that count]. One thread is
@@ -916,9 +948,11 @@ pub struct ScaleArgs {
     /// shares_core, loss {serial, imbalance, slowdown, unexplained}: 1 - efficiency split by
     /// where it went), model (workers, predicted_seconds, speedup, efficiency, with_losses_seconds,
     /// with_losses_speedup, losses_from_threads), model_leaves_out,
-    /// total, run {cpu, logical, physical, smt, kernel, strategy, n, version, date, os} and
-    /// headline {threads, seconds, solutions, solutions_per_second, cores,
-    /// solutions_per_second_per_core}; with several kernels or strategies {"series": [one such
+    /// total, run {cpu, logical, physical, smt, kernel, strategy, n, version, date, os, pin
+    /// with --pin}, headline {threads, seconds, solutions, solutions_per_second, cores,
+    /// solutions_per_second_per_core} and model_check (threads, from_threads,
+    /// predicted_seconds, measured_seconds, error, lumped: each measured count predicted from
+    /// the smaller ones); with several kernels or strategies {"series": [one such
     /// object each]}. csv: one row per measured thread count (kind = measured, seconds = the
     /// median) and per modelled worker count (kind = model, seconds = the prediction; min, max,
     /// cpu_share and the loss_serial, loss_imbalance, loss_slowdown and loss_unexplained
@@ -936,12 +970,17 @@ pub struct ScaleArgs {
     /// output goes that far too.
     #[arg(long, value_name = "THREADS", value_parser = parse_model_up_to)]
     pub model_up_to: Option<usize>,
+    /// Place the worker threads on chosen CPUs (Linux): cores = one per physical core first,
+    /// then their SMT siblings; siblings = SMT siblings together, core by core; none = wherever
+    /// the system puts them. Only the CPUs the process may run on (taskset) are used, and no
+    /// more threads than those; recorded in the results ("pin": "cores: 0,1").
+    #[arg(long, value_name = "PLACEMENT", value_parser = choice::<crate::cli::pin::Pin>(),
+          default_value = "none")]
+    pub pin: crate::cli::pin::Pin,
+
     /// Refuse to start when all the runs are estimated to need longer than this together.
     #[arg(long, value_name = "SECONDS", default_value_t = DAY_SECONDS, value_parser = parse_seconds)]
     pub max_seconds: f64,
-    /// Draw no progress bar (it is drawn on stderr only when stderr is a terminal).
-    #[arg(short, long)]
-    pub quiet: bool,
 }
 
 /// Parses a plot path: any path whose name ends in `.svg` (any case), the only format drawn.
@@ -990,7 +1029,7 @@ fn parse_thread_list_for(text: &str, logical: usize) -> Result<ThreadList, Strin
                 let Some(t) = parse_saturating(item, usize::MAX) else {
                     return Err(format!(
                         "'{}' is not a thread count (expected a list such as 1,2,4 or max)",
-                        words::shorten(item)
+                        human::shorten(item)
                     ));
                 };
                 // A count written out twice is a typo; `max` may equal a written count
@@ -1088,9 +1127,6 @@ pub struct ListArgs {
     #[arg(long = "max-seconds", value_name = "SECONDS", value_parser = parse_seconds,
           hide = true, conflicts_with = "give_up_after")]
     pub former_give_up_after: Option<f64>,
-    /// Draw no progress bar (it is drawn on stderr only when stderr is a terminal).
-    #[arg(short, long)]
-    pub quiet: bool,
 }
 
 /// Parses a whole number from `min` to `max`; `what` names it in the reason for a refusal.
@@ -1116,7 +1152,7 @@ fn parse_whole(text: &str, min: u64, max: u64, what: &str) -> Result<u64, String
         }
         Err(_) => Err(format!(
             "'{}' is not a whole number ({what} {range})",
-            words::shorten(text)
+            human::shorten(text)
         )),
     }
 }
@@ -1206,6 +1242,10 @@ mod tests {
             ("", "not a board size"),
             ("8,,9", "not a board size"),
             ("-1", "cannot be negative"),
+            ("8-12", "the boards 8 to 12 are written 8..=12"),
+            ("1-8", "written 1..=8"),
+            ("4:8", "written 4..=8"),
+            ("4,12 - 8", "written 8..=12"),
         ] {
             let err = parse_boards(bad).unwrap_err();
             assert!(err.contains(why), "{bad}: {err}");

@@ -20,7 +20,7 @@ use std::sync::{LazyLock, Mutex};
 use nqueens::estimate::{Budget, EstimateOptions, Estimator};
 use nqueens::{CountOptions, Kernel, known};
 
-use super::{Failure, output, units, words};
+use super::{Failure, human, output};
 
 /// A count estimated to take longer than this (wall-clock seconds) is announced before it
 /// starts.
@@ -92,13 +92,13 @@ impl Cost {
     /// years to 123 years)`, or `about 1 h 02 min` when the core time is the wall time and no
     /// interval is known.
     pub fn describe(&self) -> String {
-        let wall = units::duration(self.wall);
-        let core = units::duration(self.core);
+        let wall = human::duration(self.wall);
+        let core = human::duration(self.core);
         match self.core_interval {
             Some((low, high)) => format!(
                 "about {wall} ({core} of core time, 95%: {} to {})",
-                units::duration(low),
-                units::duration(high)
+                human::duration(low),
+                human::duration(high)
             ),
             None if core != wall => format!("about {wall} ({core} of core time)"),
             None => format!("about {wall}"),
@@ -187,7 +187,7 @@ pub fn boards_cost(boards: &[u32], options: &CountOptions) -> Cost {
 /// The advice that ends a refusal of work over `--max-seconds`: `raise --max-seconds (now 60)`,
 /// the limit in a few digits however it was written.
 pub fn raise_max_seconds(limit: f64) -> String {
-    format!("raise --max-seconds (now {})", words::number(limit))
+    format!("raise --max-seconds (now {})", human::number(limit))
 }
 
 /// Refuses work estimated at `secs` wall-clock seconds when that is over `limit`: `what` names

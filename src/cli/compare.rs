@@ -6,7 +6,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use crate::cli::format::{Format, table_row, write_records};
-use crate::cli::units::{self, grouped};
+use crate::cli::human::{self, grouped};
 use nqueens::classic::{Algorithm, Counters};
 use serde::Serialize;
 
@@ -45,18 +45,18 @@ table_row!(CompareRecord, |record| {
     "nodes" => grouped(record.nodes),
     "candidates" => grouped(record.candidates),
     "diagonal checks" => grouped(record.diagonal_checks),
-    "time" => units::duration(record.seconds),
-    "instrumented" => units::duration(record.instrumented_seconds),
+    "time" => human::duration(record.seconds),
+    "instrumented" => human::duration(record.instrumented_seconds),
     "speedup" => speedup(record),
 });
 
 /// A record's speedup for people: `12.3x`, or `-` when its run was too short to time (a
 /// ratio of such times is noise).
 fn speedup(record: &CompareRecord) -> String {
-    if record.seconds < units::MEASURABLE_SECONDS {
-        return units::NONE.to_string();
+    if record.seconds < human::MEASURABLE_SECONDS {
+        return human::NONE.to_string();
     }
-    units::speedup(record.speedup)
+    human::speedup(record.speedup)
 }
 
 pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
@@ -72,7 +72,7 @@ pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<Outcome, Failure> 
     refuse_if_slow(args.n, &algorithms, args.max_seconds)?;
     // Two steps an algorithm: the plain runs, then the instrumented ones.
     let label = format!("n = {}", args.n);
-    let steps = Steps::on_terminal(!args.quiet, &label, 2 * algorithms.len() as u64);
+    let steps = Steps::on_terminal(&label, 2 * algorithms.len() as u64);
     if steps.is_visible() {
         quit_on_interrupt(steps.notices());
     }
@@ -225,8 +225,8 @@ pub struct AlgorithmCountRecord {
 table_row!(AlgorithmCountRecord, |record| {
     "n" => record.n,
     "total" => grouped(record.total),
-    "time" => units::duration(record.seconds),
-    "solutions/s" => units::rate_of(record.total as f64, record.seconds),
+    "time" => human::duration(record.seconds),
+    "solutions/s" => human::rate_of(record.total as f64, record.seconds),
     "threads" => record.threads,
     "algorithm" => record.algorithm,
 });
@@ -238,7 +238,6 @@ pub fn count_with(
     boards: &[u32],
     max_seconds: f64,
     format: Format,
-    quiet: bool,
     out: &mut dyn Write,
 ) -> Result<Outcome, Failure> {
     let cost: f64 = boards.iter().map(|&n| algorithm.estimated_seconds(n)).sum();
@@ -251,7 +250,7 @@ pub fn count_with(
             budget::raise_max_seconds(max_seconds)
         ),
     )?;
-    let steps = Steps::on_terminal(!quiet, algorithm.name(), boards.len() as u64);
+    let steps = Steps::on_terminal(algorithm.name(), boards.len() as u64);
     if steps.is_visible() {
         quit_on_interrupt(steps.notices());
     }

@@ -4,17 +4,19 @@ use std::io::Write;
 use std::path::Path;
 
 use crate::cli::format::{Format, RecordStream, TableRow, table_row, write_records};
+use crate::cli::human::{self, grouped};
 use crate::cli::progress::Progress;
-use crate::cli::units::{self, grouped};
 use nqueens::Plan;
 use nqueens::Prepared;
 use nqueens::TaskOutcome;
+use nqueens::known::Mismatch;
 use nqueens::{CountOptions, CountRun, Kernel, Strategy, Watcher};
 use serde::Serialize;
 
 use super::escape;
 use super::long_run::{Interrupt, LongRun, failure, interrupted_message};
-use super::{Failure, Outcome, budget, output, words};
+use super::pin::Placement;
+use super::{Failure, Outcome, budget, output};
 use crate::cli::args::{CountArgs, EngineArgs};
 
 /// One counted board, as every output format reports it.
@@ -42,6 +44,10 @@ pub struct CountRecord {
     pub resumed_total: u128,
     /// The plan's fingerprint, 16 hex digits ([`nqueens::Plan::fingerprint`]).
     pub fingerprint: String,
+    /// Where the workers ran when `--pin` placed them: the placement and the CPUs in worker
+    /// order (`cores: 0,1`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pin: Option<String>,
     /// GPU kernels only (flat, so that CSV has one column each): the adapter that counted.
     #[cfg(feature = "gpu")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -88,6 +94,7 @@ impl CountRecord {
             resumed_tasks: run.resumed_tasks,
             resumed_total: run.resumed_total,
             fingerprint: crate::cli::format::fingerprint(run.fingerprint),
+            pin: None,
             #[cfg(feature = "gpu")]
             gpu_adapter: run.gpu.map(|_| {
                 nqueens::engine::kernel::gpu::check()
@@ -133,7 +140,7 @@ table_row!(CountRecord, |record| {
     "n" => record.n,
     "total" => grouped(record.total),
     "unique" => record.unique.map_or("-".to_string(), grouped),
-    "time" => units::duration(record.seconds),
+    "time" => human::duration(record.seconds),
     "solutions/s" => record.searched_rate(),
     "threads" => record.threads,
     "strategy" => record.strategy,
@@ -178,9 +185,9 @@ impl CountRecord {
     /// the table shows it: `-` when this run searched nothing or was too short to time.
     pub fn searched_rate(&self) -> String {
         if self.resumed_tasks == self.tasks && self.tasks > 0 {
-            return units::NONE.to_string();
+            return human::NONE.to_string();
         }
-        units::rate_of((self.total - self.resumed_total) as f64, self.seconds)
+        human::rate_of((self.total - self.resumed_total) as f64, self.seconds)
     }
 }
 
@@ -213,7 +220,7 @@ fn resumed_cell(resumed: usize, tasks: usize) -> String {
     format!(
         "{} of {}",
         grouped(resumed),
-        words::plural(grouped(tasks), "task")
+        human::plural(grouped(tasks), "task")
     )
 }
 
@@ -250,31 +257,36 @@ pub fn resolve_kernel(options: &mut CountOptions) -> Result<(), Failure> {
 pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     if let Some(algorithm) = args.algorithm {
         let limit = args.max_seconds.unwrap_or(crate::cli::args::DAY_SECONDS);
-        return super::compare::count_with(
-            algorithm,
-            &args.boards.0,
-            limit,
-            args.format,
-            args.quiet,
-            out,
-        );
+        return super::compare::count_with(algorithm, &args.boards.0, limit, args.format, out);
     }
     let mut options = options(&args.engine);
     resolve_kernel(&mut options)?;
     if let Some(limit) = args.max_seconds {
         refuse_if_over(&args.boards.0, &options, limit)?;
     }
+    // Refused before any warning about the threads.
+    let placement = Placement::new(args.pin, options.threads)?;
     super::threads::warn_if_oversubscribed(options.threads);
     let interrupt = Interrupt::install();
-    let long_run = LongRun::new(args)?;
+    let mut long_run = LongRun::new(args)?;
+    if let Some(placement) = &placement {
+        long_run.pool = Some(placement.pool(options.threads)?);
+    }
     if let [_, _, ..] = args.boards.0[..] {
         // One board is announced once its journal is accepted, net of the resumed tasks.
         announce_long_counts(&args.boards.0, &options, 1.0, false);
     }
+    let pinned = placement.map(|p| p.describe(options.threads));
+    let record = |mut record: CountRecord| {
+        record.pin.clone_from(&pinned);
+        record
+    };
     if args.checkpoint.is_some() {
-        stream(args, &options, &long_run, &interrupt, out, Resumable)
+        stream(args, &options, &long_run, &interrupt, out, |r| {
+            Resumable(record(r))
+        })
     } else {
-        stream(args, &options, &long_run, &interrupt, out, |record| record)
+        stream(args, &options, &long_run, &interrupt, out, record)
     }
 }
 
@@ -292,6 +304,7 @@ fn stream<T: Serialize + TableRow>(
     let mut widths = column_widths(boards, options);
     widths.push(resumed_width(boards, options, long_run));
     let mut stream = RecordStream::with_widths(out, args.format, &widths);
+    let mut all_known = true;
     for &n in boards {
         let Some(run) = count_board(n, options, long_run, interrupt, &mut stream)? else {
             return Ok(Outcome::Interrupted);
@@ -301,16 +314,43 @@ fn stream<T: Serialize + TableRow>(
             return super::shard::write(&run, options, args.format, out);
         }
         let record = CountRecord::new(&run, options);
+        let known = run.counts.check_known();
         if boards.len() == 1 && args.format == Format::Table {
             drop(stream);
             write_records(out, args.format, &[wrap(record)])?;
-            return Ok(Outcome::Success);
+            return Ok(checked(known, &run, long_run));
         }
         stream.write(&wrap(record))?;
         interrupt.result_written();
+        all_known &= checked(known, &run, long_run) == Outcome::Success;
     }
     stream.finish()?;
-    Ok(Outcome::Success)
+    Ok(if all_known {
+        Outcome::Success
+    } else {
+        Outcome::Negative
+    })
+}
+
+/// What the check of a counted board against the known table found
+/// ([`nqueens::Counts::check_known`], done before its record is written, which it is all the
+/// same): a board whose counts differ is said on stderr, in one line that names the likely
+/// cause (a resumed journal, or else a fault), and the command ends with exit code 1
+/// ([`Outcome::Negative`]).
+fn checked(known: Result<(), Mismatch>, run: &CountRun, long_run: &LongRun) -> Outcome {
+    let Err(wrong) = known else {
+        return Outcome::Success;
+    };
+    let cause = match long_run.journal(run.counts.n) {
+        Some(path) if run.resumed_tasks > 0 => format!(
+            "the journal {} holds a wrong count (damaged or altered); count again into a new \
+             file",
+            path.display()
+        ),
+        _ => "the engine or this machine made an error; run nqueens verify".to_string(),
+    };
+    output::error(format_args!("{}: {cause}", super::known::differs(&wrong)));
+    Outcome::Negative
 }
 
 /// Counts the `n`-board whose record goes to `stream`; `None` when an interrupt stopped it. An
@@ -352,7 +392,7 @@ fn search_board(
         return Ok(Err(format!("nqueens: interrupted before n = {n} started")));
     }
     let journal = long_run.journal(n);
-    let progress = Progress::on_terminal(!long_run.quiet, &format!("n = {n}"));
+    let progress = Progress::on_terminal(&format!("n = {n}"));
     interrupt.board(Some(progress.notices()));
     let watcher = Watching {
         progress: &progress,
@@ -361,7 +401,11 @@ fn search_board(
     let result =
         Prepared::new(n, options, journal.as_deref(), long_run.shard).and_then(|prepared| {
             announce_board(n, options, long_run, journal.as_deref(), &prepared);
-            prepared.run(Some(interrupt.flag()), Some(&watcher))
+            prepared.run_on(
+                long_run.pool.as_deref(),
+                Some(interrupt.flag()),
+                Some(&watcher),
+            )
         });
     interrupt.board(None);
     progress.finish();
@@ -387,20 +431,25 @@ fn announce_board(
     prepared: &Prepared,
 ) {
     let (plan, resumed) = (prepared.plan(), prepared.resumed());
-    if let Some(note) = &long_run.shard_note
-        && !long_run.quiet
-    {
-        output::message(note);
+    if let Some(note) = &long_run.shard_note {
+        output::note(note);
     }
     if let Some(path) = journal
-        && !long_run.quiet
+        && let Some(owner) = nqueens::files::foreign_owner(path)
+    {
+        output::warning(format_args!(
+            "journal {} belongs to {owner}, not to you: its records are taken as they are",
+            path.display()
+        ));
+    }
+    if let Some(path) = journal
         && !resumed.is_empty()
     {
-        output::message(format_args!(
+        output::note(format_args!(
             "nqueens: {}: resuming, {} of {} already counted",
             escape::path(path),
             grouped(resumed.len()),
-            words::plural(grouped(plan.tasks().len()), "task")
+            human::plural(grouped(plan.tasks().len()), "task")
         ));
     }
     if long_run.announce {
@@ -446,7 +495,7 @@ fn refuse_if_over(boards: &[u32], options: &CountOptions, limit: f64) -> Result<
 /// What counting `boards` with `options` is, as the budget's notes name it: `counting n = 18 on
 /// 4 threads`, `counting these 3 boards on 4 threads`.
 fn counting(boards: &[u32], options: &CountOptions) -> String {
-    let on = words::plural(options.threads, "thread");
+    let on = human::plural(options.threads, "thread");
     match boards {
         [n] => format!("counting n = {n} on {on}"),
         _ => format!("counting these {} boards on {on}", boards.len()),
@@ -469,7 +518,7 @@ fn announce_long_counts(boards: &[u32], options: &CountOptions, remaining: f64, 
     let cost = budget::boards_cost(boards, options).scaled(remaining);
     let what = match boards {
         [n] if remaining < 1.0 => {
-            let on = words::plural(options.threads, "thread");
+            let on = human::plural(options.threads, "thread");
             format!("the rest of n = {n} on {on}")
         }
         _ => counting(boards, options),

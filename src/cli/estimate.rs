@@ -3,14 +3,14 @@
 
 use std::io::Write;
 
-use crate::cli::format::{CsvWriter, Format, JsonWriter, table_row, write_all, write_table};
+use crate::cli::format::{table_row, write_table};
 use nqueens::estimate::{Budget, Estimate, EstimateOptions, EstimateProgress, Estimator};
 
 use serde::Serialize;
 
+use super::human::{duration, grouped};
 use super::progress::{Steps, quit_on_interrupt};
-use super::units::{duration, grouped};
-use super::{Failure, Outcome, words};
+use super::{Failure, Outcome, human};
 use crate::cli::args::EstimateArgs;
 
 /// The budget when neither `--seconds` nor `--samples` is given.
@@ -25,29 +25,22 @@ pub fn run(args: &EstimateArgs, out: &mut dyn Write) -> Result<Outcome, Failure>
         .with_seed(args.seed)
         .with_threads(args.threads)
         .with_kernel(args.kernel);
-    let result = estimate_on_terminal(args.n, &options, args.quiet)?;
-    match args.format {
-        Format::Table => write_table(out, &lines(&result))?,
-        Format::Json => write_all(JsonWriter::new(out), std::slice::from_ref(&result))?,
-        Format::Csv => write_all(CsvWriter::new(out), std::slice::from_ref(&result))?,
-    }
+    let result = estimate_on_terminal(args.n, &options)?;
+    args.format
+        .write_report(out, &result, |out| write_table(out, &lines(&result)))?;
     Ok(Outcome::Success)
 }
 
-/// Estimates the `n`-board under a progress bar on stderr (unless `quiet`, and only on a
-/// terminal): the budget used, the samples drawn and the interval of the total so far.
-fn estimate_on_terminal(
-    n: u32,
-    options: &EstimateOptions,
-    quiet: bool,
-) -> Result<Estimate, Failure> {
+/// Estimates the `n`-board under a progress bar on stderr (only on a terminal, and not under
+/// `--quiet`): the budget used, the samples drawn and the interval of the total so far.
+fn estimate_on_terminal(n: u32, options: &EstimateOptions) -> Result<Estimate, Failure> {
     let estimator = Estimator::new(n, options.kernel)?;
     // The bar counts the samples drawn, or the seconds of a time budget.
     let of = match options.budget {
         Budget::Samples(k) => k,
         Budget::Seconds(s) => s.ceil() as u64,
     };
-    let steps = Steps::on_terminal(!quiet, &format!("n = {n}"), of);
+    let steps = Steps::on_terminal(&format!("n = {n}"), of);
     if !steps.is_visible() {
         return Ok(estimator.estimate(options)?);
     }
@@ -58,7 +51,7 @@ fn estimate_on_terminal(
             Some((total, low, high)) => format!(
                 ", total {} ±{}%",
                 sci(total),
-                words::number(100.0 * (high - low) / 2.0 / total.abs().max(1.0))
+                human::number(100.0 * (high - low) / 2.0 / total.abs().max(1.0))
             ),
             None => String::new(),
         };
@@ -73,8 +66,9 @@ fn estimate_on_terminal(
                     steps.doing("s, sizing the sample");
                 } else {
                     steps.doing(format!(
-                        "s, {} of {} samples{total}",
-                        p.samples_done, p.samples
+                        "s, {} of {}{total}",
+                        grouped(p.samples_done),
+                        human::plural(p.samples, "sample")
                     ));
                 }
             }
@@ -104,7 +98,7 @@ fn lines(e: &Estimate) -> Vec<Line> {
         format!(
             "{} ({}), kernel {}",
             e.strategy,
-            words::plural(grouped(e.tasks), "task"),
+            human::plural(grouped(e.tasks), "task"),
             e.kernel
         ),
     );
@@ -124,8 +118,9 @@ fn lines(e: &Estimate) -> Vec<Line> {
         add(
             "known total".into(),
             format!(
-                "{} (estimate {off:+.2}%, {} the interval)",
+                "{} (estimate {}, {} the interval)",
                 grouped(known),
+                human::signed_percent(off, 2),
                 if held { "inside" } else { "outside" }
             ),
         );
@@ -149,7 +144,7 @@ fn lines(e: &Estimate) -> Vec<Line> {
         ),
     );
     add(
-        format!("wall time on {}", words::plural(e.threads, "thread")),
+        format!("wall time on {}", human::plural(e.threads, "thread")),
         duration(e.wall_seconds),
     );
     for (cores, secs) in [
@@ -158,7 +153,7 @@ fn lines(e: &Estimate) -> Vec<Line> {
         (10_000, e.wall_seconds_10000),
     ] {
         add(
-            format!("wall time on {}", words::plural(grouped(cores), "core")),
+            format!("wall time on {}", human::plural(grouped(cores), "core")),
             duration(secs),
         );
     }

@@ -3,8 +3,9 @@
 use std::io::Write;
 
 use crate::cli::format::write_records;
-use nqueens::known::{Known, MAX_KNOWN_N};
+use nqueens::known::{Known, MAX_KNOWN_N, Mismatch};
 
+use super::human::grouped;
 use super::{Failure, Outcome};
 use crate::cli::args::KnownArgs;
 
@@ -28,4 +29,53 @@ pub fn lookup(n: u32) -> Result<Known, Failure> {
             "no known count for n = {n}: the table goes from 0 to {MAX_KNOWN_N}"
         ))
     })
+}
+
+/// What differs between a board's counts and the known ones, digits grouped: `n = 12: the
+/// total 22,200 is not the known 14,200, nor the unique count 2,787 the known 1,787`.
+pub fn differs(wrong: &Mismatch) -> String {
+    let known = wrong.known;
+    let unique = wrong.unique.filter(|&u| u != known.unique);
+    let mut line = format!("n = {}: ", wrong.n);
+    if wrong.total != known.total {
+        line += &format!(
+            "the total {} is not the known {}",
+            grouped(wrong.total),
+            grouped(known.total)
+        );
+        if let Some(unique) = unique {
+            line += &format!(
+                ", nor the unique count {} the known {}",
+                grouped(unique),
+                grouped(known.unique)
+            );
+        }
+    } else if let Some(unique) = unique {
+        line += &format!(
+            "the unique count {} is not the known {}",
+            grouped(unique),
+            grouped(known.unique)
+        );
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mismatch_names_both_counts_grouped() {
+        let wrong = Mismatch::of(12, 22_200, Some(2_787)).unwrap();
+        assert_eq!(
+            differs(&wrong),
+            "n = 12: the total 22,200 is not the known 14,200, nor the unique count 2,787 the \
+             known 1,787"
+        );
+        let wrong = Mismatch::of(12, 14_200, Some(1_788)).unwrap();
+        assert_eq!(
+            differs(&wrong),
+            "n = 12: the unique count 1,788 is not the known 1,787"
+        );
+    }
 }

@@ -7,12 +7,13 @@ use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::cli::render::{Style, write_board, write_columns, write_separated};
+use crate::cli::format::RecordWriter;
+use crate::cli::render::Style;
 use nqueens::enumerate::{Mode, Solutions, Step};
 use nqueens::known;
 
 use super::progress::Steps;
-use super::{Failure, Outcome, output, words};
+use super::{Failure, Outcome, human, output};
 use crate::cli::args::{LIST_UNLIMITED_MAX_N, ListArgs, SolutionFormat};
 
 pub fn run(args: &ListArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
@@ -35,15 +36,14 @@ pub fn run(args: &ListArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     };
     let limit = args.limit.unwrap_or(u64::MAX);
     let mut written = 0u64;
-    if args.format == SolutionFormat::Json {
-        out.write_all(b"[")?;
-    }
+    let mut writer = args.format.writer(out, n, style);
+    writer.begin()?;
     let stop = stop_on_interrupt();
     let mut interrupted = false;
     while written < limit {
         let mut waiting = Waiting {
-            out: &mut *out,
-            quiet: args.quiet,
+            out: &mut writer,
+            quiet: output::is_quiet(),
             // Only the JSON format leaves its last line open between solutions.
             line_open: args.format == SolutionFormat::Json,
             next: written + 1,
@@ -58,32 +58,15 @@ pub fn run(args: &ListArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
             }
         }
         written += 1;
-        let columns = solutions.columns().iter().copied();
-        match args.format {
-            SolutionFormat::Columns => write_columns(out, columns)?,
-            SolutionFormat::Board => {
-                if written > 1 {
-                    out.write_all(b"\n")?;
-                }
-                write!(out, "solution {written}: ")?;
-                write_columns(out, columns.clone())?;
-                write_board(out, n, columns, &style)?;
-            }
-            SolutionFormat::Json => {
-                out.write_all(if written == 1 { b"\n[" } else { b",\n[" })?;
-                write_separated(out, columns, b",")?;
-                out.write_all(b"]")?;
-            }
-        }
+        writer.record(solutions.columns())?;
     }
-    if args.format == SolutionFormat::Json {
-        out.write_all(if written == 0 { b"]\n" } else { b"\n]\n" })?;
-    }
+    writer.finish()?;
+    drop(writer);
     if interrupted {
         out.flush()?;
         output::message(format_args!(
             "nqueens: interrupted after {}",
-            words::plural(written, "solution")
+            human::plural(written, "solution")
         ));
         return Ok(Outcome::Interrupted);
     }
@@ -102,7 +85,7 @@ fn too_many(n: u32, unique: bool) -> String {
         known::total(n)
     };
     let size = match count {
-        Some(c) => format!("{} solutions", super::units::grouped(c)),
+        Some(c) => format!("{} solutions", super::human::grouped(c)),
         None => "more solutions than anyone has counted".to_string(),
     };
     format!(
@@ -127,8 +110,8 @@ enum Next {
 /// What the wait for the next solution shows, and where.
 struct Waiting<'a> {
     /// The solutions written so far, flushed when the wait begins to show.
-    out: &'a mut dyn Write,
-    /// Draw no spinner.
+    out: &'a mut dyn RecordWriter<[u32]>,
+    /// Draw no spinner and say nothing of the wait (`--quiet`).
     quiet: bool,
     /// Whether the output's last line is open (a spinner on the same terminal starts below it).
     line_open: bool,
@@ -180,7 +163,7 @@ fn next_in_time(
                 "no further solution of n = {n} turned up within {} s of search (in \
                  lexicographic order the next one may lie years away); `nqueens solve {n}` \
                  constructs a solution at once, or raise --give-up-after",
-                words::number(give_up_after)
+                human::number(give_up_after)
             )));
         }
         let terminal = std::io::stderr().is_terminal();
@@ -190,20 +173,20 @@ fn next_in_time(
                 // The spinner starts on a line of its own, below the open one.
                 output::status("\n");
             }
-            let shown = Steps::spinner(true, &format!("n = {n}"));
+            let shown = Steps::spinner(&format!("n = {n}"));
             shown.doing(format!(
                 "searching for solution {} (gives up after {} s; `nqueens solve {n}` is instant)",
                 waiting.next,
-                words::number(give_up_after)
+                human::number(give_up_after)
             ));
             spinner = Some(shown);
         }
         if elapsed > NOTE_AFTER_SECONDS && !noted && spinner.is_none() {
             noted = true;
-            output::message(format_args!(
+            output::note(format_args!(
                 "nqueens: still searching n = {n} for the next solution in lexicographic order \
                  (giving up after {} s; `nqueens solve {n}` constructs one at once)",
-                words::number(give_up_after)
+                human::number(give_up_after)
             ));
         }
     }

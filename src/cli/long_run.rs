@@ -17,8 +17,8 @@ use nqueens::journal::{Header, HeaderField, JournalError};
 
 use super::Failure;
 use super::escape;
-use super::units::{duration, grouped};
-use super::{output, words};
+use super::human::{duration, grouped};
+use super::{human, output};
 use crate::cli::args::CountArgs;
 
 /// The interrupt of one command: the stop flag its first signal raises, and what the handler
@@ -128,8 +128,6 @@ impl Shared {
 /// what is said on stderr.
 pub struct LongRun {
     journals: Option<Journals>,
-    /// Draw no progress bar and say nothing of resumed tasks.
-    pub quiet: bool,
     /// Count only this shard of each board.
     pub shard: Option<Shard>,
     /// The shard a Slurm array task chose, said once the board accepts it (`--shard slurm`).
@@ -140,6 +138,8 @@ pub struct LongRun {
     /// How to keep finished tasks across interrupts, said when a board without a journal is
     /// interrupted (a command without `--checkpoint` names another way).
     pub keep_advice: &'static str,
+    /// The pool of workers placed on chosen CPUs (`--pin`), instead of the process's own.
+    pub pool: Option<std::sync::Arc<rayon::ThreadPool>>,
 }
 
 /// How `count` keeps finished tasks across interrupts.
@@ -162,24 +162,24 @@ impl LongRun {
         };
         Ok(LongRun {
             journals,
-            quiet: args.quiet,
             shard_note: shard.and_then(|shard| super::shard::slurm_note(args, shard)),
             shard,
             announce: args.boards.0.len() == 1,
             keep_advice: KEEP_WITH_CHECKPOINT,
+            pool: None,
         })
     }
 
-    /// Boards without journal or shard (for `verify`), with a progress bar unless `quiet`;
-    /// `keep_advice` says how to keep finished tasks across interrupts instead.
-    pub fn without_journal(quiet: bool, keep_advice: &'static str) -> LongRun {
+    /// Boards without journal or shard (for `verify`); `keep_advice` says how to keep finished
+    /// tasks across interrupts instead.
+    pub fn without_journal(keep_advice: &'static str) -> LongRun {
         LongRun {
             journals: None,
-            quiet,
             shard: None,
             shard_note: None,
             announce: false,
             keep_advice,
+            pool: None,
         }
     }
 
@@ -215,6 +215,21 @@ struct Journals {
 impl Journals {
     fn new(path: &Path, boards: usize, shard: Option<Shard>) -> Result<Journals, Failure> {
         let named_as_directory = path.as_os_str().as_encoded_bytes().ends_with(b"/");
+        // A link is followed to a directory only where PATH says it is one (`DIR/`) and the
+        // link is this user's: another user's link (planted in /tmp) would lead the journals
+        // into a directory of their choosing. Without the `/`, a link is the journal's path
+        // itself, which the journal refuses.
+        let itself = path.components().as_path();
+        if named_as_directory
+            && std::fs::symlink_metadata(itself).is_ok_and(|m| m.file_type().is_symlink())
+            && let Some(owner) = nqueens::files::foreign_owner(itself)
+        {
+            return Err(Failure::File(format!(
+                "cannot keep the journals in {}: it is a symbolic link that belongs to {owner}, \
+                 not to you (name the directory itself)",
+                path.display()
+            )));
+        }
         if named_as_directory && !path.is_dir() {
             std::fs::create_dir_all(path).map_err(|e| {
                 Failure::File(format!(
@@ -223,9 +238,25 @@ impl Journals {
                 ))
             })?;
         }
+        // A journal's own directory is not made up: a mistyped one is named instead.
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+            && !named_as_directory
+            && !dir.is_dir()
+        {
+            return Err(Failure::File(format!(
+                "cannot open journal {}: the directory {} does not exist (a --checkpoint \
+                 path ending in / is a directory, created when missing)",
+                path.display(),
+                dir.display()
+            )));
+        }
         Ok(Journals {
             path: path.to_path_buf(),
-            directory: path.is_dir(),
+            directory: if named_as_directory {
+                path.is_dir()
+            } else {
+                std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir())
+            },
             several: boards > 1,
             shard: shard.filter(|s| !s.is_whole()),
         })
@@ -339,7 +370,7 @@ pub fn interrupted_message(run: &CountRun, journal: Option<&Path>, keep_advice: 
         Some(path) => format!(
             "nqueens: interrupted: n = {n}, {done} of {} are counted and saved in {}\n\
              nqueens: resume with: {}",
-            words::plural(tasks, "task"),
+            human::plural(tasks, "task"),
             escape::path(path),
             shell_command(std::env::args_os())
         ),
@@ -347,7 +378,7 @@ pub fn interrupted_message(run: &CountRun, journal: Option<&Path>, keep_advice: 
             "nqueens: interrupted: n = {n} stopped after {done} of {}; their {} of counting \
              ({} elapsed) is lost\n\
              nqueens: {keep_advice}",
-            words::plural(tasks, "task"),
+            human::plural(tasks, "task"),
             duration(run.search_time.as_secs_f64()),
             duration(run.counts.elapsed.as_secs_f64()),
         ),
@@ -586,7 +617,10 @@ mod tests {
     fn without_a_journal_the_lost_work_and_the_remedy_are_named() {
         let text = interrupted_message(&interrupted(), None, KEEP_WITH_CHECKPOINT);
         assert!(text.contains("123 of 9,844 tasks"), "{text}");
-        assert!(text.contains("5.5 s of counting (3 s elapsed)"), "{text}");
+        assert!(
+            text.contains("5.50 s of counting (3.00 s elapsed)"),
+            "{text}"
+        );
         assert!(text.contains("--checkpoint FILE"), "{text}");
     }
 

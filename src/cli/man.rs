@@ -27,14 +27,14 @@ pub fn run(args: &ManArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
 }
 
 /// The exit statuses every command keeps to, as the manual and `--help` state them.
-pub const EXIT_STATUS: [(u8, &str); 4] = [
+pub const EXIT_STATUS: [(u8, &str); 5] = [
     (0, "success"),
     (
         1,
         "failure: a wrong or negative answer (a count that differs from the known one), or a \
          file named on the command line that cannot be read, written or used (a missing, \
-         damaged or foreign journal, an unwritable plot), or a search given up (list \
-         --give-up-after)",
+         damaged or foreign journal, a link where a file is written, an unwritable plot), or a \
+         search given up (list --give-up-after)",
     ),
     (
         2,
@@ -45,10 +45,47 @@ pub const EXIT_STATUS: [(u8, &str); 4] = [
         130,
         "interrupted (Ctrl-C or SIGTERM): finished work is saved where a journal was asked for",
     ),
+    (131, "quit by SIGQUIT (watch, after restoring the terminal)"),
 ];
 
+/// How the tool treats the files it is given, as the manual's FILES section states it.
+pub const FILES: [(&str, &str); 3] = [
+    (
+        "Reading",
+        "A journal (count --checkpoint, merge) or a saved result (scale --compare) must be a \
+         regular file: a FIFO, a socket, a device, a directory or a pseudo-file of /proc or /sys \
+         is refused at once, in one line, without waiting. A link is followed.",
+    ),
+    (
+        "Writing",
+        "A journal is written in place and never through a symbolic link: a link at its path, \
+         dangling or not, is refused and its target left alone; a missing one is created as a new \
+         file. A \
+         plot or a manual page is written beside its path and renamed over it: a link, a FIFO, a \
+         device or a directory there is refused, and so is, before any work, a file the rename \
+         would fail on or should not replace: one without write permission, another user's file \
+         you may not write, another user's file in a sticky directory (/tmp) that is not yours.",
+    ),
+    (
+        "Trust",
+        "A count or a merge of a board the known table holds (n up to 27) is checked against it: \
+         a total or unique count that differs (a journal damaged or altered with its checksums \
+         recomputed, a fault) is printed, then said in one line, and the exit status is 1. \
+         Resuming a journal that belongs to another user warns and names the owner.",
+    ),
+];
+
+/// The FILES section of the whole manual.
+fn files_section() -> String {
+    let mut roff = String::from(".SH FILES\n");
+    for (what, policy) in FILES {
+        roff.push_str(&format!(".TP\n\\fB{what}\\fR\n{}\n", escape(policy)));
+    }
+    roff
+}
+
 /// One page in roff: the top-level page, then a section per command with its synopsis,
-/// description, options and examples, then the exit statuses.
+/// description, options and examples, then how files are treated and the exit statuses.
 fn whole_manual(command: clap::Command) -> io::Result<String> {
     let subcommands: Vec<clap::Command> = command
         .get_subcommands()
@@ -63,6 +100,7 @@ fn whole_manual(command: clap::Command) -> io::Result<String> {
     for sub in subcommands {
         commands.push_str(&command_section(Man::new(sub))?);
     }
+    commands.push_str(&files_section());
     commands.push_str(&exit_status_section());
     // The commands and exit statuses go before VERSION, the page's last section.
     let at = top.find("\n.SH VERSION\n").map_or(top.len(), |i| i + 1);
@@ -160,7 +198,7 @@ fn pages(command: clap::Command, into: &mut Vec<Man>) {
     }
 }
 
-/// Writes every page into `dir`, all or none of them (each target checked before any is
+/// Writes every page into `dir` (created when missing), all or none of them (each target checked before any is
 /// written, every page written in full before any is replaced), then prints the paths.
 fn write_pages(command: clap::Command, dir: &Path, out: &mut dyn Write) -> Result<(), Failure> {
     let refuse = |why: &str| {
@@ -172,8 +210,9 @@ fn write_pages(command: clap::Command, dir: &Path, out: &mut dyn Write) -> Resul
     match fs::metadata(dir) {
         Ok(meta) if meta.is_dir() => {}
         Ok(_) => return Err(refuse("it is not a directory")),
+        // Created when missing, as a `--checkpoint DIR/` of count is.
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            return Err(refuse("the directory does not exist"));
+            fs::create_dir_all(dir).map_err(|e| refuse(&e.to_string()))?;
         }
         Err(e) => return Err(refuse(&e.to_string())),
     }
@@ -227,6 +266,17 @@ mod tests {
         }
         assert!(checked > 40, "only {checked} options checked");
         assert!(page.contains("\\fB\\-\\-checkpoint\\fR"));
+    }
+
+    #[test]
+    fn the_page_says_how_files_are_treated() {
+        let page = manual();
+        let files = page.find(".SH FILES\n").expect("a FILES section");
+        assert!(files < page.find(".SH \"EXIT STATUS\"").unwrap());
+        for (what, _) in FILES {
+            assert!(page[files..].contains(&format!("\\fB{what}\\fR")), "{what}");
+        }
+        assert!(page[files..].contains("symbolic link"));
     }
 
     #[test]

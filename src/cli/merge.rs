@@ -8,8 +8,8 @@ use crate::cli::format::{table_row, write_records};
 use nqueens::journal::{JournalError, MergeError, Merged, merge};
 
 use super::escape;
-use super::units::grouped;
-use super::{Failure, Outcome};
+use super::human::grouped;
+use super::{Failure, Outcome, output};
 use crate::cli::args::MergeArgs;
 
 // A merged board, as every output format reports it: the library's `Merged`, whose serde
@@ -24,13 +24,27 @@ table_row!(Merged, |merged| {
     "plan" => hex(merged.fingerprint),
 });
 
-/// Merges the journals; every refusal is a one-line error and exit code 1.
+/// Merges the journals; every refusal is a one-line error and exit code 1, and so is a total
+/// that differs from the known one (printed all the same).
 pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let merged =
         merge(&args.files).map_err(|e| Failure::Wrong(format!("cannot merge: {}", why(&e))))?;
+    // A journal damaged or altered with its checksums recomputed passes every other check.
+    let checked = merged.check_known();
     write_records(out, args.format, &[merged])?;
+    if let Err(wrong) = checked {
+        output::error(format_args!(
+            "{}: {WRONG_JOURNAL_ADVICE}",
+            super::known::differs(&wrong)
+        ));
+        return Ok(Outcome::Negative);
+    }
     Ok(Outcome::Success)
 }
+
+/// What to do when merged journals add up to a count that differs from the known one.
+const WRONG_JOURNAL_ADVICE: &str = "a journal holds a wrong count (damaged or altered); \
+                                    count the shards again into new files and merge those";
 
 /// What to do with a damaged journal among those merged.
 const DAMAGED_ADVICE: &str = "count that shard again into a new file and merge with it instead";

@@ -11,13 +11,14 @@ mod count;
 mod escape;
 mod estimate;
 mod format;
+mod human;
 mod known;
 mod list;
 mod long_run;
 mod man;
 mod merge;
 pub mod output;
-mod plot;
+mod pin;
 mod progress;
 mod render;
 mod scale;
@@ -25,10 +26,9 @@ mod shard;
 mod signals;
 mod solve;
 mod threads;
-mod units;
+pub mod usage;
 mod verify;
 mod watch;
-pub mod words;
 
 use std::io::{self, Write};
 

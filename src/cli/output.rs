@@ -13,8 +13,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, Once};
 
 use anstyle::{AnsiColor, Style};
+use nqueens::files::directory_of;
 
-use super::{Failure, escape, words};
+use super::{Failure, escape, human};
 
 /// Writes `line` and a newline to stderr in one write; a failed write is ignored.
 pub fn message(line: impl Display) {
@@ -23,15 +24,40 @@ pub fn message(line: impl Display) {
 }
 
 /// `nqueens: error: {text}` on stderr, a long path or argument in it shortened
-/// ([`words::shorten_words`]); `error:` in bold red where stderr takes colour ([`set_color`]).
+/// ([`human::shorten_words`]); `error:` in bold red where stderr takes colour ([`set_color`]).
 pub fn error(text: impl Display) {
     labelled("error:", AnsiColor::Red, text);
 }
 
 /// `nqueens: warning: {text}` on stderr, shortened like [`error`]'s; `warning:` in bold yellow
-/// where stderr takes colour.
+/// where stderr takes colour. Nothing under `--quiet` ([`set_quiet`]).
 pub fn warning(text: impl Display) {
-    labelled("warning:", AnsiColor::Yellow, text);
+    if !is_quiet() {
+        labelled("warning:", AnsiColor::Yellow, text);
+    }
+}
+
+/// A note on stderr, written like [`message`] (what a command is about to do, or is still
+/// doing), unless `--quiet` ([`set_quiet`]) asked for silence.
+pub fn note(line: impl Display) {
+    if !is_quiet() {
+        message(line);
+    }
+}
+
+/// Whether `--quiet` was given: no progress bar, note or warning is shown (errors and what an
+/// interrupt stopped still are).
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// Sets `--quiet` for the whole process: [`warning`], [`note`] and every progress bar say
+/// nothing.
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, Ordering::Relaxed);
+}
+
+/// Whether `--quiet` was given ([`set_quiet`]).
+pub fn is_quiet() -> bool {
+    QUIET.load(Ordering::Relaxed)
 }
 
 /// `nqueens: {label} {text}`, `text` on one line with its control characters written out
@@ -39,8 +65,8 @@ pub fn warning(text: impl Display) {
 /// print a line of its own), shortened and without error numbers, `label` in bold `colour`
 /// where stderr takes colour.
 fn labelled(label: &str, colour: AnsiColor, text: impl Display) {
-    let text = escape::text(&words::without_error_numbers(&text.to_string())).into_owned();
-    let text = words::shorten_words(&text);
+    let text = escape::text(&human::without_error_numbers(&text.to_string())).into_owned();
+    let text = human::shorten_words(&text);
     let style = colour.on_default().bold();
     message(format_args!("nqueens: {} {text}", painted(label, style)));
 }
@@ -111,8 +137,10 @@ extern "C" fn look_at_stdout() {
 /// so that a failed or interrupted command never leaves a half-written file.
 ///
 /// - Only a missing path or a regular file is replaced: a directory, a symbolic link, a FIFO or
-///   a device is refused (a usage error), since the rename would put a regular file in its
-///   place.
+///   a device is refused (a file failure), since the rename would put a regular file in its
+///   place. Another user's file is refused up front where the rename would fail or should not
+///   happen: one this user may not write, and one in a sticky directory (`/tmp`) that is not
+///   this user's either ([`nqueens::files::check_replace`]).
 /// - All or nothing: every file is written in full before any is renamed, and a file that
 ///   cannot be written (a full disk) removes every temporary file and replaces nothing; the
 ///   error names the file (`cannot write DIR/nqueens-count.1: No space left on device`).
@@ -167,14 +195,6 @@ pub fn check_replaceable(path: &Path, what: &str) -> Result<(), Failure> {
 /// `cannot write {what} to PATH: why`, a file failure.
 fn refusal(path: &Path, what: &str, why: &str) -> Failure {
     Failure::File(format!("cannot write {what} to {}: {why}", path.display()))
-}
-
-/// The directory a file at `path` is created in.
-fn directory_of(path: &Path) -> &Path {
-    match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    }
 }
 
 /// `cannot write PATH: why` (the system's words for `e`, cut at its error number: what follows,
@@ -318,32 +338,11 @@ fn keep_mode_and_owner(_target: &Path, _file: &fs::File) -> io::Result<()> {
     Ok(())
 }
 
-/// Refuses a target that is neither absent nor a writable regular file.
+/// Refuses a target that the final rename would refuse or should not do
+/// ([`nqueens::files::check_replace`]): a link, anything but a regular file, a read-only file,
+/// another user's file this user may not write or may not replace in a sticky directory.
 fn check_target(path: &Path, what: &str) -> Result<(), Failure> {
-    let refuse = |why: &str| refusal(path, what, why);
-    let meta = match fs::symlink_metadata(path) {
-        Ok(meta) => meta,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
-        Err(e) => return Err(refuse(&e.to_string())),
-    };
-    let kind = meta.file_type();
-    if kind.is_dir() {
-        return Err(refuse("it is a directory"));
-    }
-    if kind.is_symlink() {
-        return Err(refuse(
-            "it is a symbolic link (name the file it points to, or remove the link)",
-        ));
-    }
-    if !kind.is_file() {
-        return Err(refuse(
-            "it is not a regular file (a FIFO, a socket or a device would be replaced)",
-        ));
-    }
-    if meta.permissions().readonly() {
-        return Err(refuse("the file is read-only"));
-    }
-    Ok(())
+    nqueens::files::check_replace(path).map_err(|why| refusal(path, what, &why.to_string()))
 }
 
 #[cfg(test)]

@@ -14,20 +14,20 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 use nqueens::Plan;
 use nqueens::TaskOutcome;
 use nqueens::Watcher;
 
-use super::units::grouped;
+use super::human::{self, grouped};
 
 /// Characters between the bar's brackets.
 #[cfg(test)]
 pub const BAR_WIDTH: usize = 20;
 
 const TEMPLATE: &str =
-    "{elapsed_precise} [{bar:20}] {tasks} tasks, {solutions} solutions, {eta_once_timed}{msg}";
+    "{clock} [{bar:20}] {tasks} tasks, {solutions} solutions, {eta_once_timed}{msg}";
 
 /// Shown in place of the ETA until a task of this run has finished.
 pub(crate) const NO_ETA_YET: &str = "no ETA yet";
@@ -45,10 +45,10 @@ pub struct Progress {
 }
 
 impl Progress {
-    /// A bar on stderr when `enabled` and stderr is a terminal; otherwise an invisible one.
-    /// `label` names the count (`n = 18`).
-    pub fn on_terminal(enabled: bool, label: &str) -> Progress {
-        Progress::with_target(stderr_if(enabled), label)
+    /// A bar on stderr when stderr is a terminal and `--quiet` was not given; otherwise an
+    /// invisible one. `label` names the count (`n = 18`).
+    pub fn on_terminal(label: &str) -> Progress {
+        Progress::with_target(stderr_unless_quiet(), label)
     }
 
     /// A bar drawn on `target`.
@@ -64,36 +64,38 @@ impl Progress {
             solutions.clone(),
             timed.clone(),
         );
-        let style = ProgressStyle::with_template(&format!("{label}: {TEMPLATE}"))
-            .expect("the template is valid")
-            .progress_chars("=> ")
-            .with_key(
-                "tasks",
-                move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = write!(
-                        w,
-                        "{}/{}",
-                        grouped(d.load(Ordering::Relaxed)),
-                        grouped(t.load(Ordering::Relaxed))
-                    );
-                },
-            )
-            .with_key(
-                "solutions",
-                move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = write!(w, "{}", grouped(s.load(Ordering::Relaxed)));
-                },
-            )
-            .with_key(
-                "eta_once_timed",
-                move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = if e.load(Ordering::Relaxed) {
-                        write!(w, "ETA {:#}", HumanDuration(state.eta()))
-                    } else {
-                        w.write_str(NO_ETA_YET)
-                    };
-                },
-            );
+        let style = with_clock(
+            ProgressStyle::with_template(&format!("{label}: {TEMPLATE}"))
+                .expect("the template is valid")
+                .progress_chars("=> "),
+        )
+        .with_key(
+            "tasks",
+            move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(
+                    w,
+                    "{}/{}",
+                    grouped(d.load(Ordering::Relaxed)),
+                    grouped(t.load(Ordering::Relaxed))
+                );
+            },
+        )
+        .with_key(
+            "solutions",
+            move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{}", grouped(s.load(Ordering::Relaxed)));
+            },
+        )
+        .with_key(
+            "eta_once_timed",
+            move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = if e.load(Ordering::Relaxed) {
+                    write!(w, "ETA {}", human::clock(state.eta().as_secs_f64()))
+                } else {
+                    w.write_str(NO_ETA_YET)
+                };
+            },
+        );
         bar.set_style(style);
         Progress {
             bar,
@@ -206,8 +208,8 @@ impl Watcher for Progress {
 /// the command is doing now:
 ///
 /// ```text
-/// n = 12: 00:00:03 [========>           ] 3/8 bitmask, instrumented
-/// n = 40: ⠙ 00:00:07 searching for solution 2 in lexicographic order
+/// n = 12: 3 s [========>           ] 3/8 bitmask, instrumented
+/// n = 40: ⠙ 7 s searching for solution 2 in lexicographic order
 /// ```
 ///
 /// It is drawn on stderr only when stderr is a terminal, and is removed from the terminal when
@@ -218,15 +220,16 @@ pub struct Steps {
 }
 
 impl Steps {
-    /// A bar of `steps` steps on stderr, when `enabled` and stderr is a terminal.
-    pub fn on_terminal(enabled: bool, label: &str, steps: u64) -> Steps {
-        Steps::with_target(stderr_if(enabled), label, Some(steps))
+    /// A bar of `steps` steps on stderr, when stderr is a terminal and `--quiet` was not
+    /// given.
+    pub fn on_terminal(label: &str, steps: u64) -> Steps {
+        Steps::with_target(stderr_unless_quiet(), label, Some(steps))
     }
 
-    /// A spinner on stderr, when `enabled` and stderr is a terminal: for work whose length is
-    /// not known.
-    pub fn spinner(enabled: bool, label: &str) -> Steps {
-        Steps::with_target(stderr_if(enabled), label, None)
+    /// A spinner on stderr, when stderr is a terminal and `--quiet` was not given: for work
+    /// whose length is not known.
+    pub fn spinner(label: &str) -> Steps {
+        Steps::with_target(stderr_unless_quiet(), label, None)
     }
 
     /// A bar (`steps`) or a spinner (`None`) drawn on `target`.
@@ -234,12 +237,21 @@ impl Steps {
         let bar = ProgressBar::with_draw_target(steps, target);
         let label = label.replace('{', "{{").replace('}', "}}");
         let template = match steps {
-            Some(_) => format!("{label}: {{elapsed_precise}} [{{bar:20}}] {{pos}}/{{len}} {{msg}}"),
-            None => format!("{label}: {{spinner}} {{elapsed_precise}} {{msg}}"),
+            Some(_) => format!("{label}: {{clock}} [{{bar:20}}] {{steps}} {{msg}}"),
+            None => format!("{label}: {{spinner}} {{clock}} {{msg}}"),
         };
-        let style = ProgressStyle::with_template(&template)
-            .expect("the template is valid")
-            .progress_chars("=> ");
+        let style = with_clock(
+            ProgressStyle::with_template(&template)
+                .expect("the template is valid")
+                .progress_chars("=> "),
+        )
+        .with_key(
+            "steps",
+            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let of = state.len().map_or_else(String::new, grouped);
+                let _ = write!(w, "{}/{of}", grouped(state.pos()));
+            },
+        );
         bar.set_style(style);
         if !bar.is_hidden() {
             // Keeps the elapsed time (and the spinner) moving between steps.
@@ -295,9 +307,21 @@ impl Drop for Steps {
     }
 }
 
-/// Stderr when `enabled` and stderr is a terminal, else nowhere.
-fn stderr_if(enabled: bool) -> ProgressDrawTarget {
-    if enabled && std::io::stderr().is_terminal() {
+/// `style` with the key `{clock}`: the elapsed time as every duration of the tool reads
+/// ([`human::clock`]: `34 s`, `2 min 34 s`), not indicatif's `00:02:34`.
+fn with_clock(style: ProgressStyle) -> ProgressStyle {
+    style.with_key(
+        "clock",
+        |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = w.write_str(&human::clock(state.elapsed().as_secs_f64()));
+        },
+    )
+}
+
+/// Stderr when it is a terminal and `--quiet` was not given
+/// ([`output::is_quiet`](super::output::is_quiet)), else nowhere.
+fn stderr_unless_quiet() -> ProgressDrawTarget {
+    if !super::output::is_quiet() && std::io::stderr().is_terminal() {
         ProgressDrawTarget::stderr()
     } else {
         ProgressDrawTarget::hidden()
@@ -326,7 +350,7 @@ mod tests {
 
     #[test]
     fn a_hidden_bar_still_counts_tasks_and_solutions() {
-        let progress = Progress::on_terminal(false, "n = 10");
+        let progress = Progress::with_target(ProgressDrawTarget::hidden(), "n = 10");
         let run = count_ten(&progress, 2);
         assert_eq!(progress.tasks_done(), run.counts.tasks);
         assert_eq!(progress.solutions.load(Ordering::Relaxed), 724);
@@ -432,6 +456,9 @@ mod tests {
         let line = screen.bar_line();
         assert!(line.contains(", ETA "), "{line}");
         assert!(!line.contains(NO_ETA_YET), "{line}");
+        // The clock reads like every duration of the tool: `0 s`, not `00:00:00`.
+        assert!(line.starts_with("n = 10: 0 s ["), "{line}");
+        assert!(line.ends_with(" s"), "{line}");
         progress.finish();
     }
 
@@ -439,17 +466,19 @@ mod tests {
     fn steps_show_the_count_and_what_is_done_now() {
         let screen = Screen::new(120);
         let target = ProgressDrawTarget::term_like(Box::new(screen.clone()));
-        let steps = Steps::with_target(target, "n = 10", Some(8));
+        let steps = Steps::with_target(target, "n = 10", Some(8000));
         steps.bar.disable_steady_tick();
-        steps.step();
-        steps.step();
+        steps.set(2000, 8000);
         steps.doing("bitmask, instrumented");
         steps.bar.tick();
         let writes = screen.writes.lock().unwrap().clone();
-        let line = writes.iter().rev().find(|w| w.contains("2/8")).unwrap();
-        assert!(line.starts_with("n = 10: "), "{line}");
-        assert!(line.ends_with("2/8 bitmask, instrumented"), "{line}");
-        assert_eq!(steps.done(), 2);
+        let line = writes.iter().rev().find(|w| w.contains("2,000/")).unwrap();
+        assert!(line.starts_with("n = 10: 0 s ["), "{line}");
+        assert!(
+            line.ends_with("2,000/8,000 bitmask, instrumented"),
+            "{line}"
+        );
+        assert_eq!(steps.done(), 2000);
         drop(steps);
         assert_eq!(screen.writes.lock().unwrap().last().unwrap(), "<clear>");
     }
@@ -469,7 +498,7 @@ mod tests {
         );
         progress.finish();
         assert!(
-            !Progress::on_terminal(false, "n = 10")
+            !Progress::with_target(ProgressDrawTarget::hidden(), "n = 10")
                 .notices()
                 .show("stopping")
         );
@@ -506,7 +535,7 @@ mod examples {
     #[test]
     fn a_bar_on_captured_stderr_stays_hidden() {
         // Under a test harness stderr is captured, so this bar stays hidden.
-        let progress = crate::cli::progress::Progress::on_terminal(true, "n = 10");
+        let progress = crate::cli::progress::Progress::on_terminal("n = 10");
         progress.finish();
     }
 }

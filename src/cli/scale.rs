@@ -2,6 +2,7 @@
 //! load-balance model and an optional SVG plot; with `--compare`, saved results side by side.
 
 mod compare;
+mod plot;
 mod report;
 pub(crate) mod saved;
 
@@ -11,12 +12,14 @@ use nqueens::scaling::study::{self, Progress, Study, StudyError, StudyOptions};
 use nqueens::scaling::{Load, Machine};
 use nqueens::{CountOptions, Kernel, Strategy};
 
+use std::sync::Arc;
+
 use super::budget::Cost;
 use super::output;
+use super::pin::Placement;
 use super::progress::{Steps, quit_on_interrupt};
-use super::{Failure, Outcome, budget, units, words};
+use super::{Failure, Outcome, budget, human};
 use crate::cli::args::ScaleArgs;
-use crate::cli::plot;
 
 pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     match args.n {
@@ -43,7 +46,7 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
     budget::refuse_cost_over(
         &format!(
             "scale {n} ({} of each thread count{each})",
-            words::plural(runs, "run")
+            human::plural(runs, "run")
         ),
         cost,
         args.max_seconds,
@@ -56,6 +59,8 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
     if let Some(path) = &args.plot {
         output::check_replaceable(path, "the plot")?;
     }
+    let most = threads.iter().copied().max().unwrap_or(1);
+    let placement = Placement::new(args.pin, most)?;
     warn_about_load(&machine, &threads);
 
     let options = StudyOptions::new(threads)
@@ -65,7 +70,7 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
         .with_model_up_to(args.model_up_to);
     // One step per run: every thread count's warm-up and timed runs, for every pair.
     let runs_in_all = (options.threads.len() * (options.repeat + 1) * variants.len()) as u64;
-    let steps = Steps::on_terminal(!args.quiet, &format!("n = {n}"), runs_in_all);
+    let steps = Steps::on_terminal(&format!("n = {n}"), runs_in_all);
     quit_on_interrupt(steps.notices());
     let mut started = false;
     let mut progress = |p: Progress| {
@@ -74,9 +79,35 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
         }
         steps.doing(progress_line(&p));
     };
-    let measured = study::measure_together(n, &options, &variants, &mut progress);
+    let measured = match &placement {
+        None => study::measure_together(n, &options, &variants, &mut progress),
+        Some(placement) => {
+            // One pinned pool per thread count, built on first use.
+            let mut pools: Vec<(usize, Arc<rayon::ThreadPool>)> = Vec::new();
+            let mut failure = None;
+            let mut pool_for = |threads: usize| {
+                if let Some((_, pool)) = pools.iter().find(|(t, _)| *t == threads) {
+                    return Ok(Arc::clone(pool));
+                }
+                let pool = placement.pool(threads).map_err(|e| {
+                    let message = e.to_string();
+                    failure = Some(e);
+                    nqueens::Error::ThreadPool(message)
+                })?;
+                pools.push((threads, Arc::clone(&pool)));
+                Ok(pool)
+            };
+            let measured =
+                study::measure_together_on(n, &options, &variants, &mut pool_for, &mut progress);
+            if let Some(failure) = failure {
+                steps.finish();
+                return Err(failure);
+            }
+            measured
+        }
+    };
     steps.finish();
-    let studies = match measured {
+    let mut studies = match measured {
         Ok(studies) => studies,
         Err(StudyError::Mismatch(mismatch)) => {
             output::error(mismatch);
@@ -86,6 +117,12 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
         Err(e) => return Err(Failure::Usage(e.to_string())),
     };
 
+    if let Some(placement) = &placement {
+        let most = options.threads.iter().copied().max().unwrap_or(1);
+        for study in &mut studies {
+            study.run.pin = Some(placement.describe(most));
+        }
+    }
     // Every busy-machine warning, and the short-run warning once (of the first study short
     // enough for one: the others say the same).
     let several = studies.len() > 1;
@@ -172,7 +209,7 @@ fn progress_line(p: &Progress) -> String {
     };
     format!(
         "measuring {which}{}, {run}",
-        words::plural(p.threads, "thread")
+        human::plural(p.threads, "thread")
     )
 }
 
@@ -182,12 +219,12 @@ fn warn_about_load(machine: &Machine, threads: &[usize]) {
             Some(Load::Oversubscribed) => output::warning(format_args!(
                 "{t} threads exceed the {} (oversubscribed): the \
                  system time-slices them, so the speedup cannot grow",
-                words::plural(machine.logical, "logical CPU")
+                human::plural(machine.logical, "logical CPU")
             )),
             Some(Load::SharesCores) => output::warning(format_args!(
                 "{t} threads exceed the {}: some threads share a \
                  core, so expect less than ideal speedup",
-                words::plural(machine.physical, "physical core")
+                human::plural(machine.physical, "physical core")
             )),
             None => {}
         }
@@ -202,7 +239,7 @@ fn busy_machine_warning(study: &Study) -> Option<String> {
         .iter()
         .filter_map(|p| Some((p.threads, p.cpu_share?)))
         .filter(|&(_, share)| share < BUSY_BELOW)
-        .map(|(t, share)| format!("{} got {}", words::plural(t, "thread"), percent(share)))
+        .map(|(t, share)| format!("{} got {}", human::plural(t, "thread"), percent(share)))
         .collect();
     (!starved.is_empty()).then(|| {
         format!(
@@ -236,8 +273,8 @@ fn short_run_warning(study: &Study) -> Option<String> {
         "the fastest timed run took {} ({}): runs under {:.0} ms measure start-up costs and \
          timer noise more than the search, so these speedups mean little; choose a larger \
          n{larger}",
-        units::duration(fastest.min_seconds),
-        words::plural(fastest.threads, "thread"),
+        human::duration(fastest.min_seconds),
+        human::plural(fastest.threads, "thread"),
         SHORT_RUN_SECONDS * 1e3
     ))
 }
@@ -256,19 +293,19 @@ fn percent(x: f64) -> String {
 
 /// A rate of solutions for people: `1.64 M solutions/s`.
 fn solutions_per_second(rate: f64) -> String {
-    let rate = units::rate(rate);
+    let rate = human::rate(rate);
     format!("{} solutions/s", rate.trim_end_matches("/s").trim_end())
 }
 
-/// `items` without repeats, each where it first comes.
-pub(crate) fn distinct<T: PartialEq>(items: impl IntoIterator<Item = T>) -> Vec<T> {
-    let mut seen = Vec::new();
-    for item in items {
-        if !seen.contains(&item) {
-            seen.push(item);
-        }
-    }
-    seen
+/// `items` without repeats, each where it first comes; linear in their number.
+pub(crate) fn distinct<T: Eq + std::hash::Hash + Clone>(
+    items: impl IntoIterator<Item = T>,
+) -> Vec<T> {
+    let mut seen = std::collections::HashSet::new();
+    items
+        .into_iter()
+        .filter(|item| seen.insert(item.clone()))
+        .collect()
 }
 
 /// Whether a measured row's threads shared a core, in the table.
@@ -323,8 +360,10 @@ mod tests {
                 version: "0.1.0".into(),
                 date: "2026-11-24T00:00:00Z".into(),
                 os: "linux x86_64".into(),
+                pin: None,
             },
             headline: None,
+            model_check: Vec::new(),
         }
     }
 
@@ -332,7 +371,7 @@ mod tests {
     fn short_runs_are_named_with_a_larger_board() {
         let warning = short_run_warning(&study(9, &[(1, 0.004, None), (2, 0.0021, None)]))
             .expect("runs of a few ms are short");
-        assert!(warning.contains("2.1 ms (2 threads)"), "{warning}");
+        assert!(warning.contains("2.10 ms (2 threads)"), "{warning}");
         let suggested: u32 = warning
             .rsplit(' ')
             .next()

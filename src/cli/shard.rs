@@ -4,7 +4,7 @@ use std::io::Write;
 
 use crate::cli::format::fingerprint as hex;
 use crate::cli::format::{Format, table_row, write_records};
-use crate::cli::units::{duration, grouped};
+use crate::cli::human::{duration, grouped};
 use nqueens::journal::{Shard, ShardSpec};
 use nqueens::{CountOptions, CountRun, Kernel, Strategy};
 use serde::Serialize;

@@ -6,11 +6,13 @@
 
 use std::io::Write;
 
-use crate::cli::render::{Style, is_drawn, write_board, write_columns, write_separated};
+use serde::Serialize;
+
+use crate::cli::render::{Style, is_drawn, write_board, write_columns};
 use nqueens::board::{Placement, Solution, Symmetry};
 use nqueens::{construct, enumerate};
 
-use super::units::grouped;
+use super::human::grouped;
 use super::{Failure, Outcome};
 use crate::cli::args::{SolutionFormat, SolveArgs};
 
@@ -86,20 +88,56 @@ struct Printer {
     style: Style,
 }
 
+/// The JSON of `solve`: `{"n", "method", "columns"}`, with the 8 images and the canonical
+/// form when they are asked for; `"columns": null` when there is no solution.
+#[derive(Serialize)]
+#[serde(bound(serialize = "I: Iterator<Item = u32> + Clone"))]
+struct Answer<I> {
+    n: u32,
+    method: &'static str,
+    columns: Option<Lazy<I>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    images: Option<Vec<Image>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    canonical: Option<String>,
+}
+
+/// One image of the solution under a symmetry of the square.
+#[derive(Serialize)]
+struct Image {
+    symmetry: String,
+    columns: Vec<u32>,
+}
+
+/// A column list serialized as it is read, so that a constructed solution of a hundred million
+/// queens is never held in memory.
+struct Lazy<I>(I);
+
+impl<I: Iterator<Item = u32> + Clone> Serialize for Lazy<I> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.clone())
+    }
+}
+
 impl Printer {
-    /// Opens the JSON object and writes its `columns` array, up to its closing bracket.
-    fn json_columns<I: Iterator<Item = u32>>(
-        &self,
-        out: &mut dyn Write,
-        columns: I,
-    ) -> std::io::Result<()> {
-        write!(
-            out,
-            r#"{{"n":{},"method":"{}","columns":["#,
-            self.n,
-            self.method.name()
-        )?;
-        write_separated(out, columns, b",")
+    /// Writes `answer` as one line of JSON.
+    fn json<I>(&self, out: &mut dyn Write, answer: Answer<I>) -> std::io::Result<()>
+    where
+        I: Iterator<Item = u32> + Clone,
+    {
+        serde_json::to_writer(&mut *out, &answer)?;
+        writeln!(out)
+    }
+
+    /// The JSON answer of this board, without images.
+    fn answer<I>(&self, columns: Option<I>) -> Answer<I> {
+        Answer {
+            n: self.n,
+            method: self.method.name(),
+            columns: columns.map(Lazy),
+            images: None,
+            canonical: None,
+        }
     }
 
     /// The board of `columns` (read twice) and, when it is drawn as a grid, its column list.
@@ -120,11 +158,7 @@ impl Printer {
     fn none(&self, out: &mut dyn Write) -> Result<Outcome, Failure> {
         let n = self.n;
         if self.format == SolutionFormat::Json {
-            writeln!(
-                out,
-                r#"{{"n":{n},"method":"{}","columns":null}}"#,
-                self.method.name()
-            )?;
+            self.json(out, self.answer(None::<std::iter::Empty<u32>>))?;
         }
         super::output::message(no_solution(n));
         Ok(Outcome::Negative)
@@ -138,10 +172,7 @@ impl Printer {
         let n = self.n;
         match self.format {
             SolutionFormat::Columns => write_columns(out, columns)?,
-            SolutionFormat::Json => {
-                self.json_columns(out, columns)?;
-                writeln!(out, "]}}")?;
-            }
+            SolutionFormat::Json => self.json(out, self.answer(Some(columns)))?,
             SolutionFormat::Board => {
                 writeln!(out, "n = {}: {}", grouped(n), self.method.describe())?;
                 self.board(out, columns)?;
@@ -162,15 +193,16 @@ impl Printer {
                 }
             }
             SolutionFormat::Json => {
-                self.json_columns(out, solution.columns().iter().copied())?;
-                write!(out, r#"],"images":["#)?;
-                for (i, g) in Symmetry::ALL.into_iter().enumerate() {
-                    let sep = if i == 0 { "" } else { "," };
-                    write!(out, r#"{sep}{{"symmetry":"{g}","columns":["#)?;
-                    write_separated(out, image_columns(g).columns().iter().copied(), b",")?;
-                    write!(out, "]}}")?;
-                }
-                writeln!(out, r#"],"canonical":"{canonical}"}}"#)?;
+                let images = Symmetry::ALL.map(|g| Image {
+                    symmetry: g.to_string(),
+                    columns: image_columns(g).columns().to_vec(),
+                });
+                let answer = Answer {
+                    images: Some(images.into()),
+                    canonical: Some(canonical.to_string()),
+                    ..self.answer(Some(solution.columns().iter().copied()))
+                };
+                self.json(out, answer)?;
             }
             SolutionFormat::Board => {
                 writeln!(

@@ -1,6 +1,6 @@
 //! What the counting commands say about a thread count before they start.
 
-use super::{output, words};
+use super::{human, output};
 
 /// Warns on stderr when `threads` exceeds the logical CPUs: the extra threads time-slice and
 /// add nothing but overhead (`scale` says the same of each thread count it times).
@@ -10,8 +10,8 @@ pub fn warn_if_oversubscribed(threads: usize) {
         output::warning(format_args!(
             "{} exceed the {} (oversubscribed): the system time-slices them, so the count \
              is no faster than on {logical}",
-            words::plural(threads, "thread"),
-            words::plural(logical, "logical CPU")
+            human::plural(threads, "thread"),
+            human::plural(logical, "logical CPU")
         ));
     }
 }

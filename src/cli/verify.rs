@@ -4,13 +4,13 @@
 use std::io::Write;
 
 use crate::cli::format::{RecordStream, table_row};
-use crate::cli::units::{self, grouped};
+use crate::cli::human::{self, grouped};
 use nqueens::Kernel;
 use serde::Serialize;
 
 use super::count::{count_board, options, resolve_kernel};
 use super::long_run::{Interrupt, LongRun};
-use super::{Failure, Outcome, budget, words};
+use super::{Failure, Outcome, budget};
 use crate::cli::args::VerifyArgs;
 
 /// One verified board.
@@ -40,7 +40,7 @@ table_row!(VerifyRecord, |record| {
     "expected" => grouped(record.expected_total),
     "unique" => record.unique.map_or("-".to_string(), grouped),
     "expected" => grouped(record.expected_unique),
-    "time" => units::duration(record.seconds),
+    "time" => human::duration(record.seconds),
     "kernel" => record.kernel,
     "result" => if record.ok { "ok" } else { "MISMATCH" }.to_string(),
 });
@@ -70,7 +70,7 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         .collect::<Result<Vec<_>, _>>()?;
     resolve_kernel(&mut options)?;
     budget::refuse_cost_over(
-        &format!("{what} on {}", words::plural(options.threads, "thread")),
+        &format!("{what} on {}", human::plural(options.threads, "thread")),
         budget::boards_cost(&boards, &options),
         args.max_seconds,
         &format!(
@@ -80,7 +80,7 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     )?;
     super::threads::warn_if_oversubscribed(options.threads);
     let interrupt = Interrupt::install();
-    let long_run = LongRun::without_journal(args.quiet, KEEP_ADVICE);
+    let long_run = LongRun::without_journal(KEEP_ADVICE);
     let w = super::count::column_widths(&boards, &options);
     let time = super::count::TIME_WIDTH;
     let widths = [w[0], w[1], w[1], w[2], w[2], time, w[7], 2];

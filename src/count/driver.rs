@@ -2,8 +2,8 @@
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
 use super::{CountOptions, CountRun, Counts, RunControl, Watcher};
@@ -11,6 +11,7 @@ use crate::Error;
 use crate::engine::kernel::Selected;
 use crate::engine::plan::{Plan, TaskId, default_plan};
 use crate::engine::run::{RunOptions, TaskOutcome, run};
+use crate::engine::unique::{FixedCounts, symmetric_fixed_counts, unique_from};
 use crate::journal::{Header, Journal, JournalError, Shard, ShardError};
 
 /// Counts the `n`-board like [`crate::count`], under the given controls: [`Prepared::new`],
@@ -19,6 +20,12 @@ use crate::journal::{Header, Journal, JournalError, Shard, ShardError};
 /// The plan depends only on `n`, the strategy and the least task count (4096 tasks, or a
 /// board split to its last rows), never on the thread count or the machine, so a journal can
 /// be resumed with any thread count anywhere.
+///
+/// A journal is a regular file, opened without waiting and never written through a symbolic
+/// link (a link at its path is refused). A resumed count is only as right as its journal, whose records
+/// someone who may write the file can alter with their checksums recomputed:
+/// [`Counts::check_known`](crate::Counts::check_known) checks a whole board against the known
+/// table.
 ///
 /// ```
 /// use nqueens::{count_with, CountOptions, RunControl, Strategy};
@@ -219,6 +226,12 @@ impl Prepared {
             }
         };
         let lookup = |task: &crate::engine::plan::Task| recorded.get(&task.id).copied();
+        // The unique count's two symmetric searches depend on the board alone: a worker makes
+        // them while the others take the first tasks, instead of after the last one.
+        let fixed: OnceLock<Result<FixedCounts, Error>> = OnceLock::new();
+        let make_fixed = || {
+            fixed.get_or_init(|| symmetric_fixed_counts(n));
+        };
         let report = run(
             &plan,
             &RunOptions {
@@ -229,6 +242,7 @@ impl Prepared {
                 recorded: (!recorded.is_empty()).then_some(&lookup as _),
                 kernel,
                 pool,
+                first: shard.is_whole().then_some(&make_fixed as _),
             },
         )?;
         if let Some(e) = write_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
@@ -242,7 +256,11 @@ impl Prepared {
         }
         let searched: Vec<&TaskOutcome> = report.outcomes.iter().filter(|o| !o.recorded).collect();
         let unique = if report.complete && shard.is_whole() {
-            Some(crate::engine::unique::unique_count(n, report.total)?)
+            let fixed = match fixed.into_inner() {
+                Some(made) => made?,
+                None => symmetric_fixed_counts(n)?,
+            };
+            Some(unique_from(n, report.total, fixed)?)
         } else {
             None
         };

@@ -61,6 +61,31 @@ pub struct Counts {
     pub tasks: usize,
 }
 
+impl Counts {
+    /// Checks the counts against the known table ([`crate::known`]): a whole board's total and
+    /// unique count, or a part's total alone (`unique` is `None`: a stopped run, a shard) is
+    /// not checked. `Ok` for a board beyond the table (n > 27). A count resumed from a journal
+    /// is only as right as the journal: a damaged or altered one (its checksums recomputed)
+    /// gives a wrong total, which this check catches for every board the table holds.
+    ///
+    /// ```
+    /// use nqueens::{count, CountOptions, Strategy};
+    /// let mut counts = count(8, &CountOptions::new(2, Strategy::Mirror)).unwrap();
+    /// assert_eq!(counts.check_known(), Ok(()));
+    /// counts.total += 8;
+    /// let wrong = counts.check_known().unwrap_err();
+    /// assert_eq!((wrong.total, wrong.known.total), (100, 92));
+    /// ```
+    pub fn check_known(&self) -> Result<(), crate::known::Mismatch> {
+        match self.unique {
+            Some(unique) => {
+                crate::known::Mismatch::of(self.n, self.total, Some(unique)).map_or(Ok(()), Err)
+            }
+            None => Ok(()),
+        }
+    }
+}
+
 /// The result of [`count_with`](crate::count_with).
 ///
 /// ```

@@ -103,6 +103,8 @@ impl TaskOutcome {
 
 /// Callback type for finished tasks.
 pub type TaskObserver<'a> = &'a (dyn Fn(&TaskOutcome) + Sync);
+/// A job run once by a run's first worker before its first task (see [`RunOptions::first`]).
+pub type FirstJob<'a> = &'a (dyn Fn() + Sync);
 /// Callback type that supplies counts recorded by an earlier run.
 pub type RecordedCounts<'a> = &'a (dyn Fn(&Task) -> Option<u64> + Sync);
 
@@ -122,6 +124,12 @@ pub struct RunOptions<'a> {
     /// The pool to run on instead of the process's pool of `threads` workers (its size then
     /// wins over `threads`).
     pub pool: Option<&'a rayon::ThreadPool>,
+    /// Work the caller needs after the run, done inside it: the first worker to start runs it
+    /// once, before its first task, as if it were the plan's largest task, so that it overlaps
+    /// the others' tasks instead of adding to the wall time (a count's unique-count searches).
+    /// Not run where the stop flag is raised before a worker starts, nor by the GPU kernels:
+    /// the caller makes sure of it afterwards.
+    pub first: Option<FirstJob<'a>>,
 }
 
 impl RunOptions<'_> {
@@ -135,6 +143,7 @@ impl RunOptions<'_> {
             recorded: None,
             kernel: Kernel::Auto.select().expect("auto always selects a kernel"),
             pool: None,
+            first: None,
         }
     }
 }
@@ -217,11 +226,18 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
     let kernel = options.kernel;
     let started = Instant::now();
     let next = AtomicUsize::new(0);
+    let first_taken = AtomicBool::new(false);
     let n = plan.n();
     let tasks = plan.tasks();
     let worker = || {
         let mut done = Vec::new();
         let mut span = WorkerSpan::default();
+        if let Some(first) = options.first
+            && !options.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+            && !first_taken.swap(true, Ordering::Relaxed)
+        {
+            first();
+        }
         loop {
             if options.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                 break;
@@ -293,6 +309,39 @@ mod tests {
     use std::sync::Mutex;
 
     #[test]
+    fn the_first_job_runs_once_before_any_task_of_its_worker_and_not_after_a_stop() {
+        let plan = Plan::new(12, Strategy::Mirror, 64).unwrap();
+        let log: Mutex<Vec<&'static str>> = Mutex::new(Vec::new());
+        let job = || log.lock().unwrap().push("first");
+        let observe = |_: &TaskOutcome| log.lock().unwrap().push("task");
+        for threads in [1, 3] {
+            log.lock().unwrap().clear();
+            let options = RunOptions {
+                first: Some(&job),
+                on_task_done: Some(&observe),
+                pool: Some(&*crate::engine::pool::shared_pool(threads).unwrap()),
+                ..RunOptions::with_threads(threads)
+            };
+            let report = run(&plan, &options).unwrap();
+            let log = log.lock().unwrap();
+            assert_eq!(log.iter().filter(|&&e| e == "first").count(), 1);
+            assert_eq!(log.len(), report.outcomes.len() + 1);
+            if threads == 1 {
+                assert_eq!(log[0], "first");
+            }
+        }
+        log.lock().unwrap().clear();
+        let stop = AtomicBool::new(true);
+        let options = RunOptions {
+            first: Some(&job),
+            stop: Some(&stop),
+            ..RunOptions::with_threads(2)
+        };
+        run(&plan, &options).unwrap();
+        assert!(log.lock().unwrap().is_empty());
+    }
+
+    #[test]
     fn one_and_several_threads_agree() {
         for n in 4..=11 {
             let plan = Plan::new(n, Strategy::Mirror, 256).unwrap();
@@ -333,6 +382,7 @@ mod tests {
             recorded: Some(&recorded),
             kernel: Kernel::DepthFirst.select().unwrap(),
             pool: None,
+            first: None,
         };
         let report = run(&plan, &options).unwrap();
         assert_eq!(report.total, 724);

@@ -67,9 +67,11 @@ pub enum JournalError {
         /// Whether it was to be read or written.
         access: Access,
     },
-    /// The path names something other than a regular file (a directory, a FIFO, a device, …),
-    /// refused before it is opened for long: opening a FIFO waits for a writer, reading a
-    /// device may never end.
+    /// The path names something other than a regular file (a directory, a FIFO, a device, a
+    /// pseudo-file of the kernel, …), refused before it is opened for long: opening a FIFO
+    /// waits for a writer, reading a device may never end. A journal to write is never reached
+    /// through a symbolic link either: a link at its path, dangling or not, is refused as
+    /// `a symbolic link` and left as it is.
     #[error("journal {} is {what}, not a regular file", .path.display())]
     NotAFile {
         /// The path.

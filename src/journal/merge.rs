@@ -525,6 +525,30 @@ fn missing_shards(counted: &[Option<(u64, usize)>], count: u32) -> Vec<Missing> 
 }
 
 impl Merged {
+    /// Checks the merged total and unique count against the known table ([`crate::known`]);
+    /// `Ok` for a board beyond it (n > 27). A merge is only as right as its journals: one
+    /// damaged or altered (its checksums recomputed) gives a wrong total, which this check
+    /// catches for every board the table holds.
+    ///
+    /// ```
+    /// use nqueens::journal::{Merged, Shard};
+    /// use nqueens::{count_with, CountOptions, RunControl, Strategy};
+    /// let options = CountOptions::new(2, Strategy::Mirror);
+    /// let runs: Vec<_> = (0..2)
+    ///     .map(|k| {
+    ///         let control = RunControl::default().with_shard(Shard::new(k, 2).unwrap());
+    ///         count_with(8, &options, &control).unwrap()
+    ///     })
+    ///     .collect();
+    /// let mut merged = Merged::from_runs(&runs).unwrap();
+    /// assert_eq!(merged.check_known(), Ok(()));
+    /// merged.total += 8;
+    /// assert_eq!(merged.check_known().unwrap_err().known.total, 92);
+    /// ```
+    pub fn check_known(&self) -> Result<(), crate::known::Mismatch> {
+        crate::known::Mismatch::of(self.n, self.total, Some(self.unique)).map_or(Ok(()), Err)
+    }
+
     /// Adds up the runs of the shards of one count, made in this process or read back (with the
     /// `serde` feature), as [`merge`] adds up their journals: it refuses runs of different counts
     /// ([`MergeError::DifferentRuns`]), a plan this build does not make

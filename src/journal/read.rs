@@ -1,12 +1,13 @@
 //! Opening a journal file and reading it: the one way every journal is opened (to resume a
 //! count or to merge), its header checked before anything else is read, its records streamed.
 //!
-//! Nothing is read from a path that is not a regular file (checked before it is opened, so a
-//! FIFO cannot block the open, and again on the opened file), nothing past the header of a file
+//! Nothing is read from a path that is not a regular file ([`crate::files`]: checked before it
+//! is opened, so a FIFO cannot block the open, and again on the opened file), nothing is
+//! written through a symbolic link, nothing past the header of a file
 //! whose header is not a journal's, and no record of a file longer than its plan's records: no
 //! file, however large or strange, makes a reader wait or allocate by its size.
 
-use std::fs::{File, Metadata, OpenOptions};
+use std::fs::File;
 use std::io::{self, BufReader, ErrorKind, Read};
 use std::path::Path;
 
@@ -14,6 +15,7 @@ use super::error::{Access, Damage, JournalError};
 use super::format::{
     FORMAT_VERSION, HEADER_CHECKED, HEADER_LEN, Header, MAGIC, RECORD_LEN, Record, decode_record,
 };
+use crate::files::{self, Refusal};
 
 /// What reading a journal found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -32,111 +34,33 @@ pub(super) struct Opened {
     pub created: bool,
 }
 
-/// Opens the journal file at `path` for `access`: a regular file only, checked before it is
-/// opened and again once it is; created (empty) when it is missing and `access` is
-/// [`Access::Write`].
+/// Opens the journal file at `path` for `access`, as every file of the tool is opened
+/// ([`crate::files`]): a regular file only, never waiting; to write, never through a symbolic
+/// link, and created (empty, new) when it is missing.
 pub(super) fn open(path: &Path, access: Access) -> Result<Opened, JournalError> {
-    let open_error = |source| JournalError::Open {
-        path: path.to_path_buf(),
-        source,
+    let opened = match access {
+        Access::Read => files::open_read(path).map(|file| (file, false)),
+        Access::Write => files::open_update(path),
     };
-    match std::fs::metadata(path) {
-        Ok(meta) => regular(path, &meta)?,
-        Err(e) if e.kind() == ErrorKind::NotFound && access == Access::Write => {}
-        Err(e) => return Err(open_error(e)),
-    }
-    let (file, created) = match options(access, false).open(path) {
-        Ok(file) => (file, false),
-        Err(e) if e.kind() == ErrorKind::NotFound && access == Access::Write => {
-            match options(access, true).open(path) {
-                Ok(file) => (file, true),
-                // Created by another process in between (open that one), or a dangling symbolic
-                // link (create its target, as an ordinary open does; nothing is removed then).
-                Err(e) if e.kind() == ErrorKind::AlreadyExists => {
-                    match options(access, false).open(path) {
-                        Err(e) if e.kind() == ErrorKind::NotFound => {
-                            let mut follow = options(access, false);
-                            follow.create(true);
-                            (follow.open(path).map_err(open_error)?, false)
-                        }
-                        opened => (opened.map_err(open_error)?, false),
-                    }
-                }
-                Err(e) => return Err(open_error(e)),
-            }
-        }
-        Err(e) => return Err(open_error(e)),
-    };
-    // The path may have been replaced between the look and the open.
-    regular(path, &file.metadata().map_err(open_error)?)?;
-    blocking(&file).map_err(open_error)?;
+    let (file, created) = opened.map_err(|refusal| match refusal {
+        Refusal::Io(source) => JournalError::Open {
+            path: path.to_path_buf(),
+            source,
+        },
+        Refusal::NotAFile(what) => JournalError::NotAFile {
+            path: path.to_path_buf(),
+            what,
+        },
+        Refusal::Link => JournalError::NotAFile {
+            path: path.to_path_buf(),
+            what: "a symbolic link",
+        },
+        other => JournalError::Open {
+            path: path.to_path_buf(),
+            source: io::Error::other(other.to_string()),
+        },
+    })?;
     Ok(Opened { file, created })
-}
-
-/// How a journal is opened: never waiting (a FIFO without a writer would block the open
-/// forever) and never becoming a controlling terminal; `create`: only a new file.
-fn options(access: Access, create: bool) -> OpenOptions {
-    let mut options = OpenOptions::new();
-    options.read(true).write(access == Access::Write);
-    if create {
-        options.create_new(true);
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
-    }
-    options
-}
-
-/// Clears the non-blocking mode the file was opened in (it has no effect on a regular file;
-/// cleared all the same, so that the file behaves as any other).
-fn blocking(file: &File) -> io::Result<()> {
-    #[cfg(unix)]
-    {
-        use std::os::fd::AsRawFd;
-        let fd = file.as_raw_fd();
-        // SAFETY: fcntl on a descriptor this `File` owns, with integer arguments only.
-        let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
-        if flags < 0 {
-            return Err(io::Error::last_os_error());
-        }
-        // SAFETY: as above.
-        if unsafe { libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) } < 0 {
-            return Err(io::Error::last_os_error());
-        }
-    }
-    #[cfg(not(unix))]
-    let _ = file;
-    Ok(())
-}
-
-/// Refuses what is not a regular file, saying what it is.
-fn regular(path: &Path, meta: &Metadata) -> Result<(), JournalError> {
-    if meta.is_file() {
-        return Ok(());
-    }
-    let kind = meta.file_type();
-    let mut what = if kind.is_dir() {
-        "a directory"
-    } else {
-        "something else"
-    };
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if kind.is_fifo() {
-            what = "a FIFO";
-        } else if kind.is_char_device() || kind.is_block_device() {
-            what = "a device";
-        } else if kind.is_socket() {
-            what = "a socket";
-        }
-    }
-    Err(JournalError::NotAFile {
-        path: path.to_path_buf(),
-        what,
-    })
 }
 
 /// Reads up to [`HEADER_LEN`] bytes from the current position (the start) of `file`: the
@@ -341,12 +265,18 @@ mod tests {
 
     #[cfg(unix)]
     #[test]
-    fn a_dangling_link_is_followed_as_an_ordinary_open_follows_it() {
+    fn a_link_is_never_written_through() {
         let dir = tempfile::tempdir().unwrap();
         let (link, target) = (dir.path().join("link.ckpt"), dir.path().join("target.ckpt"));
         std::os::unix::fs::symlink(&target, &link).unwrap();
-        let opened = open(&link, Access::Write).unwrap();
-        assert!(!opened.created && target.is_file());
+        for _ in 0..2 {
+            let Err(JournalError::NotAFile { what, .. }) = open(&link, Access::Write) else {
+                panic!("a link is followed");
+            };
+            assert_eq!(what, "a symbolic link");
+            std::fs::write(&target, "").unwrap();
+        }
+        assert_eq!(std::fs::read(&target).unwrap(), b"");
     }
 
     #[test]

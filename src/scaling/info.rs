@@ -46,6 +46,14 @@ pub struct RunInfo {
     pub date: String,
     /// Operating system and architecture (`linux x86_64`).
     pub os: String,
+    /// Where the worker threads ran, when the caller placed them on chosen CPUs: the placement
+    /// and the CPUs in worker order (`cores: 0,2,1,3`; a run of `T` workers used the first
+    /// `T`); `None` where the system placed them.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub pin: Option<String>,
 }
 
 impl RunInfo {
@@ -66,6 +74,7 @@ impl RunInfo {
                     .map_or(0, |d| d.as_secs()),
             ),
             os: format!("{} {}", std::env::consts::OS, std::env::consts::ARCH),
+            pin: None,
         }
     }
 }

@@ -18,6 +18,9 @@
 //! split into serial work, imbalance at the tail, each busy worker's slowdown against the
 //! one-thread run, and what remains unexplained (its documentation defines the parts).
 //!
+//! The model is checked against the runs by leaving each measured thread count out and
+//! predicting it from the smaller ones ([`check::leave_one_out`], [`study::Study::leave_one_out`]).
+//!
 //! Each measured point also carries its CPU share: the CPU time the runs received ÷ the
 //! CPU time they asked for. Well below 1 means other programs were using the machine.
 //!
@@ -39,6 +42,7 @@
 //! assert!(study.model.iter().all(|m| m.speedup <= m.workers as f64 + 1e-9));
 //! ```
 
+pub mod check;
 mod cpu;
 mod info;
 mod loss;

@@ -1,5 +1,6 @@
 //! Measuring one board on several thread counts: timed runs, speedups, efficiencies, the model.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use super::info::{Headline, MODEL_LEAVES_OUT, RunInfo};
@@ -255,12 +256,22 @@ pub struct Study {
     pub run: RunInfo,
     /// The best measured throughput (`None` when no run took measurable time).
     pub headline: Option<Headline>,
+    /// The model checked against the runs: each measured thread count above one predicted
+    /// from the smaller ones ([`Study::leave_one_out`]); empty in results saved before it was.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub model_check: Vec<super::check::Holdout>,
 }
 
 impl Study {
     /// The model's prediction for `workers`, when it was modelled.
     pub fn model_at(&self, workers: usize) -> Option<&ModelPoint> {
         self.model.iter().find(|p| p.workers == workers)
+    }
+
+    /// The model checked against the runs: each measured thread count above one predicted from
+    /// the smaller ones ([`super::check::leave_one_out`]).
+    pub fn leave_one_out(&self) -> Vec<super::check::Holdout> {
+        super::check::leave_one_out(&self.runs, &self.model)
     }
 }
 
@@ -425,6 +436,32 @@ pub fn measure_together(
     variants: &[(Strategy, Kernel)],
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Vec<Study>, StudyError> {
+    measure_together_on(n, options, variants, &mut shared_pool, progress)
+}
+
+/// [`measure_together`] on the pools `pool_for` gives for each thread count (it is asked
+/// before every run; its pool's size is the run's thread count) instead of the process's own
+/// pool of that size: pools whose workers the caller placed on chosen CPUs, for example.
+/// ```
+/// use nqueens::scaling::study::{measure_together_on, StudyOptions};
+/// use nqueens::{Kernel, Strategy};
+/// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
+/// let mut asked = Vec::new();
+/// let mut pools = |threads| {
+///     asked.push(threads);
+///     nqueens::engine::pool::shared_pool(threads)
+/// };
+/// let variants = [(Strategy::Mirror, Kernel::Auto)];
+/// measure_together_on(8, &options, &variants, &mut pools, &mut |_| {}).unwrap();
+/// assert_eq!(asked, [1, 2, 1, 2]); // the warm-ups, then the timed runs
+/// ```
+pub fn measure_together_on(
+    n: u32,
+    options: &StudyOptions,
+    variants: &[(Strategy, Kernel)],
+    pool_for: &mut dyn FnMut(usize) -> Result<Arc<rayon::ThreadPool>, Error>,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Vec<Study>, StudyError> {
     if options.repeat == 0 {
         return Err(StudyError::NoRuns);
     }
@@ -451,7 +488,8 @@ pub fn measure_together(
                     variant: v,
                     variants: variants.len(),
                 });
-                total = state.run_once(i, t, k, &mut check)?;
+                let pool = pool_for(t)?;
+                total = state.run_once(i, t, k, &pool, &mut check)?;
             }
         }
     }
@@ -507,16 +545,16 @@ impl Variant {
         i: usize,
         t: usize,
         k: usize,
+        pool: &rayon::ThreadPool,
         check: &mut TotalCheck,
     ) -> Result<u128, StudyError> {
         // The pool is given so that even a small board runs on `t` workers.
-        let pool = shared_pool(t)?;
         let cpu_before = cpu::process_cpu_seconds();
         let report = run(
             &self.plan,
             &RunOptions {
                 kernel: self.kernel,
-                pool: Some(&pool),
+                pool: Some(pool),
                 ..RunOptions::with_threads(t)
             },
         )?;
@@ -595,6 +633,7 @@ impl Variant {
             &terms,
         );
         let kernel = self.kernel.kernel();
+        let model_check = super::check::leave_one_out(&runs, &model);
         Study {
             n,
             strategy: self.strategy,
@@ -614,6 +653,7 @@ impl Variant {
             model_leaves_out: MODEL_LEAVES_OUT,
             total,
             run: RunInfo::now(n, self.strategy, kernel, machine),
+            model_check,
         }
     }
 }

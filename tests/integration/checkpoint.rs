@@ -342,13 +342,13 @@ fn sigterm_stops_cleanly_too() {
     assert_eq!((total, resumed), (N_TOTAL, saved));
 }
 
-/// Starts `count n -t 2 --checkpoint file --quiet`, waits for its first stderr line (the cost
+/// Starts `count n -t 2 --checkpoint file`, waits for its first stderr line (the cost
 /// of a count for years, printed once the plan is built and the journal accepted),
 /// lets the search run `search` longer, sends `signal`, and returns the finished process's
 /// output with that first line in front of its stderr.
 fn stop_a_board_for_years(n: u32, file: &Path, signal: &str, search: Duration) -> Output {
     let mut child = nqueens_process()
-        .args(["count", &n.to_string(), "-t", "2", "--quiet"])
+        .args(["count", &n.to_string(), "-t", "2"])
         .arg("--checkpoint")
         .arg(file)
         .stdout(Stdio::piped())

@@ -161,11 +161,35 @@ fn man_dir_writes_one_page_per_command() {
 }
 
 #[test]
+fn man_dir_creates_a_missing_directory_as_checkpoint_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("share/man/man1");
+    let written = stdout_of(&["man", "--dir", missing.to_str().unwrap()]);
+    assert!(missing.join("nqueens-count.1").is_file(), "{written}");
+    let journals = dir.path().join("runs/");
+    stdout_of(&["count", "6", "--checkpoint", journals.to_str().unwrap()]);
+    assert!(journals.join("n6.ckpt").is_file());
+}
+
+#[test]
+fn a_journal_in_a_missing_directory_is_refused_naming_the_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("nonexistent/x.ckpt");
+    let err = failure(&["count", "6", "--checkpoint", journal.to_str().unwrap()]);
+    let missing = dir.path().join("nonexistent");
+    assert!(
+        err.contains(&format!(
+            "the directory {} does not exist",
+            missing.display()
+        )),
+        "{err}"
+    );
+    assert!(!missing.exists());
+}
+
+#[test]
 fn man_dir_refuses_what_it_must_not_replace_and_writes_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    let missing = dir.path().join("missing");
-    let err = failure(&["man", "--dir", missing.to_str().unwrap()]);
-    assert!(err.contains("does not exist"), "{err}");
     let file = dir.path().join("file");
     std::fs::write(&file, "keep").unwrap();
     let err = failure(&["man", "--dir", file.to_str().unwrap()]);

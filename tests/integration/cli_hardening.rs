@@ -504,7 +504,7 @@ fn work_for_years_is_refused_up_front_with_the_flag_that_lifts_it() {
 #[test]
 fn a_count_for_years_is_announced_before_it_starts() {
     let line = util::first_line_then_kill(
-        util::nqueens_process().args(["count", "0..=64", "-t", "1", "--quiet"]),
+        util::nqueens_process().args(["count", "0..=64", "-t", "1"]),
         Duration::from_secs(60),
     )
     .unwrap_or_default();
@@ -582,7 +582,8 @@ const VALID: &[&[&str]] = &[
     &["merge", "--format", "csv", "none.ckpt"],
     &["estimate", "8", "--samples", "10", "-t", "1"],
     &["completions", "bash"],
-    &["man", "--dir", "no-such-dir"],
+    // Refused: no directory can be created in a file.
+    &["man", "--dir", "/dev/null/pages"],
 ];
 
 /// Runs `args` in an empty directory and checks the refusal: exit code 1 or 2, nothing on
@@ -654,6 +655,10 @@ fn arguments_that_are_not_utf8_are_refused_in_every_position() {
                 refused_os(&inserted);
             }
             for at in 0..valid.len() {
+                // A path may be any bytes: `man --dir` creates a directory of that name.
+                if valid[..2] == ["man", "--dir"] && at == 2 {
+                    continue;
+                }
                 let mut replaced = valid.clone();
                 replaced[at] = bad.clone();
                 refused_os(&replaced);
@@ -781,7 +786,7 @@ proptest! {
 #[test]
 fn the_first_interrupt_ends_a_run_of_boards() {
     let mut child = util::nqueens_process()
-        .args(["count", "0..=64", "-t", "2", "--quiet"])
+        .args(["count", "0..=64", "-t", "2"])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()

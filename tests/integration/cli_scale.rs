@@ -93,6 +93,29 @@ fn every_thread_count_has_a_loss_breakdown_that_adds_up_to_the_lost_efficiency()
 }
 
 #[test]
+fn the_model_is_checked_by_leaving_the_measured_two_threads_out() {
+    let text = stdout_of(&["scale", "12", "-t", "1,2", "-r", "1", "-f", "json"]);
+    let v: Value = serde_json::from_str(&text).unwrap();
+    let check = v["model_check"].as_array().expect("a model check");
+    assert_eq!(check.len(), 1, "{text}");
+    let c = &check[0];
+    assert_eq!(
+        (c["threads"].as_u64(), c["from_threads"].as_u64()),
+        (Some(2), Some(1))
+    );
+    assert_eq!(c["lumped"], false);
+    assert_eq!(c["measured_seconds"], v["runs"][1]["median_seconds"]);
+    let error = c["error"].as_f64().unwrap();
+    let ratio = c["predicted_seconds"].as_f64().unwrap() / c["measured_seconds"].as_f64().unwrap();
+    assert!((error - (ratio - 1.0)).abs() < 1e-9, "{c}");
+    let table = stdout_of(&["scale", "12", "-t", "1,2", "-r", "1"]);
+    assert!(
+        table.contains("model check, leaving each measured thread count out"),
+        "{table}"
+    );
+}
+
+#[test]
 fn csv_has_measured_and_model_rows_under_one_header() {
     let text = stdout_of(&["scale", "8", "-t", "1,2", "-r", "1", "--format", "csv"]);
     let mut lines = text.lines();
@@ -245,7 +268,7 @@ fn model_up_to_widens_the_plot_and_the_model() {
     assert!(
         svg_texts(&wide)
             .iter()
-            .any(|t| t.contains(", to 64 workers;")),
+            .any(|t| t.contains(", to 64 workers")),
         "{wide}"
     );
     let text = stdout_of(&[

@@ -227,7 +227,7 @@ fn the_comparison_as_json_and_csv_names_each_series_and_flags_differences() {
         lines.next().unwrap(),
         "threads,series,label,n,strategy,kernel,cpu,logical_cpus,physical_cores,median_seconds,\
          min_seconds,max_seconds,speedup,efficiency,shares_core,differs,loss_serial,\
-         loss_imbalance,loss_slowdown,loss_unexplained"
+         loss_imbalance,loss_slowdown,loss_unexplained,model_error,model_error_lumped"
     );
     let rows: Vec<&str> = lines.collect();
     assert_eq!(rows.len(), 6, "{csv}");
@@ -332,14 +332,24 @@ fn foreign_damaged_and_missing_files_are_refused_in_one_line() {
         .as_object_mut()
         .unwrap()
         .remove("median_seconds");
-    refused(v.to_string().as_bytes(), "no \"median_seconds\"");
+    refused(v.to_string().as_bytes(), "no \"runs[0].median_seconds\"");
     // A count's JSON is not a scale result either.
     let count = stdout_of(&["count", "8", "-f", "json"]);
     refused(count.as_bytes(), "is not a scale result");
 
-    // Endless input is not read to its end.
+    // Endless input is not read at all, and a huge file not to its end.
     nqueens()
         .args(["scale", "--compare", "/dev/zero"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("a device, not a regular file"));
+    let huge = saved.path("huge.json");
+    std::fs::File::create(&huge)
+        .and_then(|file| file.set_len(65 << 20))
+        .unwrap();
+    nqueens()
+        .args(["scale", "--compare"])
+        .arg(&huge)
         .assert()
         .code(1)
         .stderr(predicate::str::contains("larger than 64 MiB"));
@@ -409,4 +419,160 @@ fn the_progress_line_names_each_kernel_in_turn_under_a_terminal() {
         lines[7].ends_with("(2 of 2): 2 threads, run 1 of 1"),
         "{text}"
     );
+}
+
+/// A small valid saved result, made by hand: n = 12, measured on 1 and 2 threads.
+fn crafted() -> Value {
+    serde_json::json!({
+        "n": 12, "strategy": "symmetric", "kernel": "avx512", "repeat": 3,
+        "machine": {"logical": 2, "physical": 2},
+        "runs": [
+            {"threads": 1, "median_seconds": 1.0, "min_seconds": 0.9, "max_seconds": 1.1,
+             "speedup": 1.0, "efficiency": 1.0, "cpu_share": 0.99},
+            {"threads": 2, "median_seconds": 0.55, "min_seconds": 0.5, "max_seconds": 0.6,
+             "speedup": 1.82, "efficiency": 0.91, "cpu_share": 0.98}
+        ],
+        "model": [
+            {"workers": 1, "predicted_seconds": 1.0, "speedup": 1.0, "efficiency": 1.0},
+            {"workers": 2, "predicted_seconds": 0.5, "speedup": 2.0, "efficiency": 1.0}
+        ]
+    })
+}
+
+/// `scale --compare FILE --plot FILE.svg` of `value`, with a deadline: its exit code and stderr.
+fn compare_and_plot(value: &Value) -> (Option<i32>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("d1.json");
+    std::fs::write(&path, value.to_string()).unwrap();
+    let out = nqueens()
+        .arg("scale")
+        .arg("--compare")
+        .arg(&path)
+        .arg("--plot")
+        .arg(dir.path().join("d1.svg"))
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    (out.status.code(), util::stderr(&out))
+}
+
+#[test]
+fn absurd_numbers_in_a_saved_result_are_refused_naming_the_field() {
+    assert_eq!(compare_and_plot(&crafted()).0, Some(0));
+    for (pointer, value, wanted) in [
+        (
+            "/runs/1/speedup",
+            serde_json::json!(1e-310),
+            "runs[1].speedup is 1e-310, outside",
+        ),
+        (
+            "/runs/1/speedup",
+            serde_json::json!(1.5e308),
+            "runs[1].speedup is 1.5e308, outside",
+        ),
+        (
+            "/runs/0/min_seconds",
+            serde_json::json!(4e-311),
+            "runs[0].min_seconds is 4e-311",
+        ),
+        (
+            "/model/1/speedup",
+            serde_json::json!(1.7e308),
+            "model[1].speedup is 1.7e308",
+        ),
+        (
+            "/runs/1/efficiency",
+            serde_json::json!("high"),
+            "runs[1].efficiency must be a number, found a string",
+        ),
+        (
+            "/runs/1/threads",
+            serde_json::json!(0),
+            "runs[1].threads is 0, outside 1 to",
+        ),
+        (
+            "/machine/logical",
+            serde_json::json!(2.5),
+            "machine.logical must be a whole number, found 2.5",
+        ),
+    ] {
+        let mut v = crafted();
+        *v.pointer_mut(pointer).unwrap() = value;
+        let (code, err) = compare_and_plot(&v);
+        assert_eq!(code, Some(1), "{pointer}: {err}");
+        assert!(
+            err.contains("d1.json") && err.contains(wanted),
+            "{pointer}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
+fn a_wrong_type_or_sign_is_named_not_taken_for_a_missing_key() {
+    for (n, wanted) in [
+        (
+            serde_json::json!("12"),
+            "n must be a whole number, found a string",
+        ),
+        (serde_json::json!(-1), "n cannot be negative (found -1)"),
+        (
+            serde_json::json!(12.5),
+            "n must be a whole number, found 12.5",
+        ),
+        (
+            serde_json::json!(null),
+            "n must be a whole number, found null",
+        ),
+        (serde_json::json!(65), "n is 65, outside 0 to 64"),
+    ] {
+        let mut v = crafted();
+        v["n"] = n;
+        refused(v.to_string().as_bytes(), wanted);
+    }
+    let mut v = crafted();
+    v["runs"][0]["threads"] = serde_json::json!(-4);
+    refused(
+        v.to_string().as_bytes(),
+        "runs[0].threads cannot be negative (found -4)",
+    );
+}
+
+#[test]
+fn the_number_of_series_is_bounded_for_the_table_and_the_plot() {
+    let dir = tempfile::tempdir().unwrap();
+    let many = |count: usize| {
+        let path = dir.path().join(format!("s{count}.json"));
+        let series: Vec<Value> = std::iter::repeat_n(crafted(), count).collect();
+        std::fs::write(&path, serde_json::json!({ "series": series }).to_string()).unwrap();
+        path
+    };
+    let svg = dir.path().join("p.svg");
+    // 65 copies compare as a table, but are too many to plot.
+    let sixty_five = many(65);
+    let table = stdout_of(&["scale", "--compare", sixty_five.to_str().unwrap()]);
+    assert!(table.contains("  BM: "), "series 65 is BM");
+    let err = util::failure(&[
+        "scale",
+        "--compare",
+        sixty_five.to_str().unwrap(),
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(
+        err.contains("the plot draws at most 64 series, and the files hold 65"),
+        "{err}"
+    );
+    assert!(!svg.exists());
+    let sixty_four = many(64);
+    nqueens()
+        .args(["scale", "--compare", sixty_four.to_str().unwrap(), "--plot"])
+        .arg(&svg)
+        .assert()
+        .success();
+    // Beyond 10 000 series in all, nothing is compared.
+    let five_thousand = many(5_001);
+    let path = five_thousand.to_str().unwrap();
+    let err = util::failure(&["scale", "--compare", path, path]);
+    assert!(err.contains("more than 10000 series"), "{err}");
 }

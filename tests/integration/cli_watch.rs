@@ -50,7 +50,7 @@ fn json_has_one_step_per_line_with_the_events_of_the_search() {
     assert_eq!(events[..3], ["place", "reject", "reject"]);
     assert_eq!(steps[1]["line"], "column");
     assert_eq!(steps[1]["by"], serde_json::json!([0, 0]));
-    assert_eq!(steps[2]["line"], "anti-diagonal");
+    assert_eq!(steps[2]["line"], "diagonal");
     assert_eq!(events.iter().filter(|e| **e == "solution").count(), 2);
     assert!(events.contains(&"backtrack"));
     // Step numbers count up from 1 with no gap.
@@ -79,14 +79,29 @@ fn frames_show_the_board_the_narration_and_the_structure() {
     let text = stdout_of(&["watch", "4", "-a", "bitmask"]);
     assert!(text.contains("--- step 1 · bitmask · 4 x 4"), "{text}");
     assert!(text.contains(" 0 [Q] x  x  x "), "{text}");
+    // One step per queen: row 1's free mask holds columns 2 and 3, and the lowest gets it.
     assert!(
-        text.contains("row 1: column 1 is attacked along an anti-diagonal by the queen on row 0")
+        text.contains(
+            "row 1: free = ~(cols | ld | rd) has columns 2 3; the lowest bit left, column 2, gets \
+             the queen: on to row 2"
+        ),
+        "{text}"
     );
-    assert!(text.contains("free  0011"), "{text}");
-    assert!(text.contains("solution 2 of 2"));
+    assert!(text.contains("free     0 0 1 1  ~(cols|ld|rd)"), "{text}");
+    assert!(text.contains("ld    ↘  0 1 0 0  <<1 a row"), "{text}");
+    assert!(text.contains("solutions 2 of 2"));
     assert!(
         text.trim_end()
-            .ends_with("nodes 16 | candidates 60 | diagonal checks 60 | solution 2 of 2")
+            .ends_with("nodes 16 | candidates 60 | diagonal checks 60 | solutions 2 of 2")
+    );
+    // The array search rejects square by square, naming the line with its arrow.
+    let text = stdout_of(&["watch", "4", "-a", "array"]);
+    assert!(
+        text.contains(
+            "row 1: column 1 is attacked along a ↘ diagonal (row − column = 0) by the queen on \
+             row 0 (queens[0] = 0 is on it)"
+        ),
+        "{text}"
     );
 }
 

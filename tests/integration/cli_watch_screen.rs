@@ -1,5 +1,6 @@
 //! `nqueens watch` full screen, driven in a real terminal by tmux: the board appears, the keys
-//! pause, step, step back and quit, and the terminal is restored after Ctrl-C.
+//! pause, step, step back and quit, the terminal is restored after Ctrl-C and every signal
+//! (SIGTSTP gives it back until SIGCONT), and `--cast` records what was shown.
 //!
 //! tmux must be installed (`.ci/run` installs it). Without it they say on stderr that they
 //! skipped, unless `NQUEENS_REQUIRE_TMUX=1` (set by `.ci/run`) makes that a failure
@@ -64,6 +65,34 @@ impl Session {
             .output()
             .unwrap();
         String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// tmux's `display -p FORMAT` for the pane: `#{alternate_on} #{cursor_flag}`.
+    fn display(&self, format: &str) -> String {
+        let out = Command::new("tmux")
+            .args(["-L", &self.0, "display", "-p", "-t", &self.0, format])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    }
+
+    /// Waits up to 10 s for the pane to be on the alternate screen with the cursor hidden
+    /// (`true`) or on the main screen with the cursor shown (`false`).
+    fn wait_for_screen(&self, alternate: bool) {
+        let wanted = if alternate { "1 0" } else { "0 1" };
+        let started = Instant::now();
+        loop {
+            let state = self.display("#{alternate_on} #{cursor_flag}");
+            if state == wanted {
+                return;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "alternate screen and cursor: {state}, wanted {wanted}:\n{}",
+                self.screen()
+            );
+            sleep(Duration::from_millis(50));
+        }
     }
 
     /// Waits up to 10 s for the screen to satisfy `test`; returns it.
@@ -159,7 +188,9 @@ fn ctrl_c_restores_the_terminal() {
     ]);
     session.wait_for("the board", |s| s.contains("bitmask · 8 x 8"));
     session.keys(&["C-c"]);
-    session.wait_for("the exit", |s| s.contains("EXITED 0"));
+    // Ctrl-C is an interrupt: exit 130, as the manual says.
+    session.wait_for("the exit", |s| s.contains("EXITED 130"));
+    session.wait_for_screen(false);
     // The line discipline is back to cooked mode with echo.
     session.keys(&[
         "stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ,; echo STTY",
@@ -187,6 +218,187 @@ fn a_board_too_big_for_the_terminal_says_what_size_it_needs() {
         s.contains("needs a terminal of at least")
     });
     assert!(screen.contains("The 40 x 40 board"), "{screen}");
+    // The largest board that fits this 100 x 30 window, not always the same example.
+    let text = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+    let named: u32 = text
+        .split("nqueens watch ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no board named: {text}"));
+    assert!(text.contains("(the largest)"), "{text}");
+    assert!(named > 8, "{text}");
     session.keys(&["q"]);
     session.wait_for("the exit", |s| s.contains("EXITED 0"));
+    // And it fits.
+    let session = Session::new(
+        "fits",
+        &format!("{binary} watch {named}; echo EXITED $?; sleep 30"),
+    );
+    session.wait_for("the board", |s| {
+        s.contains(&format!("array · {named} x {named}"))
+    });
+    session.keys(&["q"]);
+    session.wait_for("the exit", |s| s.contains("EXITED 0"));
+}
+
+/// A bash in tmux running `nqueens watch ARGS` as a job, its pid in a file; the pid. Its exit
+/// status follows as `EXITED N` (spelled otherwise on the command line).
+fn watch_in_bash(session: &Session, args: &str, pid_file: &std::path::Path) -> String {
+    let binary = env!("CARGO_BIN_EXE_nqueens");
+    session.keys(&[
+        &format!(
+            "{binary} watch {args} & echo $! > '{}'; fg; echo \"EXIT\"\"ED $?\"",
+            pid_file.display()
+        ),
+        "Enter",
+    ]);
+    let started = Instant::now();
+    loop {
+        if let Ok(pid) = std::fs::read_to_string(pid_file)
+            && pid.ends_with('\n')
+        {
+            return pid.trim().to_string();
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "no pid");
+        sleep(Duration::from_millis(20));
+    }
+}
+
+fn kill(signal: &str, pid: &str) {
+    let status = Command::new("kill")
+        .args([&format!("-{signal}"), pid])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+#[test]
+fn sigtstp_gives_the_terminal_back_sigcont_takes_it_again_and_sigquit_restores_it() {
+    if !tmux_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let session = Session::new("tstp", "bash --norc --noprofile");
+    let pid = watch_in_bash(&session, "6 --speed 20", &dir.path().join("pid"));
+    session.wait_for("the board", |s| s.contains("array · 6 x 6"));
+    session.wait_for_screen(true);
+    kill("TSTP", &pid);
+    // Stopped: the shell's prompt on the main screen, the cursor shown.
+    session.wait_for("the job stopped", |s| s.contains("EXITED 147"));
+    session.wait_for_screen(false);
+    session.keys(&["fg; echo \"EXIT\"\"ED $?\"", "Enter"]);
+    session.wait_for_screen(true);
+    session.wait_for("the board again", |s| s.contains("array · 6 x 6"));
+    kill("QUIT", &pid);
+    session.wait_for("the exit", |s| s.contains("EXITED 131"));
+    session.wait_for_screen(false);
+    assert!(session.screen().contains("nqueens: quit (SIGQUIT)"));
+}
+
+#[test]
+fn sigint_sigterm_and_sighup_exit_130_with_the_terminal_restored() {
+    if !tmux_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for signal in ["INT", "TERM", "HUP"] {
+        let session = Session::new(&format!("sig-{signal}"), "bash --norc --noprofile");
+        let pid = watch_in_bash(&session, "5 -a attack", &dir.path().join(signal));
+        session.wait_for("the board", |s| s.contains("attack · 5 x 5"));
+        kill(signal, &pid);
+        let screen = session.wait_for("the exit", |s| s.contains("EXITED "));
+        assert!(screen.contains("EXITED 130"), "SIG{signal}:\n{screen}");
+        assert!(
+            screen.contains("nqueens: interrupted"),
+            "SIG{signal}:\n{screen}"
+        );
+        session.wait_for_screen(false);
+    }
+}
+
+#[test]
+fn cast_records_the_view_as_asciinema_v2() {
+    if !tmux_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let cast = dir.path().join("watch.cast");
+    let binary = env!("CARGO_BIN_EXE_nqueens");
+    let session = Session::new(
+        "cast",
+        &format!(
+            "{binary} watch 4 -a bitmask --speed 200 --cast '{}'; echo EXITED $?; sleep 30",
+            cast.display()
+        ),
+    );
+    session.wait_for("the end", |s| s.contains(" finished "));
+    session.keys(&["q"]);
+    session.wait_for("the exit", |s| s.contains("EXITED 0"));
+    let text = std::fs::read_to_string(&cast).unwrap();
+    let mut lines = text.lines();
+    let header: serde_json::Value = serde_json::from_str(lines.next().unwrap()).unwrap();
+    assert_eq!(header["version"], 2);
+    assert_eq!(header["width"], 100);
+    assert_eq!(header["height"], 30);
+    assert!(
+        header["timestamp"].as_u64().unwrap() > 1_600_000_000,
+        "{header}"
+    );
+    // Replayed on a terminal of the header's size, the frames show the view.
+    let size = |v: u16| std::num::NonZero::new(v).unwrap();
+    let mut terminal = vt100::Parser::new(size(30), size(100), 0);
+    let mut last = 0.0;
+    let mut frames = 0;
+    let mut board_seen = false;
+    for line in lines {
+        let event: serde_json::Value = serde_json::from_str(line).unwrap();
+        let time = event[0].as_f64().unwrap();
+        assert!(time >= last, "times go back: {line}");
+        last = time;
+        assert_eq!(event[1], "o");
+        terminal.process(event[2].as_str().unwrap().as_bytes());
+        board_seen |= terminal.screen().contents().contains("bitmask · 4 x 4");
+        frames += 1;
+    }
+    // A frame per step at least (the 4 x 4 board takes a few dozen), over about their time.
+    assert!(frames > 20, "{frames} frames");
+    assert!(last > 0.05, "{last} s");
+    assert!(board_seen);
+    // The last frame: the finished search, with its counters.
+    let screen = terminal.screen().contents();
+    assert!(screen.contains(" finished "), "{screen}");
+    assert!(screen.contains("solutions 2 of 2"), "{screen}");
+    assert!(
+        screen.contains("done: every column of row 0 was tried"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn an_interrupted_view_keeps_its_recording_and_exits_130() {
+    if !tmux_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let cast = dir.path().join("watch.cast");
+    let binary = env!("CARGO_BIN_EXE_nqueens");
+    let session = Session::new(
+        "cast-int",
+        &format!(
+            "{binary} watch 5 --speed 20 --cast '{}'; echo EXITED $?; sleep 30",
+            cast.display()
+        ),
+    );
+    session.wait_for("the board", |s| s.contains("array · 5 x 5"));
+    session.keys(&["C-c"]);
+    session.wait_for("the exit", |s| s.contains("EXITED 130"));
+    let text = std::fs::read_to_string(&cast).unwrap();
+    let header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(header["version"], 2);
+    assert!(text.lines().count() > 3, "{text}");
+    for line in text.lines().skip(1) {
+        let event: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(event[1], "o");
+    }
 }

@@ -12,6 +12,7 @@
 
 mod csv;
 mod json;
+mod solutions;
 mod stream;
 mod table;
 
@@ -106,7 +107,7 @@ pub(crate) use table_row;
 /// One output format: what comes before the first record, each record, and the end. A writer
 /// owns the output it writes to and flushes after every record, so that what a stopped run
 /// wrote is whole lines.
-pub trait RecordWriter<T> {
+pub trait RecordWriter<T: ?Sized> {
     /// Writes what precedes the records (the table's heading; nothing for JSON and CSV).
     fn begin(&mut self) -> io::Result<()>;
     /// Writes one record and flushes.
@@ -114,9 +115,14 @@ pub trait RecordWriter<T> {
     /// Closes what [`RecordWriter::begin`] and the records opened (the table's bottom border,
     /// the JSON array), and flushes.
     fn finish(&mut self) -> io::Result<()>;
+    /// Flushes what is written so far; a writer that flushes after every record has nothing
+    /// left to flush.
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
-impl<T, W: RecordWriter<T> + ?Sized> RecordWriter<T> for Box<W> {
+impl<T: ?Sized, W: RecordWriter<T> + ?Sized> RecordWriter<T> for Box<W> {
     fn begin(&mut self) -> io::Result<()> {
         (**self).begin()
     }
@@ -127,6 +133,10 @@ impl<T, W: RecordWriter<T> + ?Sized> RecordWriter<T> for Box<W> {
 
     fn finish(&mut self) -> io::Result<()> {
         (**self).finish()
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        (**self).flush()
     }
 }
 
@@ -157,6 +167,46 @@ impl Format {
     }
 }
 
+impl Format {
+    /// Writes one record whose form for people is not a row of a table: JSON and CSV write
+    /// `record` itself ([`Format::writer`]: an array of one object, a header and one row),
+    /// the table format what `for_people` writes instead (lines of what and value, a report of
+    /// several tables). A command with such output never matches on the format itself.
+    pub fn write_report<T: serde::Serialize>(
+        self,
+        out: &mut dyn Write,
+        record: &T,
+        for_people: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    ) -> io::Result<()> {
+        match self {
+            Format::Table => for_people(out),
+            Format::Json => write_all(JsonWriter::new(out), std::slice::from_ref(record)),
+            Format::Csv => write_all(CsvWriter::new(out), std::slice::from_ref(record)),
+        }
+    }
+
+    /// Writes a report that is one document in JSON (an object, indented) and a list of rows in
+    /// CSV (`rows`: the same numbers, one row per line of the table), and what `for_people`
+    /// writes in the table format. Like [`Format::write_report`], for a command whose JSON is
+    /// not an array of its CSV rows (`scale`, `scale --compare`).
+    pub fn write_document<J: serde::Serialize, R: serde::Serialize>(
+        self,
+        out: &mut dyn Write,
+        document: &J,
+        rows: impl FnOnce() -> Vec<R>,
+        for_people: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    ) -> io::Result<()> {
+        match self {
+            Format::Table => for_people(out),
+            Format::Json => {
+                serde_json::to_writer_pretty(&mut *out, document).map_err(io::Error::from)?;
+                writeln!(out)
+            }
+            Format::Csv => write_all(CsvWriter::new(out), &rows()),
+        }
+    }
+}
+
 /// Writes `records` to `out` in `format`, a table's columns fitted to the rows.
 pub fn write_records<T: serde::Serialize + TableRow>(
     out: &mut dyn Write,
@@ -173,8 +223,8 @@ pub fn fingerprint(fingerprint: u64) -> String {
 
 table_row!(nqueens::known::Known, |known| {
     "n" => known.n,
-    "total (A000170)" => crate::cli::units::grouped(known.total),
-    "unique (A002562)" => crate::cli::units::grouped(known.unique),
+    "total (A000170)" => crate::cli::human::grouped(known.total),
+    "unique (A002562)" => crate::cli::human::grouped(known.unique),
 });
 
 /// The examples that the items' documentation gave, as tests (a binary's doc examples do not run).

@@ -5,11 +5,15 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
+use nqueens::scaling::check::leave_one_out;
+
+use super::plot;
+use super::report;
 use super::saved::{self, Series};
 use super::{percent, shares_core, solutions_per_second};
 use crate::cli::args::ScaleArgs;
-use crate::cli::format::{CsvWriter, Format, table_row, write_all, write_table};
-use crate::cli::{Failure, Outcome, output, plot, units, words};
+use crate::cli::format::{Format, table_row, write_table};
+use crate::cli::{Failure, Outcome, human, output};
 
 pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     if let Some(path) = &args.plot {
@@ -18,6 +22,19 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let mut series: Vec<Series> = Vec::new();
     for path in &args.compare {
         series.extend(saved::read(path).map_err(|e| Failure::File(e.0))?);
+        if series.len() > MAX_SERIES {
+            return Err(Failure::File(format!(
+                "the files hold more than {MAX_SERIES} series: compare fewer"
+            )));
+        }
+    }
+    if args.plot.is_some() && series.len() > plot::MAX_SERIES {
+        return Err(Failure::File(format!(
+            "the plot draws at most {} series, and the files hold {}: compare fewer, or leave \
+             out --plot",
+            plot::MAX_SERIES,
+            series.len()
+        )));
     }
     let differs = differences(&series);
     if !differs.is_empty() {
@@ -46,6 +63,9 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     printed?;
     Ok(Outcome::Success)
 }
+
+/// The most series compared at once (all files together).
+pub const MAX_SERIES: usize = 10_000;
 
 /// What the series differ in that makes their times not comparable: `("n", "10, 18")`,
 /// `("strategy", "mirror, symmetric")`.
@@ -87,23 +107,21 @@ fn write(
         .map(|(what, _)| *what)
         .collect::<Vec<_>>()
         .join(" ");
-    match format {
-        Format::Table => write_side_by_side(out, series)?,
-        Format::Json => {
-            let json = Json {
-                differs_in: differs.iter().map(|(what, _)| *what).collect(),
-                series: series
-                    .iter()
-                    .enumerate()
-                    .map(|(i, s)| JsonSeries::of(i, s))
-                    .collect(),
-                table: rows(series, &differs_text),
-            };
-            serde_json::to_writer_pretty(&mut *out, &json).map_err(io::Error::from)?;
-            writeln!(out)?;
-        }
-        Format::Csv => write_all(CsvWriter::new(out), &rows(series, &differs_text))?,
-    }
+    let json = Json {
+        differs_in: differs.iter().map(|(what, _)| *what).collect(),
+        series: series
+            .iter()
+            .enumerate()
+            .map(|(i, s)| JsonSeries::of(i, s))
+            .collect(),
+        table: rows(series, &differs_text),
+    };
+    format.write_document(
+        out,
+        &json,
+        || rows(series, &differs_text),
+        |out| write_side_by_side(out, series),
+    )?;
     out.flush()?;
     Ok(())
 }
@@ -179,19 +197,25 @@ struct Row {
     loss_imbalance: Option<f64>,
     loss_slowdown: Option<f64>,
     loss_unexplained: Option<f64>,
+    /// The model's error at this thread count when it is left out and predicted from the
+    /// smaller ones (`predicted / measured - 1`); empty for one thread and where not measured.
+    model_error: Option<f64>,
+    /// The result has no loss breakdown: `model_error` folds the serial time into the slowdown.
+    model_error_lumped: bool,
 }
 
 table_row!(Row, |row| {
     "threads" => row.threads,
     "run" => row.series,
-    "median" => units::duration(row.median_seconds),
-    "speedup" => units::speedup(row.speedup),
+    "median" => human::duration(row.median_seconds),
+    "speedup" => human::speedup(row.speedup),
     "efficiency" => percent(row.efficiency),
     "shares core" => shares_core(row.shares_core),
     "lost: serial" => points(row.loss_serial),
     "imbalance" => points(row.loss_imbalance),
     "slowdown" => points(row.loss_slowdown),
     "unexplained" => points(row.loss_unexplained),
+    "model error" => row.model_error.map_or_else(|| "-".to_string(), report::signed_percent),
 });
 
 /// A share of the worker-time in percentage points, `-` where not measured.
@@ -206,6 +230,7 @@ fn rows(series: &[Series], differs: &str) -> Vec<Row> {
         .iter()
         .enumerate()
         .flat_map(|(i, s)| {
+            let check = leave_one_out(&s.runs, &s.model);
             s.runs.iter().map(move |p| Row {
                 threads: p.threads,
                 series: letter(i),
@@ -227,6 +252,11 @@ fn rows(series: &[Series], differs: &str) -> Vec<Row> {
                 loss_imbalance: p.loss.map(|l| l.imbalance),
                 loss_slowdown: p.loss.map(|l| l.slowdown),
                 loss_unexplained: p.loss.map(|l| l.unexplained),
+                model_error: check
+                    .iter()
+                    .find(|h| h.threads == p.threads)
+                    .map(|h| h.error),
+                model_error_lumped: check.iter().any(|h| h.lumped),
             })
         })
         .collect();
@@ -251,13 +281,26 @@ pub fn write_side_by_side(out: &mut dyn Write, series: &[Series]) -> io::Result<
                 out,
                 "     best: {} with {} ({} per core)",
                 solutions_per_second(h.solutions_per_second),
-                words::plural(h.threads, "thread"),
+                human::plural(h.threads, "thread"),
                 solutions_per_second(h.solutions_per_second_per_core)
             )?;
         }
     }
     writeln!(out)?;
-    write_table(out, &rows(series, ""))
+    let rows = rows(series, "");
+    if rows.iter().any(|r| r.model_error.is_some()) {
+        writeln!(
+            out,
+            "lost: points of the worker-time by where they went; model error: the model's \
+             prediction of the thread count from the smaller ones / the measured median - 1{}",
+            if rows.iter().any(|r| r.model_error_lumped) {
+                " (where a run has no loss breakdown, its serial time folded into the slowdown)"
+            } else {
+                ""
+            }
+        )?;
+    }
+    write_table(out, &rows)
 }
 
 #[cfg(test)]

@@ -5,12 +5,13 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use nqueens::scaling::Loss;
+use nqueens::scaling::check::Holdout;
 use nqueens::scaling::study::Study;
 use nqueens::{Kernel, Strategy};
 
 use super::{compare, percent, saved::Series, shares_core, solutions_per_second};
-use crate::cli::format::{CsvWriter, Format, table_row, write_all, write_table};
-use crate::cli::{units, words};
+use crate::cli::format::{Format, table_row, write_table};
+use crate::cli::human;
 
 /// Writes the studies to `out` in `format` and flushes them, so that they are out before the
 /// plot is attempted: one study as one object (JSON), several as `{"series": [...]}`.
@@ -19,32 +20,24 @@ pub fn write_results(
     format: Format,
     studies: &[Study],
 ) -> Result<(), crate::cli::Failure> {
-    match format {
-        Format::Table => {
-            for (i, study) in studies.iter().enumerate() {
-                if i > 0 {
-                    writeln!(out)?;
-                }
-                write_human(out, study)?;
-            }
-            if studies.len() > 1 {
+    let for_people = |out: &mut dyn Write| -> io::Result<()> {
+        for (i, study) in studies.iter().enumerate() {
+            if i > 0 {
                 writeln!(out)?;
-                let series: Vec<Series> = studies.iter().map(Series::of).collect();
-                compare::write_side_by_side(out, &series)?;
             }
+            write_human(out, study)?;
         }
-        Format::Json => {
-            match studies {
-                [one] => serde_json::to_writer_pretty(&mut *out, one),
-                several => serde_json::to_writer_pretty(&mut *out, &Several { series: several }),
-            }
-            .map_err(io::Error::from)?;
+        if studies.len() > 1 {
             writeln!(out)?;
+            let series: Vec<Series> = studies.iter().map(Series::of).collect();
+            compare::write_side_by_side(out, &series)?;
         }
-        Format::Csv => {
-            let rows: Vec<CsvRow> = studies.iter().flat_map(csv_rows).collect();
-            write_all(CsvWriter::new(out), &rows)?;
-        }
+        Ok(())
+    };
+    let rows = || -> Vec<CsvRow> { studies.iter().flat_map(csv_rows).collect() };
+    match studies {
+        [one] => format.write_document(out, one, rows, for_people)?,
+        several => format.write_document(out, &Several { series: several }, rows, for_people)?,
     }
     out.flush()?;
     Ok(())
@@ -72,14 +65,14 @@ struct MeasuredRow {
 
 table_row!(MeasuredRow, |record| {
     "threads" => record.threads,
-    "median" => units::duration(record.median),
-    "min" => units::duration(record.min),
-    "max" => units::duration(record.max),
-    "speedup" => units::speedup(record.speedup),
+    "median" => human::duration(record.median),
+    "min" => human::duration(record.min),
+    "max" => human::duration(record.max),
+    "speedup" => human::speedup(record.speedup),
     "efficiency" => percent(record.efficiency),
     "CPU share" => record.cpu_share.map_or_else(|| "-".to_string(), percent),
     "shares core" => shares_core(record.shares_core),
-    "model speedup" => record.model_speedup.map_or_else(|| "-".to_string(), units::speedup),
+    "model speedup" => record.model_speedup.map_or_else(|| "-".to_string(), human::speedup),
     "model efficiency" => record.model_efficiency .map_or_else(|| "-".to_string(), percent),
 });
 
@@ -99,12 +92,17 @@ table_row!(LossRow, |record| {
     "unexplained" => points(record.loss.unexplained),
 });
 
-/// A share of the worker-time in percentage points, signed where negative: `-0.3`.
+/// A share of the worker-time in percentage points, signed where negative: `-0.3` (never
+/// `-0.0`).
 fn points(x: f64) -> String {
-    if x.is_finite() {
-        format!("{:.1}", x * 100.0)
+    if !x.is_finite() {
+        return "-".to_string();
+    }
+    let text = format!("{:.1}", x * 100.0);
+    if text == "-0.0" {
+        "0.0".to_string()
     } else {
-        "-".to_string()
+        text
     }
 }
 
@@ -121,11 +119,11 @@ struct ModelRow {
 
 table_row!(ModelRow, |record| {
     "workers" => record.workers,
-    "predicted time" => units::duration(record.predicted),
-    "speedup" => units::speedup(record.speedup),
+    "predicted time" => human::duration(record.predicted),
+    "speedup" => human::speedup(record.speedup),
     "efficiency" => percent(record.efficiency),
-    "with losses" => record.with_losses.map_or_else(|| "-".to_string(), units::duration),
-    "speedup " => record.with_losses_speedup.map_or_else(|| "-".to_string(), units::speedup),
+    "with losses" => record.with_losses.map_or_else(|| "-".to_string(), human::duration),
+    "speedup " => record.with_losses_speedup.map_or_else(|| "-".to_string(), human::speedup),
     "losses of" => losses_of(record.workers, record.losses_from),
 });
 
@@ -134,8 +132,8 @@ table_row!(ModelRow, |record| {
 fn losses_of(workers: usize, from: Option<usize>) -> String {
     match from {
         None => "-".to_string(),
-        Some(t) if t == workers => words::plural(t, "thread"),
-        Some(t) => format!("{} (held)", words::plural(t, "thread")),
+        Some(t) if t == workers => human::plural(t, "thread"),
+        Some(t) => format!("{} (held)", human::plural(t, "thread")),
     }
 }
 
@@ -143,10 +141,15 @@ fn losses_of(workers: usize, from: Option<usize>) -> String {
 fn machine_line(study: &Study) -> String {
     let cpu = study.run.cpu.as_deref().unwrap_or("CPU model not reported");
     let smt = if study.run.smt { "SMT on" } else { "no SMT" };
+    let pinned = study
+        .run
+        .pin
+        .as_ref()
+        .map_or_else(String::new, |pin| format!("; workers pinned ({pin})"));
     format!(
-        "machine: {cpu}, {}, {}, {smt}; {}, nqueens {}, {}",
-        words::plural(study.machine.logical, "logical CPU"),
-        words::plural(study.machine.physical, "physical core"),
+        "machine: {cpu}, {}, {}, {smt}; {}, nqueens {}, {}{pinned}",
+        human::plural(study.machine.logical, "logical CPU"),
+        human::plural(study.machine.physical, "physical core"),
         study.run.os,
         study.run.version,
         study.run.date
@@ -160,8 +163,8 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
         study.n,
         study.strategy,
         study.kernel,
-        words::plural(study.tasks, "task"),
-        words::plural(study.repeat, "timed run")
+        human::plural(study.tasks, "task"),
+        human::plural(study.repeat, "timed run")
     )?;
     writeln!(out, "{}", machine_line(study))?;
     if let Some(h) = study.headline {
@@ -169,10 +172,10 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
             out,
             "best: {} with {} ({} per core; {} solutions in {})",
             solutions_per_second(h.solutions_per_second),
-            words::plural(h.threads, "thread"),
+            human::plural(h.threads, "thread"),
             solutions_per_second(h.solutions_per_second_per_core),
-            h.solutions,
-            units::duration(h.seconds)
+            human::grouped(h.solutions),
+            human::duration(h.seconds)
         )?;
     }
     writeln!(out)?;
@@ -180,7 +183,7 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
         out,
         "measured: wall-clock seconds; speedup and efficiency against the 1-thread median; CPU \
          share = CPU time received / asked for; shares core: more threads than the {}",
-        words::plural(study.machine.physical, "physical core")
+        human::plural(study.machine.physical, "physical core")
     )?;
     let measured: Vec<MeasuredRow> = study
         .runs
@@ -230,8 +233,8 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
         out,
         "model: the 1-thread task times (sum {}, largest {}) replayed largest-first on identical \
          workers; it leaves out {}",
-        units::duration(study.task_seconds_total),
-        units::duration(study.task_seconds_max),
+        human::duration(study.task_seconds_total),
+        human::duration(study.task_seconds_max),
         study.model_leaves_out
     )?;
     if study.model.iter().any(|m| m.with_losses_seconds.is_some()) {
@@ -256,7 +259,52 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
             losses_from: m.losses_from_threads,
         })
         .collect();
-    write_table(out, &model)
+    write_table(out, &model)?;
+    let check = study.leave_one_out();
+    if !check.is_empty() {
+        writeln!(out)?;
+        write_model_check(out, &check)?;
+    }
+    Ok(())
+}
+
+/// A measured thread count predicted by the model without it, in the human table.
+struct CheckRow(Holdout);
+
+table_row!(CheckRow, |record| {
+    "threads" => record.0.threads,
+    "from" => human::plural(record.0.from_threads, "thread"),
+    "predicted" => human::duration(record.0.predicted_seconds),
+    "measured" => human::duration(record.0.measured_seconds),
+    "error" => signed_percent(record.0.error),
+});
+
+/// A signed fraction for people: `+1.9 %`, `-4.6 %`.
+pub(super) fn signed_percent(x: f64) -> String {
+    if x.is_finite() {
+        format!("{:+.1} %", x * 100.0)
+    } else {
+        "-".to_string()
+    }
+}
+
+/// The leave-one-out check of the model: its heading and table.
+pub(super) fn write_model_check(out: &mut dyn Write, check: &[Holdout]) -> io::Result<()> {
+    writeln!(
+        out,
+        "model check, leaving each measured thread count out: predicted with losses from the \
+         largest smaller count's serial time and slowdown (as the model extrapolates), against \
+         the measured median; error = predicted / measured - 1"
+    )?;
+    if check.iter().any(|h| h.lumped) {
+        writeln!(
+            out,
+            "(saved without the loss breakdown: each count's serial time is folded into its \
+             slowdown, taken as its median / its makespan)"
+        )?;
+    }
+    let rows: Vec<CheckRow> = check.iter().copied().map(CheckRow).collect();
+    write_table(out, &rows)
 }
 
 /// One CSV row: a measured thread count (`kind` = `measured`, `seconds` = the median) or a

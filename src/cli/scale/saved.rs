@@ -9,8 +9,8 @@ use serde_json::Value;
 
 use crate::cli::escape;
 
-use nqueens::scaling::Headline;
 use nqueens::scaling::study::{MeasuredPoint, ModelPoint, Study};
+use nqueens::scaling::{Headline, Loss};
 
 /// One strategy and kernel measured on one machine.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,6 +39,8 @@ pub struct Series {
     pub headline: Option<Headline>,
     /// When it was measured (RFC 3339), when recorded.
     pub date: Option<String>,
+    /// The version of the tool that measured it, when recorded.
+    pub version: Option<String>,
 }
 
 impl Series {
@@ -57,6 +59,7 @@ impl Series {
             model: study.model.clone(),
             headline: study.headline,
             date: Some(study.run.date.clone()),
+            version: Some(study.run.version.clone()),
         }
     }
 
@@ -112,12 +115,13 @@ const MAX_BYTES: u64 = 64 << 20;
 
 /// Reads the series saved in `path` by `nqueens scale --format json`.
 pub fn read(path: &Path) -> Result<Vec<Series>, Unreadable> {
-    let name = crate::cli::words::shorten(&escape::path(path)).into_owned();
+    let name = crate::cli::human::shorten(&escape::path(path)).into_owned();
     // The system's words ("No such file or directory"); messages drop its error number.
-    let cannot = |e: std::io::Error| Unreadable(format!("cannot read {name}: {e}"));
+    // A regular file only, opened without waiting (a FIFO, /proc/kmsg): `nqueens::files`.
+    let cannot = |e: nqueens::files::Refusal| Unreadable(format!("cannot read {name}: {e}"));
     let mut text = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|file| file.take(MAX_BYTES + 1).read_to_end(&mut text))
+    nqueens::files::open_read(path)
+        .and_then(|file| Ok(file.take(MAX_BYTES + 1).read_to_end(&mut text)?))
         .map_err(cannot)?;
     if text.len() as u64 > MAX_BYTES {
         return Err(Unreadable(format!(
@@ -137,13 +141,13 @@ pub fn read(path: &Path) -> Result<Vec<Series>, Unreadable> {
             e.column()
         ))
     })?;
-    parse(&value, &name).map(|series| series.into_iter().map(shown).collect())
+    parse(&value, &name).map(|series| series.into_iter().map(escaped).collect())
 }
 
 /// `series` read from a file, its strings as a terminal, a table, a CSV file and a plot may show
 /// them: control characters written out, and a leading `=`, `+`, `-` or `@` made text
 /// ([`escape::field`]; the file's name is already shown by [`escape::path`]).
-fn shown(series: Series) -> Series {
+fn escaped(series: Series) -> Series {
     let field = |s: String| escape::field(&s).into_owned();
     Series {
         strategy: field(series.strategy),
@@ -182,75 +186,180 @@ pub fn parse(value: &Value, name: &str) -> Result<Vec<Series>, Unreadable> {
         .collect()
 }
 
+/// The most CPUs, threads and workers a saved result may name (`--model-up-to`'s limit).
+const MAX_COUNT: u64 = crate::cli::args::MODEL_UP_TO_MAX;
+
+/// The range of every time (seconds) and speedup read back: what the tables and the plot's log
+/// axes handle (a nanosecond to 31 years, and a speedup as far either side of 1).
+const TIME_RANGE: (f64, f64) = (1e-9, 1e9);
+
+/// The range of an efficiency, a CPU share and a part of the loss breakdown read back.
+const SHARE_RANGE: (f64, f64) = (-1e9, 1e9);
+
+/// What a JSON value is, for a message: `a string`, `a list`.
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "true or false",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// A number as a message shows it: plain, or in exponent form where it is very large or small.
+fn shown(x: f64) -> String {
+    if x != 0.0 && !(1e-4..1e9).contains(&x.abs()) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    }
+}
+
+/// The whole number at `key` of `v` (named `field` in messages), from `range`; `Ok(None)` where
+/// the key is absent (or null, when `optional`).
+fn whole_at(
+    v: &Value,
+    key: &str,
+    field: &str,
+    range: std::ops::RangeInclusive<u64>,
+) -> Result<Option<u64>, String> {
+    let Some(x) = v.get(key) else {
+        return Ok(None);
+    };
+    let number = match x {
+        Value::Number(number) => number,
+        other => {
+            return Err(format!(
+                "{field} must be a whole number, found {}",
+                kind(other)
+            ));
+        }
+    };
+    match (number.as_u64(), number.as_i64(), number.as_f64()) {
+        (Some(u), _, _) if range.contains(&u) => Ok(Some(u)),
+        (Some(u), _, _) => Err(format!(
+            "{field} is {u}, outside {} to {}",
+            range.start(),
+            range.end()
+        )),
+        (None, Some(i), _) if i < 0 => Err(format!("{field} cannot be negative (found {i})")),
+        (_, _, Some(f)) if f < 0.0 => {
+            Err(format!("{field} cannot be negative (found {})", shown(f)))
+        }
+        (_, _, Some(f)) => Err(format!(
+            "{field} must be a whole number, found {}",
+            shown(f)
+        )),
+        _ => Err(format!("{field} must be a whole number")),
+    }
+}
+
+/// The number at `key` of `v` (named `field` in messages), finite and within `range`;
+/// `Ok(None)` where the key is absent or null.
+fn number_at(v: &Value, key: &str, field: &str, range: (f64, f64)) -> Result<Option<f64>, String> {
+    match v.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Number(number)) => {
+            let x = number.as_f64().unwrap_or(f64::NAN);
+            if (range.0..=range.1).contains(&x) {
+                Ok(Some(x))
+            } else {
+                Err(format!(
+                    "{field} is {}, outside {} to {}",
+                    shown(x),
+                    shown(range.0),
+                    shown(range.1)
+                ))
+            }
+        }
+        Some(other) => Err(format!("{field} must be a number, found {}", kind(other))),
+    }
+}
+
 fn one(v: &Value, name: &str) -> Result<Series, String> {
     let obj = v.as_object().ok_or("not a JSON object")?;
-    let missing = |key: &str| format!("no \"{key}\"");
-    let uint = |v: &Value, key: &str| -> Result<usize, String> {
-        v.get(key)
-            .and_then(Value::as_u64)
+    let missing = |field: &str| format!("no \"{field}\"");
+    // A required whole number or number, named `field` in messages.
+    let uint = |v: &Value, key: &str, field: &str, range| -> Result<usize, String> {
+        whole_at(v, key, field, range)?
             .map(|x| x as usize)
-            .ok_or_else(|| missing(key))
+            .ok_or_else(|| missing(field))
     };
-    let num = |v: &Value, key: &str| -> Result<f64, String> {
-        v.get(key)
-            .and_then(Value::as_f64)
-            .ok_or_else(|| missing(key))
+    let num = |v: &Value, key: &str, field: &str, range| -> Result<f64, String> {
+        number_at(v, key, field, range)?.ok_or_else(|| missing(field))
     };
     let text = |key: &str| -> Result<String, String> {
-        obj.get(key)
-            .and_then(Value::as_str)
-            .map(str::to_string)
-            .ok_or_else(|| missing(key))
+        match obj.get(key) {
+            None => Err(missing(key)),
+            Some(Value::String(s)) => Ok(s.clone()),
+            Some(other) => Err(format!("{key} must be a string, found {}", kind(other))),
+        }
     };
-    let n = u32::try_from(uint(v, "n")?).map_err(|_| "n is too large".to_string())?;
+    let n = uint(v, "n", "n", 0..=u64::from(nqueens::MAX_N))? as u32;
     let machine = obj.get("machine").ok_or_else(|| missing("machine"))?;
-    let logical = uint(machine, "logical")?;
-    let physical = uint(machine, "physical")?;
-    let runs = obj
-        .get("runs")
-        .and_then(Value::as_array)
-        .ok_or_else(|| missing("runs"))?
+    let logical = uint(machine, "logical", "machine.logical", 1..=MAX_COUNT)?;
+    let physical = uint(machine, "physical", "machine.physical", 1..=MAX_COUNT)?;
+    let runs = match obj.get("runs") {
+        None => return Err(missing("runs")),
+        Some(Value::Array(runs)) => runs,
+        Some(other) => return Err(format!("runs must be a list, found {}", kind(other))),
+    };
+    let runs = runs
         .iter()
-        .map(|r| {
-            let threads = uint(r, "threads")?;
+        .enumerate()
+        .map(|(i, r)| {
+            let field = |key: &str| format!("runs[{i}].{key}");
+            let time = |key: &str| num(r, key, &field(key), TIME_RANGE);
+            let threads = uint(r, "threads", &field("threads"), 1..=MAX_COUNT)?;
             Ok(MeasuredPoint {
                 threads,
-                median_seconds: num(r, "median_seconds")?,
-                min_seconds: num(r, "min_seconds")?,
-                max_seconds: num(r, "max_seconds")?,
-                speedup: num(r, "speedup")?,
-                efficiency: num(r, "efficiency")?,
-                cpu_share: r.get("cpu_share").and_then(Value::as_f64),
+                median_seconds: time("median_seconds")?,
+                min_seconds: time("min_seconds")?,
+                max_seconds: time("max_seconds")?,
+                speedup: time("speedup")?,
+                efficiency: num(r, "efficiency", &field("efficiency"), SHARE_RANGE)?,
+                cpu_share: number_at(r, "cpu_share", &field("cpu_share"), SHARE_RANGE)?,
                 shares_core: threads > physical,
                 // Older results have no breakdown.
-                loss: r
-                    .get("loss")
-                    .and_then(|loss| serde_json::from_value(loss.clone()).ok()),
+                loss: match r.get("loss") {
+                    None | Some(Value::Null) => None,
+                    Some(loss) => Some(self::loss(loss, &field("loss"))?),
+                },
             })
         })
         .collect::<Result<Vec<_>, String>>()?;
     if runs.is_empty() {
         return Err("no measured runs".into());
     }
-    let model = match obj.get("model").and_then(Value::as_array) {
-        Some(points) => points
+    let model = match obj.get("model") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(points)) => points
             .iter()
-            .map(|m| {
+            .enumerate()
+            .map(|(i, m)| {
+                let field = |key: &str| format!("model[{i}].{key}");
+                let time = |key: &str| number_at(m, key, &field(key), TIME_RANGE);
                 Ok(ModelPoint {
-                    workers: uint(m, "workers")?,
-                    predicted_seconds: num(m, "predicted_seconds")?,
-                    speedup: num(m, "speedup")?,
-                    efficiency: num(m, "efficiency")?,
-                    with_losses_seconds: m.get("with_losses_seconds").and_then(Value::as_f64),
-                    with_losses_speedup: m.get("with_losses_speedup").and_then(Value::as_f64),
-                    losses_from_threads: m
-                        .get("losses_from_threads")
-                        .and_then(Value::as_u64)
-                        .map(|t| t as usize),
+                    workers: uint(m, "workers", &field("workers"), 1..=MAX_COUNT)?,
+                    predicted_seconds: time("predicted_seconds")?
+                        .ok_or_else(|| missing(&field("predicted_seconds")))?,
+                    speedup: time("speedup")?.ok_or_else(|| missing(&field("speedup")))?,
+                    efficiency: num(m, "efficiency", &field("efficiency"), SHARE_RANGE)?,
+                    with_losses_seconds: time("with_losses_seconds")?,
+                    with_losses_speedup: time("with_losses_speedup")?,
+                    losses_from_threads: whole_at(
+                        m,
+                        "losses_from_threads",
+                        &field("losses_from_threads"),
+                        1..=MAX_COUNT,
+                    )?
+                    .map(|t| t as usize),
                 })
             })
             .collect::<Result<Vec<_>, String>>()?,
-        None => Vec::new(),
+        Some(other) => return Err(format!("model must be a list, found {}", kind(other))),
     };
     let run = obj.get("run");
     let total = obj
@@ -276,7 +385,7 @@ fn one(v: &Value, name: &str) -> Result<Series, String> {
             .map(str::to_string),
         logical,
         physical,
-        repeat: uint(v, "repeat").unwrap_or(1),
+        repeat: whole_at(v, "repeat", "repeat", 1..=1000)?.unwrap_or(1) as usize,
         runs,
         model,
         headline,
@@ -284,7 +393,26 @@ fn one(v: &Value, name: &str) -> Result<Series, String> {
             .and_then(|r| r.get("date"))
             .and_then(Value::as_str)
             .map(str::to_string),
+        version: run
+            .and_then(|r| r.get("version"))
+            .and_then(Value::as_str)
+            .map(str::to_string),
     })
+}
+
+/// A saved loss breakdown (named `field` in messages): four numbers in [`SHARE_RANGE`].
+fn loss(v: &Value, field: &str) -> Result<Loss, String> {
+    let part = |key: &str| -> Result<f64, String> {
+        let name = format!("{field}.{key}");
+        number_at(v, key, &name, SHARE_RANGE)?.ok_or_else(|| format!("no \"{name}\""))
+    };
+    if !v.is_object() {
+        return Err(format!("{field} must be an object, found {}", kind(v)));
+    }
+    for key in ["serial", "imbalance", "slowdown", "unexplained"] {
+        part(key)?;
+    }
+    serde_json::from_value(v.clone()).map_err(|e| format!("{field}: {e}"))
 }
 
 #[cfg(test)]

@@ -4,11 +4,14 @@
 //! The search is the library's own ([`Algorithm::watch`]): each step reaches an observer here,
 //! which updates the [`Model`] and shows it. Nothing of the algorithms is copied.
 
+mod cast;
+mod html;
 mod model;
 mod screen;
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::io::{self, IsTerminal, Write};
+use std::rc::Rc;
 use std::time::Duration;
 
 use nqueens::classic::{Event, Observer};
@@ -17,9 +20,10 @@ use serde_json::json;
 use super::{Failure, Outcome, output};
 use crate::cli::args::WatchArgs;
 use model::{Model, Step};
+use screen::End;
 
 /// Steps per second on the screen unless `--speed` says otherwise.
-const DEFAULT_SPEED: f64 = 4.0;
+const DEFAULT_SPEED: f64 = 5.0;
 
 /// How the steps are shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,21 +33,77 @@ enum Mode {
 }
 
 pub fn run(args: &WatchArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    if let Some(path) = &args.html {
+        return html::write(args, path);
+    }
     let mode = if args.format.is_some() {
         Mode::Json
     } else {
         Mode::Frames
     };
-    if args.frames || args.format.is_some() || !io::stdout().is_terminal() {
+    let on_terminal = io::stdout().is_terminal();
+    if args.frames || args.format.is_some() || !on_terminal {
+        if args.cast.is_some() {
+            return Err(Failure::Usage(
+                "--cast records the full-screen view, which needs a terminal on standard \
+                 output: run it in one (or write a page to share with --html FILE)"
+                    .to_string(),
+            ));
+        }
         return run_text(args, mode, out);
     }
-    screen::run(
+    let recording = match &args.cast {
+        Some(path) => {
+            output::check_replaceable(path, "the recording")?;
+            let title = format!("nqueens watch {} -a {}", args.n, args.algorithm);
+            Some(Rc::new(RefCell::new(cast::Recording::new(title))))
+        }
+        None => None,
+    };
+    let shown = screen::run(
         args.n,
         args.algorithm,
         args.speed.unwrap_or(DEFAULT_SPEED),
         args.pause_on_solution,
-    )?;
-    Ok(Outcome::Success)
+        recording.clone(),
+    );
+    // The recording of what was shown is kept even when the terminal failed (a hangup).
+    if let (Some(path), Some(recording)) = (&args.cast, recording) {
+        // An interrupt from now on removes the recording's temporary file.
+        crate::cli::signals::on_interrupt(output::quit_interrupted);
+        let text = recording.borrow().to_asciicast();
+        output::replace_files(&[(path, text.as_bytes())], "the recording")?;
+    }
+    match shown? {
+        End::Quit => Ok(Outcome::Success),
+        End::Interrupted => {
+            output::message("nqueens: interrupted");
+            Ok(Outcome::Interrupted)
+        }
+        End::QuitSignal => {
+            output::message("nqueens: quit (SIGQUIT)");
+            std::process::exit(131);
+        }
+    }
+}
+
+/// The steps of the search up to `--max-steps`, as `--format json` writes them (without the
+/// "done" line), and whether they are all of them.
+pub fn json_steps(args: &WatchArgs) -> Result<(Vec<serde_json::Value>, bool), Failure> {
+    let mut sink = io::sink();
+    let mut collector = TextWriter {
+        model: Model::new(args.n, args.algorithm),
+        mode: Mode::Json,
+        out: &mut sink,
+        max_steps: args.max_steps,
+        delay: None,
+        error: None,
+        cut: Cell::new(false),
+        kept: Some(Vec::new()),
+    };
+    args.algorithm.watch(args.n, &mut collector)?;
+    let complete = !collector.cut.get();
+    Ok((collector.kept.take().unwrap_or_default(), complete))
 }
 
 /// Writes every step of the search as a frame or a JSON line, up to `--max-steps`.
@@ -56,6 +116,7 @@ fn run_text(args: &WatchArgs, mode: Mode, out: &mut dyn Write) -> Result<Outcome
         delay: args.speed.map(|s| Duration::from_secs_f64(1.0 / s)),
         error: None,
         cut: Cell::new(false),
+        kept: None,
     };
     if mode == Mode::Frames {
         writer.show();
@@ -82,7 +143,7 @@ fn run_text(args: &WatchArgs, mode: Mode, out: &mut dyn Write) -> Result<Outcome
         }
     }
     if !complete {
-        output::message(format_args!(
+        output::note(format_args!(
             "nqueens: stopped after {} steps (--max-steps; 0 shows every step)",
             args.max_steps
         ));
@@ -100,6 +161,8 @@ struct TextWriter<'a> {
     error: Option<io::Error>,
     /// The search was stopped before its end.
     cut: Cell<bool>,
+    /// The JSON steps, kept instead of written (for the page of `--html`).
+    kept: Option<Vec<serde_json::Value>>,
 }
 
 impl TextWriter<'_> {
@@ -109,9 +172,13 @@ impl TextWriter<'_> {
             Mode::Frames => frame(&self.model),
             Mode::Json => {
                 let mut line = counters_json(&self.model);
-                let fields = step_json(self.model.step);
+                let fields = step_json(&self.model);
                 for (key, value) in fields.as_object().into_iter().flatten() {
                     line[key] = value.clone();
+                }
+                if let Some(kept) = &mut self.kept {
+                    kept.push(line);
+                    return;
                 }
                 format!("{line}\n")
             }
@@ -148,9 +215,12 @@ impl Observer for TextWriter<'_> {
     }
 }
 
-/// The step's own fields for JSON: `event`, and `row`, `col`, `line`, `by` where they apply.
-fn step_json(step: Step) -> serde_json::Value {
-    match step {
+/// The step's own fields for JSON: `event`, and `row`, `col`, `line`, `by` where they apply;
+/// for a search whose steps are its queens (bitmask), `rejected`: the squares its masks
+/// rejected with that step (`row`, `col`, `line`, `by` each); and `narration`, the sentence the
+/// view shows.
+fn step_json(model: &Model) -> serde_json::Value {
+    let mut fields = match model.step {
         Step::Start => json!({ "event": "start" }),
         Step::Reject { row, col, line, by } => json!({
             "event": "reject", "row": row, "col": col, "line": line, "by": [by.0, by.1]
@@ -158,7 +228,17 @@ fn step_json(step: Step) -> serde_json::Value {
         Step::Place { row, col } => json!({ "event": "place", "row": row, "col": col }),
         Step::Remove { row, col } => json!({ "event": "backtrack", "row": row, "col": col }),
         Step::Solution => json!({ "event": "solution" }),
+    };
+    if model.by_queen() && matches!(model.step, Step::Place { .. } | Step::Remove { .. }) {
+        let rejected: Vec<serde_json::Value> = model
+            .rejected
+            .iter()
+            .map(|r| json!({ "row": r.row, "col": r.col, "line": r.line, "by": [r.by.0, r.by.1] }))
+            .collect();
+        fields["rejected"] = json!(rejected);
     }
+    fields["narration"] = json!(model.narration());
+    fields
 }
 
 /// The step number and compare's counters, under compare's JSON names.

@@ -193,9 +193,9 @@ pub struct Job {
     /// Columns of the queens placed before the search starts that the table does not hold (the
     /// row prefix of a `mirror` task).
     pub cols: u64,
-    /// Their left-shifting diagonals, seen from the first free row.
+    /// Their ↘ diagonals (the left-shifting mask), seen from the first free row.
     pub ld: u64,
-    /// Their right-shifting diagonals, seen from the first free row.
+    /// Their ↙ anti-diagonals (the right-shifting mask), seen from the first free row.
     pub rd: u64,
     /// `steps[k]`: rows from the free row with `k` free rows left to the next free row.
     pub steps: [u32; MAX_ROWS + 1],

@@ -4,9 +4,10 @@
 //! bit per column of the *next* row:
 //!
 //! * `cols` — columns already holding a queen;
-//! * `ld` — squares attacked along the diagonals that move one column left-to-right per row
-//!   (the mask shifts **left** by one each row);
-//! * `rd` — squares attacked along the anti-diagonals (the mask shifts **right** by one each row).
+//! * `ld` — squares attacked along the ↘ diagonals (`row − column` constant): bit `c` is column
+//!   `c`, so the mask shifts **left** by one each row (one column to the right on the board);
+//! * `rd` — squares attacked along the ↙ anti-diagonals (`row + column` constant): the mask shifts
+//!   **right** by one each row (one column to the left on the board).
 //!
 //! The free squares of the next row are `board_mask(n) & !(cols | ld | rd)` and the lowest free
 //! square is `free & free.wrapping_neg()`.
@@ -72,9 +73,9 @@ pub(crate) struct Frame {
 pub struct State {
     /// Columns holding a queen.
     pub cols: u64,
-    /// Squares of the next row attacked along left-shifting diagonals.
+    /// Squares of the next row attacked along ↘ diagonals (the mask shifts left each row).
     pub ld: u64,
-    /// Squares of the next row attacked along right-shifting diagonals.
+    /// Squares of the next row attacked along ↙ anti-diagonals (the mask shifts right each row).
     pub rd: u64,
     /// The next row to fill; also the number of queens placed.
     pub row: u32,

@@ -16,7 +16,7 @@
 //! * **A corner queen.** Turning the board moves it to each corner in turn, so the corner
 //!   solutions are 4 × those with a queen at `(0, 0)`. Those come in pairs swapped by the
 //!   diagonal mirror, which exchanges the bottom queen's column `j` with the right queen's row
-//!   `l` (never equal: `(n−1, j)` and `(j, n−1)` share an anti-diagonal). So only `j < l` is
+//!   `l` (never equal: `(n−1, j)` and `(j, n−1)` share a ↙ anti-diagonal). So only `j < l` is
 //!   searched, with weight 8; it is written `(0, j, 0, l)`.
 //!
 //! Each constellation is searched in whichever of its 8 orientations leaves the fewest free rows

@@ -10,8 +10,10 @@ use plotters::coord::ranged1d::ValueFormatter;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::cli::scale::{distinct, saved::Series};
-use crate::cli::{Failure, output, words};
+use nqueens::scaling::Loss;
+
+use super::{distinct, saved::Series};
+use crate::cli::{Failure, human, output};
 
 /// Width of the picture, pixels (its height grows with the legend and the caption).
 pub(crate) const WIDTH: u32 = 900;
@@ -38,18 +40,45 @@ pub fn title(series: &[Series]) -> (String, String) {
     };
     (
         format!("Thread scaling: n = {ns}, {strategies}, {kernels} {kernel_word}"),
-        shorten(&machines, SUBTITLE_CHARS),
+        human::shorten_to(&machines, SUBTITLE_CHARS).into_owned(),
     )
 }
 
-/// `text` cut to `width` characters with an ellipsis.
-fn shorten(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
-        text.to_string()
+/// The picture's third title line: when the series were measured, by which version, and the
+/// CPU share their runs received (`measured 2026-11-25 · nqueens 0.1.0 · CPU share 97-100 %`).
+pub fn provenance(series: &[Series]) -> String {
+    let dates = distinct(series.iter().filter_map(|s| {
+        let date = s.date.as_deref()?;
+        Some(date.get(..10).unwrap_or(date).to_string())
+    }));
+    let versions = distinct(series.iter().filter_map(|s| s.version.clone()));
+    let shares = series
+        .iter()
+        .flat_map(|s| s.runs.iter().filter_map(|p| p.cpu_share))
+        .filter(|x| x.is_finite());
+    let (low, high) = shares.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
+        (lo.min(x), hi.max(x))
+    });
+    let percent = |x: f64| format!("{:.0}", x * 100.0);
+    let share = if low > high {
+        "CPU share not measured".to_string()
+    } else if percent(low) == percent(high) {
+        format!("CPU share {} %", percent(low))
     } else {
-        let cut: String = text.chars().take(width - 1).collect();
-        format!("{cut}…")
-    }
+        format!("CPU share {}-{} %", percent(low), percent(high))
+    };
+    let mut parts = vec![if dates.is_empty() {
+        "date not recorded".to_string()
+    } else {
+        format!("measured {}", dates.join(", "))
+    }];
+    parts.push(if versions.is_empty() {
+        "version not recorded".to_string()
+    } else {
+        format!("nqueens {}", versions.join(", "))
+    });
+    parts.push(share);
+    human::shorten_to(&parts.join(" · "), SUBTITLE_CHARS).into_owned()
 }
 
 /// How far the model's curve reaches by default: this many times the largest measured thread
@@ -83,9 +112,10 @@ impl PlotOptions {
 }
 
 /// Heights of the title, the two panels, one legend entry and one caption line, pixels.
-const TITLE_HEIGHT: u32 = 76;
+const TITLE_HEIGHT: u32 = 100;
 const SPEEDUP_HEIGHT: u32 = 430;
 const EFFICIENCY_HEIGHT: u32 = 310;
+const LOSS_HEIGHT: u32 = 300;
 const LEGEND_LINE: u32 = 26;
 const CAPTION_LINE: u32 = 20;
 
@@ -127,7 +157,14 @@ pub fn render_svg(series: &[Series], options: &PlotOptions) -> Result<String, Pl
     } else {
         CAPTION_LINE * caption.len() as u32 + 12
     };
-    let height = TITLE_HEIGHT + SPEEDUP_HEIGHT + EFFICIENCY_HEIGHT + legend_height + caption_height;
+    let losses = curves.iter().any(|c| !c.losses.is_empty());
+    let loss_height = if losses { LOSS_HEIGHT } else { 0 };
+    let height = TITLE_HEIGHT
+        + SPEEDUP_HEIGHT
+        + EFFICIENCY_HEIGHT
+        + loss_height
+        + legend_height
+        + caption_height;
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
@@ -135,6 +172,7 @@ pub fn render_svg(series: &[Series], options: &PlotOptions) -> Result<String, Pl
         let (head, rest) = root.split_vertically(TITLE_HEIGHT);
         let (top, rest) = rest.split_vertically(SPEEDUP_HEIGHT);
         let (bottom, rest) = rest.split_vertically(EFFICIENCY_HEIGHT);
+        let (lost, rest) = rest.split_vertically(loss_height);
         let (key, notes) = rest.split_vertically(legend_height);
         let (line1, line2) = title(series);
         let centre = |size: f64| TextStyle::from(font(size)).pos(Pos::new(HPos::Center, VPos::Top));
@@ -143,10 +181,27 @@ pub fn render_svg(series: &[Series], options: &PlotOptions) -> Result<String, Pl
             .map_err(fail)?;
         head.draw(&Text::new(line2, (middle, 44), centre(SUBTITLE_FONT)))
             .map_err(fail)?;
-        // The x extent shared by both panels: the most threads measured or modelled (at least 2).
+        head.draw(&Text::new(
+            provenance(series),
+            (middle, 70),
+            centre(SUBTITLE_FONT),
+        ))
+        .map_err(fail)?;
+        // The x extent shared by the panels: the most threads measured or modelled (at least 2).
         let x_max = curves.iter().flat_map(Curve::xs).fold(2.0, f64::max);
-        draw_panel(&top, &curves, x_max, Panel::Speedup)?;
-        draw_panel(&bottom, &curves, x_max, Panel::Efficiency)?;
+        let frame = Frame {
+            x_max,
+            measured_max: curves
+                .iter()
+                .flat_map(|c| c.measured.iter().map(|m| m.threads))
+                .fold(1.0, f64::max),
+            cores: distinct(series.iter().map(|s| s.physical)),
+        };
+        draw_panel(&top, &curves, &frame, Panel::Speedup)?;
+        draw_panel(&bottom, &curves, &frame, Panel::Efficiency)?;
+        if losses {
+            draw_losses(&lost, &curves, &frame)?;
+        }
         draw_legend(&key, &legend)?;
         for (i, line) in caption.iter().enumerate() {
             let y = 4 + (CAPTION_LINE as usize * i) as i32;
@@ -209,6 +264,13 @@ const IDEAL: RGBColor = RGBColor(0, 0, 0);
 const MODELS_GREY: RGBColor = RGBColor(110, 110, 110);
 const WARNING: RGBColor = RGBColor(170, 60, 0);
 
+/// The values the log axes are drawn for (x and y): a point outside is left out, so that a
+/// saved result with absurd numbers cannot stretch an axis over thousands of doublings.
+const DRAWN: (f64, f64) = (1e-9, 1e9);
+
+/// The most series one plot draws: its legend has a line for each.
+pub const MAX_SERIES: usize = 64;
+
 /// A measured thread count as drawn: the median's speedup and, when there were several timed
 /// runs, the speedups of the slowest and the fastest of them.
 #[derive(Clone, Copy, Debug)]
@@ -226,15 +288,24 @@ struct Curve {
     colour: RGBColor,
     bar: RGBColor,
     measured: Vec<Measured>,
-    /// The model's points up to the drawn limit.
+    /// The model's points up to the drawn limit: with the measured serial time and slowdown
+    /// where the result has them, else the task times' list scheduling alone.
     model: Vec<(f64, f64)>,
+    /// Whether `model` includes the measured serial time and slowdown.
+    with_losses: bool,
+    /// The loss breakdown of each measured thread count above one.
+    losses: Vec<(f64, Loss)>,
+    /// Which series this is, and of how many (the loss bars stand side by side).
+    index: usize,
+    of: usize,
 }
 
 impl Curve {
     fn of(series: &Series, index: usize, of: usize, model_limit: usize) -> Curve {
         // Series side by side around each thread count, 4 % of a doubling apart.
         let nudge = 2f64.powf(0.04 * (index as f64 - (of as f64 - 1.0) / 2.0));
-        let usable = |x: f64, y: f64| y.is_finite() && y > 0.0 && x >= 1.0;
+        let usable =
+            |x: f64, y: f64| (1.0..=DRAWN.1).contains(&x) && (DRAWN.0..=DRAWN.1).contains(&y);
         let measured = series
             .runs
             .iter()
@@ -254,12 +325,31 @@ impl Curve {
                 }
             })
             .collect();
+        let with_losses = series.model.iter().any(|p| p.with_losses_speedup.is_some());
         let model = series
             .model
             .iter()
             .filter(|p| p.workers <= model_limit)
-            .map(|p| (p.workers as f64, p.speedup))
+            .filter_map(|p| {
+                let speedup = if with_losses {
+                    p.with_losses_speedup?
+                } else {
+                    p.speedup
+                };
+                Some((p.workers as f64, speedup))
+            })
             .filter(|&(x, y)| usable(x, y))
+            .collect();
+        let losses = series
+            .runs
+            .iter()
+            .filter(|p| p.threads > 1 && usable(p.threads as f64, 1.0))
+            .filter_map(|p| Some((p.threads as f64, p.loss?)))
+            .filter(|(_, l)| {
+                [l.serial, l.imbalance, l.slowdown, l.unexplained]
+                    .iter()
+                    .all(|x| x.abs() <= DRAWN.1)
+            })
             .collect();
         let (colour, bar) = PALETTE[index % PALETTE.len()];
         Curve {
@@ -267,6 +357,10 @@ impl Curve {
             bar,
             measured,
             model,
+            with_losses,
+            losses,
+            index,
+            of,
         }
     }
 
@@ -350,12 +444,24 @@ const MARGIN: u32 = 12;
 const X_LABELS: u32 = 52;
 const Y_LABELS: u32 = 84;
 
+/// What every panel shows behind its data: the x extent, the model-only region past the most
+/// threads measured, and a line at each machine's physical core count.
+struct Frame {
+    /// The most threads measured or modelled (at least 2).
+    x_max: f64,
+    /// The most threads measured: past it, only the model is drawn.
+    measured_max: f64,
+    /// The physical core counts of the series' machines.
+    cores: Vec<usize>,
+}
+
 fn draw_panel(
     area: &Area<'_>,
     curves: &[Curve],
-    x_max: f64,
+    frame: &Frame,
     panel: Panel,
 ) -> Result<(), PlotError> {
+    let x_max = frame.x_max;
     let lines: Vec<Lines> = curves.iter().map(|c| Lines::of(c, panel)).collect();
     let ideal = [(1.0, panel.y(1.0, 1.0)), (x_max, panel.y(x_max, x_max))];
     let ys = || {
@@ -379,8 +485,14 @@ fn draw_panel(
             let mut chart = builder
                 .build_cartesian_2d(x_range, (low..y_max * 1.15).log_scale().base(2.0))
                 .map_err(fail)?;
-            let y_desc = "speedup over one thread (log scale)";
-            draw_lines(&mut chart, y_desc, &axis_number, curves, &lines, ideal)
+            draw_mesh(
+                &mut chart,
+                "speedup over one thread (log scale)",
+                &axis_number,
+            )?;
+            draw_frame(&mut chart, frame, (low, y_max * 1.15), Notes::Bottom)?;
+            draw_lines(&mut chart, curves, &lines, ideal)?;
+            draw_values(&mut chart, curves, &lines)
         }
         Panel::Efficiency => {
             // Ideal is 100 %: room above it for what exceeds it, no more.
@@ -388,9 +500,10 @@ fn draw_panel(
             let mut chart = builder
                 .build_cartesian_2d(x_range, 0.0..top)
                 .map_err(fail)?;
-            let y_desc = "efficiency = speedup / threads";
             let percent = |y: &f64| format!("{:.0} %", y * 100.0);
-            draw_lines(&mut chart, y_desc, &percent, curves, &lines, ideal)
+            draw_mesh(&mut chart, "efficiency = speedup / threads", &percent)?;
+            draw_frame(&mut chart, frame, (0.0, top), Notes::Bottom)?;
+            draw_lines(&mut chart, curves, &lines, ideal)
         }
     }
 }
@@ -405,12 +518,10 @@ fn ideal_style() -> ShapeStyle {
     IDEAL.stroke_width(2)
 }
 
-/// Draws a panel's axes (the y axis described by `y_desc`, its ticks labelled by `y_label`), its
-/// model bands, the ideal line over them, then each series' bars, line and points.
+/// Draws a panel's model bands, the ideal line over them, then each series' bars, line and
+/// points.
 fn draw_lines<'a, X, Y>(
     chart: &mut ChartContext<'a, SVGBackend<'a>, Cartesian2d<X, Y>>,
-    y_desc: &str,
-    y_label: &dyn Fn(&f64) -> String,
     curves: &[Curve],
     lines: &[Lines],
     ideal: [(f64, f64); 2],
@@ -419,17 +530,6 @@ where
     X: Ranged<ValueType = f64> + ValueFormatter<f64>,
     Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
 {
-    chart
-        .configure_mesh()
-        .x_desc("worker threads (log scale)")
-        .y_desc(y_desc)
-        .x_label_formatter(&axis_number)
-        .y_label_formatter(y_label)
-        .label_style(font(TICK_FONT))
-        .axis_desc_style(font(AXIS_FONT))
-        .light_line_style(WHITE)
-        .draw()
-        .map_err(fail)?;
     for (curve, line) in curves.iter().zip(lines) {
         chart
             .draw_series(LineSeries::new(
@@ -478,10 +578,247 @@ where
     Ok(())
 }
 
+/// Draws a panel's axes: the x axis in threads, the y axis described by `y_desc` with its ticks
+/// labelled by `y_label`.
+fn draw_mesh<'a, X, Y>(
+    chart: &mut ChartContext<'a, SVGBackend<'a>, Cartesian2d<X, Y>>,
+    y_desc: &str,
+    y_label: &dyn Fn(&f64) -> String,
+) -> Result<(), PlotError>
+where
+    X: Ranged<ValueType = f64> + ValueFormatter<f64>,
+    Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
+{
+    chart
+        .configure_mesh()
+        .x_desc("worker threads (log scale)")
+        .y_desc(y_desc)
+        .x_label_formatter(&axis_number)
+        .y_label_formatter(y_label)
+        .label_style(font(TICK_FONT))
+        .axis_desc_style(font(AXIS_FONT))
+        .light_line_style(WHITE)
+        .draw()
+        .map_err(fail)
+}
+
+/// The model-only region's shade and the core lines: drawn first, behind the data.
+const MODEL_ONLY: RGBColor = RGBColor(225, 225, 225);
+const CORES: RGBColor = RGBColor(90, 90, 90);
+/// Font size of the notes in a panel and of the values on the points, pixels.
+const NOTE_FONT: f64 = 15.0;
+
+/// Where a panel's notes (the model-only label, the core counts) go: at the bottom, under
+/// curves that rise to the right, or at the top, over bars that stand on zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Notes {
+    Bottom,
+    Top,
+}
+
+/// Shades the model-only region of a panel whose y axis spans `y_span` and labels it, and draws
+/// a dashed line at each physical core count, labelled; the labels go where `notes` says.
+fn draw_frame<'a, X, Y>(
+    chart: &mut ChartContext<'a, SVGBackend<'a>, Cartesian2d<X, Y>>,
+    frame: &Frame,
+    y_span: (f64, f64),
+    notes: Notes,
+) -> Result<(), PlotError>
+where
+    X: Ranged<ValueType = f64> + ValueFormatter<f64>,
+    Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
+{
+    let (low, high) = y_span;
+    let (note_y, v_pos, dy) = match notes {
+        Notes::Bottom => (low, VPos::Bottom, -8),
+        Notes::Top => (high, VPos::Top, 8),
+    };
+    if frame.x_max > frame.measured_max * 1.01 {
+        let region = [(frame.measured_max, low), (frame.x_max * 1.15, high)];
+        chart
+            .draw_series(std::iter::once(Rectangle::new(region, MODEL_ONLY.filled())))
+            .map_err(fail)?;
+        // At the right end, where nothing measured is drawn.
+        let note = font(NOTE_FONT)
+            .color(&CORES)
+            .pos(Pos::new(HPos::Right, v_pos));
+        chart
+            .draw_series(std::iter::once(
+                EmptyElement::at((frame.x_max * 1.15, note_y))
+                    + Text::new("model only (not measured)", (-8, dy), note),
+            ))
+            .map_err(fail)?;
+    }
+    for &cores in &frame.cores {
+        let x = cores as f64;
+        if !(1.0..=frame.x_max).contains(&x) {
+            continue;
+        }
+        chart
+            .draw_series(DashedLineSeries::new(
+                [(x, low), (x, high)],
+                6,
+                4,
+                CORES.stroke_width(2),
+            ))
+            .map_err(fail)?;
+        let left_of = font(NOTE_FONT)
+            .color(&CORES)
+            .pos(Pos::new(HPos::Right, v_pos));
+        chart
+            .draw_series(std::iter::once(
+                EmptyElement::at((x, note_y))
+                    + Text::new(human::plural(cores, "physical core"), (-8, dy), left_of),
+            ))
+            .map_err(fail)?;
+    }
+    Ok(())
+}
+
+/// The most series whose speedups are written beside their points: the first above and left of
+/// each point, the second below and right; more would cover each other.
+const MAX_VALUE_LABELS: usize = 2;
+
+/// Writes each measured speedup beside its point, in its series' colour (up to
+/// [`MAX_VALUE_LABELS`] series).
+fn draw_values<'a, X, Y>(
+    chart: &mut ChartContext<'a, SVGBackend<'a>, Cartesian2d<X, Y>>,
+    curves: &[Curve],
+    lines: &[Lines],
+) -> Result<(), PlotError>
+where
+    X: Ranged<ValueType = f64> + ValueFormatter<f64>,
+    Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
+{
+    if curves.len() > MAX_VALUE_LABELS {
+        return Ok(());
+    }
+    for (curve, line) in curves.iter().zip(lines) {
+        let (pos, offset) = if curve.index == 0 {
+            (Pos::new(HPos::Right, VPos::Bottom), (-8, -8))
+        } else {
+            (Pos::new(HPos::Left, VPos::Top), (8, 8))
+        };
+        let style = font(NOTE_FONT).color(&curve.colour).pos(pos);
+        chart
+            .draw_series(curve.measured.iter().zip(&line.measured).map(|(m, &at)| {
+                EmptyElement::at(at) + Text::new(human::speedup(m.speedup), offset, style.clone())
+            }))
+            .map_err(fail)?;
+    }
+    Ok(())
+}
+
+/// The parts of the loss breakdown as drawn: name, colour, value.
+fn loss_parts(loss: &Loss) -> [(&'static str, RGBColor, f64); 4] {
+    [
+        ("serial", LOSS_COLOURS[0], loss.serial),
+        ("imbalance", LOSS_COLOURS[1], loss.imbalance),
+        ("slowdown", LOSS_COLOURS[2], loss.slowdown),
+        ("unexplained", LOSS_COLOURS[3], loss.unexplained),
+    ]
+}
+
+/// The colours of the loss breakdown's parts: serial, imbalance, slowdown, unexplained.
+const LOSS_COLOURS: [RGBColor; 4] = [
+    RGBColor(99, 99, 99),
+    RGBColor(188, 189, 34),
+    RGBColor(140, 86, 75),
+    RGBColor(227, 119, 194),
+];
+
+/// The third panel: at each measured thread count above one, a bar per series with the lost
+/// efficiency stacked by where it went (negative parts below zero).
+fn draw_losses(area: &Area<'_>, curves: &[Curve], frame: &Frame) -> Result<(), PlotError> {
+    let stacks = curves
+        .iter()
+        .flat_map(|c| c.losses.iter())
+        .map(|(_, loss)| {
+            loss_parts(loss)
+                .iter()
+                .fold((0.0f64, 0.0f64), |(down, up), &(_, _, v)| {
+                    (down + v.min(0.0), up + v.max(0.0))
+                })
+        });
+    let (low, high) = stacks.fold((0.0f64, 0.0f64), |(lo, hi), (down, up)| {
+        (lo.min(down * 100.0), hi.max(up * 100.0))
+    });
+    let span = (high - low).max(1.0);
+    let y_span = (low - 0.1 * span, high + 0.25 * span);
+    let x_range = (0.85..frame.x_max * 1.15).log_scale().base(2.0);
+    let mut chart = ChartBuilder::on(area)
+        .margin(MARGIN)
+        .margin_right(28)
+        .x_label_area_size(X_LABELS)
+        .y_label_area_size(Y_LABELS)
+        .build_cartesian_2d(x_range, y_span.0..y_span.1)
+        .map_err(fail)?;
+    let points = |y: &f64| format!("{y:.0} %");
+    draw_mesh(&mut chart, "lost efficiency by where it went", &points)?;
+    draw_frame(&mut chart, frame, y_span, Notes::Top)?;
+    chart
+        .draw_series(LineSeries::new(
+            [(0.85, 0.0), (frame.x_max * 1.15, 0.0)],
+            BLACK.stroke_width(1),
+        ))
+        .map_err(fail)?;
+    for curve in curves {
+        // Side by side around the thread count: at most 18 pixels each, 36 in all.
+        let half = (18 / curve.of.max(1) as i32).clamp(3, 9);
+        let offset = (2 * curve.index as i32 + 1 - curve.of as i32) * half;
+        let mut bars = Vec::new();
+        for &(x, loss) in &curve.losses {
+            let (mut down, mut up) = (0.0, 0.0);
+            for (_, colour, value) in loss_parts(&loss) {
+                let value = value * 100.0;
+                let (from, to) = if value >= 0.0 {
+                    up += value;
+                    (up - value, up)
+                } else {
+                    down += value;
+                    (down - value, down)
+                };
+                let (_, y_from) = chart.backend_coord(&(x, from));
+                let (_, y_to) = chart.backend_coord(&(x, to));
+                if y_from == y_to {
+                    continue;
+                }
+                bars.push(
+                    EmptyElement::at((x, from))
+                        + Rectangle::new(
+                            [(offset - half, 0), (offset + half, y_to - y_from)],
+                            colour.filled(),
+                        ),
+                );
+            }
+            // The series' colour around the whole bar, so that side-by-side bars are told apart.
+            let (_, y_zero) = chart.backend_coord(&(x, 0.0));
+            let (_, y_down) = chart.backend_coord(&(x, down));
+            let (_, y_up) = chart.backend_coord(&(x, up));
+            bars.push(
+                EmptyElement::at((x, 0.0))
+                    + Rectangle::new(
+                        [
+                            (offset - half, y_up - y_zero),
+                            (offset + half, y_down - y_zero),
+                        ],
+                        curve.colour.stroke_width(2),
+                    ),
+            );
+        }
+        chart.draw_series(bars).map_err(fail)?;
+    }
+    Ok(())
+}
+
 /// What one legend entry shows beside its text.
 enum Swatch {
     /// A series: its line and a point.
     Series(RGBColor),
+    /// A series of several: its model's band under its line and a point.
+    SeriesAndModel(RGBColor),
+    /// A part of the loss breakdown: a filled box.
+    Box(RGBColor),
     /// A range bar.
     Bar(RGBColor),
     /// The model's band.
@@ -493,26 +830,39 @@ enum Swatch {
 /// Characters of a legend entry: about what fits beside its swatch.
 const LEGEND_CHARS: usize = 80;
 
-/// The label of `series[i]` by what tells it from the others (machine, kernel, strategy, n),
-/// or its whole label when they are all alike.
-fn distinguishing_label(series: &[Series], i: usize) -> String {
-    let differs = |part: fn(&Series) -> String| series.iter().any(|s| part(s) != part(&series[0]));
+/// The labels of `series` by what tells each from the others (machine, kernel, strategy, n),
+/// or each whole label when they are all alike; linear in the number of series.
+fn distinguishing_labels(series: &[Series]) -> Vec<String> {
     let parts: [fn(&Series) -> String; 4] = [
         Series::machine,
         |s| format!("{} kernel", s.kernel),
         |s| s.strategy.clone(),
         |s| format!("n = {}", s.n),
     ];
-    let shown: Vec<String> = parts
+    let Some(first) = series.first() else {
+        return Vec::new();
+    };
+    let differing: Vec<fn(&Series) -> String> = parts
         .into_iter()
-        .filter(|&part| differs(part))
-        .map(|part| part(&series[i]))
+        .filter(|&part| {
+            let theirs = part(first);
+            series.iter().any(|s| part(s) != theirs)
+        })
         .collect();
-    if shown.is_empty() {
-        series[i].label()
-    } else {
-        shown.join(", ")
-    }
+    series
+        .iter()
+        .map(|s| {
+            if differing.is_empty() {
+                s.label()
+            } else {
+                differing
+                    .iter()
+                    .map(|part| part(s))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }
+        })
+        .collect()
 }
 
 /// The legend's entries: each series, then what the bars, the model and the ideal line are.
@@ -532,10 +882,10 @@ fn legend(series: &[Series], curves: &[Curve]) -> Vec<(Swatch, String)> {
             format!("measured: {}", runs(one.repeat)),
         ));
     } else {
-        for (i, curve) in curves.iter().enumerate() {
+        for (curve, label) in curves.iter().zip(distinguishing_labels(series)) {
             entries.push((
-                Swatch::Series(curve.colour),
-                shorten(&distinguishing_label(series, i), LEGEND_CHARS),
+                Swatch::SeriesAndModel(curve.colour),
+                human::shorten_to(&label, LEGEND_CHARS).into_owned(),
             ));
         }
     }
@@ -560,19 +910,32 @@ fn legend(series: &[Series], curves: &[Curve]) -> Vec<(Swatch, String)> {
     if last_modelled > 0.0 {
         let workers = format!(
             "to {}",
-            words::plural(axis_number(&last_modelled), "worker")
+            human::plural(axis_number(&last_modelled), "worker")
         );
+        let what = if curves.iter().any(|c| c.with_losses) {
+            "task times + measured serial time and slowdown"
+        } else {
+            "one-thread task times"
+        };
         entries.push(if let [curve] = curves {
+            let leaves = if curve.with_losses {
+                ""
+            } else {
+                "; leaves out SMT, turbo, memory"
+            };
             (
                 Swatch::Model(curve.colour),
-                format!("model: one-thread task times, {workers}; leaves out SMT, turbo, memory"),
+                format!("model: {what}, {workers}{leaves}"),
             )
         } else {
+            let what = if curves.iter().any(|c| c.with_losses) {
+                "task times + measured losses"
+            } else {
+                what
+            };
             (
                 Swatch::Model(MODELS_GREY),
-                format!(
-                    "models, pale in each series' colour: {workers}; leave out SMT, turbo, memory"
-                ),
+                format!("models, in each series' colour: {what}, {workers}"),
             )
         });
     }
@@ -580,6 +943,17 @@ fn legend(series: &[Series], curves: &[Curve]) -> Vec<(Swatch, String)> {
         Swatch::Ideal,
         "ideal: speedup = threads, efficiency = 100 %".to_string(),
     ));
+    if curves.iter().any(|c| !c.losses.is_empty()) {
+        let meaning = [
+            "outside the tasks (starting and ending the run)",
+            "idle at the tail while other workers still count",
+            "the tasks slower than on one thread (clock, SMT, caches)",
+            "the rest (between tasks)",
+        ];
+        for ((name, colour, _), meaning) in loss_parts(&Loss::default()).into_iter().zip(meaning) {
+            entries.push((Swatch::Box(colour), format!("lost, {name}: {meaning}")));
+        }
+    }
     entries
 }
 
@@ -595,6 +969,27 @@ fn draw_legend(area: &Area<'_>, entries: &[(Swatch, String)]) -> Result<(), Plot
         let y = 8 + (LEGEND_LINE as usize * i) as i32 + LEGEND_LINE as i32 / 2;
         let x = left;
         match *swatch {
+            Swatch::SeriesAndModel(colour) => {
+                area.draw(&PathElement::new(
+                    [(x, y), (x + 30, y)],
+                    model_style(colour),
+                ))
+                .map_err(fail)?;
+                area.draw(&PathElement::new(
+                    [(x, y), (x + 30, y)],
+                    colour.stroke_width(2),
+                ))
+                .map_err(fail)?;
+                area.draw(&Circle::new((x + 15, y), 6, colour.filled()))
+                    .map_err(fail)?;
+            }
+            Swatch::Box(colour) => {
+                area.draw(&Rectangle::new(
+                    [(x + 7, y - 8), (x + 23, y + 8)],
+                    colour.filled(),
+                ))
+                .map_err(fail)?;
+            }
             Swatch::Series(colour) => {
                 area.draw(&PathElement::new(
                     [(x, y), (x + 30, y)],
@@ -721,6 +1116,7 @@ mod tests {
             model: predict(&tasks, &DEFAULT_WORKERS),
             headline: None,
             date: None,
+            version: None,
         }
     }
 
@@ -904,6 +1300,180 @@ mod tests {
         assert_eq!(wrap("a bb ccc dd", 6), ["a bb", "ccc dd"]);
         assert_eq!(wrap("averyverylongword x", 4), ["averyverylongword", "x"]);
         assert!(wrap("  ", 10).is_empty());
+    }
+
+    fn hex(colour: RGBColor) -> String {
+        format!("#{:02X}{:02X}{:02X}", colour.0, colour.1, colour.2)
+    }
+
+    #[test]
+    fn the_subtitle_says_when_by_which_version_and_with_what_cpu_share() {
+        let mut one = series(&[1, 2], "avx2", 1.0);
+        assert_eq!(
+            provenance(std::slice::from_ref(&one)),
+            "date not recorded · version not recorded · CPU share not measured"
+        );
+        one.date = Some("2026-11-25T19:33:09Z".into());
+        one.version = Some("0.1.0".into());
+        one.runs[0].cpu_share = Some(0.991);
+        one.runs[1].cpu_share = Some(0.52);
+        let line = provenance(std::slice::from_ref(&one));
+        assert_eq!(
+            line,
+            "measured 2026-11-25 · nqueens 0.1.0 · CPU share 52-99 %"
+        );
+        let svg = render_svg(&[one], &PlotOptions::default()).unwrap();
+        assert!(texts(&svg).contains(&line));
+    }
+
+    #[test]
+    fn the_model_only_region_is_shaded_and_labelled_in_each_panel() {
+        let one = [series(&[1, 2, 4], "avx2", 0.9)];
+        let svg = render_svg(&one, &PlotOptions::default()).unwrap();
+        let shade = hex(MODEL_ONLY);
+        assert_eq!(count(&svg, "rect", &[("fill", shade.as_str())]), 2);
+        let label = "model only (not measured)";
+        assert_eq!(texts(&svg).iter().filter(|t| *t == label).count(), 2);
+        // Drawn no further than measured: nothing is model only.
+        let measured = PlotOptions {
+            model_up_to: Some(4),
+            ..PlotOptions::default()
+        };
+        let svg = render_svg(&one, &measured).unwrap();
+        assert_eq!(count(&svg, "rect", &[("fill", shade.as_str())]), 0);
+        assert!(!texts(&svg).iter().any(|t| t == label));
+    }
+
+    #[test]
+    fn a_dashed_line_marks_the_physical_cores() {
+        // The fixture's machine has 4 physical cores (8 logical).
+        let svg = render_svg(&[series(&[1, 2, 4], "avx2", 0.9)], &PlotOptions::default()).unwrap();
+        let texts = texts(&svg);
+        assert_eq!(
+            texts.iter().filter(|t| *t == "4 physical cores").count(),
+            2,
+            "{texts:?}"
+        );
+        let cores = hex(CORES);
+        assert!(count(&svg, "polyline", &[("stroke", cores.as_str())]) >= 2 * 3);
+    }
+
+    #[test]
+    fn the_measured_speedups_are_written_on_their_points() {
+        let svg = render_svg(&[series(&[1, 2, 4], "avx2", 0.9)], &PlotOptions::default()).unwrap();
+        let texts = texts(&svg);
+        for value in ["1.00x", "1.80x", "3.60x"] {
+            assert_eq!(
+                texts.iter().filter(|t| *t == value).count(),
+                1,
+                "{value}: {texts:?}"
+            );
+        }
+        // Two series: each in its own colour; three would cover each other.
+        let two = [series(&[1, 2], "avx2", 0.9), series(&[1, 2], "avx512", 0.7)];
+        let texts = super::tests::texts(&render_svg(&two, &PlotOptions::default()).unwrap());
+        assert!(texts.contains(&"1.80x".to_string()) && texts.contains(&"1.40x".to_string()));
+        let three = [
+            series(&[1, 2], "avx2", 0.9),
+            series(&[1, 2], "avx512", 0.7),
+            series(&[1, 2], "portable", 0.6),
+        ];
+        let texts = super::tests::texts(&render_svg(&three, &PlotOptions::default()).unwrap());
+        assert!(!texts.contains(&"1.80x".to_string()), "{texts:?}");
+    }
+
+    /// `series` with a loss breakdown on every thread count above one: `parts` (serial,
+    /// imbalance, slowdown, unexplained) each.
+    fn with_losses(mut s: Series, parts: [f64; 4]) -> Series {
+        let [serial, imbalance, slowdown, unexplained] = parts;
+        for p in s.runs.iter_mut().filter(|p| p.threads > 1) {
+            let mut loss = Loss::default();
+            loss.serial = serial;
+            loss.imbalance = imbalance;
+            loss.slowdown = slowdown;
+            loss.unexplained = unexplained;
+            p.loss = Some(loss);
+        }
+        s
+    }
+
+    #[test]
+    fn the_loss_breakdown_is_a_third_panel_of_stacked_bars() {
+        let without = render_svg(&[series(&[1, 2, 4], "avx2", 0.9)], &PlotOptions::default());
+        let without = without.unwrap();
+        assert!(!texts(&without).iter().any(|t| t.starts_with("lost")));
+        let one = [with_losses(
+            series(&[1, 2, 4], "avx2", 0.9),
+            [0.02, 0.03, 0.05, -0.01],
+        )];
+        let svg = render_svg(&one, &PlotOptions::default()).unwrap();
+        // One box of each part per measured count above one, and one in the legend.
+        for colour in LOSS_COLOURS {
+            let fill = hex(colour);
+            assert_eq!(
+                count(&svg, "rect", &[("fill", fill.as_str())]),
+                2 + 1,
+                "{fill}"
+            );
+        }
+        let texts = texts(&svg);
+        assert!(texts.contains(&"lost efficiency by where it went".to_string()));
+        assert_eq!(
+            texts
+                .iter()
+                .filter(|t| *t == "worker threads (log scale)")
+                .count(),
+            3
+        );
+        for name in ["serial", "imbalance", "slowdown", "unexplained"] {
+            let prefix = format!("lost, {name}: ");
+            assert_eq!(texts.iter().filter(|t| t.starts_with(&prefix)).count(), 1);
+        }
+        // The series' outline around each bar.
+        let outline = hex(PALETTE[0].0);
+        assert_eq!(
+            count(
+                &svg,
+                "rect",
+                &[("fill", "none"), ("stroke", outline.as_str())]
+            ),
+            2
+        );
+    }
+
+    #[test]
+    fn each_compared_series_has_its_model_band_in_its_own_colour() {
+        let both = [
+            series(&[1, 2, 4], "avx2", 0.9),
+            series(&[1, 2, 4], "avx512", 0.7),
+        ];
+        let svg = render_svg(&both, &PlotOptions::default()).unwrap();
+        for (colour, _) in &PALETTE[..2] {
+            let stroke = hex(*colour);
+            // A band in each panel and one under the series' legend line.
+            let bands = count(
+                &svg,
+                "polyline",
+                &[("stroke", stroke.as_str()), ("opacity", "0.3")],
+            );
+            assert_eq!(bands, 2 + 1, "{stroke}");
+        }
+    }
+
+    #[test]
+    fn numbers_beyond_the_drawn_range_are_left_out_and_the_axes_stay_finite() {
+        // Each of these stretched a log axis over thousands of doublings, which never finished.
+        for speedup in [1e-310, 1.5e308, f64::MAX] {
+            let mut absurd = series(&[1, 2], "avx2", 1.0);
+            absurd.runs[1].speedup = speedup;
+            absurd.model[1].speedup = 1.7e308;
+            absurd.runs[0].min_seconds = 4e-311;
+            let svg = render_svg(&[absurd], &PlotOptions::default()).unwrap();
+            assert!(largest_label(&svg, "") <= 16.0, "{speedup:e}");
+            // The one-thread point is drawn, the absurd one is not: one circle a panel and one
+            // in the legend.
+            assert_eq!(count(&svg, "circle", &[]), 3, "{speedup:e}");
+        }
     }
 
     #[test]

@@ -1,0 +1,216 @@
+//! A refused command line, as clap words it, on one line: what clap cannot do itself.
+//!
+//! Clap writes its message, a tip or two, the usage and a pointer to `--help` on several lines;
+//! every error of nqueens is one line (`nqueens: error: …`). [`one_line`] keeps clap's message and
+//! tips, and points to the help of the subcommand the usage names. Before that, [`hint`] puts
+//! right the tips clap gets wrong for this command line: a board given without a subcommand
+//! (`nqueens 16`), `--unique` where the unique count is printed already, and the `-- -x` tip
+//! (no value of nqueens starts with a hyphen).
+
+use std::ffi::OsString;
+
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+
+use super::human;
+
+/// The line that refuses `e` (without the `nqueens: error:` prefix), with the hints of [`hint`]
+/// (`args`: the arguments parsed, the program's name first).
+pub fn one_line(mut e: clap::Error, args: &[OsString]) -> String {
+    if e.kind() == ErrorKind::InvalidUtf8 || names_a_word_that_is_not_utf8(&e, args) {
+        return not_utf8(args);
+    }
+    let mut help = match e.remove(ContextKind::Usage) {
+        Some(usage) => help_in_usage(&usage.to_string()),
+        None => help_for(args),
+    };
+    hint(&mut e, &help);
+    let mut message = String::new();
+    for line in e.render().to_string().lines().map(str::trim) {
+        if line.is_empty() || line.starts_with("For more information") {
+            continue;
+        }
+        // An error a value parser made with `Command::error` has its usage in the text.
+        if line.starts_with("Usage:") {
+            help = help_in_usage(line);
+            continue;
+        }
+        let line = line.strip_prefix("error: ").unwrap_or(line);
+        if !message.is_empty() {
+            let glue = message.ends_with(':') || line.starts_with('[');
+            message.push_str(if glue { " " } else { "; " });
+        }
+        message.push_str(line);
+    }
+    if message.is_empty() {
+        message.push_str("invalid arguments");
+    }
+    format!("{message} (see '{help}')")
+}
+
+/// Puts right the tips of `e`, refused by the command whose help is `help`
+/// (`nqueens count --help`): a subcommand that is a board (`nqueens 16`: `nqueens count 16`),
+/// `--unique` to the commands that print the unique count already (`count`, `known`, `verify`,
+/// `merge`), and clap's `-- -x` tip, which no argument of nqueens needs.
+pub fn hint(e: &mut clap::Error, help: &str) {
+    const PRINT_UNIQUE: [&str; 4] = ["count", "known", "verify", "merge"];
+    let command = help.split_whitespace().nth(1).unwrap_or_default();
+    let mut tips = Vec::new();
+    match e.kind() {
+        ErrorKind::InvalidSubcommand => {
+            if let Some(ContextValue::String(word)) = e.get(ContextKind::InvalidSubcommand)
+                && super::args::parse_boards(word).is_ok()
+            {
+                let word = human::shorten(word).into_owned();
+                e.remove(ContextKind::SuggestedSubcommand);
+                tips.push(format!(
+                    "boards are counted by a subcommand: nqueens count {word}"
+                ));
+            }
+        }
+        ErrorKind::UnknownArgument => {
+            if let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg)
+                && arg.split('=').next() == Some("--unique")
+                && PRINT_UNIQUE.contains(&command)
+            {
+                e.remove(ContextKind::SuggestedArg);
+                tips.push(
+                    "the unique count is printed already (the unique column); `nqueens list N \
+                     --unique` lists one solution per symmetry class"
+                        .to_string(),
+                );
+            }
+            // `to pass '-x' as a value, use '-- -x'`: no value of nqueens starts with a hyphen
+            // (a negative number is refused by its parser, which says why).
+            if let Some(ContextValue::StyledStrs(suggested)) = e.get(ContextKind::Suggested) {
+                let kept: Vec<_> = suggested
+                    .iter()
+                    .filter(|tip| !tip.to_string().contains("as a value, use '--"))
+                    .cloned()
+                    .collect();
+                e.insert(ContextKind::Suggested, ContextValue::StyledStrs(kept));
+            }
+        }
+        _ => {}
+    }
+    if tips.is_empty() {
+        return;
+    }
+    if let Some(ContextValue::StyledStrs(suggested)) = e.remove(ContextKind::Suggested) {
+        tips.extend(suggested.iter().map(ToString::to_string));
+    }
+    let tips = tips.into_iter().map(Into::into).collect();
+    e.insert(ContextKind::Suggested, ContextValue::StyledStrs(tips));
+}
+
+/// `nqueens count --help` from the usage `Usage: nqueens count [OPTIONS] <N>`: its words up to
+/// the first option or value.
+fn help_in_usage(usage: &str) -> String {
+    let usage = usage.trim();
+    let usage = usage.strip_prefix("Usage:").unwrap_or(usage);
+    let words: Vec<&str> = usage
+        .split_whitespace()
+        .take_while(|w| !w.starts_with(['[', '<', '-']))
+        .collect();
+    format!("{} --help", words.join(" "))
+}
+
+/// Whether clap took a word that is not UTF-8 for a subcommand (it names no such word itself).
+fn names_a_word_that_is_not_utf8(e: &clap::Error, args: &[OsString]) -> bool {
+    e.kind() == ErrorKind::InvalidSubcommand
+        && first_word(args).is_some_and(|a| a.to_str().is_none())
+}
+
+/// Clap's refusal of an argument that is not UTF-8, as one line naming the first such
+/// argument (its odd bytes escaped) and the help to read.
+fn not_utf8(args: &[OsString]) -> String {
+    let help = help_for(args);
+    match args.iter().skip(1).find(|a| a.to_str().is_none()) {
+        Some(arg) => format!(
+            "the argument '{}' is not valid UTF-8 (see '{help}')",
+            human::shorten_os(arg)
+        ),
+        None => format!("an argument is not valid UTF-8 (see '{help}')"),
+    }
+}
+
+/// The help to read for the arguments: the subcommand's they name, else the program's.
+fn help_for(args: &[OsString]) -> String {
+    let named = first_word(args)
+        .and_then(|word| word.to_str())
+        .filter(|word| super::args::command().find_subcommand(word).is_some());
+    match named {
+        Some(name) => format!("nqueens {name} --help"),
+        None => "nqueens --help".to_string(),
+    }
+}
+
+/// The first argument that is not an option (`args`: the program's name first): the
+/// subcommand, when there is one.
+fn first_word(args: &[OsString]) -> Option<&OsString> {
+    args.iter()
+        .skip(1)
+        .find(|a| !a.as_encoded_bytes().starts_with(b"-"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(args: &[&str]) -> String {
+        let args: Vec<OsString> = std::iter::once("nqueens")
+            .chain(args.iter().copied())
+            .map(OsString::from)
+            .collect();
+        let e = super::super::args::parse(&args).unwrap_err();
+        one_line(e, &args)
+    }
+
+    #[test]
+    fn a_board_without_a_subcommand_points_to_count() {
+        let line = refusal(&["16"]);
+        assert!(line.contains("nqueens count 16"), "{line}");
+        assert!(line.ends_with("(see 'nqueens --help')"), "{line}");
+        assert!(refusal(&["8..=12"]).contains("nqueens count 8..=12"));
+        assert!(!refusal(&["cuont", "8"]).contains("nqueens count cuont"));
+    }
+
+    #[test]
+    fn unique_is_said_to_be_printed_already_not_to_be_quiet() {
+        for command in ["count", "known", "verify", "merge"] {
+            let line = refusal(&[command, "8", "--unique"]);
+            assert!(line.contains("the unique column"), "{line}");
+            assert!(!line.contains("--quiet"), "{line}");
+            assert!(
+                line.contains(&format!("(see 'nqueens {command} --help')")),
+                "{line}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_unknown_flag_gets_no_tip_to_pass_it_as_a_value() {
+        let line = refusal(&["solve", "8", "-x"]);
+        assert!(!line.contains("-- -x"), "{line}");
+        assert!(line.contains("'-x'"), "{line}");
+        let solve = refusal(&["solve", "8", "--unique"]);
+        assert!(!solve.contains("unique column"), "{solve}");
+    }
+
+    #[cfg(not(feature = "gpu"))]
+    #[test]
+    fn a_value_parser_s_own_error_loses_its_usage_line_too() {
+        let line = refusal(&["count", "8", "--kernel", "gpu"]);
+        assert!(!line.contains("Usage"), "{line}");
+        assert!(line.contains("--features gpu"), "{line}");
+        assert!(line.ends_with("(see 'nqueens count --help')"), "{line}");
+    }
+
+    #[test]
+    fn the_help_named_is_the_usage_s_subcommand() {
+        assert_eq!(
+            help_in_usage("Usage: nqueens count [OPTIONS] <N>"),
+            "nqueens count --help"
+        );
+        assert_eq!(help_in_usage("nqueens <COMMAND>"), "nqueens --help");
+    }
+}

@@ -1,0 +1,496 @@
+//! How the tool opens the files it is given: one policy for every reader and writer (journals,
+//! saved results, plots, manual pages).
+//!
+//! - **Regular files only.** A directory, a FIFO, a socket, a device or a pseudo-file of the
+//!   kernel (`/proc`, `/sys`, debugfs, tracefs, securityfs, cgroups: files that look regular but
+//!   may wait for ever or never end) is refused in one line ([`Refusal::NotAFile`]). The path is
+//!   looked at before it is opened (so a device is never opened), every open is non-blocking (a
+//!   FIFO swapped in between cannot make it wait) and the opened file is looked at again; the
+//!   non-blocking mode is cleared once the file is known to be regular.
+//! - **No link followed where a file is written.** A file written in place (a journal) is opened
+//!   with `O_NOFOLLOW` and created with `O_EXCL`, so a symbolic link at its path — dangling or
+//!   not — is refused ([`Refusal::Link`]), never followed; a file replaced by a rename is
+//!   refused when a link stands at its path ([`check_replace`]). Reading follows links: it
+//!   changes nothing.
+//! - **Ownership judged up front as the write will judge it.** [`check_replace`] refuses what
+//!   the final rename would refuse or should not do: a file without write permission for anyone
+//!   ([`Refusal::ReadOnly`]), another user's file this user may not write
+//!   ([`Refusal::NotWritable`]: a rename in a directory open to all would replace it all the
+//!   same), and another user's file in a sticky directory that is not this user's either
+//!   ([`Refusal::Sticky`]: the rename would fail with "Operation not permitted" after the work).
+//!
+//! Size caps stay with each reader (a journal is read no further than its plan's records, a
+//! saved result no further than its cap). The command-line tool reaches this module through the
+//! library; it is not part of the supported API.
+
+use std::fmt;
+use std::fs::{self, File, Metadata, OpenOptions};
+use std::io::{self, ErrorKind};
+use std::path::{Path, PathBuf};
+
+/// Why a path was not opened, created or replaced.
+///
+/// Each displays as the reason, for a caller to put after the path: `it is a FIFO, not a
+/// regular file`.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Refusal {
+    /// The operating system's error (a missing file, no permission, a full disk, …).
+    Io(io::Error),
+    /// The path names something other than a regular file: what it is, with its article
+    /// (`a FIFO`).
+    NotAFile(&'static str),
+    /// A symbolic link stands where a file is written or created: it is not followed.
+    Link,
+    /// The file has no write permission for anyone: it is not replaced, even by root.
+    ReadOnly,
+    /// Another user's file that this user may not write.
+    NotWritable {
+        /// Its owner.
+        owner: Owner,
+    },
+    /// Another user's file in a sticky directory that is not this user's either: only the
+    /// file's owner (or the directory's) may replace it.
+    Sticky {
+        /// The file's owner.
+        owner: Owner,
+        /// The directory.
+        dir: PathBuf,
+    },
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Io(e) => write!(f, "{e}"),
+            Refusal::NotAFile(what) => write!(f, "it is {what}, not a regular file"),
+            Refusal::Link => f.write_str(
+                "it is a symbolic link, which is not followed where a file is written \
+                 (name the file itself, or remove the link)",
+            ),
+            Refusal::ReadOnly => f.write_str("the file is read-only"),
+            Refusal::NotWritable { owner } => {
+                write!(f, "it belongs to {owner} and you may not write it")
+            }
+            Refusal::Sticky { owner, dir } => write!(
+                f,
+                "it belongs to {owner}, and in the sticky directory {} only its owner may \
+                 replace it",
+                dir.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+impl From<io::Error> for Refusal {
+    fn from(e: io::Error) -> Refusal {
+        Refusal::Io(e)
+    }
+}
+
+/// The owner of a file: a user id, shown with its name where the system knows it
+/// (`nobody (uid 65534)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Owner {
+    /// The user id.
+    pub uid: u32,
+}
+
+impl fmt::Display for Owner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match user_name(self.uid) {
+            Some(name) => write!(f, "{name} (uid {})", self.uid),
+            None => write!(f, "uid {}", self.uid),
+        }
+    }
+}
+
+/// Opens the regular file at `path` to read it (a link is followed).
+pub fn open_read(path: &Path) -> Result<File, Refusal> {
+    match fs::metadata(path) {
+        Ok(meta) => regular(&meta)?,
+        Err(e) => return Err(Refusal::Io(e)),
+    }
+    let file = options(false)
+        .open(path)
+        .map_err(|e| refusal_of(path, e, false))?;
+    settle(&file)?;
+    Ok(file)
+}
+
+/// Opens the regular file at `path` to read and write it in place, never through a symbolic
+/// link; creates it (new, with `O_EXCL`) when it is missing. Returns the file and whether this
+/// call created it.
+pub fn open_update(path: &Path) -> Result<(File, bool), Refusal> {
+    match fs::symlink_metadata(path) {
+        Ok(meta) => regular_or_link(&meta)?,
+        Err(e) if e.kind() == ErrorKind::NotFound => {}
+        Err(e) => return Err(Refusal::Io(e)),
+    }
+    let opened = match options(true).open(path) {
+        Ok(file) => (file, false),
+        Err(e) if e.kind() == ErrorKind::NotFound => {
+            let mut create = options(true);
+            create.create_new(true);
+            match create.open(path) {
+                Ok(file) => (file, true),
+                // Created by another process in between (open that one), or a link put there
+                // (refused by the open without following).
+                Err(e) if e.kind() == ErrorKind::AlreadyExists => {
+                    let file = options(true)
+                        .open(path)
+                        .map_err(|e| refusal_of(path, e, true))?;
+                    (file, false)
+                }
+                Err(e) => return Err(refusal_of(path, e, true)),
+            }
+        }
+        Err(e) => return Err(refusal_of(path, e, true)),
+    };
+    settle(&opened.0)?;
+    Ok(opened)
+}
+
+/// Checks up front that the file at `path` may be replaced by renaming a new file over it, as
+/// the rename will judge it (a missing path may be): not a link, a regular file, writable by
+/// someone, and — for a user other than root — writable by this user and, in a sticky
+/// directory, this user's or in a directory of this user's. Whether the directory takes new
+/// files is the caller's to try.
+pub fn check_replace(path: &Path) -> Result<(), Refusal> {
+    let meta = match fs::symlink_metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(Refusal::Io(e)),
+    };
+    regular_or_link(&meta)?;
+    if meta.permissions().readonly() {
+        return Err(Refusal::ReadOnly);
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let me = effective_uid();
+        if me != 0 && meta.uid() != me {
+            let owner = Owner { uid: meta.uid() };
+            if !writable(path) {
+                return Err(Refusal::NotWritable { owner });
+            }
+            let dir = directory_of(path);
+            let dir_meta = fs::metadata(dir)?;
+            if dir_meta.mode() & STICKY != 0 && dir_meta.uid() != me {
+                return Err(Refusal::Sticky {
+                    owner,
+                    dir: dir.to_path_buf(),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The sticky bit of a mode: in such a directory only a file's owner, the directory's owner or
+/// root may rename over or remove the file.
+#[cfg(unix)]
+const STICKY: u32 = 0o1000;
+
+/// The owner of the file at `path` (not following a link), when it is not this user; `None`
+/// for this user's file, a missing path, and where files have no owners.
+pub fn foreign_owner(path: &Path) -> Option<Owner> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let uid = fs::symlink_metadata(path).ok()?.uid();
+        (uid != effective_uid()).then_some(Owner { uid })
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        None
+    }
+}
+
+/// The directory a file at `path` is created in (`.` for a bare name).
+pub fn directory_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
+}
+
+/// How every file is opened: to read, or to read and write (then never through a link);
+/// never waiting (a FIFO without a writer would block the open for ever) and never becoming
+/// a controlling terminal.
+fn options(write: bool) -> OpenOptions {
+    let mut options = OpenOptions::new();
+    options.read(true).write(write);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        let nofollow = if write { libc::O_NOFOLLOW } else { 0 };
+        options.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY | nofollow);
+    }
+    options
+}
+
+/// The refusal for a failed open of `path`: the open without following refuses a link with
+/// "too many levels of symbolic links", and a directory or socket fails with its own error;
+/// each is named as what it is.
+fn refusal_of(path: &Path, error: io::Error, nofollow: bool) -> Refusal {
+    let meta = if nofollow {
+        fs::symlink_metadata(path)
+    } else {
+        fs::metadata(path)
+    };
+    match meta {
+        Ok(meta) if nofollow && meta.file_type().is_symlink() => Refusal::Link,
+        Ok(meta) if !meta.is_file() => Refusal::NotAFile(kind(&meta)),
+        _ => Refusal::Io(error),
+    }
+}
+
+/// Checks the opened `file` (the path may have changed since it was looked at): a regular
+/// file, not a pseudo-file of the kernel; then clears the non-blocking mode it was opened in.
+fn settle(file: &File) -> Result<(), Refusal> {
+    regular(&file.metadata()?)?;
+    if pseudo(file) {
+        return Err(Refusal::NotAFile("a pseudo-file of the kernel"));
+    }
+    blocking(file)?;
+    Ok(())
+}
+
+/// Refuses what is not a regular file.
+fn regular(meta: &Metadata) -> Result<(), Refusal> {
+    if meta.is_file() {
+        Ok(())
+    } else {
+        Err(Refusal::NotAFile(kind(meta)))
+    }
+}
+
+/// Refuses a link, then what is not a regular file.
+fn regular_or_link(meta: &Metadata) -> Result<(), Refusal> {
+    if meta.file_type().is_symlink() {
+        return Err(Refusal::Link);
+    }
+    regular(meta)
+}
+
+/// What something that is not a regular file is, with its article.
+fn kind(meta: &Metadata) -> &'static str {
+    let kind = meta.file_type();
+    if kind.is_dir() {
+        return "a directory";
+    }
+    if kind.is_symlink() {
+        return "a symbolic link";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    "something else"
+}
+
+/// Whether `file` lives on one of the kernel's pseudo file systems, whose "regular" files may
+/// wait for ever (`/proc/kmsg`, tracefs' `trace_pipe`) or never end.
+#[cfg(target_os = "linux")]
+// The magic numbers and `f_type` are of different integer types on different targets.
+#[allow(clippy::useless_conversion)]
+fn pseudo(file: &File) -> bool {
+    use std::os::fd::AsRawFd;
+    let mut info = std::mem::MaybeUninit::<libc::statfs>::uninit();
+    // SAFETY: fstatfs writes a `statfs` into the buffer, which is read only when it succeeded;
+    // the descriptor is owned by `file`.
+    if unsafe { libc::fstatfs(file.as_raw_fd(), info.as_mut_ptr()) } != 0 {
+        return false;
+    }
+    // SAFETY: fstatfs succeeded, so the buffer is initialised.
+    let kind = i64::from(unsafe { info.assume_init() }.f_type);
+    [
+        i64::from(libc::PROC_SUPER_MAGIC),
+        i64::from(libc::SYSFS_MAGIC),
+        i64::from(libc::DEBUGFS_MAGIC),
+        i64::from(libc::TRACEFS_MAGIC),
+        i64::from(libc::SECURITYFS_MAGIC),
+        i64::from(libc::CGROUP_SUPER_MAGIC),
+        i64::from(libc::CGROUP2_SUPER_MAGIC),
+    ]
+    .contains(&kind)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn pseudo(_file: &File) -> bool {
+    false
+}
+
+/// Clears the non-blocking mode the file was opened in (it has no effect on a regular file;
+/// cleared all the same, so that the file behaves as any other).
+fn blocking(file: &File) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsRawFd;
+        let fd = file.as_raw_fd();
+        // SAFETY: fcntl on a descriptor this `File` owns, with integer arguments only.
+        let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+        if flags < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: as above.
+        if unsafe { libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) } < 0 {
+            return Err(io::Error::last_os_error());
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = file;
+    Ok(())
+}
+
+/// This process's effective user id.
+#[cfg(unix)]
+fn effective_uid() -> u32 {
+    // SAFETY: geteuid has no arguments and cannot fail.
+    unsafe { libc::geteuid() }
+}
+
+/// Whether this process may write the file at `path`, as the system judges it (effective ids,
+/// groups, access control lists).
+#[cfg(unix)]
+fn writable(path: &Path) -> bool {
+    use std::os::unix::ffi::OsStrExt;
+    let Ok(name) = std::ffi::CString::new(path.as_os_str().as_bytes()) else {
+        return false;
+    };
+    // SAFETY: a NUL-terminated path that outlives the call; no pointer is kept.
+    unsafe { libc::faccessat(libc::AT_FDCWD, name.as_ptr(), libc::W_OK, libc::AT_EACCESS) == 0 }
+}
+
+/// The name of the user `uid`, where the system's user database has one.
+#[cfg(unix)]
+fn user_name(uid: u32) -> Option<String> {
+    let mut buffer = vec![0 as libc::c_char; 4096];
+    let mut entry = std::mem::MaybeUninit::<libc::passwd>::uninit();
+    let mut found: *mut libc::passwd = std::ptr::null_mut();
+    // SAFETY: getpwuid_r writes an entry and strings into the buffers given, of the lengths
+    // given, and sets `found` to the entry or to null; nothing is read unless it is the entry.
+    let status = unsafe {
+        libc::getpwuid_r(
+            uid,
+            entry.as_mut_ptr(),
+            buffer.as_mut_ptr(),
+            buffer.len(),
+            &mut found,
+        )
+    };
+    if status != 0 || found.is_null() {
+        return None;
+    }
+    // SAFETY: the entry was filled in, and its name points into `buffer`, NUL-terminated.
+    let name = unsafe { std::ffi::CStr::from_ptr(entry.assume_init().pw_name) };
+    Some(name.to_string_lossy().into_owned())
+}
+
+#[cfg(not(unix))]
+fn user_name(_uid: u32) -> Option<String> {
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_regular_file_is_read_and_created_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("j");
+        let (_, created) = open_update(&path).unwrap();
+        assert!(created);
+        let (_, created) = open_update(&path).unwrap();
+        assert!(!created);
+        open_read(&path).unwrap();
+        check_replace(&path).unwrap();
+        check_replace(&dir.path().join("missing")).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_is_read_through_but_never_written_through() {
+        let dir = tempfile::tempdir().unwrap();
+        let (target, link) = (dir.path().join("target"), dir.path().join("link"));
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        // Dangling: neither created nor followed.
+        assert!(matches!(open_update(&link), Err(Refusal::Link)));
+        assert!(!target.exists());
+        fs::write(&target, "keep").unwrap();
+        assert!(matches!(open_update(&link), Err(Refusal::Link)));
+        assert!(matches!(check_replace(&link), Err(Refusal::Link)));
+        open_read(&link).unwrap();
+        assert_eq!(fs::read(&target).unwrap(), b"keep");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn what_is_not_a_regular_file_is_named_and_never_waited_for() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("fifo");
+        let name = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        // SAFETY: a NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o644) }, 0);
+        let cases = [
+            (fifo.as_path(), "a FIFO"),
+            (dir.path(), "a directory"),
+            (Path::new("/dev/zero"), "a device"),
+        ];
+        for (path, what) in cases {
+            for refused in [
+                open_read(path).map(drop),
+                open_update(path).map(drop),
+                check_replace(path),
+            ] {
+                let Err(Refusal::NotAFile(found)) = refused else {
+                    panic!("{}: {refused:?}", path.display())
+                };
+                assert_eq!(found, what);
+            }
+        }
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_pseudo_file_of_the_kernel_is_refused() {
+        let refused = open_read(Path::new("/proc/self/status")).unwrap_err();
+        assert!(
+            refused.to_string().contains("pseudo-file of the kernel"),
+            "{refused}"
+        );
+    }
+
+    #[test]
+    fn a_file_without_write_permission_is_not_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ro");
+        fs::write(&path, "x").unwrap();
+        let mut permissions = fs::metadata(&path).unwrap().permissions();
+        permissions.set_readonly(true);
+        fs::set_permissions(&path, permissions).unwrap();
+        assert!(matches!(check_replace(&path), Err(Refusal::ReadOnly)));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_owner_is_named() {
+        assert_eq!(Owner { uid: 0 }.to_string(), "root (uid 0)");
+        assert_eq!(Owner { uid: 4_000_000_000 }.to_string(), "uid 4000000000");
+    }
+}
