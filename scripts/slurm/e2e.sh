@@ -10,7 +10,11 @@
 #    `nqueens merge` refuses (exit 1) and names shard 5/8 as incomplete;
 # 4. requeues the cancelled task (scontrol requeue: it keeps its array environment, so
 #    --shard slurm gives the same shard and journal), waits for it, merges, and checks the total
-#    and unique counts against `nqueens known`.
+#    and unique counts against `nqueens known`;
+# 5. deletes that task's journal and submits it again on its own (sbatch --array=5, whose
+#    environment is an array of one task): without the shard count the task must fail, naming
+#    SLURM_ARRAY_TASK_COUNT; with it (count.sbatch N DIR M: --shard slurm/M) it must count shard
+#    5/8 again, and the merge must give the known counts again.
 #
 # Cancelling "mid-run" reliably: a shard of n = 16 counts in well under a second, too fast to
 # hit. So the job is submitted with count.sbatch's test hook (NQUEENS_TEST_DELAY_SHARD=5):
@@ -126,4 +130,31 @@ got=$("$bin" merge --format csv "$work"/n$N-shard-*.ckpt | awk -F, 'NR == 2 { pr
 want=$("$bin" known --max "$N" --format csv | awk -F, -v n="$N" '$1 == n { print $2 "," $3 }')
 [ -n "$want" ] || fail "no known count for n = $N"
 [ "$got" = "$want" ] || fail "merged total,unique $got, known $want"
-say "PASSED: n = $N total,unique = $got from $M shards, one cancelled and requeued"
+
+say "submitting task $VICTIM again on its own, without the shard count: must be refused"
+rm "$work/n$N-shard-$VICTIM.ckpt"
+# rerun [M]: submits array task VICTIM alone; prints the Slurm id of the task.
+rerun() {
+    local id
+    id=$(sbatch --parsable --array="$VICTIM" --cpus-per-task=1 \
+        --output="$work/rerun-%A-%a.log" --export=ALL,NQUEENS="$bin" \
+        scripts/slurm/count.sbatch "$N" "$work" "$@")
+    echo "${id%%;*}_$VICTIM"
+}
+finished() { case $(state "$1") in COMPLETED|FAILED|CANCELLED|TIMEOUT|NODE_FAIL) true ;; *) false ;; esac; }
+alone=$(rerun)
+wait_for "the task run alone to end" finished "$alone"
+[ "$(state "$alone")" = FAILED ] || fail "task $VICTIM run alone with --shard slurm ended $(state "$alone"), expected FAILED"
+log="$work/rerun-${alone%_*}-$VICTIM.log"
+grep -q "SLURM_ARRAY_TASK_COUNT is 1" "$log" || fail "the refusal does not name SLURM_ARRAY_TASK_COUNT (see $log)"
+[ ! -e "$work/n$N-shard-$VICTIM.ckpt" ] || fail "the refused task wrote a journal"
+
+say "submitting it again with the shard count (--shard slurm/$M)"
+alone=$(rerun "$M")
+wait_for "the task run alone to finish" finished "$alone"
+log="$work/rerun-${alone%_*}-$VICTIM.log"
+[ "$(state "$alone")" = COMPLETED ] || fail "task $VICTIM run alone with --shard slurm/$M ended $(state "$alone") (see $log)"
+grep -q "shard $VICTIM/$M" "$log" || fail "the log does not name shard $VICTIM/$M (see $log)"
+got=$("$bin" merge --format csv "$work"/n$N-shard-*.ckpt | awk -F, 'NR == 2 { print $2 "," $3 }')
+[ "$got" = "$want" ] || fail "merged total,unique $got after the re-run, known $want"
+say "PASSED: n = $N total,unique = $got from $M shards, one cancelled and requeued, then re-run alone"

@@ -373,16 +373,17 @@ pub struct EstimateArgs {
     /// Board side, 4 to 32.
     #[arg(value_name = "N", value_parser = parse_estimate_n)]
     pub n: u32,
-    /// Wall-clock budget for the sample, an upper bound rather than a target: sampling stops
-    /// when it is spent (after the round of probes under way) or earlier, when too little is
-    /// left for another round; building the plan is not counted [default: 60].
-    #[arg(long, value_name = "S", value_parser = parse_seconds, conflicts_with = "samples")]
+    /// Wall-clock budget for the sample, at most 86400 (a day), an upper bound rather than a
+    /// target: sampling stops when it is spent (after the round of probes under way) or
+    /// earlier, when too little is left for another round; building the plan is not counted
+    /// [default: 60].
+    #[arg(long, value_name = "S", value_parser = parse_budget_seconds, conflicts_with = "samples")]
     pub seconds: Option<f64>,
-    /// Draw exactly K probes (at least 2) instead of filling a time budget: reproducible.
+    /// Draw exactly K probes (2 to 1000000000) instead of filling a time budget: reproducible.
     #[arg(long, value_name = "K", value_parser = parse_samples)]
     pub samples: Option<u64>,
     /// Seed of the probes' random streams.
-    #[arg(long, value_name = "X", default_value_t = 1)]
+    #[arg(long, value_name = "X", default_value_t = 1, value_parser = parse_seed)]
     pub seed: u64,
     /// Worker threads: `max` for one per logical CPU, or a number (more than the CPUs is
     /// allowed, up to 8 per logical CPU and 64 in all); also the thread count whose wall time
@@ -405,7 +406,13 @@ pub fn parse_estimate_n(text: &str) -> Result<u32, String> {
     const HI: u32 = Estimator::MAX_N;
     let n = parse_side(text, LO..=HI, u32::MAX, "")?;
     if !(LO..=HI).contains(&n) {
-        return Err(format!("n = {n} cannot be estimated (boards {LO} to {HI})"));
+        // A number too large for a board size is read as u32::MAX: not shown.
+        let shown = if n == u32::MAX {
+            "n".to_string()
+        } else {
+            format!("n = {n}")
+        };
+        return Err(format!("{shown} cannot be estimated (boards {LO} to {HI})"));
     }
     Ok(n)
 }
@@ -465,8 +472,10 @@ pub struct CountArgs {
     pub pin: crate::cli::pin::Pin,
     /// Count only shard K of M of the board's tasks (K from 0 to M-1; about equal work each) and
     /// record it in --checkpoint FILE for `nqueens merge`; `slurm` takes K and M from a Slurm
-    /// array task's environment. The total printed is the shard's part only.
-    #[arg(long, value_name = "K/M|slurm", value_parser = parse_shard_spec,
+    /// array task's environment (refused in an array of one task, which says nothing of M),
+    /// `slurm/M` takes K = SLURM_ARRAY_TASK_ID (as when one task is run again with sbatch
+    /// --array=K). The total printed is the shard's part only.
+    #[arg(long, value_name = "K/M|slurm|slurm/M", value_parser = parse_shard_spec,
           conflicts_with = "algorithm")]
     pub shard: Option<ShardSpec>,
     /// Count with one textbook algorithm (matrix, array, attack or bitmask; `nqueens compare`
@@ -494,7 +503,7 @@ pub struct MergeArgs {
     pub format: Format,
 }
 
-/// Parses `--shard`: `K/M` or `slurm`.
+/// Parses `--shard`: `K/M`, `slurm` or `slurm/M`.
 pub fn parse_shard_spec(text: &str) -> Result<ShardSpec, String> {
     if looks_negative(text) || text.contains("/-") {
         return Err(format!(
@@ -515,7 +524,7 @@ pub struct KnownArgs {
     pub boards: Option<Boards>,
     /// Largest n to print (every n from 0 up to it).
     #[arg(long, value_name = "MAX", default_value_t = MAX_KNOWN_N,
-          value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_KNOWN_N)))]
+          value_parser = parse_max_known)]
     pub max: u32,
     /// Output format.
     #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table)]
@@ -531,7 +540,7 @@ pub struct VerifyArgs {
     pub boards: Option<Boards>,
     /// Largest n to count and compare (every n from 0 up to it is checked).
     #[arg(long, value_name = "MAX", default_value_t = 14,
-          value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_KNOWN_N)))]
+          value_parser = parse_max_known)]
     pub max: u32,
     #[command(flatten)]
     pub engine: EngineArgs,
@@ -799,9 +808,28 @@ pub fn parse_one_algorithm(text: &str) -> Result<Algorithm, String> {
 
 /// Parses a positive number of seconds.
 pub fn parse_seconds(text: &str) -> Result<f64, String> {
+    if looks_negative(text.trim()) {
+        return Err("a number of seconds cannot be negative".to_string());
+    }
     match text.trim().parse::<f64>() {
         Ok(s) if s > 0.0 && s.is_finite() => Ok(s),
-        _ => Err(format!("'{text}' is not a positive number of seconds")),
+        _ => Err(format!(
+            "'{}' is not a positive number of seconds",
+            human::shorten(text)
+        )),
+    }
+}
+
+/// Parses the time budget of `estimate --seconds`: positive, and at most a day
+/// ([`DAY_SECONDS`]): the work of a sample grows with its budget, and a day's sample already
+/// narrows the interval far below what a count's plan needs.
+pub fn parse_budget_seconds(text: &str) -> Result<f64, String> {
+    match parse_seconds(text)? {
+        s if s > DAY_SECONDS => Err(format!(
+            "the budget must be at most {DAY_SECONDS} seconds (a day); --samples K draws a \
+             fixed number of probes instead"
+        )),
+        s => Ok(s),
     }
 }
 
@@ -845,7 +873,7 @@ pub struct WatchArgs {
     pub format: Option<String>,
     /// Stop the frames, JSON or page after this many steps (0: never); the 8 x 8 board takes
     /// 17868 steps with matrix, array and attack, 4204 with bitmask (a step per queen).
-    #[arg(long, value_name = "STEPS", default_value_t = 100_000)]
+    #[arg(long, value_name = "STEPS", default_value_t = 100_000, value_parser = parse_steps)]
     pub max_steps: u64,
     /// Record the full-screen view as an asciinema v2 file (asciinema play FILE replays it).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["frames", "format", "html"])]
@@ -866,6 +894,9 @@ fn parse_watch_n(text: &str) -> Result<u32, String> {
 
 /// Parses a number of steps per second, 0.1 to 1000.
 fn parse_speed(text: &str) -> Result<f64, String> {
+    if looks_negative(text.trim()) {
+        return Err("a speed cannot be negative (give 0.1 to 1000 steps per second)".to_string());
+    }
     match text.trim().parse::<f64>() {
         Ok(s) if (0.1..=1000.0).contains(&s) => Ok(s),
         _ => Err(format!(
@@ -989,6 +1020,9 @@ fn parse_thread_list_for(text: &str, logical: usize) -> Result<ThreadList, Strin
     let mut written: Vec<usize> = Vec::new();
     for item in text.split(',') {
         let item = item.trim();
+        if looks_negative(item) {
+            return Err("a thread count cannot be negative".to_string());
+        }
         let threads = match item {
             "max" => logical.max(1),
             _ => {
@@ -1102,7 +1136,7 @@ fn parse_whole(text: &str, min: u64, max: u64, what: &str) -> Result<u64, String
         return Err(format!("{what} cannot be negative"));
     }
     // No upper end worth writing: `at least 2`, not `from 2 to 18446744073709551615`.
-    let range = if max == u64::MAX {
+    let range = if max == u64::MAX && min > 0 {
         format!("at least {min}")
     } else {
         format!("from {min} to {max}")
@@ -1123,9 +1157,30 @@ fn parse_whole(text: &str, min: u64, max: u64, what: &str) -> Result<u64, String
     }
 }
 
-/// Parses `--samples K` of `estimate`: at least 2, since a spread needs two probes.
+/// The most probes `estimate --samples` draws. The interval narrows only with the square root
+/// of the sample: a billion probes already take over half an hour of a core on the smallest
+/// board (days on the largest), and a larger count would run for years before it printed.
+pub const MAX_SAMPLES: u64 = 1_000_000_000;
+
+/// Parses `--samples K` of `estimate`: at least 2, since a spread needs two probes, and at most
+/// [`MAX_SAMPLES`].
 pub fn parse_samples(text: &str) -> Result<u64, String> {
-    parse_whole(text, 2, u64::MAX, "the number of samples")
+    parse_whole(text, 2, MAX_SAMPLES, "the number of samples")
+}
+
+/// Parses `--seed X` of `estimate`: any whole number from 0 to 2^64 - 1.
+pub fn parse_seed(text: &str) -> Result<u64, String> {
+    parse_whole(text, 0, u64::MAX, "the seed")
+}
+
+/// Parses `--max-steps STEPS` of `watch`: any whole number (0: never stop).
+pub fn parse_steps(text: &str) -> Result<u64, String> {
+    parse_whole(text, 0, u64::MAX, "the number of steps")
+}
+
+/// Parses `--max MAX` of `known` and `verify`: 0 to the largest n of the known table.
+pub fn parse_max_known(text: &str) -> Result<u32, String> {
+    parse_whole(text, 0, u64::from(MAX_KNOWN_N), "the largest n").map(|n| n as u32)
 }
 
 /// Parses `--limit K` of `list`: at least 1.
@@ -1294,13 +1349,114 @@ mod tests {
         assert!(parse_repeat("1001").unwrap_err().contains("1 to 1000"));
         assert_eq!(
             parse_samples("1").unwrap_err(),
-            "the number of samples must be at least 2"
+            "the number of samples must be from 2 to 1000000000"
         );
         assert_eq!(parse_samples("2"), Ok(2));
         assert!(
             parse_repeat("-2")
                 .unwrap_err()
                 .contains("cannot be negative")
+        );
+    }
+
+    #[test]
+    fn every_size_that_reaches_a_loop_is_bounded() {
+        assert_eq!(parse_samples("1000000000"), Ok(MAX_SAMPLES));
+        for huge in [
+            "1000000001",
+            "10000000000",
+            "18446744073709551615",
+            "18446744073709551616",
+        ] {
+            assert_eq!(
+                parse_samples(huge).unwrap_err(),
+                "the number of samples must be from 2 to 1000000000",
+                "{huge}"
+            );
+        }
+        assert_eq!(parse_budget_seconds("86400"), Ok(DAY_SECONDS));
+        for huge in ["86401", "1e300", "18446744073709551616"] {
+            assert!(
+                parse_budget_seconds(huge)
+                    .unwrap_err()
+                    .starts_with("the budget must be at most 86400 seconds (a day)"),
+                "{huge}"
+            );
+        }
+        assert_eq!(parse_seed("18446744073709551615"), Ok(u64::MAX));
+        assert_eq!(parse_steps("0"), Ok(0));
+        assert_eq!(parse_max_known("27"), Ok(27));
+        assert_eq!(
+            parse_max_known("28").unwrap_err(),
+            "the largest n must be from 0 to 27"
+        );
+        assert_eq!(
+            parse_max_known("99999999999999999999").unwrap_err(),
+            "the largest n must be from 0 to 27"
+        );
+    }
+
+    #[test]
+    fn every_count_given_a_negative_says_it_cannot_be_negative() {
+        for (parse, what) in [
+            (
+                parse_samples as fn(&str) -> Result<u64, String>,
+                "the number of samples",
+            ),
+            (parse_seed, "the seed"),
+            (parse_steps, "the number of steps"),
+            (parse_limit, "the limit"),
+        ] {
+            for negative in ["-1", "-18446744073709551615", " -0"] {
+                assert_eq!(
+                    parse(negative).unwrap_err(),
+                    format!("{what} cannot be negative")
+                );
+            }
+        }
+        assert_eq!(
+            parse_max_known("-1").unwrap_err(),
+            "the largest n cannot be negative"
+        );
+        assert!(
+            parse_repeat("-1")
+                .unwrap_err()
+                .ends_with("cannot be negative")
+        );
+        assert!(
+            parse_model_up_to("-1")
+                .unwrap_err()
+                .ends_with("cannot be negative")
+        );
+        for parse in [parse_seconds, parse_budget_seconds] {
+            assert_eq!(
+                parse("-1").unwrap_err(),
+                "a number of seconds cannot be negative"
+            );
+        }
+    }
+
+    #[test]
+    fn a_value_that_is_no_number_is_named_as_such() {
+        for (bad, expected) in [
+            (
+                parse_seed("x"),
+                "'x' is not a whole number (the seed from 0 to 18446744073709551615)",
+            ),
+            (
+                parse_steps("1.5").map(|_| 0),
+                "'1.5' is not a whole number (the number of steps from 0 to 18446744073709551615)",
+            ),
+            (
+                parse_max_known("x").map(u64::from),
+                "'x' is not a whole number (the largest n from 0 to 27)",
+            ),
+        ] {
+            assert_eq!(bad.unwrap_err(), expected);
+        }
+        assert_eq!(
+            parse_estimate_n("10000000000").unwrap_err(),
+            "n cannot be estimated (boards 4 to 32)"
         );
     }
 
@@ -1336,7 +1492,8 @@ mod scale_tests {
             ("x", "not a thread count"),
             ("1,,2", "not a thread count"),
             ("", "not a thread count"),
-            ("-1", "not a thread count"),
+            ("-1", "a thread count cannot be negative"),
+            ("1,-2", "a thread count cannot be negative"),
             ("1.5", "not a thread count"),
             ("99999", "too many"),
         ] {

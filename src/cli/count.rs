@@ -13,6 +13,7 @@ use nqueens::known::Mismatch;
 use nqueens::{CountOptions, CountRun, Kernel, Strategy, Watcher};
 use serde::Serialize;
 
+use super::escape;
 use super::long_run::{Interrupt, LongRun, failure, interrupted_message};
 use super::pin::Placement;
 use super::{Failure, Outcome, budget, output};
@@ -430,6 +431,9 @@ fn announce_board(
     prepared: &Prepared,
 ) {
     let (plan, resumed) = (prepared.plan(), prepared.resumed());
+    if let Some(note) = &long_run.shard_note {
+        output::note(note);
+    }
     if let Some(path) = journal
         && let Some(owner) = nqueens::files::foreign_owner(path)
     {
@@ -443,7 +447,7 @@ fn announce_board(
     {
         output::note(format_args!(
             "nqueens: {}: resuming, {} of {} already counted",
-            path.display(),
+            escape::path(path),
             grouped(resumed.len()),
             human::plural(grouped(plan.tasks().len()), "task")
         ));

@@ -16,6 +16,7 @@ use nqueens::journal::Shard;
 use nqueens::journal::{Header, HeaderField, JournalError};
 
 use super::Failure;
+use super::escape;
 use super::human::{duration, grouped};
 use super::{human, output};
 use crate::cli::args::CountArgs;
@@ -129,6 +130,8 @@ pub struct LongRun {
     journals: Option<Journals>,
     /// Count only this shard of each board.
     pub shard: Option<Shard>,
+    /// The shard a Slurm array task chose, said once the board accepts it (`--shard slurm`).
+    pub shard_note: Option<String>,
     /// Whether each board says when it needs more than a day (one board: once the journal is
     /// accepted; several boards are announced together up front).
     pub announce: bool,
@@ -159,6 +162,7 @@ impl LongRun {
         };
         Ok(LongRun {
             journals,
+            shard_note: shard.and_then(|shard| super::shard::slurm_note(args, shard)),
             shard,
             announce: args.boards.0.len() == 1,
             keep_advice: KEEP_WITH_CHECKPOINT,
@@ -172,6 +176,7 @@ impl LongRun {
         LongRun {
             journals: None,
             shard: None,
+            shard_note: None,
             announce: false,
             keep_advice,
             pool: None,
@@ -229,7 +234,7 @@ impl Journals {
             std::fs::create_dir_all(path).map_err(|e| {
                 Failure::File(format!(
                     "cannot create the directory {}: {e}",
-                    path.display()
+                    escape::path(path)
                 ))
             })?;
         }
@@ -328,7 +333,7 @@ fn refusal(error: &JournalError) -> String {
             };
             format!(
                 "journal {} is for {}, not {}{}: {}",
-                path.display(),
+                escape::path(path),
                 side(found),
                 side(expected),
                 if plan_only {
@@ -342,7 +347,7 @@ fn refusal(error: &JournalError) -> String {
         JournalError::OtherFormat { path, found } => format!(
             "journal {} is in journal format {found}, which this nqueens does not read: use \
              another --checkpoint path, or count with the version that wrote it",
-            path.display()
+            escape::path(path)
         ),
         JournalError::Corrupt {
             path,
@@ -350,7 +355,7 @@ fn refusal(error: &JournalError) -> String {
             damage,
         } => format!(
             "journal {} is corrupt at byte {offset}: {damage}; {DAMAGED_ADVICE}",
-            path.display()
+            escape::path(path)
         ),
         other => other.to_string(),
     }
@@ -366,7 +371,7 @@ pub fn interrupted_message(run: &CountRun, journal: Option<&Path>, keep_advice: 
             "nqueens: interrupted: n = {n}, {done} of {} are counted and saved in {}\n\
              nqueens: resume with: {}",
             human::plural(tasks, "task"),
-            path.display(),
+            escape::path(path),
             shell_command(std::env::args_os())
         ),
         None => format!(
@@ -389,10 +394,12 @@ fn shell_command(args: impl IntoIterator<Item = OsString>) -> String {
 }
 
 /// One argument as a shell reads it back exactly: bare when that is safe, in single quotes
-/// otherwise, and as `$'…'` with `\xHH` escapes when it is not UTF-8 (bash, zsh, ksh and the
-/// POSIX.1-2024 shell read it; U+FFFD in its place would name another file).
+/// otherwise, and as `$'…'` with `\xHH` escapes of every byte but printable ASCII when it is
+/// not UTF-8 or holds a character that must not reach the terminal ([`escape::is_unsafe`]: a
+/// newline, ESC, a bidirectional control) (bash, zsh, ksh and the POSIX.1-2024 shell read it;
+/// U+FFFD in its place would name another file).
 fn shell_quote(arg: &OsStr) -> String {
-    let Some(arg) = arg.to_str() else {
+    let Some(arg) = arg.to_str().filter(|a| !a.chars().any(escape::is_unsafe)) else {
         let mut quoted = String::from("$'");
         for &byte in arg.as_encoded_bytes() {
             match byte {
@@ -586,6 +593,24 @@ mod tests {
             return;
         };
         assert_eq!(OsStr::from_bytes(&out.stdout), OsStr::from_bytes(&odd));
+    }
+
+    /// A name with a newline, ESC or a bidirectional control is written with escapes, never
+    /// sent to the terminal inside quotes, and a shell still reads it back exactly.
+    #[test]
+    fn arguments_with_control_characters_are_quoted_with_escapes() {
+        let name = "a\nnqueens: ok\u{1b}[2J\u{202e}.ckpt";
+        let quoted = shell_quote(OsStr::new(name));
+        assert_eq!(quoted, r"$'a\x0anqueens: ok\x1b[2J\xe2\x80\xae.ckpt'");
+        let Ok(out) = std::process::Command::new("bash")
+            .arg("-c")
+            .arg(format!("printf '%s' {quoted}"))
+            .output()
+        else {
+            println!("note: bash is unavailable; the reading back is skipped");
+            return;
+        };
+        assert_eq!(String::from_utf8_lossy(&out.stdout), name);
     }
 
     #[test]

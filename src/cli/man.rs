@@ -8,6 +8,7 @@ use std::path::Path;
 
 use clap_mangen::Man;
 
+use super::escape;
 use super::output;
 use super::{Failure, Outcome};
 use crate::cli::args::{self, ManArgs};
@@ -203,7 +204,7 @@ fn write_pages(command: clap::Command, dir: &Path, out: &mut dyn Write) -> Resul
     let refuse = |why: &str| {
         Failure::File(format!(
             "cannot write the manual pages to {}: {why}",
-            dir.display()
+            escape::path(dir)
         ))
     };
     match fs::metadata(dir) {
@@ -229,7 +230,7 @@ fn write_pages(command: clap::Command, dir: &Path, out: &mut dyn Write) -> Resul
         .collect();
     output::replace_files(&targets, "the manual page")?;
     for (path, _) in &files {
-        writeln!(out, "{}", path.display())?;
+        writeln!(out, "{}", escape::path(path))?;
     }
     Ok(())
 }

@@ -7,6 +7,7 @@ use crate::cli::format::{table_row, write_records};
 
 use nqueens::journal::{JournalError, MergeError, Merged, merge};
 
+use super::escape;
 use super::human::grouped;
 use super::{Failure, Outcome, output};
 use crate::cli::args::MergeArgs;
@@ -69,8 +70,8 @@ fn why(error: &MergeError) -> String {
             format!(
                 "{} and {} belong to different counts ({}, not {}): merge each count's \
                  journals apart",
-                first_path.display(),
-                second_path.display(),
+                escape::path(first_path),
+                escape::path(second_path),
                 side(first),
                 side(second)
             )

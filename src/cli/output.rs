@@ -15,7 +15,7 @@ use std::sync::{Mutex, Once};
 use anstyle::{AnsiColor, Style};
 use nqueens::files::directory_of;
 
-use super::{Failure, human};
+use super::{Failure, escape, human};
 
 /// Writes `line` and a newline to stderr in one write; a failed write is ignored.
 pub fn message(line: impl Display) {
@@ -60,10 +60,13 @@ pub fn is_quiet() -> bool {
     QUIET.load(Ordering::Relaxed)
 }
 
-/// `nqueens: {label} {text}`, `text` shortened and without error numbers, `label` in bold
-/// `colour` where stderr takes colour.
+/// `nqueens: {label} {text}`, `text` on one line with its control characters written out
+/// ([`escape::text`]: a path or a string read from a file cannot send an escape sequence or
+/// print a line of its own), shortened and without error numbers, `label` in bold `colour`
+/// where stderr takes colour.
 fn labelled(label: &str, colour: AnsiColor, text: impl Display) {
-    let text = human::shorten_words(&human::without_error_numbers(&text.to_string()));
+    let text = escape::text(&human::without_error_numbers(&text.to_string())).into_owned();
+    let text = human::shorten_words(&text);
     let style = colour.on_default().bold();
     message(format_args!("nqueens: {} {text}", painted(label, style)));
 }
@@ -186,7 +189,7 @@ pub fn check_replaceable(path: &Path, what: &str) -> Result<(), Failure> {
     // A file created and removed at once: the directory takes new files.
     Temp::create(dir, path)
         .map(drop)
-        .map_err(|e| refusal(path, what, &io::Error::from(e.kind()).to_string()))
+        .map_err(|e| refusal(path, what, &system_words(&e)))
 }
 
 /// `cannot write {what} to PATH: why`, a file failure.
@@ -197,12 +200,25 @@ fn refusal(path: &Path, what: &str, why: &str) -> Failure {
 /// `cannot write PATH: why` (the system's words for `e`, cut at its error number: what follows,
 /// such as the temporary path `tempfile` adds, goes too).
 fn cannot_write(path: &Path, e: &io::Error) -> Failure {
-    let text = e.to_string();
-    let why = match text.find(" (os error ") {
-        Some(end) => &text[..end],
-        None => &text,
+    Failure::File(format!(
+        "cannot write {}: {}",
+        path.display(),
+        system_words(e)
+    ))
+}
+
+/// The system's words for `e` (`Permission denied`, with its capital), cut at its error number
+/// and without what follows (the temporary path `tempfile` adds); the kind's own words
+/// (`permission denied`) only for an error that did not come from the system.
+fn system_words(e: &io::Error) -> String {
+    let text = match e.raw_os_error() {
+        Some(code) => io::Error::from_raw_os_error(code).to_string(),
+        None => e.to_string(),
     };
-    Failure::File(format!("cannot write {}: {why}", path.display()))
+    match text.find(" (os error ") {
+        Some(end) => text[..end].to_string(),
+        None => text,
+    }
 }
 
 /// The temporary files that exist now, removed by an interrupt. The lock is held while one is

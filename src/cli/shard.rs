@@ -9,24 +9,46 @@ use nqueens::journal::{Shard, ShardSpec};
 use nqueens::{CountOptions, CountRun, Kernel, Strategy};
 use serde::Serialize;
 
+use super::escape;
 use super::{Failure, Outcome};
 use crate::cli::args::CountArgs;
 
-/// The shard `--shard` asks for; `slurm` reads the array task's environment (a missing or
-/// inconsistent one is a usage error).
+/// The shard `--shard` asks for; `slurm` and `slurm/M` read the array task's environment (a
+/// missing or inconsistent one is a usage error, and so is an array of one task under `slurm`,
+/// which would count the whole board).
 pub fn resolve(args: &CountArgs) -> Result<Option<Shard>, Failure> {
     if args.shard.is_some() && args.checkpoint.is_none() {
         return Err(Failure::Usage(
             "--shard needs --checkpoint FILE: the journal is what nqueens merge adds up".into(),
         ));
     }
-    match args.shard {
-        None => Ok(None),
-        Some(ShardSpec::Fixed(shard)) => Ok(Some(shard)),
-        Some(ShardSpec::Slurm) => Shard::from_slurm_env(|name| std::env::var(name))
-            .map(Some)
-            .map_err(|e| Failure::Usage(format!("--shard slurm: {e}"))),
+    let Some(spec) = args.shard else {
+        return Ok(None);
+    };
+    spec.resolve(|name| std::env::var(name))
+        .map(Some)
+        .map_err(|e| Failure::Usage(format!("--shard {}: {e}", spec_name(spec))))
+}
+
+/// `slurm` or `slurm/M`, as the user wrote it (`K/M` for a fixed shard).
+fn spec_name(spec: ShardSpec) -> String {
+    match spec {
+        ShardSpec::Fixed(shard) => shard.to_string(),
+        ShardSpec::SlurmOf(count) => format!("slurm/{count}"),
+        _ => "slurm".to_string(),
     }
+}
+
+/// What names the shard a Slurm array task chose, for stderr: `nqueens: --shard slurm/4: shard
+/// 2/4 (SLURM_ARRAY_TASK_ID=2)`; `None` for a shard given as `K/M`.
+pub fn slurm_note(args: &CountArgs, shard: Shard) -> Option<String> {
+    let spec = args.shard.filter(|spec| spec.is_slurm())?;
+    let id = std::env::var("SLURM_ARRAY_TASK_ID").unwrap_or_default();
+    Some(format!(
+        "nqueens: --shard {}: shard {shard} (SLURM_ARRAY_TASK_ID={})",
+        spec_name(spec),
+        escape::text(&id)
+    ))
 }
 
 /// One counted shard, as every output format reports it.

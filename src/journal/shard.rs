@@ -59,8 +59,8 @@ pub enum ShardError {
     /// Text that is not `K/M`.
     #[error("'{0}' is not a shard: expected K/M with 0 <= K < M (for example 3/8)")]
     NotAShard(String),
-    /// Text that is neither `K/M` nor `slurm`.
-    #[error("'{0}' is not a shard: expected K/M (0 <= K < M) or 'slurm'")]
+    /// Text that is neither `K/M`, `slurm` nor `slurm/M`.
+    #[error("'{0}' is not a shard: expected K/M (0 <= K < M), 'slurm' or 'slurm/M'")]
     NotASpec(String),
     /// A variable of the Slurm array environment is not set.
     #[error(
@@ -77,6 +77,29 @@ pub enum ShardError {
         name: &'static str,
         /// Its value.
         value: String,
+    },
+    /// `slurm` in an array of one task: the environment says nothing of the count's shards
+    /// (`sbatch --array=ID`, as when one failed task of a larger array is run again).
+    #[error(
+        "SLURM_ARRAY_TASK_COUNT is 1 (SLURM_ARRAY_TASK_ID={id}): an array of one task, as when \
+         one task of a larger array is run again, does not say how many shards the count has; \
+         give them: --shard slurm/M (shard {id} of M) or --shard K/M"
+    )]
+    SlurmOneTask {
+        /// `SLURM_ARRAY_TASK_ID`.
+        id: u64,
+    },
+    /// `slurm/M` in an array task whose id is not a shard of `M`.
+    #[error(
+        "SLURM_ARRAY_TASK_ID={id} is not a shard of {count}: with --shard slurm/{count} the \
+         array's task ids are the shards, 0 to {} (sbatch --array=0-{})",
+        .count - 1, .count - 1
+    )]
+    SlurmIdBeyond {
+        /// `SLURM_ARRAY_TASK_ID`.
+        id: u64,
+        /// `M`.
+        count: u32,
     },
     /// The Slurm array environment names no shard.
     #[error(
@@ -130,7 +153,10 @@ impl Shard {
     /// SLURM_ARRAY_TASK_STEP` (step 1 when unset) and `M = SLURM_ARRAY_TASK_COUNT`, so
     /// `--array=0-7` and `--array=1-8` both give shards `0/8` … `7/8`. `var` reads one variable
     /// (`std::env::var` in the program). A missing, non-numeric (or not UTF-8) or inconsistent
-    /// environment is an error naming the variables.
+    /// environment is an error naming the variables, and so is an array of one task
+    /// ([`ShardError::SlurmOneTask`]): `sbatch --array=2`, which re-runs one failed task of a
+    /// larger array, would otherwise count the whole board as shard `0/1`
+    /// ([`Shard::from_slurm_task`] takes the shard count from the user instead).
     ///
     /// ```
     /// use std::env::VarError;
@@ -164,6 +190,9 @@ impl Shard {
             Err(VarError::NotPresent) => 1,
             _ => get("SLURM_ARRAY_TASK_STEP")?,
         };
+        if count == 1 {
+            return Err(ShardError::SlurmOneTask { id });
+        }
         let inconsistent = |why: &'static str| ShardError::SlurmInconsistent {
             id,
             min,
@@ -182,6 +211,48 @@ impl Shard {
         let index = u32::try_from(index).map_err(|_| inconsistent("the task id is too large"))?;
         Shard::new(index, count)
             .map_err(|_| inconsistent("the task id is beyond the array's count"))
+    }
+
+    /// Shard `SLURM_ARRAY_TASK_ID` of `count` (`--shard slurm/M`): the array's task ids are the
+    /// shards, whatever else the array holds, so that one task of a count can be run again on
+    /// its own (`sbatch --array=5`, whose environment says nothing of the other shards). `var`
+    /// reads one variable, as in [`Shard::from_slurm_env`].
+    ///
+    /// ```
+    /// use std::env::VarError;
+    /// use nqueens::journal::{Shard, ShardError};
+    /// // The environment of `sbatch --array=5`.
+    /// let env = |name: &str| match name {
+    ///     "SLURM_ARRAY_TASK_ID" | "SLURM_ARRAY_TASK_MIN" => Ok("5".to_string()),
+    ///     "SLURM_ARRAY_TASK_COUNT" => Ok("1".to_string()),
+    ///     _ => Err(VarError::NotPresent),
+    /// };
+    /// assert_eq!(Shard::from_slurm_task(env, 8), Ok(Shard::new(5, 8).unwrap()));
+    /// assert_eq!(Shard::from_slurm_env(env), Err(ShardError::SlurmOneTask { id: 5 }));
+    /// assert_eq!(
+    ///     Shard::from_slurm_task(env, 4),
+    ///     Err(ShardError::SlurmIdBeyond { id: 5, count: 4 })
+    /// );
+    /// ```
+    pub fn from_slurm_task(
+        var: impl Fn(&str) -> Result<String, VarError>,
+        count: u32,
+    ) -> Result<Shard, ShardError> {
+        const ID: &str = "SLURM_ARRAY_TASK_ID";
+        let value = var(ID).map_err(|e| match e {
+            VarError::NotPresent => ShardError::SlurmUnset(ID),
+            VarError::NotUnicode(_) => ShardError::SlurmNotUnicode(ID),
+        })?;
+        let id: u64 = value
+            .trim()
+            .parse()
+            .map_err(|_| ShardError::SlurmNotANumber { name: ID, value })?;
+        let beyond = ShardError::SlurmIdBeyond { id, count };
+        let index = u32::try_from(id).map_err(|_| beyond.clone())?;
+        match Shard::new(index, count) {
+            Err(ShardError::OutOfRange { .. }) => Err(beyond),
+            other => other,
+        }
     }
 
     /// The whole plan as a single shard (`0/1`).
@@ -270,10 +341,7 @@ pub fn select(plan: &Plan, index: u32, count: u32) -> Vec<usize> {
 ///     "SLURM_ARRAY_TASK_COUNT" => Ok("8".to_string()),
 ///     _ => Err(std::env::VarError::NotPresent),
 /// };
-/// let shard = match "slurm".parse::<ShardSpec>()? {
-///     ShardSpec::Fixed(shard) => shard,
-///     ShardSpec::Slurm => Shard::from_slurm_env(env)?,
-/// };
+/// let shard = "slurm".parse::<ShardSpec>()?.resolve(env)?;
 /// assert_eq!(shard.to_string(), "2/8");
 /// # Ok::<(), ShardError>(())
 /// ```
@@ -283,6 +351,36 @@ pub enum ShardSpec {
     Fixed(Shard),
     /// `slurm`: from the array job's environment ([`Shard::from_slurm_env`]).
     Slurm,
+    /// `slurm/M`: shard `SLURM_ARRAY_TASK_ID` of `M` ([`Shard::from_slurm_task`]).
+    SlurmOf(u32),
+}
+
+impl ShardSpec {
+    /// The shard this asks for; `var` reads the Slurm array environment where it is needed
+    /// (`std::env::var` in the program).
+    ///
+    /// ```
+    /// use nqueens::journal::{Shard, ShardSpec};
+    /// let env = |_: &str| Ok("2".to_string());
+    /// let spec: ShardSpec = "slurm/4".parse().unwrap();
+    /// assert_eq!(spec.resolve(env), Ok(Shard::new(2, 4).unwrap()));
+    /// assert_eq!("1/3".parse::<ShardSpec>().unwrap().resolve(env).unwrap().to_string(), "1/3");
+    /// ```
+    pub fn resolve(
+        self,
+        var: impl Fn(&str) -> Result<String, VarError>,
+    ) -> Result<Shard, ShardError> {
+        match self {
+            ShardSpec::Fixed(shard) => Ok(shard),
+            ShardSpec::Slurm => Shard::from_slurm_env(var),
+            ShardSpec::SlurmOf(count) => Shard::from_slurm_task(var, count),
+        }
+    }
+
+    /// Whether the shard is read from the Slurm array environment.
+    pub fn is_slurm(self) -> bool {
+        matches!(self, ShardSpec::Slurm | ShardSpec::SlurmOf(_))
+    }
 }
 
 impl FromStr for ShardSpec {
@@ -291,6 +389,13 @@ impl FromStr for ShardSpec {
     fn from_str(s: &str) -> Result<ShardSpec, ShardError> {
         if s.trim() == "slurm" {
             return Ok(ShardSpec::Slurm);
+        }
+        if let Some(m) = s.trim().strip_prefix("slurm/") {
+            return match m.trim().parse::<u32>() {
+                Ok(0) => Err(ShardError::ZeroCount),
+                Ok(m) => Ok(ShardSpec::SlurmOf(m)),
+                Err(_) => Err(ShardError::NotASpec(s.to_string())),
+            };
         }
         s.parse::<Shard>().map(ShardSpec::Fixed).map_err(|e| {
             if s.contains('/') {
@@ -449,7 +554,7 @@ mod tests {
         );
         assert_eq!(
             text("x".parse::<ShardSpec>().unwrap_err()),
-            "'x' is not a shard: expected K/M (0 <= K < M) or 'slurm'"
+            "'x' is not a shard: expected K/M (0 <= K < M), 'slurm' or 'slurm/M'"
         );
         let inconsistent = [
             ("SLURM_ARRAY_TASK_ID", "8"),

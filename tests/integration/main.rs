@@ -16,6 +16,7 @@ mod cli_scale_compare;
 mod cli_solve;
 mod cli_terminal;
 mod cli_unique;
+mod cli_values;
 mod cli_watch;
 mod cli_watch_html;
 mod cli_watch_screen;

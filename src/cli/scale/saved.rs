@@ -7,6 +7,8 @@ use std::path::Path;
 
 use serde_json::Value;
 
+use crate::cli::escape;
+
 use nqueens::scaling::study::{MeasuredPoint, ModelPoint, Study};
 use nqueens::scaling::{Headline, Loss};
 
@@ -75,15 +77,18 @@ impl Series {
         }
     }
 
-    /// The series' label in tables and legends: machine, kernel, strategy (and n).
+    /// The series' label in tables and legends: machine, kernel, strategy (and n); made text
+    /// for a spreadsheet like every string read from a file ([`escape::field`]), since
+    /// shortening the CPU's name may bring another character to its front.
     pub fn label(&self) -> String {
-        format!(
+        let label = format!(
             "{}: {} kernel, {}, n = {}",
             self.machine(),
             self.kernel,
             self.strategy,
             self.n
-        )
+        );
+        escape::field(&label).into_owned()
     }
 }
 
@@ -110,7 +115,7 @@ const MAX_BYTES: u64 = 64 << 20;
 
 /// Reads the series saved in `path` by `nqueens scale --format json`.
 pub fn read(path: &Path) -> Result<Vec<Series>, Unreadable> {
-    let name = crate::cli::human::shorten_os(path.as_os_str());
+    let name = crate::cli::human::shorten(&escape::path(path)).into_owned();
     // The system's words ("No such file or directory"); messages drop its error number.
     // A regular file only, opened without waiting (a FIFO, /proc/kmsg): `nqueens::files`.
     let cannot = |e: nqueens::files::Refusal| Unreadable(format!("cannot read {name}: {e}"));
@@ -136,7 +141,21 @@ pub fn read(path: &Path) -> Result<Vec<Series>, Unreadable> {
             e.column()
         ))
     })?;
-    parse(&value, &name)
+    parse(&value, &name).map(|series| series.into_iter().map(escaped).collect())
+}
+
+/// `series` read from a file, its strings as a terminal, a table, a CSV file and a plot may show
+/// them: control characters written out, and a leading `=`, `+`, `-` or `@` made text
+/// ([`escape::field`]; the file's name is already shown by [`escape::path`]).
+fn escaped(series: Series) -> Series {
+    let field = |s: String| escape::field(&s).into_owned();
+    Series {
+        strategy: field(series.strategy),
+        kernel: field(series.kernel),
+        cpu: series.cpu.map(field),
+        date: series.date.map(field),
+        ..series
+    }
 }
 
 /// The series of a parsed file named `name`.
