@@ -53,7 +53,7 @@ impl Journal {
             source,
         };
         let Opened { mut file, created } = read::open(path, Access::Write)?;
-        match file.try_lock() {
+        match lock(&file) {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {
                 return Err(JournalError::Locked {
@@ -190,6 +190,21 @@ fn sync_parent_dir(path: &Path) {
     }
     #[cfg(not(unix))]
     let _ = path;
+}
+
+/// Takes the journal's lock, waiting a moment for it: a lock held by another writer stays held,
+/// but one that a closed journal left in a process this one is just starting (between its fork
+/// and its exec, the child holds a copy of every open file) goes within milliseconds.
+fn lock(file: &File) -> Result<(), TryLockError> {
+    let mut wait = Duration::from_millis(1);
+    for _ in 0..7 {
+        match file.try_lock() {
+            Err(TryLockError::WouldBlock) => std::thread::sleep(wait),
+            done => return done,
+        }
+        wait *= 2;
+    }
+    file.try_lock()
 }
 
 #[cfg(test)]
