@@ -242,13 +242,16 @@ fn a_board_too_big_for_the_terminal_says_what_size_it_needs() {
     session.wait_for("the exit", |s| s.contains("EXITED 0"));
 }
 
-/// A bash in tmux running `nqueens watch ARGS` as a job, its pid in a file; the pid. Its exit
-/// status follows as `EXITED N` (spelled otherwise on the command line).
+/// A bash in tmux running `nqueens watch ARGS` as its foreground job, its pid in a file; the
+/// pid. Its exit status follows as `EXITED N` (spelled otherwise on the command line). The job
+/// writes its own pid and then becomes the watch (`exec`): started in the background and
+/// brought forward with `fg`, it could meet the terminal while still in the background and be
+/// stopped (SIGTTOU) before `fg`.
 fn watch_in_bash(session: &Session, args: &str, pid_file: &std::path::Path) -> String {
     let binary = env!("CARGO_BIN_EXE_nqueens");
     session.keys(&[
         &format!(
-            "{binary} watch {args} & echo $! > '{}'; fg; echo \"EXIT\"\"ED $?\"",
+            "bash -c 'echo $$ > \"$0\"; exec \"$1\" watch {args}' '{}' '{binary}'; echo \"EXIT\"\"ED $?\"",
             pid_file.display()
         ),
         "Enter",
