@@ -320,6 +320,19 @@ fn sigint_sigterm_and_sighup_exit_130_with_the_terminal_restored() {
     }
 }
 
+/// A tmux session running `nqueens watch ARGS --cast CAST`, its exit status following as
+/// `EXITED N`.
+fn recording(name: &str, args: &str, cast: &std::path::Path) -> Session {
+    let binary = env!("CARGO_BIN_EXE_nqueens");
+    Session::new(
+        name,
+        &format!(
+            "{binary} watch {args} --cast '{}'; echo EXITED $?; sleep 30",
+            cast.display()
+        ),
+    )
+}
+
 #[test]
 fn cast_records_the_view_as_asciinema_v2() {
     if !tmux_available() {
@@ -327,14 +340,7 @@ fn cast_records_the_view_as_asciinema_v2() {
     }
     let dir = tempfile::tempdir().unwrap();
     let cast = dir.path().join("watch.cast");
-    let binary = env!("CARGO_BIN_EXE_nqueens");
-    let session = Session::new(
-        "cast",
-        &format!(
-            "{binary} watch 4 -a bitmask --speed 200 --cast '{}'; echo EXITED $?; sleep 30",
-            cast.display()
-        ),
-    );
+    let session = recording("cast", "4 -a bitmask --speed 200", &cast);
     session.wait_for("the end", |s| s.contains(" finished "));
     session.keys(&["q"]);
     session.wait_for("the exit", |s| s.contains("EXITED 0"));
@@ -385,14 +391,7 @@ fn an_interrupted_view_keeps_its_recording_and_exits_130() {
     }
     let dir = tempfile::tempdir().unwrap();
     let cast = dir.path().join("watch.cast");
-    let binary = env!("CARGO_BIN_EXE_nqueens");
-    let session = Session::new(
-        "cast-int",
-        &format!(
-            "{binary} watch 5 --speed 20 --cast '{}'; echo EXITED $?; sleep 30",
-            cast.display()
-        ),
-    );
+    let session = recording("cast-int", "5 --speed 20", &cast);
     session.wait_for("the board", |s| s.contains("array · 5 x 5"));
     session.keys(&["C-c"]);
     session.wait_for("the exit", |s| s.contains("EXITED 130"));

@@ -957,6 +957,17 @@ fn legend(series: &[Series], curves: &[Curve]) -> Vec<(Swatch, String)> {
     entries
 }
 
+/// A series' swatch in the legend at `(x, y)`: its line with a point on it.
+fn draw_series_swatch(area: &Area<'_>, x: i32, y: i32, colour: RGBColor) -> Result<(), PlotError> {
+    area.draw(&PathElement::new(
+        [(x, y), (x + 30, y)],
+        colour.stroke_width(2),
+    ))
+    .map_err(fail)?;
+    area.draw(&Circle::new((x + 15, y), 6, colour.filled()))
+        .map_err(fail)
+}
+
 fn draw_legend(area: &Area<'_>, entries: &[(Swatch, String)]) -> Result<(), PlotError> {
     let left = (MARGIN + Y_LABELS) as i32;
     let (width, height) = area.dim_in_pixel();
@@ -975,13 +986,7 @@ fn draw_legend(area: &Area<'_>, entries: &[(Swatch, String)]) -> Result<(), Plot
                     model_style(colour),
                 ))
                 .map_err(fail)?;
-                area.draw(&PathElement::new(
-                    [(x, y), (x + 30, y)],
-                    colour.stroke_width(2),
-                ))
-                .map_err(fail)?;
-                area.draw(&Circle::new((x + 15, y), 6, colour.filled()))
-                    .map_err(fail)?;
+                draw_series_swatch(area, x, y, colour)?;
             }
             Swatch::Box(colour) => {
                 area.draw(&Rectangle::new(
@@ -990,15 +995,7 @@ fn draw_legend(area: &Area<'_>, entries: &[(Swatch, String)]) -> Result<(), Plot
                 ))
                 .map_err(fail)?;
             }
-            Swatch::Series(colour) => {
-                area.draw(&PathElement::new(
-                    [(x, y), (x + 30, y)],
-                    colour.stroke_width(2),
-                ))
-                .map_err(fail)?;
-                area.draw(&Circle::new((x + 15, y), 6, colour.filled()))
-                    .map_err(fail)?;
-            }
+            Swatch::Series(colour) => draw_series_swatch(area, x, y, colour)?,
             Swatch::Bar(colour) => {
                 area.draw(&PathElement::new(
                     [
