@@ -263,14 +263,14 @@ impl Mismatch {
                 self.total, self.known.total
             )
         });
-        let unique = self
-            .unique
-            .filter(|&u| u != self.known.unique)
-            .map(|u| format!("the unique count {u}, not the known {}", self.known.unique));
+        let unique = self.unique.filter(|&u| u != self.known.unique);
+        let known_unique = self.known.unique;
         match (total, unique) {
-            (Some(total), Some(unique)) => format!("{total}, and {unique}"),
+            (Some(total), Some(u)) => {
+                format!("{total}, and the unique count {u}, not the known {known_unique}")
+            }
             (Some(total), None) => total,
-            (None, Some(unique)) => unique.replacen("count", "count is", 1),
+            (None, Some(u)) => format!("the unique count is {u}, not the known {known_unique}"),
             (None, None) => "the counts are the known ones".to_string(),
         }
     }

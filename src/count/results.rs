@@ -77,12 +77,10 @@ impl Counts {
     /// assert_eq!((wrong.total, wrong.known.total), (100, 92));
     /// ```
     pub fn check_known(&self) -> Result<(), crate::known::Mismatch> {
-        match self.unique {
-            Some(unique) => {
-                crate::known::Mismatch::of(self.n, self.total, Some(unique)).map_or(Ok(()), Err)
-            }
-            None => Ok(()),
-        }
+        let Some(unique) = self.unique else {
+            return Ok(());
+        };
+        crate::known::Mismatch::of(self.n, self.total, Some(unique)).map_or(Ok(()), Err)
     }
 }
 
