@@ -30,6 +30,10 @@ pub struct CountRecord {
     pub unique: Option<u128>,
     /// Wall-clock seconds of this run (a resumed count's earlier runs not included).
     pub seconds: f64,
+    /// Seconds the tasks this run searched took, summed over the workers: `seconds −
+    /// search_seconds / threads` is what the count spent outside its tasks (plan, pool, unique
+    /// count, the wait for the last task).
+    pub search_seconds: f64,
     /// Worker threads used.
     pub threads: usize,
     /// Decomposition strategy.
@@ -87,6 +91,7 @@ impl CountRecord {
             total: counts.total,
             unique: counts.unique,
             seconds: counts.elapsed.as_secs_f64(),
+            search_seconds: run.search_time.as_secs_f64(),
             threads: options.threads,
             strategy: options.strategy,
             kernel: counts.kernel,

@@ -243,6 +243,8 @@ impl Prepared {
                 kernel,
                 pool,
                 first: shard.is_whole().then_some(&make_fixed as _),
+                // The sums are enough: no list of the tasks to store and order.
+                keep_outcomes: false,
             },
         )?;
         if let Some(e) = write_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
@@ -254,7 +256,6 @@ impl Prepared {
                 .unwrap_or_else(|p| p.into_inner())
                 .sync()?;
         }
-        let searched: Vec<&TaskOutcome> = report.outcomes.iter().filter(|o| !o.recorded).collect();
         let unique = if report.complete && shard.is_whole() {
             let fixed = match fixed.into_inner() {
                 Some(made) => made?,
@@ -279,15 +280,10 @@ impl Prepared {
             plan_tasks,
             shard,
             complete: report.complete,
-            resumed_tasks: report.outcomes.len() - searched.len(),
-            resumed_total: report
-                .outcomes
-                .iter()
-                .filter(|o| o.recorded)
-                .map(TaskOutcome::weighted)
-                .sum(),
-            searched_tasks: searched.len(),
-            search_time: searched.iter().map(|o| o.elapsed).sum(),
+            resumed_tasks: report.tally.recorded,
+            resumed_total: report.tally.recorded_total,
+            searched_tasks: report.tally.searched,
+            search_time: report.tally.search_time,
             #[cfg(feature = "gpu")]
             gpu: report.gpu,
         })

@@ -23,7 +23,7 @@ use super::kernel::gpu::{self, Device};
 use super::kernel::{GpuUse, Job, Selected};
 use super::plan::{Plan, Subproblem};
 use super::pool::shared_pool;
-use super::run::{RunOptions, RunReport, TaskOutcome, order_and_sum};
+use super::run::{RunOptions, RunReport, Tally, TaskOutcome, order_and_sum};
 use crate::Error;
 
 /// What each device did in a run with a GPU kernel.
@@ -352,6 +352,7 @@ pub(super) fn run(
     let total = order_and_sum(&mut outcomes)?;
     Ok(RunReport {
         total,
+        tally: Tally::of(&outcomes),
         complete: outcomes.len() == plan.tasks().len(),
         outcomes,
         kernel: options.kernel.kernel(),

@@ -10,6 +10,8 @@
 //! Observers (progress bars, journals) see each finished task through
 //! [`RunOptions::on_task_done`]; a stop flag is read between tasks. Neither touches the kernel.
 
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -130,11 +132,15 @@ pub struct RunOptions<'a> {
     /// Not run where the stop flag is raised before a worker starts, nor by the GPU kernels:
     /// the caller makes sure of it afterwards.
     pub first: Option<FirstJob<'a>>,
+    /// Whether the report lists every finished task ([`RunReport::outcomes`]); without the
+    /// list (which costs a store per task and an ordering after the last) the report still
+    /// has the total and the [`Tally`]. The GPU kernels always list them.
+    pub keep_outcomes: bool,
 }
 
 impl RunOptions<'_> {
     /// Plain options: `threads` workers, no observer, no stop flag, nothing recorded, the
-    /// fastest kernel.
+    /// fastest kernel, every outcome kept.
     pub fn with_threads(threads: usize) -> RunOptions<'static> {
         RunOptions {
             threads,
@@ -144,6 +150,7 @@ impl RunOptions<'_> {
             kernel: Kernel::Auto.select().expect("auto always selects a kernel"),
             pool: None,
             first: None,
+            keep_outcomes: true,
         }
     }
 }
@@ -153,7 +160,10 @@ impl RunOptions<'_> {
 pub struct RunReport {
     /// Σ weight × count over the finished tasks.
     pub total: u128,
-    /// Every finished task, ordered by plan index.
+    /// The finished tasks summed: how many were searched and for how long, how many taken
+    /// from the records.
+    pub tally: Tally,
+    /// Every finished task, ordered by plan index; empty unless [`RunOptions::keep_outcomes`].
     pub outcomes: Vec<TaskOutcome>,
     /// Whether every task of the plan finished (false when the stop flag ended the run).
     pub complete: bool,
@@ -166,6 +176,78 @@ pub struct RunReport {
     pub gpu: Option<super::gpu_run::DeviceShare>,
     /// What each worker searched and when, one entry per worker of the run.
     pub workers: Vec<WorkerSpan>,
+}
+
+/// The finished tasks of a run (or of one worker) summed.
+///
+/// ```
+/// use nqueens::engine::{plan::{Plan, Strategy}, run::{run, RunOptions}};
+/// let plan = Plan::new(10, Strategy::Mirror, 64).unwrap();
+/// let options = RunOptions { keep_outcomes: false, ..RunOptions::with_threads(2) };
+/// let report = run(&plan, &options).unwrap();
+/// assert!(report.outcomes.is_empty());
+/// assert_eq!((report.total, report.tally.searched), (724, plan.tasks().len()));
+/// assert_eq!((report.tally.recorded, report.tally.recorded_total), (0, 0));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Tally {
+    /// Tasks searched.
+    pub searched: usize,
+    /// The searched tasks' times summed (every worker's).
+    pub search_time: Duration,
+    /// Tasks whose counts were taken from the records ([`RunOptions::recorded`]).
+    pub recorded: usize,
+    /// Σ weight × count of those tasks.
+    pub recorded_total: u128,
+}
+
+impl Tally {
+    /// Adds one finished task.
+    pub fn add(&mut self, outcome: &TaskOutcome) {
+        if outcome.recorded {
+            self.recorded += 1;
+            self.recorded_total += outcome.weighted();
+        } else {
+            self.searched += 1;
+            self.search_time += outcome.elapsed;
+        }
+    }
+
+    /// The tally of two parts together.
+    fn merge(self, other: Tally) -> Tally {
+        Tally {
+            searched: self.searched + other.searched,
+            search_time: self.search_time + other.search_time,
+            recorded: self.recorded + other.recorded,
+            recorded_total: self.recorded_total + other.recorded_total,
+        }
+    }
+
+    /// The tally of `outcomes`.
+    #[cfg(feature = "gpu")]
+    pub(super) fn of(outcomes: &[TaskOutcome]) -> Tally {
+        outcomes
+            .iter()
+            .fold(Tally::default(), |mut tally, outcome| {
+                tally.add(outcome);
+                tally
+            })
+    }
+
+    /// Tasks finished, searched or recorded.
+    pub fn finished(&self) -> usize {
+        self.searched + self.recorded
+    }
+}
+
+/// What one worker of a run did: its tasks (when kept), its span and its sums.
+struct WorkerResult {
+    outcomes: Vec<TaskOutcome>,
+    span: WorkerSpan,
+    tally: Tally,
+    /// Σ weight × count of its tasks; `None` past `u128::MAX`.
+    total: Option<u128>,
 }
 
 /// When one worker of a run searched: the first start and last end of its tasks, measured from
@@ -230,8 +312,12 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
     let n = plan.n();
     let tasks = plan.tasks();
     let worker = || {
-        let mut done = Vec::new();
-        let mut span = WorkerSpan::default();
+        let mut result = WorkerResult {
+            outcomes: Vec::new(),
+            span: WorkerSpan::default(),
+            tally: Tally::default(),
+            total: Some(0),
+        };
         if let Some(first) = options.first
             && !options.stop.is_some_and(|s| s.load(Ordering::Relaxed))
             && !first_taken.swap(true, Ordering::Relaxed)
@@ -260,16 +346,22 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
                 outcome.elapsed = t0.elapsed();
                 // The task's own two clock reads, placed on the run's time line.
                 outcome.started = t0.saturating_duration_since(started);
-                span.add(outcome.started, outcome.started + outcome.elapsed);
+                result
+                    .span
+                    .add(outcome.started, outcome.started + outcome.elapsed);
                 if let Some(observe) = options.on_task_done {
                     observe(&outcome);
                 }
             }
-            done.push(outcome);
+            result.tally.add(&outcome);
+            result.total = result.total.and_then(|t| t.checked_add(outcome.weighted()));
+            if options.keep_outcomes {
+                result.outcomes.push(outcome);
+            }
         }
-        (done, span)
+        result
     };
-    let per_worker: Vec<(Vec<TaskOutcome>, WorkerSpan)> = on_workers(
+    let results: Vec<WorkerResult> = on_workers(
         options.threads,
         n <= INLINE_MAX_N,
         options.pool,
@@ -278,12 +370,19 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
             Workers::Here => vec![worker()],
         },
     )?;
-    let (per_worker, workers): (Vec<_>, Vec<_>) = per_worker.into_iter().unzip();
-    let mut outcomes: Vec<TaskOutcome> = per_worker.into_iter().flatten().collect();
-    let total = order_and_sum(&mut outcomes)?;
+    let total = results
+        .iter()
+        .try_fold(0u128, |acc, r| r.total.and_then(|t| acc.checked_add(t)))
+        .ok_or(Error::Overflow)?;
+    let tally = results
+        .iter()
+        .fold(Tally::default(), |acc, r| acc.merge(r.tally));
+    let workers = results.iter().map(|r| r.span).collect();
+    let outcomes = in_plan_order(results.into_iter().map(|r| r.outcomes).collect());
     Ok(RunReport {
         total,
-        complete: outcomes.len() == tasks.len(),
+        tally,
+        complete: tally.finished() == tasks.len(),
         outcomes,
         kernel: kernel.kernel(),
         elapsed: started.elapsed(),
@@ -293,7 +392,32 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
     })
 }
 
+/// The workers' outcome lists, each in plan order (a worker takes increasing indexes), merged
+/// into one in plan order.
+fn in_plan_order(lists: Vec<Vec<TaskOutcome>>) -> Vec<TaskOutcome> {
+    let len = lists.iter().map(Vec::len).sum();
+    let mut lists: Vec<_> = lists
+        .into_iter()
+        .map(|l| l.into_iter().peekable())
+        .collect();
+    let mut heads: BinaryHeap<Reverse<(usize, usize)>> = lists
+        .iter_mut()
+        .enumerate()
+        .filter_map(|(w, list)| list.peek().map(|o| Reverse((o.index, w))))
+        .collect();
+    let mut merged = Vec::with_capacity(len);
+    while let Some(Reverse((_, w))) = heads.pop() {
+        let list = &mut lists[w];
+        merged.extend(list.next());
+        if let Some(o) = list.peek() {
+            heads.push(Reverse((o.index, w)));
+        }
+    }
+    merged
+}
+
 /// Puts `outcomes` in plan order and sums their weighted counts (checked: never a silent wrap).
+#[cfg(feature = "gpu")]
 pub(super) fn order_and_sum(outcomes: &mut [TaskOutcome]) -> Result<u128, Error> {
     outcomes.sort_unstable_by_key(|o| o.index);
     outcomes
@@ -357,6 +481,49 @@ mod tests {
     }
 
     #[test]
+    fn the_tally_and_total_are_the_same_with_and_without_the_outcomes() {
+        let plan = Plan::new(11, Strategy::Symmetric, 300).unwrap();
+        // Every third task recorded with its true count.
+        let recorded = |t: &Task| {
+            let i = plan.tasks().iter().position(|x| x.id == t.id).unwrap();
+            (i % 3 == 0).then(|| t.count(11).unwrap())
+        };
+        for threads in [1, 3] {
+            let kept = RunOptions {
+                recorded: Some(&recorded),
+                ..RunOptions::with_threads(threads)
+            };
+            let with = run(&plan, &kept).unwrap();
+            let without = run(
+                &plan,
+                &RunOptions {
+                    keep_outcomes: false,
+                    ..kept
+                },
+            )
+            .unwrap();
+            assert_eq!((with.total, without.total), (2680, 2680));
+            assert!(without.outcomes.is_empty() && without.complete);
+            let sums = |r: &RunReport| (r.tally.searched, r.tally.recorded, r.tally.recorded_total);
+            assert_eq!(sums(&with), sums(&without));
+            let recorded_total: u128 = with
+                .outcomes
+                .iter()
+                .filter(|o| o.recorded)
+                .map(TaskOutcome::weighted)
+                .sum();
+            let searched = with.outcomes.iter().filter(|o| !o.recorded).count();
+            assert_eq!(
+                sums(&with),
+                (searched, with.outcomes.len() - searched, recorded_total)
+            );
+            let time: Duration = with.outcomes.iter().map(|o| o.elapsed).sum();
+            assert_eq!(with.tally.search_time, time);
+            assert_eq!(with.tally.finished(), plan.tasks().len());
+        }
+    }
+
+    #[test]
     fn zero_threads_is_an_error() {
         let plan = Plan::new(6, Strategy::Mirror, 1).unwrap();
         assert!(matches!(
@@ -383,6 +550,7 @@ mod tests {
             kernel: Kernel::DepthFirst.select().unwrap(),
             pool: None,
             first: None,
+            keep_outcomes: true,
         };
         let report = run(&plan, &options).unwrap();
         assert_eq!(report.total, 724);

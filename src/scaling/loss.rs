@@ -185,6 +185,7 @@ mod tests {
     fn report(wall: u64, workers: Vec<WorkerSpan>) -> RunReport {
         RunReport {
             total: 0,
+            tally: Default::default(),
             outcomes: Vec::new(),
             complete: true,
             kernel: Kernel::DepthFirst,

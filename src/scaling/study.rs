@@ -555,6 +555,8 @@ impl Variant {
             &RunOptions {
                 kernel: self.kernel,
                 pool: Some(pool),
+                // Only the 1-thread runs' task times are read.
+                keep_outcomes: t == 1,
                 ..RunOptions::with_threads(t)
             },
         )?;

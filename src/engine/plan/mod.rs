@@ -598,6 +598,73 @@ mod tests {
         }
     }
 
+    /// A hash of what the fingerprint leaves out: each task's pre-placed queens in the order
+    /// the plan placed them (its orientation) and its size hint.
+    fn layout_hash(plan: &Plan) -> u64 {
+        let mut h = fingerprint::Fnv1a64::new();
+        for task in &plan.tasks {
+            match task.subproblem {
+                Subproblem::Inner(board) => {
+                    for (r, c) in board.queens() {
+                        h.write(&[r as u8, c as u8]);
+                    }
+                }
+                Subproblem::Rows(state) => h.write(&state.row.to_le_bytes()),
+            }
+            h.write(&task.size_hint.to_le_bytes());
+        }
+        h.finish()
+    }
+
+    #[test]
+    fn plans_are_the_ones_journals_and_shards_were_written_for() {
+        // (n, fingerprint, tasks, layout hash) of the default `symmetric` plans as plan
+        // version 2 made them. A change here orphans every journal and shard of the board:
+        // raise PLAN_VERSION instead.
+        const SYMMETRIC: [(u32, u64, usize, u64); 20] = [
+            (4, 0xf4484e5fa1bd5590, 2, 0xda579b155be7fda4),
+            (5, 0x854d32b89204a26a, 5, 0x2951e94c19593035),
+            (6, 0xd14b0ac76d837ffb, 16, 0x97348a64991a7768),
+            (7, 0xa1a2fcd58ecc9683, 34, 0xdd02a32cf7fcf7cf),
+            (8, 0x5a18a2baef2bc28e, 78, 0x85397e88a712d31e),
+            (9, 0x6fd26397e2a0b34c, 181, 0xccdebfdda968fab1),
+            (10, 0x1e877769f9e95e30, 958, 0x2ef711404af584e7),
+            (11, 0x689117781df91004, 4134, 0x70e91dd92a227635),
+            (12, 0x3975788f6c39ee2e, 10926, 0x32cbd2c10306e693),
+            (13, 0x29292081fc6999f9, 6442, 0x9834b56ab9f06f96),
+            (14, 0xbfa816f78886e9b6, 11045, 0x2f535e35625284c2),
+            (15, 0x9b6398ffd6cfbf48, 17794, 0x2f19c3f1bb563c30),
+            (16, 0xddef3509a7dc084b, 27763, 0x25702f2232280fee),
+            (17, 0x4d221e87dd76e0e1, 4319, 0x448df62de4d6562c),
+            (18, 0x5c001d4b791a7d51, 5728, 0xabda96dad4a9c1b5),
+            (19, 0xb4e339f9896e15a3, 7432, 0x4f47f0aa96dfc4fa),
+            (20, 0x0b400c746f32434d, 9522, 0x273c348fdbbea586),
+            (21, 0x58f85bb03d008dce, 11997, 0xff27f282c61bc215),
+            (22, 0x5e571887347474a5, 14960, 0x541f4385a7858816),
+            (23, 0xbb13d96d135bafea, 327636, 0xf101f3392c5b1758),
+        ];
+        const MIRROR: [(u32, u64, usize, u64); 4] = [
+            (8, 0x84a5c281ffc68a87, 209, 0x2665398ae8cfce31),
+            (12, 0xe9e589210e143787, 8408, 0x22764cdb23a99b21),
+            (16, 0x24823ab27b66080b, 9844, 0xc764d2ceaf8abb65),
+            (20, 0x4e77508d5cbcbc09, 30880, 0xfbc2cf6bd2c64239),
+        ];
+        let lists = [
+            (Strategy::Symmetric, &SYMMETRIC[..]),
+            (Strategy::Mirror, &MIRROR[..]),
+        ];
+        let mut found = Vec::new();
+        for (strategy, expected) in lists {
+            for &(n, ..) in expected {
+                let plan = Plan::new(n, strategy, DEFAULT_MIN_TASKS).unwrap();
+                let layout = layout_hash(&plan);
+                found.push((n, plan.fingerprint(), plan.tasks.len(), layout));
+            }
+        }
+        let expected: Vec<_> = SYMMETRIC.iter().chain(&MIRROR).copied().collect();
+        assert_eq!(found, expected);
+    }
+
     #[test]
     fn boards_wider_than_the_masks_are_refused() {
         assert!(Plan::new(65, Strategy::Mirror, 1).is_err());

@@ -60,33 +60,39 @@ impl Constellation {
 
     /// The distinct queens of this constellation on the `n`-board (3 for a corner class, else 4).
     pub fn queens(&self, n: u32) -> Vec<Square> {
+        let (queens, len) = self.queen_array(n);
+        queens[..len].to_vec()
+    }
+
+    /// [`Constellation::queens`] without allocating: the squares and how many there are.
+    fn queen_array(&self, n: u32) -> ([Square; 4], usize) {
         let m = n - 1;
         if self.is_corner() {
-            vec![(0, 0), (m, self.j), (self.l, m)]
+            ([(0, 0), (m, self.j), (self.l, m), (0, 0)], 3)
         } else {
-            vec![(0, self.i), (m, self.j), (self.k, 0), (self.l, m)]
+            ([(0, self.i), (m, self.j), (self.k, 0), (self.l, m)], 4)
         }
     }
 
-    /// The constellation of a set of four border queens with no corner among them.
-    fn from_border(n: u32, queens: &[Square]) -> Constellation {
-        let m = n - 1;
-        let mut c = Constellation {
-            i: 0,
-            j: 0,
-            k: 0,
-            l: 0,
+    /// The images of a constellation with no corner queen under the 8 symmetries of the square
+    /// of side `m + 1`, in no particular order: the left-right mirror maps `(i, j, k, l)` to
+    /// `(m−i, m−j, l, k)`, the top-bottom mirror to `(j, i, m−k, m−l)` and the transpose to
+    /// `(k, l, i, j)`; the first two generate a group of four, and the transpose times that
+    /// group is the other four.
+    fn images(&self, m: u32) -> [Constellation; 8] {
+        let at = |i, j, k, l| Constellation { i, j, k, l };
+        let four = |c: Constellation| {
+            let Constellation { i, j, k, l } = c;
+            [
+                c,
+                at(m - i, m - j, l, k),
+                at(j, i, m - k, m - l),
+                at(m - j, m - i, m - l, m - k),
+            ]
         };
-        for &(r, col) in queens {
-            match (r, col) {
-                (0, col) => c.i = col,
-                (r, col) if r == m => c.j = col,
-                (r, 0) => c.k = r,
-                (r, col) if col == m => c.l = r,
-                _ => unreachable!("a border queen"),
-            }
-        }
-        c
+        let [a, b, c, d] = four(*self);
+        let [e, f, g, h] = four(at(self.k, self.l, self.i, self.j));
+        [a, b, c, d, e, f, g, h]
     }
 }
 
@@ -122,37 +128,26 @@ pub fn constellations(n: u32) -> Vec<(Constellation, u64)> {
         return out;
     }
     let m = n - 1;
-    let attacks = |(r1, c1): Square, (r2, c2): Square| {
-        r1 == r2 || c1 == c2 || r1.abs_diff(r2) == c1.abs_diff(c2)
-    };
-    let valid = |qs: &[Square]| {
-        qs.iter()
-            .enumerate()
-            .all(|(a, &p)| qs[..a].iter().all(|&q| !attacks(p, q)))
-    };
+    // A corner class's queens (0, 0), (m, j) and (l, m) never attack each other when
+    // 0 < j < l < m: they hold distinct rows and columns, and a shared diagonal would need
+    // j = m, l = m or l = j.
     for j in 1..m {
         for l in j + 1..m {
-            let c = Constellation { i: 0, j, k: 0, l };
-            if valid(&c.queens(n)) {
-                out.push((c, 8));
-            }
+            out.push((Constellation { i: 0, j, k: 0, l }, 8));
         }
     }
+    // Four queens (0, i), (m, j), (k, 0) and (l, m) off the corners share a line only in
+    // these cases: the top and bottom ones a column (i = j), the left and right ones a row
+    // (k = l), and the diagonals top-left (k = i), top-right (l = m − i), bottom-left
+    // (k = m − j) and bottom-right (l = j).
     for i in 1..m {
-        for j in 1..m {
-            for k in 1..m {
-                for l in 1..m {
+        for j in (1..m).filter(|&j| j != i) {
+            for k in (1..m).filter(|&k| k != i && k != m - j) {
+                for l in (1..m).filter(|&l| l != k && l != m - i && l != j) {
                     let c = Constellation { i, j, k, l };
-                    let queens = c.queens(n);
-                    if !valid(&queens) {
-                        continue;
-                    }
                     let mut fixed = 0;
                     let mut canonical = true;
-                    for g in SYMMETRIES {
-                        let image: Vec<Square> =
-                            queens.iter().map(|&q| g.map_square(n, q)).collect();
-                        let image = Constellation::from_border(n, &image);
+                    for image in c.images(m) {
                         fixed += u64::from(image == c);
                         canonical &= image >= c;
                     }
@@ -186,13 +181,19 @@ type OrientationKey = (u32, bool, Reverse<u32>);
 /// assert!(queens.contains(&(6, 5)));
 /// ```
 pub fn oriented_queens(n: u32, c: &Constellation) -> Vec<Square> {
+    let (queens, len) = oriented(n, c);
+    queens[..len].to_vec()
+}
+
+/// [`oriented_queens`] without allocating: the squares and how many there are.
+fn oriented(n: u32, c: &Constellation) -> ([Square; 4], usize) {
     let m = n - 1;
-    let queens = c.queens(n);
-    let mut best: Option<(OrientationKey, Vec<Square>)> = None;
+    let (queens, len) = c.queen_array(n);
+    let mut best: Option<(OrientationKey, [Square; 4])> = None;
     for g in SYMMETRIES {
-        let image: Vec<Square> = queens.iter().map(|&q| g.map_square(n, q)).collect();
-        let bottom = image.iter().find(|q| q.0 == m).map_or(0, |q| q.1);
-        let top = image.iter().find(|q| q.0 == 0).map_or(0, |q| q.1);
+        let image = queens.map(|q| g.map_square(n, q));
+        let image_of = |row: u32| image[..len].iter().find(|q| q.0 == row).map_or(0, |q| q.1);
+        let (bottom, top) = (image_of(m), image_of(0));
         let key = (
             bottom.min(m - bottom),
             bottom < m - bottom,
@@ -202,12 +203,13 @@ pub fn oriented_queens(n: u32, c: &Constellation) -> Vec<Square> {
             best = Some((key, image));
         }
     }
-    best.expect("eight orientations").1
+    (best.expect("eight orientations").1, len)
 }
 
 /// The inner board of `c` in the orientation of [`oriented_queens`].
 fn oriented_board(n: u32, c: &Constellation) -> InnerBoard {
-    InnerBoard::new(n, &oriented_queens(n, c)).expect("a valid constellation fits the board")
+    let (queens, len) = oriented(n, c);
+    InnerBoard::new(n, &queens[..len]).expect("a valid constellation fits the board")
 }
 
 /// The tasks of the symmetric plan for `n` in `4..=MAX_JOB_N`: one per canonical
@@ -237,10 +239,7 @@ pub(crate) fn symmetric_tasks(n: u32, min_tasks: usize, rule: TaskRule) -> Optio
             Subproblem::Rows(_) => false,
         };
         while tasks.iter().any(deep) {
-            tasks = tasks
-                .into_iter()
-                .flat_map(|t| if deep(&t) { split(&t) } else { vec![t] })
-                .collect();
+            tasks = split_where(tasks, deep);
         }
     }
     while tasks.len() < min_tasks {
@@ -253,29 +252,42 @@ pub(crate) fn symmetric_tasks(n: u32, min_tasks: usize, rule: TaskRule) -> Optio
         if !tasks.iter().any(splittable) {
             break;
         }
-        tasks = tasks
-            .into_iter()
-            .flat_map(|t| if splittable(&t) { split(&t) } else { vec![t] })
-            .collect();
+        tasks = split_where(tasks, splittable);
     }
     for t in &mut tasks {
         if let Subproblem::Inner(b) = t.subproblem {
             t.size_hint = size_hint(&b);
         }
     }
-    tasks.sort_by(|a, b| b.size_hint.cmp(&a.size_hint).then(a.id.cmp(&b.id)));
+    // Task ids are distinct, so the order is total and an unstable sort gives the one order.
+    tasks.sort_unstable_by(|a, b| b.size_hint.cmp(&a.size_hint).then(a.id.cmp(&b.id)));
     Some(tasks)
 }
 
-/// The children of `task`: one per free square of its first free row, dead ends dropped.
-fn split(task: &Task) -> Vec<Task> {
+/// `tasks` in order, each task that `split_it` picks replaced by its children.
+fn split_where(tasks: Vec<Task>, split_it: impl Fn(&Task) -> bool) -> Vec<Task> {
+    let mut out = Vec::with_capacity(tasks.len() * 2);
+    for task in tasks {
+        if split_it(&task) {
+            split_into(&task, &mut out);
+        } else {
+            out.push(task);
+        }
+    }
+    out
+}
+
+/// Appends the children of `task` to `out`: one per free square of its first free row, dead
+/// ends dropped (a task without a free row is its own child).
+fn split_into(task: &Task, out: &mut Vec<Task>) {
     let Subproblem::Inner(board) = task.subproblem else {
-        return vec![*task];
+        out.push(*task);
+        return;
     };
     let Some((_, mut free)) = board.first_free_row() else {
-        return vec![*task];
+        out.push(*task);
+        return;
     };
-    let mut children = Vec::new();
     while free != 0 {
         let col = free.trailing_zeros();
         free &= free - 1;
@@ -283,31 +295,39 @@ fn split(task: &Task) -> Vec<Task> {
         if child.first_free_row().is_some_and(|(_, f)| f == 0) {
             continue;
         }
-        let mut cols = task.id.cols().to_vec();
-        cols.push(col as u8);
-        children.push(Task {
-            id: TaskId::from_cols(&cols).expect("checked length"),
+        out.push(Task {
+            id: task.id.child(col as u8),
             weight: task.weight,
             subproblem: Subproblem::Inner(child),
             size_hint: 0,
         });
     }
-    children
 }
 
-/// Placements on the next two free rows: cheap, and ranks tasks well enough.
+/// Placements on the next two free rows: cheap, and ranks tasks well enough. Each queen of the
+/// first free row counts one, plus the squares of the next free row (`d` rows further down)
+/// that neither the pre-placed queens nor it attack.
 fn size_hint(board: &InnerBoard) -> u64 {
-    let Some((_, mut free)) = board.first_free_row() else {
+    let rows = board.free_rows();
+    if rows == 0 {
         return 0;
-    };
+    }
+    let first = rows.trailing_zeros();
+    let mut free = !board.blocked(first);
+    let later = rows & (rows - 1);
+    let next = (later != 0).then(|| {
+        let second = later.trailing_zeros();
+        (second - first, !board.blocked(second))
+    });
     let mut hint = 0;
     while free != 0 {
         let col = free.trailing_zeros();
         free &= free - 1;
-        let child = board.place(col);
-        hint += 1 + child
-            .first_free_row()
-            .map_or(0, |(_, f)| u64::from(f.count_ones()));
+        hint += 1;
+        if let Some((d, open)) = next {
+            let attacked = 1u64 << col | 1u64 << (col + d) | (1u64 << col) >> d;
+            hint += u64::from((open & !attacked).count_ones());
+        }
     }
     hint
 }
