@@ -30,10 +30,6 @@ pub struct CountRecord {
     pub unique: Option<u128>,
     /// Wall-clock seconds of this run (a resumed count's earlier runs not included).
     pub seconds: f64,
-    /// Seconds the tasks this run searched took, summed over the workers: `seconds −
-    /// search_seconds / threads` is what the count spent outside its tasks (plan, pool, unique
-    /// count, the wait for the last task).
-    pub search_seconds: f64,
     /// Worker threads used.
     pub threads: usize,
     /// Decomposition strategy.
@@ -48,6 +44,10 @@ pub struct CountRecord {
     pub resumed_total: u128,
     /// The plan's fingerprint, 16 hex digits ([`nqueens::Plan::fingerprint`]).
     pub fingerprint: String,
+    /// Seconds the tasks this run searched took, summed over the workers: `seconds −
+    /// search_seconds / threads` is what the count spent outside its tasks (plan, pool, unique
+    /// count, the wait for the last task).
+    pub search_seconds: f64,
     /// Where the workers ran when `--pin` placed them: the placement and the CPUs in worker
     /// order (`cores: 0,1`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -91,7 +91,6 @@ impl CountRecord {
             total: counts.total,
             unique: counts.unique,
             seconds: counts.elapsed.as_secs_f64(),
-            search_seconds: run.search_time.as_secs_f64(),
             threads: options.threads,
             strategy: options.strategy,
             kernel: counts.kernel,
@@ -99,6 +98,7 @@ impl CountRecord {
             resumed_tasks: run.resumed_tasks,
             resumed_total: run.resumed_total,
             fingerprint: crate::cli::format::fingerprint(run.fingerprint),
+            search_seconds: run.search_time.as_secs_f64(),
             pin: None,
             #[cfg(feature = "gpu")]
             gpu_adapter: run.gpu.map(|_| {
@@ -403,6 +403,13 @@ fn search_board(
         progress: &progress,
         interrupt,
     };
+    if long_run.pool.is_none() {
+        // Its threads start while the plan is made.
+        nqueens::engine::pool::start_shared(
+            options.threads,
+            n <= nqueens::engine::pool::INLINE_MAX_N,
+        );
+    }
     let result =
         Prepared::new(n, options, journal.as_deref(), long_run.shard).and_then(|prepared| {
             announce_board(n, options, long_run, journal.as_deref(), &prepared);

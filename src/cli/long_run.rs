@@ -72,9 +72,13 @@ impl Interrupt {
     }
 
     /// Records that a task of the current board has finished: from now on an interrupt waits
-    /// for the running tasks.
+    /// for the running tasks. Written once per board, not once per task: a store to the flag
+    /// would take its cache line, which holds the stop flag that every worker reads, from the
+    /// other cores.
     pub fn task_finished(&self) {
-        self.0.working.store(true, Ordering::SeqCst);
+        if !self.0.working.load(Ordering::Relaxed) {
+            self.0.working.store(true, Ordering::SeqCst);
+        }
     }
 
     /// Records that a result has been written: from now on an interrupt lets the command close

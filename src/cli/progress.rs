@@ -42,6 +42,8 @@ pub struct Progress {
     solutions: Arc<AtomicU64>,
     /// Whether a task of this run (not a resumed one) has finished.
     timed: Arc<AtomicBool>,
+    /// Whether the bar is drawn nowhere (read once: indicatif locks the bar to tell).
+    hidden: bool,
 }
 
 impl Progress {
@@ -98,6 +100,7 @@ impl Progress {
         );
         bar.set_style(style);
         Progress {
+            hidden: bar.is_hidden(),
             bar,
             sizes: OnceLock::new(),
             done,
@@ -189,9 +192,15 @@ impl Watcher for Progress {
     }
 
     fn task_done(&self, outcome: &TaskOutcome) {
-        self.timed.store(true, Ordering::Relaxed);
+        // Each write takes a cache line from the other workers: none that is not needed.
+        if !self.timed.load(Ordering::Relaxed) {
+            self.timed.store(true, Ordering::Relaxed);
+        }
         self.done.fetch_add(1, Ordering::Relaxed);
         self.add_solutions(outcome);
+        if self.hidden {
+            return;
+        }
         let size = self
             .sizes
             .get()
@@ -354,7 +363,8 @@ mod tests {
         let run = count_ten(&progress, 2);
         assert_eq!(progress.tasks_done(), run.counts.tasks);
         assert_eq!(progress.solutions.load(Ordering::Relaxed), 724);
-        assert_eq!(progress.bar.position(), progress.bar.length().unwrap());
+        // Nothing draws it, so it is not moved (a clock read and atomics per task saved).
+        assert_eq!(progress.bar.position(), 0);
         progress.finish();
     }
 

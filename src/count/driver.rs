@@ -45,6 +45,9 @@ pub fn count_with(
     options: &CountOptions,
     control: &RunControl<'_>,
 ) -> Result<CountRun, Error> {
+    if control.pool.is_none() {
+        crate::engine::pool::start_shared(options.threads, n <= crate::engine::pool::INLINE_MAX_N);
+    }
     Prepared::new(n, options, control.journal, control.shard)?.run_on(
         control.pool,
         control.stop,

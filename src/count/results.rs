@@ -179,12 +179,12 @@ mod flat {
         resumed_total: u128,
         #[serde(with = "crate::serde_util::fingerprint")]
         fingerprint: u64,
+        #[serde(with = "crate::serde_util::seconds")]
+        search_seconds: Duration,
         plan_tasks: usize,
         shard: Shard,
         complete: bool,
         searched_tasks: usize,
-        #[serde(with = "crate::serde_util::seconds")]
-        search_seconds: Duration,
         #[cfg(feature = "gpu")]
         #[serde(default, skip_serializing_if = "Option::is_none")]
         gpu: Option<crate::engine::gpu_run::DeviceShare>,
@@ -205,11 +205,11 @@ mod flat {
                 resumed_tasks: run.resumed_tasks,
                 resumed_total: run.resumed_total,
                 fingerprint: run.fingerprint,
+                search_seconds: run.search_time,
                 plan_tasks: run.plan_tasks,
                 shard: run.shard,
                 complete: run.complete,
                 searched_tasks: run.searched_tasks,
-                search_seconds: run.search_time,
                 #[cfg(feature = "gpu")]
                 gpu: run.gpu,
             }

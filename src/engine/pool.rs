@@ -67,6 +67,23 @@ pub fn shared_pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, Error> {
     Ok(pool)
 }
 
+/// Builds the process's pool of `threads` workers now, where a run of `threads` threads on a
+/// board that is not `small` would use it (no pool given; see [`on_workers`]), so that its
+/// threads start while the caller makes the plan instead of after it: a new thread can wait
+/// for a free CPU for a scheduler tick (4 ms). Does nothing where the pool is built already or
+/// would not be used; a failure is left for the run to report.
+///
+/// ```
+/// nqueens::engine::pool::start_shared(3, false);
+/// assert_eq!(nqueens::engine::pool::shared_pool(3).unwrap().current_num_threads(), 3);
+/// ```
+pub fn start_shared(threads: usize, small: bool) {
+    let in_worker = rayon::current_thread_index().is_some();
+    if threads > 1 && !small && !(in_worker && rayon::current_num_threads() == threads) {
+        let _ = shared_pool(threads);
+    }
+}
+
 /// A new rayon pool of exactly `threads` workers (runs use [`shared_pool`]).
 pub fn build_pool(threads: usize) -> Result<rayon::ThreadPool, Error> {
     if threads == 0 {

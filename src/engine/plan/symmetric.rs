@@ -189,21 +189,47 @@ pub fn oriented_queens(n: u32, c: &Constellation) -> Vec<Square> {
 fn oriented(n: u32, c: &Constellation) -> ([Square; 4], usize) {
     let m = n - 1;
     let (queens, len) = c.queen_array(n);
-    let mut best: Option<(OrientationKey, [Square; 4])> = None;
-    for g in SYMMETRIES {
-        let image = queens.map(|q| g.map_square(n, q));
-        let image_of = |row: u32| image[..len].iter().find(|q| q.0 == row).map_or(0, |q| q.1);
-        let (bottom, top) = (image_of(m), image_of(0));
-        let key = (
+    // The columns of the top and the bottom queen in each orientation, in the order of
+    // SYMMETRIES.
+    let ends: [(u32, u32); 8] = if c.is_corner() {
+        SYMMETRIES.map(|g| {
+            let image = queens.map(|q| g.map_square(n, q));
+            let column_in = |row: u32| image[..len].iter().find(|q| q.0 == row).map_or(0, |q| q.1);
+            (column_in(0), column_in(m))
+        })
+    } else {
+        // Worked out from `Symmetry::map_square` (the test below checks it): for example the
+        // quarter turn (r, c) ↦ (c, m − r) takes the left queen (k, 0) to the top row's
+        // column m − k and the right queen (l, m) to the bottom row's column m − l.
+        let Constellation { i, j, k, l } = *c;
+        [
+            (i, j),
+            (m - k, m - l),
+            (m - j, m - i),
+            (l, k),
+            (m - i, m - j),
+            (m - l, m - k),
+            (j, i),
+            (k, l),
+        ]
+    };
+    let key = |(top, bottom): (u32, u32)| -> OrientationKey {
+        (
             bottom.min(m - bottom),
             bottom < m - bottom,
             Reverse(top.min(m - top)),
-        );
-        if best.as_ref().is_none_or(|(k, _)| key < *k) {
-            best = Some((key, image));
+        )
+    };
+    // The first of the least keys.
+    let best = (1..8).fold(0, |best, g| {
+        if key(ends[g]) < key(ends[best]) {
+            g
+        } else {
+            best
         }
-    }
-    (best.expect("eight orientations").1, len)
+    });
+    let g = SYMMETRIES[best];
+    (queens.map(|q| g.map_square(n, q)), len)
 }
 
 /// The inner board of `c` in the orientation of [`oriented_queens`].
@@ -378,6 +404,73 @@ mod tests {
             let plain = InnerBoard::new(n, &c.queens(n)).unwrap();
             let oriented = oriented_board(n, &c);
             assert_eq!(count_inner(&plain), count_inner(&oriented), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn the_top_and_bottom_columns_of_each_orientation_are_where_the_symmetries_put_them() {
+        for n in [5, 8, 11] {
+            let m = n - 1;
+            for (c, _) in constellations(n)
+                .into_iter()
+                .filter(|(c, _)| !c.is_corner())
+            {
+                let queens = c.queens(n);
+                let found = SYMMETRIES.map(|g| {
+                    let image: Vec<Square> = queens.iter().map(|&q| g.map_square(n, q)).collect();
+                    let column_in = |row| image.iter().find(|q| q.0 == row).unwrap().1;
+                    (column_in(0), column_in(m))
+                });
+                let Constellation { i, j, k, l } = c;
+                let worked_out = [
+                    (i, j),
+                    (m - k, m - l),
+                    (m - j, m - i),
+                    (l, k),
+                    (m - i, m - j),
+                    (m - l, m - k),
+                    (j, i),
+                    (k, l),
+                ];
+                assert_eq!(found, worked_out, "n={n} {c:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_images_of_a_class_are_its_images_under_the_eight_symmetries() {
+        for n in [6, 9, 12] {
+            let m = n - 1;
+            for i in 1..m {
+                for j in 1..m {
+                    for k in 1..m {
+                        for l in 1..m {
+                            let c = Constellation { i, j, k, l };
+                            let queens = c.queens(n);
+                            let mut by_map: Vec<Constellation> = SYMMETRIES
+                                .iter()
+                                .map(|g| {
+                                    let image: Vec<Square> =
+                                        queens.iter().map(|&q| g.map_square(n, q)).collect();
+                                    let column_in =
+                                        |row| image.iter().find(|q| q.0 == row).unwrap().1;
+                                    let row_in = |col| image.iter().find(|q| q.1 == col).unwrap().0;
+                                    Constellation {
+                                        i: column_in(0),
+                                        j: column_in(m),
+                                        k: row_in(0),
+                                        l: row_in(m),
+                                    }
+                                })
+                                .collect();
+                            let mut by_formula = c.images(m).to_vec();
+                            by_map.sort();
+                            by_formula.sort();
+                            assert_eq!(by_map, by_formula, "n={n} {c:?}");
+                        }
+                    }
+                }
+            }
         }
     }
 
