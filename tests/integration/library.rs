@@ -172,7 +172,8 @@ fn keys_of(value: &impl serde::Serialize) -> Vec<String> {
     keys_in_order(&serde_json::to_string_pretty(value).unwrap())
 }
 
-/// `object` without its times (`seconds`, and `search_seconds` where present: different in every run).
+/// `object` without its times (`seconds`, and `search_seconds` where present), different in
+/// every run.
 fn untimed(mut object: Map<String, Value>) -> Map<String, Value> {
     object.remove("seconds").expect("a time in seconds");
     object.remove("search_seconds");
