@@ -145,8 +145,15 @@ impl InnerBoard {
             free & (1u64 << col) != 0,
             "column {col} of row {r} is not free"
         );
+        self.with_queen(r, col)
+    }
+
+    /// This board with one more queen at `(r, c)`, unchecked: the caller knows that no queen
+    /// attacks the square, that `r` is the first row still to fill, and that fewer than
+    /// [`MAX_PLACED`] queens are placed (the plan's splits, which have read the row already).
+    pub(crate) fn with_queen(&self, r: u32, c: u32) -> InnerBoard {
         let mut child = *self;
-        child.queens[usize::from(self.len)] = (r as u8, col as u8);
+        child.queens[usize::from(self.len)] = (r as u8, c as u8);
         child.len += 1;
         child
     }

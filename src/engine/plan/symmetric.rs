@@ -285,9 +285,56 @@ pub(crate) fn symmetric_tasks(n: u32, min_tasks: usize, rule: TaskRule) -> Optio
             t.size_hint = size_hint(&b);
         }
     }
-    // Task ids are distinct, so the order is total and an unstable sort gives the one order.
-    tasks.sort_unstable_by(|a, b| b.size_hint.cmp(&a.size_hint).then(a.id.cmp(&b.id)));
-    Some(tasks)
+    Some(largest_first(tasks))
+}
+
+/// `tasks` by size hint, largest first, ties by id.
+///
+/// Ids order by length first, and the tasks of one id length are already in increasing id
+/// order: the classes are made in that order, and a split puts a task's children, in column
+/// order, where the task was. So the order is that of (hint, id length) with ties kept in list
+/// order, and sorting those small keys (with each task's place) and then moving each task once
+/// is faster than sorting the tasks themselves (n = 16: 1.4 to 0.4 ms).
+fn largest_first(tasks: Vec<Task>) -> Vec<Task> {
+    // A hint is at most n + n² (1056), an id at most 16 long and a plan far below 2³² tasks:
+    // 24, 8 and 32 bits.
+    let mut keys: Vec<u64> = tasks
+        .iter()
+        .enumerate()
+        .map(|(place, t)| {
+            let smaller = 0xFF_FFFF - t.size_hint.min(0xFF_FFFF);
+            (smaller << 40) | ((t.id.cols().len() as u64) << 32) | place as u64
+        })
+        .collect();
+    keys.sort_unstable();
+    // Each task moved once, in place: position `to` takes the task at `keys[to]`'s place,
+    // following each cycle of the permutation (a key whose place is its own is done).
+    let mut sorted = tasks;
+    let place = |key: u64| key as u32 as usize;
+    for start in 0..sorted.len() {
+        if place(keys[start]) == start {
+            continue;
+        }
+        let first = sorted[start];
+        let mut to = start;
+        loop {
+            let from = place(keys[to]);
+            keys[to] = to as u64;
+            if from == start {
+                sorted[to] = first;
+                break;
+            }
+            sorted[to] = sorted[from];
+            to = from;
+        }
+    }
+    debug_assert!(
+        sorted
+            .windows(2)
+            .all(|w| (Reverse(w[0].size_hint), w[0].id) < (Reverse(w[1].size_hint), w[1].id)),
+        "the tasks of each id length were in increasing id order"
+    );
+    sorted
 }
 
 /// `tasks` in order, each task that `split_it` picks replaced by its children.
@@ -310,52 +357,80 @@ fn split_into(task: &Task, out: &mut Vec<Task>) {
         out.push(*task);
         return;
     };
-    let Some((_, mut free)) = board.first_free_row() else {
+    let Some(rows) = FirstRows::of(&board) else {
         out.push(*task);
         return;
     };
+    let (row, mut free) = rows.first;
     while free != 0 {
         let col = free.trailing_zeros();
         free &= free - 1;
-        let child = board.place(col);
-        if child.first_free_row().is_some_and(|(_, f)| f == 0) {
+        if rows.open_after(col) == Some(0) {
             continue;
         }
         out.push(Task {
             id: task.id.child(col as u8),
             weight: task.weight,
-            subproblem: Subproblem::Inner(child),
+            subproblem: Subproblem::Inner(board.with_queen(row, col)),
             size_hint: 0,
         });
     }
 }
 
 /// Placements on the next two free rows: cheap, and ranks tasks well enough. Each queen of the
-/// first free row counts one, plus the squares of the next free row (`d` rows further down)
-/// that neither the pre-placed queens nor it attack.
+/// first free row counts one, plus the squares of the next free row that neither the
+/// pre-placed queens nor it attack.
 fn size_hint(board: &InnerBoard) -> u64 {
-    let rows = board.free_rows();
-    if rows == 0 {
+    let Some(rows) = FirstRows::of(board) else {
         return 0;
-    }
-    let first = rows.trailing_zeros();
-    let mut free = !board.blocked(first);
-    let later = rows & (rows - 1);
-    let next = (later != 0).then(|| {
-        let second = later.trailing_zeros();
-        (second - first, !board.blocked(second))
-    });
+    };
+    let mut free = rows.first.1;
     let mut hint = 0;
     while free != 0 {
         let col = free.trailing_zeros();
         free &= free - 1;
-        hint += 1;
-        if let Some((d, open)) = next {
-            let attacked = 1u64 << col | 1u64 << (col + d) | (1u64 << col) >> d;
-            hint += u64::from((open & !attacked).count_ones());
-        }
+        hint += 1 + rows
+            .open_after(col)
+            .map_or(0, |open| u64::from(open.count_ones()));
     }
     hint
+}
+
+/// The first two free rows of a board, as a split and a size hint read them.
+struct FirstRows {
+    /// The first free row and its free squares.
+    first: (u32, u64),
+    /// How many rows below it the next free row is, and the squares of that row that no
+    /// pre-placed queen attacks; `None` when the first free row is the last.
+    next: Option<(u32, u64)>,
+}
+
+impl FirstRows {
+    /// The first two free rows of `board`; `None` when every row holds a queen.
+    fn of(board: &InnerBoard) -> Option<FirstRows> {
+        let rows = board.free_rows();
+        if rows == 0 {
+            return None;
+        }
+        let first = rows.trailing_zeros();
+        let later = rows & (rows - 1);
+        let next = (later != 0).then(|| {
+            let second = later.trailing_zeros();
+            (second - first, !board.blocked(second))
+        });
+        Some(FirstRows {
+            first: (first, !board.blocked(first)),
+            next,
+        })
+    }
+
+    /// The squares of the next free row still open once a queen stands on column `col` of the
+    /// first one; `None` without a next free row.
+    fn open_after(&self, col: u32) -> Option<u64> {
+        let (d, open) = self.next?;
+        let attacked = 1u64 << col | 1u64 << (col + d) | (1u64 << col) >> d;
+        Some(open & !attacked)
+    }
 }
 
 #[cfg(test)]
