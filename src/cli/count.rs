@@ -403,22 +403,21 @@ fn search_board(
         progress: &progress,
         interrupt,
     };
-    if long_run.pool.is_none() {
-        // Its threads start while the plan is made.
-        nqueens::engine::pool::start_shared(
-            options.threads,
-            n <= nqueens::engine::pool::INLINE_MAX_N,
-        );
-    }
-    let result =
-        Prepared::new(n, options, journal.as_deref(), long_run.shard).and_then(|prepared| {
-            announce_board(n, options, long_run, journal.as_deref(), &prepared);
-            prepared.run_on(
-                long_run.pool.as_deref(),
-                Some(interrupt.flag()),
-                Some(&watcher),
-            )
-        });
+    let result = Prepared::new_on(
+        n,
+        options,
+        journal.as_deref(),
+        long_run.shard,
+        long_run.pool.as_deref(),
+    )
+    .and_then(|prepared| {
+        announce_board(n, options, long_run, journal.as_deref(), &prepared);
+        prepared.run_on(
+            long_run.pool.as_deref(),
+            Some(interrupt.flag()),
+            Some(&watcher),
+        )
+    });
     interrupt.board(None);
     progress.finish();
     let run = result.map_err(failure)?;

@@ -3,15 +3,17 @@
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use super::unique_search::UniqueSearch;
 use super::{CountOptions, CountRun, Counts, RunControl, Watcher};
 use crate::Error;
 use crate::engine::kernel::Selected;
 use crate::engine::plan::{Plan, TaskId, default_plan};
+use crate::engine::pool::{INLINE_MAX_N, start_shared};
 use crate::engine::run::{RunOptions, TaskOutcome, run};
-use crate::engine::unique::{FixedCounts, symmetric_fixed_counts, unique_from};
+use crate::engine::unique::unique_from;
 use crate::journal::{Header, Journal, JournalError, Shard, ShardError};
 
 /// Counts the `n`-board like [`crate::count`], under the given controls: [`Prepared::new`],
@@ -45,10 +47,7 @@ pub fn count_with(
     options: &CountOptions,
     control: &RunControl<'_>,
 ) -> Result<CountRun, Error> {
-    if control.pool.is_none() {
-        crate::engine::pool::start_shared(options.threads, n <= crate::engine::pool::INLINE_MAX_N);
-    }
-    Prepared::new(n, options, control.journal, control.shard)?.run_on(
+    Prepared::new_on(n, options, control.journal, control.shard, control.pool)?.run_on(
         control.pool,
         control.stop,
         control.watcher,
@@ -82,6 +81,17 @@ pub struct Prepared {
     recorded: HashMap<TaskId, u64>,
     resumed: Vec<TaskOutcome>,
     started: Instant,
+    /// The unique count's searches, for a whole board (not a shard).
+    unique: Option<SearchGuard>,
+}
+
+/// A count's unique-count searches, kept from being made once the count is dropped unrun.
+struct SearchGuard(Arc<UniqueSearch>);
+
+impl Drop for SearchGuard {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
 }
 
 impl Prepared {
@@ -94,12 +104,53 @@ impl Prepared {
         journal: Option<&Path>,
         shard: Option<Shard>,
     ) -> Result<Prepared, Error> {
+        Prepared::new_on(n, options, journal, shard, None)
+    }
+
+    /// [`Prepared::new`] for a run on `pool` ([`Prepared::run_on`]; `None`: the process's pool
+    /// of the options' thread count). The pool is started first, and one of its workers makes
+    /// the unique count's two symmetric searches while this thread makes the plan: a core that
+    /// would wait for the plan does them instead. (A run of one thread, or one that searches on
+    /// the calling thread, makes them on its worker before its first task.)
+    ///
+    /// ```
+    /// use nqueens::{CountOptions, Prepared, Strategy};
+    /// let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    /// let options = CountOptions::new(2, Strategy::Symmetric);
+    /// let prepared = Prepared::new_on(12, &options, None, None, Some(&pool)).unwrap();
+    /// let run = prepared.run_on(Some(&pool), None, None).unwrap();
+    /// assert_eq!((run.counts.total, run.counts.unique), (14_200, Some(1_787)));
+    /// ```
+    pub fn new_on(
+        n: u32,
+        options: &CountOptions,
+        journal: Option<&Path>,
+        shard: Option<Shard>,
+        pool: Option<&rayon::ThreadPool>,
+    ) -> Result<Prepared, Error> {
         if options.threads == 0 {
             return Err(Error::ZeroThreads);
         }
         // Before any journal is touched.
         let kernel = options.kernel.select()?;
         let started = Instant::now();
+        let unique = shard.is_none_or(|s| s.is_whole()).then(|| {
+            let search = UniqueSearch::new(n);
+            let shared;
+            let helper = match pool {
+                Some(pool) => (pool.current_num_threads() > 1
+                    && pool.current_thread_index().is_none())
+                .then_some(pool),
+                None => {
+                    shared = start_shared(options.threads, n <= INLINE_MAX_N);
+                    shared.as_deref()
+                }
+            };
+            if let Some(helper) = helper {
+                search.start_on(helper);
+            }
+            SearchGuard(search)
+        });
         let (whole, fingerprint) = default_plan(n, options.strategy)?;
         let shard = shard.unwrap_or(Shard::WHOLE);
         // Every shard holds a task: no more shards than tasks (refused before any journal is
@@ -153,6 +204,7 @@ impl Prepared {
             recorded,
             resumed,
             started,
+            unique,
         })
     }
 
@@ -208,6 +260,7 @@ impl Prepared {
             recorded,
             resumed,
             started,
+            unique,
         } = self;
         if let Some(watcher) = watcher {
             watcher.start(&plan, &resumed);
@@ -229,11 +282,13 @@ impl Prepared {
             }
         };
         let lookup = |task: &crate::engine::plan::Task| recorded.get(&task.id).copied();
-        // The unique count's two symmetric searches depend on the board alone: a worker makes
-        // them while the others take the first tasks, instead of after the last one.
-        let fixed: OnceLock<Result<FixedCounts, Error>> = OnceLock::new();
+        // The unique count's two symmetric searches depend on the board alone: unless a worker
+        // took them while the plan was made, the first worker makes them while the others
+        // take the first tasks, instead of after the last one.
         let make_fixed = || {
-            fixed.get_or_init(|| symmetric_fixed_counts(n));
+            if let Some(SearchGuard(search)) = &unique {
+                search.make_unless_claimed();
+            }
         };
         let report = run(
             &plan,
@@ -245,7 +300,7 @@ impl Prepared {
                 recorded: (!recorded.is_empty()).then_some(&lookup as _),
                 kernel,
                 pool,
-                first: shard.is_whole().then_some(&make_fixed as _),
+                first: unique.is_some().then_some(&make_fixed as _),
                 // The sums are enough: no list of the tasks to store and order.
                 keep_outcomes: false,
             },
@@ -259,14 +314,11 @@ impl Prepared {
                 .unwrap_or_else(|p| p.into_inner())
                 .sync()?;
         }
-        let unique = if report.complete && shard.is_whole() {
-            let fixed = match fixed.into_inner() {
-                Some(made) => made?,
-                None => symmetric_fixed_counts(n)?,
-            };
-            Some(unique_from(n, report.total, fixed)?)
-        } else {
-            None
+        let unique = match &unique {
+            Some(SearchGuard(search)) if report.complete => {
+                Some(unique_from(n, report.total, search.result()?)?)
+            }
+            _ => None,
         };
         Ok(CountRun {
             counts: Counts {

@@ -16,11 +16,13 @@
 //! | `control.rs` | [`RunControl`], [`Watcher`] |
 //! | `driver.rs` | [`Prepared`], [`count_with`] |
 //! | `results.rs` | [`Counts`], [`CountRun`] |
+//! | `unique_search.rs` | the unique count's searches, made by whichever thread is free first |
 
 mod control;
 mod driver;
 mod options;
 mod results;
+mod unique_search;
 
 pub use control::{RunControl, Watcher};
 pub use driver::{Prepared, count_with};

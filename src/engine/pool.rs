@@ -67,20 +67,24 @@ pub fn shared_pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, Error> {
     Ok(pool)
 }
 
-/// Builds the process's pool of `threads` workers now, where a run of `threads` threads on a
-/// board that is not `small` would use it (no pool given; see [`on_workers`]), so that its
-/// threads start while the caller makes the plan instead of after it: a new thread can wait
-/// for a free CPU for a scheduler tick (4 ms). Does nothing where the pool is built already or
-/// would not be used; a failure is left for the run to report.
+/// The process's pool of `threads` workers, built now, where a run of `threads` threads on a
+/// board that is not `small` would use it (no pool given; see [`on_workers`]); `None` where the
+/// run would search on the calling thread (or the pool cannot be built: the run reports it).
+/// A count calls it before it makes its plan, so that the pool's threads start meanwhile (a new
+/// thread can wait a scheduler tick, 4 ms, for a CPU) and one of them can make the unique
+/// count's searches.
 ///
 /// ```
-/// nqueens::engine::pool::start_shared(3, false);
-/// assert_eq!(nqueens::engine::pool::shared_pool(3).unwrap().current_num_threads(), 3);
+/// use nqueens::engine::pool::start_shared;
+/// assert_eq!(start_shared(3, false).unwrap().current_num_threads(), 3);
+/// assert!(start_shared(3, true).is_none() && start_shared(1, false).is_none());
 /// ```
-pub fn start_shared(threads: usize, small: bool) {
+pub fn start_shared(threads: usize, small: bool) -> Option<Arc<rayon::ThreadPool>> {
     let in_worker = rayon::current_thread_index().is_some();
     if threads > 1 && !small && !(in_worker && rayon::current_num_threads() == threads) {
-        let _ = shared_pool(threads);
+        shared_pool(threads).ok()
+    } else {
+        None
     }
 }
 
