@@ -97,7 +97,8 @@ impl Drop for SearchGuard {
 impl Prepared {
     /// Selects the kernel, makes the plan of the `n`-board (only `shard` of it when given) and
     /// opens the journal at `journal` (when given), checking that every record it holds is a
-    /// task to count.
+    /// task to count. For a run on the process's pool ([`Prepared::run`]): a caller that runs on
+    /// its own pool passes it to [`Prepared::new_on`] instead.
     pub fn new(
         n: u32,
         options: &CountOptions,
