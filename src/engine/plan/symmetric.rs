@@ -74,6 +74,25 @@ impl Constellation {
         }
     }
 
+    /// The columns of the top and the bottom queen of a constellation with no corner queen in
+    /// each orientation, in the order of [`SYMMETRIES`], on the board of side `m + 1`. Worked
+    /// out from `Symmetry::map_square` (a test checks them): for example the quarter turn
+    /// (r, c) ↦ (c, m − r) takes the left queen (k, 0) to the top row's column m − k and the
+    /// right queen (l, m) to the bottom row's column m − l.
+    fn ends(&self, m: u32) -> [(u32, u32); 8] {
+        let Constellation { i, j, k, l } = *self;
+        [
+            (i, j),
+            (m - k, m - l),
+            (m - j, m - i),
+            (l, k),
+            (m - i, m - j),
+            (m - l, m - k),
+            (j, i),
+            (k, l),
+        ]
+    }
+
     /// The images of a constellation with no corner queen under the 8 symmetries of the square
     /// of side `m + 1`, in no particular order: the left-right mirror maps `(i, j, k, l)` to
     /// `(m−i, m−j, l, k)`, the top-bottom mirror to `(j, i, m−k, m−l)` and the transpose to
@@ -189,29 +208,14 @@ pub fn oriented_queens(n: u32, c: &Constellation) -> Vec<Square> {
 fn oriented(n: u32, c: &Constellation) -> ([Square; 4], usize) {
     let m = n - 1;
     let (queens, len) = c.queen_array(n);
-    // The columns of the top and the bottom queen in each orientation, in the order of
-    // SYMMETRIES.
-    let ends: [(u32, u32); 8] = if c.is_corner() {
+    let ends = if c.is_corner() {
         SYMMETRIES.map(|g| {
             let image = queens.map(|q| g.map_square(n, q));
             let column_in = |row: u32| image[..len].iter().find(|q| q.0 == row).map_or(0, |q| q.1);
             (column_in(0), column_in(m))
         })
     } else {
-        // Worked out from `Symmetry::map_square` (the test below checks it): for example the
-        // quarter turn (r, c) ↦ (c, m − r) takes the left queen (k, 0) to the top row's
-        // column m − k and the right queen (l, m) to the bottom row's column m − l.
-        let Constellation { i, j, k, l } = *c;
-        [
-            (i, j),
-            (m - k, m - l),
-            (m - j, m - i),
-            (l, k),
-            (m - i, m - j),
-            (m - l, m - k),
-            (j, i),
-            (k, l),
-        ]
+        c.ends(m)
     };
     let key = |(top, bottom): (u32, u32)| -> OrientationKey {
         (
@@ -496,18 +500,7 @@ mod tests {
                     let column_in = |row| image.iter().find(|q| q.0 == row).unwrap().1;
                     (column_in(0), column_in(m))
                 });
-                let Constellation { i, j, k, l } = c;
-                let worked_out = [
-                    (i, j),
-                    (m - k, m - l),
-                    (m - j, m - i),
-                    (l, k),
-                    (m - i, m - j),
-                    (m - l, m - k),
-                    (j, i),
-                    (k, l),
-                ];
-                assert_eq!(found, worked_out, "n={n} {c:?}");
+                assert_eq!(found, c.ends(m), "n={n} {c:?}");
             }
         }
     }
