@@ -11,7 +11,7 @@ use super::{CountOptions, CountRun, Counts, RunControl, Watcher};
 use crate::Error;
 use crate::engine::kernel::Selected;
 use crate::engine::plan::{Plan, TaskId, default_plan};
-use crate::engine::pool::{INLINE_MAX_N, start_shared};
+use crate::engine::pool::{INLINE_MAX_N, runs_here, start_shared};
 use crate::engine::run::{RunOptions, TaskOutcome, run};
 use crate::engine::unique::unique_from;
 use crate::journal::{Header, Journal, JournalError, Shard, ShardError};
@@ -140,7 +140,7 @@ impl Prepared {
             let shared;
             let helper = match pool {
                 Some(pool) => (pool.current_num_threads() > 1
-                    && pool.current_thread_index().is_none())
+                    && !runs_here(options.threads, false, Some(pool)))
                 .then_some(pool),
                 None => {
                     shared = start_shared(options.threads, n <= INLINE_MAX_N);

@@ -80,11 +80,24 @@ pub fn shared_pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, Error> {
 /// assert!(start_shared(3, true).is_none() && start_shared(1, false).is_none());
 /// ```
 pub fn start_shared(threads: usize, small: bool) -> Option<Arc<rayon::ThreadPool>> {
-    let in_worker = rayon::current_thread_index().is_some();
-    if threads > 1 && !small && !(in_worker && rayon::current_num_threads() == threads) {
-        shared_pool(threads).ok()
-    } else {
-        None
+    if threads == 0 || runs_here(threads, small, None) {
+        return None;
+    }
+    shared_pool(threads).ok()
+}
+
+/// Whether a run of `threads` threads on `pool` (`None`: the process's pool of `threads`
+/// workers) called from this thread searches on the calling thread alone ([`Workers::Here`]):
+/// called from a worker of that very pool, or with no pool given, for one thread, a `small`
+/// board, or from a worker of a pool of the same size. The one rule [`on_workers`] and
+/// [`start_shared`] follow.
+pub fn runs_here(threads: usize, small: bool, pool: Option<&rayon::ThreadPool>) -> bool {
+    match pool {
+        Some(pool) => pool.current_thread_index().is_some(),
+        None => {
+            let in_worker = rayon::current_thread_index().is_some();
+            small || threads == 1 || (in_worker && rayon::current_num_threads() == threads)
+        }
     }
 }
 
@@ -135,19 +148,13 @@ where
     if threads == 0 {
         return Err(Error::ZeroThreads);
     }
+    if runs_here(threads, small, pool) {
+        return Ok(work(Workers::Here));
+    }
     let shared;
     let pool = match pool {
-        Some(pool) => {
-            if pool.current_thread_index().is_some() {
-                return Ok(work(Workers::Here));
-            }
-            pool
-        }
+        Some(pool) => pool,
         None => {
-            let in_worker = rayon::current_thread_index().is_some();
-            if small || threads == 1 || (in_worker && rayon::current_num_threads() == threads) {
-                return Ok(work(Workers::Here));
-            }
             shared = shared_pool(threads)?;
             &*shared
         }

@@ -214,16 +214,6 @@ impl Tally {
         }
     }
 
-    /// The tally of two parts together.
-    fn merge(self, other: Tally) -> Tally {
-        Tally {
-            searched: self.searched + other.searched,
-            search_time: self.search_time + other.search_time,
-            recorded: self.recorded + other.recorded,
-            recorded_total: self.recorded_total + other.recorded_total,
-        }
-    }
-
     /// The tally of `outcomes`.
     #[cfg(feature = "gpu")]
     pub(super) fn of(outcomes: &[TaskOutcome]) -> Tally {
@@ -241,11 +231,13 @@ impl Tally {
     }
 }
 
-/// What one worker of a run did: its tasks (when kept), its span and its sums.
+/// What one worker of a run did: its tasks (when kept), its span (which sums what it searched)
+/// and the sums of the rest.
 struct WorkerResult {
     outcomes: Vec<TaskOutcome>,
     span: WorkerSpan,
-    tally: Tally,
+    /// Tasks taken from the records, and Σ weight × count of them.
+    recorded: (usize, u128),
     /// Σ weight × count of its tasks; `None` past `u128::MAX`.
     total: Option<u128>,
 }
@@ -315,7 +307,7 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
         let mut result = WorkerResult {
             outcomes: Vec::new(),
             span: WorkerSpan::default(),
-            tally: Tally::default(),
+            recorded: (0, 0),
             total: Some(0),
         };
         if let Some(first) = options.first
@@ -336,6 +328,8 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
             if let Some(count) = options.recorded.and_then(|r| r(task)) {
                 outcome.count = count;
                 outcome.recorded = true;
+                result.recorded.0 += 1;
+                result.recorded.1 += outcome.weighted();
             } else {
                 let t0 = Instant::now();
                 let Some(count) = task.subproblem.count_with(n, kernel, options.stop) else {
@@ -353,7 +347,6 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
                     observe(&outcome);
                 }
             }
-            result.tally.add(&outcome);
             result.total = result.total.and_then(|t| t.checked_add(outcome.weighted()));
             if options.keep_outcomes {
                 result.outcomes.push(outcome);
@@ -374,9 +367,12 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
         .iter()
         .try_fold(0u128, |acc, r| r.total.and_then(|t| acc.checked_add(t)))
         .ok_or(Error::Overflow)?;
-    let tally = results
-        .iter()
-        .fold(Tally::default(), |acc, r| acc.merge(r.tally));
+    let tally = results.iter().fold(Tally::default(), |acc, r| Tally {
+        searched: acc.searched + r.span.tasks,
+        search_time: acc.search_time + r.span.busy,
+        recorded: acc.recorded + r.recorded.0,
+        recorded_total: acc.recorded_total + r.recorded.1,
+    });
     let workers = results.iter().map(|r| r.span).collect();
     let outcomes = in_plan_order(results.into_iter().map(|r| r.outcomes).collect());
     Ok(RunReport {

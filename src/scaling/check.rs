@@ -18,7 +18,7 @@
 //! the breakdown is checked with the serial time folded into the slowdown (median wall ÷
 //! makespan), marked [`Holdout::lumped`].
 
-use super::model::ModelPoint;
+use super::model::{MeasuredTerms, ModelPoint};
 use super::study::MeasuredPoint;
 
 /// One measured thread count predicted from the smaller ones.
@@ -55,14 +55,6 @@ pub struct Holdout {
     pub lumped: bool,
 }
 
-/// The serial seconds and slowdown of one measured thread count, as the model uses them.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Terms {
-    threads: usize,
-    serial_seconds: f64,
-    slowdown: f64,
-}
-
 /// Each measured thread count but one thread predicted from the smaller ones (see the module's
 /// documentation); empty where the runs carry no loss breakdown or the model no prediction with
 /// losses (results saved before they were measured).
@@ -75,7 +67,7 @@ pub fn leave_one_out(runs: &[MeasuredPoint], model: &[ModelPoint]) -> Vec<Holdou
         runs.iter()
             .filter_map(|p| {
                 let slowdown = p.median_seconds / at(p.threads)?.predicted_seconds;
-                slowdown.is_finite().then_some(Terms {
+                slowdown.is_finite().then_some(MeasuredTerms {
                     threads: p.threads,
                     serial_seconds: 0.0,
                     slowdown,
@@ -97,11 +89,8 @@ pub fn leave_one_out(runs: &[MeasuredPoint], model: &[ModelPoint]) -> Vec<Holdou
         .filter(|p| p.threads > 1)
         .filter_map(|p| {
             let makespan = at(p.threads)?.predicted_seconds;
-            let from = terms
-                .iter()
-                .filter(|t| t.threads < p.threads)
-                .max_by_key(|t| t.threads)?;
-            let predicted_seconds = scale * (from.serial_seconds + from.slowdown * makespan);
+            let from = MeasuredTerms::held_for(&terms, p.threads - 1)?;
+            let predicted_seconds = scale * from.seconds_for(makespan);
             let error = predicted_seconds / p.median_seconds - 1.0;
             error.is_finite().then_some(Holdout {
                 threads: p.threads,
@@ -120,7 +109,7 @@ pub fn leave_one_out(runs: &[MeasuredPoint], model: &[ModelPoint]) -> Vec<Holdou
 fn measured_terms<'a>(
     runs: &[MeasuredPoint],
     at: &dyn Fn(usize) -> Option<&'a ModelPoint>,
-) -> Vec<Terms> {
+) -> Vec<MeasuredTerms> {
     let Some(one) = at(1).filter(|m| m.losses_from_threads == Some(1)) else {
         return Vec::new();
     };
@@ -137,7 +126,7 @@ fn measured_terms<'a>(
                 (p.loss?.serial * t * p.median_seconds + serial_one) / t
             };
             let slowdown = (point.with_losses_seconds? - serial_seconds) / point.predicted_seconds;
-            slowdown.is_finite().then_some(Terms {
+            slowdown.is_finite().then_some(MeasuredTerms {
                 threads: p.threads,
                 serial_seconds,
                 slowdown,

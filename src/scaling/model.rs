@@ -77,6 +77,23 @@ pub(crate) struct MeasuredTerms {
     pub slowdown: f64,
 }
 
+impl MeasuredTerms {
+    /// The wall time these terms give a run whose tasks' makespan is `makespan` seconds:
+    /// serial part plus slowdown × makespan.
+    pub fn seconds_for(&self, makespan: f64) -> f64 {
+        self.serial_seconds + self.slowdown * makespan
+    }
+
+    /// The terms of the largest measured count up to `threads`: those the model holds for
+    /// `threads` workers.
+    pub fn held_for(measured: &[MeasuredTerms], threads: usize) -> Option<&MeasuredTerms> {
+        measured
+            .iter()
+            .filter(|m| m.threads <= threads)
+            .max_by_key(|m| m.threads)
+    }
+}
+
 /// Adds the prediction with the measured serial part and slowdown to each of `points`, from the
 /// largest measured count up to its worker count; `task_seconds` is the sum of the task times
 /// the makespans were computed from. Nothing is added without a measured one-thread count.
@@ -90,14 +107,10 @@ pub(crate) fn add_measured_terms(
     };
     let one_worker = one.serial_seconds + task_seconds;
     for point in points {
-        let Some(m) = measured
-            .iter()
-            .filter(|m| m.threads <= point.workers)
-            .max_by_key(|m| m.threads)
-        else {
+        let Some(m) = MeasuredTerms::held_for(measured, point.workers) else {
             continue;
         };
-        let seconds = m.serial_seconds + m.slowdown * point.predicted_seconds;
+        let seconds = m.seconds_for(point.predicted_seconds);
         point.with_losses_seconds = Some(seconds);
         point.with_losses_speedup = Some(if seconds > 0.0 {
             one_worker / seconds

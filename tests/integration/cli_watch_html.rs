@@ -41,6 +41,11 @@ fn chromium() -> Option<&'static str> {
     found
 }
 
+/// The page's DOM at step `k` (`page#step=K`), as headless Chromium dumps it.
+fn dom_at_step(browser: &str, dir: &Path, page: &Path, k: usize) -> String {
+    headless(browser, dir, page, &format!("step={k}"), &["--dump-dom"])
+}
+
 /// Runs headless Chromium on `page#hash` with `args`, its profile in `dir`, for at most a
 /// minute; its standard output.
 fn headless(browser: &str, dir: &Path, page: &Path, hash: &str, args: &[&str]) -> String {
@@ -143,17 +148,11 @@ fn the_page_shows_each_step_as_the_json_events_and_plays_and_takes_a_screenshot(
     assert_eq!(done["event"], "done");
     let last = steps.len() - 1; // the steps before "done"
     for k in [1, 2, 3, 40, last / 2, last] {
-        let dom = headless(
-            browser,
-            dir.path(),
-            &page,
-            &format!("step={k}"),
-            &["--dump-dom"],
-        );
+        let dom = dom_at_step(browser, dir.path(), &page, k);
         assert_shows(&dom, &steps[k - 1]);
     }
     // Step 3 rejects (1,1) along the ↘ diagonal of the queen on (0,0): the page marks them.
-    let dom = headless(browser, dir.path(), &page, "step=3", &["--dump-dom"]);
+    let dom = dom_at_step(browser, dir.path(), &page, 3);
     assert!(
         dom.contains("row 1: column 1 is attacked along a ↘ diagonal"),
         "{dom}"
@@ -163,13 +162,7 @@ fn the_page_shows_each_step_as_the_json_events_and_plays_and_takes_a_screenshot(
         "{dom}"
     );
     // Past the last step: the end, with the final counters.
-    let dom = headless(
-        browser,
-        dir.path(),
-        &page,
-        &format!("step={}", last + 1),
-        &["--dump-dom"],
-    );
+    let dom = dom_at_step(browser, dir.path(), &page, last + 1);
     assert_eq!(text_of(&dom, "solutions"), "4");
     assert!(text_of(&dom, "narration").starts_with("done:"), "{dom}");
     // Played at 50 steps per second for 2 s of the page's time: it moved on, and shows the
@@ -218,13 +211,7 @@ fn the_bitmask_page_steps_by_queen_with_the_rejected_squares() {
         .position(|s| s["rejected"].as_array().is_some_and(|r| r.len() >= 2))
         .unwrap()
         + 1;
-    let dom = headless(
-        browser,
-        dir.path(),
-        &page,
-        &format!("step={k}"),
-        &["--dump-dom"],
-    );
+    let dom = dom_at_step(browser, dir.path(), &page, k);
     assert_shows(&dom, &steps[k - 1]);
     assert!(text_of(&dom, "data").contains("free     "), "{dom}");
     // Each rejected square is drawn as one.

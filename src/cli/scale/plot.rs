@@ -639,15 +639,14 @@ where
             .draw_series(std::iter::once(Rectangle::new(region, MODEL_ONLY.filled())))
             .map_err(fail)?;
         // At the right end, where nothing measured is drawn.
-        let note = font(NOTE_FONT)
-            .color(&CORES)
-            .pos(Pos::new(HPos::Right, v_pos));
-        chart
-            .draw_series(std::iter::once(
-                EmptyElement::at((frame.x_max * 1.15, note_y))
-                    + Text::new("model only (not measured)", (-8, dy), note),
-            ))
-            .map_err(fail)?;
+        let at = (frame.x_max * 1.15, note_y);
+        draw_note(
+            chart,
+            at,
+            "model only (not measured)".to_string(),
+            v_pos,
+            dy,
+        )?;
     }
     for &cores in &frame.cores {
         let x = cores as f64;
@@ -662,16 +661,38 @@ where
                 CORES.stroke_width(2),
             ))
             .map_err(fail)?;
-        let left_of = font(NOTE_FONT)
-            .color(&CORES)
-            .pos(Pos::new(HPos::Right, v_pos));
-        chart
-            .draw_series(std::iter::once(
-                EmptyElement::at((x, note_y))
-                    + Text::new(human::plural(cores, "physical core"), (-8, dy), left_of),
-            ))
-            .map_err(fail)?;
+        draw_note(
+            chart,
+            (x, note_y),
+            human::plural(cores, "physical core"),
+            v_pos,
+            dy,
+        )?;
     }
+    Ok(())
+}
+
+/// Writes `text` in the notes' colour ending just left of `at`, `dy` pixels above or below it
+/// (`v_pos` says which edge of the text is at that height).
+fn draw_note<'a, X, Y>(
+    chart: &mut ChartContext<'a, SVGBackend<'a>, Cartesian2d<X, Y>>,
+    at: (f64, f64),
+    text: String,
+    v_pos: VPos,
+    dy: i32,
+) -> Result<(), PlotError>
+where
+    X: Ranged<ValueType = f64> + ValueFormatter<f64>,
+    Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
+{
+    let style = font(NOTE_FONT)
+        .color(&CORES)
+        .pos(Pos::new(HPos::Right, v_pos));
+    chart
+        .draw_series(std::iter::once(
+            EmptyElement::at(at) + Text::new(text, (-8, dy), style),
+        ))
+        .map_err(fail)?;
     Ok(())
 }
 
