@@ -455,6 +455,11 @@ pub struct CountArgs {
     #[command(flatten)]
     pub engine: EngineArgs,
     /// Output format.
+    ///
+    /// JSON and CSV also give each board's plan fingerprint, what a journal supplied
+    /// (resumed_tasks, resumed_total) and search_seconds: the searched tasks' time summed over
+    /// the workers, so that seconds - search_seconds / threads is the time the count spent
+    /// outside its tasks.
     #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table)]
     pub format: Format,
     /// Record every finished task in FILE; rerunning the same command resumes where it stopped.
