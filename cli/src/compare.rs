@@ -1,0 +1,348 @@
+//! `nqueens compare`: the textbook algorithms on one board, their work and their speed.
+//!
+//! Also serves `nqueens count --algorithms NAME`, a plain single-thread count with one of them.
+
+use std::io::Write;
+use std::time::Instant;
+
+use crate::format::{Format, table_row, write_records};
+use crate::human::{self, grouped};
+use nqueens::classic::{Algorithm, Counters};
+use serde::Serialize;
+
+use super::progress::{Steps, quit_on_interrupt};
+use super::{Failure, Outcome, budget};
+use crate::args::CompareArgs;
+
+/// One algorithm's run, as every output format reports it.
+#[derive(Debug, Clone, Serialize)]
+pub struct CompareRecord {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// Board side.
+    pub n: u32,
+    /// Solutions found.
+    pub solutions: u128,
+    /// Queens placed.
+    pub nodes: u128,
+    /// Squares examined for the next queen.
+    pub candidates: u128,
+    /// Candidates that reached the diagonal test.
+    pub diagonal_checks: u128,
+    /// Wall-clock seconds of the plain (uninstrumented) search; the fastest of repeated runs
+    /// when one run is short.
+    pub seconds: f64,
+    /// Wall-clock seconds of the instrumented search that produced the counters, measured the
+    /// same way.
+    pub instrumented_seconds: f64,
+    /// How many times faster than the slowest algorithm of this comparison (plain runs).
+    pub speedup: f64,
+}
+
+table_row!(CompareRecord, |record| {
+    "algorithm" => record.algorithm,
+    "solutions" => grouped(record.solutions),
+    "nodes" => grouped(record.nodes),
+    "candidates" => grouped(record.candidates),
+    "diagonal checks" => grouped(record.diagonal_checks),
+    "time" => human::duration(record.seconds),
+    "instrumented" => human::duration(record.instrumented_seconds),
+    "speedup" => speedup(record),
+});
+
+/// A record's speedup for people: `12.3x`, or `-` when its run was too short to time (a
+/// ratio of such times is noise).
+fn speedup(record: &CompareRecord) -> String {
+    if record.seconds < human::MEASURABLE_SECONDS {
+        return human::NONE.to_string();
+    }
+    human::speedup(record.speedup)
+}
+
+pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    let mut algorithms = Vec::with_capacity(args.algorithms.len());
+    for &algorithm in &args.algorithms {
+        if algorithms.contains(&algorithm) {
+            return Err(Failure::Usage(format!(
+                "{algorithm} is listed twice in --algorithms (name each algorithm once)"
+            )));
+        }
+        algorithms.push(algorithm);
+    }
+    refuse_if_slow(args.n, &algorithms, args.max_seconds)?;
+    // Two steps an algorithm: the plain runs, then the instrumented ones.
+    let label = format!("n = {}", args.n);
+    let steps = Steps::on_terminal(&label, 2 * algorithms.len() as u64);
+    if steps.is_visible() {
+        quit_on_interrupt(steps.notices());
+    }
+    let mut records = Vec::with_capacity(algorithms.len());
+    for &algorithm in &algorithms {
+        records.push(measure(algorithm, args.n, &steps)?);
+    }
+    steps.finish();
+    check_agreement(&records).map_err(Failure::Wrong)?;
+    let slowest = records.iter().map(|r| r.seconds).fold(0.0, f64::max);
+    for record in &mut records {
+        record.speedup = slowest / record.seconds;
+    }
+    write_records(out, args.format, &records)?;
+    Ok(Outcome::Success)
+}
+
+/// Runs of one search repeat while their total time stays under this, so that the time of a
+/// short search is the fastest of many runs rather than one noisy sample.
+const REPEAT_FOR_SECONDS: f64 = 0.2;
+
+/// The most runs of one search.
+const MAX_REPEATS: u32 = 1000;
+
+/// Runs `search` once, then again while the runs so far took less than [`REPEAT_FOR_SECONDS`]
+/// (at most [`MAX_REPEATS`] runs); returns the last result and the fastest run's seconds.
+fn fastest_of_repeats<T>(
+    mut search: impl FnMut() -> Result<T, nqueens::Error>,
+) -> Result<(T, f64), Failure> {
+    let mut total = 0.0;
+    let mut fastest = f64::INFINITY;
+    let mut runs = 0;
+    loop {
+        runs += 1;
+        let started = Instant::now();
+        let result = search()?;
+        let elapsed = started.elapsed().as_secs_f64();
+        fastest = fastest.min(elapsed);
+        total += elapsed;
+        if total >= REPEAT_FOR_SECONDS || runs >= MAX_REPEATS {
+            return Ok((result, fastest));
+        }
+    }
+}
+
+/// Runs `algorithm` on the `n × n` board plain for the time, and instrumented for the work,
+/// a step of `steps` each.
+fn measure(algorithm: Algorithm, n: u32, steps: &Steps) -> Result<CompareRecord, Failure> {
+    steps.doing(algorithm.name());
+    let (plain, plain_seconds) = fastest_of_repeats(|| algorithm.count(n))?;
+    steps.step();
+    steps.doing(format!("{algorithm}, instrumented"));
+    let (counters, instrumented_seconds) = fastest_of_repeats(|| algorithm.count_instrumented(n))?;
+    steps.step();
+    if plain != counters.solutions {
+        return Err(Failure::Wrong(format!(
+            "{algorithm} found {plain} solutions of n = {n} in its plain run but {} in its \
+             instrumented run",
+            counters.solutions
+        )));
+    }
+    let Counters {
+        solutions,
+        nodes,
+        candidates,
+        diagonal_checks,
+        ..
+    } = counters;
+    Ok(CompareRecord {
+        algorithm,
+        n,
+        solutions,
+        nodes,
+        candidates,
+        diagonal_checks,
+        seconds: plain_seconds,
+        instrumented_seconds,
+        speedup: 1.0,
+    })
+}
+
+/// Refuses a comparison whose slowest algorithm is estimated to need more than `limit` seconds.
+fn refuse_if_slow(n: u32, algorithms: &[Algorithm], limit: f64) -> Result<(), Failure> {
+    let cost = |a: Algorithm| a.estimated_seconds(n) + a.estimated_instrumented_seconds(n);
+    let Some(&slowest) = algorithms
+        .iter()
+        .max_by(|&&a, &&b| cost(a).total_cmp(&cost(b)))
+    else {
+        return Ok(());
+    };
+    if cost(slowest) <= limit {
+        return Ok(());
+    }
+    let fast: Vec<&str> = Algorithm::ALL
+        .iter()
+        .filter(|&&a| cost(a) <= limit)
+        .map(|a| a.name())
+        .collect();
+    let advice = if fast.is_empty() {
+        format!("choose a smaller n or {}", budget::raise_max_seconds(limit))
+    } else {
+        format!(
+            "name faster algorithms (--algorithms {}), choose a smaller n, or {}",
+            fast.join(","),
+            budget::raise_max_seconds(limit)
+        )
+    };
+    budget::refuse_if_over(
+        &format!("{slowest} for n = {n}"),
+        cost(slowest),
+        limit,
+        &advice,
+    )
+}
+
+/// Checks that every algorithm found the same number of solutions.
+fn check_agreement(records: &[CompareRecord]) -> Result<(), String> {
+    let Some(first) = records.first() else {
+        return Ok(());
+    };
+    if records.iter().all(|r| r.solutions == first.solutions) {
+        return Ok(());
+    }
+    let found: Vec<String> = records
+        .iter()
+        .map(|r| format!("{} {}", r.algorithm, r.solutions))
+        .collect();
+    Err(format!(
+        "the algorithms disagree on the solutions of n = {}: {}",
+        first.n,
+        found.join(", ")
+    ))
+}
+
+/// One board counted by `nqueens count --algorithms`.
+#[derive(Debug, Clone, Serialize)]
+pub struct AlgorithmCountRecord {
+    /// Board side.
+    pub n: u32,
+    /// All solutions.
+    pub total: u128,
+    /// Wall-clock seconds of the count.
+    pub seconds: f64,
+    /// Worker threads used (always 1).
+    pub threads: usize,
+    /// The algorithm that counted.
+    pub algorithm: Algorithm,
+}
+
+table_row!(AlgorithmCountRecord, |record| {
+    "n" => record.n,
+    "total" => grouped(record.total),
+    "time" => human::duration(record.seconds),
+    "solutions/s" => human::rate_of(record.total as f64, record.seconds),
+    "threads" => record.threads,
+    "algorithm" => record.algorithm,
+});
+
+/// `nqueens count N --algorithms NAME`: a plain single-thread count of each board, refused when
+/// estimated to need more than `max_seconds` in all.
+pub fn count_with(
+    algorithm: Algorithm,
+    boards: &[u32],
+    max_seconds: f64,
+    format: Format,
+    out: &mut dyn Write,
+) -> Result<Outcome, Failure> {
+    let cost: f64 = boards.iter().map(|&n| algorithm.estimated_seconds(n)).sum();
+    budget::refuse_if_over(
+        &format!("counting with {algorithm}"),
+        cost,
+        max_seconds,
+        &format!(
+            "choose smaller boards, leave out --algorithms (the engine is far faster), or {}",
+            budget::raise_max_seconds(max_seconds)
+        ),
+    )?;
+    let steps = Steps::on_terminal(algorithm.name(), boards.len() as u64);
+    if steps.is_visible() {
+        quit_on_interrupt(steps.notices());
+    }
+    let mut records = Vec::with_capacity(boards.len());
+    for &n in boards {
+        steps.doing(format!("n = {n}"));
+        let started = Instant::now();
+        let total = algorithm.count(n)?;
+        records.push(AlgorithmCountRecord {
+            n,
+            total,
+            seconds: started.elapsed().as_secs_f64(),
+            threads: 1,
+            algorithm,
+        });
+        steps.step();
+    }
+    steps.finish();
+    write_records(out, format, &records)?;
+    Ok(Outcome::Success)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::TableRow;
+
+    fn record(algorithm: Algorithm, solutions: u128) -> CompareRecord {
+        CompareRecord {
+            algorithm,
+            n: 8,
+            solutions,
+            nodes: 0,
+            candidates: 0,
+            diagonal_checks: 0,
+            seconds: 1.0,
+            instrumented_seconds: 1.0,
+            speedup: 1.0,
+        }
+    }
+
+    #[test]
+    fn a_disagreement_is_reported_with_every_algorithms_answer() {
+        let records = [record(Algorithm::Array, 92), record(Algorithm::Bitmask, 91)];
+        let err = check_agreement(&records).unwrap_err();
+        assert!(err.contains("disagree"), "{err}");
+        assert!(
+            err.contains("array 92") && err.contains("bitmask 91"),
+            "{err}"
+        );
+        assert!(check_agreement(&records[..1]).is_ok());
+        assert!(check_agreement(&[]).is_ok());
+    }
+
+    #[test]
+    fn slow_comparisons_are_refused_and_fast_ones_are_not() {
+        assert!(refuse_if_slow(8, &Algorithm::ALL, 60.0).is_ok());
+        let err = refuse_if_slow(15, &Algorithm::ALL, 60.0).unwrap_err();
+        assert!(matches!(err, Failure::Usage(_)));
+        let text = err.to_string();
+        assert!(
+            text.starts_with("array for n = 15 would need about"),
+            "{text}"
+        );
+        assert!(
+            text.contains("--algorithms") && text.contains("bitmask"),
+            "{text}"
+        );
+        assert!(refuse_if_slow(15, &[Algorithm::Bitmask], 60.0).is_ok());
+        // Where nothing fits, the advice is a smaller n or a larger limit.
+        let text = refuse_if_slow(24, &[Algorithm::Bitmask], 60.0)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            text.contains("smaller n") && !text.contains("--algorithms"),
+            "{text}"
+        );
+        assert!(refuse_if_slow(20, &[Algorithm::Bitmask], 1e9).is_ok());
+    }
+
+    #[test]
+    fn runs_too_short_to_time_have_no_speedup() {
+        let mut fast = record(Algorithm::Bitmask, 92);
+        fast.seconds = 4e-7;
+        fast.speedup = 1.6;
+        let cells = fast.cells();
+        assert_eq!(cells[5], "< 1 µs");
+        assert_eq!(cells[7], "-");
+        let mut timed = record(Algorithm::Bitmask, 92);
+        timed.seconds = 0.000_412;
+        timed.speedup = 12.34;
+        let cells = timed.cells();
+        assert_eq!((cells[5].as_str(), cells[7].as_str()), ("412 µs", "12.3x"));
+    }
+}

@@ -1,0 +1,543 @@
+//! `nqueens count`: count one or more boards and report totals, time and throughput.
+
+use std::io::Write;
+use std::path::Path;
+
+use crate::format::{Format, RecordStream, TableRow, table_row, write_records};
+use crate::human::{self, grouped};
+use crate::progress::Progress;
+use nqueens::Plan;
+use nqueens::Prepared;
+use nqueens::TaskOutcome;
+use nqueens::known::Mismatch;
+use nqueens::{CountOptions, CountRun, Kernel, Strategy, Watcher};
+use serde::Serialize;
+
+use super::escape;
+use super::long_run::{Interrupt, LongRun, failure, interrupted_message};
+use super::pin::Placement;
+use super::{Failure, Outcome, budget, output};
+use crate::args::{CountArgs, EngineArgs};
+
+/// One counted board, as every output format reports it.
+#[derive(Debug, Clone, Serialize)]
+pub struct CountRecord {
+    /// Board side.
+    pub n: u32,
+    /// All solutions.
+    pub total: u128,
+    /// Solutions distinct under the 8 symmetries.
+    pub unique: Option<u128>,
+    /// Wall-clock seconds of this run (a resumed count's earlier runs not included).
+    pub seconds: f64,
+    /// Worker threads used.
+    pub threads: usize,
+    /// Decomposition strategy.
+    pub strategy: Strategy,
+    /// The kernel that counted the tasks.
+    pub kernel: Kernel,
+    /// Number of tasks the board was split into.
+    pub tasks: usize,
+    /// Tasks taken from a `--checkpoint` file instead of searched.
+    pub resumed_tasks: usize,
+    /// The part of `total` taken from the `--checkpoint` file (not searched by this run).
+    pub resumed_total: u128,
+    /// The plan's fingerprint, 16 hex digits ([`nqueens::Plan::fingerprint`]).
+    pub fingerprint: String,
+    /// Seconds the tasks this run searched took, summed over the workers: `seconds −
+    /// search_seconds / threads` is what the count spent outside its tasks (plan, pool, unique
+    /// count, the wait for the last task).
+    pub search_seconds: f64,
+    /// Where the workers ran when `--pin` placed them: the placement and the CPUs in worker
+    /// order (`cores: 0,1`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pin: Option<String>,
+    /// GPU kernels only (flat, so that CSV has one column each): the adapter that counted.
+    #[cfg(feature = "gpu")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_adapter: Option<String>,
+    /// Tasks the GPU counted.
+    #[cfg(feature = "gpu")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_tasks: Option<usize>,
+    /// Tasks the CPU counted.
+    #[cfg(feature = "gpu")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu_tasks: Option<usize>,
+    /// The GPU's share of the solutions this run counted, from 0 to 1.
+    #[cfg(feature = "gpu")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_share: Option<f64>,
+    /// Whether the GPU failed during the run (its tasks were counted again on the CPU).
+    #[cfg(feature = "gpu")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_failed: Option<bool>,
+    /// Where the shader kept its stacks: `workgroup` or `private` (NQUEENS_GPU_STACK).
+    #[cfg(feature = "gpu")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_stack: Option<&'static str>,
+    /// GPU threads per dispatch (NQUEENS_GPU_THREADS).
+    #[cfg(feature = "gpu")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_threads: Option<u32>,
+}
+
+impl CountRecord {
+    /// The record of `run`, counted with `options`.
+    pub fn new(run: &CountRun, options: &CountOptions) -> CountRecord {
+        let counts = &run.counts;
+        CountRecord {
+            n: counts.n,
+            total: counts.total,
+            unique: counts.unique,
+            seconds: counts.elapsed.as_secs_f64(),
+            threads: options.threads,
+            strategy: options.strategy,
+            kernel: counts.kernel,
+            tasks: counts.tasks,
+            resumed_tasks: run.resumed_tasks,
+            resumed_total: run.resumed_total,
+            fingerprint: crate::format::fingerprint(run.fingerprint),
+            search_seconds: run.search_time.as_secs_f64(),
+            pin: None,
+            #[cfg(feature = "gpu")]
+            gpu_adapter: run.gpu.map(|_| {
+                nqueens::engine::kernel::gpu::check()
+                    .map(|a| a.name)
+                    .unwrap_or_default()
+            }),
+            #[cfg(feature = "gpu")]
+            gpu_tasks: run.gpu.map(|g| g.gpu_tasks),
+            #[cfg(feature = "gpu")]
+            cpu_tasks: run.gpu.map(|g| g.cpu_tasks),
+            #[cfg(feature = "gpu")]
+            gpu_share: run.gpu.map(|g| g.gpu_fraction()),
+            #[cfg(feature = "gpu")]
+            gpu_failed: run.gpu.map(|g| g.gpu_failed),
+            #[cfg(feature = "gpu")]
+            gpu_stack: run
+                .gpu
+                .map(|_| nqueens::engine::kernel::gpu::stack::Stack::from_env().name()),
+            #[cfg(feature = "gpu")]
+            gpu_threads: run
+                .gpu
+                .and_then(|_| nqueens::engine::kernel::gpu::threads()),
+        }
+    }
+
+    /// The kernel cell of the table: the kernel's name, and for a GPU kernel the GPU's share
+    /// of the solutions (`gpu (87% GPU)`).
+    pub fn kernel_cell(&self) -> String {
+        #[cfg(feature = "gpu")]
+        if let Some(share) = self.gpu_share {
+            let failed = if self.gpu_failed == Some(true) {
+                ", failed"
+            } else {
+                ""
+            };
+            return format!("{} ({:.0}% GPU{failed})", self.kernel, share * 100.0);
+        }
+        self.kernel.to_string()
+    }
+}
+
+table_row!(CountRecord, |record| {
+    "n" => record.n,
+    "total" => grouped(record.total),
+    "unique" => record.unique.map_or("-".to_string(), grouped),
+    "time" => human::duration(record.seconds),
+    "solutions/s" => record.searched_rate(),
+    "threads" => record.threads,
+    "strategy" => record.strategy,
+    "kernel" => record.kernel_cell(),
+});
+
+/// The widest time a streamed table makes room for: every duration under a day
+/// (`23 h 59 min`, `59 min 59 s`).
+pub const TIME_WIDTH: usize = 11;
+
+/// The widest rate: `999 M/s`, `1.23 G/s`.
+const RATE_WIDTH: usize = 8;
+
+/// The table columns' least widths for counting `boards` with `options`: the grouped digits of
+/// the largest known total and unique count among them (26, the width of 2^64, beyond the
+/// table), the widest time and rate, the names of the strategy and of the kernel (as
+/// [`resolve_kernel`] left it: the one that will run).
+pub fn column_widths(boards: &[u32], options: &CountOptions) -> Vec<usize> {
+    let digits = |x: Option<u128>| x.map_or(26, |x| grouped(x).len());
+    let largest =
+        |f: fn(u32) -> Option<u128>| boards.iter().map(|&n| digits(f(n))).max().unwrap_or(1);
+    let kernel = options.kernel;
+    vec![
+        boards
+            .iter()
+            .map(|n| n.to_string().len())
+            .max()
+            .unwrap_or(1),
+        largest(nqueens::known::total),
+        largest(nqueens::known::unique),
+        TIME_WIDTH,
+        RATE_WIDTH,
+        options.threads.to_string().len(),
+        options.strategy.name().len(),
+        // A GPU kernel's cell adds its share: ` (100% GPU, failed)`.
+        kernel.name().len() + if kernel.uses_gpu() { 19 } else { 0 },
+    ]
+}
+
+impl CountRecord {
+    /// Solutions per second of the part this run searched (the resumed part took no time), as
+    /// the table shows it: `-` when this run searched nothing or was too short to time.
+    pub fn searched_rate(&self) -> String {
+        if self.resumed_tasks == self.tasks && self.tasks > 0 {
+            return human::NONE.to_string();
+        }
+        human::rate_of((self.total - self.resumed_total) as f64, self.seconds)
+    }
+}
+
+/// A count that may resume from a journal: the table says how much was resumed.
+#[derive(Debug, Clone, Serialize)]
+#[serde(transparent)]
+struct Resumable(CountRecord);
+
+impl TableRow for Resumable {
+    fn headings() -> Vec<&'static str> {
+        let mut headings = CountRecord::headings();
+        headings.push("resumed");
+        headings
+    }
+
+    fn cells(&self) -> Vec<String> {
+        let mut cells = self.0.cells();
+        cells.push(if self.0.resumed_tasks == 0 {
+            "no".to_string()
+        } else {
+            resumed_cell(self.0.resumed_tasks, self.0.tasks)
+        });
+        cells
+    }
+}
+
+/// The `resumed` cell of a count that took `resumed` of its `tasks` from a journal:
+/// `5 of 10,926 tasks`.
+fn resumed_cell(resumed: usize, tasks: usize) -> String {
+    format!(
+        "{} of {}",
+        grouped(resumed),
+        human::plural(grouped(tasks), "task")
+    )
+}
+
+/// The least width of the `resumed` column: `no`, or for a board whose journal exists the
+/// widest cell it can have (all of its plan's tasks resumed), so that resumed rows fit.
+fn resumed_width(boards: &[u32], options: &CountOptions, long_run: &LongRun) -> usize {
+    boards
+        .iter()
+        .filter(|&&n| long_run.journal(n).is_some_and(|path| path.exists()))
+        .filter_map(|&n| {
+            Plan::new(
+                n,
+                options.strategy,
+                nqueens::engine::plan::DEFAULT_MIN_TASKS,
+            )
+            .ok()
+        })
+        .map(|plan| resumed_cell(plan.tasks().len(), plan.tasks().len()).len())
+        .fold("no".len(), usize::max)
+}
+
+/// The engine options the shared arguments ask for.
+pub fn options(engine: &EngineArgs) -> CountOptions {
+    CountOptions::new(engine.threads, engine.strategy).with_kernel(engine.kernel)
+}
+
+/// The kernel `options` ask for, as the one that runs on this CPU (`auto` resolved), once for
+/// all the boards of a command; an error when the CPU lacks it.
+pub fn resolve_kernel(options: &mut CountOptions) -> Result<(), Failure> {
+    options.kernel = options.kernel.resolve()?;
+    Ok(())
+}
+
+pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    if let Some(algorithm) = args.algorithm {
+        let limit = args.max_seconds.unwrap_or(crate::args::DAY_SECONDS);
+        return super::compare::count_with(algorithm, &args.boards.0, limit, args.format, out);
+    }
+    let mut options = options(&args.engine);
+    resolve_kernel(&mut options)?;
+    if let Some(limit) = args.max_seconds {
+        refuse_if_over(&args.boards.0, &options, limit)?;
+    }
+    // Refused before any warning about the threads.
+    let placement = Placement::new(args.pin, options.threads)?;
+    super::threads::warn_if_oversubscribed(options.threads);
+    let interrupt = Interrupt::install();
+    let mut long_run = LongRun::new(args)?;
+    if let Some(placement) = &placement {
+        long_run.pool = Some(placement.pool(options.threads)?);
+    }
+    if let [_, _, ..] = args.boards.0[..] {
+        // One board is announced once its journal is accepted, net of the resumed tasks.
+        announce_long_counts(&args.boards.0, &options, 1.0, false);
+    }
+    let pinned = placement.map(|p| p.describe(options.threads));
+    let record = |mut record: CountRecord| {
+        record.pin.clone_from(&pinned);
+        record
+    };
+    if args.checkpoint.is_some() {
+        stream(args, &options, &long_run, &interrupt, out, |r| {
+            Resumable(record(r))
+        })
+    } else {
+        stream(args, &options, &long_run, &interrupt, out, record)
+    }
+}
+
+/// Counts the boards one after another, writing each board's record as soon as it is counted
+/// (one board: as a table fitted to it); an interrupt or an error closes what was written.
+fn stream<T: Serialize + TableRow>(
+    args: &CountArgs,
+    options: &CountOptions,
+    long_run: &LongRun,
+    interrupt: &Interrupt,
+    out: &mut dyn Write,
+    wrap: impl Fn(CountRecord) -> T,
+) -> Result<Outcome, Failure> {
+    let boards = &args.boards.0;
+    let mut widths = column_widths(boards, options);
+    widths.push(resumed_width(boards, options, long_run));
+    let mut stream = RecordStream::with_widths(out, args.format, &widths);
+    let mut all_known = true;
+    for &n in boards {
+        let Some(run) = count_board(n, options, long_run, interrupt, &mut stream)? else {
+            return Ok(Outcome::Interrupted);
+        };
+        if !run.shard.is_whole() {
+            drop(stream);
+            return super::shard::write(&run, options, args.format, out);
+        }
+        let record = CountRecord::new(&run, options);
+        let known = run.counts.check_known();
+        if boards.len() == 1 && args.format == Format::Table {
+            drop(stream);
+            write_records(out, args.format, &[wrap(record)])?;
+            return Ok(checked(known, &run, long_run));
+        }
+        stream.write(&wrap(record))?;
+        interrupt.result_written();
+        all_known &= checked(known, &run, long_run) == Outcome::Success;
+    }
+    stream.finish()?;
+    Ok(if all_known {
+        Outcome::Success
+    } else {
+        Outcome::Negative
+    })
+}
+
+/// What the check of a counted board against the known table found
+/// ([`nqueens::Counts::check_known`], done before its record is written, which it is all the
+/// same): a board whose counts differ is said on stderr, in one line that names the likely
+/// cause (a resumed journal, or else a fault), and the command ends with exit code 1
+/// ([`Outcome::Negative`]).
+fn checked(known: Result<(), Mismatch>, run: &CountRun, long_run: &LongRun) -> Outcome {
+    let Err(wrong) = known else {
+        return Outcome::Success;
+    };
+    let cause = match long_run.journal(run.counts.n) {
+        Some(path) if run.resumed_tasks > 0 => format!(
+            "the journal {} holds a wrong count (damaged or altered); count again into a new \
+             file",
+            path.display()
+        ),
+        _ => "the engine or this machine made an error; run nqueens verify".to_string(),
+    };
+    output::error(format_args!("{}: {cause}", super::known::differs(&wrong)));
+    Outcome::Negative
+}
+
+/// Counts the `n`-board whose record goes to `stream`; `None` when an interrupt stopped it. An
+/// interrupt or an error first closes what `stream` has written (the table's border, the JSON
+/// array), then says why on stderr, so that the output stays whole and the messages come after
+/// it.
+pub fn count_board<T: Serialize + TableRow>(
+    n: u32,
+    options: &CountOptions,
+    long_run: &LongRun,
+    interrupt: &Interrupt,
+    stream: &mut RecordStream<'_, T>,
+) -> Result<Option<CountRun>, Failure> {
+    match search_board(n, options, long_run, interrupt) {
+        Ok(Ok(run)) => Ok(Some(run)),
+        Ok(Err(stopped)) => {
+            stream.finish()?;
+            output::message(stopped);
+            Ok(None)
+        }
+        Err(failure) => {
+            stream.finish()?;
+            Err(failure)
+        }
+    }
+}
+
+/// One board, in order: the plan and the journal (a refused journal stops here), the notes on
+/// a long count, then the search under the progress bar and the interrupt. `Err` inside: an
+/// interrupt stopped the board, and what to tell the user.
+fn search_board(
+    n: u32,
+    options: &CountOptions,
+    long_run: &LongRun,
+    interrupt: &Interrupt,
+) -> Result<Result<CountRun, String>, Failure> {
+    interrupt.board(None);
+    if interrupt.is_raised() {
+        return Ok(Err(format!("nqueens: interrupted before n = {n} started")));
+    }
+    let journal = long_run.journal(n);
+    let progress = Progress::on_terminal(&format!("n = {n}"));
+    interrupt.board(Some(progress.notices()));
+    let watcher = Watching {
+        progress: &progress,
+        interrupt,
+    };
+    let result = Prepared::new_on(
+        n,
+        options,
+        journal.as_deref(),
+        long_run.shard,
+        long_run.pool.as_deref(),
+    )
+    .and_then(|prepared| {
+        announce_board(n, options, long_run, journal.as_deref(), &prepared);
+        prepared.run_on(
+            long_run.pool.as_deref(),
+            Some(interrupt.flag()),
+            Some(&watcher),
+        )
+    });
+    interrupt.board(None);
+    progress.finish();
+    let run = result.map_err(failure)?;
+    if run.complete {
+        return Ok(Ok(run));
+    }
+    Ok(Err(interrupted_message(
+        &run,
+        journal.as_deref(),
+        long_run.keep_advice,
+    )))
+}
+
+/// Says on stderr, once the journal is accepted and before any task is searched, what it
+/// already holds and whether the rest of the count will take more than an hour
+/// ([`budget::engine_cost`], net of the resumed tasks).
+fn announce_board(
+    n: u32,
+    options: &CountOptions,
+    long_run: &LongRun,
+    journal: Option<&Path>,
+    prepared: &Prepared,
+) {
+    let (plan, resumed) = (prepared.plan(), prepared.resumed());
+    if let Some(note) = &long_run.shard_note {
+        output::note(note);
+    }
+    if let Some(path) = journal
+        && let Some(owner) = nqueens::files::foreign_owner(path)
+    {
+        output::warning(format_args!(
+            "journal {} belongs to {owner}, not to you: its records are taken as they are",
+            path.display()
+        ));
+    }
+    if let Some(path) = journal
+        && !resumed.is_empty()
+    {
+        output::note(format_args!(
+            "nqueens: {}: resuming, {} of {} already counted",
+            escape::path(path),
+            grouped(resumed.len()),
+            human::plural(grouped(plan.tasks().len()), "task")
+        ));
+    }
+    if long_run.announce {
+        let size = |index: usize| plan.tasks()[index].size_hint.max(1) as f64;
+        let total: f64 = (0..plan.tasks().len()).map(size).sum();
+        let done: f64 = resumed.iter().map(|o| size(o.index)).sum();
+        let remaining = if total > 0.0 { 1.0 - done / total } else { 1.0 };
+        announce_long_counts(&[n], options, remaining, journal.is_some());
+    }
+}
+
+/// Watches a board's search: moves the progress bar, and tells the interrupt that finished
+/// tasks are now worth waiting for.
+struct Watching<'a> {
+    progress: &'a Progress,
+    interrupt: &'a Interrupt,
+}
+
+impl Watcher for Watching<'_> {
+    fn start(&self, plan: &Plan, resumed: &[TaskOutcome]) {
+        self.progress.start(plan, resumed);
+    }
+
+    fn task_done(&self, outcome: &TaskOutcome) {
+        self.interrupt.task_finished();
+        self.progress.task_done(outcome);
+    }
+}
+
+/// Refuses boards estimated to need longer than `limit` (`--max-seconds`) with `options`.
+fn refuse_if_over(boards: &[u32], options: &CountOptions, limit: f64) -> Result<(), Failure> {
+    budget::refuse_cost_over(
+        &counting(boards, options),
+        budget::boards_cost(boards, options),
+        limit,
+        &format!(
+            "choose a smaller n or more threads, or {}",
+            budget::raise_max_seconds(limit)
+        ),
+    )
+}
+
+/// What counting `boards` with `options` is, as the budget's notes name it: `counting n = 18 on
+/// 4 threads`, `counting these 3 boards on 4 threads`.
+fn counting(boards: &[u32], options: &CountOptions) -> String {
+    let on = human::plural(options.threads, "thread");
+    match boards {
+        [n] => format!("counting n = {n} on {on}"),
+        _ => format!("counting these {} boards on {on}", boards.len()),
+    }
+}
+
+/// The smallest board whose count may take an hour with any kernel on one thread: smaller
+/// ones are not estimated before they are counted (the estimate costs about 0.1 s, 4 % of
+/// n = 18 on two threads). n = 19 takes about 6 minutes with the slowest kernel, depth-first, on
+/// one thread of a Zen 4 (n = 17: 7.2 s; each board about 7.5 times the last).
+const LONG_FROM_N: u32 = 20;
+
+/// Says on stderr, before anything is counted, when the boards need more than an hour with
+/// `options` ([`budget::announce_if_long`]); `remaining` is the share of the work still to do
+/// (below 1 when a journal holds some of it).
+fn announce_long_counts(boards: &[u32], options: &CountOptions, remaining: f64, journaled: bool) {
+    if boards.iter().all(|&n| n < LONG_FROM_N) {
+        return;
+    }
+    let cost = budget::boards_cost(boards, options).scaled(remaining);
+    let what = match boards {
+        [n] if remaining < 1.0 => {
+            let on = human::plural(options.threads, "thread");
+            format!("the rest of n = {n} on {on}")
+        }
+        _ => counting(boards, options),
+    };
+    let remedy = if journaled {
+        "it starts anyway; an interrupt keeps the finished tasks in the journal"
+    } else {
+        "it starts anyway; add --checkpoint FILE to keep finished tasks across interrupts"
+    };
+    budget::announce_if_long(&what, cost, remedy);
+}

@@ -1,0 +1,184 @@
+//! `nqueens estimate`: the total and the cost of a count, from a random sample of its plan (the
+//! model behind every other command's figures too: `budget`).
+
+use std::io::Write;
+
+use crate::format::{table_row, write_table};
+use nqueens::estimate::{Budget, Estimate, EstimateOptions, EstimateProgress, Estimator};
+
+use serde::Serialize;
+
+use super::human::{duration, grouped};
+use super::progress::{Steps, quit_on_interrupt};
+use super::{Failure, Outcome, human};
+use crate::args::EstimateArgs;
+
+/// The budget when neither `--seconds` nor `--samples` is given.
+pub const DEFAULT_SECONDS: f64 = 60.0;
+
+pub fn run(args: &EstimateArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    let budget = match (args.samples, args.seconds) {
+        (Some(k), _) => Budget::Samples(k),
+        (None, s) => Budget::Seconds(s.unwrap_or(DEFAULT_SECONDS)),
+    };
+    let options = EstimateOptions::new(budget)
+        .with_seed(args.seed)
+        .with_threads(args.threads)
+        .with_kernel(args.kernel);
+    let result = estimate_on_terminal(args.n, &options)?;
+    args.format
+        .write_report(out, &result, |out| write_table(out, &lines(&result)))?;
+    Ok(Outcome::Success)
+}
+
+/// Estimates the `n`-board under a progress bar on stderr (only on a terminal, and not under
+/// `--quiet`): the budget used, the samples drawn and the interval of the total so far.
+fn estimate_on_terminal(n: u32, options: &EstimateOptions) -> Result<Estimate, Failure> {
+    let estimator = Estimator::new(n, options.kernel)?;
+    // The bar counts the samples drawn, or the seconds of a time budget.
+    let of = match options.budget {
+        Budget::Samples(k) => k,
+        Budget::Seconds(s) => s.ceil() as u64,
+    };
+    let steps = Steps::on_terminal(&format!("n = {n}"), of);
+    if !steps.is_visible() {
+        return Ok(estimator.estimate(options)?);
+    }
+    quit_on_interrupt(steps.notices());
+    steps.doing("sizing the sample");
+    let report = |p: &EstimateProgress| {
+        let total = match p.total {
+            Some((total, low, high)) => format!(
+                ", total {} ±{}%",
+                sci(total),
+                human::number(100.0 * (high - low) / 2.0 / total.abs().max(1.0))
+            ),
+            None => String::new(),
+        };
+        match options.budget {
+            Budget::Samples(_) => {
+                steps.set(p.samples_done, of);
+                steps.doing(format!("samples{total}"));
+            }
+            Budget::Seconds(_) => {
+                steps.set(p.elapsed.as_secs(), of);
+                if p.samples == 0 {
+                    steps.doing("s, sizing the sample");
+                } else {
+                    steps.doing(format!(
+                        "s, {} of {}{total}",
+                        grouped(p.samples_done),
+                        human::plural(p.samples, "sample")
+                    ));
+                }
+            }
+        }
+    };
+    let result = estimator.estimate_observed(options, &report);
+    steps.finish();
+    Ok(result?)
+}
+
+/// One line of the human table: what, and its value.
+#[derive(Serialize)]
+struct Line {
+    what: String,
+    value: String,
+}
+
+table_row!(Line, |line| { "estimate" => line.what, "value" => line.value });
+
+/// The estimate as lines for people.
+fn lines(e: &Estimate) -> Vec<Line> {
+    let mut lines = Vec::new();
+    let mut add = |what: String, value: String| lines.push(Line { what, value });
+    add("n".into(), e.n.to_string());
+    add(
+        "plan".into(),
+        format!(
+            "{} ({}), kernel {}",
+            e.strategy,
+            human::plural(grouped(e.tasks), "task"),
+            e.kernel
+        ),
+    );
+    add(
+        "total".into(),
+        format!(
+            "{} (95%: {} to {}, ±{:.2}%)",
+            sci(e.estimate_total),
+            sci(e.total_low),
+            sci(e.total_high),
+            100.0 * e.total_relative_half_width
+        ),
+    );
+    if let Some(known) = e.known_total {
+        let off = (e.estimate_total / known as f64 - 1.0) * 100.0;
+        let held = e.total_low <= known as f64 && known as f64 <= e.total_high;
+        add(
+            "known total".into(),
+            format!(
+                "{} (estimate {}, {} the interval)",
+                grouped(known),
+                human::signed_percent(off, 2),
+                if held { "inside" } else { "outside" }
+            ),
+        );
+    }
+    add(
+        "unique (total / 8)".into(),
+        format!(
+            "{} (95%: {} to {})",
+            sci(e.estimate_unique),
+            sci(e.unique_low),
+            sci(e.unique_high)
+        ),
+    );
+    add(
+        "core time of a count".into(),
+        format!(
+            "{} (95%: {} to {})",
+            duration(e.core_seconds),
+            duration(e.core_seconds_low),
+            duration(e.core_seconds_high)
+        ),
+    );
+    add(
+        format!("wall time on {}", human::plural(e.threads, "thread")),
+        duration(e.wall_seconds),
+    );
+    for (cores, secs) in [
+        (64, e.wall_seconds_64),
+        (1024, e.wall_seconds_1024),
+        (10_000, e.wall_seconds_10000),
+    ] {
+        add(
+            format!("wall time on {}", human::plural(grouped(cores), "core")),
+            duration(secs),
+        );
+    }
+    add(
+        "largest task".into(),
+        format!("{:.2e} of the work (size estimate)", e.largest_task_share),
+    );
+    add(
+        "sample".into(),
+        format!(
+            "{} probes, seed {}, {} free rows each",
+            grouped(e.samples),
+            e.seed,
+            e.free_rows
+        ),
+    );
+    add(
+        "work covered".into(),
+        format!("{:.3}%", 100.0 * e.covered_fraction),
+    );
+    add("took".into(), duration(e.seconds));
+    lines
+}
+
+/// A number in scientific notation with five significant digits.
+fn sci(x: f64) -> String {
+    format!("{x:.4e}")
+}

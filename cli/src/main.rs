@@ -1,0 +1,187 @@
+//! The `nqueens` command: parse, run, map the result to an exit code.
+
+#![deny(clippy::undocumented_unsafe_blocks)]
+pub mod args;
+mod budget;
+mod compare;
+mod completions;
+mod count;
+mod escape;
+mod estimate;
+mod format;
+mod human;
+mod known;
+mod list;
+mod long_run;
+mod man;
+mod merge;
+pub mod output;
+mod pin;
+mod progress;
+mod render;
+mod scale;
+mod shard;
+mod signals;
+mod solve;
+mod threads;
+pub mod usage;
+mod verify;
+mod watch;
+
+use args::{Cli, Command};
+
+/// How a command ended when it did not fail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Everything asked for was done (exit 0).
+    Success,
+    /// The command ran but found a negative answer, e.g. a count mismatch (exit 1).
+    Negative,
+    /// An interrupt stopped the command; what was lost or kept is already on stderr (exit 130).
+    Interrupted,
+}
+
+/// Why a command failed.
+#[derive(Debug, thiserror::Error)]
+pub enum Failure {
+    /// Input the user can fix (exit 2).
+    #[error("{0}")]
+    Usage(String),
+    /// Writing the output failed.
+    #[error("cannot write output: {0}")]
+    Io(#[from] io::Error),
+    /// A file named on the command line (a journal, a plot, a manual page) could not be read,
+    /// written or used; the message names it (exit 1).
+    #[error("{0}")]
+    File(String),
+    /// A search gave up after the time it was allowed without finding what it looked for
+    /// (exit 1).
+    #[error("{0}")]
+    GaveUp(String),
+    /// The command ran and found a wrong answer, e.g. two algorithms disagreeing (exit 1).
+    #[error("{0}")]
+    Wrong(String),
+    /// The engine refused or failed.
+    #[error("{0}")]
+    Engine(#[from] nqueens::Error),
+}
+
+impl Failure {
+    /// The process exit code for this failure.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Failure::Usage(_) | Failure::Engine(nqueens::Error::BoardTooLarge { .. }) => 2,
+            Failure::Engine(nqueens::Error::ZeroThreads) => 2,
+            Failure::Engine(nqueens::Error::Estimate(_)) => 2,
+            #[cfg(feature = "gpu")]
+            Failure::Engine(nqueens::Error::Gpu(_)) => 2,
+            _ => 1,
+        }
+    }
+
+    /// Whether this is a closed output pipe, which ends the program quietly.
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, Failure::Io(e) if e.kind() == io::ErrorKind::BrokenPipe)
+    }
+}
+
+/// Whether the command also leaves a file behind (a journal, a plot), so that it is worth
+/// running with nowhere to write its results.
+pub fn writes_a_file(cli: &Cli) -> bool {
+    match &cli.command {
+        Command::Count(args) => args.checkpoint.is_some(),
+        Command::Scale(args) => args.plot.is_some(),
+        Command::Man(args) => args.dir.is_some(),
+        _ => false,
+    }
+}
+
+/// Runs the parsed command, writing its results to `out`.
+pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    let outcome = match cli.command {
+        Command::Count(args) => count::run(&args, out)?,
+        Command::Known(args) => known::run(&args, out)?,
+        Command::Verify(args) => verify::run(&args, out)?,
+        Command::Compare(args) => compare::run(&args, out)?,
+        Command::Scale(args) => scale::run(&args, out)?,
+        Command::Solve(args) => solve::run(&args, out)?,
+        Command::List(args) => list::run(&args, out)?,
+        Command::Merge(args) => merge::run(&args, out)?,
+        Command::Estimate(args) => estimate::run(&args, out)?,
+        Command::Completions(args) => completions::run(&args, out)?,
+        Command::Man(args) => man::run(&args, out)?,
+        Command::Watch(args) => watch::run(&args, out)?,
+    };
+    out.flush()?;
+    Ok(outcome)
+}
+
+use std::ffi::OsString;
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+use clap::error::ErrorKind;
+
+fn main() -> ExitCode {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    output::set_color(args::color_choice(&args));
+    let parsed = args::parse(&args);
+    // Results, help and version all go to stdout: with none to write to, nothing is done.
+    let prints = match &parsed {
+        Ok(cli) => !writes_a_file(cli),
+        Err(e) => matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion),
+    };
+    if prints && output::stdout_was_closed() {
+        output::error("standard output is closed: there is nowhere to write the results");
+        return ExitCode::from(1);
+    }
+    let cli = match parsed {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(e, &args),
+    };
+    output::set_quiet(cli.quiet);
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    match run(cli, &mut out) {
+        Ok(Outcome::Success) => ExitCode::SUCCESS,
+        Ok(Outcome::Negative) => ExitCode::from(1),
+        Ok(Outcome::Interrupted) => ExitCode::from(130),
+        Err(failure) if failure.is_broken_pipe() => ExitCode::SUCCESS,
+        Err(failure) => {
+            // Drop what is buffered: a failed command prints no half-written results.
+            std::mem::forget(out.into_parts());
+            output::error(&failure);
+            ExitCode::from(failure.exit_code())
+        }
+    }
+}
+
+/// Help and version go to stdout as clap writes them (a failed write is an error, exit 1);
+/// every other parse error becomes one line on stderr and exit code 2 (`args`: the arguments
+/// parsed, the program's name first).
+fn usage_error(e: clap::Error, args: &[OsString]) -> ExitCode {
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => match print_to_stdout(&e) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            Err(e) => {
+                output::error(format_args!("cannot write output: {e}"));
+                ExitCode::from(1)
+            }
+        },
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            ExitCode::from(2)
+        }
+        _ => {
+            output::error(usage::one_line(e, args));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Writes clap's help or version text to stdout and flushes it, reporting a failed write.
+fn print_to_stdout(e: &clap::Error) -> io::Result<()> {
+    e.print()?;
+    io::stdout().flush()
+}

@@ -1,0 +1,552 @@
+//! A progress bar for long counts, drawn on stderr.
+//!
+//! [`Progress`] is a [`Watcher`]: it learns the plan when the count starts and moves on each
+//! finished task (never from inside the search). It shows tasks done out of the total, the
+//! solutions found so far, the elapsed time, and an ETA. Tasks are sorted largest-first, so the
+//! bar advances by each task's size estimate rather than by one per task: that keeps the ETA
+//! from being far too pessimistic at the start. Until a task of this run has finished there is
+//! nothing to estimate from, so the bar says it is waiting instead of showing an ETA. The bar has
+//! a fixed width ([`BAR_WIDTH`]), whatever the terminal's. Lines printed while the bar is shown
+//! go through [`Progress::suspend`] or a [`Notices`] handle, so that each is on its own line.
+
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+
+use nqueens::Plan;
+use nqueens::TaskOutcome;
+use nqueens::Watcher;
+
+use super::human::{self, grouped};
+
+/// Characters between the bar's brackets.
+#[cfg(test)]
+pub const BAR_WIDTH: usize = 20;
+
+const TEMPLATE: &str =
+    "{clock} [{bar:20}] {tasks} tasks, {solutions} solutions, {eta_once_timed}{msg}";
+
+/// Shown in place of the ETA until a task of this run has finished.
+pub(crate) const NO_ETA_YET: &str = "no ETA yet";
+
+/// A progress bar on stderr, or nothing at all.
+pub struct Progress {
+    bar: ProgressBar,
+    /// Size estimate of each task, by plan index (the bar's units).
+    sizes: OnceLock<Vec<u64>>,
+    done: Arc<AtomicUsize>,
+    total_tasks: Arc<AtomicUsize>,
+    solutions: Arc<AtomicU64>,
+    /// Whether a task of this run (not a resumed one) has finished.
+    timed: Arc<AtomicBool>,
+    /// Whether the bar is drawn nowhere (read once: indicatif locks the bar to tell).
+    hidden: bool,
+}
+
+impl Progress {
+    /// A bar on stderr when stderr is a terminal and `--quiet` was not given; otherwise an
+    /// invisible one. `label` names the count (`n = 18`).
+    pub fn on_terminal(label: &str) -> Progress {
+        Progress::with_target(stderr_unless_quiet(), label)
+    }
+
+    /// A bar drawn on `target`.
+    fn with_target(target: ProgressDrawTarget, label: &str) -> Progress {
+        let done = Arc::new(AtomicUsize::new(0));
+        let total_tasks = Arc::new(AtomicUsize::new(0));
+        let solutions = Arc::new(AtomicU64::new(0));
+        let timed = Arc::new(AtomicBool::new(false));
+        let bar = ProgressBar::with_draw_target(Some(1), target);
+        let (d, t, s, e) = (
+            done.clone(),
+            total_tasks.clone(),
+            solutions.clone(),
+            timed.clone(),
+        );
+        let style = with_clock(
+            ProgressStyle::with_template(&format!("{label}: {TEMPLATE}"))
+                .expect("the template is valid")
+                .progress_chars("=> "),
+        )
+        .with_key(
+            "tasks",
+            move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(
+                    w,
+                    "{}/{}",
+                    grouped(d.load(Ordering::Relaxed)),
+                    grouped(t.load(Ordering::Relaxed))
+                );
+            },
+        )
+        .with_key(
+            "solutions",
+            move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{}", grouped(s.load(Ordering::Relaxed)));
+            },
+        )
+        .with_key(
+            "eta_once_timed",
+            move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = if e.load(Ordering::Relaxed) {
+                    write!(w, "ETA {}", human::clock(state.eta().as_secs_f64()))
+                } else {
+                    w.write_str(NO_ETA_YET)
+                };
+            },
+        );
+        bar.set_style(style);
+        Progress {
+            hidden: bar.is_hidden(),
+            bar,
+            sizes: OnceLock::new(),
+            done,
+            total_tasks,
+            solutions,
+            timed,
+        }
+    }
+
+    /// Tasks finished so far, resumed ones included.
+    #[cfg(test)]
+    pub fn tasks_done(&self) -> usize {
+        self.done.load(Ordering::Relaxed)
+    }
+
+    /// Removes the bar from the terminal.
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+
+    /// A handle that prints lines clear of this bar from anywhere, an interrupt handler
+    /// included.
+    pub fn notices(&self) -> Notices {
+        Notices {
+            bar: self.bar.clone(),
+        }
+    }
+
+    fn add_solutions(&self, outcome: &TaskOutcome) {
+        let add = u64::try_from(outcome.weighted()).unwrap_or(u64::MAX);
+        let _ = self
+            .solutions
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| {
+                Some(s.saturating_add(add))
+            });
+    }
+}
+
+/// Prints lines on stderr clear of a [`Progress`] bar: the bar is taken off the terminal first,
+/// so that a line never continues the bar's. Cloned handles act on the same bar.
+#[derive(Clone, Debug)]
+pub struct Notices {
+    bar: ProgressBar,
+}
+
+impl Notices {
+    /// Runs `f` (which prints whole lines to stderr) with the bar cleared, then redraws the bar
+    /// below what `f` printed.
+    pub fn above<R>(&self, f: impl FnOnce() -> R) -> R {
+        self.bar.suspend(f)
+    }
+
+    /// Removes the bar for good, then runs `f`: for a last word before the process exits.
+    pub fn after<R>(&self, f: impl FnOnce() -> R) -> R {
+        self.bar.finish_and_clear();
+        f()
+    }
+
+    /// Shows `text` at the end of the bar, when the bar is drawn: `false` when it is not (the
+    /// caller prints the text on a line of its own instead).
+    pub fn show(&self, text: &str) -> bool {
+        if self.bar.is_hidden() {
+            return false;
+        }
+        self.bar.set_message(format!("; {text}"));
+        true
+    }
+}
+
+impl Watcher for Progress {
+    fn start(&self, plan: &Plan, resumed: &[TaskOutcome]) {
+        let sizes: Vec<u64> = plan.tasks().iter().map(|t| t.size_hint.max(1)).collect();
+        let total: u64 = sizes.iter().sum();
+        let already: u64 = resumed.iter().map(|o| sizes[o.index]).sum();
+        for outcome in resumed {
+            self.add_solutions(outcome);
+        }
+        self.total_tasks
+            .store(plan.tasks().len(), Ordering::Relaxed);
+        self.done.store(resumed.len(), Ordering::Relaxed);
+        let _ = self.sizes.set(sizes);
+        self.bar.set_length(total.max(1));
+        self.bar.set_position(already);
+        self.bar.reset_eta();
+        if !self.bar.is_hidden() {
+            // Keeps the elapsed time moving while long tasks run.
+            self.bar.enable_steady_tick(Duration::from_millis(250));
+        }
+    }
+
+    fn task_done(&self, outcome: &TaskOutcome) {
+        // Each write takes a cache line from the other workers: none that nothing shows.
+        if self.hidden {
+            return;
+        }
+        if !self.timed.load(Ordering::Relaxed) {
+            self.timed.store(true, Ordering::Relaxed);
+        }
+        self.done.fetch_add(1, Ordering::Relaxed);
+        self.add_solutions(outcome);
+        let size = self
+            .sizes
+            .get()
+            .and_then(|s| s.get(outcome.index))
+            .copied()
+            .unwrap_or(1);
+        self.bar.inc(size);
+    }
+}
+
+/// A bar for a command made of steps: `compare`'s runs, `estimate`'s budget, and one per thread
+/// count for `scale`; or, with no known number of steps, a spinner (`list` waiting for a
+/// solution). It shows the label, the elapsed time, the steps done out of the total, and what
+/// the command is doing now:
+///
+/// ```text
+/// n = 12: 3 s [========>           ] 3/8 bitmask, instrumented
+/// n = 40: ⠙ 7 s searching for solution 2 in lexicographic order
+/// ```
+///
+/// It is drawn on stderr only when stderr is a terminal, and is removed from the terminal when
+/// finished or dropped (an error leaves no bar behind). Lines printed while it is shown go
+/// through [`Steps::notices`].
+pub struct Steps {
+    bar: ProgressBar,
+}
+
+impl Steps {
+    /// A bar of `steps` steps on stderr, when stderr is a terminal and `--quiet` was not
+    /// given.
+    pub fn on_terminal(label: &str, steps: u64) -> Steps {
+        Steps::with_target(stderr_unless_quiet(), label, Some(steps))
+    }
+
+    /// A spinner on stderr, when stderr is a terminal and `--quiet` was not given: for work
+    /// whose length is not known.
+    pub fn spinner(label: &str) -> Steps {
+        Steps::with_target(stderr_unless_quiet(), label, None)
+    }
+
+    /// A bar (`steps`) or a spinner (`None`) drawn on `target`.
+    fn with_target(target: ProgressDrawTarget, label: &str, steps: Option<u64>) -> Steps {
+        let bar = ProgressBar::with_draw_target(steps, target);
+        let label = label.replace('{', "{{").replace('}', "}}");
+        let template = match steps {
+            Some(_) => format!("{label}: {{clock}} [{{bar:20}}] {{steps}} {{msg}}"),
+            None => format!("{label}: {{spinner}} {{clock}} {{msg}}"),
+        };
+        let style = with_clock(
+            ProgressStyle::with_template(&template)
+                .expect("the template is valid")
+                .progress_chars("=> "),
+        )
+        .with_key(
+            "steps",
+            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let of = state.len().map_or_else(String::new, grouped);
+                let _ = write!(w, "{}/{of}", grouped(state.pos()));
+            },
+        );
+        bar.set_style(style);
+        if !bar.is_hidden() {
+            // Keeps the elapsed time (and the spinner) moving between steps.
+            bar.enable_steady_tick(Duration::from_millis(200));
+        }
+        Steps { bar }
+    }
+
+    /// Says what the command does now (shown after the steps).
+    pub fn doing(&self, what: impl Into<std::borrow::Cow<'static, str>>) {
+        self.bar.set_message(what);
+    }
+
+    /// One more step is done.
+    pub fn step(&self) {
+        self.bar.inc(1);
+    }
+
+    /// `done` of `of` steps are done (for work measured in other units than whole steps, such
+    /// as a share of a time budget).
+    pub fn set(&self, done: u64, of: u64) {
+        self.bar.set_length(of);
+        self.bar.set_position(done.min(of));
+    }
+
+    /// Steps done so far.
+    #[cfg(test)]
+    pub fn done(&self) -> u64 {
+        self.bar.position()
+    }
+
+    /// Whether the bar is drawn (stderr is a terminal and it was enabled).
+    pub fn is_visible(&self) -> bool {
+        !self.bar.is_hidden()
+    }
+
+    /// A handle that prints lines clear of this bar, an interrupt handler's included.
+    pub fn notices(&self) -> Notices {
+        Notices {
+            bar: self.bar.clone(),
+        }
+    }
+
+    /// Removes the bar from the terminal.
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+impl Drop for Steps {
+    fn drop(&mut self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// `style` with the key `{clock}`: the elapsed time as every duration of the tool reads
+/// ([`human::clock`]: `34 s`, `2 min 34 s`), not indicatif's `00:02:34`.
+fn with_clock(style: ProgressStyle) -> ProgressStyle {
+    style.with_key(
+        "clock",
+        |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = w.write_str(&human::clock(state.elapsed().as_secs_f64()));
+        },
+    )
+}
+
+/// Stderr when it is a terminal and `--quiet` was not given
+/// ([`output::is_quiet`](super::output::is_quiet)), else nowhere.
+fn stderr_unless_quiet() -> ProgressDrawTarget {
+    if !super::output::is_quiet() && std::io::stderr().is_terminal() {
+        ProgressDrawTarget::stderr()
+    } else {
+        ProgressDrawTarget::hidden()
+    }
+}
+
+/// Makes an interrupt (SIGINT, SIGTERM, SIGHUP) of a command that keeps nothing by stopping
+/// gently remove `bar` from the terminal, then end the process as
+/// [`output::quit_interrupted`](super::output::quit_interrupted) does (`nqueens: interrupted`,
+/// exit code 130, no temporary file left behind).
+pub fn quit_on_interrupt(bar: Notices) {
+    super::signals::on_interrupt(move || bar.after(super::output::quit_interrupted));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nqueens::Strategy;
+    use nqueens::{CountOptions, CountRun, RunControl, count_with};
+
+    /// Counts n = 10 on `threads` threads, watched by `progress`.
+    fn count_ten(progress: &Progress, threads: usize) -> CountRun {
+        let control = RunControl::default().with_watcher(progress);
+        count_with(10, &CountOptions::new(threads, Strategy::Mirror), &control).unwrap()
+    }
+
+    #[test]
+    fn a_hidden_bar_is_left_alone_by_the_workers() {
+        // Nothing draws it: its counters and position would cost the workers atomic writes and
+        // a clock read per task for nothing.
+        let progress = Progress::with_target(ProgressDrawTarget::hidden(), "n = 10");
+        count_ten(&progress, 2);
+        assert_eq!(progress.tasks_done(), 0);
+        assert_eq!(progress.solutions.load(Ordering::Relaxed), 0);
+        assert_eq!(progress.bar.position(), 0);
+        progress.finish();
+    }
+
+    /// A terminal that keeps what is written to it, one entry per write.
+    #[derive(Clone, Debug)]
+    struct Screen {
+        width: u16,
+        writes: Arc<std::sync::Mutex<Vec<String>>>,
+    }
+
+    impl Screen {
+        fn new(width: u16) -> Screen {
+            Screen {
+                width,
+                writes: Arc::default(),
+            }
+        }
+
+        /// The last bar line drawn.
+        fn bar_line(&self) -> String {
+            let writes = self.writes.lock().unwrap();
+            let line = writes.iter().rev().find(|w| w.contains(" tasks, "));
+            line.cloned().expect("the bar was drawn")
+        }
+
+        fn push(&self, text: &str) -> std::io::Result<()> {
+            self.writes.lock().unwrap().push(text.to_string());
+            Ok(())
+        }
+    }
+
+    impl indicatif::TermLike for Screen {
+        fn width(&self) -> u16 {
+            self.width
+        }
+        fn move_cursor_up(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_down(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_right(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_left(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn write_line(&self, s: &str) -> std::io::Result<()> {
+            self.push(s)
+        }
+        fn write_str(&self, s: &str) -> std::io::Result<()> {
+            self.push(s)
+        }
+        fn clear_line(&self) -> std::io::Result<()> {
+            self.push("<clear>")
+        }
+        fn flush(&self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// Draws the bar now (a manual tick does nothing while the steady tick runs).
+    fn redraw(progress: &Progress) {
+        progress.bar.disable_steady_tick();
+        progress.bar.tick();
+    }
+
+    fn on_screen(screen: &Screen) -> Progress {
+        let target = ProgressDrawTarget::term_like(Box::new(screen.clone()));
+        Progress::with_target(target, "n = 10")
+    }
+
+    #[test]
+    fn no_eta_before_the_first_task_and_a_fixed_width_bar() {
+        let mut lines = Vec::new();
+        for width in [40, 80, 250] {
+            let screen = Screen::new(width);
+            let progress = on_screen(&screen);
+            let plan = Plan::new(10, Strategy::Mirror, 8).unwrap();
+            progress.start(&plan, &[]);
+            redraw(&progress);
+            let line = screen.bar_line();
+            assert!(line.ends_with(NO_ETA_YET), "{line}");
+            assert!(!line.contains("ETA 0"), "{line}");
+            let (open, close) = (line.find('[').unwrap(), line.rfind(']').unwrap());
+            assert_eq!(line[open + 1..close].chars().count(), BAR_WIDTH, "{line}");
+            progress.finish();
+            lines.push(line);
+        }
+        assert!(lines.windows(2).all(|w| w[0] == w[1]), "{lines:?}");
+    }
+
+    #[test]
+    fn the_eta_appears_once_a_task_has_finished() {
+        let screen = Screen::new(120);
+        let progress = on_screen(&screen);
+        count_ten(&progress, 1);
+        redraw(&progress);
+        let line = screen.bar_line();
+        assert!(line.contains(", ETA "), "{line}");
+        assert!(!line.contains(NO_ETA_YET), "{line}");
+        // The clock reads like every duration of the tool: `0 s`, not `00:00:00`.
+        assert!(line.starts_with("n = 10: 0 s ["), "{line}");
+        assert!(line.ends_with(" s"), "{line}");
+        progress.finish();
+    }
+
+    #[test]
+    fn steps_show_the_count_and_what_is_done_now() {
+        let screen = Screen::new(120);
+        let target = ProgressDrawTarget::term_like(Box::new(screen.clone()));
+        let steps = Steps::with_target(target, "n = 10", Some(8000));
+        steps.bar.disable_steady_tick();
+        steps.set(2000, 8000);
+        steps.doing("bitmask, instrumented");
+        steps.bar.tick();
+        let writes = screen.writes.lock().unwrap().clone();
+        let line = writes.iter().rev().find(|w| w.contains("2,000/")).unwrap();
+        assert!(line.starts_with("n = 10: 0 s ["), "{line}");
+        assert!(
+            line.ends_with("2,000/8,000 bitmask, instrumented"),
+            "{line}"
+        );
+        assert_eq!(steps.done(), 2000);
+        drop(steps);
+        assert_eq!(screen.writes.lock().unwrap().last().unwrap(), "<clear>");
+    }
+
+    #[test]
+    fn a_shown_word_ends_the_bar_line() {
+        let screen = Screen::new(200);
+        let progress = on_screen(&screen);
+        let plan = Plan::new(10, Strategy::Mirror, 8).unwrap();
+        progress.start(&plan, &[]);
+        assert!(progress.notices().show("stopping"));
+        redraw(&progress);
+        assert!(
+            screen.bar_line().ends_with("; stopping"),
+            "{}",
+            screen.bar_line()
+        );
+        progress.finish();
+        assert!(
+            !Progress::with_target(ProgressDrawTarget::hidden(), "n = 10")
+                .notices()
+                .show("stopping")
+        );
+    }
+
+    #[test]
+    fn notices_clear_the_bar_before_their_line() {
+        let screen = Screen::new(120);
+        let progress = on_screen(&screen);
+        let plan = Plan::new(10, Strategy::Mirror, 8).unwrap();
+        progress.start(&plan, &[]);
+        redraw(&progress);
+        let notices = progress.notices();
+        // What `f` prints is not seen by the screen; mark where it ran.
+        notices.above(|| screen.push("<notice>").unwrap());
+        {
+            let writes = screen.writes.lock().unwrap();
+            let at = writes.iter().position(|w| w == "<notice>").unwrap();
+            assert_eq!(writes[at - 1], "<clear>", "{writes:?}");
+            // Redrawn below the notice.
+            assert!(writes[at + 1..].iter().any(|w| w.contains(" tasks, ")));
+        }
+        notices.after(|| screen.push("<last word>").unwrap());
+        let writes = screen.writes.lock().unwrap();
+        let at = writes.iter().position(|w| w == "<last word>").unwrap();
+        assert_eq!(writes[at - 1], "<clear>", "{writes:?}");
+        assert!(progress.bar.is_finished());
+    }
+}
+
+/// The examples that the items' documentation gave, as tests (a binary's doc examples do not run).
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn a_bar_on_captured_stderr_stays_hidden() {
+        // Under a test harness stderr is captured, so this bar stays hidden.
+        let progress = crate::progress::Progress::on_terminal("n = 10");
+        progress.finish();
+    }
+}

@@ -1,0 +1,440 @@
+//! `nqueens scale`: the thread-scaling study of one or several kernels and strategies, its
+//! load-balance model and an optional SVG plot; with `--compare`, saved results side by side.
+
+mod compare;
+mod plot;
+mod report;
+pub(crate) mod saved;
+
+use std::io::Write;
+
+use nqueens::scaling::study::{self, Progress, Study, StudyError, StudyOptions};
+use nqueens::scaling::{Load, Machine};
+use nqueens::{CountOptions, Kernel, Strategy};
+
+use std::sync::Arc;
+
+use super::budget::Cost;
+use super::output;
+use super::pin::Placement;
+use super::progress::{Steps, quit_on_interrupt};
+use super::{Failure, Outcome, budget, human};
+use crate::args::ScaleArgs;
+
+pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    match args.n {
+        None => compare::run(args, out),
+        Some(n) => measure(n, args, out),
+    }
+}
+
+fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    let machine = Machine::detect();
+    let requested = args
+        .threads
+        .as_ref()
+        .map_or_else(|| machine.default_thread_counts(), |l| l.0.clone());
+    let threads = study::thread_counts(&requested);
+    let variants = variants(&args.strategy, &args.kernel)?;
+    let runs = f64::from(args.repeat) + 1.0;
+    let cost = study_cost(n, &threads, &variants, runs);
+    let each = if variants.len() == 1 {
+        String::new()
+    } else {
+        format!(", {} kernel and strategy pairs", variants.len())
+    };
+    budget::refuse_cost_over(
+        &format!(
+            "scale {n} ({} of each thread count{each})",
+            human::plural(runs, "run")
+        ),
+        cost,
+        args.max_seconds,
+        &format!(
+            "choose a smaller n, fewer --threads, --repeat, kernels or strategies, or {}",
+            budget::raise_max_seconds(args.max_seconds)
+        ),
+    )?;
+    // Refuse an unwritable plot path before spending minutes on the runs.
+    if let Some(path) = &args.plot {
+        output::check_replaceable(path, "the plot")?;
+    }
+    let most = threads.iter().copied().max().unwrap_or(1);
+    let placement = Placement::new(args.pin, most)?;
+    warn_about_load(&machine, &threads);
+
+    let options = StudyOptions::new(threads)
+        .with_strategy(variants[0].0)
+        .with_kernel(variants[0].1)
+        .with_repeat(args.repeat as usize)
+        .with_model_up_to(args.model_up_to);
+    // One step per run: every thread count's warm-up and timed runs, for every pair.
+    let runs_in_all = (options.threads.len() * (options.repeat + 1) * variants.len()) as u64;
+    let steps = Steps::on_terminal(&format!("n = {n}"), runs_in_all);
+    quit_on_interrupt(steps.notices());
+    let mut started = false;
+    let mut progress = |p: Progress| {
+        if std::mem::replace(&mut started, true) {
+            steps.step();
+        }
+        steps.doing(progress_line(&p));
+    };
+    let measured = match &placement {
+        None => study::measure_together(n, &options, &variants, &mut progress),
+        Some(placement) => {
+            // One pinned pool per thread count, built on first use.
+            let mut pools: Vec<(usize, Arc<rayon::ThreadPool>)> = Vec::new();
+            let mut failure = None;
+            let mut pool_for = |threads: usize| {
+                if let Some((_, pool)) = pools.iter().find(|(t, _)| *t == threads) {
+                    return Ok(Arc::clone(pool));
+                }
+                let pool = placement.pool(threads).map_err(|e| {
+                    let message = e.to_string();
+                    failure = Some(e);
+                    nqueens::Error::ThreadPool(message)
+                })?;
+                pools.push((threads, Arc::clone(&pool)));
+                Ok(pool)
+            };
+            let measured =
+                study::measure_together_on(n, &options, &variants, &mut pool_for, &mut progress);
+            if let Some(failure) = failure {
+                steps.finish();
+                return Err(failure);
+            }
+            measured
+        }
+    };
+    steps.finish();
+    let mut studies = match measured {
+        Ok(studies) => studies,
+        Err(StudyError::Mismatch(mismatch)) => {
+            output::error(mismatch);
+            return Ok(Outcome::Negative);
+        }
+        Err(StudyError::Engine(e)) => return Err(e.into()),
+        Err(e) => return Err(Failure::Usage(e.to_string())),
+    };
+
+    if let Some(placement) = &placement {
+        let most = options.threads.iter().copied().max().unwrap_or(1);
+        for study in &mut studies {
+            study.run.pin = Some(placement.describe(most));
+        }
+    }
+    // Every busy-machine warning, and the short-run warning once (of the first study short
+    // enough for one: the others say the same).
+    let several = studies.len() > 1;
+    let warnings = distinct(
+        studies
+            .iter()
+            .filter_map(|study| {
+                let warning = busy_machine_warning(study)?;
+                Some(if several {
+                    format!("{} kernel, {}: {warning}", study.kernel, study.strategy)
+                } else {
+                    warning
+                })
+            })
+            .chain(studies.iter().find_map(short_run_warning)),
+    );
+    for warning in &warnings {
+        output::warning(warning);
+    }
+    // The results first: a plot that cannot be written loses none of them.
+    let printed = report::write_results(out, args.format, &studies);
+    if let Some(path) = &args.plot {
+        let options = plot::PlotOptions {
+            model_up_to: args.model_up_to,
+            warnings,
+        };
+        let series: Vec<saved::Series> = studies.iter().map(saved::Series::of).collect();
+        plot::write(path, &series, &options)?;
+    }
+    printed?;
+    Ok(Outcome::Success)
+}
+
+/// What the study costs: `runs` runs of every thread count with every (strategy, kernel) pair,
+/// each pair's board estimated once (the cost model of every command) and spread over the
+/// threads.
+fn study_cost(n: u32, threads: &[usize], variants: &[(Strategy, Kernel)], runs: f64) -> Cost {
+    let mut total = Cost::single_thread(0.0);
+    for &(strategy, kernel) in variants {
+        let options = CountOptions::new(1, strategy).with_kernel(kernel);
+        let one = budget::engine_cost(n, &options);
+        for &t in threads {
+            total = total.plus(one.on_threads(t).scaled(runs));
+        }
+    }
+    total
+}
+
+/// Every strategy with every kernel, `auto` resolved to the kernel this CPU runs; a pair named
+/// twice (`--kernel auto,avx512` where `auto` is AVX-512) is measured once.
+fn variants(
+    strategies: &[Strategy],
+    kernels: &[Kernel],
+) -> Result<Vec<(Strategy, Kernel)>, Failure> {
+    let mut pairs: Vec<(Strategy, Kernel)> = Vec::new();
+    for &strategy in strategies {
+        for &kernel in kernels {
+            let resolved = kernel.resolve()?;
+            if !pairs.contains(&(strategy, resolved)) {
+                pairs.push((strategy, resolved));
+            }
+        }
+    }
+    Ok(pairs)
+}
+
+/// What the bar of a study says while `p`'s run goes on: `2 threads, run 1 of 3`, with the
+/// kernel and strategy when several pairs are measured together.
+fn progress_line(p: &Progress) -> String {
+    let run = match p.run {
+        0 => "warm-up".to_string(),
+        k => format!("run {k} of {}", p.repeat),
+    };
+    let which = if p.variants > 1 {
+        format!(
+            "{} kernel, {} ({} of {}): ",
+            p.kernel,
+            p.strategy,
+            p.variant + 1,
+            p.variants
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "measuring {which}{}, {run}",
+        human::plural(p.threads, "thread")
+    )
+}
+
+fn warn_about_load(machine: &Machine, threads: &[usize]) {
+    for &t in threads {
+        match machine.load(t) {
+            Some(Load::Oversubscribed) => output::warning(format_args!(
+                "{t} threads exceed the {} (oversubscribed): the \
+                 system time-slices them, so the speedup cannot grow",
+                human::plural(machine.logical, "logical CPU")
+            )),
+            Some(Load::SharesCores) => output::warning(format_args!(
+                "{t} threads exceed the {}: some threads share a \
+                 core, so expect less than ideal speedup",
+                human::plural(machine.physical, "physical core")
+            )),
+            None => {}
+        }
+    }
+}
+
+/// Runs that received much less CPU time than they asked for were slowed by other programs: the
+/// warning that says so, if any.
+fn busy_machine_warning(study: &Study) -> Option<String> {
+    let starved: Vec<String> = study
+        .runs
+        .iter()
+        .filter_map(|p| Some((p.threads, p.cpu_share?)))
+        .filter(|&(_, share)| share < BUSY_BELOW)
+        .map(|(t, share)| format!("{} got {}", human::plural(t, "thread"), percent(share)))
+        .collect();
+    (!starved.is_empty()).then(|| {
+        format!(
+            "other programs are using the CPUs ({} of the CPU time they asked for): measured \
+             times and speedups are unreliable; the model, built from each task's fastest time, \
+             is less affected",
+            starved.join(", ")
+        )
+    })
+}
+
+/// Timed runs shorter than this measure start-up costs and timer noise more than the search.
+const SHORT_RUN_SECONDS: f64 = 0.05;
+
+/// The warning about timed runs too short to mean anything, if the fastest was under
+/// [`SHORT_RUN_SECONDS`], with a board whose runs are estimated to take long enough.
+fn short_run_warning(study: &Study) -> Option<String> {
+    let fastest = study
+        .runs
+        .iter()
+        .filter(|p| p.min_seconds.is_finite())
+        .min_by(|a, b| a.min_seconds.total_cmp(&b.min_seconds))?;
+    if fastest.min_seconds >= SHORT_RUN_SECONDS {
+        return None;
+    }
+    let options = CountOptions::new(fastest.threads, study.strategy).with_kernel(study.kernel);
+    let larger = (study.n + 1..=nqueens::MAX_N)
+        .find(|&n| budget::engine_cost(n, &options).wall >= SHORT_RUN_SECONDS)
+        .map_or_else(String::new, |n| format!(" such as {n}"));
+    Some(format!(
+        "the fastest timed run took {} ({}): runs under {:.0} ms measure start-up costs and \
+         timer noise more than the search, so these speedups mean little; choose a larger \
+         n{larger}",
+        human::duration(fastest.min_seconds),
+        human::plural(fastest.threads, "thread"),
+        SHORT_RUN_SECONDS * 1e3
+    ))
+}
+
+/// A CPU share below this means the machine was busy during the runs.
+const BUSY_BELOW: f64 = 0.8;
+
+/// A fraction for people: `97.0 %`.
+fn percent(x: f64) -> String {
+    if x.is_finite() {
+        format!("{:.1} %", x * 100.0)
+    } else {
+        "-".to_string()
+    }
+}
+
+/// A rate of solutions for people: `1.64 M solutions/s`.
+fn solutions_per_second(rate: f64) -> String {
+    let rate = human::rate(rate);
+    format!("{} solutions/s", rate.trim_end_matches("/s").trim_end())
+}
+
+/// `items` without repeats, each where it first comes; linear in their number.
+pub(crate) fn distinct<T: Eq + std::hash::Hash + Clone>(
+    items: impl IntoIterator<Item = T>,
+) -> Vec<T> {
+    let mut seen = std::collections::HashSet::new();
+    items
+        .into_iter()
+        .filter(|item| seen.insert(item.clone()))
+        .collect()
+}
+
+/// Whether a measured row's threads shared a core, in the table.
+fn shares_core(shares: bool) -> &'static str {
+    if shares { "yes (SMT)" } else { "-" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nqueens::scaling::study::MeasuredPoint;
+
+    pub(super) fn study(n: u32, points: &[(usize, f64, Option<f64>)]) -> Study {
+        let machine = Machine {
+            logical: 2,
+            physical: 2,
+        };
+        Study {
+            n,
+            strategy: Strategy::Mirror,
+            kernel: Kernel::DepthFirst,
+            machine,
+            repeat: 3,
+            tasks: 100,
+            task_seconds_total: 1.0,
+            task_seconds_max: 0.1,
+            runs: points
+                .iter()
+                .map(|&(threads, fastest, cpu_share)| MeasuredPoint {
+                    threads,
+                    median_seconds: fastest * 1.1,
+                    min_seconds: fastest,
+                    max_seconds: fastest * 1.2,
+                    speedup: 1.0,
+                    efficiency: 1.0,
+                    cpu_share,
+                    shares_core: threads > 2,
+                    loss: None,
+                })
+                .collect(),
+            model: vec![],
+            model_leaves_out: nqueens::scaling::MODEL_LEAVES_OUT,
+            total: 0,
+            run: nqueens::scaling::RunInfo {
+                cpu: Some("Test CPU".into()),
+                logical: 2,
+                physical: 2,
+                smt: false,
+                kernel: Kernel::DepthFirst,
+                strategy: Strategy::Mirror,
+                n,
+                version: "0.1.0".into(),
+                date: "2026-11-24T00:00:00Z".into(),
+                os: "linux x86_64".into(),
+                pin: None,
+            },
+            headline: None,
+            model_check: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn short_runs_are_named_with_a_larger_board() {
+        let warning = short_run_warning(&study(9, &[(1, 0.004, None), (2, 0.0021, None)]))
+            .expect("runs of a few ms are short");
+        assert!(warning.contains("2.10 ms (2 threads)"), "{warning}");
+        let suggested: u32 = warning
+            .rsplit(' ')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .expect("a board is suggested");
+        assert!(suggested > 9, "{warning}");
+        // The fixture's strategy and kernel, whose cost the suggestion follows.
+        let options = CountOptions::new(2, Strategy::Mirror).with_kernel(Kernel::DepthFirst);
+        assert!(budget::engine_cost(suggested, &options).wall >= SHORT_RUN_SECONDS);
+        assert!(!warning.contains('\n'));
+        assert_eq!(
+            short_run_warning(&study(17, &[(1, 0.9, None), (2, 0.5, None)])),
+            None
+        );
+        assert_eq!(short_run_warning(&study(17, &[])), None);
+    }
+
+    #[test]
+    fn only_starved_runs_raise_the_cpu_share_warning() {
+        let quiet = study(16, &[(1, 1.0, Some(0.99)), (2, 0.5, None)]);
+        assert_eq!(busy_machine_warning(&quiet), None);
+        let busy = study(16, &[(1, 1.0, Some(0.95)), (2, 0.5, Some(0.41))]);
+        let warning = busy_machine_warning(&busy).unwrap();
+        assert!(
+            warning.contains("(2 threads got 41.0 % of the CPU time"),
+            "{warning}"
+        );
+    }
+
+    #[test]
+    fn pairs_named_twice_are_measured_once() {
+        let auto = Kernel::Auto.resolve().unwrap();
+        let pairs = variants(
+            &[Strategy::Mirror, Strategy::Symmetric],
+            &[Kernel::Auto, auto, Kernel::DepthFirst],
+        )
+        .unwrap();
+        let mut want = vec![(Strategy::Mirror, auto)];
+        if auto != Kernel::DepthFirst {
+            want.push((Strategy::Mirror, Kernel::DepthFirst));
+        }
+        assert_eq!(pairs[..want.len()], want);
+        assert_eq!(pairs.len(), 2 * want.len());
+    }
+
+    #[test]
+    fn progress_names_the_kernel_only_when_several_are_measured() {
+        let mut p = Progress {
+            threads: 2,
+            run: 1,
+            repeat: 3,
+            strategy: Strategy::Mirror,
+            kernel: Kernel::DepthFirst,
+            variant: 0,
+            variants: 1,
+        };
+        assert_eq!(progress_line(&p), "measuring 2 threads, run 1 of 3");
+        p.variants = 2;
+        p.variant = 1;
+        p.run = 0;
+        assert_eq!(
+            progress_line(&p),
+            "measuring depth-first kernel, mirror (2 of 2): 2 threads, warm-up"
+        );
+    }
+}

@@ -1,0 +1,315 @@
+//! `nqueens scale --compare A.json B.json …`: saved results side by side, as a table, JSON or
+//! CSV, and in one plot.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use nqueens::scaling::check::leave_one_out;
+
+use super::plot;
+use super::report;
+use super::saved::{self, Series};
+use super::{percent, shares_core, solutions_per_second};
+use crate::args::ScaleArgs;
+use crate::format::{Format, table_row, write_table};
+use crate::{Failure, Outcome, human, output};
+
+pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    if let Some(path) = &args.plot {
+        output::check_replaceable(path, "the plot")?;
+    }
+    let mut series: Vec<Series> = Vec::new();
+    for path in &args.compare {
+        series.extend(saved::read(path).map_err(|e| Failure::File(e.0))?);
+        if series.len() > MAX_SERIES {
+            return Err(Failure::File(format!(
+                "the files hold more than {MAX_SERIES} series: compare fewer"
+            )));
+        }
+    }
+    if args.plot.is_some() && series.len() > plot::MAX_SERIES {
+        return Err(Failure::File(format!(
+            "the plot draws at most {} series, and the files hold {}: compare fewer, or leave \
+             out --plot",
+            plot::MAX_SERIES,
+            series.len()
+        )));
+    }
+    let differs = differences(&series);
+    if !differs.is_empty() {
+        output::warning(format_args!(
+            "the runs differ in {}: their times are not of the same work, compare their \
+             speedups and efficiencies rather than their times",
+            differs
+                .iter()
+                .map(|(what, values)| format!("{what} ({values})"))
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ));
+    }
+    let printed = write(out, args.format, &series, &differs);
+    if let Some(path) = &args.plot {
+        let warnings = differs
+            .iter()
+            .map(|(what, values)| format!("the runs differ in {what} ({values})"))
+            .collect();
+        let options = plot::PlotOptions {
+            model_up_to: None,
+            warnings,
+        };
+        plot::write(path, &series, &options)?;
+    }
+    printed?;
+    Ok(Outcome::Success)
+}
+
+/// The most series compared at once (all files together).
+pub const MAX_SERIES: usize = 10_000;
+
+/// What the series differ in that makes their times not comparable: `("n", "10, 18")`,
+/// `("strategy", "mirror, symmetric")`.
+fn differences(series: &[Series]) -> Vec<(&'static str, String)> {
+    let differing = |values: Vec<String>| {
+        let seen = super::distinct(values);
+        (seen.len() > 1).then(|| seen.join(", "))
+    };
+    let mut found = Vec::new();
+    if let Some(ns) = differing(series.iter().map(|s| s.n.to_string()).collect()) {
+        found.push(("n", ns));
+    }
+    if let Some(strategies) = differing(series.iter().map(|s| s.strategy.clone()).collect()) {
+        found.push(("strategy", strategies));
+    }
+    found
+}
+
+/// `A`, `B`, …, `Z`, `AA`, … : the short name of the `i`-th series in the table.
+fn letter(i: usize) -> String {
+    let mut name = String::new();
+    let mut i = i + 1;
+    while i > 0 {
+        i -= 1;
+        name.insert(0, char::from(b'A' + (i % 26) as u8));
+        i /= 26;
+    }
+    name
+}
+
+fn write(
+    out: &mut dyn Write,
+    format: Format,
+    series: &[Series],
+    differs: &[(&'static str, String)],
+) -> Result<(), Failure> {
+    let differs_text = differs
+        .iter()
+        .map(|(what, _)| *what)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let json = Json {
+        differs_in: differs.iter().map(|(what, _)| *what).collect(),
+        series: series
+            .iter()
+            .enumerate()
+            .map(|(i, s)| JsonSeries::of(i, s))
+            .collect(),
+        table: rows(series, &differs_text),
+    };
+    format.write_document(
+        out,
+        &json,
+        || rows(series, &differs_text),
+        |out| write_side_by_side(out, series),
+    )?;
+    out.flush()?;
+    Ok(())
+}
+
+/// The comparison as JSON: the series, what they differ in, and the side-by-side rows.
+#[derive(Serialize)]
+struct Json<'a> {
+    differs_in: Vec<&'static str>,
+    series: Vec<JsonSeries<'a>>,
+    table: Vec<Row>,
+}
+
+/// One compared series in the JSON.
+#[derive(Serialize)]
+struct JsonSeries<'a> {
+    id: String,
+    label: String,
+    file: Option<&'a str>,
+    n: u32,
+    strategy: &'a str,
+    kernel: &'a str,
+    cpu: Option<&'a str>,
+    logical: usize,
+    physical: usize,
+    smt: bool,
+    repeat: usize,
+    date: Option<&'a str>,
+    headline: Option<nqueens::scaling::Headline>,
+}
+
+impl<'a> JsonSeries<'a> {
+    fn of(i: usize, s: &'a Series) -> JsonSeries<'a> {
+        JsonSeries {
+            id: letter(i),
+            label: s.label(),
+            file: s.file.as_deref(),
+            n: s.n,
+            strategy: &s.strategy,
+            kernel: &s.kernel,
+            cpu: s.cpu.as_deref(),
+            logical: s.logical,
+            physical: s.physical,
+            smt: s.logical > s.physical,
+            repeat: s.repeat,
+            date: s.date.as_deref(),
+            headline: s.headline,
+        }
+    }
+}
+
+/// One measured thread count of one series, side by side with the others' at the same count.
+#[derive(Debug, Serialize)]
+struct Row {
+    threads: usize,
+    series: String,
+    label: String,
+    n: u32,
+    strategy: String,
+    kernel: String,
+    cpu: String,
+    logical_cpus: usize,
+    physical_cores: usize,
+    median_seconds: f64,
+    min_seconds: f64,
+    max_seconds: f64,
+    speedup: f64,
+    efficiency: f64,
+    shares_core: bool,
+    /// What the compared runs differ in (`n strategy`), empty when nothing.
+    differs: String,
+    /// The loss breakdown (empty in results saved before it was measured).
+    loss_serial: Option<f64>,
+    loss_imbalance: Option<f64>,
+    loss_slowdown: Option<f64>,
+    loss_unexplained: Option<f64>,
+    /// The model's error at this thread count when it is left out and predicted from the
+    /// smaller ones (`predicted / measured - 1`); empty for one thread and where not measured.
+    model_error: Option<f64>,
+    /// The result has no loss breakdown: `model_error` folds the serial time into the slowdown.
+    model_error_lumped: bool,
+}
+
+table_row!(Row, |row| {
+    "threads" => row.threads,
+    "run" => row.series,
+    "median" => human::duration(row.median_seconds),
+    "speedup" => human::speedup(row.speedup),
+    "efficiency" => percent(row.efficiency),
+    "shares core" => shares_core(row.shares_core),
+    "lost: serial" => points(row.loss_serial),
+    "imbalance" => points(row.loss_imbalance),
+    "slowdown" => points(row.loss_slowdown),
+    "unexplained" => points(row.loss_unexplained),
+    "model error" => row.model_error.map_or_else(|| "-".to_string(), report::signed_percent),
+});
+
+/// A share of the worker-time in percentage points, `-` where not measured.
+fn points(x: Option<f64>) -> String {
+    x.filter(|x| x.is_finite())
+        .map_or_else(|| "-".to_string(), |x| format!("{:.1}", x * 100.0))
+}
+
+/// Every series' measured thread counts, by thread count, then in the order given.
+fn rows(series: &[Series], differs: &str) -> Vec<Row> {
+    let mut rows: Vec<Row> = series
+        .iter()
+        .enumerate()
+        .flat_map(|(i, s)| {
+            let check = leave_one_out(&s.runs, &s.model);
+            s.runs.iter().map(move |p| Row {
+                threads: p.threads,
+                series: letter(i),
+                label: s.label(),
+                n: s.n,
+                strategy: s.strategy.clone(),
+                kernel: s.kernel.clone(),
+                cpu: s.cpu.clone().unwrap_or_default(),
+                logical_cpus: s.logical,
+                physical_cores: s.physical,
+                median_seconds: p.median_seconds,
+                min_seconds: p.min_seconds,
+                max_seconds: p.max_seconds,
+                speedup: p.speedup,
+                efficiency: p.efficiency,
+                shares_core: p.shares_core,
+                differs: differs.to_string(),
+                loss_serial: p.loss.map(|l| l.serial),
+                loss_imbalance: p.loss.map(|l| l.imbalance),
+                loss_slowdown: p.loss.map(|l| l.slowdown),
+                loss_unexplained: p.loss.map(|l| l.unexplained),
+                model_error: check
+                    .iter()
+                    .find(|h| h.threads == p.threads)
+                    .map(|h| h.error),
+                model_error_lumped: check.iter().any(|h| h.lumped),
+            })
+        })
+        .collect();
+    // Stable: within a thread count the series keep their order.
+    rows.sort_by_key(|r| r.threads);
+    rows
+}
+
+/// The human comparison: each series named by a letter with its label, file and headline, then
+/// one table with every series' times, speedups and efficiencies by thread count.
+pub fn write_side_by_side(out: &mut dyn Write, series: &[Series]) -> io::Result<()> {
+    writeln!(out, "compared:")?;
+    for (i, s) in series.iter().enumerate() {
+        let from = match (&s.file, &s.date) {
+            (Some(file), Some(date)) => format!(" ({file}, {date})"),
+            (Some(file), None) => format!(" ({file})"),
+            (None, _) => String::new(),
+        };
+        writeln!(out, "  {}: {}{from}", letter(i), s.label())?;
+        if let Some(h) = s.headline {
+            writeln!(
+                out,
+                "     best: {} with {} ({} per core)",
+                solutions_per_second(h.solutions_per_second),
+                human::plural(h.threads, "thread"),
+                solutions_per_second(h.solutions_per_second_per_core)
+            )?;
+        }
+    }
+    writeln!(out)?;
+    let rows = rows(series, "");
+    if rows.iter().any(|r| r.model_error.is_some()) {
+        writeln!(
+            out,
+            "lost: points of the worker-time by where they went; model error: the model's \
+             prediction of the thread count from the smaller ones / the measured median - 1{}",
+            if rows.iter().any(|r| r.model_error_lumped) {
+                " (where a run has no loss breakdown, its serial time folded into the slowdown)"
+            } else {
+                ""
+            }
+        )?;
+    }
+    write_table(out, &rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters_name_any_number_of_series() {
+        let names: Vec<String> = [0, 1, 25, 26, 27, 701, 702].map(letter).into();
+        assert_eq!(names, ["A", "B", "Z", "AA", "AB", "ZZ", "AAA"]);
+    }
+}

@@ -1,0 +1,418 @@
+//! The results of a measured study in the three output formats.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use nqueens::scaling::Loss;
+use nqueens::scaling::check::Holdout;
+use nqueens::scaling::study::Study;
+use nqueens::{Kernel, Strategy};
+
+use super::{compare, percent, saved::Series, shares_core, solutions_per_second};
+use crate::format::{Format, table_row, write_table};
+use crate::human;
+
+/// Writes the studies to `out` in `format` and flushes them, so that they are out before the
+/// plot is attempted: one study as one object (JSON), several as `{"series": [...]}`.
+pub fn write_results(
+    out: &mut dyn Write,
+    format: Format,
+    studies: &[Study],
+) -> Result<(), crate::Failure> {
+    let for_people = |out: &mut dyn Write| -> io::Result<()> {
+        for (i, study) in studies.iter().enumerate() {
+            if i > 0 {
+                writeln!(out)?;
+            }
+            write_human(out, study)?;
+        }
+        if studies.len() > 1 {
+            writeln!(out)?;
+            let series: Vec<Series> = studies.iter().map(Series::of).collect();
+            compare::write_side_by_side(out, &series)?;
+        }
+        Ok(())
+    };
+    let rows = || -> Vec<CsvRow> { studies.iter().flat_map(csv_rows).collect() };
+    match studies {
+        [one] => format.write_document(out, one, rows, for_people)?,
+        several => format.write_document(out, &Several { series: several }, rows, for_people)?,
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// The JSON of several studies measured together.
+#[derive(Serialize)]
+struct Several<'a> {
+    series: &'a [Study],
+}
+
+/// A measured thread count in the human table, with the model's prediction beside it.
+struct MeasuredRow {
+    threads: usize,
+    median: f64,
+    min: f64,
+    max: f64,
+    speedup: f64,
+    efficiency: f64,
+    cpu_share: Option<f64>,
+    shares_core: bool,
+    model_speedup: Option<f64>,
+    model_efficiency: Option<f64>,
+}
+
+table_row!(MeasuredRow, |record| {
+    "threads" => record.threads,
+    "median" => human::duration(record.median),
+    "min" => human::duration(record.min),
+    "max" => human::duration(record.max),
+    "speedup" => human::speedup(record.speedup),
+    "efficiency" => percent(record.efficiency),
+    "CPU share" => record.cpu_share.map_or_else(|| "-".to_string(), percent),
+    "shares core" => shares_core(record.shares_core),
+    "model speedup" => record.model_speedup.map_or_else(|| "-".to_string(), human::speedup),
+    "model efficiency" => record.model_efficiency .map_or_else(|| "-".to_string(), percent),
+});
+
+/// Where a measured thread count's lost efficiency went, in the human table.
+struct LossRow {
+    threads: usize,
+    lost: f64,
+    loss: Loss,
+}
+
+table_row!(LossRow, |record| {
+    "threads" => record.threads,
+    "lost" => points(record.lost),
+    "serial" => points(record.loss.serial),
+    "imbalance" => points(record.loss.imbalance),
+    "slowdown" => points(record.loss.slowdown),
+    "unexplained" => points(record.loss.unexplained),
+});
+
+/// A share of the worker-time in percentage points, signed where negative: `-0.3` (never
+/// `-0.0`).
+fn points(x: f64) -> String {
+    if !x.is_finite() {
+        return "-".to_string();
+    }
+    let text = format!("{:.1}", x * 100.0);
+    if text == "-0.0" {
+        "0.0".to_string()
+    } else {
+        text
+    }
+}
+
+/// A modelled worker count in the human table.
+struct ModelRow {
+    workers: usize,
+    predicted: f64,
+    speedup: f64,
+    efficiency: f64,
+    with_losses: Option<f64>,
+    with_losses_speedup: Option<f64>,
+    losses_from: Option<usize>,
+}
+
+table_row!(ModelRow, |record| {
+    "workers" => record.workers,
+    "predicted time" => human::duration(record.predicted),
+    "speedup" => human::speedup(record.speedup),
+    "efficiency" => percent(record.efficiency),
+    "with losses" => record.with_losses.map_or_else(|| "-".to_string(), human::duration),
+    "speedup " => record.with_losses_speedup.map_or_else(|| "-".to_string(), human::speedup),
+    "losses of" => losses_of(record.workers, record.losses_from),
+});
+
+/// Which measured thread count the model's serial part and slowdown come from: `2 threads`, or
+/// `2 threads (held)` where they are extrapolated to more workers.
+fn losses_of(workers: usize, from: Option<usize>) -> String {
+    match from {
+        None => "-".to_string(),
+        Some(t) if t == workers => human::plural(t, "thread"),
+        Some(t) => format!("{} (held)", human::plural(t, "thread")),
+    }
+}
+
+/// The machine line of the table: CPU name, counts, SMT.
+fn machine_line(study: &Study) -> String {
+    let cpu = study.run.cpu.as_deref().unwrap_or("CPU model not reported");
+    let smt = if study.run.smt { "SMT on" } else { "no SMT" };
+    let pinned = study
+        .run
+        .pin
+        .as_ref()
+        .map_or_else(String::new, |pin| format!("; workers pinned ({pin})"));
+    format!(
+        "machine: {cpu}, {}, {}, {smt}; {}, nqueens {}, {}{pinned}",
+        human::plural(study.machine.logical, "logical CPU"),
+        human::plural(study.machine.physical, "physical core"),
+        study.run.os,
+        study.run.version,
+        study.run.date
+    )
+}
+
+fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
+    writeln!(
+        out,
+        "n = {}, strategy {}, kernel {}: {}, {} per thread count after one warm-up",
+        study.n,
+        study.strategy,
+        study.kernel,
+        human::plural(study.tasks, "task"),
+        human::plural(study.repeat, "timed run")
+    )?;
+    writeln!(out, "{}", machine_line(study))?;
+    if let Some(h) = study.headline {
+        writeln!(
+            out,
+            "best: {} with {} ({} per core; {} solutions in {})",
+            solutions_per_second(h.solutions_per_second),
+            human::plural(h.threads, "thread"),
+            solutions_per_second(h.solutions_per_second_per_core),
+            human::grouped(h.solutions),
+            human::duration(h.seconds)
+        )?;
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "measured: wall-clock seconds; speedup and efficiency against the 1-thread median; CPU \
+         share = CPU time received / asked for; shares core: more threads than the {}",
+        human::plural(study.machine.physical, "physical core")
+    )?;
+    let measured: Vec<MeasuredRow> = study
+        .runs
+        .iter()
+        .map(|p| {
+            let model = study.model_at(p.threads);
+            MeasuredRow {
+                threads: p.threads,
+                median: p.median_seconds,
+                min: p.min_seconds,
+                max: p.max_seconds,
+                speedup: p.speedup,
+                efficiency: p.efficiency,
+                cpu_share: p.cpu_share,
+                shares_core: p.shares_core,
+                model_speedup: model.map(|m| m.speedup),
+                model_efficiency: model.map(|m| m.efficiency),
+            }
+        })
+        .collect();
+    write_table(out, &measured)?;
+    writeln!(out)?;
+    let losses: Vec<LossRow> = study
+        .runs
+        .iter()
+        .filter_map(|p| {
+            Some(LossRow {
+                threads: p.threads,
+                lost: 1.0 - p.efficiency,
+                loss: p.loss?,
+            })
+        })
+        .collect();
+    if !losses.is_empty() {
+        writeln!(
+            out,
+            "lost efficiency (100 % - efficiency, points of the run's worker-time) by where it \
+             went, against the 1-thread run: serial = outside the tasks (starting and ending \
+             the run); imbalance = idle while other workers still count; slowdown = the tasks' \
+             summed time beyond 1 thread's (clock, SMT, caches); unexplained = the rest \
+             (between tasks)"
+        )?;
+        write_table(out, &losses)?;
+        writeln!(out)?;
+    }
+    writeln!(
+        out,
+        "model: the 1-thread task times (sum {}, largest {}) replayed largest-first on identical \
+         workers; it leaves out {}",
+        human::duration(study.task_seconds_total),
+        human::duration(study.task_seconds_max),
+        study.model_leaves_out
+    )?;
+    if study.model.iter().any(|m| m.with_losses_seconds.is_some()) {
+        writeln!(
+            out,
+            "with losses: the same makespan x the measured slowdown (task time summed at the \
+             thread count / at 1 thread) + the measured serial time (each worker's time \
+             outside the tasks), both from the largest measured thread count up to the workers; \
+             (held) marks those two terms extrapolated, held at that count's values"
+        )?;
+    }
+    let model: Vec<ModelRow> = study
+        .model
+        .iter()
+        .map(|m| ModelRow {
+            workers: m.workers,
+            predicted: m.predicted_seconds,
+            speedup: m.speedup,
+            efficiency: m.efficiency,
+            with_losses: m.with_losses_seconds,
+            with_losses_speedup: m.with_losses_speedup,
+            losses_from: m.losses_from_threads,
+        })
+        .collect();
+    write_table(out, &model)?;
+    let check = study.leave_one_out();
+    if !check.is_empty() {
+        writeln!(out)?;
+        write_model_check(out, &check)?;
+    }
+    Ok(())
+}
+
+/// A measured thread count predicted by the model without it, in the human table.
+struct CheckRow(Holdout);
+
+table_row!(CheckRow, |record| {
+    "threads" => record.0.threads,
+    "from" => human::plural(record.0.from_threads, "thread"),
+    "predicted" => human::duration(record.0.predicted_seconds),
+    "measured" => human::duration(record.0.measured_seconds),
+    "error" => signed_percent(record.0.error),
+});
+
+/// A signed fraction for people: `+1.9 %`, `-4.6 %`.
+pub(super) fn signed_percent(x: f64) -> String {
+    if x.is_finite() {
+        format!("{:+.1} %", x * 100.0)
+    } else {
+        "-".to_string()
+    }
+}
+
+/// The leave-one-out check of the model: its heading and table.
+pub(super) fn write_model_check(out: &mut dyn Write, check: &[Holdout]) -> io::Result<()> {
+    writeln!(
+        out,
+        "model check, leaving each measured thread count out: predicted with losses from the \
+         largest smaller count's serial time and slowdown (as the model extrapolates), against \
+         the measured median; error = predicted / measured - 1"
+    )?;
+    if check.iter().any(|h| h.lumped) {
+        writeln!(
+            out,
+            "(saved without the loss breakdown: each count's serial time is folded into its \
+             slowdown, taken as its median / its makespan)"
+        )?;
+    }
+    let rows: Vec<CheckRow> = check.iter().copied().map(CheckRow).collect();
+    write_table(out, &rows)
+}
+
+/// One CSV row: a measured thread count (`kind` = `measured`, `seconds` = the median) or a
+/// modelled worker count (`kind` = `model`, `seconds` = the prediction, no min, max, CPU share or
+/// loss breakdown).
+#[derive(Debug, Serialize)]
+struct CsvRow {
+    kind: &'static str,
+    n: u32,
+    strategy: Strategy,
+    kernel: Kernel,
+    logical_cpus: usize,
+    physical_cores: usize,
+    threads: usize,
+    seconds: f64,
+    min_seconds: Option<f64>,
+    max_seconds: Option<f64>,
+    speedup: f64,
+    efficiency: f64,
+    cpu_share: Option<f64>,
+    shares_core: bool,
+    cpu: String,
+    loss_serial: Option<f64>,
+    loss_imbalance: Option<f64>,
+    loss_slowdown: Option<f64>,
+    loss_unexplained: Option<f64>,
+}
+
+fn csv_rows(study: &Study) -> Vec<CsvRow> {
+    let row =
+        |kind, threads, seconds, min, max, speedup, efficiency, cpu_share, loss: Option<Loss>| {
+            CsvRow {
+                kind,
+                n: study.n,
+                strategy: study.strategy,
+                kernel: study.kernel,
+                logical_cpus: study.machine.logical,
+                physical_cores: study.machine.physical,
+                threads,
+                seconds,
+                min_seconds: min,
+                max_seconds: max,
+                speedup,
+                efficiency,
+                cpu_share,
+                shares_core: threads > study.machine.physical,
+                cpu: study.run.cpu.clone().unwrap_or_default(),
+                loss_serial: loss.map(|l| l.serial),
+                loss_imbalance: loss.map(|l| l.imbalance),
+                loss_slowdown: loss.map(|l| l.slowdown),
+                loss_unexplained: loss.map(|l| l.unexplained),
+            }
+        };
+    let measured = study.runs.iter().map(|p| {
+        row(
+            "measured",
+            p.threads,
+            p.median_seconds,
+            Some(p.min_seconds),
+            Some(p.max_seconds),
+            p.speedup,
+            p.efficiency,
+            p.cpu_share,
+            p.loss,
+        )
+    });
+    let model = study.model.iter().map(|m| {
+        row(
+            "model",
+            m.workers,
+            m.predicted_seconds,
+            None,
+            None,
+            m.speedup,
+            m.efficiency,
+            None,
+            None,
+        )
+    });
+    measured.chain(model).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_beyond_the_physical_cores_are_marked_in_every_format() {
+        let study = super::super::tests::study(16, &[(1, 1.0, None), (4, 0.5, None)]);
+        let mut table = Vec::new();
+        write_human(&mut table, &study).unwrap();
+        let table = String::from_utf8(table).unwrap();
+        let row = table
+            .lines()
+            .find(|l| l.trim_start_matches('|').trim_start().starts_with("4 "))
+            .unwrap();
+        assert!(row.contains("yes (SMT)"), "{table}");
+        assert!(table.contains("it leaves out SMT"), "{table}");
+        assert!(
+            table.contains("machine: Test CPU, 2 logical CPUs"),
+            "{table}"
+        );
+        let rows = csv_rows(&study);
+        assert_eq!(
+            rows.iter()
+                .map(|r| (r.threads, r.shares_core))
+                .collect::<Vec<_>>(),
+            [(1, false), (4, true)]
+        );
+    }
+}

@@ -1,0 +1,114 @@
+//! `nqueens verify`: count boards (every one up to `--max` by default) and compare with the
+//! known table, writing each board's row as it ends.
+
+use std::io::Write;
+
+use crate::format::{RecordStream, table_row};
+use crate::human::{self, grouped};
+use nqueens::Kernel;
+use serde::Serialize;
+
+use super::count::{count_board, options, resolve_kernel};
+use super::long_run::{Interrupt, LongRun};
+use super::{Failure, Outcome, budget};
+use crate::args::VerifyArgs;
+
+/// One verified board.
+#[derive(Debug, Clone, Serialize)]
+pub struct VerifyRecord {
+    /// Board side.
+    pub n: u32,
+    /// The engine's total.
+    pub total: u128,
+    /// The known total (OEIS A000170).
+    pub expected_total: u128,
+    /// The engine's unique count.
+    pub unique: Option<u128>,
+    /// The known unique count (OEIS A002562).
+    pub expected_unique: u128,
+    /// Wall-clock seconds of the count.
+    pub seconds: f64,
+    /// The kernel that counted the tasks.
+    pub kernel: Kernel,
+    /// Whether every computed number equals the known one.
+    pub ok: bool,
+}
+
+table_row!(VerifyRecord, |record| {
+    "n" => record.n,
+    "total" => grouped(record.total),
+    "expected" => grouped(record.expected_total),
+    "unique" => record.unique.map_or("-".to_string(), grouped),
+    "expected" => grouped(record.expected_unique),
+    "time" => human::duration(record.seconds),
+    "kernel" => record.kernel,
+    "result" => if record.ok { "ok" } else { "MISMATCH" }.to_string(),
+});
+
+/// How to keep finished tasks across interrupts: `verify` keeps no journal, `count` does.
+const KEEP_ADVICE: &str = "verify keeps no journal: to keep finished tasks across interrupts, \
+                           count a long board with nqueens count N --checkpoint FILE";
+
+pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    let mut options = options(&args.engine);
+    let (boards, what) = match &args.boards {
+        Some(boards) => (
+            boards.0.clone(),
+            match boards.0[..] {
+                [n] => format!("verifying n = {n}"),
+                _ => format!("verifying these {} boards", boards.0.len()),
+            },
+        ),
+        None => (
+            (0..=args.max).collect(),
+            format!("verify --max {}", args.max),
+        ),
+    };
+    let expected = boards
+        .iter()
+        .map(|&n| super::known::lookup(n))
+        .collect::<Result<Vec<_>, _>>()?;
+    resolve_kernel(&mut options)?;
+    budget::refuse_cost_over(
+        &format!("{what} on {}", human::plural(options.threads, "thread")),
+        budget::boards_cost(&boards, &options),
+        args.max_seconds,
+        &format!(
+            "choose smaller boards, or {}",
+            budget::raise_max_seconds(args.max_seconds)
+        ),
+    )?;
+    super::threads::warn_if_oversubscribed(options.threads);
+    let interrupt = Interrupt::install();
+    let long_run = LongRun::without_journal(KEEP_ADVICE);
+    let w = super::count::column_widths(&boards, &options);
+    let time = super::count::TIME_WIDTH;
+    let widths = [w[0], w[1], w[1], w[2], w[2], time, w[7], 2];
+    let mut stream = RecordStream::with_widths(out, args.format, &widths);
+    let mut all_ok = true;
+    for (&n, expected) in boards.iter().zip(expected) {
+        let Some(run) = count_board(n, &options, &long_run, &interrupt, &mut stream)? else {
+            return Ok(Outcome::Interrupted);
+        };
+        let counts = run.counts;
+        let ok = counts.total == expected.total && counts.unique == Some(expected.unique);
+        all_ok &= ok;
+        stream.write(&VerifyRecord {
+            n,
+            total: counts.total,
+            expected_total: expected.total,
+            unique: counts.unique,
+            expected_unique: expected.unique,
+            seconds: counts.elapsed.as_secs_f64(),
+            kernel: counts.kernel,
+            ok,
+        })?;
+        interrupt.result_written();
+    }
+    stream.finish()?;
+    Ok(if all_ok {
+        Outcome::Success
+    } else {
+        Outcome::Negative
+    })
+}

@@ -1,0 +1,327 @@
+//! `nqueens watch`: a textbook search step by step, full screen ([`screen`]) or as text frames
+//! and JSON lines for slides, scripts and tests.
+//!
+//! The search is the library's own ([`Algorithm::watch`]): each step reaches an observer here,
+//! which updates the [`Model`] and shows it. Nothing of the algorithms is copied.
+
+mod cast;
+mod html;
+mod model;
+mod screen;
+
+use std::cell::{Cell, RefCell};
+use std::io::{self, IsTerminal, Write};
+use std::rc::Rc;
+use std::time::Duration;
+
+use nqueens::classic::{Event, Observer};
+use serde_json::json;
+
+use super::{Failure, Outcome, output};
+use crate::args::WatchArgs;
+use model::{Model, Step};
+use screen::End;
+
+/// Steps per second on the screen unless `--speed` says otherwise.
+const DEFAULT_SPEED: f64 = 5.0;
+
+/// How the steps are shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Frames,
+    Json,
+}
+
+pub fn run(args: &WatchArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    if let Some(path) = &args.html {
+        return html::write(args, path);
+    }
+    let mode = if args.format.is_some() {
+        Mode::Json
+    } else {
+        Mode::Frames
+    };
+    let on_terminal = io::stdout().is_terminal();
+    if args.frames || args.format.is_some() || !on_terminal {
+        if args.cast.is_some() {
+            return Err(Failure::Usage(
+                "--cast records the full-screen view, which needs a terminal on standard \
+                 output: run it in one (or write a page to share with --html FILE)"
+                    .to_string(),
+            ));
+        }
+        return run_text(args, mode, out);
+    }
+    let recording = match &args.cast {
+        Some(path) => {
+            output::check_replaceable(path, "the recording")?;
+            let title = format!("nqueens watch {} -a {}", args.n, args.algorithm);
+            Some(Rc::new(RefCell::new(cast::Recording::new(title))))
+        }
+        None => None,
+    };
+    let shown = screen::run(
+        args.n,
+        args.algorithm,
+        args.speed.unwrap_or(DEFAULT_SPEED),
+        args.pause_on_solution,
+        recording.clone(),
+    );
+    // The recording of what was shown is kept even when the terminal failed (a hangup).
+    if let (Some(path), Some(recording)) = (&args.cast, recording) {
+        // An interrupt from now on removes the recording's temporary file.
+        crate::signals::on_interrupt(output::quit_interrupted);
+        let text = recording.borrow().to_asciicast();
+        output::replace_files(&[(path, text.as_bytes())], "the recording")?;
+    }
+    match shown? {
+        End::Quit => Ok(Outcome::Success),
+        End::Interrupted => {
+            output::message("nqueens: interrupted");
+            Ok(Outcome::Interrupted)
+        }
+        End::QuitSignal => {
+            output::message("nqueens: quit (SIGQUIT)");
+            std::process::exit(131);
+        }
+    }
+}
+
+/// The steps of the search up to `--max-steps`, as `--format json` writes them (without the
+/// "done" line), and whether they are all of them.
+pub fn json_steps(args: &WatchArgs) -> Result<(Vec<serde_json::Value>, bool), Failure> {
+    let mut sink = io::sink();
+    let mut collector = TextWriter {
+        model: Model::new(args.n, args.algorithm),
+        mode: Mode::Json,
+        out: &mut sink,
+        max_steps: args.max_steps,
+        delay: None,
+        error: None,
+        cut: Cell::new(false),
+        kept: Some(Vec::new()),
+    };
+    args.algorithm.watch(args.n, &mut collector)?;
+    let complete = !collector.cut.get();
+    Ok((collector.kept.take().unwrap_or_default(), complete))
+}
+
+/// Writes every step of the search as a frame or a JSON line, up to `--max-steps`.
+fn run_text(args: &WatchArgs, mode: Mode, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    let mut writer = TextWriter {
+        model: Model::new(args.n, args.algorithm),
+        mode,
+        out,
+        max_steps: args.max_steps,
+        delay: args.speed.map(|s| Duration::from_secs_f64(1.0 / s)),
+        error: None,
+        cut: Cell::new(false),
+        kept: None,
+    };
+    if mode == Mode::Frames {
+        writer.show();
+    }
+    args.algorithm.watch(args.n, &mut writer)?;
+    if let Some(e) = writer.error.take() {
+        return Err(e.into());
+    }
+    let complete = !writer.cut.get();
+    writer.model.finished = complete;
+    let model = &writer.model;
+    match mode {
+        Mode::Frames => {
+            if complete {
+                writeln!(writer.out, "{}", model.narration())?;
+                writeln!(writer.out, "{}", counters_line(model))?;
+            }
+        }
+        Mode::Json => {
+            let mut line = counters_json(model);
+            line["event"] = json!("done");
+            line["complete"] = json!(complete);
+            writeln!(writer.out, "{line}")?;
+        }
+    }
+    if !complete {
+        output::note(format_args!(
+            "nqueens: stopped after {} steps (--max-steps; 0 shows every step)",
+            args.max_steps
+        ));
+    }
+    Ok(Outcome::Success)
+}
+
+/// The observer of the text modes.
+struct TextWriter<'a> {
+    model: Model,
+    mode: Mode,
+    out: &'a mut dyn Write,
+    max_steps: u64,
+    delay: Option<Duration>,
+    error: Option<io::Error>,
+    /// The search was stopped before its end.
+    cut: Cell<bool>,
+    /// The JSON steps, kept instead of written (for the page of `--html`).
+    kept: Option<Vec<serde_json::Value>>,
+}
+
+impl TextWriter<'_> {
+    /// Writes the current step; keeps the first write error (which stops the search).
+    fn show(&mut self) {
+        let text = match self.mode {
+            Mode::Frames => frame(&self.model),
+            Mode::Json => {
+                let mut line = counters_json(&self.model);
+                let fields = step_json(&self.model);
+                for (key, value) in fields.as_object().into_iter().flatten() {
+                    line[key] = value.clone();
+                }
+                if let Some(kept) = &mut self.kept {
+                    kept.push(line);
+                    return;
+                }
+                format!("{line}\n")
+            }
+        };
+        let written = self.out.write_all(text.as_bytes()).and_then(|()| {
+            if self.delay.is_some() {
+                self.out.flush()
+            } else {
+                Ok(())
+            }
+        });
+        if let Err(e) = written {
+            self.error.get_or_insert(e);
+        }
+        if let Some(delay) = self.delay {
+            std::thread::sleep(delay);
+        }
+    }
+}
+
+impl Observer for TextWriter<'_> {
+    fn event(&mut self, event: Event) {
+        // Once stopped, the search only unwinds: nothing of that is a step.
+        if !self.cut.get() && self.model.apply(event) {
+            self.show();
+        }
+    }
+
+    fn stop(&self) -> bool {
+        let stop =
+            self.error.is_some() || (self.max_steps != 0 && self.model.steps >= self.max_steps);
+        self.cut.set(self.cut.get() | stop);
+        stop
+    }
+}
+
+/// The step's own fields for JSON: `event`, and `row`, `col`, `line`, `by` where they apply;
+/// for a search whose steps are its queens (bitmask), `rejected`: the squares its masks
+/// rejected with that step (`row`, `col`, `line`, `by` each); and `narration`, the sentence the
+/// view shows.
+fn step_json(model: &Model) -> serde_json::Value {
+    let mut fields = match model.step {
+        Step::Start => json!({ "event": "start" }),
+        Step::Reject { row, col, line, by } => json!({
+            "event": "reject", "row": row, "col": col, "line": line, "by": [by.0, by.1]
+        }),
+        Step::Place { row, col } => json!({ "event": "place", "row": row, "col": col }),
+        Step::Remove { row, col } => json!({ "event": "backtrack", "row": row, "col": col }),
+        Step::Solution => json!({ "event": "solution" }),
+    };
+    if model.by_queen() && matches!(model.step, Step::Place { .. } | Step::Remove { .. }) {
+        let rejected: Vec<serde_json::Value> = model
+            .rejected
+            .iter()
+            .map(|r| json!({ "row": r.row, "col": r.col, "line": r.line, "by": [r.by.0, r.by.1] }))
+            .collect();
+        fields["rejected"] = json!(rejected);
+    }
+    fields["narration"] = json!(model.narration());
+    fields
+}
+
+/// The step number and compare's counters, under compare's JSON names.
+fn counters_json(model: &Model) -> serde_json::Value {
+    let c = &model.counters;
+    json!({
+        "step": model.steps,
+        "algorithm": model.algorithm,
+        "n": model.n,
+        "nodes": c.nodes,
+        "candidates": c.candidates,
+        "diagonal_checks": c.diagonal_checks,
+        "solutions": c.solutions,
+    })
+}
+
+/// The counters on one line.
+fn counters_line(model: &Model) -> String {
+    let c = &model.counters;
+    format!(
+        "nodes {} | candidates {} | diagonal checks {} | {}",
+        c.nodes,
+        c.candidates,
+        c.diagonal_checks,
+        model.solution_of()
+    )
+}
+
+/// One text frame: a header, the board, the narration, the counters and the data structure.
+///
+/// On the board `Q` is a queen, `x` a square a queen attacks, `.` a free one; the square of the
+/// step is in brackets (`[x]` rejected, `[Q]` placed, `[ ]` taken back), the attacking queen in
+/// angle brackets and the squares of its line between them are `*`.
+pub fn frame(model: &Model) -> String {
+    let n = model.n;
+    let mut text = format!(
+        "--- step {} · {} · {n} x {n}\n",
+        model.steps, model.algorithm
+    );
+    text.push_str("   ");
+    for c in 0..n {
+        text.push_str(&format!(" {} ", c % 10));
+    }
+    text.push('\n');
+    let line = model.attack_line();
+    let attacker = match model.step {
+        Step::Reject { by, .. } => Some(by),
+        _ => None,
+    };
+    for r in 0..n {
+        text.push_str(&format!("{:>2} ", r));
+        for c in 0..n {
+            let queen = model.queen(r) == Some(c);
+            let mark = if queen {
+                'Q'
+            } else if line.contains(&(r, c)) {
+                '*'
+            } else if model.attacked(r, c) {
+                'x'
+            } else {
+                '.'
+            };
+            let cell = if model.focus() == Some((r, c)) {
+                match model.step {
+                    Step::Remove { .. } => "[ ]".to_string(),
+                    _ => format!("[{mark}]"),
+                }
+            } else if attacker == Some((r, c)) {
+                format!("<{mark}>")
+            } else {
+                format!(" {mark} ")
+            };
+            text.push_str(&cell);
+        }
+        text.push('\n');
+    }
+    text.push_str(&model.narration());
+    text.push('\n');
+    text.push_str(&counters_line(model));
+    text.push('\n');
+    for line in model.structure() {
+        text.push_str(&line);
+        text.push('\n');
+    }
+    text
+}
