@@ -6,7 +6,7 @@
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use nqueens::classic::Algorithm;
-use nqueens::engine::kernel::{State, count_completions};
+use nqueens::search::{State, count_completions};
 use std::hint::black_box;
 use std::time::Duration;
 

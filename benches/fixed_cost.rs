@@ -3,8 +3,8 @@
 //! measures what they add up to in a whole count.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use nqueens::engine::plan::DEFAULT_MIN_TASKS;
-use nqueens::engine::unique::symmetric_fixed_counts;
+use nqueens::search::DEFAULT_MIN_TASKS;
+use nqueens::search::symmetric_fixed_counts;
 use nqueens::{Plan, Strategy};
 use std::hint::black_box;
 

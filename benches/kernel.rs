@@ -5,10 +5,11 @@
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use nqueens::Kernel;
-use nqueens::engine::kernel::{
+use nqueens::search::Subproblem;
+use nqueens::search::{
     InnerBoard, State, count_completions, count_completions_plain, count_completions_recursive,
 };
-use nqueens::engine::plan::{Plan, Strategy, Subproblem};
+use nqueens::{Plan, Strategy};
 use std::hint::black_box;
 fn kernels(c: &mut Criterion) {
     let mut group = c.benchmark_group("kernel");

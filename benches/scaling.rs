@@ -2,8 +2,8 @@
 //! in criterion's terms. The plan is built once, outside the timed loop.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use nqueens::engine::plan::{DEFAULT_MIN_TASKS, Plan, Strategy};
-use nqueens::engine::run::{RunOptions, run};
+use nqueens::search::{DEFAULT_MIN_TASKS, count_plan};
+use nqueens::{Kernel, Plan, Strategy};
 use std::hint::black_box;
 
 const N: u32 = 13;
@@ -18,10 +18,13 @@ fn one_vs_all_threads(c: &mut Criterion) {
         counts.push(all);
     }
     for threads in counts {
-        let options = RunOptions::with_threads(threads);
         let id = BenchmarkId::new(format!("mirror/n{N}"), format!("{threads}-threads"));
-        group.bench_with_input(id, &options, |b, options| {
-            b.iter(|| run(black_box(&plan), options).unwrap().total)
+        group.bench_with_input(id, &threads, |b, &threads| {
+            b.iter(|| {
+                count_plan(black_box(&plan), threads, Kernel::Auto)
+                    .unwrap()
+                    .total
+            })
         });
     }
     group.finish();

@@ -5,7 +5,7 @@
 //! `count(12)` on the process's pool of two workers.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use nqueens::engine::kernel::{State, count_completions};
+use nqueens::search::{State, count_completions};
 use nqueens::{CountOptions, RunControl, Strategy, count, count_with};
 use std::hint::black_box;
 

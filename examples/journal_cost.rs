@@ -7,8 +7,9 @@
 
 use std::time::{Duration, Instant};
 
-use nqueens::engine::plan::{DEFAULT_MIN_TASKS, Plan, Strategy};
 use nqueens::journal::{Header, Journal};
+use nqueens::search::DEFAULT_MIN_TASKS;
+use nqueens::{Plan, Strategy};
 
 fn main() {
     let plan = Plan::new(16, Strategy::Mirror, DEFAULT_MIN_TASKS).expect("n = 16 plans");

@@ -10,9 +10,9 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use nqueens::engine::plan::{DEFAULT_MIN_TASKS, Plan, Strategy, TaskRule};
-use nqueens::engine::run::{RunOptions, run};
-use nqueens::internals::predict;
+use nqueens::scaling::model::predict;
+use nqueens::search::{DEFAULT_MIN_TASKS, TaskRule, count_plan};
+use nqueens::{Kernel, Plan, Strategy};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -58,7 +58,7 @@ fn shape(n: u32, rule: TaskRule, threads: Option<usize>) -> Result<(), nqueens::
     let Some(threads) = threads else {
         return Ok(());
     };
-    let report = run(&plan, &RunOptions::with_threads(threads))?;
+    let report = count_plan(&plan, threads, Kernel::Auto)?;
     let times: Vec<Duration> = report.outcomes.iter().map(|o| o.elapsed).collect();
     let total: Duration = times.iter().sum();
     let largest = times.iter().max().copied().unwrap_or_default();

@@ -36,8 +36,9 @@
 
 use std::collections::HashMap;
 
-use nqueens::engine::kernel::{InnerBoard, MAX_JOB_N, count_job};
-use nqueens::engine::plan::symmetric::{Constellation, constellations, oriented_queens};
+use nqueens::search::{
+    Constellation, InnerBoard, MAX_JOB_N, constellations, count_job, oriented_queens,
+};
 
 /// A partial board with absolute diagonal masks: square `(r, c)` is on diagonal `r + c` of
 /// `sums` and `n − 1 − r + c` of `diffs`.

@@ -9,10 +9,9 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use nqueens::engine::kernel::count_job;
-use nqueens::engine::plan::{DEFAULT_MIN_TASKS, Plan, Subproblem};
-use nqueens::engine::run::{RunOptions, build_pool, run};
-use nqueens::{CountOptions, Kernel, Strategy, count};
+use nqueens::search::{DEFAULT_MIN_TASKS, Subproblem, count_job, count_plan};
+use nqueens::{CountOptions, Kernel, count};
+use nqueens::{Plan, Strategy};
 use rayon::prelude::*;
 
 fn main() -> ExitCode {
@@ -89,7 +88,10 @@ fn study(n: u32, threads: usize) -> Result<(), nqueens::Error> {
 /// depth-first kernel's node-counting build: `(total, nodes, tasks)`.
 fn search_nodes(n: u32, threads: usize) -> Result<(u128, u64, usize), nqueens::Error> {
     let plan = Plan::new(n, Strategy::Symmetric, DEFAULT_MIN_TASKS)?;
-    let pool = build_pool(threads)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| nqueens::Error::ThreadPool(e.to_string()))?;
     let (total, nodes) = pool.install(|| {
         plan.tasks()
             .par_iter()
@@ -111,15 +113,11 @@ fn kernels(n: u32, threads: usize) -> Result<(), nqueens::Error> {
     let plan = Plan::new(n, Strategy::Symmetric, DEFAULT_MIN_TASKS)?;
     let mut depth_first = None;
     for kernel in Kernel::ALL.into_iter().skip(1) {
-        let Ok(selected) = kernel.select() else {
+        if !kernel.is_available() {
             println!("{:>15}: not available on this CPU", kernel.name());
             continue;
-        };
-        let options = RunOptions {
-            kernel: selected,
-            ..RunOptions::with_threads(threads)
-        };
-        let report = run(&plan, &options)?;
+        }
+        let report = count_plan(&plan, threads, kernel)?;
         let secs = report.elapsed.as_secs_f64();
         let reference = *depth_first.get_or_insert((report.total, secs));
         if report.total != reference.0 {

@@ -42,29 +42,20 @@ pub mod board;
 pub mod classic;
 pub mod construct;
 mod count;
-#[doc(hidden)]
-pub mod engine;
+mod engine;
 pub mod enumerate;
 mod error;
 pub mod estimate;
-// The tool's one way of opening files (regular files only, no blocking opens, no link followed
-// where a file is written): not part of the supported API.
-#[doc(hidden)]
 pub mod files;
+#[cfg(feature = "gpu")]
+pub mod gpu;
 pub mod journal;
 pub mod known;
 pub mod names;
 pub mod scaling;
+pub mod search;
 #[cfg(feature = "serde")]
 mod serde_util;
-
-/// Building blocks that the benches, the examples and the integration tests reach into: not part
-/// of the supported API (no stability promise), hence hidden from the documentation.
-#[doc(hidden)]
-pub mod internals {
-    pub use crate::estimate::stats::{MeanEstimate, Z95};
-    pub use crate::scaling::model::{DEFAULT_WORKERS, ModelPoint, predict};
-}
 
 pub use count::{
     CountOptions, CountRun, Counts, Prepared, RunControl, Watcher, count, count_with,

@@ -109,7 +109,7 @@ pub fn long_version(adapters: bool) -> String {
 /// The `--version` lines of the GPU adapters: the one the GPU kernels use first.
 #[cfg(feature = "gpu")]
 fn gpu_adapters() -> String {
-    use nqueens::engine::kernel::gpu;
+    use nqueens::gpu;
     let found = gpu::adapters();
     if found.is_empty() {
         return format!("\ngpu adapters: none ({})", gpu::GpuError::NoAdapter);

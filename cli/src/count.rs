@@ -101,11 +101,9 @@ impl CountRecord {
             search_seconds: run.search_time.as_secs_f64(),
             pin: None,
             #[cfg(feature = "gpu")]
-            gpu_adapter: run.gpu.map(|_| {
-                nqueens::engine::kernel::gpu::check()
-                    .map(|a| a.name)
-                    .unwrap_or_default()
-            }),
+            gpu_adapter: run
+                .gpu
+                .map(|_| nqueens::gpu::check().map(|a| a.name).unwrap_or_default()),
             #[cfg(feature = "gpu")]
             gpu_tasks: run.gpu.map(|g| g.gpu_tasks),
             #[cfg(feature = "gpu")]
@@ -115,13 +113,9 @@ impl CountRecord {
             #[cfg(feature = "gpu")]
             gpu_failed: run.gpu.map(|g| g.gpu_failed),
             #[cfg(feature = "gpu")]
-            gpu_stack: run
-                .gpu
-                .map(|_| nqueens::engine::kernel::gpu::stack::Stack::from_env().name()),
+            gpu_stack: run.gpu.map(|_| nqueens::gpu::settings().stack().name()),
             #[cfg(feature = "gpu")]
-            gpu_threads: run
-                .gpu
-                .and_then(|_| nqueens::engine::kernel::gpu::threads()),
+            gpu_threads: run.gpu.and_then(|_| nqueens::gpu::threads()),
         }
     }
 
@@ -235,14 +229,7 @@ fn resumed_width(boards: &[u32], options: &CountOptions, long_run: &LongRun) -> 
     boards
         .iter()
         .filter(|&&n| long_run.journal(n).is_some_and(|path| path.exists()))
-        .filter_map(|&n| {
-            Plan::new(
-                n,
-                options.strategy,
-                nqueens::engine::plan::DEFAULT_MIN_TASKS,
-            )
-            .ok()
-        })
+        .filter_map(|&n| Plan::new(n, options.strategy, nqueens::search::DEFAULT_MIN_TASKS).ok())
         .map(|plan| resumed_cell(plan.tasks().len(), plan.tasks().len()).len())
         .fold("no".len(), usize::max)
 }

@@ -9,6 +9,8 @@ mod count;
 mod escape;
 mod estimate;
 mod format;
+#[cfg(feature = "gpu")]
+mod gpu_env;
 mod human;
 mod known;
 mod list;
@@ -140,6 +142,11 @@ fn main() -> ExitCode {
         Err(e) => return usage_error(e, &args),
     };
     output::set_quiet(cli.quiet);
+    #[cfg(feature = "gpu")]
+    if let Err(why) = gpu_env::configure() {
+        output::error(why);
+        return ExitCode::from(2);
+    }
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     match run(cli, &mut out) {

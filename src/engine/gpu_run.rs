@@ -47,7 +47,7 @@ impl DeviceShare {
     /// The GPU's share of the solutions counted, from 0 to 1 (0 when nothing was counted).
     ///
     /// ```
-    /// use nqueens::engine::gpu_run::DeviceShare;
+    /// use nqueens::gpu::DeviceShare;
     /// let share = DeviceShare { gpu_solutions: 3, cpu_solutions: 1, ..DeviceShare::default() };
     /// assert_eq!(share.gpu_fraction(), 0.75);
     /// ```

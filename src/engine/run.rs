@@ -20,8 +20,6 @@ use super::plan::{Plan, Task, TaskId};
 use super::pool::{INLINE_MAX_N, Workers, on_workers};
 use crate::Error;
 
-pub use super::pool::build_pool;
-
 /// What happened to one task.
 ///
 /// A [`Watcher`](crate::Watcher) sees one for every task a count searches:
@@ -179,16 +177,6 @@ pub struct RunReport {
 }
 
 /// The finished tasks of a run (or of one worker) summed.
-///
-/// ```
-/// use nqueens::engine::{plan::{Plan, Strategy}, run::{run, RunOptions}};
-/// let plan = Plan::new(10, Strategy::Mirror, 64).unwrap();
-/// let options = RunOptions { keep_outcomes: false, ..RunOptions::with_threads(2) };
-/// let report = run(&plan, &options).unwrap();
-/// assert!(report.outcomes.is_empty());
-/// assert_eq!((report.total, report.tally.searched), (724, plan.tasks().len()));
-/// assert_eq!((report.tally.recorded, report.tally.recorded_total), (0, 0));
-/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Tally {
@@ -204,7 +192,8 @@ pub struct Tally {
 
 impl Tally {
     /// Adds one finished task.
-    pub fn add(&mut self, outcome: &TaskOutcome) {
+    #[cfg(feature = "gpu")]
+    fn add(&mut self, outcome: &TaskOutcome) {
         if outcome.recorded {
             self.recorded += 1;
             self.recorded_total += outcome.weighted();
@@ -245,18 +234,6 @@ struct WorkerResult {
 /// When one worker of a run searched: the first start and last end of its tasks, measured from
 /// the start of the run, and the sum of its tasks' times (the tasks taken from a journal are not
 /// searched and not counted).
-///
-/// ```
-/// use nqueens::engine::{plan::{Plan, Strategy}, run::{run, RunOptions}};
-/// let plan = Plan::new(11, Strategy::Mirror, 64).unwrap(); // up to n = 10, one worker runs
-/// let report = run(&plan, &RunOptions::with_threads(2)).unwrap();
-/// assert_eq!(report.workers.len(), 2);
-/// let tasks: usize = report.workers.iter().map(|w| w.tasks).sum();
-/// assert_eq!(tasks, plan.tasks().len());
-/// for w in report.workers.iter().filter(|w| w.tasks > 0) {
-///     assert!(w.first_start + w.busy <= w.last_end && w.last_end <= report.elapsed);
-/// }
-/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct WorkerSpan {
@@ -283,14 +260,6 @@ impl WorkerSpan {
 }
 
 /// Runs every task of `plan` on `options.threads` workers.
-///
-/// ```
-/// use nqueens::engine::{plan::{Plan, Strategy}, run::{run, RunOptions}};
-/// let plan = Plan::new(10, Strategy::Mirror, 64).unwrap();
-/// let report = run(&plan, &RunOptions::with_threads(2)).unwrap();
-/// assert_eq!(report.total, 724);
-/// assert!(report.complete);
-/// ```
 pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
     plan.check()?;
     #[cfg(feature = "gpu")]
@@ -567,5 +536,58 @@ mod tests {
         let report = run(&plan, &options).unwrap();
         assert!(!report.complete);
         assert!(report.outcomes.is_empty());
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of the items above, as tests (the items are not public).
+
+    #[test]
+    fn tally_example() {
+        use crate::engine::{
+            plan::{Plan, Strategy},
+            run::{RunOptions, run},
+        };
+        let plan = Plan::new(10, Strategy::Mirror, 64).unwrap();
+        let options = RunOptions {
+            keep_outcomes: false,
+            ..RunOptions::with_threads(2)
+        };
+        let report = run(&plan, &options).unwrap();
+        assert!(report.outcomes.is_empty());
+        assert_eq!(
+            (report.total, report.tally.searched),
+            (724, plan.tasks().len())
+        );
+        assert_eq!((report.tally.recorded, report.tally.recorded_total), (0, 0));
+    }
+
+    #[test]
+    fn workerspan_example() {
+        use crate::engine::{
+            plan::{Plan, Strategy},
+            run::{RunOptions, run},
+        };
+        let plan = Plan::new(11, Strategy::Mirror, 64).unwrap(); // up to n = 10, one worker runs
+        let report = run(&plan, &RunOptions::with_threads(2)).unwrap();
+        assert_eq!(report.workers.len(), 2);
+        let tasks: usize = report.workers.iter().map(|w| w.tasks).sum();
+        assert_eq!(tasks, plan.tasks().len());
+        for w in report.workers.iter().filter(|w| w.tasks > 0) {
+            assert!(w.first_start + w.busy <= w.last_end && w.last_end <= report.elapsed);
+        }
+    }
+
+    #[test]
+    fn run_example() {
+        use crate::engine::{
+            plan::{Plan, Strategy},
+            run::{RunOptions, run},
+        };
+        let plan = Plan::new(10, Strategy::Mirror, 64).unwrap();
+        let report = run(&plan, &RunOptions::with_threads(2)).unwrap();
+        assert_eq!(report.total, 724);
+        assert!(report.complete);
     }
 }

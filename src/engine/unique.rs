@@ -43,7 +43,7 @@ pub struct FixedCounts {
 /// Counts the solutions of the `n`-board that the 180° and the 90° turns leave unchanged.
 ///
 /// ```
-/// use nqueens::engine::unique::symmetric_fixed_counts;
+/// use nqueens::search::symmetric_fixed_counts;
 /// let fixed = symmetric_fixed_counts(8).unwrap();
 /// assert_eq!((fixed.half_turn, fixed.quarter_turn), (4, 0));
 /// ```
@@ -64,13 +64,6 @@ pub fn symmetric_fixed_counts(n: u32) -> Result<FixedCounts, Error> {
 /// thread. Fails with
 /// [`Error::Inconsistent`] when `total + P + 2R` is not a multiple of 8, which means `total` is
 /// not the board's true total.
-///
-/// ```
-/// use nqueens::engine::unique::unique_count;
-/// assert_eq!(unique_count(8, 92).unwrap(), 12);
-/// assert_eq!(unique_count(1, 1).unwrap(), 1);
-/// assert!(unique_count(8, 93).is_err());
-/// ```
 pub fn unique_count(n: u32, total: u128) -> Result<u128, Error> {
     if n <= 1 {
         return match total {
@@ -423,5 +416,18 @@ mod tests {
         assert!(err.to_string().contains("multiple of 8"), "{err}");
         assert!(unique_count(0, 2).is_err());
         assert!(symmetric_fixed_counts(65).is_err());
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of the items above, as tests (the items are not public).
+
+    #[test]
+    fn unique_count_example() {
+        use crate::engine::unique::unique_count;
+        assert_eq!(unique_count(8, 92).unwrap(), 12);
+        assert_eq!(unique_count(1, 1).unwrap(), 1);
+        assert!(unique_count(8, 93).is_err());
     }
 }

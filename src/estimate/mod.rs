@@ -85,6 +85,8 @@
 mod clock;
 pub(crate) mod probe;
 mod rng;
+#[cfg(test)]
+mod sample_tests;
 pub(crate) mod stats;
 
 use std::time::{Duration, Instant};
@@ -300,8 +302,7 @@ pub struct Estimator {
 
 /// The sums of one sample of probes (nothing is kept per probe).
 #[derive(Clone, Debug, Default)]
-#[doc(hidden)]
-pub struct Sample {
+pub(crate) struct Sample {
     /// The probes' estimates of the total.
     pub total: StratifiedSums,
     /// The probes' estimates of the core-seconds of a full count.
@@ -430,8 +431,8 @@ impl Estimator {
 
     /// This estimator with probes that descend to `free_rows` free rows instead of
     /// the default (to test the descent on boards where the default does not descend).
-    #[doc(hidden)]
-    pub fn with_free_rows(self, free_rows: u32) -> Estimator {
+    #[cfg(test)]
+    pub(crate) fn with_free_rows(self, free_rows: u32) -> Estimator {
         let selected = self.kernel.select().expect("checked when built");
         let plan = Plan::from_parts(self.n, Strategy::Symmetric, self.sampler.tasks().to_vec());
         Estimator {
@@ -441,14 +442,13 @@ impl Estimator {
     }
 
     /// The free rows each probe leaves for its exact count.
-    #[doc(hidden)]
-    pub fn free_rows(&self) -> u32 {
+    #[cfg(test)]
+    pub(crate) fn free_rows(&self) -> u32 {
         self.sampler.free_rows()
     }
 
     /// Draws probes `0..samples` under `seed` on `threads` workers.
-    #[doc(hidden)]
-    pub fn sample(&self, samples: u64, seed: u64, threads: usize) -> Result<Sample, Error> {
+    pub(crate) fn sample(&self, samples: u64, seed: u64, threads: usize) -> Result<Sample, Error> {
         self.sample_observed(samples, seed, threads, None, None)
     }
 
@@ -552,8 +552,7 @@ impl Estimator {
     }
 
     /// The estimate of the board's total from `sample`, with no cost figures (cheap).
-    #[doc(hidden)]
-    pub fn total_of(sample: &Sample) -> stats::MeanEstimate {
+    pub(crate) fn total_of(sample: &Sample) -> stats::MeanEstimate {
         sample.total.estimate().expect("at least two probes")
     }
 

@@ -55,12 +55,9 @@ pub(crate) use open::open;
 pub(crate) use read::{read, read_header};
 pub use shard::{Shard, ShardError, ShardSpec};
 
-// The file itself and its byte layout, for the tests, benches and examples that check them.
-#[doc(hidden)]
+// The file itself and its byte layout: for a program that records its own runs, and for
+// checking files.
 pub use file::Journal;
-#[doc(hidden)]
 pub use format::{HEADER_LEN, RECORD_LEN, Record};
-#[doc(hidden)]
 pub use read::Replay;
-#[doc(hidden)]
 pub use shard::select;

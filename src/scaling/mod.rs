@@ -46,7 +46,7 @@ pub mod check;
 mod cpu;
 mod info;
 mod loss;
-pub(crate) mod model;
+pub mod model;
 mod stats;
 pub mod study;
 

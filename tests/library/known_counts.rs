@@ -1,9 +1,26 @@
 //! Every counting path against the known table (OEIS A000170), with one and with two threads.
 
-use nqueens::engine::kernel::{State, count_completions, count_completions_recursive};
-use nqueens::engine::plan::{Plan, Strategy};
-use nqueens::engine::run::{RunOptions, run};
-use nqueens::{CountOptions, Kernel, count, known};
+use std::sync::Mutex;
+
+use nqueens::search::{State, count_completions, count_completions_recursive};
+use nqueens::{
+    CountOptions, Kernel, Plan, RunControl, Strategy, TaskOutcome, Watcher, count, count_with,
+    known,
+};
+
+/// The weighted count of every task, as the workers finish them, and the plan's task count.
+#[derive(Default)]
+struct ByTask(Mutex<Vec<u128>>, Mutex<usize>);
+
+impl Watcher for ByTask {
+    fn start(&self, plan: &Plan, _: &[TaskOutcome]) {
+        *self.1.lock().unwrap() = plan.tasks().len();
+    }
+
+    fn task_done(&self, outcome: &TaskOutcome) {
+        self.0.lock().unwrap().push(outcome.weighted());
+    }
+}
 
 #[test]
 fn every_board_up_to_14_matches_the_table_with_one_and_two_threads() {
@@ -55,13 +72,15 @@ fn per_task_sums_equal_a_plain_unsplit_search() {
     for n in 0..=12 {
         let plain = u128::from(count_completions_recursive(n, State::EMPTY));
         let whole = u128::from(count_completions(n, State::EMPTY).unwrap());
-        let plan = Plan::new(n, Strategy::Mirror, 1000).unwrap();
-        let report = run(&plan, &RunOptions::with_threads(2)).unwrap();
-        let by_task: u128 = report.outcomes.iter().map(|o| o.weighted()).sum();
+        let watcher = ByTask::default();
+        let control = RunControl::default().with_watcher(&watcher);
+        let run = count_with(n, &CountOptions::new(2, Strategy::Mirror), &control).unwrap();
+        let tasks = *watcher.1.lock().unwrap();
+        let by_task = watcher.0.into_inner().unwrap();
         assert_eq!(plain, whole, "n={n}");
-        assert_eq!(by_task, plain, "n={n}");
-        assert_eq!(report.total, plain, "n={n}");
-        assert_eq!(report.outcomes.len(), plan.tasks().len());
+        assert_eq!(by_task.iter().sum::<u128>(), plain, "n={n}");
+        assert_eq!(run.counts.total, plain, "n={n}");
+        assert_eq!((by_task.len(), run.searched_tasks), (tasks, tasks), "n={n}");
     }
 }
 

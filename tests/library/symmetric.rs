@@ -1,9 +1,6 @@
 //! The symmetric plan and unique counts against the known table and against the mirror plan.
 
-use nqueens::engine::plan::{Plan, Strategy};
-use nqueens::engine::run::{RunOptions, run};
-use nqueens::engine::unique::unique_count;
-use nqueens::{CountOptions, count, known};
+use nqueens::{CountOptions, Plan, Prepared, Strategy, count, known, unique_from_total};
 
 #[test]
 fn unique_counts_equal_the_table_for_n_0_to_15() {
@@ -34,10 +31,13 @@ fn symmetric_and_mirror_agree_for_n_1_to_15_on_1_and_2_threads() {
 fn a_total_counted_through_plan_and_run_gives_the_unique_count() {
     // The path a caller takes when it runs the plan itself (resuming, sharding).
     for n in [12, 13] {
-        let plan = Plan::new(n, Strategy::Symmetric, 4096).unwrap();
-        let report = run(&plan, &RunOptions::with_threads(2)).unwrap();
+        let options = CountOptions::new(2, Strategy::Symmetric);
+        let run = Prepared::new(n, &options, None, None)
+            .unwrap()
+            .run(None, None)
+            .unwrap();
         assert_eq!(
-            unique_count(n, report.total).unwrap(),
+            unique_from_total(n, run.counts.total).unwrap(),
             known::unique(n).unwrap()
         );
     }

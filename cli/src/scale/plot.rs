@@ -1061,7 +1061,7 @@ fn draw_legend(area: &Area<'_>, entries: &[(Swatch, String)]) -> Result<(), Plot
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nqueens::internals::{DEFAULT_WORKERS, predict};
+    use nqueens::scaling::model::{DEFAULT_WORKERS, predict};
     use nqueens::scaling::study::MeasuredPoint;
 
     #[test]

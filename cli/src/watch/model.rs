@@ -353,7 +353,7 @@ impl Model {
                 rd |= 1 << (c - k);
             }
         }
-        let free = nqueens::engine::kernel::board_mask(n as u32) & !(cols | ld | rd);
+        let free = nqueens::search::board_mask(n as u32) & !(cols | ld | rd);
         Masks { cols, ld, rd, free }
     }
 

@@ -542,12 +542,10 @@ pub fn needed(n: usize, algorithm: Algorithm) -> (u16, u16) {
 
 /// The largest board of `algorithm` that fits a `width × height` terminal.
 pub fn largest_fitting(algorithm: Algorithm, width: u16, height: u16) -> Option<usize> {
-    (1..=nqueens::engine::kernel::MAX_N as usize)
-        .rev()
-        .find(|&n| {
-            let (w, h) = needed(n, algorithm);
-            w <= width && h <= height
-        })
+    (1..=nqueens::MAX_N as usize).rev().find(|&n| {
+        let (w, h) = needed(n, algorithm);
+        w <= width && h <= height
+    })
 }
 
 /// The largest cell scale at which the board fits beside the data panel in `main`.

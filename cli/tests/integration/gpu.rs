@@ -1,6 +1,6 @@
 //! The `gpu` kernels (feature `gpu`): every board up to 16 against the table with both plans,
-//! random jobs of n = 20..=32 against the depth-first search, a sharded count merged, an
-//! interrupted count resumed, and the refusals when there is no adapter.
+//! a sharded count merged, an interrupted count resumed, and the refusals when there is no
+//! adapter. (Random jobs of n = 20..=32 against the depth-first search: the library's tests.)
 //!
 //! On a machine without a Vulkan adapter the tests that need one print "skipped: no GPU
 //! adapter" and pass, unless `NQUEENS_REQUIRE_GPU=1` (set by `.ci/run`, which installs Mesa's
@@ -8,11 +8,11 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use nqueens::engine::kernel::gpu::{self, GpuError};
-use nqueens::engine::kernel::{InnerBoard, count_job};
-use nqueens::engine::plan::Strategy;
+use nqueens::gpu::{self, GpuError};
 use nqueens::journal::Shard;
-use nqueens::{CountOptions, Kernel, RunControl, TaskOutcome, Watcher, count, count_with, known};
+use nqueens::{
+    CountOptions, Kernel, RunControl, Strategy, TaskOutcome, Watcher, count, count_with, known,
+};
 
 use crate::util::{nqueens_process, stderr, usage_error_in};
 
@@ -67,56 +67,6 @@ fn the_gpu_kernels_give_the_table_up_to_16_with_both_plans() {
             }
         }
     }
-}
-
-/// xorshift64*: random boards without a dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u32) -> u32 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as u32 % n
-    }
-}
-
-/// A random board of side `n` with queens on random rows until `free` rows are left (fewer
-/// when a row has no free square).
-fn random_board(rng: &mut Rng, n: u32, free: u32) -> InnerBoard {
-    let mut queens: Vec<(u32, u32)> = Vec::new();
-    let mut tries = 0;
-    while n - queens.len() as u32 > free && queens.len() < 16 && tries < 10_000 {
-        tries += 1;
-        let (r, c) = (rng.below(n), rng.below(n));
-        let mut with = queens.clone();
-        with.push((r, c));
-        if InnerBoard::new(n, &with).is_some() {
-            queens = with;
-        }
-    }
-    InnerBoard::new(n, &queens).unwrap()
-}
-
-#[test]
-fn random_jobs_of_n_20_to_32_match_the_depth_first_search() {
-    if !gpu_here() {
-        return;
-    }
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    let mut jobs = Vec::new();
-    // 10 to 13 free rows where the board allows (at most 16 queens are pre-placed, so n = 32
-    // keeps 16): jobs the depth-first search counts in well under a second each.
-    for n in 20..=32 {
-        let samples = if n <= 26 { 8 } else { 3 };
-        for _ in 0..samples {
-            let free = (10 + rng.below(4)).max(n - 16);
-            jobs.push(random_board(&mut rng, n, free).job());
-        }
-    }
-    let want: Vec<u64> = jobs.iter().map(|j| count_job::<false>(j, &mut 0)).collect();
-    assert!(want.iter().any(|&c| c > 0), "some jobs have solutions");
-    assert_eq!(gpu::count_jobs(&jobs).unwrap(), want);
 }
 
 #[test]

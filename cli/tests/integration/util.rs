@@ -221,8 +221,9 @@ pub const HUGE: u64 = 64 << 30;
 /// plan's records.
 #[cfg(target_os = "linux")]
 pub fn huge_files(dir: &std::path::Path) -> (std::path::PathBuf, std::path::PathBuf) {
-    use nqueens::engine::plan::{DEFAULT_MIN_TASKS, Plan, Strategy};
     use nqueens::journal::{Header, Journal};
+    use nqueens::search::DEFAULT_MIN_TASKS;
+    use nqueens::{Plan, Strategy};
     let foreign = dir.join("foreign.ckpt");
     std::fs::File::create(&foreign)
         .unwrap()

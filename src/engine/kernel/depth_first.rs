@@ -60,7 +60,7 @@ pub(crate) fn last_two_rows(upper: u64, lower: u64, gap: u32) -> u64 {
 /// of queens placed (search nodes) to `nodes`, which is left alone otherwise.
 ///
 /// ```
-/// use nqueens::engine::kernel::{count_job, InnerBoard};
+/// use nqueens::search::{count_job, InnerBoard};
 /// let empty = InnerBoard::new(8, &[]).unwrap().job();
 /// let mut nodes = 0;
 /// assert_eq!(count_job::<true>(&empty, &mut nodes), 92);
@@ -78,7 +78,7 @@ pub fn count_job<const STATS: bool>(job: &Job, nodes: &mut u64) -> u64 {
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;
-/// use nqueens::engine::kernel::{depth_first::count_job_until, InnerBoard};
+/// use nqueens::search::{count_job_until, InnerBoard};
 /// let job = InnerBoard::new(8, &[]).unwrap().job();
 /// assert_eq!(count_job_until(&job, &AtomicBool::new(false)), Some(92));
 /// assert_eq!(count_job_until(&job, &AtomicBool::new(true)), None);

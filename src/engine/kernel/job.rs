@@ -33,7 +33,7 @@ pub(crate) const MAX_ROWS: usize = MAX_JOB_N as usize;
 /// the `symmetric` plan.
 ///
 /// ```
-/// use nqueens::engine::kernel::InnerBoard;
+/// use nqueens::search::InnerBoard;
 /// // The 6-board with one queen pre-placed in row 3, column 0: rows 0..=2 and 4..=5 remain.
 /// let board = InnerBoard::new(6, &[(3, 0)]).unwrap();
 /// assert_eq!(board.free_rows(), 0b110111);
@@ -185,7 +185,7 @@ impl InnerBoard {
 /// block on each (see the module docs). Tables are indexed by the number of free rows left.
 ///
 /// ```
-/// use nqueens::engine::kernel::{InnerBoard, Job};
+/// use nqueens::search::{InnerBoard, Job};
 /// let job = InnerBoard::new(6, &[(3, 0)]).unwrap().job();
 /// assert_eq!(job.rows, 5);
 /// assert_eq!(job.steps[3], 2); // from row 2 (3 free rows left) over row 3 to row 4
@@ -230,7 +230,7 @@ impl Job {
     /// task of the `mirror` plan); `None` above [`MAX_JOB_N`].
     ///
     /// ```
-    /// use nqueens::engine::kernel::{Job, State};
+    /// use nqueens::search::{Job, State};
     /// let job = Job::from_rows(8, State::EMPTY.place_col(0).unwrap()).unwrap();
     /// assert_eq!((job.rows, job.cols), (7, 1));
     /// assert!(Job::from_rows(33, State::EMPTY).is_none());

@@ -73,7 +73,7 @@ pub enum Kernel {
     PortableLanes,
     /// The depth-first search, on every CPU: the reference, and the one that counts nodes.
     DepthFirst,
-    /// The GPU (the adapter [`gpu::adapter`] picks) beside the CPU: a run's tasks are taken
+    /// The GPU (the adapter [`crate::gpu::settings()`] pick) beside the CPU: a run's tasks are taken
     /// from one queue by the GPU, in batches, and by the run's CPU threads, one at a time with
     /// the fastest CPU kernel. Built with the `gpu` feature. `auto` never adds the GPU (no rule
     /// measured on a real GPU says where it is faster yet).
@@ -157,8 +157,8 @@ impl Kernel {
     }
 
     /// The kernel this choice runs on this CPU, as the engine's one dispatch point (what
-    /// [`Kernel::resolve`] names); for the engine, its benches and tests.
-    #[doc(hidden)]
+    /// [`Kernel::resolve`] names): proof that this CPU runs it, for counting single
+    /// subproblems ([`crate::search`]).
     pub fn select(self) -> Result<Selected, Error> {
         let selected = self.detect().ok_or_else(|| Error::KernelUnavailable {
             kernel: self,
@@ -351,7 +351,8 @@ impl Selected {
     /// counts one task on its CPU kernel: the GPU counts whole runs, in batches.)
     ///
     /// ```
-    /// use nqueens::engine::kernel::{InnerBoard, Kernel};
+    /// use nqueens::search::InnerBoard;
+    /// use nqueens::Kernel;
     /// let board = InnerBoard::new(10, &[(0, 1)]).unwrap();
     /// for kernel in Kernel::available_lanes() {
     ///     assert_eq!(kernel.select().unwrap().count_inner(&board, None), Some(48));
@@ -366,7 +367,8 @@ impl Selected {
     /// [`MAX_N`], or `state.row` above `n`).
     ///
     /// ```
-    /// use nqueens::engine::kernel::{Kernel, State};
+    /// use nqueens::search::State;
+    /// use nqueens::Kernel;
     /// let selected = Kernel::Auto.select().unwrap();
     /// assert_eq!(selected.count_rows(8, State::EMPTY.place_col(0).unwrap(), None), Some(4));
     /// assert_eq!(selected.count_rows(4, State::EMPTY, None), Some(2));

@@ -39,7 +39,7 @@ pub const MAX_N: u32 = 64;
 /// The mask of the `n` columns of an `n`-wide board: bits `0..n` set.
 ///
 /// ```
-/// use nqueens::engine::kernel::board_mask;
+/// use nqueens::search::board_mask;
 /// assert_eq!(board_mask(4), 0b1111);
 /// assert_eq!(board_mask(64), u64::MAX);
 /// assert_eq!(board_mask(0), 0);
@@ -62,7 +62,7 @@ pub(crate) struct Frame {
 /// A partial board of queens on rows `0..row`, seen from row `row`, the next one to fill.
 ///
 /// ```
-/// use nqueens::engine::kernel::State;
+/// use nqueens::search::State;
 /// let s = State::EMPTY.place(0b0010); // a queen in column 1 of row 0
 /// assert_eq!(s.row, 1);
 /// assert_eq!(s.cols, 0b0010);
@@ -111,7 +111,7 @@ impl State {
     /// not a column of any board (64 or more).
     ///
     /// ```
-    /// use nqueens::engine::kernel::State;
+    /// use nqueens::search::State;
     /// assert_eq!(State::EMPTY.place_col(1), Some(State::EMPTY.place(0b10)));
     /// assert_eq!(State::EMPTY.place_col(63).map(|s| s.cols), Some(1 << 63));
     /// assert_eq!(State::EMPTY.place_col(64), None);
@@ -143,7 +143,7 @@ const STOP_ROWS: usize = 12;
 /// of the queens placed so far. The last two rows are finished inline by `leaves`.
 ///
 /// ```
-/// use nqueens::engine::kernel::{count_completions, State};
+/// use nqueens::search::{count_completions, State};
 /// assert_eq!(count_completions(8, State::EMPTY), Some(92));
 /// assert_eq!(count_completions(6, State::EMPTY.place_col(1).unwrap()), Some(1));
 /// assert_eq!(count_completions(70, State::EMPTY), None);
@@ -157,7 +157,7 @@ pub fn count_completions(n: u32, state: State) -> Option<u64> {
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;
-/// use nqueens::engine::kernel::{count_completions_until, State};
+/// use nqueens::search::{count_completions_until, State};
 /// assert_eq!(count_completions_until(8, State::EMPTY, &AtomicBool::new(false)), Some(92));
 /// assert_eq!(count_completions_until(20, State::EMPTY, &AtomicBool::new(true)), None);
 /// ```
@@ -258,7 +258,7 @@ fn leaves(free_cols: u64, ld: u64, rd: u64, mut avail: u64) -> u64 {
 /// is no such board (`n` above [`MAX_N`], or `state.row` above `n`).
 ///
 /// ```
-/// use nqueens::engine::kernel::{count_completions_recursive, State};
+/// use nqueens::search::{count_completions_recursive, State};
 /// assert_eq!(count_completions_recursive(8, State::EMPTY), 92);
 /// ```
 pub fn count_completions_recursive(n: u32, state: State) -> u64 {
@@ -275,7 +275,7 @@ pub fn count_completions_recursive(n: u32, state: State) -> u64 {
 /// [`count_completions_recursive`].
 ///
 /// ```
-/// use nqueens::engine::kernel::{count_completions_plain, State};
+/// use nqueens::search::{count_completions_plain, State};
 /// assert_eq!(count_completions_plain(8, State::EMPTY), 92);
 /// ```
 pub fn count_completions_plain(n: u32, state: State) -> u64 {

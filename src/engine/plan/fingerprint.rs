@@ -18,13 +18,6 @@
 use super::{PLAN_VERSION, Plan};
 
 /// An FNV-1a 64 hasher.
-///
-/// ```
-/// use nqueens::engine::plan::fingerprint::Fnv1a64;
-/// let mut h = Fnv1a64::new();
-/// h.write(b"a");
-/// assert_eq!(h.finish(), 0xaf63dc4c8601ec8c);
-/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Fnv1a64(u64);
 
@@ -75,10 +68,6 @@ pub(super) fn of(plan: &Plan) -> u64 {
 }
 
 /// A fingerprint as it is printed: 16 lower-case hex digits.
-///
-/// ```
-/// assert_eq!(nqueens::engine::plan::fingerprint::hex(0xab), "00000000000000ab");
-/// ```
 pub fn hex(fingerprint: u64) -> String {
     format!("{fingerprint:016x}")
 }
@@ -130,5 +119,26 @@ mod tests {
         unique.sort();
         unique.dedup();
         assert_eq!(unique.len(), seen.len());
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of the items above, as tests (the items are not public).
+
+    #[test]
+    fn fnv1a64_example() {
+        use crate::engine::plan::fingerprint::Fnv1a64;
+        let mut h = Fnv1a64::new();
+        h.write(b"a");
+        assert_eq!(h.finish(), 0xaf63dc4c8601ec8c);
+    }
+
+    #[test]
+    fn hex_example() {
+        assert_eq!(
+            crate::engine::plan::fingerprint::hex(0xab),
+            "00000000000000ab"
+        );
     }
 }

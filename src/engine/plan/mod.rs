@@ -218,8 +218,8 @@ impl Subproblem {
     /// `None` when it is not a partial board of the `n`-board.
     ///
     /// ```
-    /// use nqueens::engine::kernel::State;
-    /// use nqueens::engine::plan::Subproblem;
+    /// use nqueens::search::State;
+    /// use nqueens::search::Subproblem;
     /// assert_eq!(Subproblem::Rows(State::EMPTY).count(8), Some(92));
     /// assert_eq!(Subproblem::Rows(State::EMPTY).count(65), None);
     /// ```
@@ -264,8 +264,7 @@ pub struct Task {
     pub id: TaskId,
     /// How many solutions each solution of this subproblem stands for.
     pub weight: u64,
-    /// What to search (the engine's own description of the partial board).
-    #[doc(hidden)]
+    /// What to search: the partial board this task completes ([`crate::search`]).
     pub subproblem: Subproblem,
     /// A cheap estimate of the task's size, used only to order tasks largest-first.
     pub size_hint: u64,
@@ -372,7 +371,7 @@ impl TaskRule {
     /// The rule the plan of the `n`-board uses.
     ///
     /// ```
-    /// use nqueens::engine::plan::TaskRule;
+    /// use nqueens::search::TaskRule;
     /// assert_eq!(TaskRule::for_board(22), TaskRule::Standard);
     /// assert_eq!(TaskRule::for_board(23), TaskRule::Large);
     /// ```
@@ -402,12 +401,12 @@ impl Plan {
     /// the rule for `n` (the `mirror` plan ignores it).
     ///
     /// ```
-    /// use nqueens::engine::plan::{Plan, Strategy, TaskRule};
+    /// use nqueens::search::TaskRule;
+    /// use nqueens::{Plan, Strategy};
     /// let plan = Plan::with_rule(10, Strategy::Symmetric, 1, TaskRule::Large).unwrap();
     /// let total: u64 = plan.tasks().iter().map(|t| t.weight * t.count(10).unwrap()).sum();
     /// assert_eq!(total, 724);
     /// ```
-    #[doc(hidden)]
     pub fn with_rule(
         n: u32,
         strategy: Strategy,

@@ -133,7 +133,7 @@ const SYMMETRIES: [Symmetry; 8] = [
 /// the others in increasing `(i, j, k, l)` order. Weights times class counts sum to the total.
 ///
 /// ```
-/// use nqueens::engine::plan::symmetric::{constellations, Constellation};
+/// use nqueens::search::{constellations, Constellation};
 /// // On the 4-board: one corner class (which has no completion) and the class of the two
 /// // solutions, fixed by the quarter turn.
 /// let classes = constellations(4);
@@ -192,7 +192,7 @@ type OrientationKey = (u32, bool, Reverse<u32>);
 /// orientation chosen per class by trial.
 ///
 /// ```
-/// use nqueens::engine::plan::symmetric::{oriented_queens, Constellation};
+/// use nqueens::search::{oriented_queens, Constellation};
 /// let c = Constellation { i: 1, j: 3, k: 4, l: 2 };
 /// let queens = oriented_queens(7, &c);
 /// assert_eq!(queens.len(), 4);

@@ -1,19 +1,16 @@
 //! Finding the GPU adapters and choosing one: the fastest kind first (discrete, integrated,
-//! virtual, other, software), or the one `NQUEENS_GPU_ADAPTER` names (an index into the list,
-//! or part of a name).
+//! virtual, other, software), or the one the settings name (an index into the list, or part of
+//! a name: [`GpuSettings::with_adapter`](super::GpuSettings::with_adapter)).
 
 use std::fmt;
 
 use super::GpuError;
 
-/// The environment variable that picks an adapter: its index in [`adapters`] or part of its
-/// name (case-insensitive), e.g. `NQUEENS_GPU_ADAPTER=1` or `NQUEENS_GPU_ADAPTER=llvmpipe`.
-pub const ADAPTER_VAR: &str = "NQUEENS_GPU_ADAPTER";
-
-/// One adapter found: what `nqueens --version` and the kernel list show.
+/// One adapter found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AdapterInfo {
-    /// Position in [`adapters`] (what [`ADAPTER_VAR`] takes).
+    /// Position in [`adapters`] (what
+    /// [`GpuSettings::with_adapter`](super::GpuSettings::with_adapter) takes).
     pub index: usize,
     /// The device's name, e.g. `NVIDIA H100 80GB HBM3` or `llvmpipe (LLVM 15.0.6, 256 bits)`.
     pub name: String,
@@ -112,7 +109,7 @@ fn instance_backends() -> wgpu::Backends {
 /// loader).
 ///
 /// ```no_run
-/// for adapter in nqueens::engine::kernel::gpu::adapters() {
+/// for adapter in nqueens::gpu::adapters() {
 ///     println!("{adapter}");
 /// }
 /// ```
@@ -123,16 +120,17 @@ pub fn adapters() -> Vec<AdapterInfo> {
         .collect()
 }
 
-/// The adapter to count on: the one [`ADAPTER_VAR`] names, else the first (fastest kind).
-pub(super) fn choose(instance: &wgpu::Instance) -> Result<(wgpu::Adapter, AdapterInfo), GpuError> {
+/// The adapter to count on: the one `wanted` names (an index or part of a name), else the first
+/// (fastest kind).
+pub(super) fn choose(
+    instance: &wgpu::Instance,
+    wanted: Option<&str>,
+) -> Result<(wgpu::Adapter, AdapterInfo), GpuError> {
     let found = list(instance);
     if found.is_empty() {
         return Err(GpuError::NoAdapter);
     }
-    let wanted = std::env::var(ADAPTER_VAR)
-        .ok()
-        .filter(|s| !s.trim().is_empty());
-    let Some(wanted) = wanted else {
+    let Some(wanted) = wanted.map(str::to_owned) else {
         return Ok(found.into_iter().next().expect("not empty"));
     };
     let names = || {

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use super::GpuError;
 use super::adapter::{self, AdapterInfo};
+use super::settings::GpuSettings;
 use super::split::Split;
 use super::stack::Stack;
 
@@ -33,8 +34,6 @@ const WORKGROUP: u32 = 64;
 const MAX_LEVELS: u32 = 30;
 /// `state` words per thread (the shader's HEADER + 4 × LEVELS, for the widest stacks).
 const STATE_WORDS: u64 = 4 + 4 * MAX_LEVELS as u64;
-/// The environment variable that sets the threads of a dispatch (a multiple of 64).
-pub const THREADS_VAR: &str = "NQUEENS_GPU_THREADS";
 
 /// An open device with the search's pipeline, ready to count batches.
 pub struct Device {
@@ -92,16 +91,17 @@ struct BatchBuffers {
 }
 
 impl Device {
-    /// Opens the adapter [`adapter::choose`] picks and builds the pipeline, with the stacks
-    /// [`Stack::from_env`] names.
+    /// Opens the adapter [`adapter::choose`] picks and builds the pipeline, with the process's
+    /// settings ([`super::settings`]).
     pub fn open() -> Result<Device, GpuError> {
-        Device::open_with(Stack::from_env())
+        Device::open_with(&super::settings())
     }
 
-    /// Opens the adapter [`adapter::choose`] picks and builds the pipeline with `stack`.
-    pub fn open_with(stack: Stack) -> Result<Device, GpuError> {
+    /// Opens the adapter `settings` pick and builds the pipeline with their stacks and threads.
+    pub fn open_with(settings: &GpuSettings) -> Result<Device, GpuError> {
+        let stack = settings.stack();
         let instance = adapter::instance();
-        let (adapter, info) = adapter::choose(&instance)?;
+        let (adapter, info) = adapter::choose(&instance, settings.adapter())?;
         let limits = adapter.limits();
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("nqueens"),
@@ -146,12 +146,11 @@ impl Device {
         let max_threads = (limits.max_storage_buffer_binding_size / (STATE_WORDS * 4))
             .min(u64::from(limits.max_compute_workgroups_per_dimension) * u64::from(WORKGROUP))
             as u32;
-        let threads = std::env::var(THREADS_VAR)
-            .ok()
-            .and_then(|s| s.trim().parse::<u32>().ok())
+        let threads = settings
+            .threads()
             .unwrap_or(match info.kind {
-                // Enough to fill a large GPU (an H100 holds about 100 000 such threads at once
-                // with stacks of 16 levels); NQUEENS_GPU_THREADS tunes it.
+                // Enough to fill a large GPU (about 100 000 such threads at once with stacks
+                // of 16 levels); the settings' thread count tunes it.
                 "discrete" => 1 << 17,
                 "integrated" | "virtual" => 1 << 14,
                 _ => 1 << 10,
@@ -201,11 +200,6 @@ impl Device {
     /// Threads of one dispatch.
     pub fn threads(&self) -> u32 {
         self.threads
-    }
-
-    /// Where the shader keeps its stacks.
-    pub fn stack(&self) -> Stack {
-        self.stack
     }
 
     /// The search's pipeline for stacks of at least `levels` levels (rounded up to a multiple

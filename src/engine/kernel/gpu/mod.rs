@@ -1,8 +1,9 @@
 //! The `gpu` kernel: the depth-first search of many jobs at once on a GPU, through wgpu
 //! (Vulkan on Linux, Metal on macOS, DX12 on Windows). Built with the `gpu` feature.
 //!
-//! * `adapter`: the adapters found, fastest kind first, and the one to count on
-//!   (`NQUEENS_GPU_ADAPTER` picks another).
+//! * `adapter`: the adapters found, fastest kind first, and the one to count on (the
+//!   settings may pick another).
+//! * `settings`: the process's choice of adapter, threads per dispatch and stacks.
 //! * `split`: a batch of jobs split on the CPU into sub-jobs (a few more rows placed), many
 //!   more than the device has threads.
 //! * `search.wgsl`: one thread searches one sub-job at a time over `u32` masks with a stack per
@@ -18,14 +19,16 @@
 
 pub mod adapter;
 pub mod device;
+pub mod settings;
 pub(crate) mod split;
 pub mod stack;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::{Mutex, MutexGuard};
 
-pub use adapter::{ADAPTER_VAR, AdapterInfo, adapters};
-pub use device::{Device, THREADS_VAR};
+pub use adapter::{AdapterInfo, adapters};
+pub use device::Device;
+pub use settings::{GpuSettings, configure, settings};
 
 use super::job::Job;
 use split::Split;
@@ -39,10 +42,10 @@ pub enum GpuError {
          install the GPU's driver, or Mesa's software one: apt-get install mesa-vulkan-drivers libvulkan1"
     )]
     NoAdapter,
-    /// `NQUEENS_GPU_ADAPTER` names no adapter found.
-    #[error("{ADAPTER_VAR}={wanted} names no GPU adapter (found: {found})")]
+    /// The adapter asked for ([`GpuSettings::with_adapter`]) is none of those found.
+    #[error("{wanted:?} names no GPU adapter (found: {found})")]
     NoSuchAdapter {
-        /// The value of the variable.
+        /// The adapter asked for.
         wanted: String,
         /// The adapters found.
         found: String,
@@ -79,6 +82,11 @@ pub fn device() -> Result<MutexGuard<'static, Option<Result<Device, GpuError>>>,
         Ok(_) => Ok(guard),
         Err(e) => Err(e.clone()),
     }
+}
+
+/// Closes the process's device (after any count on it ends): the next use opens it again.
+pub(crate) fn close_device() {
+    *DEVICE.lock().unwrap_or_else(|p| p.into_inner()) = None;
 }
 
 /// Opens the device (once per process) and tells what it runs on: the check a count makes
@@ -140,13 +148,8 @@ pub fn count_prepared(
 }
 
 /// Counts every job on the process's device: one total per job, in order.
-///
-/// ```no_run
-/// use nqueens::engine::kernel::{gpu, InnerBoard};
-/// let jobs = [InnerBoard::new(10, &[]).unwrap().job()];
-/// assert_eq!(gpu::count_jobs(&jobs).unwrap(), [724]);
-/// ```
-pub fn count_jobs(jobs: &[Job]) -> Result<Vec<u64>, GpuError> {
+#[cfg(test)]
+pub(crate) fn count_jobs(jobs: &[Job]) -> Result<Vec<u64>, GpuError> {
     let mut guard = device()?;
     let Some(Ok(device)) = guard.as_mut() else {
         unreachable!("device() returns an open device")
@@ -257,7 +260,7 @@ pub(crate) mod tests {
         }
         let (jobs, want) = plan_jobs(12);
         for stack in [stack::Stack::Workgroup, stack::Stack::Private] {
-            let mut device = Device::open_with(stack).unwrap();
+            let mut device = Device::open_with(&GpuSettings::default().with_stack(stack)).unwrap();
             let batch = prepare(&jobs, target_sub_jobs(&device));
             let got = count_prepared(&mut device, &batch, None, &mut || {}).unwrap();
             assert_eq!(got, Some(want.clone()), "{stack:?}");
@@ -270,12 +273,63 @@ pub(crate) mod tests {
             return;
         }
         let (jobs, _) = plan_jobs(12);
-        let mut device = Device::open_with(stack::Stack::Workgroup).unwrap();
+        let mut device = Device::open_with(&GpuSettings::default()).unwrap();
         let batch = prepare(&jobs, target_sub_jobs(&device));
         let stop = AtomicBool::new(true);
         let mut called = false;
         let got = count_prepared(&mut device, &batch, Some(&stop), &mut || called = true);
         assert_eq!(got, Ok(None));
         assert!(called);
+    }
+
+    /// xorshift64*: random boards without a dependency.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: u32) -> u32 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as u32 % n
+        }
+    }
+
+    /// A random board of side `n` with queens on random rows until `free` rows are left (fewer
+    /// when a row has no free square).
+    fn random_board(rng: &mut Rng, n: u32, free: u32) -> InnerBoard {
+        let mut queens: Vec<(u32, u32)> = Vec::new();
+        let mut tries = 0;
+        while n - queens.len() as u32 > free && queens.len() < 16 && tries < 10_000 {
+            tries += 1;
+            let (r, c) = (rng.below(n), rng.below(n));
+            let mut with = queens.clone();
+            with.push((r, c));
+            if InnerBoard::new(n, &with).is_some() {
+                queens = with;
+            }
+        }
+        InnerBoard::new(n, &queens).unwrap()
+    }
+
+    #[test]
+    fn random_jobs_of_n_20_to_32_match_the_depth_first_search() {
+        let _serial = serial();
+        if !have_device() {
+            return;
+        }
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut jobs = Vec::new();
+        // 10 to 13 free rows where the board allows (at most 16 queens are pre-placed, so n = 32
+        // keeps 16): jobs the depth-first search counts in well under a second each.
+        for n in 20..=32 {
+            let samples = if n <= 26 { 8 } else { 3 };
+            for _ in 0..samples {
+                let free = (10 + rng.below(4)).max(n - 16);
+                jobs.push(random_board(&mut rng, n, free).job());
+            }
+        }
+        let want: Vec<u64> = jobs.iter().map(|j| count_job::<false>(j, &mut 0)).collect();
+        assert!(want.iter().any(|&c| c > 0), "some jobs have solutions");
+        assert_eq!(count_jobs(&jobs).unwrap(), want);
     }
 }

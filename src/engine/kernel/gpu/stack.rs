@@ -1,29 +1,29 @@
-//! Where the shader keeps its threads' stacks: workgroup memory (the default, as
-//! ygch/n_queens does in CUDA) or private arrays. `NQUEENS_GPU_STACK=private` picks the second,
-//! so both can be timed on one device; the counts are the same.
-
-/// The environment variable that picks the stacks' memory: `workgroup` or `private`.
-pub const STACK_VAR: &str = "NQUEENS_GPU_STACK";
+//! Where the shader keeps its threads' stacks: workgroup memory (the default) or private
+//! arrays ([`GpuSettings::with_stack`](super::GpuSettings::with_stack)), so that both can be
+//! timed on one device; the counts are the same.
 
 /// Where the stacks live.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// ```
+/// use nqueens::gpu::Stack;
+/// assert_eq!("private".parse::<Stack>(), Ok(Stack::Private));
+/// assert_eq!(Stack::Workgroup.name(), "workgroup");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Stack {
     /// Workgroup (shared) memory: 1 KiB per level for a workgroup of 64 threads.
+    #[default]
     Workgroup,
     /// Private arrays (registers or the device's per-thread memory).
     Private,
 }
 
 impl Stack {
-    /// The stacks [`STACK_VAR`] asks for (workgroup memory when it is unset or unknown).
-    pub fn from_env() -> Stack {
-        match std::env::var(STACK_VAR).as_deref().map(str::trim) {
-            Ok("private") => Stack::Private,
-            _ => Stack::Workgroup,
-        }
-    }
+    /// Every place the stacks can live.
+    pub const ALL: &'static [Stack] = &[Stack::Workgroup, Stack::Private];
 
-    /// The name `--version` and the bench script show.
+    /// The stacks' name: `workgroup` or `private`.
     pub fn name(self) -> &'static str {
         match self {
             Stack::Workgroup => "workgroup",
@@ -33,7 +33,7 @@ impl Stack {
 
     /// The shader's source with these stacks, `levels` deep (1 to 30: the deepest sub-job's
     /// free rows less 2).
-    pub fn source(self, levels: u32) -> String {
+    pub(crate) fn source(self, levels: u32) -> String {
         assert!((1..=30).contains(&levels), "{levels} stack levels");
         let sized = include_str!("search.wgsl")
             .replace(
@@ -61,6 +61,19 @@ impl Stack {
                 )
             }
         }
+    }
+}
+
+impl std::str::FromStr for Stack {
+    type Err = String;
+
+    /// A name of [`Stack::name`], case-insensitive.
+    fn from_str(s: &str) -> Result<Stack, String> {
+        Stack::ALL
+            .iter()
+            .copied()
+            .find(|stack| stack.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| format!("{s:?} is not a place for the stacks: workgroup or private"))
     }
 }
 

@@ -1,0 +1,44 @@
+//! The GPU settings of the environment: `NQUEENS_GPU_ADAPTER` (an adapter's index or part of its
+//! name), `NQUEENS_GPU_THREADS` (threads per dispatch) and `NQUEENS_GPU_STACK` (`workgroup` or
+//! `private`), handed to the library before any command runs.
+
+use nqueens::gpu::{self, GpuSettings, Stack};
+
+/// The variable that picks an adapter: its index in `nqueens --version`'s list or part of its
+/// name.
+pub const ADAPTER_VAR: &str = "NQUEENS_GPU_ADAPTER";
+/// The variable that sets the threads of a dispatch (a multiple of 64).
+pub const THREADS_VAR: &str = "NQUEENS_GPU_THREADS";
+/// The variable that picks the stacks' memory: `workgroup` or `private`.
+pub const STACK_VAR: &str = "NQUEENS_GPU_STACK";
+
+/// Reads the three variables (blank or unset: the library's default) and configures the
+/// library's GPU with them; a value that is not understood is refused in one line.
+pub fn configure() -> Result<(), String> {
+    let var = |name: &str| {
+        std::env::var(name)
+            .ok()
+            .map(|v| v.trim().to_owned())
+            .filter(|v| !v.is_empty())
+    };
+    let mut settings = GpuSettings::default();
+    if let Some(adapter) = var(ADAPTER_VAR) {
+        settings = settings.with_adapter(adapter);
+    }
+    if let Some(threads) = var(THREADS_VAR) {
+        let threads = threads
+            .parse::<u32>()
+            .ok()
+            .filter(|&t| t > 0)
+            .ok_or_else(|| format!("{THREADS_VAR}={threads:?} is not a positive thread count"))?;
+        settings = settings.with_threads(threads);
+    }
+    if let Some(stack) = var(STACK_VAR) {
+        let stack = stack
+            .parse::<Stack>()
+            .map_err(|_| format!("{STACK_VAR}={stack:?}: expected workgroup or private"))?;
+        settings = settings.with_stack(stack);
+    }
+    gpu::configure(settings);
+    Ok(())
+}
