@@ -65,3 +65,8 @@ pub use engine::kernel::{Kernel, MAX_N};
 pub use engine::plan::{Plan, Strategy, Task, TaskId, TaskIdError};
 pub use engine::run::TaskOutcome;
 pub use error::Error;
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;
