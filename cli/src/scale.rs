@@ -8,6 +8,7 @@ pub(crate) mod saved;
 
 use std::io::Write;
 
+use nqueens::scaling::series::Series;
 use nqueens::scaling::study::{self, Progress, Study, StudyError, StudyOptions};
 use nqueens::scaling::{Load, Machine};
 use nqueens::{CountOptions, Kernel, Strategy};
@@ -149,7 +150,7 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
             model_up_to: args.model_up_to,
             warnings,
         };
-        let series: Vec<saved::Series> = studies.iter().map(saved::Series::of).collect();
+        let series: Vec<Series> = studies.iter().map(Series::of).collect();
         plot::write(path, &series, &options)?;
     }
     printed?;
