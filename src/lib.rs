@@ -28,7 +28,9 @@
 //!   ([`CountOptions`], [`Counts`], [`CountRun`], [`journal::Merged`], [`TaskOutcome`],
 //!   [`estimate::Estimate`], [`scaling::study::Study`], …), with the field names and values of
 //!   the command's JSON output: durations in seconds, plan fingerprints as 16 hex digits,
-//!   shards as `K/M`, kernels and strategies by name.
+//!   shards as `K/M`, kernels and strategies by name. Saved studies, also those of earlier
+//!   versions, are read back as [`scaling::series::Series`] by the `scaling::saved` module,
+//!   whose errors name the field that is wrong.
 //!
 //! ```toml
 //! [dependencies]

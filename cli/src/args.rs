@@ -1193,13 +1193,15 @@ pub fn parse_limit(text: &str) -> Result<u64, String> {
     parse_whole(text, 1, u64::MAX, "the limit")
 }
 
-/// Parses `--repeat K` of `scale`: 1 to 1000.
+/// Parses `--repeat K` of `scale`: 1 to 1000, what a saved result may hold.
 pub fn parse_repeat(text: &str) -> Result<u32, String> {
-    parse_whole(text, 1, 1000, "the number of timed runs").map(|k| k as u32)
+    let most = nqueens::scaling::saved::MAX_REPEAT as u64;
+    parse_whole(text, 1, most, "the number of timed runs").map(|k| k as u32)
 }
 
-/// The most workers `scale --model-up-to` models.
-pub const MODEL_UP_TO_MAX: u64 = 1 << 20;
+/// The most workers `scale --model-up-to` models: what a saved result may name, so that every
+/// result made is read back.
+pub const MODEL_UP_TO_MAX: u64 = nqueens::scaling::saved::MAX_COUNT as u64;
 
 /// Parses `--model-up-to THREADS` of `scale`: 1 to [`MODEL_UP_TO_MAX`].
 pub fn parse_model_up_to(text: &str) -> Result<usize, String> {

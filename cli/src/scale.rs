@@ -8,7 +8,10 @@ pub(crate) mod saved;
 
 use std::io::Write;
 
-use nqueens::scaling::study::{self, Progress, Study, StudyError, StudyOptions};
+use nqueens::scaling::series::Series;
+use nqueens::scaling::study::{
+    self, Progress, SHORT_RUN_SECONDS, Study, StudyError, StudyOptions, StudyWarning,
+};
 use nqueens::scaling::{Load, Machine};
 use nqueens::{CountOptions, Kernel, Strategy};
 
@@ -123,22 +126,7 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
             study.run.pin = Some(placement.describe(most));
         }
     }
-    // Every busy-machine warning, and the short-run warning once (of the first study short
-    // enough for one: the others say the same).
-    let several = studies.len() > 1;
-    let warnings = distinct(
-        studies
-            .iter()
-            .filter_map(|study| {
-                let warning = busy_machine_warning(study)?;
-                Some(if several {
-                    format!("{} kernel, {}: {warning}", study.kernel, study.strategy)
-                } else {
-                    warning
-                })
-            })
-            .chain(studies.iter().find_map(short_run_warning)),
-    );
+    let warnings = warnings(&studies);
     for warning in &warnings {
         output::warning(warning);
     }
@@ -149,7 +137,7 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
             model_up_to: args.model_up_to,
             warnings,
         };
-        let series: Vec<saved::Series> = studies.iter().map(saved::Series::of).collect();
+        let series: Vec<Series> = studies.iter().map(Series::of).collect();
         plot::write(path, &series, &options)?;
     }
     printed?;
@@ -231,56 +219,67 @@ fn warn_about_load(machine: &Machine, threads: &[usize]) {
     }
 }
 
-/// Runs that received much less CPU time than they asked for were slowed by other programs: the
-/// warning that says so, if any.
-fn busy_machine_warning(study: &Study) -> Option<String> {
-    let starved: Vec<String> = study
-        .runs
-        .iter()
-        .filter_map(|p| Some((p.threads, p.cpu_share?)))
-        .filter(|&(_, share)| share < BUSY_BELOW)
-        .map(|(t, share)| format!("{} got {}", human::plural(t, "thread"), percent(share)))
-        .collect();
-    (!starved.is_empty()).then(|| {
-        format!(
-            "other programs are using the CPUs ({} of the CPU time they asked for): measured \
-             times and speedups are unreliable; the model, built from each task's fastest time, \
-             is less affected",
-            starved.join(", ")
-        )
-    })
+/// The warnings about the runs of `studies`, as said on stderr and under the plot: every
+/// busy-machine warning (naming the kernel and strategy where there are several studies), then
+/// the short-run warning once (of the first study short enough for one: the others say the
+/// same).
+fn warnings(studies: &[Study]) -> Vec<String> {
+    let several = studies.len() > 1;
+    let mut busy = Vec::new();
+    let mut short = None;
+    for study in studies {
+        for warning in study.warnings() {
+            match warning {
+                StudyWarning::BusyMachine { starved } => {
+                    let warning = busy_machine_warning(&starved);
+                    busy.push(if several {
+                        format!("{} kernel, {}: {warning}", study.kernel, study.strategy)
+                    } else {
+                        warning
+                    });
+                }
+                StudyWarning::ShortRuns { threads, seconds } => {
+                    short.get_or_insert_with(|| short_run_warning(study, threads, seconds));
+                }
+                _ => {}
+            }
+        }
+    }
+    distinct(busy.into_iter().chain(short))
 }
 
-/// Timed runs shorter than this measure start-up costs and timer noise more than the search.
-const SHORT_RUN_SECONDS: f64 = 0.05;
-
-/// The warning about timed runs too short to mean anything, if the fastest was under
-/// [`SHORT_RUN_SECONDS`], with a board whose runs are estimated to take long enough.
-fn short_run_warning(study: &Study) -> Option<String> {
-    let fastest = study
-        .runs
+/// What the busy-machine warning says of the thread counts whose runs were `starved` of CPU time
+/// (each with its CPU share).
+fn busy_machine_warning(starved: &[(usize, f64)]) -> String {
+    let starved: Vec<String> = starved
         .iter()
-        .filter(|p| p.min_seconds.is_finite())
-        .min_by(|a, b| a.min_seconds.total_cmp(&b.min_seconds))?;
-    if fastest.min_seconds >= SHORT_RUN_SECONDS {
-        return None;
-    }
-    let options = CountOptions::new(fastest.threads, study.strategy).with_kernel(study.kernel);
+        .map(|&(t, share)| format!("{} got {}", human::plural(t, "thread"), percent(share)))
+        .collect();
+    format!(
+        "other programs are using the CPUs ({} of the CPU time they asked for): measured times \
+         and speedups are unreliable; the model, built from each task's fastest time, is less \
+         affected",
+        starved.join(", ")
+    )
+}
+
+/// The warning about timed runs too short to mean anything, the fastest of `study`'s on
+/// `threads` threads taking `seconds`, with a board whose runs are estimated to take long
+/// enough.
+fn short_run_warning(study: &Study, threads: usize, seconds: f64) -> String {
+    let options = CountOptions::new(threads, study.strategy).with_kernel(study.kernel);
     let larger = (study.n + 1..=nqueens::MAX_N)
         .find(|&n| budget::engine_cost(n, &options).wall >= SHORT_RUN_SECONDS)
         .map_or_else(String::new, |n| format!(" such as {n}"));
-    Some(format!(
+    format!(
         "the fastest timed run took {} ({}): runs under {:.0} ms measure start-up costs and \
          timer noise more than the search, so these speedups mean little; choose a larger \
          n{larger}",
-        human::duration(fastest.min_seconds),
-        human::plural(fastest.threads, "thread"),
+        human::duration(seconds),
+        human::plural(threads, "thread"),
         SHORT_RUN_SECONDS * 1e3
-    ))
+    )
 }
-
-/// A CPU share below this means the machine was busy during the runs.
-const BUSY_BELOW: f64 = 0.8;
 
 /// A fraction for people: `97.0 %`.
 fn percent(x: f64) -> String {
@@ -369,8 +368,11 @@ mod tests {
 
     #[test]
     fn short_runs_are_named_with_a_larger_board() {
-        let warning = short_run_warning(&study(9, &[(1, 0.004, None), (2, 0.0021, None)]))
-            .expect("runs of a few ms are short");
+        let short = study(9, &[(1, 0.004, None), (2, 0.0021, None)]);
+        let [StudyWarning::ShortRuns { threads, seconds }] = short.warnings()[..] else {
+            panic!("runs of a few ms are short: {:?}", short.warnings());
+        };
+        let warning = short_run_warning(&short, threads, seconds);
         assert!(warning.contains("2.10 ms (2 threads)"), "{warning}");
         let suggested: u32 = warning
             .rsplit(' ')
@@ -382,23 +384,47 @@ mod tests {
         let options = CountOptions::new(2, Strategy::Mirror).with_kernel(Kernel::DepthFirst);
         assert!(budget::engine_cost(suggested, &options).wall >= SHORT_RUN_SECONDS);
         assert!(!warning.contains('\n'));
-        assert_eq!(
-            short_run_warning(&study(17, &[(1, 0.9, None), (2, 0.5, None)])),
-            None
-        );
-        assert_eq!(short_run_warning(&study(17, &[])), None);
     }
 
     #[test]
-    fn only_starved_runs_raise_the_cpu_share_warning() {
-        let quiet = study(16, &[(1, 1.0, Some(0.99)), (2, 0.5, None)]);
-        assert_eq!(busy_machine_warning(&quiet), None);
+    fn the_busy_machine_warning_names_each_starved_thread_count() {
         let busy = study(16, &[(1, 1.0, Some(0.95)), (2, 0.5, Some(0.41))]);
-        let warning = busy_machine_warning(&busy).unwrap();
+        let [StudyWarning::BusyMachine { starved }] = &busy.warnings()[..] else {
+            panic!("{:?}", busy.warnings());
+        };
+        let warning = busy_machine_warning(starved);
         assert!(
-            warning.contains("(2 threads got 41.0 % of the CPU time"),
+            warning.starts_with(
+                "other programs are using the CPUs (2 threads got 41.0 % of the CPU time they \
+                 asked for): measured times and speedups are unreliable; "
+            ),
             "{warning}"
         );
+        assert_eq!(
+            busy_machine_warning(&[(1, 0.5), (4, 0.25)]),
+            "other programs are using the CPUs (1 thread got 50.0 %, 4 threads got 25.0 % of \
+             the CPU time they asked for): measured times and speedups are unreliable; the \
+             model, built from each task's fastest time, is less affected"
+        );
+    }
+
+    #[test]
+    fn busy_machines_are_told_for_each_study_and_short_runs_once() {
+        let mut busy = study(16, &[(1, 1.0, Some(0.5)), (2, 0.01, None)]);
+        busy.kernel = Kernel::PortableLanes;
+        let short = study(9, &[(1, 0.004, None), (2, 0.0021, None)]);
+        let alone = warnings(std::slice::from_ref(&busy));
+        assert_eq!(alone.len(), 2, "{alone:?}");
+        assert!(alone[0].starts_with("other programs are using the CPUs (1 thread got 50.0 %"));
+        assert!(alone[1].starts_with("the fastest timed run took 10.0 ms (2 threads)"));
+        let both = warnings(&[short.clone(), busy, short]);
+        assert_eq!(both.len(), 2, "{both:?}");
+        assert!(
+            both[0].starts_with("portable-lanes kernel, mirror: other programs are using"),
+            "{both:?}"
+        );
+        // The first short study's.
+        assert!(both[1].contains("took 2.10 ms (2 threads)"), "{both:?}");
     }
 
     #[test]

@@ -27,7 +27,13 @@
 //! A study records what makes it comparable with another ([`RunInfo`]: the CPU's model name,
 //! cores, SMT, kernel, strategy, version, date and operating system) and a [`Headline`] to quote
 //! (solutions per second at the best thread count, and per core). Several kernels and strategies
-//! can be measured together, interleaved ([`study::measure_together`]).
+//! can be measured together, interleaved ([`study::measure_together`]). What a study's runs say
+//! about themselves (a busy machine, runs too short to mean much) is in
+//! [`study::Study::warnings`].
+//!
+//! A [`series::Series`] is what a comparison of studies shows of each: one made from a study, or,
+//! with the `serde` feature, read back from a saved study, also one saved by an earlier version
+//! (the `saved` module, whose errors name the field that is wrong).
 //!
 //! The `nqueens scale` command draws the measured speedups (with the range of the timed runs), the
 //! ideal line and the model's curve as an SVG picture.
@@ -47,6 +53,9 @@ mod cpu;
 mod info;
 mod loss;
 pub mod model;
+#[cfg(feature = "serde")]
+pub mod saved;
+pub mod series;
 mod stats;
 pub mod study;
 

@@ -273,6 +273,93 @@ impl Study {
     pub fn leave_one_out(&self) -> Vec<super::check::Holdout> {
         super::check::leave_one_out(&self.runs, &self.model)
     }
+
+    /// What the runs say about their own worth: a busy machine, runs too short to mean much;
+    /// in that order, each at most once.
+    ///
+    /// ```
+    /// use nqueens::scaling::study::{measure, StudyOptions, StudyWarning, SHORT_RUN_SECONDS};
+    /// use nqueens::Strategy;
+    /// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
+    /// let study = measure(8, &options, &mut |_| {}).unwrap();
+    /// // The 8-board takes microseconds.
+    /// let short = study.warnings().into_iter().find_map(|warning| match warning {
+    ///     StudyWarning::ShortRuns { threads, seconds } => Some((threads, seconds)),
+    ///     _ => None,
+    /// });
+    /// let (threads, seconds) = short.unwrap();
+    /// assert!(seconds < SHORT_RUN_SECONDS);
+    /// assert_eq!(study.runs.iter().find(|p| p.threads == threads).unwrap().min_seconds, seconds);
+    /// ```
+    pub fn warnings(&self) -> Vec<StudyWarning> {
+        let starved: Vec<(usize, f64)> = self
+            .runs
+            .iter()
+            .filter_map(|p| Some((p.threads, p.cpu_share?)))
+            .filter(|&(_, share)| share < BUSY_BELOW)
+            .collect();
+        let busy = (!starved.is_empty()).then_some(StudyWarning::BusyMachine { starved });
+        let short = self
+            .runs
+            .iter()
+            .filter(|p| p.min_seconds.is_finite())
+            .min_by(|a, b| a.min_seconds.total_cmp(&b.min_seconds))
+            .filter(|fastest| fastest.min_seconds < SHORT_RUN_SECONDS)
+            .map(|fastest| StudyWarning::ShortRuns {
+                threads: fastest.threads,
+                seconds: fastest.min_seconds,
+            });
+        busy.into_iter().chain(short).collect()
+    }
+}
+
+/// A CPU share ([`MeasuredPoint::cpu_share`]) below this means that other programs were using
+/// the machine during the runs.
+///
+/// ```
+/// assert_eq!(nqueens::scaling::study::BUSY_BELOW, 0.8);
+/// ```
+pub const BUSY_BELOW: f64 = 0.8;
+
+/// Timed runs shorter than this, in seconds, measure start-up costs and timer noise more than
+/// the search.
+///
+/// ```
+/// assert_eq!(nqueens::scaling::study::SHORT_RUN_SECONDS, 0.05);
+/// ```
+pub const SHORT_RUN_SECONDS: f64 = 0.05;
+
+/// What a study's runs say about their own worth ([`Study::warnings`]), with the figures that
+/// show it.
+///
+/// ```
+/// use nqueens::scaling::study::StudyWarning;
+/// let warning = StudyWarning::BusyMachine { starved: vec![(4, 0.41)] };
+/// let words = match &warning {
+///     StudyWarning::BusyMachine { starved } => format!("{} thread counts starved", starved.len()),
+///     StudyWarning::ShortRuns { seconds, .. } => format!("fastest run {seconds} s"),
+///     _ => String::new(),
+/// };
+/// assert_eq!(words, "1 thread counts starved");
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum StudyWarning {
+    /// Some thread counts' runs received less than [`BUSY_BELOW`] of the CPU time they asked for:
+    /// other programs were using the CPUs, so the measured times and speedups are unreliable
+    /// (the model, built from each task's fastest time, is less affected).
+    BusyMachine {
+        /// Each such thread count with its CPU share, in the order of the runs.
+        starved: Vec<(usize, f64)>,
+    },
+    /// The fastest timed run took less than [`SHORT_RUN_SECONDS`]: the speedups mean little,
+    /// and a larger board would measure the search.
+    ShortRuns {
+        /// The thread count of that run.
+        threads: usize,
+        /// Its wall-clock seconds.
+        seconds: f64,
+    },
 }
 
 /// Why a study stopped.
@@ -787,6 +874,74 @@ mod tests {
             ),
             Err(StudyError::NoRuns)
         ));
+    }
+
+    /// A study of the 16-board measured at `points`: (threads, fastest seconds, CPU share).
+    fn study_of(points: &[(usize, f64, Option<f64>)]) -> Study {
+        let machine = Machine {
+            logical: 2,
+            physical: 2,
+        };
+        let runs = points
+            .iter()
+            .map(|&(threads, fastest, cpu_share)| MeasuredPoint {
+                cpu_share,
+                ..measured_points(&[(threads, vec![fastest])])[0]
+            })
+            .collect();
+        Study {
+            n: 16,
+            strategy: Strategy::Mirror,
+            kernel: Kernel::DepthFirst,
+            machine,
+            repeat: 1,
+            tasks: 100,
+            task_seconds_total: 1.0,
+            task_seconds_max: 0.1,
+            runs,
+            model: Vec::new(),
+            model_leaves_out: MODEL_LEAVES_OUT,
+            total: 14_772_512,
+            run: RunInfo::now(16, Strategy::Mirror, Kernel::DepthFirst, machine),
+            headline: None,
+            model_check: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn only_starved_runs_make_the_busy_machine_warning() {
+        let quiet = study_of(&[(1, 1.0, Some(0.99)), (2, 0.5, None)]);
+        assert_eq!(quiet.warnings(), []);
+        let busy = study_of(&[
+            (1, 1.0, Some(0.95)),
+            (2, 0.5, Some(0.41)),
+            (4, 0.3, Some(0.7)),
+        ]);
+        assert_eq!(
+            busy.warnings(),
+            [StudyWarning::BusyMachine {
+                starved: vec![(2, 0.41), (4, 0.7)]
+            }]
+        );
+    }
+
+    #[test]
+    fn the_fastest_run_under_the_limit_makes_the_short_run_warning() {
+        let short = study_of(&[(1, 0.004, Some(0.5)), (2, 0.0021, None)]);
+        assert_eq!(
+            short.warnings(),
+            [
+                StudyWarning::BusyMachine {
+                    starved: vec![(1, 0.5)]
+                },
+                StudyWarning::ShortRuns {
+                    threads: 2,
+                    seconds: 0.0021
+                }
+            ]
+        );
+        assert_eq!(study_of(&[(1, 0.9, None), (2, 0.5, None)]).warnings(), []);
+        assert_eq!(study_of(&[]).warnings(), []);
     }
 
     #[test]

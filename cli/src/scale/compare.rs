@@ -6,10 +6,11 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use nqueens::scaling::check::leave_one_out;
+use nqueens::scaling::series::Series;
 
 use super::plot;
 use super::report;
-use super::saved::{self, Series};
+use super::saved::{self, Labels};
 use super::{percent, shares_core, solutions_per_second};
 use crate::args::ScaleArgs;
 use crate::format::{Format, table_row, write_table};
@@ -157,7 +158,7 @@ impl<'a> JsonSeries<'a> {
         JsonSeries {
             id: letter(i),
             label: s.label(),
-            file: s.file.as_deref(),
+            file: s.source.as_deref(),
             n: s.n,
             strategy: &s.strategy,
             kernel: &s.kernel,
@@ -270,7 +271,7 @@ fn rows(series: &[Series], differs: &str) -> Vec<Row> {
 pub fn write_side_by_side(out: &mut dyn Write, series: &[Series]) -> io::Result<()> {
     writeln!(out, "compared:")?;
     for (i, s) in series.iter().enumerate() {
-        let from = match (&s.file, &s.date) {
+        let from = match (&s.source, &s.date) {
             (Some(file), Some(date)) => format!(" ({file}, {date})"),
             (Some(file), None) => format!(" ({file})"),
             (None, _) => String::new(),

@@ -11,8 +11,10 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use nqueens::scaling::Loss;
+use nqueens::scaling::series::Series;
 
-use super::{distinct, saved::Series};
+use super::distinct;
+use super::saved::Labels;
 use crate::{Failure, human, output};
 
 /// Width of the picture, pixels (its height grows with the legend and the caption).
@@ -1061,6 +1063,7 @@ fn draw_legend(area: &Area<'_>, entries: &[(Swatch, String)]) -> Result<(), Plot
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nqueens::scaling::Machine;
     use nqueens::scaling::model::{DEFAULT_WORKERS, predict};
     use nqueens::scaling::study::MeasuredPoint;
 
@@ -1121,21 +1124,16 @@ mod tests {
             })
             .collect();
         let tasks = vec![std::time::Duration::from_millis(10); 64];
-        Series {
-            file: None,
-            n: 16,
-            strategy: "mirror".into(),
-            kernel: kernel.into(),
-            cpu: Some("Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz".into()),
+        let machine = Machine {
             logical: 8,
             physical: 4,
-            repeat: 3,
-            runs,
-            model: predict(&tasks, &DEFAULT_WORKERS),
-            headline: None,
-            date: None,
-            version: None,
-        }
+        };
+        let mut series = Series::new(16, "mirror", kernel, machine);
+        series.cpu = Some("Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz".into());
+        series.repeat = 3;
+        series.runs = runs;
+        series.model = predict(&tasks, &DEFAULT_WORKERS);
+        series
     }
 
     #[test]

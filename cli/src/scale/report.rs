@@ -6,10 +6,11 @@ use serde::Serialize;
 
 use nqueens::scaling::Loss;
 use nqueens::scaling::check::Holdout;
+use nqueens::scaling::series::Series;
 use nqueens::scaling::study::Study;
 use nqueens::{Kernel, Strategy};
 
-use super::{compare, percent, saved::Series, shares_core, solutions_per_second};
+use super::{compare, percent, shares_core, solutions_per_second};
 use crate::format::{Format, table_row, write_table};
 use crate::human;
 
