@@ -1,5 +1,7 @@
 //! The library's error type.
 
+use crate::engine::kernel::Kernel;
+
 /// Everything the library can refuse or fail at.
 ///
 /// New kinds of failure may be added, so a `match` needs a `_` arm.
@@ -53,9 +55,9 @@ pub enum Error {
     )]
     KernelUnavailable {
         /// The kernel asked for.
-        kernel: crate::Kernel,
+        kernel: Kernel,
         /// The kernels this CPU runs, as [`crate::Kernel::available`] lists them.
-        available: Vec<crate::Kernel>,
+        available: Vec<Kernel>,
     },
     /// Counts that must agree do not (an internal error: a total that is not the board's true
     /// total).
@@ -82,7 +84,7 @@ pub enum Error {
     UnknownName(#[from] crate::names::UnknownName),
     /// Text that is not a task id.
     #[error(transparent)]
-    TaskId(#[from] crate::TaskIdError),
+    TaskId(#[from] crate::engine::plan::TaskIdError),
     /// A GPU kernel was asked for and no GPU can count (no adapter, or it failed to open).
     #[cfg(feature = "gpu")]
     #[error(transparent)]
@@ -141,7 +143,7 @@ impl From<crate::scaling::study::Mismatch> for Error {
 }
 
 /// The kernels' names, comma-separated.
-fn names(kernels: &[crate::Kernel]) -> String {
+fn names(kernels: &[Kernel]) -> String {
     kernels
         .iter()
         .map(|k| k.name())
@@ -151,8 +153,7 @@ fn names(kernels: &[crate::Kernel]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::Error;
-    use crate::Kernel;
+    use super::{Error, Kernel};
 
     #[test]
     fn an_unavailable_kernel_names_itself_and_the_kernels_this_cpu_runs() {

@@ -47,8 +47,8 @@ mod bitmask;
 mod estimate;
 mod matrix;
 
-use crate::Error;
 use crate::engine::kernel::MAX_N;
+use crate::error::Error;
 
 /// One of the textbook counting algorithms.
 ///

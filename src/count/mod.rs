@@ -29,7 +29,7 @@ pub use driver::{Prepared, count_with};
 pub use options::CountOptions;
 pub use results::{CountRun, Counts};
 
-use crate::Error;
+use crate::error::Error;
 
 /// Counts the solutions of the `n × n` board with the given options.
 ///

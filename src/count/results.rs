@@ -2,8 +2,9 @@
 
 use std::time::Duration;
 
+use crate::engine::kernel::Kernel;
+use crate::engine::plan::Strategy;
 use crate::journal::Shard;
-use crate::{Kernel, Strategy};
 
 /// The solution counts of one board.
 ///
@@ -161,8 +162,9 @@ mod flat {
     use std::time::Duration;
 
     use super::{CountRun, Counts};
+    use crate::engine::kernel::Kernel;
+    use crate::engine::plan::Strategy;
     use crate::journal::Shard;
-    use crate::{Kernel, Strategy};
 
     #[derive(Clone, serde::Serialize, serde::Deserialize)]
     pub(super) struct FlatRun {

@@ -24,7 +24,7 @@ use super::kernel::{GpuUse, Job, Selected};
 use super::plan::{Plan, Subproblem};
 use super::pool::shared_pool;
 use super::run::{RunOptions, RunReport, Tally, TaskOutcome, order_and_sum};
-use crate::Error;
+use crate::error::Error;
 
 /// What each device did in a run with a GPU kernel.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

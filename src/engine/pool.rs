@@ -24,7 +24,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use crate::Error;
+use crate::error::Error;
 
 /// The largest board a run searches on the calling thread alone, whatever its thread count.
 pub const INLINE_MAX_N: u32 = 10;

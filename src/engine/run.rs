@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use super::kernel::{Kernel, Selected};
 use super::plan::{Plan, Task, TaskId};
 use super::pool::{INLINE_MAX_N, Workers, on_workers};
-use crate::Error;
+use crate::error::Error;
 
 pub use super::pool::build_pool;
 

@@ -29,7 +29,7 @@
 //! combined with, so any strategy's total can be turned into a unique count after the fact.
 
 use super::kernel::MAX_JOB_N;
-use crate::Error;
+use crate::error::Error;
 
 /// How many solutions of one board each rotation leaves unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -89,10 +89,12 @@ pub(crate) mod stats;
 
 use std::time::{Duration, Instant};
 
+use crate::engine::kernel::Kernel;
 use crate::engine::plan::{self, Plan, Strategy};
 use crate::engine::pool::{Workers, on_workers};
+use crate::error::Error;
+use crate::known;
 use crate::scaling::model::predict;
-use crate::{Error, Kernel, known};
 use clock::thread_seconds;
 use probe::Sampler;
 use stats::{StratifiedSums, group_bounds};

@@ -4,7 +4,7 @@ use std::io;
 use std::path::PathBuf;
 
 use super::format::{FORMAT_VERSION, Header};
-use crate::MAX_N;
+use crate::engine::kernel::MAX_N;
 use crate::engine::plan::TaskId;
 use crate::journal::Shard;
 

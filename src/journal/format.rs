@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::error::Damage;
-use crate::MAX_N;
+use crate::engine::kernel::MAX_N;
 use crate::engine::plan::fingerprint::hex;
 use crate::engine::plan::{MAX_ID_LEN, PLAN_VERSION, Plan, TaskId};
 use crate::journal::Shard;

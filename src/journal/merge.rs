@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use super::shard::Shard;
 use super::{Damage, Header, JournalError, read, read_header};
-use crate::CountRun;
+use crate::count::CountRun;
 use crate::engine::plan::fingerprint::hex;
 use crate::engine::plan::{DEFAULT_MIN_TASKS, PLAN_VERSION, Plan, Strategy, TaskId};
 use crate::names::{Named, UnknownName};
@@ -251,7 +251,7 @@ pub enum MergeError {
     },
     /// Deriving the unique count failed.
     #[error("{0}")]
-    Engine(#[from] crate::Error),
+    Engine(#[from] crate::error::Error),
 }
 
 impl MergeError {
@@ -311,7 +311,7 @@ pub enum PlanDifference {
     Strategy(UnknownName),
     /// A board this build cannot plan.
     #[error("its board cannot be planned ({0})")]
-    Board(crate::Error),
+    Board(crate::error::Error),
     /// A shard the plan does not have, or a shard's task count that is not its shard's in
     /// the plan (a run that was edited or is of another build).
     #[error("its shard {shard} holds {tasks} tasks, not the {planned} of that shard of the plan")]
@@ -455,7 +455,7 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
         total = u128::from(c)
             .checked_mul(u128::from(task.weight))
             .and_then(|w| total.checked_add(w))
-            .ok_or(crate::Error::Overflow)?;
+            .ok_or(crate::error::Error::Overflow)?;
     }
     let unique = crate::engine::unique::unique_count(plan.n(), total)?;
     Ok(Merged {
@@ -685,7 +685,7 @@ impl Merged {
         }
         let mut total: u128 = 0;
         for (t, _) in totals.into_iter().flatten() {
-            total = total.checked_add(t).ok_or(crate::Error::Overflow)?;
+            total = total.checked_add(t).ok_or(crate::error::Error::Overflow)?;
         }
         let unique = crate::engine::unique::unique_count(n, total)?;
         Ok(Merged {

@@ -9,11 +9,12 @@ use super::model;
 pub use super::model::ModelPoint;
 use super::stats::{self, Summary};
 use super::{Machine, cpu};
-use crate::Kernel;
+use crate::engine::kernel::Kernel;
 use crate::engine::plan::{DEFAULT_MIN_TASKS, Plan, Strategy};
 use crate::engine::pool::shared_pool;
 use crate::engine::run::{RunOptions, run};
-use crate::{Error, known};
+use crate::error::Error;
+use crate::known;
 
 /// What to measure.
 ///

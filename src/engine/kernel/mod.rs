@@ -35,7 +35,7 @@ pub use rows::{
     count_completions_recursive, count_completions_until,
 };
 
-use crate::Error;
+use crate::error::Error;
 
 /// Which kernel counts the tasks: a choice, checked against the CPU by [`Kernel::resolve`].
 ///

@@ -41,7 +41,7 @@ use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 
 use super::kernel::{self, InnerBoard, Selected, State};
-use crate::Error;
+use crate::error::Error;
 
 pub mod fingerprint;
 pub mod mirror;
