@@ -212,7 +212,7 @@ mod tests {
     use super::*;
     use crate::engine::plan::PLAN_VERSION;
     use crate::journal::Shard;
-    use crate::journal::error::Damage;
+    use crate::journal::damage::Damage;
     use crate::journal::format::RECORD_LEN;
     use crate::journal::format::tests::header;
     use std::fs;

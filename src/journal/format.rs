@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::error::Damage;
+use super::damage::Damage;
 use crate::engine::kernel::MAX_N;
 use crate::engine::plan::fingerprint::hex;
 use crate::engine::plan::{MAX_ID_LEN, PLAN_VERSION, Plan, TaskId};
