@@ -46,6 +46,7 @@ pub mod check;
 mod cpu;
 mod info;
 mod loss;
+mod measured;
 pub(crate) mod model;
 mod stats;
 pub mod study;
