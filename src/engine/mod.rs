@@ -8,6 +8,7 @@
 #[cfg(feature = "gpu")]
 pub mod gpu_run;
 pub mod kernel;
+mod outcome;
 pub mod plan;
 pub mod pool;
 pub mod run;
