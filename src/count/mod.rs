@@ -20,6 +20,7 @@
 
 mod control;
 mod driver;
+mod merge;
 mod options;
 mod results;
 mod unique_search;
