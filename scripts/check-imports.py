@@ -3,7 +3,8 @@
 
 Reads every .rs file under the crate's source folder (src/, or --root), maps each to its module
 path and resolves what it names: `use crate::…`, `use super::…`, `use self::…`, `use child::…`
-and the same paths written inline in code, to the longest prefix that is a module file. A name
+and paths written inline in code from `crate`, `super` or `self` (not a bare `child::f()`), to
+the longest prefix that is a module file. A name
 that prefix re-exports (`pub use`) is followed to the file that defines it, so a mod.rs that only
 re-exports is no link in a circle. Comments, literals, `#[cfg(test)] mod … { … }` blocks and
 tests.rs files are left out (tests may import anything). Exits 1, listing each finding, on
@@ -19,28 +20,44 @@ import re
 import sys
 
 USE = re.compile(r"\b(pub(?:\s*\([^)]*\))?\s+)?use\s+([^;]+);")
-PATH = re.compile(r"(?<![\w:$])\$?((?:crate|self|super|[a-z_][a-z0-9_]*)(?:::(?:\w+|\*))+)")
+PATH = re.compile(r"(?<![\w:$])\$?((?:crate|self|super)(?:::(?:\w+|\*))+)")
 LITERAL = re.compile(r'//[^\n]*|/\*.*?\*/|b?r(#*)".*?"\1|b?"(?:\\.|[^"\\])*"|'
                      r"b?'(?:\\.|[^'\\])'", re.S)
-TEST_MOD = re.compile(r"#\[cfg\(test\)\]\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{")
+TEST_MOD = re.compile(r"#\[cfg\(test\)\]\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{|macro_rules!\s*\w+\s*\{")
+INLINE_MOD = re.compile(r"\bmod\s+(\w+)\s*\{")
 
 
 def blank(text):
     return re.sub(r"[^\n]", " ", text)
 
 
+def block_end(code, j):
+    """The index of the brace that closes the one at `j`."""
+    depth = 0
+    while j < len(code) - 1:
+        depth += {"{": 1, "}": -1}.get(code[j], 0)
+        if depth == 0:
+            break
+        j += 1
+    return j
+
+
 def strip(text):
-    """The code alone: comments, literals, test modules and `pub(in path)` blanked."""
+    """The code alone: comments, literals, test modules, macro bodies (whose paths resolve where
+    they expand) and `pub(in path)` blanked."""
     code = LITERAL.sub(lambda m: blank(m.group()), text)
     for m in reversed(list(TEST_MOD.finditer(code))):
-        depth, j = 0, m.end() - 1
-        while True:
-            depth += {"{": 1, "}": -1}.get(code[j], 0)
-            if depth == 0 or j == len(code) - 1:
-                break
-            j += 1
+        j = block_end(code, m.end() - 1)
         code = code[:m.start()] + blank(code[m.start():j + 1]) + code[j + 1:]
     return re.sub(r"pub\s*\(\s*in\s+[\w:]+\s*\)", "pub", code)
+
+
+def module_at(code, mod, pos):
+    """The module at `pos` of the file of module `mod`: inside `mod name { … }`, a child."""
+    for m in INLINE_MOD.finditer(code, 0, pos):
+        if block_end(code, m.end() - 1) > pos:
+            mod += (m.group(1),)
+    return mod
 
 
 def expand(tree):
@@ -117,7 +134,7 @@ def main():
     for m, text in code.items():
         for u in USE.finditer(text):
             for segs, alias in expand(u.group(2)) if u.group(1) else []:
-                target = absolute(m, segs)
+                target = absolute(module_at(text, m, u.start()), segs)
                 if target is not None and alias != "*":
                     reexports[m][alias] = target
 
@@ -138,7 +155,7 @@ def main():
         inline = USE.sub(lambda u: blank(u.group()), text)
         uses += [(p.start(), p.group(1).split("::")) for p in PATH.finditer(inline)]
         for pos, segs in uses:
-            target = absolute(m, segs)
+            target = absolute(module_at(text, m, pos), segs)
             if not target:
                 continue
             mod, via_root = resolve(target)
