@@ -3,7 +3,6 @@
 
 use std::fmt;
 
-use crate::classic::Algorithm;
 use crate::engine::kernel::Kernel;
 use crate::engine::plan::Strategy;
 
@@ -95,15 +94,16 @@ impl std::error::Error for UnknownName {}
 macro_rules! from_str_by_name {
     ($($t:ty),*) => {$(
         impl std::str::FromStr for $t {
-            type Err = UnknownName;
-            fn from_str(s: &str) -> Result<Self, UnknownName> {
-                <$t as Named>::parse_name(s)
+            type Err = $crate::names::UnknownName;
+            fn from_str(s: &str) -> Result<Self, $crate::names::UnknownName> {
+                <$t as $crate::names::Named>::parse_name(s)
             }
         }
     )*};
 }
+pub(crate) use from_str_by_name;
 
-from_str_by_name!(Strategy, Kernel, Algorithm);
+from_str_by_name!(Strategy, Kernel);
 
 impl Named for Strategy {
     const WHAT: &'static str = "strategy";
@@ -151,28 +151,10 @@ impl Named for Kernel {
     }
 }
 
-impl Named for Algorithm {
-    const WHAT: &'static str = "algorithm";
-    fn all() -> &'static [Self] {
-        &Algorithm::ALL
-    }
-    fn name(self) -> &'static str {
-        Algorithm::name(self)
-    }
-    fn description(self) -> &'static str {
-        use Algorithm::*;
-        match self {
-            Matrix => "an n x n grid of cells, copied and marked per queen",
-            Array => "one column per placed row, checked against every placed queen",
-            Attack => "boolean arrays for columns and diagonals: O(1) tests",
-            Bitmask => "three bitmasks, a whole row tested at once",
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::classic::Algorithm;
 
     fn round_trip<T: Named + PartialEq + std::fmt::Debug + std::str::FromStr>() {
         for &v in T::all() {

@@ -92,7 +92,7 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
                 let pool = placement.pool(threads).map_err(|e| {
                     let message = e.to_string();
                     failure = Some(e);
-                    nqueens::Error::ThreadPool(message)
+                    nqueens::EngineError::ThreadPool(message)
                 })?;
                 pools.push((threads, Arc::clone(&pool)));
                 Ok(pool)

@@ -2,6 +2,7 @@
 //! ([`crate::journal::merge`]) done on runs in memory.
 
 use crate::count::CountRun;
+use crate::engine::error::EngineError;
 use crate::engine::plan::{DEFAULT_MIN_TASKS, PLAN_VERSION, Plan};
 use crate::journal::{Header, MergeError, Merged, Missing, PlanDifference, Shard};
 
@@ -142,7 +143,7 @@ impl Merged {
         }
         let mut total: u128 = 0;
         for (t, _) in totals.into_iter().flatten() {
-            total = total.checked_add(t).ok_or(crate::error::Error::Overflow)?;
+            total = total.checked_add(t).ok_or(EngineError::Overflow)?;
         }
         let unique = crate::engine::unique::unique_count(n, total)?;
         Ok(Merged {

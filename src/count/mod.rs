@@ -57,5 +57,5 @@ pub fn count(n: u32, options: &CountOptions) -> Result<Counts, Error> {
 /// assert!(unique_from_total(8, 93).is_err());
 /// ```
 pub fn unique_from_total(n: u32, total: u128) -> Result<u128, Error> {
-    crate::engine::unique::unique_count(n, total)
+    Ok(crate::engine::unique::unique_count(n, total)?)
 }

@@ -15,9 +15,9 @@ use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
+use super::error::EngineError;
 use super::plan::Plan;
 use super::pool::{INLINE_MAX_N, Workers, on_workers};
-use crate::error::Error;
 
 pub use super::outcome::{
     FirstJob, RecordedCounts, RunOptions, RunReport, Tally, TaskObserver, TaskOutcome, WorkerSpan,
@@ -44,7 +44,7 @@ struct WorkerResult {
 /// assert_eq!(report.total, 724);
 /// assert!(report.complete);
 /// ```
-pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
+pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, EngineError> {
     plan.check()?;
     #[cfg(feature = "gpu")]
     if let Some(share) = options.kernel.gpu() {
@@ -119,7 +119,7 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
     let total = results
         .iter()
         .try_fold(0u128, |acc, r| r.total.and_then(|t| acc.checked_add(t)))
-        .ok_or(Error::Overflow)?;
+        .ok_or(EngineError::Overflow)?;
     let tally = results.iter().fold(Tally::default(), |acc, r| Tally {
         searched: acc.searched + r.span.tasks,
         search_time: acc.search_time + r.span.busy,
@@ -269,7 +269,7 @@ mod tests {
         let plan = Plan::new(6, Strategy::Mirror, 1).unwrap();
         assert!(matches!(
             run(&plan, &RunOptions::with_threads(0)),
-            Err(Error::ZeroThreads)
+            Err(EngineError::ZeroThreads)
         ));
     }
 

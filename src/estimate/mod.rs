@@ -518,6 +518,7 @@ impl Estimator {
             }
             sample
         })
+        .map_err(Error::from)
     }
 
     /// Draws the probes of `groups` (of a sample of `samples` under `seed`) on this thread and

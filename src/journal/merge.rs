@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 use super::shard::Shard;
 use super::{Damage, Header, JournalError, read, read_header};
+use crate::engine::error::EngineError;
 use crate::engine::plan::fingerprint::hex;
 use crate::engine::plan::{DEFAULT_MIN_TASKS, PLAN_VERSION, Plan, Strategy, TaskId};
 use crate::names::{Named, UnknownName};
@@ -138,7 +139,7 @@ pub enum MergeError {
     #[error("no journals to merge")]
     NoJournals,
     /// A journal cannot be read or is damaged.
-    #[error("{0}")]
+    #[error(transparent)]
     Journal(#[from] JournalError),
     /// Two journals belong to different counts.
     #[error(
@@ -248,9 +249,9 @@ pub enum MergeError {
         /// Its run.
         second_run: usize,
     },
-    /// Deriving the unique count failed.
-    #[error("{0}")]
-    Engine(#[from] crate::error::Error),
+    /// Adding up the counts or deriving the unique count failed.
+    #[error(transparent)]
+    Engine(#[from] EngineError),
 }
 
 impl MergeError {
@@ -310,7 +311,7 @@ pub enum PlanDifference {
     Strategy(UnknownName),
     /// A board this build cannot plan.
     #[error("its board cannot be planned ({0})")]
-    Board(crate::error::Error),
+    Board(EngineError),
     /// A shard the plan does not have, or a shard's task count that is not its shard's in
     /// the plan (a run that was edited or is of another build).
     #[error("its shard {shard} holds {tasks} tasks, not the {planned} of that shard of the plan")]
@@ -454,7 +455,7 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
         total = u128::from(c)
             .checked_mul(u128::from(task.weight))
             .and_then(|w| total.checked_add(w))
-            .ok_or(crate::error::Error::Overflow)?;
+            .ok_or(EngineError::Overflow)?;
     }
     let unique = crate::engine::unique::unique_count(plan.n(), total)?;
     Ok(Merged {

@@ -10,11 +10,11 @@ use super::model;
 pub use super::model::ModelPoint;
 use super::stats::{self, Summary};
 use super::{Machine, cpu};
+use crate::engine::error::EngineError;
 use crate::engine::kernel::Kernel;
 use crate::engine::plan::{DEFAULT_MIN_TASKS, Plan, Strategy};
 use crate::engine::pool::shared_pool;
 use crate::engine::run::{RunOptions, run};
-use crate::error::Error;
 use crate::known;
 
 /// What to measure.
@@ -238,7 +238,7 @@ impl Study {
 ///
 /// ```
 /// use nqueens::scaling::study::{measure, StudyError, StudyOptions};
-/// use nqueens::{Error, Kernel, Strategy};
+/// use nqueens::{EngineError, Kernel, Strategy};
 /// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(0);
 /// let error = measure(8, &options, &mut |_| {}).unwrap_err();
 /// assert!(matches!(error, StudyError::NoRuns));
@@ -246,14 +246,14 @@ impl Study {
 ///
 /// let options = options.with_repeat(1);
 /// let error = measure(65, &options, &mut |_| {}).unwrap_err();
-/// assert!(matches!(error, StudyError::Engine(Error::BoardTooLarge { n: 65 })));
+/// assert!(matches!(error, StudyError::Engine(EngineError::BoardTooLarge { n: 65 })));
 /// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum StudyError {
     /// The engine refused or failed.
     #[error(transparent)]
-    Engine(#[from] Error),
+    Engine(#[from] EngineError),
     /// At least one timed run is needed.
     #[error("the number of timed runs must be at least 1")]
     NoRuns,
@@ -418,7 +418,7 @@ pub fn measure_together_on(
     n: u32,
     options: &StudyOptions,
     variants: &[(Strategy, Kernel)],
-    pool_for: &mut dyn FnMut(usize) -> Result<Arc<rayon::ThreadPool>, Error>,
+    pool_for: &mut dyn FnMut(usize) -> Result<Arc<rayon::ThreadPool>, EngineError>,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Vec<Study>, StudyError> {
     if options.repeat == 0 {

@@ -323,11 +323,11 @@ fn values_read_back_are_checked() {
 /// Every public error type goes into `nqueens::Error` with `?`.
 #[test]
 fn every_public_error_converts_with_the_question_mark() {
-    use nqueens::Error;
     use nqueens::board::Placement;
     use nqueens::journal::{Access, JournalError, ShardError};
     use nqueens::names::Named;
     use nqueens::scaling::study::{Mismatch, StudyError, StudyOptions, measure};
+    use nqueens::{EngineError, Error};
 
     fn merge_error() -> Result<(), Error> {
         nqueens::journal::merge(&[] as &[&std::path::Path])?;
@@ -351,7 +351,7 @@ fn every_public_error_converts_with_the_question_mark() {
         })?
     }
     fn study_engine_error() -> Result<(), Error> {
-        Err(StudyError::Engine(Error::ZeroThreads))?
+        Err(StudyError::Engine(EngineError::ZeroThreads))?
     }
     fn unknown_name() -> Result<(), Error> {
         Strategy::parse_name("spiral")?;
