@@ -80,6 +80,10 @@ pub enum Error {
     /// its own variant.
     #[error(transparent)]
     Study(Box<crate::scaling::study::StudyError>),
+    /// Counts that differ from the known table ([`Counts::check_known`](crate::Counts::check_known),
+    /// [`Merged::check_known`](crate::journal::Merged::check_known)): a wrong count.
+    #[error(transparent)]
+    KnownMismatch(#[from] crate::known::Mismatch),
     /// A name that is not one of the choices (a strategy, a kernel, an algorithm).
     #[error(transparent)]
     UnknownName(#[from] crate::names::UnknownName),

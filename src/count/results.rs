@@ -76,6 +76,13 @@ impl Counts {
     /// counts.total += 8;
     /// let wrong = counts.check_known().unwrap_err();
     /// assert_eq!((wrong.total, wrong.known.total), (100, 92));
+    ///
+    /// // `?` makes it an `Error::KnownMismatch`.
+    /// fn checked(counts: &nqueens::Counts) -> Result<u128, nqueens::Error> {
+    ///     counts.check_known()?;
+    ///     Ok(counts.total)
+    /// }
+    /// assert!(matches!(checked(&counts), Err(nqueens::Error::KnownMismatch(_))));
     /// ```
     pub fn check_known(&self) -> Result<(), crate::known::Mismatch> {
         let Some(unique) = self.unique else {
