@@ -46,8 +46,9 @@ pub enum Error {
     /// A journal was refused or could not be written.
     #[error(transparent)]
     Journal(#[from] crate::journal::JournalError),
-    /// A computed solution failed its check (a defect; never expected).
-    #[error("internal error: the computed solution is invalid: {0}")]
+    /// A computed solution failed its check (a defect; never expected): the conflict is its
+    /// [`source`](std::error::Error::source).
+    #[error("internal error: the computed solution is invalid")]
     InvalidSolution(#[from] crate::board::Conflict),
     /// A kernel was asked for on a CPU that cannot run it.
     #[error(

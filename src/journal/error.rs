@@ -43,8 +43,9 @@ use super::format::{FORMAT_VERSION, Header};
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum JournalError {
-    /// The file cannot be opened or created (missing directory, permissions, ...).
-    #[error("cannot open journal {}: {source}", .path.display())]
+    /// The file cannot be opened or created (missing directory, permissions, ...). The message
+    /// names the file; the operating system's reason is its [`source`](std::error::Error::source).
+    #[error("cannot open journal {}", .path.display())]
     Open {
         /// The journal's path.
         path: PathBuf,
@@ -114,9 +115,10 @@ pub enum JournalError {
         /// What is wrong there.
         damage: Damage,
     },
-    /// Writing or syncing failed while counting.
+    /// Writing or syncing failed while counting. The message holds the operating system's
+    /// reason, followed by what to do (so the reason is no [`source`](std::error::Error::source)).
     #[error(
-        "cannot write journal {}: {source} (tasks recorded before this are kept: \
+        "cannot write journal {}: {reason} (tasks recorded before this are kept: \
          rerun the same command to resume)",
         .path.display()
     )]
@@ -124,7 +126,7 @@ pub enum JournalError {
         /// The journal's path.
         path: PathBuf,
         /// The operating system's reason.
-        source: io::Error,
+        reason: io::Error,
     },
 }
 

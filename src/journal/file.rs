@@ -161,10 +161,10 @@ impl Journal {
         Ok(())
     }
 
-    fn write_error(&self, source: io::Error) -> JournalError {
+    fn write_error(&self, reason: io::Error) -> JournalError {
         JournalError::Write {
             path: self.path.clone(),
-            source,
+            reason,
         }
     }
 }
