@@ -291,6 +291,15 @@ fn percent(x: f64) -> String {
     }
 }
 
+/// A signed fraction for people: `+1.9 %`, `-4.6 %`.
+fn signed_percent(x: f64) -> String {
+    if x.is_finite() {
+        format!("{:+.1} %", x * 100.0)
+    } else {
+        "-".to_string()
+    }
+}
+
 /// A rate of solutions for people: `1.64 M solutions/s`.
 fn solutions_per_second(rate: f64) -> String {
     let rate = human::rate(rate);
