@@ -4,10 +4,11 @@
 Reads every .rs file under the crate's source folder (src/, or --root), maps each to its module
 path and resolves what it names: `use crate::…`, `use super::…`, `use self::…`, `use child::…`
 and paths written inline in code from `crate`, `super` or `self` (not a bare `child::f()`), to
-the longest prefix that is a module file. A name
-that prefix re-exports (`pub use`) is followed to the file that defines it, so a mod.rs that only
-re-exports is no link in a circle. Comments, literals, `#[cfg(test)] mod … { … }` blocks and
-tests.rs files are left out (tests may import anything). Exits 1, listing each finding, on
+the longest prefix that is a module file. A name that prefix re-exports (`pub use`) is followed
+to the file that defines it, so a mod.rs that only re-exports is no link in a circle. Comments,
+literals, macro bodies (their paths resolve where they expand), `#[cfg(test)] mod … { … }`
+blocks and tests.rs files are left out (tests may import anything). Exits 1, listing each
+finding, on
   (a) a circle between files (a strongly connected component of more than one file),
   (b) a circle between top-level modules (the first path segment under the crate), and
   (c) a file other than the crate root that imports through the root's re-exports
@@ -23,7 +24,7 @@ USE = re.compile(r"\b(pub(?:\s*\([^)]*\))?\s+)?use\s+([^;]+);")
 PATH = re.compile(r"(?<![\w:$])\$?((?:crate|self|super)(?:::(?:\w+|\*))+)")
 LITERAL = re.compile(r'//[^\n]*|/\*.*?\*/|b?r(#*)".*?"\1|b?"(?:\\.|[^"\\])*"|'
                      r"b?'(?:\\.|[^'\\])'", re.S)
-TEST_MOD = re.compile(r"#\[cfg\(test\)\]\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{|macro_rules!\s*\w+\s*\{")
+SKIPPED = re.compile(r"#\[cfg\(test\)\]\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{|macro_rules!\s*\w+\s*\{")
 INLINE_MOD = re.compile(r"\bmod\s+(\w+)\s*\{")
 
 
@@ -43,10 +44,9 @@ def block_end(code, j):
 
 
 def strip(text):
-    """The code alone: comments, literals, test modules, macro bodies (whose paths resolve where
-    they expand) and `pub(in path)` blanked."""
+    """The code alone: comments, literals, test modules, macro bodies, `pub(in path)` blanked."""
     code = LITERAL.sub(lambda m: blank(m.group()), text)
-    for m in reversed(list(TEST_MOD.finditer(code))):
+    for m in reversed(list(SKIPPED.finditer(code))):
         j = block_end(code, m.end() - 1)
         code = code[:m.start()] + blank(code[m.start():j + 1]) + code[j + 1:]
     return re.sub(r"pub\s*\(\s*in\s+[\w:]+\s*\)", "pub", code)
@@ -79,30 +79,17 @@ def expand(tree):
 
 
 def circles(graph):
-    """Tarjan's strongly connected components of more than one node."""
-    index, low, stack, out = {}, {}, [], []
-
-    def visit(v):
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        for w in sorted(graph[v]):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = [stack.pop()]
-            while comp[-1] != v:
-                comp.append(stack.pop())
-            if len(comp) > 1:
-                out.append(sorted(comp))
-
-    sys.setrecursionlimit(10000)
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
-    return out
+    """The strongly connected components of more than one node: the nodes that reach each other."""
+    reach = {}
+    for v in graph:
+        seen, todo = set(), [v]
+        while todo:
+            new = graph[todo.pop()] - seen
+            seen |= new
+            todo += new
+        reach[v] = seen
+    comps = {tuple(sorted(w for w in reach[v] if v in reach[w])) for v in graph if v in reach[v]}
+    return sorted(comp for comp in comps if len(comp) > 1)
 
 
 def main():
