@@ -1,5 +1,8 @@
 //! The library's error type.
 
+use crate::engine::error::{EngineError, names};
+use crate::engine::kernel::Kernel;
+
 /// Everything the library can refuse or fail at.
 ///
 /// New kinds of failure may be added, so a `match` needs a `_` arm.
@@ -43,8 +46,9 @@ pub enum Error {
     /// A journal was refused or could not be written.
     #[error(transparent)]
     Journal(#[from] crate::journal::JournalError),
-    /// A computed solution failed its check (a defect; never expected).
-    #[error("internal error: the computed solution is invalid: {0}")]
+    /// A computed solution failed its check (a defect; never expected): the conflict is its
+    /// [`source`](std::error::Error::source).
+    #[error("internal error: the computed solution is invalid")]
     InvalidSolution(#[from] crate::board::Conflict),
     /// A kernel was asked for on a CPU that cannot run it.
     #[error(
@@ -53,9 +57,9 @@ pub enum Error {
     )]
     KernelUnavailable {
         /// The kernel asked for.
-        kernel: crate::Kernel,
+        kernel: Kernel,
         /// The kernels this CPU runs, as [`crate::Kernel::available`] lists them.
-        available: Vec<crate::Kernel>,
+        available: Vec<Kernel>,
     },
     /// Counts that must agree do not (an internal error: a total that is not the board's true
     /// total).
@@ -77,16 +81,46 @@ pub enum Error {
     /// its own variant.
     #[error(transparent)]
     Study(Box<crate::scaling::study::StudyError>),
+    /// Counts that differ from the known table ([`Counts::check_known`](crate::Counts::check_known),
+    /// [`Merged::check_known`](crate::journal::Merged::check_known)): a wrong count.
+    #[error(transparent)]
+    KnownMismatch(#[from] crate::known::Mismatch),
     /// A name that is not one of the choices (a strategy, a kernel, an algorithm).
     #[error(transparent)]
     UnknownName(#[from] crate::names::UnknownName),
     /// Text that is not a task id.
     #[error(transparent)]
-    TaskId(#[from] crate::TaskIdError),
+    TaskId(#[from] crate::engine::plan::TaskIdError),
     /// A GPU kernel was asked for and no GPU can count (no adapter, or it failed to open).
     #[cfg(feature = "gpu")]
     #[error(transparent)]
     Gpu(#[from] crate::engine::kernel::gpu::GpuError),
+}
+
+/// `?` on the engine's errors: each becomes its namesake.
+///
+/// ```
+/// use nqueens::{EngineError, Error};
+/// let error = Error::from(EngineError::ZeroThreads);
+/// assert!(matches!(error, Error::ZeroThreads));
+/// assert_eq!(error.to_string(), EngineError::ZeroThreads.to_string());
+/// ```
+impl From<EngineError> for Error {
+    fn from(error: EngineError) -> Error {
+        match error {
+            EngineError::BoardTooLarge { n } => Error::BoardTooLarge { n },
+            EngineError::ZeroThreads => Error::ZeroThreads,
+            EngineError::ThreadPool(why) => Error::ThreadPool(why),
+            EngineError::Overflow => Error::Overflow,
+            EngineError::KernelUnavailable { kernel, available } => {
+                Error::KernelUnavailable { kernel, available }
+            }
+            EngineError::Inconsistent(why) => Error::Inconsistent(why),
+            EngineError::InvalidPlan(why) => Error::InvalidPlan(why),
+            #[cfg(feature = "gpu")]
+            EngineError::Gpu(e) => Error::Gpu(e),
+        }
+    }
 }
 
 /// `?` on a merge: the count's own failures keep their variant, the rest is [`Error::Merge`].
@@ -102,7 +136,7 @@ pub enum Error {
 impl From<crate::journal::MergeError> for Error {
     fn from(error: crate::journal::MergeError) -> Error {
         match error {
-            crate::journal::MergeError::Engine(e) => e,
+            crate::journal::MergeError::Engine(e) => e.into(),
             other => Error::Merge(Box::new(other)),
         }
     }
@@ -121,7 +155,7 @@ impl From<crate::journal::MergeError> for Error {
 impl From<crate::scaling::study::StudyError> for Error {
     fn from(error: crate::scaling::study::StudyError) -> Error {
         match error {
-            crate::scaling::study::StudyError::Engine(e) => e,
+            crate::scaling::study::StudyError::Engine(e) => e.into(),
             other => Error::Study(Box::new(other)),
         }
     }
@@ -140,19 +174,9 @@ impl From<crate::scaling::study::Mismatch> for Error {
     }
 }
 
-/// The kernels' names, comma-separated.
-fn names(kernels: &[crate::Kernel]) -> String {
-    kernels
-        .iter()
-        .map(|k| k.name())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 #[cfg(test)]
 mod tests {
-    use super::Error;
-    use crate::Kernel;
+    use super::{EngineError, Error, Kernel};
 
     #[test]
     fn an_unavailable_kernel_names_itself_and_the_kernels_this_cpu_runs() {
@@ -161,7 +185,7 @@ mod tests {
             .into_iter()
             .find(|k| !k.is_available())
             .expect("a kernel this CPU lacks");
-        let err = kernel.select().unwrap_err();
+        let err = Error::from(kernel.select().unwrap_err());
         let Error::KernelUnavailable {
             kernel: asked,
             available,
@@ -178,5 +202,30 @@ mod tests {
                 names.join(", ")
             )
         );
+    }
+
+    #[test]
+    fn every_engine_error_becomes_its_namesake_with_the_same_message() {
+        let errors = [
+            EngineError::BoardTooLarge { n: 65 },
+            EngineError::ZeroThreads,
+            EngineError::ThreadPool("no threads".to_string()),
+            EngineError::Overflow,
+            EngineError::KernelUnavailable {
+                kernel: Kernel::Neon,
+                available: vec![Kernel::PortableLanes, Kernel::DepthFirst],
+            },
+            EngineError::Inconsistent("a total".to_string()),
+            EngineError::InvalidPlan("no task".to_string()),
+            #[cfg(feature = "gpu")]
+            EngineError::Gpu(crate::engine::kernel::gpu::GpuError::NoAdapter),
+        ];
+        for engine in errors {
+            let error = Error::from(engine.clone());
+            // The same variant with the same fields (Debug leaves out the type's name), and the
+            // same message.
+            assert_eq!(format!("{error:?}"), format!("{engine:?}"));
+            assert_eq!(error.to_string(), engine.to_string());
+        }
     }
 }

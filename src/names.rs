@@ -3,6 +3,9 @@
 
 use std::fmt;
 
+use crate::engine::kernel::Kernel;
+use crate::engine::plan::Strategy;
+
 /// A choice among a fixed set of named values.
 ///
 /// ```
@@ -91,44 +94,45 @@ impl std::error::Error for UnknownName {}
 macro_rules! from_str_by_name {
     ($($t:ty),*) => {$(
         impl std::str::FromStr for $t {
-            type Err = UnknownName;
-            fn from_str(s: &str) -> Result<Self, UnknownName> {
-                <$t as Named>::parse_name(s)
+            type Err = $crate::names::UnknownName;
+            fn from_str(s: &str) -> Result<Self, $crate::names::UnknownName> {
+                <$t as $crate::names::Named>::parse_name(s)
             }
         }
     )*};
 }
+pub(crate) use from_str_by_name;
 
-from_str_by_name!(crate::Strategy, crate::Kernel, crate::classic::Algorithm);
+from_str_by_name!(Strategy, Kernel);
 
-impl Named for crate::Strategy {
+impl Named for Strategy {
     const WHAT: &'static str = "strategy";
     fn all() -> &'static [Self] {
-        &[crate::Strategy::Symmetric, crate::Strategy::Mirror]
+        &[Strategy::Symmetric, Strategy::Mirror]
     }
     fn name(self) -> &'static str {
-        crate::Strategy::name(self)
+        Strategy::name(self)
     }
     fn description(self) -> &'static str {
         match self {
-            crate::Strategy::Symmetric => {
+            Strategy::Symmetric => {
                 "border queens pre-placed, one constellation per symmetry class (the fastest)"
             }
-            crate::Strategy::Mirror => "first-row queen over the left half, mirrored",
+            Strategy::Mirror => "first-row queen over the left half, mirrored",
         }
     }
 }
 
-impl Named for crate::Kernel {
+impl Named for Kernel {
     const WHAT: &'static str = "kernel";
     fn all() -> &'static [Self] {
-        &crate::Kernel::ALL
+        &Kernel::ALL
     }
     fn name(self) -> &'static str {
-        crate::Kernel::name(self)
+        Kernel::name(self)
     }
     fn description(self) -> &'static str {
-        use crate::Kernel::*;
+        use Kernel::*;
         match self {
             Auto => "the fastest kernel this CPU runs",
             Avx512 => "AVX-512 lanes (x86-64 with AVX-512F and VPOPCNTDQ)",
@@ -147,28 +151,10 @@ impl Named for crate::Kernel {
     }
 }
 
-impl Named for crate::classic::Algorithm {
-    const WHAT: &'static str = "algorithm";
-    fn all() -> &'static [Self] {
-        &crate::classic::Algorithm::ALL
-    }
-    fn name(self) -> &'static str {
-        crate::classic::Algorithm::name(self)
-    }
-    fn description(self) -> &'static str {
-        use crate::classic::Algorithm::*;
-        match self {
-            Matrix => "an n x n grid of cells, copied and marked per queen",
-            Array => "one column per placed row, checked against every placed queen",
-            Attack => "boolean arrays for columns and diagonals: O(1) tests",
-            Bitmask => "three bitmasks, a whole row tested at once",
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::classic::Algorithm;
 
     fn round_trip<T: Named + PartialEq + std::fmt::Debug + std::str::FromStr>() {
         for &v in T::all() {
@@ -180,8 +166,8 @@ mod tests {
 
     #[test]
     fn every_name_parses_back_to_its_value() {
-        round_trip::<crate::Strategy>();
-        round_trip::<crate::Kernel>();
-        round_trip::<crate::classic::Algorithm>();
+        round_trip::<Strategy>();
+        round_trip::<Kernel>();
+        round_trip::<Algorithm>();
     }
 }

@@ -300,6 +300,21 @@ pub fn shorten_words(line: &str) -> String {
     shortened
 }
 
+/// An error and every error below it ([`source`](std::error::Error::source)) on one line, each
+/// one's message joined by `: ` (as `anyhow` prints `{:#}`): the library's errors keep their
+/// own words and leave the reason below to their source, so the line reads
+/// `cannot open journal a.ckpt: No such file or directory (os error 2)`.
+pub fn error_chain(error: &dyn std::error::Error) -> String {
+    let mut line = error.to_string();
+    let mut below = error.source();
+    while let Some(error) = below {
+        line.push_str(": ");
+        line.push_str(&error.to_string());
+        below = error.source();
+    }
+    line
+}
+
 /// `line` without the system's error numbers that Rust's I/O errors append (`No such file or
 /// directory (os error 2)` reads `No such file or directory`): they name nothing a user can act
 /// on.
@@ -325,6 +340,28 @@ pub fn without_error_numbers(line: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_error_chain_reads_each_message_once() {
+        let missing = std::io::Error::from(std::io::ErrorKind::NotFound);
+        let error = nqueens::journal::JournalError::Open {
+            path: "a/b.ckpt".into(),
+            source: missing,
+        };
+        assert_eq!(
+            error_chain(&error),
+            "cannot open journal a/b.ckpt: entity not found"
+        );
+        let merge = nqueens::Error::from(nqueens::journal::MergeError::Journal(error));
+        assert_eq!(
+            error_chain(&merge),
+            "cannot open journal a/b.ckpt: entity not found"
+        );
+        assert_eq!(
+            error_chain(&nqueens::Error::ZeroThreads),
+            "the thread count must be at least 1"
+        );
+    }
 
     #[test]
     fn one_of_a_thing_is_singular_and_counts_are_grouped() {

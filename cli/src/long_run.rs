@@ -361,7 +361,7 @@ fn refusal(error: &JournalError) -> String {
             "journal {} is corrupt at byte {offset}: {damage}; {DAMAGED_ADVICE}",
             escape::path(path)
         ),
-        other => other.to_string(),
+        other => human::error_chain(other),
     }
 }
 

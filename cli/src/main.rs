@@ -63,9 +63,24 @@ pub enum Failure {
     /// The command ran and found a wrong answer, e.g. two algorithms disagreeing (exit 1).
     #[error("{0}")]
     Wrong(String),
-    /// The engine refused or failed.
-    #[error("{0}")]
-    Engine(#[from] nqueens::Error),
+    /// The engine refused or failed: its message and those of the errors below it, on one line
+    /// ([`human::error_chain`]).
+    #[error("{}", human::error_chain(.0))]
+    Engine(nqueens::Error),
+}
+
+/// The library's refusals and failures.
+impl From<nqueens::Error> for Failure {
+    fn from(error: nqueens::Error) -> Failure {
+        Failure::Engine(error)
+    }
+}
+
+/// The engine's refusals and failures are the library's.
+impl From<nqueens::EngineError> for Failure {
+    fn from(error: nqueens::EngineError) -> Failure {
+        Failure::Engine(error.into())
+    }
 }
 
 impl Failure {

@@ -8,7 +8,7 @@ use crate::format::{table_row, write_records};
 use nqueens::journal::{JournalError, MergeError, Merged, merge};
 
 use super::escape;
-use super::human::grouped;
+use super::human::{error_chain, grouped};
 use super::{Failure, Outcome, output};
 use crate::args::MergeArgs;
 
@@ -79,7 +79,7 @@ fn why(error: &MergeError) -> String {
         MergeError::Journal(JournalError::Corrupt { .. }) | MergeError::Stray { .. } => {
             format!("{error}; {DAMAGED_ADVICE}")
         }
-        other => other.to_string(),
+        other => error_chain(other),
     }
 }
 

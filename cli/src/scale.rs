@@ -95,7 +95,7 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
                 let pool = placement.pool(threads).map_err(|e| {
                     let message = e.to_string();
                     failure = Some(e);
-                    nqueens::Error::ThreadPool(message)
+                    nqueens::EngineError::ThreadPool(message)
                 })?;
                 pools.push((threads, Arc::clone(&pool)));
                 Ok(pool)
@@ -285,6 +285,15 @@ fn short_run_warning(study: &Study, threads: usize, seconds: f64) -> String {
 fn percent(x: f64) -> String {
     if x.is_finite() {
         format!("{:.1} %", x * 100.0)
+    } else {
+        "-".to_string()
+    }
+}
+
+/// A signed fraction for people: `+1.9 %`, `-4.6 %`.
+fn signed_percent(x: f64) -> String {
+    if x.is_finite() {
+        format!("{:+.1} %", x * 100.0)
     } else {
         "-".to_string()
     }

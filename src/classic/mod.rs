@@ -47,8 +47,9 @@ mod bitmask;
 mod estimate;
 mod matrix;
 
-use crate::Error;
 use crate::engine::kernel::MAX_N;
+use crate::error::Error;
+use crate::names::{Named, from_str_by_name};
 
 /// One of the textbook counting algorithms.
 ///
@@ -73,6 +74,27 @@ pub enum Algorithm {
     /// The engine's bitboard kernel: three masks, a whole row tested at once.
     Bitmask,
 }
+
+impl Named for Algorithm {
+    const WHAT: &'static str = "algorithm";
+    fn all() -> &'static [Self] {
+        &Algorithm::ALL
+    }
+    fn name(self) -> &'static str {
+        Algorithm::name(self)
+    }
+    fn description(self) -> &'static str {
+        use Algorithm::*;
+        match self {
+            Matrix => "an n x n grid of cells, copied and marked per queen",
+            Array => "one column per placed row, checked against every placed queen",
+            Attack => "boolean arrays for columns and diagonals: O(1) tests",
+            Bitmask => "three bitmasks, a whole row tested at once",
+        }
+    }
+}
+
+from_str_by_name!(Algorithm);
 
 impl Algorithm {
     /// Every algorithm, from the 2-D board to the bitboards (the order `nqueens compare` uses).

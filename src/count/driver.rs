@@ -8,12 +8,12 @@ use std::time::Instant;
 
 use super::unique_search::UniqueSearch;
 use super::{CountOptions, CountRun, Counts, RunControl, Watcher};
-use crate::Error;
 use crate::engine::kernel::Selected;
 use crate::engine::plan::{Plan, TaskId, default_plan};
 use crate::engine::pool::{INLINE_MAX_N, runs_here, start_shared};
 use crate::engine::run::{RunOptions, TaskOutcome, run};
 use crate::engine::unique::unique_from;
+use crate::error::Error;
 use crate::journal::{Header, Journal, JournalError, Shard, ShardError};
 
 /// Counts the `n`-board like [`crate::count`], under the given controls: [`Prepared::new`],

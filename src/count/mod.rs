@@ -20,6 +20,7 @@
 
 mod control;
 mod driver;
+mod merge;
 mod options;
 mod results;
 mod unique_search;
@@ -29,7 +30,7 @@ pub use driver::{Prepared, count_with};
 pub use options::CountOptions;
 pub use results::{CountRun, Counts};
 
-use crate::Error;
+use crate::error::Error;
 
 /// Counts the solutions of the `n × n` board with the given options.
 ///
@@ -56,5 +57,5 @@ pub fn count(n: u32, options: &CountOptions) -> Result<Counts, Error> {
 /// assert!(unique_from_total(8, 93).is_err());
 /// ```
 pub fn unique_from_total(n: u32, total: u128) -> Result<u128, Error> {
-    crate::engine::unique::unique_count(n, total)
+    Ok(crate::engine::unique::unique_count(n, total)?)
 }

@@ -1,6 +1,7 @@
 //! What to count with: threads, strategy, kernel.
 
-use crate::{Kernel, Strategy};
+use crate::engine::kernel::Kernel;
+use crate::engine::plan::Strategy;
 
 /// How to count: worker threads, decomposition strategy and kernel.
 ///

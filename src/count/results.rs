@@ -2,8 +2,9 @@
 
 use std::time::Duration;
 
+use crate::engine::kernel::Kernel;
+use crate::engine::plan::Strategy;
 use crate::journal::Shard;
-use crate::{Kernel, Strategy};
 
 /// The solution counts of one board.
 ///
@@ -75,6 +76,13 @@ impl Counts {
     /// counts.total += 8;
     /// let wrong = counts.check_known().unwrap_err();
     /// assert_eq!((wrong.total, wrong.known.total), (100, 92));
+    ///
+    /// // `?` makes it an `Error::KnownMismatch`.
+    /// fn checked(counts: &nqueens::Counts) -> Result<u128, nqueens::Error> {
+    ///     counts.check_known()?;
+    ///     Ok(counts.total)
+    /// }
+    /// assert!(matches!(checked(&counts), Err(nqueens::Error::KnownMismatch(_))));
     /// ```
     pub fn check_known(&self) -> Result<(), crate::known::Mismatch> {
         let Some(unique) = self.unique else {
@@ -161,8 +169,9 @@ mod flat {
     use std::time::Duration;
 
     use super::{CountRun, Counts};
+    use crate::engine::kernel::Kernel;
+    use crate::engine::plan::Strategy;
     use crate::journal::Shard;
-    use crate::{Kernel, Strategy};
 
     #[derive(Clone, serde::Serialize, serde::Deserialize)]
     pub(super) struct FlatRun {

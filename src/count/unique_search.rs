@@ -5,8 +5,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
-use crate::Error;
 use crate::engine::unique::{FixedCounts, symmetric_fixed_counts};
+use crate::error::Error;
 
 /// The symmetric searches of the `n`-board, shared by the threads that may make them.
 pub(super) struct UniqueSearch {

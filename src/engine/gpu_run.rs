@@ -19,47 +19,14 @@ use std::sync::Mutex;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
+use super::error::EngineError;
 use super::kernel::gpu::{self, Device};
 use super::kernel::{GpuUse, Job, Selected};
+use super::outcome::{RunOptions, RunReport, Tally, TaskOutcome, order_and_sum};
 use super::plan::{Plan, Subproblem};
 use super::pool::shared_pool;
-use super::run::{RunOptions, RunReport, Tally, TaskOutcome, order_and_sum};
-use crate::Error;
 
-/// What each device did in a run with a GPU kernel.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct DeviceShare {
-    /// Tasks the GPU counted.
-    pub gpu_tasks: usize,
-    /// Tasks the CPU counted (CPU workers, tasks too wide for the GPU, batches counted again
-    /// after a GPU fault).
-    pub cpu_tasks: usize,
-    /// The solutions (weighted) the GPU's tasks hold.
-    pub gpu_solutions: u128,
-    /// The solutions (weighted) the CPU's tasks hold.
-    pub cpu_solutions: u128,
-    /// Whether the GPU failed during the run (the rest was counted on the CPU).
-    pub gpu_failed: bool,
-}
-
-impl DeviceShare {
-    /// The GPU's share of the solutions counted, from 0 to 1 (0 when nothing was counted).
-    ///
-    /// ```
-    /// use nqueens::gpu::DeviceShare;
-    /// let share = DeviceShare { gpu_solutions: 3, cpu_solutions: 1, ..DeviceShare::default() };
-    /// assert_eq!(share.gpu_fraction(), 0.75);
-    /// ```
-    pub fn gpu_fraction(&self) -> f64 {
-        let all = self.gpu_solutions + self.cpu_solutions;
-        if all == 0 {
-            0.0
-        } else {
-            self.gpu_solutions as f64 / all as f64
-        }
-    }
-}
+pub use super::outcome::DeviceShare;
 
 /// Tasks in the first batch.
 const FIRST_BATCH: usize = 8;
@@ -298,7 +265,7 @@ pub(super) fn run(
     plan: &Plan,
     options: &RunOptions<'_>,
     share: GpuUse,
-) -> Result<RunReport, Error> {
+) -> Result<RunReport, EngineError> {
     let cpu = options.kernel.cpu_kernel();
     let pool = shared_pool(options.threads)?;
     let started = Instant::now();

@@ -24,7 +24,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use crate::Error;
+use super::error::EngineError;
 
 /// The largest board a run searches on the calling thread alone, whatever its thread count.
 pub const INLINE_MAX_N: u32 = 10;
@@ -46,9 +46,9 @@ static POOLS: Mutex<Vec<Arc<rayon::ThreadPool>>> = Mutex::new(Vec::new());
 /// assert_eq!(a.current_num_threads(), 2);
 /// assert!(shared_pool(0).is_err());
 /// ```
-pub fn shared_pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, Error> {
+pub fn shared_pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, EngineError> {
     if threads == 0 {
-        return Err(Error::ZeroThreads);
+        return Err(EngineError::ZeroThreads);
     }
     let mut pools = POOLS.lock().unwrap_or_else(|p| p.into_inner());
     if let Some(at) = pools
@@ -102,15 +102,15 @@ pub fn runs_here(threads: usize, small: bool, pool: Option<&rayon::ThreadPool>) 
 }
 
 /// A new rayon pool of exactly `threads` workers (runs use [`shared_pool`]).
-pub fn build_pool(threads: usize) -> Result<rayon::ThreadPool, Error> {
+pub fn build_pool(threads: usize) -> Result<rayon::ThreadPool, EngineError> {
     if threads == 0 {
-        return Err(Error::ZeroThreads);
+        return Err(EngineError::ZeroThreads);
     }
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .thread_name(|i| format!("nqueens-worker-{i}"))
         .build()
-        .map_err(|e| Error::ThreadPool(e.to_string()))
+        .map_err(|e| EngineError::ThreadPool(e.to_string()))
 }
 
 /// Where a run's work goes.
@@ -140,13 +140,13 @@ pub fn on_workers<R, F>(
     small: bool,
     pool: Option<&rayon::ThreadPool>,
     work: F,
-) -> Result<R, Error>
+) -> Result<R, EngineError>
 where
     F: FnOnce(Workers<'_>) -> R + Send,
     R: Send,
 {
     if threads == 0 {
-        return Err(Error::ZeroThreads);
+        return Err(EngineError::ZeroThreads);
     }
     if runs_here(threads, small, pool) {
         return Ok(work(Workers::Here));
@@ -171,7 +171,7 @@ where
             Ok(waiter) => waiter
                 .join()
                 .map_err(|panic| std::panic::resume_unwind(panic)),
-            Err(e) => Err(Error::ThreadPool(e.to_string())),
+            Err(e) => Err(EngineError::ThreadPool(e.to_string())),
         }
     })
 }

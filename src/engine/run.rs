@@ -13,212 +13,13 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use super::kernel::{Kernel, Selected};
-use super::plan::{Plan, Task, TaskId};
+use super::error::EngineError;
+use super::plan::Plan;
 use super::pool::{INLINE_MAX_N, Workers, on_workers};
-use crate::Error;
 
-/// What happened to one task.
-///
-/// A [`Watcher`](crate::Watcher) sees one for every task a count searches:
-///
-/// ```
-/// use std::sync::Mutex;
-/// use nqueens::{count_with, CountOptions, RunControl, Strategy, TaskOutcome, Watcher};
-///
-/// #[derive(Default)]
-/// struct Collect(Mutex<Vec<TaskOutcome>>);
-///
-/// impl Watcher for Collect {
-///     fn task_done(&self, outcome: &TaskOutcome) {
-///         self.0.lock().unwrap().push(*outcome);
-///     }
-/// }
-///
-/// let collect = Collect::default();
-/// let control = RunControl::default().with_watcher(&collect);
-/// let run = count_with(8, &CountOptions::new(2, Strategy::Mirror), &control).unwrap();
-/// let outcomes = collect.0.into_inner().unwrap();
-/// assert_eq!(outcomes.len(), run.counts.tasks);
-/// assert!(outcomes.iter().all(|outcome| !outcome.recorded)); // searched, not from a journal
-/// let total: u128 = outcomes.iter().map(TaskOutcome::weighted).sum();
-/// assert_eq!(total, 92);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
-pub struct TaskOutcome {
-    /// Position of the task in the plan.
-    pub index: usize,
-    /// The task's name.
-    pub id: TaskId,
-    /// Unweighted count of the task's subproblem.
-    pub count: u64,
-    /// The task's weight.
-    pub weight: u64,
-    /// Time the kernel took; zero for a task taken from a journal. `seconds` in serde's
-    /// output.
-    #[cfg_attr(
-        feature = "serde",
-        serde(rename = "seconds", with = "crate::serde_util::seconds")
-    )]
-    pub elapsed: Duration,
-    /// Whether the count was taken from a journal instead of searched.
-    pub recorded: bool,
-    /// When the kernel started on the task, from the start of its run; zero for a task taken
-    /// from a journal. `started_seconds` in serde's output (zero where absent).
-    #[cfg_attr(
-        feature = "serde",
-        serde(
-            rename = "started_seconds",
-            with = "crate::serde_util::seconds",
-            default
-        )
-    )]
-    pub started: Duration,
-}
-
-impl TaskOutcome {
-    /// The outcome of task `index` of a plan before anything is known of it: count 0, not
-    /// taken from a journal, no time. Every run starts a task's outcome here.
-    pub(crate) fn of_task(index: usize, task: &Task) -> TaskOutcome {
-        TaskOutcome {
-            index,
-            id: task.id,
-            count: 0,
-            weight: task.weight,
-            elapsed: Duration::ZERO,
-            recorded: false,
-            started: Duration::ZERO,
-        }
-    }
-
-    /// The task's contribution to the total: `count × weight`.
-    pub fn weighted(&self) -> u128 {
-        u128::from(self.count) * u128::from(self.weight)
-    }
-}
-
-/// Callback type for finished tasks.
-pub type TaskObserver<'a> = &'a (dyn Fn(&TaskOutcome) + Sync);
-/// A job run once by a run's first worker before its first task (see [`RunOptions::first`]).
-pub type FirstJob<'a> = &'a (dyn Fn() + Sync);
-/// Callback type that supplies counts recorded by an earlier run.
-pub type RecordedCounts<'a> = &'a (dyn Fn(&Task) -> Option<u64> + Sync);
-
-/// How to run a plan.
-#[derive(Clone, Copy)]
-pub struct RunOptions<'a> {
-    /// Worker threads; must be at least 1.
-    pub threads: usize,
-    /// Called on a worker thread after each task finishes (not for recorded ones).
-    pub on_task_done: Option<TaskObserver<'a>>,
-    /// When set to `true`, workers start no further task.
-    pub stop: Option<&'a AtomicBool>,
-    /// Counts already known for some tasks (resuming a journal): those are not searched.
-    pub recorded: Option<RecordedCounts<'a>>,
-    /// The kernel that counts each task, selected once for the whole run ([`Kernel::select`]).
-    pub kernel: Selected,
-    /// The pool to run on instead of the process's pool of `threads` workers (its size then
-    /// wins over `threads`).
-    pub pool: Option<&'a rayon::ThreadPool>,
-    /// Work the caller needs after the run, done inside it: the first worker to start runs it
-    /// once, before its first task, as if it were the plan's largest task, so that it overlaps
-    /// the others' tasks instead of adding to the wall time (a count's unique-count searches).
-    /// Not run where the stop flag is raised before a worker starts, nor by the GPU kernels:
-    /// the caller makes sure of it afterwards.
-    pub first: Option<FirstJob<'a>>,
-    /// Whether the report lists every finished task ([`RunReport::outcomes`]); without the
-    /// list (which costs a store per task and an ordering after the last) the report still
-    /// has the total and the [`Tally`]. The GPU kernels always list them.
-    pub keep_outcomes: bool,
-}
-
-impl RunOptions<'_> {
-    /// Plain options: `threads` workers, no observer, no stop flag, nothing recorded, the
-    /// fastest kernel, every outcome kept.
-    pub fn with_threads(threads: usize) -> RunOptions<'static> {
-        RunOptions {
-            threads,
-            on_task_done: None,
-            stop: None,
-            recorded: None,
-            kernel: Kernel::Auto.select().expect("auto always selects a kernel"),
-            pool: None,
-            first: None,
-            keep_outcomes: true,
-        }
-    }
-}
-
-/// The result of a run.
-#[derive(Clone, Debug)]
-pub struct RunReport {
-    /// Σ weight × count over the finished tasks.
-    pub total: u128,
-    /// The finished tasks summed: how many were searched and for how long, how many taken
-    /// from the records.
-    pub tally: Tally,
-    /// Every finished task, ordered by plan index; empty unless [`RunOptions::keep_outcomes`].
-    pub outcomes: Vec<TaskOutcome>,
-    /// Whether every task of the plan finished (false when the stop flag ended the run).
-    pub complete: bool,
-    /// The kernel that counted the tasks (never [`Kernel::Auto`]).
-    pub kernel: Kernel,
-    /// Wall-clock time of the run.
-    pub elapsed: Duration,
-    /// What the GPU and the CPU each did, for a GPU kernel.
-    #[cfg(feature = "gpu")]
-    pub gpu: Option<super::gpu_run::DeviceShare>,
-    /// What each worker searched and when, one entry per worker of the run.
-    pub workers: Vec<WorkerSpan>,
-}
-
-/// The finished tasks of a run (or of one worker) summed.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Tally {
-    /// Tasks searched.
-    pub searched: usize,
-    /// The searched tasks' times summed (every worker's).
-    pub search_time: Duration,
-    /// Tasks whose counts were taken from the records ([`RunOptions::recorded`]).
-    pub recorded: usize,
-    /// Σ weight × count of those tasks.
-    pub recorded_total: u128,
-}
-
-impl Tally {
-    /// Adds one finished task.
-    #[cfg(feature = "gpu")]
-    fn add(&mut self, outcome: &TaskOutcome) {
-        if outcome.recorded {
-            self.recorded += 1;
-            self.recorded_total += outcome.weighted();
-        } else {
-            self.searched += 1;
-            self.search_time += outcome.elapsed;
-        }
-    }
-
-    /// The tally of `outcomes`.
-    #[cfg(feature = "gpu")]
-    pub(super) fn of(outcomes: &[TaskOutcome]) -> Tally {
-        outcomes
-            .iter()
-            .fold(Tally::default(), |mut tally, outcome| {
-                tally.add(outcome);
-                tally
-            })
-    }
-
-    /// Tasks finished, searched or recorded.
-    pub fn finished(&self) -> usize {
-        self.searched + self.recorded
-    }
-}
+pub use super::outcome::{RunOptions, RunReport, Tally, TaskOutcome, WorkerSpan};
 
 /// What one worker of a run did: its tasks (when kept), its span (which sums what it searched)
 /// and the sums of the rest.
@@ -231,36 +32,8 @@ struct WorkerResult {
     total: Option<u128>,
 }
 
-/// When one worker of a run searched: the first start and last end of its tasks, measured from
-/// the start of the run, and the sum of its tasks' times (the tasks taken from a journal are not
-/// searched and not counted).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct WorkerSpan {
-    /// Tasks the worker searched.
-    pub tasks: usize,
-    /// When its first searched task started; zero when it searched none.
-    pub first_start: Duration,
-    /// When its last searched task ended; zero when it searched none.
-    pub last_end: Duration,
-    /// The sum of its searched tasks' times.
-    pub busy: Duration,
-}
-
-impl WorkerSpan {
-    /// Adds a task searched from `start` to `end` (offsets from the run's start).
-    fn add(&mut self, start: Duration, end: Duration) {
-        if self.tasks == 0 {
-            self.first_start = start;
-        }
-        self.tasks += 1;
-        self.last_end = end;
-        self.busy += end.saturating_sub(start);
-    }
-}
-
 /// Runs every task of `plan` on `options.threads` workers.
-pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
+pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, EngineError> {
     plan.check()?;
     #[cfg(feature = "gpu")]
     if let Some(share) = options.kernel.gpu() {
@@ -335,7 +108,7 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
     let total = results
         .iter()
         .try_fold(0u128, |acc, r| r.total.and_then(|t| acc.checked_add(t)))
-        .ok_or(Error::Overflow)?;
+        .ok_or(EngineError::Overflow)?;
     let tally = results.iter().fold(Tally::default(), |acc, r| Tally {
         searched: acc.searched + r.span.tasks,
         search_time: acc.search_time + r.span.busy,
@@ -381,21 +154,13 @@ fn in_plan_order(lists: Vec<Vec<TaskOutcome>>) -> Vec<TaskOutcome> {
     merged
 }
 
-/// Puts `outcomes` in plan order and sums their weighted counts (checked: never a silent wrap).
-#[cfg(feature = "gpu")]
-pub(super) fn order_and_sum(outcomes: &mut [TaskOutcome]) -> Result<u128, Error> {
-    outcomes.sort_unstable_by_key(|o| o.index);
-    outcomes
-        .iter()
-        .try_fold(0u128, |acc, o| acc.checked_add(o.weighted()))
-        .ok_or(Error::Overflow)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::plan::Strategy;
+    use crate::engine::kernel::Kernel;
+    use crate::engine::plan::{Strategy, Task};
     use std::sync::Mutex;
+    use std::time::Duration;
 
     #[test]
     fn the_first_job_runs_once_before_any_task_of_its_worker_and_not_after_a_stop() {
@@ -493,7 +258,7 @@ mod tests {
         let plan = Plan::new(6, Strategy::Mirror, 1).unwrap();
         assert!(matches!(
             run(&plan, &RunOptions::with_threads(0)),
-            Err(Error::ZeroThreads)
+            Err(EngineError::ZeroThreads)
         ));
     }
 

@@ -28,8 +28,8 @@
 //! searches visit only a few rows' worth of the tree and cost far less than the total they are
 //! combined with, so any strategy's total can be turned into a unique count after the fact.
 
+use super::error::EngineError;
 use super::kernel::MAX_JOB_N;
-use crate::Error;
 
 /// How many solutions of one board each rotation leaves unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,9 +47,9 @@ pub struct FixedCounts {
 /// let fixed = symmetric_fixed_counts(8).unwrap();
 /// assert_eq!((fixed.half_turn, fixed.quarter_turn), (4, 0));
 /// ```
-pub fn symmetric_fixed_counts(n: u32) -> Result<FixedCounts, Error> {
+pub fn symmetric_fixed_counts(n: u32) -> Result<FixedCounts, EngineError> {
     if n > super::kernel::MAX_N {
-        return Err(Error::BoardTooLarge { n });
+        return Err(EngineError::BoardTooLarge { n });
     }
     Ok(FixedCounts {
         half_turn: half_turn_fixed(n),
@@ -62,13 +62,13 @@ pub fn symmetric_fixed_counts(n: u32) -> Result<FixedCounts, Error> {
 ///
 /// The searches are small (about 1 ms at `n = 18`, 7 ms at `n = 20`) and run on the calling
 /// thread. Fails with
-/// [`Error::Inconsistent`] when `total + P + 2R` is not a multiple of 8, which means `total` is
+/// [`EngineError::Inconsistent`] when `total + P + 2R` is not a multiple of 8, which means `total` is
 /// not the board's true total.
-pub fn unique_count(n: u32, total: u128) -> Result<u128, Error> {
+pub fn unique_count(n: u32, total: u128) -> Result<u128, EngineError> {
     if n <= 1 {
         return match total {
             1 => Ok(1),
-            _ => Err(Error::Inconsistent(format!(
+            _ => Err(EngineError::Inconsistent(format!(
                 "n = {n} has exactly one placement, not {total}"
             ))),
         };
@@ -78,16 +78,16 @@ pub fn unique_count(n: u32, total: u128) -> Result<u128, Error> {
 
 /// [`unique_count`] with the board's fixed counts already made ([`symmetric_fixed_counts`]),
 /// for a count that made them while it searched.
-pub(crate) fn unique_from(n: u32, total: u128, fixed: FixedCounts) -> Result<u128, Error> {
+pub(crate) fn unique_from(n: u32, total: u128, fixed: FixedCounts) -> Result<u128, EngineError> {
     if n <= 1 {
         return unique_count(n, total);
     }
     let orbit_sum = total
         .checked_add(fixed.half_turn)
         .and_then(|s| s.checked_add(2 * fixed.quarter_turn))
-        .ok_or(Error::Overflow)?;
+        .ok_or(EngineError::Overflow)?;
     if orbit_sum % 8 != 0 {
-        return Err(Error::Inconsistent(format!(
+        return Err(EngineError::Inconsistent(format!(
             "n = {n}: total {total} + {} half-turn + 2 x {} quarter-turn symmetric solutions is \
              not a multiple of 8",
             fixed.half_turn, fixed.quarter_turn
@@ -412,7 +412,7 @@ mod tests {
     #[test]
     fn a_wrong_total_is_reported_not_truncated() {
         let err = unique_count(10, 725).unwrap_err();
-        assert!(matches!(err, Error::Inconsistent(_)), "{err}");
+        assert!(matches!(err, EngineError::Inconsistent(_)), "{err}");
         assert!(err.to_string().contains("multiple of 8"), "{err}");
         assert!(unique_count(0, 2).is_err());
         assert!(symmetric_fixed_counts(65).is_err());

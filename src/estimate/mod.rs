@@ -91,10 +91,12 @@ pub(crate) mod stats;
 
 use std::time::{Duration, Instant};
 
+use crate::engine::kernel::Kernel;
 use crate::engine::plan::{self, Plan, Strategy};
 use crate::engine::pool::{Workers, on_workers};
+use crate::error::Error;
+use crate::known;
 use crate::scaling::model::predict;
-use crate::{Error, Kernel, known};
 use clock::thread_seconds;
 use probe::Sampler;
 use stats::{StratifiedSums, group_bounds};
@@ -516,6 +518,7 @@ impl Estimator {
             }
             sample
         })
+        .map_err(Error::from)
     }
 
     /// Draws the probes of `groups` (of a sample of `samples` under `seed`) on this thread and

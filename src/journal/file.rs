@@ -161,10 +161,10 @@ impl Journal {
         Ok(())
     }
 
-    fn write_error(&self, source: io::Error) -> JournalError {
+    fn write_error(&self, reason: io::Error) -> JournalError {
         JournalError::Write {
             path: self.path.clone(),
-            source,
+            reason,
         }
     }
 }
@@ -212,7 +212,7 @@ mod tests {
     use super::*;
     use crate::engine::plan::PLAN_VERSION;
     use crate::journal::Shard;
-    use crate::journal::error::Damage;
+    use crate::journal::damage::Damage;
     use crate::journal::format::RECORD_LEN;
     use crate::journal::format::tests::header;
     use std::fs;

@@ -3,8 +3,8 @@
 
 use std::fmt;
 
-use super::error::Damage;
-use crate::MAX_N;
+use super::damage::Damage;
+use crate::engine::kernel::MAX_N;
 use crate::engine::plan::fingerprint::hex;
 use crate::engine::plan::{MAX_ID_LEN, PLAN_VERSION, Plan, TaskId};
 use crate::journal::Shard;

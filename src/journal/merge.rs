@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use super::shard::Shard;
 use super::{Damage, Header, JournalError, read, read_header};
-use crate::CountRun;
+use crate::engine::error::EngineError;
 use crate::engine::plan::fingerprint::hex;
 use crate::engine::plan::{DEFAULT_MIN_TASKS, PLAN_VERSION, Plan, Strategy, TaskId};
 use crate::names::{Named, UnknownName};
@@ -139,7 +139,7 @@ pub enum MergeError {
     #[error("no journals to merge")]
     NoJournals,
     /// A journal cannot be read or is damaged.
-    #[error("{0}")]
+    #[error(transparent)]
     Journal(#[from] JournalError),
     /// Two journals belong to different counts.
     #[error(
@@ -249,9 +249,9 @@ pub enum MergeError {
         /// Its run.
         second_run: usize,
     },
-    /// Deriving the unique count failed.
-    #[error("{0}")]
-    Engine(#[from] crate::Error),
+    /// Adding up the counts or deriving the unique count failed.
+    #[error(transparent)]
+    Engine(#[from] EngineError),
 }
 
 impl MergeError {
@@ -311,7 +311,7 @@ pub enum PlanDifference {
     Strategy(UnknownName),
     /// A board this build cannot plan.
     #[error("its board cannot be planned ({0})")]
-    Board(crate::Error),
+    Board(EngineError),
     /// A shard the plan does not have, or a shard's task count that is not its shard's in
     /// the plan (a run that was edited or is of another build).
     #[error("its shard {shard} holds {tasks} tasks, not the {planned} of that shard of the plan")]
@@ -455,7 +455,7 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
         total = u128::from(c)
             .checked_mul(u128::from(task.weight))
             .and_then(|w| total.checked_add(w))
-            .ok_or(crate::Error::Overflow)?;
+            .ok_or(EngineError::Overflow)?;
     }
     let unique = crate::engine::unique::unique_count(plan.n(), total)?;
     Ok(Merged {
@@ -547,156 +547,5 @@ impl Merged {
     /// ```
     pub fn check_known(&self) -> Result<(), crate::known::Mismatch> {
         crate::known::Mismatch::of(self.n, self.total, Some(self.unique)).map_or(Ok(()), Err)
-    }
-
-    /// Adds up the runs of the shards of one count, made in this process or read back (with the
-    /// `serde` feature), as [`merge`] adds up their journals: it refuses runs of different counts
-    /// ([`MergeError::DifferentRuns`]), a plan this build does not make
-    /// ([`MergeError::RunOfOtherPlan`]), a shard counted twice with two totals
-    /// ([`MergeError::ShardConflict`]; the same total twice is fine) and gaps: shards without a
-    /// complete run ([`MergeError::Incomplete`], naming them). `journals` is 0.
-    ///
-    /// ```
-    /// use nqueens::journal::{Merged, MergeError, Shard};
-    /// use nqueens::{count_with, CountOptions, RunControl, Strategy};
-    /// let options = CountOptions::new(2, Strategy::Symmetric);
-    /// let runs: Vec<_> = (0..4)
-    ///     .map(|k| {
-    ///         let control = RunControl::default().with_shard(Shard::new(k, 4).unwrap());
-    ///         count_with(12, &options, &control).unwrap()
-    ///     })
-    ///     .collect();
-    /// assert!(runs.iter().all(|run| run.counts.unique.is_none()));
-    /// let merged = Merged::from_runs(&runs).unwrap();
-    /// assert_eq!((merged.total, merged.unique, merged.shards), (14_200, 1_787, 4));
-    ///
-    /// // Shard 3/4 missing: no total.
-    /// let Err(MergeError::Incomplete { missing, .. }) = Merged::from_runs(&runs[..3]) else {
-    ///     panic!("shard 3/4 is missing");
-    /// };
-    /// assert_eq!(missing[0].shard, Shard::new(3, 4).unwrap());
-    /// ```
-    pub fn from_runs(runs: &[CountRun]) -> Result<Merged, MergeError> {
-        let Some(first) = runs.first() else {
-            return Err(MergeError::NoRuns);
-        };
-        let counted = |run: &CountRun| Header {
-            plan_version: PLAN_VERSION,
-            n: run.counts.n,
-            strategy: run.counts.strategy.name().to_string(),
-            tasks: run.plan_tasks as u64,
-            fingerprint: run.fingerprint,
-            shard: run.shard,
-        };
-        let same_count = |a: &CountRun, b: &CountRun| {
-            (
-                a.counts.n,
-                a.counts.strategy,
-                a.plan_tasks,
-                a.fingerprint,
-                a.shard.count,
-            ) == (
-                b.counts.n,
-                b.counts.strategy,
-                b.plan_tasks,
-                b.fingerprint,
-                b.shard.count,
-            )
-        };
-        if let Some((second, run)) = runs.iter().enumerate().find(|(_, r)| !same_count(first, r)) {
-            return Err(MergeError::DifferentRuns {
-                first: 0,
-                first_count: Box::new(counted(first)),
-                second,
-                second_count: Box::new(counted(run)),
-            });
-        }
-        let other = |run: usize, why: PlanDifference| MergeError::RunOfOtherPlan { run, why };
-        let (n, strategy, count) = (first.counts.n, first.counts.strategy, first.shard.count);
-        let plan = Plan::new(n, strategy, DEFAULT_MIN_TASKS)
-            .map_err(|e| other(0, PlanDifference::Board(e)))?;
-        let fingerprint = plan.fingerprint();
-        if fingerprint != first.fingerprint || plan.tasks().len() != first.plan_tasks {
-            return Err(other(
-                0,
-                PlanDifference::Tasks {
-                    counted: first.fingerprint,
-                    counted_tasks: first.plan_tasks as u64,
-                    made: fingerprint,
-                    made_tasks: plan.tasks().len(),
-                },
-            ));
-        }
-        // The tasks of each shard that holds any (no more than the plan's tasks).
-        let holding = plan.tasks().len().min(count as usize);
-        let mut planned = vec![0usize; holding];
-        for p in 0..plan.tasks().len() {
-            planned[Shard::of_position(p, count) as usize] += 1;
-        }
-        // Per shard: the total of a complete run and which run, or the most tasks any
-        // incomplete run finished.
-        let mut totals: Vec<Option<(u128, usize)>> = vec![None; holding];
-        let mut finished = vec![0usize; holding];
-        for (j, run) in runs.iter().enumerate() {
-            let k = run.shard.index as usize;
-            let tasks = planned.get(k).copied().unwrap_or(0);
-            if run.shard.index >= count || run.counts.tasks != tasks {
-                return Err(other(
-                    j,
-                    PlanDifference::ShardTasks {
-                        shard: run.shard,
-                        tasks: run.counts.tasks,
-                        planned: tasks,
-                    },
-                ));
-            }
-            if !run.complete {
-                let done = (run.resumed_tasks + run.searched_tasks).min(tasks.saturating_sub(1));
-                finished[k] = finished[k].max(done);
-                continue;
-            }
-            match totals[k] {
-                None => totals[k] = Some((run.counts.total, j)),
-                Some((total, _)) if total == run.counts.total => {}
-                Some((total, first_run)) => {
-                    return Err(MergeError::ShardConflict {
-                        shard: run.shard,
-                        first: total,
-                        first_run,
-                        second: run.counts.total,
-                        second_run: j,
-                    });
-                }
-            }
-        }
-        let missing: Vec<Missing> = (0..holding)
-            .filter(|&k| totals[k].is_none())
-            .map(|k| Missing {
-                shard: Shard {
-                    index: k as u32,
-                    count,
-                },
-                missing: planned[k] - finished[k],
-                tasks: planned[k],
-            })
-            .collect();
-        if !missing.is_empty() {
-            return Err(MergeError::Incomplete { count, missing });
-        }
-        let mut total: u128 = 0;
-        for (t, _) in totals.into_iter().flatten() {
-            total = total.checked_add(t).ok_or(crate::Error::Overflow)?;
-        }
-        let unique = crate::engine::unique::unique_count(n, total)?;
-        Ok(Merged {
-            n,
-            total,
-            unique,
-            strategy,
-            tasks: plan.tasks().len(),
-            shards: count,
-            journals: 0,
-            fingerprint,
-        })
     }
 }

@@ -35,11 +35,13 @@
 //! | `format.rs` | the header and record bytes ([`Header`], the records) |
 //! | `file.rs` | the open, locked, append-only journal |
 //! | `read.rs` | opening a journal file, checking its header, streaming its records |
-//! | `error.rs` | why a journal is refused or fails ([`JournalError`], [`Damage`]) |
+//! | `damage.rs` | what is wrong with a damaged part of a journal ([`Damage`]) |
+//! | `error.rs` | why a journal is refused or fails ([`JournalError`]) |
 //! | `open.rs` | a journal opened for a count, its records checked against the plan |
 //! | `shard.rs` | a plan's tasks dealt into shards |
 //! | [`merge`] | shard journals added up into a board's total |
 
+mod damage;
 mod error;
 mod file;
 mod format;
@@ -48,7 +50,8 @@ mod open;
 mod read;
 mod shard;
 
-pub use error::{Access, Damage, JournalError};
+pub use damage::Damage;
+pub use error::{Access, JournalError};
 pub use format::{Header, HeaderField};
 pub use merge::{MergeError, Merged, Missing, PlanDifference, merge};
 pub(crate) use open::open;

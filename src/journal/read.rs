@@ -11,7 +11,8 @@ use std::fs::File;
 use std::io::{self, BufReader, ErrorKind, Read};
 use std::path::Path;
 
-use super::error::{Access, Damage, JournalError};
+use super::damage::Damage;
+use super::error::{Access, JournalError};
 use super::format::{
     FORMAT_VERSION, HEADER_CHECKED, HEADER_LEN, Header, MAGIC, RECORD_LEN, Record, decode_record,
 };

@@ -18,8 +18,8 @@
 //! the breakdown is checked with the serial time folded into the slowdown (median wall ÷
 //! makespan), marked [`Holdout::lumped`].
 
+use super::measured::MeasuredPoint;
 use super::model::{MeasuredTerms, ModelPoint};
-use super::study::MeasuredPoint;
 
 /// One measured thread count predicted from the smaller ones.
 ///

@@ -1,7 +1,8 @@
 //! What makes a study comparable with another: the CPU, the operating system, the tool's version
 //! and the date, and the headline figure a person can quote.
 
-use crate::{Kernel, Strategy};
+use crate::engine::kernel::Kernel;
+use crate::engine::plan::Strategy;
 
 use super::Machine;
 

@@ -52,6 +52,7 @@ pub mod check;
 mod cpu;
 mod info;
 mod loss;
+mod measured;
 pub mod model;
 #[cfg(feature = "serde")]
 pub mod saved;

@@ -4,16 +4,18 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::info::{Headline, MODEL_LEAVES_OUT, RunInfo};
-use super::loss::{Loss, WorkerTime};
+use super::loss::WorkerTime;
+pub use super::measured::MeasuredPoint;
 use super::model;
 pub use super::model::ModelPoint;
 use super::stats::{self, Summary};
 use super::{Machine, cpu};
-use crate::Kernel;
+use crate::engine::error::EngineError;
+use crate::engine::kernel::Kernel;
 use crate::engine::plan::{DEFAULT_MIN_TASKS, Plan, Strategy};
 use crate::engine::pool::shared_pool;
 use crate::engine::run::{RunOptions, run};
-use crate::{Error, known};
+use crate::known;
 
 /// What to measure.
 ///
@@ -161,49 +163,6 @@ pub struct Progress {
     pub variant: usize,
     /// How many variants are measured together (1 for [`measure`]).
     pub variants: usize,
-}
-
-/// The measured times of one thread count.
-///
-/// ```
-/// use nqueens::scaling::study::{measure, StudyOptions};
-/// use nqueens::{Kernel, Strategy};
-/// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
-/// let study = measure(8, &options, &mut |_| {}).unwrap();
-/// let (one, two) = (&study.runs[0], &study.runs[1]);
-/// assert_eq!((one.threads, one.speedup), (1, 1.0));
-/// assert_eq!(two.speedup, one.median_seconds / two.median_seconds);
-/// assert_eq!(two.efficiency, two.speedup / 2.0);
-/// assert!(two.min_seconds <= two.median_seconds && two.median_seconds <= two.max_seconds);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct MeasuredPoint {
-    /// Worker threads.
-    pub threads: usize,
-    /// Median wall-clock seconds of the timed runs.
-    pub median_seconds: f64,
-    /// Fastest timed run, seconds.
-    pub min_seconds: f64,
-    /// Slowest timed run, seconds.
-    pub max_seconds: f64,
-    /// One-thread median ÷ this median.
-    pub speedup: f64,
-    /// `speedup ÷ threads`.
-    pub efficiency: f64,
-    /// CPU time the timed runs received ÷ CPU time they asked for (measured as the process's CPU time); `None`
-    /// where the process CPU time cannot be read or the runs were too short to judge.
-    pub cpu_share: Option<f64>,
-    /// More threads than physical cores: some of them shared a core (SMT, or time-slicing
-    /// beyond the logical CPUs), so less than ideal speedup is expected.
-    pub shares_core: bool,
-    /// Where the lost efficiency (`1 − efficiency`) went, measured in the median run against the
-    /// one-thread median run; `None` in results saved before it was measured.
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, skip_serializing_if = "Option::is_none")
-    )]
-    pub loss: Option<Loss>,
 }
 
 /// A finished study: the machine, the measured points and the model's predictions.
@@ -366,7 +325,7 @@ pub enum StudyWarning {
 ///
 /// ```
 /// use nqueens::scaling::study::{measure, StudyError, StudyOptions};
-/// use nqueens::{Error, Kernel, Strategy};
+/// use nqueens::{EngineError, Kernel, Strategy};
 /// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(0);
 /// let error = measure(8, &options, &mut |_| {}).unwrap_err();
 /// assert!(matches!(error, StudyError::NoRuns));
@@ -374,14 +333,14 @@ pub enum StudyWarning {
 ///
 /// let options = options.with_repeat(1);
 /// let error = measure(65, &options, &mut |_| {}).unwrap_err();
-/// assert!(matches!(error, StudyError::Engine(Error::BoardTooLarge { n: 65 })));
+/// assert!(matches!(error, StudyError::Engine(EngineError::BoardTooLarge { n: 65 })));
 /// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum StudyError {
     /// The engine refused or failed.
     #[error(transparent)]
-    Engine(#[from] Error),
+    Engine(#[from] EngineError),
     /// At least one timed run is needed.
     #[error("the number of timed runs must be at least 1")]
     NoRuns,
@@ -547,7 +506,7 @@ pub fn measure_together_on(
     n: u32,
     options: &StudyOptions,
     variants: &[(Strategy, Kernel)],
-    pool_for: &mut dyn FnMut(usize) -> Result<Arc<rayon::ThreadPool>, Error>,
+    pool_for: &mut dyn FnMut(usize) -> Result<Arc<rayon::ThreadPool>, EngineError>,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Vec<Study>, StudyError> {
     if options.repeat == 0 {

@@ -9,9 +9,8 @@ use nqueens::scaling::check::leave_one_out;
 use nqueens::scaling::series::Series;
 
 use super::plot;
-use super::report;
 use super::saved::{self, Labels};
-use super::{percent, shares_core, solutions_per_second};
+use super::{percent, shares_core, signed_percent, solutions_per_second};
 use crate::args::ScaleArgs;
 use crate::format::{Format, table_row, write_table};
 use crate::{Failure, Outcome, human, output};
@@ -216,7 +215,7 @@ table_row!(Row, |row| {
     "imbalance" => points(row.loss_imbalance),
     "slowdown" => points(row.loss_slowdown),
     "unexplained" => points(row.loss_unexplained),
-    "model error" => row.model_error.map_or_else(|| "-".to_string(), report::signed_percent),
+    "model error" => row.model_error.map_or_else(|| "-".to_string(), signed_percent),
 });
 
 /// A share of the worker-time in percentage points, `-` where not measured.

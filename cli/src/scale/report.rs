@@ -10,7 +10,7 @@ use nqueens::scaling::series::Series;
 use nqueens::scaling::study::Study;
 use nqueens::{Kernel, Strategy};
 
-use super::{compare, percent, shares_core, solutions_per_second};
+use super::{compare, percent, shares_core, signed_percent, solutions_per_second};
 use crate::format::{Format, table_row, write_table};
 use crate::human;
 
@@ -279,15 +279,6 @@ table_row!(CheckRow, |record| {
     "measured" => human::duration(record.0.measured_seconds),
     "error" => signed_percent(record.0.error),
 });
-
-/// A signed fraction for people: `+1.9 %`, `-4.6 %`.
-pub(super) fn signed_percent(x: f64) -> String {
-    if x.is_finite() {
-        format!("{:+.1} %", x * 100.0)
-    } else {
-        "-".to_string()
-    }
-}
 
 /// The leave-one-out check of the model: its heading and table.
 pub(super) fn write_model_check(out: &mut dyn Write, check: &[Holdout]) -> io::Result<()> {

@@ -323,11 +323,11 @@ fn values_read_back_are_checked() {
 /// Every public error type goes into `nqueens::Error` with `?`.
 #[test]
 fn every_public_error_converts_with_the_question_mark() {
-    use nqueens::Error;
     use nqueens::board::Placement;
     use nqueens::journal::{Access, JournalError, ShardError};
     use nqueens::names::Named;
     use nqueens::scaling::study::{Mismatch, StudyError, StudyOptions, measure};
+    use nqueens::{EngineError, Error};
 
     fn merge_error() -> Result<(), Error> {
         nqueens::journal::merge(&[] as &[&std::path::Path])?;
@@ -351,7 +351,17 @@ fn every_public_error_converts_with_the_question_mark() {
         })?
     }
     fn study_engine_error() -> Result<(), Error> {
-        Err(StudyError::Engine(Error::ZeroThreads))?
+        Err(StudyError::Engine(EngineError::ZeroThreads))?
+    }
+    fn engine_error() -> Result<(), Error> {
+        nqueens::Plan::new(65, Strategy::Mirror, 1)?;
+        Ok(())
+    }
+    fn known_mismatch() -> Result<(), Error> {
+        let mut counts = count(8, &CountOptions::new(1, Strategy::Mirror))?;
+        counts.total += 8;
+        counts.check_known()?;
+        Ok(())
     }
     fn unknown_name() -> Result<(), Error> {
         Strategy::parse_name("spiral")?;
@@ -385,6 +395,11 @@ fn every_public_error_converts_with_the_question_mark() {
     assert!(matches!(study_error(), Err(Error::Study(_))));
     assert!(matches!(mismatch(), Err(Error::Study(_))));
     assert!(matches!(study_engine_error(), Err(Error::ZeroThreads)));
+    assert!(matches!(
+        engine_error(),
+        Err(Error::BoardTooLarge { n: 65 })
+    ));
+    assert!(matches!(known_mismatch(), Err(Error::KnownMismatch(_))));
     assert!(matches!(unknown_name(), Err(Error::UnknownName(_))));
     assert!(matches!(task_id_error(), Err(Error::TaskId(_))));
     assert!(matches!(

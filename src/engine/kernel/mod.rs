@@ -26,6 +26,7 @@ pub mod gpu;
 pub mod job;
 pub(crate) mod lanes;
 pub mod rows;
+mod select;
 
 pub use depth_first::count_job;
 pub use job::{InnerBoard, Job, MAX_JOB_N};
@@ -34,8 +35,6 @@ pub use rows::{
     MAX_N, State, board_mask, count_completions, count_completions_plain,
     count_completions_recursive, count_completions_until,
 };
-
-use crate::Error;
 
 /// Which kernel counts the tasks: a choice, checked against the CPU by [`Kernel::resolve`].
 ///
@@ -141,36 +140,6 @@ impl Kernel {
         }
     }
 
-    /// The kernel this choice runs on this CPU (`Auto` resolved to the fastest), or
-    /// [`Error::KernelUnavailable`] when the CPU lacks its instructions. `Auto` always succeeds.
-    /// A GPU kernel opens the process's GPU device here (once per process), so that a machine
-    /// without one is refused before any work.
-    ///
-    /// ```
-    /// use nqueens::Kernel;
-    /// assert_eq!(Kernel::DepthFirst.resolve().unwrap(), Kernel::DepthFirst);
-    /// let fastest = Kernel::Auto.resolve().unwrap();
-    /// assert!(fastest != Kernel::Auto && Kernel::available().contains(&fastest));
-    /// ```
-    pub fn resolve(self) -> Result<Kernel, Error> {
-        self.select().map(|selected| selected.kernel())
-    }
-
-    /// The kernel this choice runs on this CPU, as the engine's one dispatch point (what
-    /// [`Kernel::resolve`] names): proof that this CPU runs it, for counting single
-    /// subproblems ([`crate::search`]).
-    pub fn select(self) -> Result<Selected, Error> {
-        let selected = self.detect().ok_or_else(|| Error::KernelUnavailable {
-            kernel: self,
-            available: Kernel::available(),
-        })?;
-        #[cfg(feature = "gpu")]
-        if selected.gpu.is_some() {
-            gpu::check()?;
-        }
-        Ok(selected)
-    }
-
     /// The kernel this choice runs on this CPU, if the CPU runs it.
     fn detect(self) -> Option<Selected> {
         match self {
@@ -218,16 +187,6 @@ impl Kernel {
     /// ```
     pub fn is_available(self) -> bool {
         self.detect().is_some()
-    }
-
-    /// `Ok` when this CPU runs the kernel (see [`Kernel::resolve`]).
-    pub fn check(self) -> Result<(), Error> {
-        self.detect()
-            .map(|_| ())
-            .ok_or_else(|| Error::KernelUnavailable {
-                kernel: self,
-                available: Kernel::available(),
-            })
     }
 
     /// The kernels this CPU runs, fastest first (`auto` and the depth-first search left out).

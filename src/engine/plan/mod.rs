@@ -41,7 +41,7 @@ use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 
 use super::kernel::{self, InnerBoard, Selected, State};
-use crate::Error;
+use crate::engine::error::EngineError;
 
 pub mod fingerprint;
 pub mod mirror;
@@ -325,8 +325,8 @@ static KEPT_PLANS: std::sync::Mutex<KeptPlans> = std::sync::Mutex::new(Vec::new(
 /// The plan of the `n`-board with [`DEFAULT_MIN_TASKS`] and its fingerprint. The plans of small
 /// boards (up to n = 10, where making the plan takes longer than the search) are made once per
 /// process and copied.
-pub(crate) fn default_plan(n: u32, strategy: Strategy) -> Result<(Plan, u64), Error> {
-    let make = || -> Result<(Plan, u64), Error> {
+pub(crate) fn default_plan(n: u32, strategy: Strategy) -> Result<(Plan, u64), EngineError> {
+    let make = || -> Result<(Plan, u64), EngineError> {
         let plan = Plan::new(n, strategy, DEFAULT_MIN_TASKS)?;
         let fingerprint = plan.fingerprint();
         Ok((plan, fingerprint))
@@ -393,7 +393,7 @@ impl Plan {
     /// let total: u64 = plan.tasks().iter().map(|t| t.weight * t.count(8).unwrap()).sum();
     /// assert_eq!(total, 92);
     /// ```
-    pub fn new(n: u32, strategy: Strategy, min_tasks: usize) -> Result<Plan, Error> {
+    pub fn new(n: u32, strategy: Strategy, min_tasks: usize) -> Result<Plan, EngineError> {
         Plan::with_rule(n, strategy, min_tasks, TaskRule::for_board(n))
     }
 
@@ -412,9 +412,9 @@ impl Plan {
         strategy: Strategy,
         min_tasks: usize,
         rule: TaskRule,
-    ) -> Result<Plan, Error> {
+    ) -> Result<Plan, EngineError> {
         if n > kernel::MAX_N {
-            return Err(Error::BoardTooLarge { n });
+            return Err(EngineError::BoardTooLarge { n });
         }
         let min_tasks = min_tasks.min(MAX_MIN_TASKS);
         let tasks = match strategy {
@@ -454,12 +454,12 @@ impl Plan {
     /// use nqueens::{Plan, Strategy};
     /// assert!(Plan::new(12, Strategy::Symmetric, 64).unwrap().check().is_ok());
     /// ```
-    pub fn check(&self) -> Result<(), Error> {
+    pub fn check(&self) -> Result<(), EngineError> {
         if self.n > kernel::MAX_N {
-            return Err(Error::BoardTooLarge { n: self.n });
+            return Err(EngineError::BoardTooLarge { n: self.n });
         }
         if self.tasks.is_empty() {
-            return Err(Error::InvalidPlan(format!(
+            return Err(EngineError::InvalidPlan(format!(
                 "the plan of n = {} has no task",
                 self.n
             )));
@@ -469,7 +469,7 @@ impl Plan {
             Subproblem::Inner(board) => board.n() != self.n,
         });
         match foreign {
-            Some(task) => Err(Error::InvalidPlan(format!(
+            Some(task) => Err(EngineError::InvalidPlan(format!(
                 "task {} is not a task of n = {}",
                 task.id, self.n
             ))),
@@ -699,9 +699,9 @@ mod tests {
         let plan = Plan::new(10, Strategy::Symmetric, 64).unwrap();
         assert!(plan.check().is_ok());
         let empty = Plan::from_parts(10, Strategy::Symmetric, Vec::new());
-        assert!(matches!(empty.check(), Err(Error::InvalidPlan(_))));
+        assert!(matches!(empty.check(), Err(EngineError::InvalidPlan(_))));
         let foreign = Plan::from_parts(11, Strategy::Symmetric, plan.tasks.clone());
-        assert!(matches!(foreign.check(), Err(Error::InvalidPlan(_))));
+        assert!(matches!(foreign.check(), Err(EngineError::InvalidPlan(_))));
         let rows = Plan::new(10, Strategy::Mirror, 64).unwrap();
         let shorter = Plan::from_parts(2, Strategy::Mirror, rows.tasks.clone());
         assert!(shorter.check().is_err());

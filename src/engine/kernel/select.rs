@@ -1,0 +1,51 @@
+//! Checking a kernel choice against this CPU: the fallible half of [`Kernel`], apart from the
+//! kernel itself, which the engine's error ([`EngineError`]) names.
+
+#[cfg(feature = "gpu")]
+use super::gpu;
+use super::{Kernel, Selected};
+use crate::engine::error::EngineError;
+
+impl Kernel {
+    /// The kernel this choice runs on this CPU (`Auto` resolved to the fastest), or
+    /// [`EngineError::KernelUnavailable`] when the CPU lacks its instructions. `Auto` always succeeds.
+    /// A GPU kernel opens the process's GPU device here (once per process), so that a machine
+    /// without one is refused before any work.
+    ///
+    /// ```
+    /// use nqueens::Kernel;
+    /// assert_eq!(Kernel::DepthFirst.resolve().unwrap(), Kernel::DepthFirst);
+    /// let fastest = Kernel::Auto.resolve().unwrap();
+    /// assert!(fastest != Kernel::Auto && Kernel::available().contains(&fastest));
+    /// ```
+    pub fn resolve(self) -> Result<Kernel, EngineError> {
+        self.select().map(|selected| selected.kernel())
+    }
+
+    /// The kernel this choice runs on this CPU, as the engine's one dispatch point (what
+    /// [`Kernel::resolve`] names): proof that this CPU runs it, for counting single
+    /// subproblems ([`crate::search`]).
+    pub fn select(self) -> Result<Selected, EngineError> {
+        let selected = self
+            .detect()
+            .ok_or_else(|| EngineError::KernelUnavailable {
+                kernel: self,
+                available: Kernel::available(),
+            })?;
+        #[cfg(feature = "gpu")]
+        if selected.gpu.is_some() {
+            gpu::check()?;
+        }
+        Ok(selected)
+    }
+
+    /// `Ok` when this CPU runs the kernel (see [`Kernel::resolve`]).
+    pub fn check(self) -> Result<(), EngineError> {
+        self.detect()
+            .map(|_| ())
+            .ok_or_else(|| EngineError::KernelUnavailable {
+                kernel: self,
+                available: Kernel::available(),
+            })
+    }
+}
