@@ -496,7 +496,7 @@ pub fn measure_together(
 /// let mut pools = |threads| {
 ///     asked.push(threads);
 ///     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
-///     pool.map(std::sync::Arc::new).map_err(|e| nqueens::Error::ThreadPool(e.to_string()))
+///     pool.map(std::sync::Arc::new).map_err(|e| nqueens::EngineError::ThreadPool(e.to_string()))
 /// };
 /// let variants = [(Strategy::Mirror, Kernel::Auto)];
 /// measure_together_on(8, &options, &variants, &mut pools, &mut |_| {}).unwrap();
