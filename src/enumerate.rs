@@ -27,6 +27,7 @@ use crate::error::Error;
 /// assert!(unique.iter().all(|solution| solution.is_canonical()));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Mode {
     /// Every solution.
     All,
@@ -48,6 +49,7 @@ pub enum Mode {
 /// assert_eq!(Solutions::all(3).unwrap().search(u64::MAX), Step::Exhausted);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Step {
     /// A solution was found.
     Found,

@@ -158,7 +158,8 @@ mod tests {
     fn an_unavailable_kernel_names_itself_and_the_kernels_this_cpu_runs() {
         // No CPU runs both NEON and AVX2.
         let kernel = Kernel::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|k| !k.is_available())
             .expect("a kernel this CPU lacks");
         let err = kernel.select().unwrap_err();

@@ -122,7 +122,7 @@ impl Named for crate::Strategy {
 impl Named for crate::Kernel {
     const WHAT: &'static str = "kernel";
     fn all() -> &'static [Self] {
-        &crate::Kernel::ALL
+        crate::Kernel::ALL
     }
     fn name(self) -> &'static str {
         crate::Kernel::name(self)

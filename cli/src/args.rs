@@ -91,7 +91,8 @@ pub fn long_version(adapters: bool) -> String {
         text.push_str(&format!(" (auto picks {auto})"));
     }
     let missing = Kernel::ALL
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|k| *k != Kernel::Auto && !available.contains(k));
     let missing = names(missing);
     if !missing.is_empty() {

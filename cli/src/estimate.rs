@@ -39,6 +39,8 @@ fn estimate_on_terminal(n: u32, options: &EstimateOptions) -> Result<Estimate, F
     let of = match options.budget {
         Budget::Samples(k) => k,
         Budget::Seconds(s) => s.ceil() as u64,
+        // A budget this build does not know: a bar of no length.
+        _ => 0,
     };
     let steps = Steps::on_terminal(&format!("n = {n}"), of);
     if !steps.is_visible() {
@@ -72,6 +74,7 @@ fn estimate_on_terminal(n: u32, options: &EstimateOptions) -> Result<Estimate, F
                     ));
                 }
             }
+            _ => {}
         }
     };
     let result = estimator.estimate_observed(options, &report);

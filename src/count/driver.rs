@@ -156,10 +156,10 @@ impl Prepared {
         let shard = shard.unwrap_or(Shard::WHOLE);
         // Every shard holds a task: no more shards than tasks (refused before any journal is
         // touched).
-        let shard = Shard::new(shard.index, shard.count)?;
-        if shard.count as usize > whole.tasks().len() {
+        let shard = Shard::new(shard.index(), shard.count())?;
+        if shard.count() as usize > whole.tasks().len() {
             return Err(ShardError::MoreShardsThanTasks {
-                count: shard.count,
+                count: shard.count(),
                 tasks: whole.tasks().len(),
                 n,
                 strategy: options.strategy.name(),
@@ -170,7 +170,7 @@ impl Prepared {
         let plan = if shard.is_whole() {
             whole
         } else {
-            let picked = crate::journal::select(&whole, shard.index, shard.count);
+            let picked = crate::journal::select(&whole, shard.index(), shard.count());
             let tasks = picked.iter().map(|&p| whole.tasks()[p]).collect();
             Plan::from_parts(whole.n(), whole.strategy(), tasks)
         };

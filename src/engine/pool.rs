@@ -115,6 +115,7 @@ pub fn build_pool(threads: usize) -> Result<rayon::ThreadPool, Error> {
 
 /// Where a run's work goes.
 #[derive(Clone, Copy)]
+#[non_exhaustive]
 pub enum Workers<'p> {
     /// Every worker of this pool; the calling thread is not one of its workers and may wait.
     Pool(&'p rayon::ThreadPool),

@@ -145,6 +145,7 @@ pub(crate) fn default_free_rows(n: u32) -> u32 {
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[non_exhaustive]
 pub enum Budget {
     /// Exactly this many (at least 2): reproducible.
     Samples(u64),
@@ -301,6 +302,7 @@ pub struct Estimator {
 /// The sums of one sample of probes (nothing is kept per probe).
 #[derive(Clone, Debug, Default)]
 #[doc(hidden)]
+#[non_exhaustive]
 pub struct Sample {
     /// The probes' estimates of the total.
     pub total: StratifiedSums,

@@ -145,6 +145,7 @@ pub enum JournalError {
 /// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Access {
     /// Read only: `merge`.
     Read,
@@ -220,8 +221,13 @@ pub enum Damage {
     #[error("the header names a plan of 0 tasks")]
     NoTasks,
     /// The header names a shard that does not exist (a count of 0, an index not below it).
-    #[error("the header names shard {0}, which does not exist")]
-    NoSuchShard(Shard),
+    #[error("the header names shard {index}/{count}, which does not exist")]
+    NoSuchShard {
+        /// The shard's index the header holds.
+        index: u32,
+        /// The shard count the header holds.
+        count: u32,
+    },
     /// The file is longer than the header, a record for each task of the plan and a torn
     /// last record: it cannot be a journal of that plan (and is not read on).
     #[error("the file holds more records than the plan's {0} tasks")]
@@ -255,9 +261,11 @@ impl JournalError {
     /// use nqueens::journal::{Header, JournalError};
     /// use nqueens::{Plan, Strategy};
     /// let here = Header::for_plan(&Plan::new(8, Strategy::Mirror, 16).unwrap());
+    /// let mut found = here.clone();
+    /// found.n = 9;
     /// let error = JournalError::Mismatch {
     ///     path: "n8.ckpt".into(),
-    ///     found: Box::new(Header { n: 9, ..here.clone() }),
+    ///     found: Box::new(found),
     ///     expected: Box::new(here),
     /// };
     /// assert_eq!(error.differences(), [("n = 9".to_string(), "n = 8".to_string())]);

@@ -76,12 +76,13 @@ pub struct Merged {
 /// ```
 /// use nqueens::journal::{Missing, Shard};
 /// let shard = Shard::new(1, 4).unwrap();
-/// let partly = Missing { shard, missing: 3, tasks: 10 };
+/// let partly = Missing::new(shard, 3, 10);
 /// assert_eq!(partly.to_string(), "shard 1/4 (3 of 10 tasks missing)");
-/// let nothing = Missing { shard, missing: 10, tasks: 10 };
+/// let nothing = Missing::new(shard, 10, 10);
 /// assert_eq!(nothing.to_string(), "shard 1/4 (nothing recorded)");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Missing {
     /// The shard.
     pub shard: Shard,
@@ -89,6 +90,23 @@ pub struct Missing {
     pub missing: usize,
     /// Its tasks.
     pub tasks: usize,
+}
+
+impl Missing {
+    /// `shard`, of whose `tasks` tasks `missing` are recorded nowhere.
+    ///
+    /// ```
+    /// use nqueens::journal::{Missing, Shard};
+    /// let missing = Missing::new(Shard::new(1, 4).unwrap(), 3, 10);
+    /// assert_eq!((missing.missing, missing.tasks), (3, 10));
+    /// ```
+    pub const fn new(shard: Shard, missing: usize, tasks: usize) -> Missing {
+        Missing {
+            shard,
+            missing,
+            tasks,
+        }
+    }
 }
 
 impl fmt::Display for Missing {
@@ -261,7 +279,7 @@ impl MergeError {
     /// ```
     /// use nqueens::journal::{MergeError, Missing, Shard};
     /// let missing: Vec<Missing> = (1..1000)
-    ///     .map(|k| Missing { shard: Shard::new(k, 1000).unwrap(), missing: 1, tasks: 1 })
+    ///     .map(|k| Missing::new(Shard::new(k, 1000).unwrap(), 1, 1))
     ///     .collect();
     /// let text = MergeError::Incomplete { count: 1000, missing }.to_string();
     /// assert!(text.starts_with("incomplete: 999 of 1000 shards lack tasks: shard 1/1000 ("));
@@ -380,14 +398,14 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
             &h.strategy,
             h.tasks,
             h.fingerprint,
-            h.shard.count,
+            h.shard.count(),
         ) == (
             first.plan_version,
             first.n,
             &first.strategy,
             first.tasks,
             first.fingerprint,
-            first.shard.count,
+            first.shard.count(),
         )
     };
     let different = |path: &Path, header: &Header| MergeError::Different {
@@ -402,7 +420,7 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
         }
     }
     let (plan, fingerprint) = rebuild_plan(first_path, first)?;
-    let count = first.shard.count;
+    let count = first.shard.count();
     let position: HashMap<TaskId, usize> = plan
         .tasks()
         .iter()
@@ -513,13 +531,13 @@ fn missing_shards(counted: &[Option<(u64, usize)>], count: u32) -> Vec<Missing> 
         .into_iter()
         .enumerate()
         .filter(|(_, (missing, _))| *missing > 0)
-        .map(|(k, (missing, tasks))| Missing {
-            shard: Shard {
-                index: k as u32,
-                count,
-            },
-            missing,
-            tasks,
+        // Every index is below `count` (there are no more shards holding tasks than `count`).
+        .filter_map(|(k, (missing, tasks))| {
+            Some(Missing {
+                shard: Shard::new(k as u32, count).ok()?,
+                missing,
+                tasks,
+            })
         })
         .collect()
 }
@@ -594,13 +612,13 @@ impl Merged {
                 a.counts.strategy,
                 a.plan_tasks,
                 a.fingerprint,
-                a.shard.count,
+                a.shard.count(),
             ) == (
                 b.counts.n,
                 b.counts.strategy,
                 b.plan_tasks,
                 b.fingerprint,
-                b.shard.count,
+                b.shard.count(),
             )
         };
         if let Some((second, run)) = runs.iter().enumerate().find(|(_, r)| !same_count(first, r)) {
@@ -612,7 +630,7 @@ impl Merged {
             });
         }
         let other = |run: usize, why: PlanDifference| MergeError::RunOfOtherPlan { run, why };
-        let (n, strategy, count) = (first.counts.n, first.counts.strategy, first.shard.count);
+        let (n, strategy, count) = (first.counts.n, first.counts.strategy, first.shard.count());
         let plan = Plan::new(n, strategy, DEFAULT_MIN_TASKS)
             .map_err(|e| other(0, PlanDifference::Board(e)))?;
         let fingerprint = plan.fingerprint();
@@ -638,9 +656,9 @@ impl Merged {
         let mut totals: Vec<Option<(u128, usize)>> = vec![None; holding];
         let mut finished = vec![0usize; holding];
         for (j, run) in runs.iter().enumerate() {
-            let k = run.shard.index as usize;
+            let k = run.shard.index() as usize;
             let tasks = planned.get(k).copied().unwrap_or(0);
-            if run.shard.index >= count || run.counts.tasks != tasks {
+            if run.shard.index() >= count || run.counts.tasks != tasks {
                 return Err(other(
                     j,
                     PlanDifference::ShardTasks {
@@ -671,13 +689,13 @@ impl Merged {
         }
         let missing: Vec<Missing> = (0..holding)
             .filter(|&k| totals[k].is_none())
-            .map(|k| Missing {
-                shard: Shard {
-                    index: k as u32,
-                    count,
-                },
-                missing: planned[k] - finished[k],
-                tasks: planned[k],
+            // Every index is below `count` (`holding` is at most `count`).
+            .filter_map(|k| {
+                Some(Missing {
+                    shard: Shard::new(k as u32, count).ok()?,
+                    missing: planned[k] - finished[k],
+                    tasks: planned[k],
+                })
             })
             .collect();
         if !missing.is_empty() {

@@ -145,6 +145,7 @@ impl Default for StudyOptions {
 /// assert_eq!(seen, [(1, 0, 1), (2, 0, 1), (1, 1, 1), (2, 1, 1)]);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Progress {
     /// Thread count of the run about to start.
     pub threads: usize,
@@ -163,6 +164,36 @@ pub struct Progress {
     pub variants: usize,
 }
 
+impl Progress {
+    /// Run `run` (0 for the warm-up) of `repeat` on `threads` threads with `strategy` and
+    /// `kernel`, in a study of one variant (what an observer sees from [`measure`]).
+    ///
+    /// ```
+    /// use nqueens::scaling::study::Progress;
+    /// use nqueens::{Kernel, Strategy};
+    /// let p = Progress::new(2, 1, 3, Strategy::Mirror, Kernel::DepthFirst);
+    /// assert_eq!((p.threads, p.run, p.repeat), (2, 1, 3));
+    /// assert_eq!((p.variant, p.variants), (0, 1));
+    /// ```
+    pub const fn new(
+        threads: usize,
+        run: usize,
+        repeat: usize,
+        strategy: Strategy,
+        kernel: Kernel,
+    ) -> Progress {
+        Progress {
+            threads,
+            run,
+            repeat,
+            strategy,
+            kernel,
+            variant: 0,
+            variants: 1,
+        }
+    }
+}
+
 /// The measured times of one thread count.
 ///
 /// ```
@@ -178,6 +209,7 @@ pub struct Progress {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct MeasuredPoint {
     /// Worker threads.
     pub threads: usize,
@@ -206,6 +238,39 @@ pub struct MeasuredPoint {
     pub loss: Option<Loss>,
 }
 
+impl MeasuredPoint {
+    /// The point of `threads` threads whose timed runs took `median_seconds` (their median),
+    /// `min_seconds` at the fastest and `max_seconds` at the slowest, `speedup` times faster
+    /// than one thread; its efficiency is `speedup ÷ threads`. It has no CPU share, no loss
+    /// breakdown and no shared core: set those fields where they are known.
+    ///
+    /// ```
+    /// use nqueens::scaling::study::MeasuredPoint;
+    /// let point = MeasuredPoint::new(4, 0.5, 0.45, 0.6, 3.0);
+    /// assert_eq!((point.threads, point.median_seconds, point.efficiency), (4, 0.5, 0.75));
+    /// assert_eq!((point.cpu_share, point.shares_core, point.loss), (None, false, None));
+    /// ```
+    pub fn new(
+        threads: usize,
+        median_seconds: f64,
+        min_seconds: f64,
+        max_seconds: f64,
+        speedup: f64,
+    ) -> MeasuredPoint {
+        MeasuredPoint {
+            threads,
+            median_seconds,
+            min_seconds,
+            max_seconds,
+            speedup,
+            efficiency: stats::efficiency(speedup, threads),
+            cpu_share: None,
+            shares_core: false,
+            loss: None,
+        }
+    }
+}
+
 /// A finished study: the machine, the measured points and the model's predictions.
 ///
 /// ```
@@ -223,6 +288,7 @@ pub struct MeasuredPoint {
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Study {
     /// Board side.
     pub n: u32,
@@ -680,17 +746,7 @@ pub(crate) fn measured_points(samples: &[(usize, Vec<f64>)]) -> Vec<MeasuredPoin
         .iter()
         .map(|&(threads, s)| {
             let speedup = stats::speedup(baseline, s.median);
-            MeasuredPoint {
-                threads,
-                median_seconds: s.median,
-                min_seconds: s.min,
-                max_seconds: s.max,
-                speedup,
-                efficiency: stats::efficiency(speedup, threads),
-                cpu_share: None,
-                shares_core: false,
-                loss: None,
-            }
+            MeasuredPoint::new(threads, s.median, s.min, s.max, speedup)
         })
         .collect()
 }

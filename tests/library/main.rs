@@ -1,7 +1,9 @@
-//! The library's integration tests, in one binary: the counts of every kernel and strategy against
-//! the known table, counts nested in a caller's rayon pool, and the symmetric plan's classes.
+//! The library's integration tests, in one binary: the public API as another crate uses it, the
+//! counts of every kernel and strategy against the known table, counts nested in a caller's
+//! rayon pool, and the symmetric plan's classes.
 //! The command's tests are in `cli/tests`.
 
+mod api;
 mod known_counts;
 mod nested;
 mod symmetric;

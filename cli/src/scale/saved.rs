@@ -313,21 +313,22 @@ fn one(v: &Value, name: &str) -> Result<Series, String> {
             let field = |key: &str| format!("runs[{i}].{key}");
             let time = |key: &str| num(r, key, &field(key), TIME_RANGE);
             let threads = uint(r, "threads", &field("threads"), 1..=MAX_COUNT)?;
-            Ok(MeasuredPoint {
+            let mut point = MeasuredPoint::new(
                 threads,
-                median_seconds: time("median_seconds")?,
-                min_seconds: time("min_seconds")?,
-                max_seconds: time("max_seconds")?,
-                speedup: time("speedup")?,
-                efficiency: num(r, "efficiency", &field("efficiency"), SHARE_RANGE)?,
-                cpu_share: number_at(r, "cpu_share", &field("cpu_share"), SHARE_RANGE)?,
-                shares_core: threads > physical,
-                // Older results have no breakdown.
-                loss: match r.get("loss") {
-                    None | Some(Value::Null) => None,
-                    Some(loss) => Some(self::loss(loss, &field("loss"))?),
-                },
-            })
+                time("median_seconds")?,
+                time("min_seconds")?,
+                time("max_seconds")?,
+                time("speedup")?,
+            );
+            point.efficiency = num(r, "efficiency", &field("efficiency"), SHARE_RANGE)?;
+            point.cpu_share = number_at(r, "cpu_share", &field("cpu_share"), SHARE_RANGE)?;
+            point.shares_core = threads > physical;
+            // Older results have no breakdown.
+            point.loss = match r.get("loss") {
+                None | Some(Value::Null) => None,
+                Some(loss) => Some(self::loss(loss, &field("loss"))?),
+            };
+            Ok(point)
         })
         .collect::<Result<Vec<_>, String>>()?;
     if runs.is_empty() {
@@ -341,22 +342,23 @@ fn one(v: &Value, name: &str) -> Result<Series, String> {
             .map(|(i, m)| {
                 let field = |key: &str| format!("model[{i}].{key}");
                 let time = |key: &str| number_at(m, key, &field(key), TIME_RANGE);
-                Ok(ModelPoint {
-                    workers: uint(m, "workers", &field("workers"), 1..=MAX_COUNT)?,
-                    predicted_seconds: time("predicted_seconds")?
+                let mut point = ModelPoint::new(
+                    uint(m, "workers", &field("workers"), 1..=MAX_COUNT)?,
+                    time("predicted_seconds")?
                         .ok_or_else(|| missing(&field("predicted_seconds")))?,
-                    speedup: time("speedup")?.ok_or_else(|| missing(&field("speedup")))?,
-                    efficiency: num(m, "efficiency", &field("efficiency"), SHARE_RANGE)?,
-                    with_losses_seconds: time("with_losses_seconds")?,
-                    with_losses_speedup: time("with_losses_speedup")?,
-                    losses_from_threads: whole_at(
-                        m,
-                        "losses_from_threads",
-                        &field("losses_from_threads"),
-                        1..=MAX_COUNT,
-                    )?
-                    .map(|t| t as usize),
-                })
+                    time("speedup")?.ok_or_else(|| missing(&field("speedup")))?,
+                );
+                point.efficiency = num(m, "efficiency", &field("efficiency"), SHARE_RANGE)?;
+                point.with_losses_seconds = time("with_losses_seconds")?;
+                point.with_losses_speedup = time("with_losses_speedup")?;
+                point.losses_from_threads = whole_at(
+                    m,
+                    "losses_from_threads",
+                    &field("losses_from_threads"),
+                    1..=MAX_COUNT,
+                )?
+                .map(|t| t as usize);
+                Ok(point)
             })
             .collect::<Result<Vec<_>, String>>()?,
         Some(other) => return Err(format!("model must be a list, found {}", kind(other))),

@@ -299,7 +299,7 @@ fn values_read_back_are_checked() {
     assert!(serde_json::from_str::<Counts>(r#"{"n": 8}"#).is_err());
 
     // Every kernel and strategy as the command spells it.
-    for kernel in Kernel::ALL {
+    for &kernel in Kernel::ALL {
         assert_eq!(serde_json::to_value(kernel).unwrap(), kernel.name());
     }
     for strategy in [Strategy::Mirror, Strategy::Symmetric] {

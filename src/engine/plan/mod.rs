@@ -75,6 +75,7 @@ pub const MAX_ID_LEN: usize = 16;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[non_exhaustive]
 pub enum Strategy {
     /// Border queens pre-placed, one constellation per symmetry class (weight 2, 4 or 8), inner
     /// rows searched by a kernel that skips filled rows (the fastest).
@@ -206,6 +207,7 @@ impl FromStr for TaskId {
 
 /// The search a task performs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Subproblem {
     /// Complete a board whose first `state.row` rows hold queens.
     Rows(State),
@@ -259,6 +261,7 @@ impl Subproblem {
 /// assert_eq!(tasks, expected.map(|(id, weight, count)| (id.to_string(), weight, count)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Task {
     /// Deterministic name, the same on every run of the same plan.
     pub id: TaskId,
@@ -358,6 +361,7 @@ pub(crate) fn default_plan(n: u32, strategy: Strategy) -> Result<(Plan, u64), Er
 /// about 10 to 14 tasks per class. It is chosen by `n` alone, and can be forced on any board
 /// (see [`Plan::with_rule`]) so that it is tested on boards whose totals are known.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum TaskRule {
     /// One task per constellation, split further only to reach the task count asked for.
     Standard,

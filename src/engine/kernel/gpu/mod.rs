@@ -32,6 +32,7 @@ use split::Split;
 
 /// Why the GPU cannot count.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GpuError {
     /// No Vulkan (Metal, DX12) adapter that runs compute shaders, or no Vulkan loader.
     #[error(

@@ -7,6 +7,7 @@ pub const STACK_VAR: &str = "NQUEENS_GPU_STACK";
 
 /// Where the stacks live.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Stack {
     /// Workgroup (shared) memory: 1 KiB per level for a workgroup of 64 threads.
     Workgroup,
