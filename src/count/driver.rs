@@ -327,7 +327,7 @@ impl Prepared {
                 total: report.total,
                 unique,
                 elapsed: started.elapsed(),
-                threads,
+                threads: report.threads,
                 strategy: plan.strategy(),
                 kernel: report.kernel,
                 tasks: plan.tasks().len(),

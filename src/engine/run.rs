@@ -171,6 +171,10 @@ pub struct RunReport {
     pub kernel: Kernel,
     /// Wall-clock time of the run.
     pub elapsed: Duration,
+    /// The worker threads the run's tasks were handed to: the pool's workers, or 1 where the
+    /// run searched on the calling thread alone (see [`on_workers`]); for a GPU kernel, the CPU
+    /// workers beside the GPU.
+    pub threads: usize,
     /// What the GPU and the CPU each did, for a GPU kernel.
     #[cfg(feature = "gpu")]
     pub gpu: Option<super::gpu_run::DeviceShare>,
@@ -374,6 +378,8 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
         recorded_total: acc.recorded_total + r.recorded.1,
     });
     let workers = results.iter().map(|r| r.span).collect();
+    // One result per worker the run was handed to.
+    let threads = results.len();
     let outcomes = in_plan_order(results.into_iter().map(|r| r.outcomes).collect());
     Ok(RunReport {
         total,
@@ -382,6 +388,7 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
         outcomes,
         kernel: kernel.kernel(),
         elapsed: started.elapsed(),
+        threads,
         #[cfg(feature = "gpu")]
         gpu: None,
         workers,

@@ -4,7 +4,7 @@
 //! from partial JSON.
 
 use nqueens::journal::Shard;
-use nqueens::{CountOptions, Kernel, Strategy};
+use nqueens::{CountOptions, Kernel, RunControl, Strategy, count, count_with, known};
 
 /// A `match` on a kernel with a `_` arm, and `Kernel::ALL` as a slice: what compiles with and
 /// without the `gpu` feature (the test suite runs with both).
@@ -39,4 +39,37 @@ fn a_shard_is_checked_when_made_and_read_through_accessors() {
     assert!(Shard::new(8, 8).is_err() && Shard::new(0, 0).is_err());
     assert_eq!("3/8".parse::<Shard>().unwrap(), shard);
     assert_eq!((Shard::WHOLE.index(), Shard::WHOLE.count()), (0, 1));
+}
+
+/// `Counts::threads` is what the count ran on: the pool given wins over the options' count.
+#[test]
+fn a_count_on_a_given_pool_reports_the_pool_s_threads() {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(3)
+        .build()
+        .unwrap();
+    let control = RunControl::default().with_pool(&pool);
+    let options = CountOptions::new(1, Strategy::Mirror);
+    for n in [8, 12] {
+        let run = count_with(n, &options, &control).unwrap();
+        assert_eq!(Some(run.counts.total), known::total(n));
+        assert_eq!(run.counts.threads, 3, "n = {n}");
+    }
+}
+
+/// Called from a worker of a pool of its own thread count (here `rayon::join`'s), a count
+/// searches on that worker alone, and says so; so does a board small enough for the calling
+/// thread.
+#[test]
+fn a_count_that_searches_on_the_calling_thread_reports_one_thread() {
+    let options = CountOptions::new(rayon::current_num_threads().max(2), Strategy::Mirror);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads)
+        .build()
+        .unwrap();
+    let (inside, _) = pool.install(|| rayon::join(|| count(12, &options).unwrap(), || ()));
+    assert_eq!((inside.total, inside.threads), (14_200, 1));
+    let outside = count(12, &options).unwrap();
+    assert_eq!(outside.threads, options.threads);
+    assert_eq!(count(8, &options).unwrap().threads, 1);
 }
