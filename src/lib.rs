@@ -72,5 +72,6 @@ pub use count::{
 };
 pub use engine::kernel::{Kernel, MAX_N};
 pub use engine::plan::{Plan, Strategy, Task, TaskId, TaskIdError};
+pub use engine::pool::release_pools;
 pub use engine::run::TaskOutcome;
 pub use error::Error;

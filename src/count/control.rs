@@ -97,9 +97,10 @@ pub struct RunControl<'a> {
     pub watcher: Option<&'a dyn Watcher>,
     /// Count only this shard of the plan (`None`: the whole plan).
     pub shard: Option<Shard>,
-    /// The rayon pool whose workers count, whatever [`CountOptions::threads`] says (`None`: a
-    /// pool of that many workers, built once per process and reused by every count with that
-    /// thread count).
+    /// The rayon pool whose workers count, whatever [`CountOptions::threads`] says (`None`: the
+    /// process's pool of that many workers, built on first use and kept for the counts after
+    /// it, among a few pools of the most recent thread counts: see
+    /// [`release_pools`](crate::release_pools)).
     ///
     /// A count never waits in a rayon worker for other rayon work, since a waiting worker
     /// takes other jobs of its pool (more counts, in a parallel iterator of counts) and they

@@ -1,5 +1,17 @@
-//! The worker threads a run uses: one rayon pool per thread count, built once per process and
-//! reused, and the rule that keeps a run called from inside a rayon worker from nesting.
+//! The worker threads a run uses: one rayon pool per thread count, kept for later runs in a
+//! small cache, and the rule that keeps a run called from inside a rayon worker from nesting.
+//!
+//! # The pools kept
+//!
+//! A run given no pool runs on the process's pool of its thread count ([`shared_pool`]): built
+//! on first use and kept for the runs after it. At most [`KEPT_POOLS`] pools (of distinct
+//! thread counts) are kept, holding together at most [`kept_workers`] worker threads (four per
+//! logical CPU), the most recently used first; the pool a run just took is always kept, and
+//! pools beyond either bound are dropped, least recently used first. A dropped pool's threads
+//! exit once the runs still on it finish (at once when none is), so a program that counts with
+//! ever new thread counts keeps no more than those bounds' worth of idle threads.
+//! [`release_pools`] drops every kept pool (a long-running program's way of giving back all
+//! idle workers); later runs build their pools again.
 //!
 //! A rayon worker that waits for anything rayon runs (`install`, `broadcast`, `join`, a scope),
 //! whether in its own pool or another one, does not sleep: it takes other jobs of its own pool
@@ -29,14 +41,31 @@ use crate::Error;
 /// The largest board a run searches on the calling thread alone, whatever its thread count.
 pub const INLINE_MAX_N: u32 = 10;
 
-/// How many pools (of distinct thread counts) stay built for later runs.
-const KEPT_POOLS: usize = 4;
+/// How many pools (of distinct thread counts) stay built for later runs, at most.
+pub const KEPT_POOLS: usize = 4;
 
-/// The pools built so far, most recently used last.
+/// How many worker threads the pools kept for later runs hold together, at most (besides the
+/// pool a run just took, which is kept whatever its size): four per logical CPU.
+///
+/// ```
+/// use nqueens::engine::pool::kept_workers;
+/// assert_eq!(kept_workers(), 4 * std::thread::available_parallelism().map_or(1, |n| n.get()));
+/// ```
+pub fn kept_workers() -> usize {
+    4 * std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The pools kept, most recently used last.
 static POOLS: Mutex<Vec<Arc<rayon::ThreadPool>>> = Mutex::new(Vec::new());
 
-/// The process's pool of exactly `threads` workers: built on first use, then reused by every
-/// run with that thread count (the few most recently used thread counts keep theirs).
+/// The kept pools, locked.
+fn kept() -> std::sync::MutexGuard<'static, Vec<Arc<rayon::ThreadPool>>> {
+    POOLS.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The process's pool of exactly `threads` workers: the kept one, or one built now and kept
+/// (see [the pools kept](self#the-pools-kept): the few most recently used thread counts keep
+/// theirs).
 ///
 /// ```
 /// use nqueens::engine::pool::shared_pool;
@@ -50,21 +79,62 @@ pub fn shared_pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, Error> {
     if threads == 0 {
         return Err(Error::ZeroThreads);
     }
-    let mut pools = POOLS.lock().unwrap_or_else(|p| p.into_inner());
-    if let Some(at) = pools
+    let mut pools = kept();
+    let pool = match pools
         .iter()
         .position(|p| p.current_num_threads() == threads)
     {
-        let pool = pools.remove(at);
-        pools.push(Arc::clone(&pool));
-        return Ok(pool);
-    }
-    let pool = Arc::new(build_pool(threads)?);
-    if pools.len() == KEPT_POOLS {
-        pools.remove(0);
-    }
+        Some(at) => pools.remove(at),
+        None => Arc::new(build_pool(threads)?),
+    };
     pools.push(Arc::clone(&pool));
+    let sizes = pools.iter().rev().map(|p| p.current_num_threads());
+    let going = pools.len() - kept_count(sizes, kept_workers());
+    let dropped: Vec<Arc<rayon::ThreadPool>> = pools.drain(..going).collect();
+    // Dropped outside the lock: each pool's threads are told to exit.
+    drop(pools);
+    drop(dropped);
     Ok(pool)
+}
+
+/// How many of the pools of `sizes` workers (the most recently used first) are kept: the most
+/// recently used while they are at most [`KEPT_POOLS`] and hold at most `most_workers` workers
+/// together, and the first whatever its size.
+fn kept_count(sizes: impl Iterator<Item = usize>, most_workers: usize) -> usize {
+    let mut workers = 0;
+    sizes
+        .take(KEPT_POOLS)
+        .take_while(|&size| {
+            workers += size;
+            workers <= most_workers
+        })
+        .count()
+        .max(1)
+}
+
+/// Drops the pools of worker threads the library keeps for later work, and returns how many
+/// it dropped.
+///
+/// A count, an estimate or a study given no pool of its own
+/// ([`RunControl::pool`](crate::RunControl::pool)) runs on the process's pool of its thread
+/// count: built on first use and kept for the work after it. At most 4 pools (of distinct
+/// thread counts) are kept, holding together at most 4 worker threads per logical CPU, the most
+/// recently used first; the pool just used is kept whatever its size, and the pools beyond
+/// either bound are dropped, least recently used first. A dropped pool's threads exit once the
+/// work still on it finishes (at once when there is none). This drops every kept pool: a
+/// long-running program's way of giving back idle threads. Later work builds its pool again.
+///
+/// ```
+/// use nqueens::{count, release_pools, CountOptions, Strategy};
+/// let options = CountOptions::new(2, Strategy::Mirror);
+/// assert_eq!(count(12, &options).unwrap().total, 14_200); // on a pool of 2 threads, kept
+/// assert!(release_pools() >= 1);
+/// assert_eq!(release_pools(), 0);
+/// assert_eq!(count(12, &options).unwrap().total, 14_200); // on a pool built again
+/// ```
+pub fn release_pools() -> usize {
+    let released = std::mem::take(&mut *kept());
+    released.len()
 }
 
 /// The process's pool of `threads` workers, built now, where a run of `threads` threads on a
@@ -182,13 +252,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn pools_are_kept_per_thread_count_and_the_oldest_goes() {
-        // Thread counts no other test uses, so that the order below is this test's alone.
+    fn the_most_recent_pools_are_kept_within_both_bounds() {
+        let kept = |sizes: &[usize], most| kept_count(sizes.iter().copied(), most);
+        // At most KEPT_POOLS pools, the oldest going first.
+        assert_eq!(kept(&[5, 6, 7, 8, 9], 100), KEPT_POOLS);
+        assert_eq!(kept(&[5, 6], 100), 2);
+        // At most `most` workers together: 3 + 4, not 3 + 4 + 2.
+        assert_eq!(kept(&[3, 4, 2], 8), 2);
+        // The pool just used is kept whatever its size; the older ones go.
+        assert_eq!(kept(&[40, 39, 38], 8), 1);
+    }
+
+    #[test]
+    fn pools_are_kept_per_thread_count_until_released() {
+        // A thread count no other test uses.
         let first = shared_pool(5).unwrap();
-        assert!(Arc::ptr_eq(&first, &shared_pool(5).unwrap()));
-        for threads in 6..6 + KEPT_POOLS {
-            shared_pool(threads).unwrap();
-        }
+        assert_eq!(first.current_num_threads(), 5);
+        assert!(release_pools() >= 1);
         assert!(!Arc::ptr_eq(&first, &shared_pool(5).unwrap()));
     }
 

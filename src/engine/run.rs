@@ -1,7 +1,7 @@
 //! Running a [`Plan`] on a pool of worker threads and summing the counts.
 //!
 //! A run's workers are the process's rayon pool of exactly `threads` workers (never the global
-//! pool; built once and reused, see [`super::pool`]), a pool the caller gives, or the calling
+//! pool; kept for later runs, see [`super::pool`]), a pool the caller gives, or the calling
 //! thread alone where waiting for a pool could nest runs, and every worker takes the next task
 //! from a shared index: list scheduling in the plan's largest-first order. Per-task counts are
 //! weighted and summed in `u128`: a task's count is at most `u64::MAX` and its weight at most 8,

@@ -482,6 +482,8 @@ pub fn measure(
 /// and `options.kernel`) in one study, interleaved: for each repetition and each thread count,
 /// every variant runs in turn, so that a change in the machine's other load hits all alike. One
 /// [`Study`] per variant, in the order given; `Kernel::Auto` is resolved to the kernel it runs.
+/// The runs use the process's pool of each thread count, which the study holds until it ends
+/// (more thread counts than the library keeps pools for are not built again run after run).
 /// ```
 /// use nqueens::scaling::study::{measure_together, StudyOptions};
 /// use nqueens::{Kernel, Strategy};
@@ -502,7 +504,16 @@ pub fn measure_together(
     variants: &[(Strategy, Kernel)],
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Vec<Study>, StudyError> {
-    measure_together_on(n, options, variants, &mut shared_pool, progress)
+    let mut held: Vec<Arc<rayon::ThreadPool>> = Vec::new();
+    let mut pool_for = |threads: usize| {
+        if let Some(pool) = held.iter().find(|p| p.current_num_threads() == threads) {
+            return Ok(Arc::clone(pool));
+        }
+        let pool = shared_pool(threads)?;
+        held.push(Arc::clone(&pool));
+        Ok(pool)
+    };
+    measure_together_on(n, options, variants, &mut pool_for, progress)
 }
 
 /// [`measure_together`] on the pools `pool_for` gives for each thread count (it is asked

@@ -4,7 +4,9 @@
 //! from partial JSON.
 
 use nqueens::journal::Shard;
-use nqueens::{CountOptions, Kernel, RunControl, Strategy, count, count_with, known};
+use nqueens::{
+    CountOptions, Kernel, RunControl, Strategy, count, count_with, known, release_pools,
+};
 
 /// A `match` on a kernel with a `_` arm, and `Kernel::ALL` as a slice: what compiles with and
 /// without the `gpu` feature (the test suite runs with both).
@@ -72,4 +74,72 @@ fn a_count_that_searches_on_the_calling_thread_reports_one_thread() {
     let outside = count(12, &options).unwrap();
     assert_eq!(outside.threads, options.threads);
     assert_eq!(count(8, &options).unwrap().threads, 1);
+}
+
+/// Set in the process the pool test starts for itself.
+const ALONE: &str = "NQUEENS_POOL_TEST_ALONE";
+
+/// The library keeps few idle worker threads, and `release_pools` gives them all back: after
+/// counts on 40 thread counts in turn, the process holds at most the newest pool and four
+/// threads per logical CPU more than before, and after the release no more than before. The
+/// threads are those of `/proc/self/task` (Linux), counted in a process of the test's own so that
+/// the threads of other tests do not count.
+#[test]
+fn the_kept_worker_threads_are_bounded_and_released() {
+    if !cfg!(target_os = "linux") {
+        println!("skipped: the threads of a process are counted in /proc/self/task (Linux)");
+        return;
+    }
+    if std::env::var_os(ALONE).is_none() {
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "api::the_kept_worker_threads_are_bounded_and_released",
+                "--exact",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env(ALONE, "1")
+            .output()
+            .unwrap();
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        assert!(out.status.success(), "{stdout}{stderr}");
+        assert!(stdout.contains("1 passed"), "{stdout}{stderr}");
+        return;
+    }
+    let threads_now = || std::fs::read_dir("/proc/self/task").unwrap().count();
+    // A dropped pool's threads exit shortly after: the count once it is at most `bound`, or
+    // the last count after 20 s.
+    let settled = |bound: usize| {
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        loop {
+            let now = threads_now();
+            if now <= bound || std::time::Instant::now() > until {
+                return now;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+    };
+    let before = threads_now();
+    let per_cpu = 4 * std::thread::available_parallelism().map_or(1, |n| n.get());
+    // n = 11: boards up to n = 10 are searched on the calling thread, with no pool.
+    let options = CountOptions::new(1, Strategy::Mirror);
+    for threads in 1..=40 {
+        let counts = count(11, &options.with_threads(threads)).unwrap();
+        assert_eq!((counts.total, counts.threads), (2680, threads));
+    }
+    let kept = settled(before + 40 + per_cpu);
+    assert!(
+        kept <= before + 40 + per_cpu,
+        "{kept} threads after the counts, {before} before ({per_cpu} kept at most beside the newest pool)"
+    );
+    assert!(release_pools() >= 1);
+    let after = settled(before);
+    println!("threads: {before} before, {kept} after the counts, {after} after the release");
+    assert!(
+        after <= before,
+        "{after} threads after the release, {before} before"
+    );
 }
