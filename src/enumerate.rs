@@ -83,6 +83,21 @@ pub struct Solutions {
     scratch: [u32; MAX_N as usize],
 }
 
+/// The board, the mode, the columns of the queens placed so far and whether the search is done.
+impl std::fmt::Debug for Solutions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solutions")
+            .field("n", &self.n)
+            .field("mode", &self.mode)
+            .field(
+                "placed",
+                &&self.columns[..self.depth.min(self.columns.len())],
+            )
+            .field("done", &self.done)
+            .finish_non_exhaustive()
+    }
+}
+
 impl Solutions {
     /// Every solution of the `n × n` board (`n` up to 64).
     pub fn all(n: u32) -> Result<Solutions, Error> {

@@ -131,6 +131,23 @@ pub struct RunControl<'a> {
     pub pool: Option<&'a rayon::ThreadPool>,
 }
 
+/// The controls set: the journal's path, the shard and the pool's size; whether there is a stop
+/// flag (and its value) and a watcher.
+impl std::fmt::Debug for RunControl<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RunControl")
+            .field("journal", &self.journal)
+            .field("stop", &self.stop)
+            .field("watcher", &self.watcher.map(|_| "a watcher"))
+            .field("shard", &self.shard)
+            .field(
+                "pool",
+                &self.pool.map(rayon::ThreadPool::current_num_threads),
+            )
+            .finish()
+    }
+}
+
 impl<'a> RunControl<'a> {
     /// These controls with a journal at `path`: finished tasks are recorded there, and the
     /// tasks it already holds are not searched again.

@@ -11,7 +11,7 @@ use super::{CountOptions, CountRun, Counts, RunControl, Watcher};
 use crate::Error;
 use crate::engine::kernel::Selected;
 use crate::engine::plan::{Plan, TaskId, default_plan};
-use crate::engine::pool::{INLINE_MAX_N, runs_here, start_shared};
+use crate::engine::pool::{INLINE_MAX_N, check_threads, runs_here, start_shared};
 use crate::engine::run::{RunOptions, TaskOutcome, run};
 use crate::engine::unique::unique_from;
 use crate::journal::{Header, Journal, JournalError, Shard, ShardError};
@@ -85,6 +85,25 @@ pub struct Prepared {
     unique: Option<SearchGuard>,
 }
 
+/// The count prepared: board, threads, kernel, shard, fingerprint, the tasks to count and
+/// those the journal already holds.
+impl std::fmt::Debug for Prepared {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Prepared")
+            .field("n", &self.n)
+            .field("threads", &self.threads)
+            .field("kernel", &self.kernel.kernel())
+            .field("strategy", &self.plan.strategy())
+            .field("shard", &self.shard)
+            .field("fingerprint", &format_args!("{:016x}", self.fingerprint))
+            .field("plan_tasks", &self.plan_tasks)
+            .field("tasks", &self.plan.tasks().len())
+            .field("journal", &self.journal)
+            .field("resumed_tasks", &self.resumed.len())
+            .finish_non_exhaustive()
+    }
+}
+
 /// A count's unique-count searches, kept from being made once the count is dropped unrun.
 struct SearchGuard(Arc<UniqueSearch>);
 
@@ -129,9 +148,7 @@ impl Prepared {
         shard: Option<Shard>,
         pool: Option<&rayon::ThreadPool>,
     ) -> Result<Prepared, Error> {
-        if options.threads == 0 {
-            return Err(Error::ZeroThreads);
-        }
+        check_threads(options.threads)?;
         // Before any journal is touched.
         let kernel = options.kernel.select()?;
         let started = Instant::now();

@@ -41,6 +41,36 @@ use crate::Error;
 /// The largest board a run searches on the calling thread alone, whatever its thread count.
 pub const INLINE_MAX_N: u32 = 10;
 
+/// The most worker threads a count, an estimate or a study takes on this machine: eight per
+/// logical CPU, at least 64 and at most 4096.
+///
+/// More threads than that only slow the work down (each waits longer for a CPU, and a pool of
+/// thousands of threads takes long to start), and the plans a count is split into aim at 4096
+/// tasks: beyond that many workers some would have no task at all. A larger thread count is
+/// refused with [`Error::TooManyThreads`] before any thread starts.
+///
+/// ```
+/// use nqueens::{count, max_threads, CountOptions, Error, Strategy};
+/// let most = max_threads();
+/// assert!((64..=4096).contains(&most));
+/// let options = CountOptions::new(most + 1, Strategy::Mirror);
+/// assert!(matches!(count(8, &options), Err(Error::TooManyThreads { .. })));
+/// ```
+pub fn max_threads() -> usize {
+    num_cpus::get().saturating_mul(8).clamp(64, 4096)
+}
+
+/// `Ok` for a thread count from 1 to [`max_threads`]; [`Error::ZeroThreads`] or
+/// [`Error::TooManyThreads`] otherwise.
+pub(crate) fn check_threads(threads: usize) -> Result<(), Error> {
+    let max = max_threads();
+    match threads {
+        0 => Err(Error::ZeroThreads),
+        t if t > max => Err(Error::TooManyThreads { threads, max }),
+        _ => Ok(()),
+    }
+}
+
 /// How many pools (of distinct thread counts) stay built for later runs, at most.
 pub const KEPT_POOLS: usize = 4;
 
@@ -49,10 +79,10 @@ pub const KEPT_POOLS: usize = 4;
 ///
 /// ```
 /// use nqueens::engine::pool::kept_workers;
-/// assert_eq!(kept_workers(), 4 * std::thread::available_parallelism().map_or(1, |n| n.get()));
+/// assert_eq!(kept_workers(), 4 * num_cpus::get());
 /// ```
 pub fn kept_workers() -> usize {
-    4 * std::thread::available_parallelism().map_or(1, |n| n.get())
+    4 * num_cpus::get().max(1)
 }
 
 /// The pools kept, most recently used last.
@@ -76,9 +106,7 @@ fn kept() -> std::sync::MutexGuard<'static, Vec<Arc<rayon::ThreadPool>>> {
 /// assert!(shared_pool(0).is_err());
 /// ```
 pub fn shared_pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, Error> {
-    if threads == 0 {
-        return Err(Error::ZeroThreads);
-    }
+    check_threads(threads)?;
     let mut pools = kept();
     let pool = match pools
         .iter()
@@ -150,7 +178,7 @@ pub fn release_pools() -> usize {
 /// assert!(start_shared(3, true).is_none() && start_shared(1, false).is_none());
 /// ```
 pub fn start_shared(threads: usize, small: bool) -> Option<Arc<rayon::ThreadPool>> {
-    if threads == 0 || runs_here(threads, small, None) {
+    if check_threads(threads).is_err() || runs_here(threads, small, None) {
         return None;
     }
     shared_pool(threads).ok()
@@ -173,9 +201,7 @@ pub fn runs_here(threads: usize, small: bool, pool: Option<&rayon::ThreadPool>) 
 
 /// A new rayon pool of exactly `threads` workers (runs use [`shared_pool`]).
 pub fn build_pool(threads: usize) -> Result<rayon::ThreadPool, Error> {
-    if threads == 0 {
-        return Err(Error::ZeroThreads);
-    }
+    check_threads(threads)?;
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .thread_name(|i| format!("nqueens-worker-{i}"))
@@ -184,7 +210,7 @@ pub fn build_pool(threads: usize) -> Result<rayon::ThreadPool, Error> {
 }
 
 /// Where a run's work goes.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 #[non_exhaustive]
 pub enum Workers<'p> {
     /// Every worker of this pool; the calling thread is not one of its workers and may wait.
@@ -216,9 +242,7 @@ where
     F: FnOnce(Workers<'_>) -> R + Send,
     R: Send,
 {
-    if threads == 0 {
-        return Err(Error::ZeroThreads);
-    }
+    check_threads(threads)?;
     if runs_here(threads, small, pool) {
         return Ok(work(Workers::Here));
     }

@@ -138,6 +138,26 @@ pub struct RunOptions<'a> {
     pub keep_outcomes: bool,
 }
 
+/// The options' values, and which callbacks are set.
+impl std::fmt::Debug for RunOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let set = |on: bool| if on { "set" } else { "none" };
+        f.debug_struct("RunOptions")
+            .field("threads", &self.threads)
+            .field("on_task_done", &set(self.on_task_done.is_some()))
+            .field("stop", &self.stop)
+            .field("recorded", &set(self.recorded.is_some()))
+            .field("kernel", &self.kernel)
+            .field(
+                "pool",
+                &self.pool.map(rayon::ThreadPool::current_num_threads),
+            )
+            .field("first", &set(self.first.is_some()))
+            .field("keep_outcomes", &self.keep_outcomes)
+            .finish()
+    }
+}
+
 impl RunOptions<'_> {
     /// Plain options: `threads` workers, no observer, no stop flag, nothing recorded, the
     /// fastest kernel, every outcome kept.

@@ -90,7 +90,7 @@ pub(crate) mod stats;
 use std::time::{Duration, Instant};
 
 use crate::engine::plan::{self, Plan, Strategy};
-use crate::engine::pool::{Workers, on_workers};
+use crate::engine::pool::{Workers, check_threads, on_workers};
 use crate::scaling::model::predict;
 use crate::{Error, Kernel, known};
 use clock::thread_seconds;
@@ -595,6 +595,7 @@ impl Estimator {
         options: &EstimateOptions,
         report: Option<&(dyn Fn(&EstimateProgress) + Sync)>,
     ) -> Result<Estimate, Error> {
+        check_threads(options.threads)?;
         let started = Instant::now();
         let watch = report.map(|report| Watch { report, started });
         let sample = match options.budget {

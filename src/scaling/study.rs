@@ -11,7 +11,7 @@ use super::stats::{self, Summary};
 use super::{Machine, cpu};
 use crate::Kernel;
 use crate::engine::plan::{DEFAULT_MIN_TASKS, Plan, Strategy};
-use crate::engine::pool::shared_pool;
+use crate::engine::pool::{check_threads, shared_pool};
 use crate::engine::run::{RunOptions, run};
 use crate::{Error, known};
 
@@ -543,6 +543,10 @@ pub fn measure_together_on(
         return Err(StudyError::NoRuns);
     }
     let threads = thread_counts(&options.threads);
+    // Refused before any run (`thread_counts` leaves out zeros and sorts: the last is largest).
+    if let Some(&most) = threads.last() {
+        check_threads(most)?;
+    }
     let machine = Machine::detect();
     let mut check = TotalCheck::new(n);
     let mut states = variants

@@ -143,3 +143,61 @@ fn the_kept_worker_threads_are_bounded_and_released() {
         "{after} threads after the release, {before} before"
     );
 }
+
+/// Every public type can be printed with `{:?}`, the controls and the prepared count among them.
+#[test]
+fn every_type_a_caller_holds_has_debug() {
+    fn shown(value: &impl std::fmt::Debug) -> String {
+        format!("{value:?}")
+    }
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let watch = |_: &nqueens::TaskOutcome| {};
+    let control = RunControl::default().with_stop(&stop).with_watcher(&watch);
+    assert!(shown(&control).starts_with("RunControl"));
+    let options = CountOptions::new(2, Strategy::Mirror);
+    let prepared = nqueens::Prepared::new(8, &options, None, None).unwrap();
+    assert!(shown(&prepared).contains("n: 8"), "{prepared:?}");
+    assert!(shown(&nqueens::enumerate::Solutions::all(6).unwrap()).starts_with("Solutions"));
+    let estimator = nqueens::estimate::Estimator::new(8, Kernel::Auto).unwrap();
+    assert!(!shown(&estimator).is_empty());
+    let run = prepared.run(None, None).unwrap();
+    assert!(shown(&run).contains("total: 92"));
+    assert!(!shown(&nqueens::Plan::new(8, Strategy::Mirror, 16).unwrap()).is_empty());
+}
+
+/// Thread counts beyond what the machine can use are refused before any thread starts, by a
+/// count, an estimate and a study alike; the limit is the same as the tool's.
+#[test]
+fn absurd_thread_counts_are_refused() {
+    use nqueens::estimate::{Budget, EstimateOptions, estimate};
+    use nqueens::scaling::study::{StudyError, StudyOptions, measure};
+    let most = nqueens::max_threads();
+    assert!((64..=4096).contains(&most));
+    let mut absurd = vec![most + 1, usize::MAX];
+    if 1000 > most {
+        absurd.push(1000);
+    }
+    for threads in absurd {
+        let too_many = |e: &nqueens::Error| matches!(e, nqueens::Error::TooManyThreads { threads: t, max } if *t == threads && *max == most);
+        for n in [8, 12] {
+            let options = CountOptions::new(threads, Strategy::Mirror);
+            let error = count(n, &options).unwrap_err();
+            assert!(too_many(&error), "{error:?}");
+            assert_eq!(
+                error.to_string(),
+                format!("{threads} threads are too many: at most {most} on this machine")
+            );
+        }
+        let options = EstimateOptions::new(Budget::Samples(16)).with_threads(threads);
+        let error = estimate(12, &options).unwrap_err();
+        assert!(too_many(&error), "{error:?}");
+        let options = StudyOptions::new(vec![threads]).with_repeat(1);
+        match measure(8, &options, &mut |_| {}) {
+            Err(StudyError::Engine(error)) => assert!(too_many(&error), "{error:?}"),
+            other => panic!("{other:?}"),
+        }
+    }
+    // The most is still allowed.
+    let counts = count(8, &CountOptions::new(most, Strategy::Mirror)).unwrap();
+    assert_eq!(counts.total, 92);
+}

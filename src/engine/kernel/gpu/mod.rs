@@ -107,6 +107,7 @@ pub fn target_sub_jobs(device: &Device) -> usize {
 }
 
 /// A batch of jobs split for the device: [`prepare`], then [`count_prepared`].
+#[derive(Debug)]
 pub struct Prepared {
     split: Split,
 }
