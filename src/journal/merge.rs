@@ -43,7 +43,7 @@ use crate::names::{Named, UnknownName};
 /// assert_eq!((merged.fingerprint, merged.tasks), (runs[0].fingerprint, runs[0].plan_tasks));
 /// assert_eq!((merged.shards, merged.journals), (2, 2));
 /// assert_eq!(merged.total, runs[0].counts.total + runs[1].counts.total);
-/// assert_eq!((merged.total, merged.unique), (92, 12));
+/// assert_eq!((merged.total, merged.unique), (92, Some(12)));
 /// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,8 +54,10 @@ pub struct Merged {
     pub n: u32,
     /// All solutions.
     pub total: u128,
-    /// Solutions distinct under the 8 symmetries, from the total ([`crate::unique_from_total`]).
-    pub unique: u128,
+    /// Solutions distinct under the 8 symmetries, from the total ([`crate::unique_from_total`]):
+    /// always there, since a merge adds up a whole board (`Option` as in
+    /// [`Counts::unique`](crate::Counts::unique), which lacks it for a part of a board).
+    pub unique: Option<u128>,
     /// The plan's strategy.
     pub strategy: Strategy,
     /// Tasks in the plan (every one of them recorded).
@@ -377,7 +379,7 @@ pub enum PlanDifference {
 ///     files.push(file);
 /// }
 /// let merged = nqueens::journal::merge(&files).unwrap();
-/// assert_eq!((merged.total, merged.unique), (724, 92));
+/// assert_eq!((merged.total, merged.unique), (724, Some(92)));
 /// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
@@ -484,7 +486,7 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
         shards: count,
         journals: paths.len(),
         total,
-        unique,
+        unique: Some(unique),
     })
 }
 
@@ -564,7 +566,7 @@ impl Merged {
     /// assert_eq!(merged.check_known().unwrap_err().known.total, 92);
     /// ```
     pub fn check_known(&self) -> Result<(), crate::known::Mismatch> {
-        crate::known::Mismatch::of(self.n, self.total, Some(self.unique)).map_or(Ok(()), Err)
+        crate::known::Mismatch::of(self.n, self.total, self.unique).map_or(Ok(()), Err)
     }
 
     /// Adds up the runs of the shards of one count, made in this process or read back (with the
@@ -586,7 +588,7 @@ impl Merged {
     ///     .collect();
     /// assert!(runs.iter().all(|run| run.counts.unique.is_none()));
     /// let merged = Merged::from_runs(&runs).unwrap();
-    /// assert_eq!((merged.total, merged.unique, merged.shards), (14_200, 1_787, 4));
+    /// assert_eq!((merged.total, merged.unique, merged.shards), (14_200, Some(1_787), 4));
     ///
     /// // Shard 3/4 missing: no total.
     /// let Err(MergeError::Incomplete { missing, .. }) = Merged::from_runs(&runs[..3]) else {
@@ -709,7 +711,7 @@ impl Merged {
         Ok(Merged {
             n,
             total,
-            unique,
+            unique: Some(unique),
             strategy,
             tasks: plan.tasks().len(),
             shards: count,

@@ -201,3 +201,52 @@ fn absurd_thread_counts_are_refused() {
     let counts = count(8, &CountOptions::new(most, Strategy::Mirror)).unwrap();
     assert_eq!(counts.total, 92);
 }
+
+/// Times are `Duration`s and unique counts `Option<u128>` in every result; serde still writes
+/// times as numbers of seconds.
+#[test]
+fn results_share_one_time_type_and_one_unique_type() {
+    use nqueens::estimate::{Budget, EstimateOptions, estimate};
+    use std::time::Duration;
+    let counts = count(8, &CountOptions::new(1, Strategy::Mirror)).unwrap();
+    let estimated = estimate(
+        10,
+        &EstimateOptions::new(Budget::Samples(64))
+            .with_seed(1)
+            .with_threads(1),
+    )
+    .unwrap();
+    let times: [Duration; 2] = [counts.elapsed, estimated.elapsed];
+    assert!(times.iter().all(|t| *t > Duration::ZERO));
+    // A time budget is a duration too.
+    let budget = Budget::Time(Duration::from_millis(50));
+    let options = EstimateOptions::new(budget).with_seed(1).with_threads(1);
+    assert!(estimate(10, &options).unwrap().elapsed > Duration::ZERO);
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for k in 0..2 {
+        let file = dir.path().join(format!("n8-{k}.ckpt"));
+        let control = RunControl::default()
+            .with_journal(&file)
+            .with_shard(Shard::new(k, 2).unwrap());
+        count_with(8, &CountOptions::new(1, Strategy::Mirror), &control).unwrap();
+        files.push(file);
+    }
+    let merged = nqueens::journal::merge(&files).unwrap();
+    let uniques: [Option<u128>; 2] = [counts.unique, merged.unique];
+    assert_eq!(uniques, [Some(12), Some(12)]);
+
+    #[cfg(feature = "serde")]
+    {
+        let json = serde_json::to_value(&estimated).unwrap();
+        assert_eq!(json["seconds"], estimated.elapsed.as_secs_f64());
+        assert!(json.get("elapsed").is_none());
+        let back: nqueens::estimate::Estimate = serde_json::from_value(json).unwrap();
+        assert_eq!(back.elapsed, estimated.elapsed);
+        let json = serde_json::to_value(options).unwrap();
+        assert_eq!(json["budget"], serde_json::json!({ "seconds": 0.05 }));
+        let json = serde_json::to_value(&merged).unwrap();
+        assert_eq!(json["unique"], 12);
+    }
+}
