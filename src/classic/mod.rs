@@ -61,8 +61,6 @@ use crate::engine::kernel::MAX_N;
 /// assert_eq!((bitmask, bitmask.to_string()), (Algorithm::Bitmask, "bitmask".to_string()));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 #[non_exhaustive]
 pub enum Algorithm {
     /// An n × n grid of free / queen / threatened cells, copied and marked per queen.
@@ -188,6 +186,10 @@ impl std::fmt::Display for Algorithm {
         f.write_str(self.name())
     }
 }
+
+// Written as its name, read back as `FromStr` reads it (in any case).
+#[cfg(feature = "serde")]
+crate::serde_util::as_text!(Algorithm);
 
 /// Which line a rejected square shares with a placed queen.
 ///

@@ -174,7 +174,8 @@ pub enum Budget {
     Time(Duration),
 }
 
-/// How to estimate.
+/// How to estimate (with the `serde` feature, a field left out takes its value in
+/// [`EstimateOptions::default`]).
 ///
 /// The same seed and number of probes give the same estimate on any thread count:
 ///
@@ -189,6 +190,7 @@ pub enum Budget {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 #[non_exhaustive]
 pub struct EstimateOptions {
     /// How many probes.

@@ -15,7 +15,8 @@ use crate::engine::pool::{check_threads, shared_pool};
 use crate::engine::run::{RunOptions, run};
 use crate::{Error, known};
 
-/// What to measure.
+/// What to measure (with the `serde` feature, a field left out takes its value in
+/// [`StudyOptions::default`]).
 ///
 /// ```
 /// use nqueens::scaling::study::{measure, StudyOptions};
@@ -31,6 +32,7 @@ use crate::{Error, known};
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 #[non_exhaustive]
 pub struct StudyOptions {
     /// How the board is split into tasks.

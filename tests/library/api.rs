@@ -250,3 +250,52 @@ fn results_share_one_time_type_and_one_unique_type() {
         assert_eq!(json["unique"], 12);
     }
 }
+
+/// Kernel and strategy names are read in any case, as text and (with `serde`) as JSON.
+#[test]
+fn names_parse_in_any_case() {
+    assert_eq!("AVX2".parse::<Kernel>().unwrap(), Kernel::Avx2);
+    assert_eq!(
+        " Portable-Lanes ".parse::<Kernel>().unwrap(),
+        Kernel::PortableLanes
+    );
+    assert_eq!("MIRROR".parse::<Strategy>().unwrap(), Strategy::Mirror);
+    assert!("avx".parse::<Kernel>().is_err());
+    #[cfg(feature = "serde")]
+    {
+        let kernel: Kernel = serde_json::from_str(r#""Depth-First""#).unwrap();
+        assert_eq!(kernel, Kernel::DepthFirst);
+        assert_eq!(serde_json::to_string(&kernel).unwrap(), r#""depth-first""#);
+        assert!(serde_json::from_str::<Kernel>(r#""avx""#).is_err());
+    }
+}
+
+/// Options read from JSON take the defaults of the fields left out.
+#[cfg(feature = "serde")]
+#[test]
+fn options_read_from_partial_json() {
+    use nqueens::estimate::EstimateOptions;
+    use nqueens::scaling::study::StudyOptions;
+    let options: CountOptions = serde_json::from_str("{}").unwrap();
+    assert_eq!(options, CountOptions::default());
+    let options: CountOptions = serde_json::from_str(r#"{"threads": 2}"#).unwrap();
+    assert_eq!(options, CountOptions::default().with_threads(2));
+    let options: CountOptions =
+        serde_json::from_str(r#"{"strategy": "Mirror", "kernel": "DEPTH-FIRST"}"#).unwrap();
+    assert_eq!(
+        (options.strategy, options.kernel),
+        (Strategy::Mirror, Kernel::DepthFirst)
+    );
+    assert_eq!(options.threads, CountOptions::default().threads);
+    // Written in full, read back the same.
+    let written = serde_json::to_value(options).unwrap();
+    assert_eq!(written["kernel"], "depth-first");
+    assert_eq!(
+        serde_json::from_value::<CountOptions>(written).unwrap(),
+        options
+    );
+    let estimate: EstimateOptions = serde_json::from_str(r#"{"seed": 7}"#).unwrap();
+    assert_eq!(estimate, EstimateOptions::default().with_seed(7));
+    let study: StudyOptions = serde_json::from_str(r#"{"repeat": 5}"#).unwrap();
+    assert_eq!(study, StudyOptions::default().with_repeat(5));
+}

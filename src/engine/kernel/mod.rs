@@ -49,10 +49,9 @@ use crate::Error;
 ///     assert_eq!((counts.total, counts.kernel), (92, kernel));
 /// }
 /// assert_eq!("portable-lanes".parse::<Kernel>().unwrap(), Kernel::PortableLanes);
+/// assert_eq!("AVX2".parse::<Kernel>().unwrap(), Kernel::Avx2); // names in any case
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 #[non_exhaustive]
 pub enum Kernel {
     /// The fastest kernel this CPU runs: AVX-512, else AVX2 or NEON, else the depth-first
@@ -287,6 +286,10 @@ impl fmt::Display for Kernel {
         f.write_str(self.name())
     }
 }
+
+// Written as its name, read back as `FromStr` reads it (in any case).
+#[cfg(feature = "serde")]
+crate::serde_util::as_text!(Kernel);
 
 /// A kernel this CPU runs; only [`Kernel::select`] builds one. A GPU kernel's value also
 /// holds the CPU kernel that counts single tasks and the CPU's share of a run.

@@ -73,8 +73,6 @@ pub const MAX_ID_LEN: usize = 16;
 /// assert_eq!("mirror".parse::<Strategy>().unwrap(), Strategy::Mirror);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 #[non_exhaustive]
 pub enum Strategy {
     /// Border queens pre-placed, one constellation per symmetry class (weight 2, 4 or 8), inner
@@ -105,6 +103,10 @@ impl fmt::Display for Strategy {
         f.write_str(self.name())
     }
 }
+
+// Written as its name, read back as `FromStr` reads it (in any case).
+#[cfg(feature = "serde")]
+crate::serde_util::as_text!(Strategy);
 
 /// A deterministic task name: the columns of the queens the task pre-places, in order.
 ///
