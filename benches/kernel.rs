@@ -36,7 +36,7 @@ fn inner_boards(n: u32) -> Vec<InnerBoard> {
         .iter()
         .filter_map(|t| match t.subproblem {
             Subproblem::Inner(b) => Some(b),
-            Subproblem::Rows(_) => None,
+            _ => None,
         })
         .collect()
 }
@@ -47,7 +47,12 @@ fn inner_kernels(c: &mut Criterion) {
     for n in [13u32, 14] {
         let boards = inner_boards(n);
         // A GPU kernel counts single boards on its CPU kernel: not a kernel of its own here.
-        for kernel in Kernel::ALL.into_iter().skip(1).filter(|k| !k.uses_gpu()) {
+        for kernel in Kernel::ALL
+            .iter()
+            .copied()
+            .skip(1)
+            .filter(|k| !k.uses_gpu())
+        {
             let Ok(selected) = kernel.select() else {
                 eprintln!("inner-kernel/{kernel} skipped: not available on this CPU");
                 continue;

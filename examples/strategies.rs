@@ -99,7 +99,7 @@ fn search_nodes(n: u32, threads: usize) -> Result<(u128, u64, usize), nqueens::E
                 let mut nodes = 0;
                 let count = match t.subproblem {
                     Subproblem::Inner(b) => count_job::<true>(&b.job(), &mut nodes),
-                    Subproblem::Rows(_) => t.count(n).expect("a task of the plan of n"),
+                    _ => t.count(n).expect("a task of the plan of n"),
                 };
                 (u128::from(t.weight) * u128::from(count), nodes)
             })
@@ -112,7 +112,7 @@ fn search_nodes(n: u32, threads: usize) -> Result<(u128, u64, usize), nqueens::E
 fn kernels(n: u32, threads: usize) -> Result<(), nqueens::Error> {
     let plan = Plan::new(n, Strategy::Symmetric, DEFAULT_MIN_TASKS)?;
     let mut depth_first = None;
-    for kernel in Kernel::ALL.into_iter().skip(1) {
+    for &kernel in Kernel::ALL.iter().skip(1) {
         if !kernel.is_available() {
             println!("{:>15}: not available on this CPU", kernel.name());
             continue;

@@ -21,16 +21,30 @@ use std::fmt;
 /// ```
 /// use nqueens::board::{Placement, Square};
 /// let queens: Vec<Square> = Placement::new(vec![1, 3, 0, 2]).squares().collect();
-/// assert_eq!(queens[2], Square { row: 2, column: 0 });
+/// assert_eq!(queens[2], Square::new(2, 0));
 /// assert_eq!(queens[2].to_string(), "(row 2, column 0)");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Square {
     /// Row, from 0 at the top.
     pub row: u32,
     /// Column, from 0 at the left.
     pub column: u32,
+}
+
+impl Square {
+    /// The square in `row` and `column` (both from 0).
+    ///
+    /// ```
+    /// use nqueens::board::Square;
+    /// let square = Square::new(2, 5);
+    /// assert_eq!((square.row, square.column), (2, 5));
+    /// ```
+    pub const fn new(row: u32, column: u32) -> Square {
+        Square { row, column }
+    }
 }
 
 impl fmt::Display for Square {
@@ -231,7 +245,7 @@ impl Placement {
     /// ```
     /// use nqueens::board::{Placement, Square};
     /// let squares: Vec<Square> = Placement::new(vec![1, 0]).squares().collect();
-    /// assert_eq!(squares[1], Square { row: 1, column: 0 });
+    /// assert_eq!(squares[1], Square::new(1, 0));
     /// ```
     pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
         self.columns
@@ -276,6 +290,9 @@ impl From<Solution> for Placement {
 }
 
 /// The 8 symmetries of the square (the dihedral group of order 8).
+///
+/// The group has no other element, so this enum is exhaustive on purpose: a `match` may name
+/// all eight without a `_` arm.
 ///
 /// With rows counted down and columns to the right from 0 on an `n × n` board, each maps the
 /// square `(r, c)` to:

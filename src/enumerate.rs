@@ -27,6 +27,7 @@ use crate::error::Error;
 /// assert!(unique.iter().all(|solution| solution.is_canonical()));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Mode {
     /// Every solution.
     All,
@@ -48,6 +49,7 @@ pub enum Mode {
 /// assert_eq!(Solutions::all(3).unwrap().search(u64::MAX), Step::Exhausted);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Step {
     /// A solution was found.
     Found,
@@ -79,6 +81,21 @@ pub struct Solutions {
     stack: [Frame; MAX_N as usize],
     columns: [u32; MAX_N as usize],
     scratch: [u32; MAX_N as usize],
+}
+
+/// The board, the mode, the columns of the queens placed so far and whether the search is done.
+impl std::fmt::Debug for Solutions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solutions")
+            .field("n", &self.n)
+            .field("mode", &self.mode)
+            .field(
+                "placed",
+                &&self.columns[..self.depth.min(self.columns.len())],
+            )
+            .field("done", &self.done)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Solutions {

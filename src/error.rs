@@ -34,6 +34,14 @@ pub enum Error {
     /// A thread count of zero was asked for.
     #[error("the thread count must be at least 1")]
     ZeroThreads,
+    /// More worker threads were asked for than [`max_threads`](crate::max_threads) allows.
+    #[error("{threads} threads are too many: at most {max} on this machine")]
+    TooManyThreads {
+        /// The thread count asked for.
+        threads: usize,
+        /// The most this machine allows ([`max_threads`](crate::max_threads)).
+        max: usize,
+    },
     /// The thread pool could not be built.
     #[error("could not start the worker threads: {0}")]
     ThreadPool(String),
@@ -110,6 +118,7 @@ impl From<EngineError> for Error {
         match error {
             EngineError::BoardTooLarge { n } => Error::BoardTooLarge { n },
             EngineError::ZeroThreads => Error::ZeroThreads,
+            EngineError::TooManyThreads { threads, max } => Error::TooManyThreads { threads, max },
             EngineError::ThreadPool(why) => Error::ThreadPool(why),
             EngineError::Overflow => Error::Overflow,
             EngineError::KernelUnavailable { kernel, available } => {
@@ -182,7 +191,8 @@ mod tests {
     fn an_unavailable_kernel_names_itself_and_the_kernels_this_cpu_runs() {
         // No CPU runs both NEON and AVX2.
         let kernel = Kernel::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|k| !k.is_available())
             .expect("a kernel this CPU lacks");
         let err = Error::from(kernel.select().unwrap_err());

@@ -93,6 +93,7 @@ impl From<io::Error> for Refusal {
 /// The owner of a file: a user id, shown with its name where the system knows it
 /// (`nobody (uid 65534)`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Owner {
     /// The user id.
     pub uid: u32,

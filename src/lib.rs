@@ -38,6 +38,7 @@
 //! ```
 
 #![deny(missing_docs)]
+#![warn(missing_debug_implementations)]
 #![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod board;
@@ -66,6 +67,7 @@ pub use count::{
 pub use engine::EngineError;
 pub use engine::kernel::{Kernel, MAX_N};
 pub use engine::plan::{Plan, Strategy, Task, TaskId, TaskIdError};
+pub use engine::pool::{max_threads, release_pools};
 pub use engine::run::TaskOutcome;
 pub use error::Error;
 

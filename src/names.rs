@@ -32,11 +32,13 @@ pub trait Named: Copy + Sized + 'static {
     /// One line on what the value means.
     fn description(self) -> &'static str;
 
-    /// The value named `name`, or an error listing the names.
+    /// The value named `name` (in any case, spaces around it ignored), or an error listing the
+    /// names.
     ///
     /// ```
     /// use nqueens::names::Named;
     /// assert_eq!(nqueens::Strategy::parse_name("mirror").unwrap(), nqueens::Strategy::Mirror);
+    /// assert_eq!(nqueens::Kernel::parse_name(" Depth-First ").unwrap(), nqueens::Kernel::DepthFirst);
     /// let e = nqueens::Strategy::parse_name("spiral").unwrap_err();
     /// assert_eq!(e.to_string(), "unknown strategy 'spiral' (choose from symmetric, mirror)");
     /// ```
@@ -44,7 +46,7 @@ pub trait Named: Copy + Sized + 'static {
         Self::all()
             .iter()
             .copied()
-            .find(|v| v.name() == name.trim())
+            .find(|v| v.name().eq_ignore_ascii_case(name.trim()))
             .ok_or_else(|| UnknownName {
                 what: Self::WHAT,
                 name: name.to_string(),
@@ -90,7 +92,7 @@ impl fmt::Display for UnknownName {
 
 impl std::error::Error for UnknownName {}
 
-/// `FromStr` by [`Named::parse_name`].
+/// `FromStr` by [`Named::parse_name`] (in any case).
 macro_rules! from_str_by_name {
     ($($t:ty),*) => {$(
         impl std::str::FromStr for $t {
@@ -126,7 +128,7 @@ impl Named for Strategy {
 impl Named for Kernel {
     const WHAT: &'static str = "kernel";
     fn all() -> &'static [Self] {
-        &Kernel::ALL
+        Kernel::ALL
     }
     fn name(self) -> &'static str {
         Kernel::name(self)

@@ -91,7 +91,8 @@ pub fn long_version(adapters: bool) -> String {
         text.push_str(&format!(" (auto picks {auto})"));
     }
     let missing = Kernel::ALL
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|k| *k != Kernel::Auto && !available.contains(k));
     let missing = names(missing);
     if !missing.is_empty() {
@@ -658,7 +659,8 @@ where
 }
 
 /// The most worker threads any command may ask for on a machine with `logical` CPUs: eight per
-/// CPU, at least 64 and at most 4096. More only slow a count down (and take long to start).
+/// CPU, at least 64 and at most 4096 (the library's own limit, [`nqueens::max_threads`], on this
+/// machine). More only slow a count down (and take long to start).
 pub fn max_threads_for(logical: usize) -> usize {
     logical.saturating_mul(8).clamp(64, 4096)
 }
@@ -1277,6 +1279,8 @@ mod tests {
         assert_eq!(max_threads_for(2), 64);
         assert_eq!(max_threads_for(32), 256);
         assert_eq!(max_threads_for(10_000), 4096);
+        // The library refuses no count the command lets through.
+        assert_eq!(max_threads_for(num_cpus::get()), nqueens::max_threads());
         assert_eq!(parse_threads_for("64", 2), Ok(64));
         for (bad, why) in [
             ("65", "too many threads: at most 64"),

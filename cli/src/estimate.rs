@@ -2,6 +2,7 @@
 //! model behind every other command's figures too: `budget`).
 
 use std::io::Write;
+use std::time::Duration;
 
 use crate::format::{table_row, write_table};
 use nqueens::estimate::{Budget, Estimate, EstimateOptions, EstimateProgress, Estimator};
@@ -19,7 +20,10 @@ pub const DEFAULT_SECONDS: f64 = 60.0;
 pub fn run(args: &EstimateArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let budget = match (args.samples, args.seconds) {
         (Some(k), _) => Budget::Samples(k),
-        (None, s) => Budget::Seconds(s.unwrap_or(DEFAULT_SECONDS)),
+        // Positive and finite (the parser refuses the rest), and at least a nanosecond.
+        (None, s) => Budget::Time(
+            Duration::from_secs_f64(s.unwrap_or(DEFAULT_SECONDS)).max(Duration::from_nanos(1)),
+        ),
     };
     let options = EstimateOptions::new(budget)
         .with_seed(args.seed)
@@ -38,7 +42,9 @@ fn estimate_on_terminal(n: u32, options: &EstimateOptions) -> Result<Estimate, F
     // The bar counts the samples drawn, or the seconds of a time budget.
     let of = match options.budget {
         Budget::Samples(k) => k,
-        Budget::Seconds(s) => s.ceil() as u64,
+        Budget::Time(time) => time.as_secs_f64().ceil() as u64,
+        // A budget this build does not know: a bar of no length.
+        _ => 0,
     };
     let steps = Steps::on_terminal(&format!("n = {n}"), of);
     if !steps.is_visible() {
@@ -60,7 +66,7 @@ fn estimate_on_terminal(n: u32, options: &EstimateOptions) -> Result<Estimate, F
                 steps.set(p.samples_done, of);
                 steps.doing(format!("samples{total}"));
             }
-            Budget::Seconds(_) => {
+            Budget::Time(_) => {
                 steps.set(p.elapsed.as_secs(), of);
                 if p.samples == 0 {
                     steps.doing("s, sizing the sample");
@@ -72,6 +78,7 @@ fn estimate_on_terminal(n: u32, options: &EstimateOptions) -> Result<Estimate, F
                     ));
                 }
             }
+            _ => {}
         }
     };
     let result = estimator.estimate_observed(options, &report);
@@ -174,7 +181,7 @@ fn lines(e: &Estimate) -> Vec<Line> {
         "work covered".into(),
         format!("{:.3}%", 100.0 * e.covered_fraction),
     );
-    add("took".into(), duration(e.seconds));
+    add("took".into(), duration(e.elapsed.as_secs_f64()));
     lines
 }
 

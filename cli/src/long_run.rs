@@ -270,7 +270,7 @@ impl Journals {
     fn path(&self, n: u32) -> PathBuf {
         if self.directory {
             return self.path.join(match self.shard {
-                Some(Shard { index, count }) => format!("n{n}-s{index}-of-{count}.ckpt"),
+                Some(shard) => format!("n{n}-s{}-of-{}.ckpt", shard.index(), shard.count()),
                 None => format!("n{n}.ckpt"),
             });
         }
@@ -466,14 +466,10 @@ mod tests {
         );
         assert!(text.len() < 120, "{text}");
         // Only the plan differs: made by another version.
-        let text = refusal(&mismatch(
-            Header {
-                tasks: 16000,
-                fingerprint: 7,
-                ..here.clone()
-            },
-            here.clone(),
-        ));
+        let mut other_plan = here.clone();
+        other_plan.tasks = 16000;
+        other_plan.fingerprint = 7;
+        let text = refusal(&mismatch(other_plan, here.clone()));
         assert!(
             text.contains("is for 16000 tasks, plan 0000000000000007, not 4096 tasks")
                 || text.contains("is for 16000 tasks"),
@@ -481,10 +477,8 @@ mod tests {
         );
         assert!(text.contains("another version of nqueens"), "{text}");
         // A shard's journal is never to be deleted.
-        let shard = Header {
-            shard: Shard::new(0, 2).unwrap(),
-            ..here.clone()
-        };
+        let mut shard = here.clone();
+        shard.shard = Shard::new(0, 2).unwrap();
         let text = refusal(&mismatch(shard, here));
         assert!(text.contains("is for shard 0/2, not shard 0/1"), "{text}");
         assert!(

@@ -88,7 +88,8 @@ impl Failure {
     pub fn exit_code(&self) -> u8 {
         match self {
             Failure::Usage(_) | Failure::Engine(nqueens::Error::BoardTooLarge { .. }) => 2,
-            Failure::Engine(nqueens::Error::ZeroThreads) => 2,
+            Failure::Engine(nqueens::Error::ZeroThreads)
+            | Failure::Engine(nqueens::Error::TooManyThreads { .. }) => 2,
             Failure::Engine(nqueens::Error::Estimate(_)) => 2,
             #[cfg(feature = "gpu")]
             Failure::Engine(nqueens::Error::Gpu(_)) => 2,

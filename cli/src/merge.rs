@@ -17,7 +17,7 @@ use crate::args::MergeArgs;
 table_row!(Merged, |merged| {
     "n" => merged.n,
     "total" => grouped(merged.total),
-    "unique" => grouped(merged.unique),
+    "unique" => merged.unique.map_or("-".to_string(), grouped),
     "strategy" => merged.strategy,
     "tasks" => grouped(merged.tasks),
     "shards" => merged.shards,

@@ -214,7 +214,7 @@ fn warn_about_load(machine: &Machine, threads: &[usize]) {
                  core, so expect less than ideal speedup",
                 human::plural(machine.physical, "physical core")
             )),
-            None => {}
+            _ => {}
         }
     }
 }
@@ -327,52 +327,47 @@ mod tests {
     use nqueens::scaling::study::MeasuredPoint;
 
     pub(super) fn study(n: u32, points: &[(usize, f64, Option<f64>)]) -> Study {
-        let machine = Machine {
-            logical: 2,
-            physical: 2,
-        };
-        Study {
-            n,
-            strategy: Strategy::Mirror,
-            kernel: Kernel::DepthFirst,
-            machine,
-            repeat: 3,
-            tasks: 100,
-            task_seconds_total: 1.0,
-            task_seconds_max: 0.1,
-            runs: points
-                .iter()
-                .map(|&(threads, fastest, cpu_share)| MeasuredPoint {
-                    threads,
-                    median_seconds: fastest * 1.1,
-                    min_seconds: fastest,
-                    max_seconds: fastest * 1.2,
-                    speedup: 1.0,
-                    efficiency: 1.0,
-                    cpu_share,
-                    shares_core: threads > 2,
-                    loss: None,
-                })
-                .collect(),
-            model: vec![],
-            model_leaves_out: nqueens::scaling::MODEL_LEAVES_OUT,
-            total: 0,
-            run: nqueens::scaling::RunInfo {
-                cpu: Some("Test CPU".into()),
-                logical: 2,
-                physical: 2,
-                smt: false,
-                kernel: Kernel::DepthFirst,
-                strategy: Strategy::Mirror,
-                n,
-                version: "0.1.0".into(),
-                date: "2026-11-24T00:00:00Z".into(),
-                os: "linux x86_64".into(),
-                pin: None,
+        // A study as its JSON reads back, the measured points set below.
+        let mut study: Study = serde_json::from_value(serde_json::json!({
+            "n": n,
+            "strategy": "mirror",
+            "kernel": "depth-first",
+            "machine": { "logical": 2, "physical": 2 },
+            "repeat": 3,
+            "tasks": 100,
+            "task_seconds_total": 1.0,
+            "task_seconds_max": 0.1,
+            "runs": [],
+            "model": [],
+            "total": 0,
+            "run": {
+                "cpu": "Test CPU",
+                "logical": 2,
+                "physical": 2,
+                "smt": false,
+                "kernel": "depth-first",
+                "strategy": "mirror",
+                "n": n,
+                "version": "0.1.0",
+                "date": "2026-11-24T00:00:00Z",
+                "os": "linux x86_64",
             },
-            headline: None,
-            model_check: Vec::new(),
-        }
+            "headline": null,
+        }))
+        .expect("a study");
+        assert_eq!(study.machine, Machine::new(2, 2));
+        study.runs = points
+            .iter()
+            .map(|&(threads, fastest, cpu_share)| {
+                let mut point =
+                    MeasuredPoint::new(threads, fastest * 1.1, fastest, fastest * 1.2, 1.0);
+                point.efficiency = 1.0;
+                point.cpu_share = cpu_share;
+                point.shares_core = threads > 2;
+                point
+            })
+            .collect();
+        study
     }
 
     #[test]
@@ -454,15 +449,7 @@ mod tests {
 
     #[test]
     fn progress_names_the_kernel_only_when_several_are_measured() {
-        let mut p = Progress {
-            threads: 2,
-            run: 1,
-            repeat: 3,
-            strategy: Strategy::Mirror,
-            kernel: Kernel::DepthFirst,
-            variant: 0,
-            variants: 1,
-        };
+        let mut p = Progress::new(2, 1, 3, Strategy::Mirror, Kernel::DepthFirst);
         assert_eq!(progress_line(&p), "measuring 2 threads, run 1 of 3");
         p.variants = 2;
         p.variant = 1;

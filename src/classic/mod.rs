@@ -62,8 +62,7 @@ use crate::names::{Named, from_str_by_name};
 /// assert_eq!((bitmask, bitmask.to_string()), (Algorithm::Bitmask, "bitmask".to_string()));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[non_exhaustive]
 pub enum Algorithm {
     /// An n × n grid of free / queen / threatened cells, copied and marked per queen.
     Matrix,
@@ -210,7 +209,15 @@ impl std::fmt::Display for Algorithm {
     }
 }
 
+// Written as its name, read back as `FromStr` reads it (in any case).
+#[cfg(feature = "serde")]
+crate::serde_util::as_text!(Algorithm);
+
 /// Which line a rejected square shares with a placed queen.
+///
+/// A queen placed in an earlier row attacks a square along these three lines and no other (the
+/// search places one queen per row), so this enum is exhaustive on purpose: a `match` may name
+/// all three without a `_` arm.
 ///
 /// The library names the two diagonal directions one way everywhere (as
 /// [`Conflict`](crate::board::Conflict) and [`Symmetry`](crate::board::Symmetry) do): along a
@@ -330,6 +337,7 @@ impl std::fmt::Display for Line {
 /// assert!(first.0.contains(&Event::Place { row: 0, col: 0 }));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Event {
     /// The square is examined as a candidate for the queen of its row.
     Try {

@@ -97,9 +97,10 @@ pub struct RunControl<'a> {
     pub watcher: Option<&'a dyn Watcher>,
     /// Count only this shard of the plan (`None`: the whole plan).
     pub shard: Option<Shard>,
-    /// The rayon pool whose workers count, whatever [`CountOptions::threads`] says (`None`: a
-    /// pool of that many workers, built once per process and reused by every count with that
-    /// thread count).
+    /// The rayon pool whose workers count, whatever [`CountOptions::threads`] says (`None`: the
+    /// process's pool of that many workers, built on first use and kept for the counts after
+    /// it, among a few pools of the most recent thread counts: see
+    /// [`release_pools`](crate::release_pools)).
     ///
     /// A count never waits in a rayon worker for other rayon work, since a waiting worker
     /// takes other jobs of its pool (more counts, in a parallel iterator of counts) and they
@@ -128,6 +129,23 @@ pub struct RunControl<'a> {
     ///
     /// [`CountOptions::threads`]: crate::CountOptions::threads
     pub pool: Option<&'a rayon::ThreadPool>,
+}
+
+/// The controls set: the journal's path, the shard and the pool's size; whether there is a stop
+/// flag (and its value) and a watcher.
+impl std::fmt::Debug for RunControl<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RunControl")
+            .field("journal", &self.journal)
+            .field("stop", &self.stop)
+            .field("watcher", &self.watcher.map(|_| "a watcher"))
+            .field("shard", &self.shard)
+            .field(
+                "pool",
+                &self.pool.map(rayon::ThreadPool::current_num_threads),
+            )
+            .finish()
+    }
 }
 
 impl<'a> RunControl<'a> {

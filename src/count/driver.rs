@@ -10,7 +10,7 @@ use super::unique_search::UniqueSearch;
 use super::{CountOptions, CountRun, Counts, RunControl, Watcher};
 use crate::engine::kernel::Selected;
 use crate::engine::plan::{Plan, TaskId, default_plan};
-use crate::engine::pool::{INLINE_MAX_N, runs_here, start_shared};
+use crate::engine::pool::{INLINE_MAX_N, check_threads, runs_here, start_shared};
 use crate::engine::run::{RunOptions, TaskOutcome, run};
 use crate::engine::unique::unique_from;
 use crate::error::Error;
@@ -85,6 +85,25 @@ pub struct Prepared {
     unique: Option<SearchGuard>,
 }
 
+/// The count prepared: board, threads, kernel, shard, fingerprint, the tasks to count and
+/// those the journal already holds.
+impl std::fmt::Debug for Prepared {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Prepared")
+            .field("n", &self.n)
+            .field("threads", &self.threads)
+            .field("kernel", &self.kernel.kernel())
+            .field("strategy", &self.plan.strategy())
+            .field("shard", &self.shard)
+            .field("fingerprint", &format_args!("{:016x}", self.fingerprint))
+            .field("plan_tasks", &self.plan_tasks)
+            .field("tasks", &self.plan.tasks().len())
+            .field("journal", &self.journal)
+            .field("resumed_tasks", &self.resumed.len())
+            .finish_non_exhaustive()
+    }
+}
+
 /// A count's unique-count searches, kept from being made once the count is dropped unrun.
 struct SearchGuard(Arc<UniqueSearch>);
 
@@ -129,9 +148,7 @@ impl Prepared {
         shard: Option<Shard>,
         pool: Option<&rayon::ThreadPool>,
     ) -> Result<Prepared, Error> {
-        if options.threads == 0 {
-            return Err(Error::ZeroThreads);
-        }
+        check_threads(options.threads)?;
         // Before any journal is touched.
         let kernel = options.kernel.select()?;
         let started = Instant::now();
@@ -156,10 +173,10 @@ impl Prepared {
         let shard = shard.unwrap_or(Shard::WHOLE);
         // Every shard holds a task: no more shards than tasks (refused before any journal is
         // touched).
-        let shard = Shard::new(shard.index, shard.count)?;
-        if shard.count as usize > whole.tasks().len() {
+        let shard = Shard::new(shard.index(), shard.count())?;
+        if shard.count() as usize > whole.tasks().len() {
             return Err(ShardError::MoreShardsThanTasks {
-                count: shard.count,
+                count: shard.count(),
                 tasks: whole.tasks().len(),
                 n,
                 strategy: options.strategy.name(),
@@ -170,7 +187,7 @@ impl Prepared {
         let plan = if shard.is_whole() {
             whole
         } else {
-            let picked = crate::journal::select(&whole, shard.index, shard.count);
+            let picked = crate::journal::select(&whole, shard.index(), shard.count());
             let tasks = picked.iter().map(|&p| whole.tasks()[p]).collect();
             Plan::from_parts(whole.n(), whole.strategy(), tasks)
         };
@@ -327,7 +344,7 @@ impl Prepared {
                 total: report.total,
                 unique,
                 elapsed: started.elapsed(),
-                threads,
+                threads: report.threads,
                 strategy: plan.strategy(),
                 kernel: report.kernel,
                 tasks: plan.tasks().len(),

@@ -26,7 +26,7 @@ impl Merged {
     ///     .collect();
     /// assert!(runs.iter().all(|run| run.counts.unique.is_none()));
     /// let merged = Merged::from_runs(&runs).unwrap();
-    /// assert_eq!((merged.total, merged.unique, merged.shards), (14_200, 1_787, 4));
+    /// assert_eq!((merged.total, merged.unique, merged.shards), (14_200, Some(1_787), 4));
     ///
     /// // Shard 3/4 missing: no total.
     /// let Err(MergeError::Incomplete { missing, .. }) = Merged::from_runs(&runs[..3]) else {
@@ -52,13 +52,13 @@ impl Merged {
                 a.counts.strategy,
                 a.plan_tasks,
                 a.fingerprint,
-                a.shard.count,
+                a.shard.count(),
             ) == (
                 b.counts.n,
                 b.counts.strategy,
                 b.plan_tasks,
                 b.fingerprint,
-                b.shard.count,
+                b.shard.count(),
             )
         };
         if let Some((second, run)) = runs.iter().enumerate().find(|(_, r)| !same_count(first, r)) {
@@ -70,7 +70,7 @@ impl Merged {
             });
         }
         let other = |run: usize, why: PlanDifference| MergeError::RunOfOtherPlan { run, why };
-        let (n, strategy, count) = (first.counts.n, first.counts.strategy, first.shard.count);
+        let (n, strategy, count) = (first.counts.n, first.counts.strategy, first.shard.count());
         let plan = Plan::new(n, strategy, DEFAULT_MIN_TASKS)
             .map_err(|e| other(0, PlanDifference::Board(e)))?;
         let fingerprint = plan.fingerprint();
@@ -96,9 +96,9 @@ impl Merged {
         let mut totals: Vec<Option<(u128, usize)>> = vec![None; holding];
         let mut finished = vec![0usize; holding];
         for (j, run) in runs.iter().enumerate() {
-            let k = run.shard.index as usize;
+            let k = run.shard.index() as usize;
             let tasks = planned.get(k).copied().unwrap_or(0);
-            if run.shard.index >= count || run.counts.tasks != tasks {
+            if run.shard.index() >= count || run.counts.tasks != tasks {
                 return Err(other(
                     j,
                     PlanDifference::ShardTasks {
@@ -129,13 +129,13 @@ impl Merged {
         }
         let missing: Vec<Missing> = (0..holding)
             .filter(|&k| totals[k].is_none())
-            .map(|k| Missing {
-                shard: Shard {
-                    index: k as u32,
-                    count,
-                },
-                missing: planned[k] - finished[k],
-                tasks: planned[k],
+            // Every index is below `count` (`holding` is at most `count`).
+            .filter_map(|k| {
+                Some(Missing::new(
+                    Shard::new(k as u32, count).ok()?,
+                    planned[k] - finished[k],
+                    planned[k],
+                ))
             })
             .collect();
         if !missing.is_empty() {
@@ -149,7 +149,7 @@ impl Merged {
         Ok(Merged {
             n,
             total,
-            unique,
+            unique: Some(unique),
             strategy,
             tasks: plan.tasks().len(),
             shards: count,

@@ -14,8 +14,23 @@ use crate::engine::plan::Strategy;
 /// assert_eq!((counts.total, counts.kernel), (92, Kernel::DepthFirst));
 /// assert_eq!(count(8, &CountOptions::default()).unwrap().total, 92);
 /// ```
+///
+/// With the `serde` feature a field left out takes its value in [`CountOptions::default`], and
+/// the kernel and the strategy are read by name, in any case:
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use nqueens::{CountOptions, Kernel, Strategy};
+/// let options: CountOptions = serde_json::from_str(r#"{"threads": 2}"#).unwrap();
+/// assert_eq!(options, CountOptions::default().with_threads(2));
+/// let options: CountOptions = serde_json::from_str(r#"{"kernel": "Depth-First"}"#).unwrap();
+/// assert_eq!(options.kernel, Kernel::DepthFirst);
+/// assert_eq!(serde_json::from_str::<CountOptions>("{}").unwrap(), CountOptions::default());
+/// # }
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 #[non_exhaustive]
 pub struct CountOptions {
     /// Worker threads (at least 1).

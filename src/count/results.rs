@@ -14,21 +14,25 @@ use crate::journal::Shard;
 /// assert_eq!((counts.n, counts.total, counts.unique), (8, 92, Some(12)));
 /// assert!(counts.tasks >= 1);
 /// assert_ne!(counts.kernel, Kernel::Auto); // the kernel that ran, not the choice
-/// assert_eq!((counts.threads, counts.strategy), (2, Strategy::Symmetric));
+/// assert_eq!(counts.strategy, Strategy::Symmetric);
+/// // The threads that ran: a board this small is searched on the calling thread alone.
+/// assert_eq!(counts.threads, 1);
+/// let larger = count(12, &CountOptions::new(2, Strategy::Symmetric)).unwrap();
+/// assert_eq!((larger.total, larger.threads), (14_200, 2));
 /// ```
 ///
-/// With the `serde` feature it is written with the names and values of the first eight fields
-/// of `nqueens count --format json` (`elapsed` as `seconds`, a number):
+/// With the `serde` feature it is written as one object of its eight fields (`elapsed` as
+/// `seconds`, a number):
 ///
 /// ```
 /// # #[cfg(feature = "serde")] {
 /// use nqueens::{count, CountOptions, Strategy};
-/// let counts = count(8, &CountOptions::new(2, Strategy::Symmetric)).unwrap();
+/// let counts = count(12, &CountOptions::new(2, Strategy::Symmetric)).unwrap();
 /// let json = serde_json::to_value(&counts).unwrap();
 /// let seconds = counts.elapsed.as_secs_f64();
 /// let kernel = counts.kernel.name();
 /// assert_eq!(json, serde_json::json!({
-///     "n": 8, "total": 92, "unique": 12, "seconds": seconds, "threads": 2,
+///     "n": 12, "total": 14_200, "unique": 1_787, "seconds": seconds, "threads": 2,
 ///     "strategy": "symmetric", "kernel": kernel, "tasks": counts.tasks,
 /// }));
 /// assert_eq!(serde_json::from_value::<nqueens::Counts>(json).unwrap(), counts);
@@ -52,7 +56,11 @@ pub struct Counts {
         serde(rename = "seconds", with = "crate::serde_util::seconds")
     )]
     pub elapsed: Duration,
-    /// Worker threads the count ran on.
+    /// Worker threads the count ran on: the workers of its pool (of
+    /// [`CountOptions::threads`](crate::CountOptions::threads) workers, or of the pool given in
+    /// [`RunControl::pool`](crate::RunControl::pool), whose size wins), or 1 where it searched
+    /// on the calling thread alone (a board up to n = 10 without a pool, one thread, or a count
+    /// called from a worker of its pool: see [`RunControl::pool`](crate::RunControl::pool)).
     pub threads: usize,
     /// How the board was split into tasks.
     pub strategy: Strategy,

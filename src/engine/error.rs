@@ -33,6 +33,14 @@ pub enum EngineError {
     /// A thread count of zero was asked for.
     #[error("the thread count must be at least 1")]
     ZeroThreads,
+    /// More worker threads were asked for than [`max_threads`](crate::max_threads) allows.
+    #[error("{threads} threads are too many: at most {max} on this machine")]
+    TooManyThreads {
+        /// The thread count asked for.
+        threads: usize,
+        /// The most this machine allows ([`max_threads`](crate::max_threads)).
+        max: usize,
+    },
     /// The thread pool could not be built.
     #[error("could not start the worker threads: {0}")]
     ThreadPool(String),

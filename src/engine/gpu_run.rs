@@ -324,6 +324,7 @@ pub(super) fn run(
         outcomes,
         kernel: options.kernel.kernel(),
         elapsed: started.elapsed(),
+        threads: pool.current_num_threads(),
         gpu: Some(share_of),
         // The spans of CPU workers in a pool: none here (a GPU run has no such workers).
         workers: Vec::new(),

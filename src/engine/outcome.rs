@@ -126,6 +126,26 @@ pub struct RunOptions<'a> {
     pub keep_outcomes: bool,
 }
 
+/// The options' values, and which callbacks are set.
+impl std::fmt::Debug for RunOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let set = |on: bool| if on { "set" } else { "none" };
+        f.debug_struct("RunOptions")
+            .field("threads", &self.threads)
+            .field("on_task_done", &set(self.on_task_done.is_some()))
+            .field("stop", &self.stop)
+            .field("recorded", &set(self.recorded.is_some()))
+            .field("kernel", &self.kernel)
+            .field(
+                "pool",
+                &self.pool.map(rayon::ThreadPool::current_num_threads),
+            )
+            .field("first", &set(self.first.is_some()))
+            .field("keep_outcomes", &self.keep_outcomes)
+            .finish()
+    }
+}
+
 impl RunOptions<'_> {
     /// Plain options: `threads` workers, no observer, no stop flag, nothing recorded, the
     /// fastest kernel, every outcome kept.
@@ -159,6 +179,10 @@ pub struct RunReport {
     pub kernel: Kernel,
     /// Wall-clock time of the run.
     pub elapsed: Duration,
+    /// The worker threads the run's tasks were handed to: the pool's workers, or 1 where the
+    /// run searched on the calling thread alone (see [`super::pool::on_workers`]); for a GPU
+    /// kernel, the CPU workers beside the GPU.
+    pub threads: usize,
     /// What the GPU and the CPU each did, for a GPU kernel.
     #[cfg(feature = "gpu")]
     pub gpu: Option<DeviceShare>,

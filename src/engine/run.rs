@@ -1,7 +1,7 @@
 //! Running a [`Plan`] on a pool of worker threads and summing the counts.
 //!
 //! A run's workers are the process's rayon pool of exactly `threads` workers (never the global
-//! pool; built once and reused, see [`super::pool`]), a pool the caller gives, or the calling
+//! pool; kept for later runs, see [`super::pool`]), a pool the caller gives, or the calling
 //! thread alone where waiting for a pool could nest runs, and every worker takes the next task
 //! from a shared index: list scheduling in the plan's largest-first order. Per-task counts are
 //! weighted and summed in `u128`: a task's count is at most `u64::MAX` and its weight at most 8,
@@ -116,6 +116,8 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, EngineErr
         recorded_total: acc.recorded_total + r.recorded.1,
     });
     let workers = results.iter().map(|r| r.span).collect();
+    // One result per worker the run was handed to.
+    let threads = results.len();
     let outcomes = in_plan_order(results.into_iter().map(|r| r.outcomes).collect());
     Ok(RunReport {
         total,
@@ -124,6 +126,7 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, EngineErr
         outcomes,
         kernel: kernel.kernel(),
         elapsed: started.elapsed(),
+        threads,
         #[cfg(feature = "gpu")]
         gpu: None,
         workers,

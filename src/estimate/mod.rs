@@ -93,7 +93,7 @@ use std::time::{Duration, Instant};
 
 use crate::engine::kernel::Kernel;
 use crate::engine::plan::{self, Plan, Strategy};
-use crate::engine::pool::{Workers, on_workers};
+use crate::engine::pool::{Workers, check_threads, on_workers};
 use crate::error::Error;
 use crate::known;
 use crate::scaling::model::predict;
@@ -140,26 +140,46 @@ pub(crate) fn default_free_rows(n: u32) -> u32 {
 /// How many probes to draw.
 ///
 /// ```
+/// use std::time::Duration;
 /// use nqueens::estimate::{estimate, Budget, EstimateOptions};
 /// let options = |budget| EstimateOptions::new(budget).with_seed(1).with_threads(1);
 /// assert_eq!(estimate(10, &options(Budget::Samples(64))).unwrap().samples, 64);
-/// let error = estimate(10, &options(Budget::Seconds(0.0))).unwrap_err();
+/// let error = estimate(10, &options(Budget::Time(Duration::ZERO))).unwrap_err();
 /// assert_eq!(error.to_string(), "0 is not a positive number of seconds");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
+///
+/// With the `serde` feature a time budget is written `{"seconds": 60.0}`, a number of seconds:
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use std::time::Duration;
+/// use nqueens::estimate::Budget;
+/// let minute = Budget::Time(Duration::from_secs(60));
+/// assert_eq!(serde_json::to_value(minute).unwrap(), serde_json::json!({"seconds": 60.0}));
+/// assert_eq!(serde_json::from_str::<Budget>(r#"{"seconds": 60}"#).unwrap(), minute);
+/// assert_eq!(serde_json::to_value(Budget::Samples(9)).unwrap(), serde_json::json!({"samples": 9}));
+/// # }
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[non_exhaustive]
 pub enum Budget {
     /// Exactly this many (at least 2): reproducible.
     Samples(u64),
-    /// As many as fit this many seconds of wall time, pilot runs included (the plan is built
-    /// before the clock starts: a second or two from n = 27 on): the sample ends after the
-    /// round of probes that reaches the end (see the module documentation), so not
-    /// reproducible.
-    Seconds(f64),
+    /// As many as fit this much wall time, pilot runs included (the plan is built before the
+    /// clock starts: a second or two from n = 27 on): the sample ends after the round of probes
+    /// that reaches the end (see the module documentation), so not reproducible. `seconds` in
+    /// serde's output, a number.
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "seconds", with = "crate::serde_util::seconds")
+    )]
+    Time(Duration),
 }
 
-/// How to estimate.
+/// How to estimate (with the `serde` feature, a field left out takes its value in
+/// [`EstimateOptions::default`]).
 ///
 /// The same seed and number of probes give the same estimate on any thread count:
 ///
@@ -174,6 +194,7 @@ pub enum Budget {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 #[non_exhaustive]
 pub struct EstimateOptions {
     /// How many probes.
@@ -243,7 +264,7 @@ impl Default for EstimateOptions {
     /// A minute of probes (the command's default), seed 1, every logical CPU, the fastest
     /// kernel.
     fn default() -> EstimateOptions {
-        EstimateOptions::new(Budget::Seconds(60.0))
+        EstimateOptions::new(Budget::Time(Duration::from_secs(60)))
     }
 }
 
@@ -304,6 +325,7 @@ pub struct Estimator {
 
 /// The sums of one sample of probes (nothing is kept per probe).
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub(crate) struct Sample {
     /// The probes' estimates of the total.
     pub total: StratifiedSums,
@@ -390,8 +412,13 @@ pub struct Estimate {
     pub largest_task_share: f64,
     /// Fraction of a full count's work the probes did (their time over `core_seconds`).
     pub covered_fraction: f64,
-    /// Wall-clock seconds the sampling took, pilot runs included (building the plan not).
-    pub seconds: f64,
+    /// Wall-clock time the sampling took, pilot runs included (building the plan not);
+    /// `seconds` in serde's output, a number.
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "seconds", with = "crate::serde_util::seconds")
+    )]
+    pub elapsed: Duration,
     /// The known total, when the table has it.
     pub known_total: Option<u128>,
 }
@@ -595,13 +622,14 @@ impl Estimator {
         options: &EstimateOptions,
         report: Option<&(dyn Fn(&EstimateProgress) + Sync)>,
     ) -> Result<Estimate, Error> {
+        check_threads(options.threads)?;
         let started = Instant::now();
         let watch = report.map(|report| Watch { report, started });
         let sample = match options.budget {
             Budget::Samples(k) => {
                 self.sample_observed(k, options.seed, options.threads, None, watch)?
             }
-            Budget::Seconds(s) => self.sample_for(s, options, started, watch)?,
+            Budget::Time(time) => self.sample_for(time, options, started, watch)?,
         };
         Ok(self.summarise(&sample, options, started.elapsed()))
     }
@@ -613,18 +641,18 @@ impl Estimator {
     /// add up to the mean of all their probes, as unbiased as each).
     fn sample_for(
         &self,
-        seconds: f64,
+        budget: Duration,
         options: &EstimateOptions,
         started: Instant,
         watch: Option<Watch<'_>>,
     ) -> Result<Sample, Error> {
-        if !(seconds > 0.0 && seconds.is_finite()) {
+        let seconds = budget.as_secs_f64();
+        if budget.is_zero() {
             return Err(Error::Estimate(format!(
                 "{seconds} is not a positive number of seconds"
             )));
         }
         let (seed, threads) = (options.seed, options.threads);
-        let budget = Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX);
         let deadline = started.checked_add(budget);
         // Pilots of growing size until one takes a thirtieth of the budget: the rate of the
         // last one sizes the sample.
@@ -715,7 +743,7 @@ impl Estimator {
             } else {
                 1.0
             },
-            seconds: took.as_secs_f64(),
+            elapsed: took,
             known_total: known::total(self.n),
         }
     }

@@ -51,8 +51,13 @@ pub enum Damage {
     #[error("the header names a plan of 0 tasks")]
     NoTasks,
     /// The header names a shard that does not exist (a count of 0, an index not below it).
-    #[error("the header names shard {0}, which does not exist")]
-    NoSuchShard(Shard),
+    #[error("the header names shard {index}/{count}, which does not exist")]
+    NoSuchShard {
+        /// The shard's index the header holds.
+        index: u32,
+        /// The shard count the header holds.
+        count: u32,
+    },
     /// The file is longer than the header, a record for each task of the plan and a torn
     /// last record: it cannot be a journal of that plan (and is not read on).
     #[error("the file holds more records than the plan's {0} tasks")]

@@ -145,6 +145,7 @@ pub enum JournalError {
 /// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Access {
     /// Read only: `merge`.
     Read,
@@ -189,9 +190,11 @@ impl JournalError {
     /// use nqueens::journal::{Header, JournalError};
     /// use nqueens::{Plan, Strategy};
     /// let here = Header::for_plan(&Plan::new(8, Strategy::Mirror, 16).unwrap());
+    /// let mut found = here.clone();
+    /// found.n = 9;
     /// let error = JournalError::Mismatch {
     ///     path: "n8.ckpt".into(),
-    ///     found: Box::new(Header { n: 9, ..here.clone() }),
+    ///     found: Box::new(found),
     ///     expected: Box::new(here),
     /// };
     /// assert_eq!(error.differences(), [("n = 9".to_string(), "n = 8".to_string())]);

@@ -29,17 +29,10 @@ impl Journal {
     ///
     /// ```
     /// use nqueens::journal::{Header, Journal};
-    /// use nqueens::TaskId;
+    /// use nqueens::{Plan, Strategy, TaskId};
     /// let dir = tempfile::tempdir().unwrap();
     /// let path = dir.path().join("n8.ckpt");
-    /// let header = Header {
-    ///     plan_version: 2,
-    ///     n: 8,
-    ///     strategy: "mirror".into(),
-    ///     tasks: 4,
-    ///     fingerprint: 7,
-    ///     shard: nqueens::journal::Shard::WHOLE,
-    /// };
+    /// let header = Header::for_plan(&Plan::new(8, Strategy::Mirror, 4).unwrap());
     /// let (mut journal, replay) = Journal::open(&path, &header).unwrap();
     /// assert!(replay.records.is_empty());
     /// journal.append(TaskId::from_cols(&[0]).unwrap(), 4).unwrap();
@@ -349,7 +342,7 @@ mod tests {
                 ..header()
             },
             Header {
-                shard: Shard { index: 1, count: 2 },
+                shard: Shard::new(1, 2).unwrap(),
                 ..header()
             },
         ] {

@@ -40,6 +40,7 @@ const RECORD_TAG: u8 = b'T';
 /// assert!(described.ends_with(", shard 1/4"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Header {
     /// The plan version the tasks were made under.
     pub plan_version: u32,
@@ -68,6 +69,7 @@ pub struct Header {
 /// assert_eq!(half.describe(HeaderField::Shard), "shard 1/2");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum HeaderField {
     /// The board side.
     N,
@@ -155,7 +157,8 @@ impl Header {
     /// use nqueens::journal::{Header, HeaderField};
     /// use nqueens::{Plan, Strategy};
     /// let header = Header::for_plan(&Plan::new(8, Strategy::Mirror, 16).unwrap());
-    /// let other = Header { n: 9, tasks: 1, ..header.clone() };
+    /// let mut other = header.clone();
+    /// (other.n, other.tasks) = (9, 1);
     /// assert_eq!(header.differing_fields(&other), [HeaderField::N, HeaderField::Tasks]);
     /// ```
     pub fn differing_fields(&self, other: &Header) -> Vec<HeaderField> {
@@ -195,13 +198,10 @@ impl Header {
         if tasks == 0 {
             return Err((36, Damage::NoTasks));
         }
-        let shard = Shard {
-            index: u32_at(52),
-            count: u32_at(56),
+        let (index, count) = (u32_at(52), u32_at(56));
+        let Ok(shard) = Shard::new(index, count) else {
+            return Err((52, Damage::NoSuchShard { index, count }));
         };
-        if Shard::new(shard.index, shard.count).is_err() {
-            return Err((52, Damage::NoSuchShard(shard)));
-        }
         Ok(Header {
             plan_version: u32_at(12),
             n,
@@ -224,8 +224,8 @@ impl Header {
         b[20..20 + len].copy_from_slice(&name[..len]);
         b[36..44].copy_from_slice(&self.tasks.to_le_bytes());
         b[44..52].copy_from_slice(&self.fingerprint.to_le_bytes());
-        b[52..56].copy_from_slice(&self.shard.index.to_le_bytes());
-        b[56..60].copy_from_slice(&self.shard.count.to_le_bytes());
+        b[52..56].copy_from_slice(&self.shard.index().to_le_bytes());
+        b[56..60].copy_from_slice(&self.shard.count().to_le_bytes());
         let crc = crc32fast::hash(&b[..HEADER_CHECKED]);
         b[HEADER_CHECKED..].copy_from_slice(&crc.to_le_bytes());
         b
@@ -247,6 +247,7 @@ impl fmt::Display for Header {
 
 /// One finished task as the journal records it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Record {
     /// The task's id.
     pub id: TaskId,
@@ -304,7 +305,7 @@ pub(super) mod tests {
     #[test]
     fn headers_and_records_round_trip() {
         let h = Header {
-            shard: Shard { index: 2, count: 5 },
+            shard: Shard::new(2, 5).unwrap(),
             ..header()
         };
         assert_eq!(Header::decode(&h.encode()), Ok(h));

@@ -43,7 +43,7 @@ use crate::names::{Named, UnknownName};
 /// assert_eq!((merged.fingerprint, merged.tasks), (runs[0].fingerprint, runs[0].plan_tasks));
 /// assert_eq!((merged.shards, merged.journals), (2, 2));
 /// assert_eq!(merged.total, runs[0].counts.total + runs[1].counts.total);
-/// assert_eq!((merged.total, merged.unique), (92, 12));
+/// assert_eq!((merged.total, merged.unique), (92, Some(12)));
 /// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,8 +54,10 @@ pub struct Merged {
     pub n: u32,
     /// All solutions.
     pub total: u128,
-    /// Solutions distinct under the 8 symmetries, from the total ([`crate::unique_from_total`]).
-    pub unique: u128,
+    /// Solutions distinct under the 8 symmetries, from the total ([`crate::unique_from_total`]):
+    /// always there, since a merge adds up a whole board (`Option` as in
+    /// [`Counts::unique`](crate::Counts::unique), which lacks it for a part of a board).
+    pub unique: Option<u128>,
     /// The plan's strategy.
     pub strategy: Strategy,
     /// Tasks in the plan (every one of them recorded).
@@ -76,12 +78,13 @@ pub struct Merged {
 /// ```
 /// use nqueens::journal::{Missing, Shard};
 /// let shard = Shard::new(1, 4).unwrap();
-/// let partly = Missing { shard, missing: 3, tasks: 10 };
+/// let partly = Missing::new(shard, 3, 10);
 /// assert_eq!(partly.to_string(), "shard 1/4 (3 of 10 tasks missing)");
-/// let nothing = Missing { shard, missing: 10, tasks: 10 };
+/// let nothing = Missing::new(shard, 10, 10);
 /// assert_eq!(nothing.to_string(), "shard 1/4 (nothing recorded)");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Missing {
     /// The shard.
     pub shard: Shard,
@@ -89,6 +92,23 @@ pub struct Missing {
     pub missing: usize,
     /// Its tasks.
     pub tasks: usize,
+}
+
+impl Missing {
+    /// `shard`, of whose `tasks` tasks `missing` are recorded nowhere.
+    ///
+    /// ```
+    /// use nqueens::journal::{Missing, Shard};
+    /// let missing = Missing::new(Shard::new(1, 4).unwrap(), 3, 10);
+    /// assert_eq!((missing.missing, missing.tasks), (3, 10));
+    /// ```
+    pub const fn new(shard: Shard, missing: usize, tasks: usize) -> Missing {
+        Missing {
+            shard,
+            missing,
+            tasks,
+        }
+    }
 }
 
 impl fmt::Display for Missing {
@@ -261,7 +281,7 @@ impl MergeError {
     /// ```
     /// use nqueens::journal::{MergeError, Missing, Shard};
     /// let missing: Vec<Missing> = (1..1000)
-    ///     .map(|k| Missing { shard: Shard::new(k, 1000).unwrap(), missing: 1, tasks: 1 })
+    ///     .map(|k| Missing::new(Shard::new(k, 1000).unwrap(), 1, 1))
     ///     .collect();
     /// let text = MergeError::Incomplete { count: 1000, missing }.to_string();
     /// assert!(text.starts_with("incomplete: 999 of 1000 shards lack tasks: shard 1/1000 ("));
@@ -359,7 +379,7 @@ pub enum PlanDifference {
 ///     files.push(file);
 /// }
 /// let merged = nqueens::journal::merge(&files).unwrap();
-/// assert_eq!((merged.total, merged.unique), (724, 92));
+/// assert_eq!((merged.total, merged.unique), (724, Some(92)));
 /// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
@@ -380,14 +400,14 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
             &h.strategy,
             h.tasks,
             h.fingerprint,
-            h.shard.count,
+            h.shard.count(),
         ) == (
             first.plan_version,
             first.n,
             &first.strategy,
             first.tasks,
             first.fingerprint,
-            first.shard.count,
+            first.shard.count(),
         )
     };
     let different = |path: &Path, header: &Header| MergeError::Different {
@@ -402,7 +422,7 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
         }
     }
     let (plan, fingerprint) = rebuild_plan(first_path, first)?;
-    let count = first.shard.count;
+    let count = first.shard.count();
     let position: HashMap<TaskId, usize> = plan
         .tasks()
         .iter()
@@ -466,7 +486,7 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
         shards: count,
         journals: paths.len(),
         total,
-        unique,
+        unique: Some(unique),
     })
 }
 
@@ -513,13 +533,13 @@ fn missing_shards(counted: &[Option<(u64, usize)>], count: u32) -> Vec<Missing> 
         .into_iter()
         .enumerate()
         .filter(|(_, (missing, _))| *missing > 0)
-        .map(|(k, (missing, tasks))| Missing {
-            shard: Shard {
-                index: k as u32,
-                count,
-            },
-            missing,
-            tasks,
+        // Every index is below `count` (there are no more shards holding tasks than `count`).
+        .filter_map(|(k, (missing, tasks))| {
+            Some(Missing {
+                shard: Shard::new(k as u32, count).ok()?,
+                missing,
+                tasks,
+            })
         })
         .collect()
 }
@@ -546,6 +566,6 @@ impl Merged {
     /// assert_eq!(merged.check_known().unwrap_err().known.total, 92);
     /// ```
     pub fn check_known(&self) -> Result<(), crate::known::Mismatch> {
-        crate::known::Mismatch::of(self.n, self.total, Some(self.unique)).map_or(Ok(()), Err)
+        crate::known::Mismatch::of(self.n, self.total, self.unique).map_or(Ok(()), Err)
     }
 }

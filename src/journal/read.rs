@@ -20,6 +20,7 @@ use crate::files::{self, Refusal};
 
 /// What reading a journal found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Replay {
     /// Every valid record, in file order.
     pub records: Vec<Record>,

@@ -123,10 +123,15 @@ pub enum ShardError {
 
 /// Shard `index` of `count` (0-based).
 ///
+/// Its fields are private, so that every shard is one that exists (`index` below `count`):
+/// it is made by [`Shard::new`] or parsed from `K/M`, and read with [`Shard::index`] and
+/// [`Shard::count`].
+///
 /// ```
 /// use nqueens::journal::Shard;
 /// let shard: Shard = "3/8".parse().unwrap();
-/// assert_eq!(shard, Shard { index: 3, count: 8 });
+/// assert_eq!(shard, Shard::new(3, 8).unwrap());
+/// assert_eq!((shard.index(), shard.count()), (3, 8));
 /// assert_eq!(shard.to_string(), "3/8");
 /// assert!(Shard::WHOLE.is_whole() && !shard.is_whole());
 ///
@@ -139,9 +144,9 @@ pub enum ShardError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Shard {
     /// Which shard, from 0 to `count − 1`.
-    pub index: u32,
+    index: u32,
     /// How many shards the plan is split into (at least 1).
-    pub count: u32,
+    count: u32,
 }
 
 // Written as `K/M`, as the command's output shows it.
@@ -275,6 +280,28 @@ impl Shard {
         Ok(Shard { index, count })
     }
 
+    /// Which shard this is, from 0 to [`Shard::count`] − 1.
+    ///
+    /// ```
+    /// use nqueens::journal::Shard;
+    /// assert_eq!(Shard::new(3, 8).unwrap().index(), 3);
+    /// assert_eq!(Shard::WHOLE.index(), 0);
+    /// ```
+    pub const fn index(&self) -> u32 {
+        self.index
+    }
+
+    /// How many shards the plan is split into (at least 1).
+    ///
+    /// ```
+    /// use nqueens::journal::Shard;
+    /// assert_eq!(Shard::new(3, 8).unwrap().count(), 8);
+    /// assert_eq!(Shard::WHOLE.count(), 1);
+    /// ```
+    pub const fn count(&self) -> u32 {
+        self.count
+    }
+
     /// Whether this shard is the whole plan.
     pub fn is_whole(&self) -> bool {
         self.count == 1
@@ -346,6 +373,7 @@ pub fn select(plan: &Plan, index: u32, count: u32) -> Vec<usize> {
 /// # Ok::<(), ShardError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ShardSpec {
     /// `K/M`.
     Fixed(Shard),

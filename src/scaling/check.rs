@@ -36,6 +36,7 @@ use super::model::{MeasuredTerms, ModelPoint};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Holdout {
     /// The measured thread count left out.
     pub threads: usize,

@@ -26,6 +26,7 @@ pub const MODEL_LEAVES_OUT: &str = "SMT (threads sharing a core), turbo and othe
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct RunInfo {
     /// The CPU's model name as the operating system reports it (`None` where it does not).
     pub cpu: Option<String>,
@@ -96,6 +97,7 @@ impl RunInfo {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Headline {
     /// The thread count with the shortest median time.
     pub threads: usize,

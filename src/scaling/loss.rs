@@ -190,6 +190,7 @@ mod tests {
             complete: true,
             kernel: Kernel::DepthFirst,
             elapsed: Duration::from_millis(wall),
+            threads: workers.len(),
             workers,
             #[cfg(feature = "gpu")]
             gpu: None,

@@ -18,6 +18,7 @@ use super::loss::Loss;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct MeasuredPoint {
     /// Worker threads.
     pub threads: usize,
@@ -44,4 +45,37 @@ pub struct MeasuredPoint {
         serde(default, skip_serializing_if = "Option::is_none")
     )]
     pub loss: Option<Loss>,
+}
+
+impl MeasuredPoint {
+    /// The point of `threads` threads whose timed runs took `median_seconds` (their median),
+    /// `min_seconds` at the fastest and `max_seconds` at the slowest, `speedup` times faster
+    /// than one thread; its efficiency is `speedup ÷ threads`. It has no CPU share, no loss
+    /// breakdown and no shared core: set those fields where they are known.
+    ///
+    /// ```
+    /// use nqueens::scaling::study::MeasuredPoint;
+    /// let point = MeasuredPoint::new(4, 0.5, 0.45, 0.6, 3.0);
+    /// assert_eq!((point.threads, point.median_seconds, point.efficiency), (4, 0.5, 0.75));
+    /// assert_eq!((point.cpu_share, point.shares_core, point.loss), (None, false, None));
+    /// ```
+    pub fn new(
+        threads: usize,
+        median_seconds: f64,
+        min_seconds: f64,
+        max_seconds: f64,
+        speedup: f64,
+    ) -> MeasuredPoint {
+        MeasuredPoint {
+            threads,
+            median_seconds,
+            min_seconds,
+            max_seconds,
+            speedup,
+            efficiency: super::stats::efficiency(speedup, threads),
+            cpu_share: None,
+            shares_core: false,
+            loss: None,
+        }
+    }
 }

@@ -69,12 +69,13 @@ pub use loss::Loss;
 /// use nqueens::scaling::Machine;
 /// let here = Machine::detect();
 /// assert_eq!(here.default_thread_counts().last(), Some(&here.logical));
-/// let smt = Machine { logical: 16, physical: 8 };
+/// let smt = Machine::new(16, 8);
 /// assert_eq!(smt.default_thread_counts(), [1, 2, 4, 8, 16]);
 /// assert_eq!(smt.load(8), None); // a core for each thread
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Machine {
     /// Logical CPUs (hardware threads).
     pub logical: usize,
@@ -83,6 +84,18 @@ pub struct Machine {
 }
 
 impl Machine {
+    /// A machine of `logical` logical CPUs on `physical` cores (a machine other than this one:
+    /// [`Machine::detect`] gives this one).
+    ///
+    /// ```
+    /// use nqueens::scaling::Machine;
+    /// let smt = Machine::new(16, 8);
+    /// assert_eq!((smt.logical, smt.physical), (16, 8));
+    /// ```
+    pub const fn new(logical: usize, physical: usize) -> Machine {
+        Machine { logical, physical }
+    }
+
     /// The machine this program runs on.
     ///
     /// ```
@@ -101,7 +114,7 @@ impl Machine {
     ///
     /// ```
     /// use nqueens::scaling::{Load, Machine};
-    /// let smt = Machine { logical: 8, physical: 4 };
+    /// let smt = Machine::new(8, 4);
     /// assert_eq!(smt.load(4), None);
     /// assert_eq!(smt.load(6), Some(Load::SharesCores));
     /// assert_eq!(smt.load(9), Some(Load::Oversubscribed));
@@ -121,7 +134,7 @@ impl Machine {
     ///
     /// ```
     /// use nqueens::scaling::Machine;
-    /// let counts = |logical| Machine { logical, physical: logical }.default_thread_counts();
+    /// let counts = |logical| Machine::new(logical, logical).default_thread_counts();
     /// assert_eq!(counts(2), [1, 2]);
     /// assert_eq!(counts(6), [1, 2, 4, 6]);
     /// assert_eq!(counts(1), [1]);
@@ -140,17 +153,19 @@ impl Machine {
 ///
 /// ```
 /// use nqueens::scaling::{Load, Machine};
-/// let machine = Machine { logical: 4, physical: 2 };
+/// let machine = Machine::new(4, 2);
 /// let note = |threads| match machine.load(threads) {
 ///     None => "a core each",
 ///     Some(Load::SharesCores) => "sharing cores",
 ///     Some(Load::Oversubscribed) => "time-sliced",
+///     Some(_) => "loaded otherwise",
 /// };
 /// assert_eq!([2, 3, 5].map(note), ["a core each", "sharing cores", "time-sliced"]);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
 pub enum Load {
     /// More threads than physical cores: some share a core (SMT), so expect less than ideal.
     SharesCores,

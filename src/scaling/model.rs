@@ -31,6 +31,7 @@ pub const DEFAULT_WORKERS: [usize; 9] = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct ModelPoint {
     /// Number of identical workers.
     pub workers: usize,
@@ -64,6 +65,30 @@ pub struct ModelPoint {
         serde(default, skip_serializing_if = "Option::is_none")
     )]
     pub losses_from_threads: Option<usize>,
+}
+
+impl ModelPoint {
+    /// The prediction of `predicted_seconds` on `workers` workers, `speedup` times faster than
+    /// one worker; its efficiency is `speedup ÷ workers`. It has no prediction with losses: set
+    /// those fields where they are known.
+    ///
+    /// ```
+    /// use nqueens::scaling::study::ModelPoint;
+    /// let point = ModelPoint::new(4, 0.25, 3.2);
+    /// assert_eq!((point.workers, point.predicted_seconds, point.efficiency), (4, 0.25, 0.8));
+    /// assert_eq!(point.with_losses_seconds, None);
+    /// ```
+    pub fn new(workers: usize, predicted_seconds: f64, speedup: f64) -> ModelPoint {
+        ModelPoint {
+            workers,
+            predicted_seconds,
+            speedup,
+            efficiency: speedup / workers.max(1) as f64,
+            with_losses_seconds: None,
+            with_losses_speedup: None,
+            losses_from_threads: None,
+        }
+    }
 }
 
 /// What the runs of one thread count measured, for the model with losses.
@@ -149,15 +174,7 @@ pub fn predict(times: &[Duration], workers: &[usize]) -> Vec<ModelPoint> {
         .map(|&p| {
             let span = makespan(times, p).as_secs_f64();
             let speedup = if span > 0.0 { total / span } else { f64::NAN };
-            ModelPoint {
-                workers: p,
-                predicted_seconds: span,
-                speedup,
-                efficiency: speedup / p.max(1) as f64,
-                with_losses_seconds: None,
-                with_losses_speedup: None,
-                losses_from_threads: None,
-            }
+            ModelPoint::new(p, span, speedup)
         })
         .collect()
 }

@@ -13,11 +13,12 @@ use super::{Machine, cpu};
 use crate::engine::error::EngineError;
 use crate::engine::kernel::Kernel;
 use crate::engine::plan::{DEFAULT_MIN_TASKS, Plan, Strategy};
-use crate::engine::pool::shared_pool;
+use crate::engine::pool::{check_threads, shared_pool};
 use crate::engine::run::{RunOptions, run};
 use crate::known;
 
-/// What to measure.
+/// What to measure (with the `serde` feature, a field left out takes its value in
+/// [`StudyOptions::default`]).
 ///
 /// ```
 /// use nqueens::scaling::study::{measure, StudyOptions};
@@ -33,6 +34,7 @@ use crate::known;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 #[non_exhaustive]
 pub struct StudyOptions {
     /// How the board is split into tasks.
@@ -147,6 +149,7 @@ impl Default for StudyOptions {
 /// assert_eq!(seen, [(1, 0, 1), (2, 0, 1), (1, 1, 1), (2, 1, 1)]);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Progress {
     /// Thread count of the run about to start.
     pub threads: usize,
@@ -163,6 +166,36 @@ pub struct Progress {
     pub variant: usize,
     /// How many variants are measured together (1 for [`measure`]).
     pub variants: usize,
+}
+
+impl Progress {
+    /// Run `run` (0 for the warm-up) of `repeat` on `threads` threads with `strategy` and
+    /// `kernel`, in a study of one variant (what an observer sees from [`measure`]).
+    ///
+    /// ```
+    /// use nqueens::scaling::study::Progress;
+    /// use nqueens::{Kernel, Strategy};
+    /// let p = Progress::new(2, 1, 3, Strategy::Mirror, Kernel::DepthFirst);
+    /// assert_eq!((p.threads, p.run, p.repeat), (2, 1, 3));
+    /// assert_eq!((p.variant, p.variants), (0, 1));
+    /// ```
+    pub const fn new(
+        threads: usize,
+        run: usize,
+        repeat: usize,
+        strategy: Strategy,
+        kernel: Kernel,
+    ) -> Progress {
+        Progress {
+            threads,
+            run,
+            repeat,
+            strategy,
+            kernel,
+            variant: 0,
+            variants: 1,
+        }
+    }
 }
 
 /// A finished study: the machine, the measured points and the model's predictions.
@@ -182,6 +215,7 @@ pub struct Progress {
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Study {
     /// Board side.
     pub n: u32,
@@ -462,6 +496,8 @@ pub fn measure(
 /// and `options.kernel`) in one study, interleaved: for each repetition and each thread count,
 /// every variant runs in turn, so that a change in the machine's other load hits all alike. One
 /// [`Study`] per variant, in the order given; `Kernel::Auto` is resolved to the kernel it runs.
+/// The runs use the process's pool of each thread count, which the study holds until it ends
+/// (more thread counts than the library keeps pools for are not built again run after run).
 /// ```
 /// use nqueens::scaling::study::{measure_together, StudyOptions};
 /// use nqueens::{Kernel, Strategy};
@@ -482,7 +518,16 @@ pub fn measure_together(
     variants: &[(Strategy, Kernel)],
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Vec<Study>, StudyError> {
-    measure_together_on(n, options, variants, &mut shared_pool, progress)
+    let mut held: Vec<Arc<rayon::ThreadPool>> = Vec::new();
+    let mut pool_for = |threads: usize| {
+        if let Some(pool) = held.iter().find(|p| p.current_num_threads() == threads) {
+            return Ok(Arc::clone(pool));
+        }
+        let pool = shared_pool(threads)?;
+        held.push(Arc::clone(&pool));
+        Ok(pool)
+    };
+    measure_together_on(n, options, variants, &mut pool_for, progress)
 }
 
 /// [`measure_together`] on the pools `pool_for` gives for each thread count (it is asked
@@ -513,6 +558,10 @@ pub fn measure_together_on(
         return Err(StudyError::NoRuns);
     }
     let threads = thread_counts(&options.threads);
+    // Refused before any run (`thread_counts` leaves out zeros and sorts: the last is largest).
+    if let Some(&most) = threads.last() {
+        check_threads(most)?;
+    }
     let machine = Machine::detect();
     let mut check = TotalCheck::new(n);
     let mut states = variants
@@ -727,17 +776,7 @@ pub(crate) fn measured_points(samples: &[(usize, Vec<f64>)]) -> Vec<MeasuredPoin
         .iter()
         .map(|&(threads, s)| {
             let speedup = stats::speedup(baseline, s.median);
-            MeasuredPoint {
-                threads,
-                median_seconds: s.median,
-                min_seconds: s.min,
-                max_seconds: s.max,
-                speedup,
-                efficiency: stats::efficiency(speedup, threads),
-                cpu_share: None,
-                shares_core: false,
-                loss: None,
-            }
+            MeasuredPoint::new(threads, s.median, s.min, s.max, speedup)
         })
         .collect()
 }

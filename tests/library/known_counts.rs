@@ -40,7 +40,7 @@ fn every_board_up_to_14_matches_the_table_with_one_and_two_threads() {
 #[test]
 fn every_kernel_gives_the_table_with_either_strategy() {
     let mut kernels = Vec::new();
-    for kernel in Kernel::ALL {
+    for &kernel in Kernel::ALL {
         if kernel.uses_gpu() {
             // Counted against the table in gpu.rs (skipped there without an adapter).
             continue;

@@ -1110,24 +1110,13 @@ mod tests {
             .map(|&t| {
                 let speedup = if t == 1 { 1.0 } else { t as f64 * scale };
                 let median = 1.0 / speedup;
-                MeasuredPoint {
-                    threads: t,
-                    median_seconds: median,
-                    min_seconds: median * 0.9,
-                    max_seconds: median * 1.1,
-                    speedup,
-                    efficiency: speedup / t as f64,
-                    cpu_share: None,
-                    shares_core: t > 4,
-                    loss: None,
-                }
+                let mut point = MeasuredPoint::new(t, median, median * 0.9, median * 1.1, speedup);
+                point.shares_core = t > 4;
+                point
             })
             .collect();
         let tasks = vec![std::time::Duration::from_millis(10); 64];
-        let machine = Machine {
-            logical: 8,
-            physical: 4,
-        };
+        let machine = Machine::new(8, 4);
         let mut series = Series::new(16, "mirror", kernel, machine);
         series.cpu = Some("Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz".into());
         series.repeat = 3;

@@ -140,6 +140,8 @@ impl Model {
                 self.rejected = std::mem::take(&mut self.pending);
                 Step::Remove { row, col }
             }
+            // An event this build does not show.
+            _ => return false,
         };
         self.steps += 1;
         true
@@ -218,6 +220,7 @@ impl Model {
                 Line::Diagonal => format!("bit {col} of ld is set"),
                 Line::AntiDiagonal => format!("bit {col} of rd is set"),
             },
+            _ => format!("the queen at ({}, {}) attacks it", by.0, by.1),
         }
     }
 
@@ -495,6 +498,8 @@ impl Model {
                 }
                 lines
             }
+            // An algorithm this build does not draw: no data structure shown.
+            _ => Vec::new(),
         }
     }
 }

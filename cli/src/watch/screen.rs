@@ -496,6 +496,7 @@ fn data_width(n: usize, algorithm: Algorithm) -> usize {
         Algorithm::Array => (8 + cells).max(40),
         Algorithm::Attack => 17 + 2 * (2 * n - 1),
         Algorithm::Bitmask => 9 + cells + 28,
+        _ => 0,
     };
     widest.max(28) + 2
 }
@@ -507,6 +508,7 @@ fn data_height(n: usize, algorithm: Algorithm) -> usize {
         Algorithm::Array => 4,
         Algorithm::Attack => 5 + usize::from(2 * n - 1 > 10),
         Algorithm::Bitmask => 7,
+        _ => 0,
     };
     structure + 1 + 5 + 2
 }

@@ -233,10 +233,8 @@ fn journals_of_different_boards_plans_or_splits_are_refused() {
     }
     // A journal whose header names a plan this build does not make.
     let forged_plan = dir.path().join("forged-plan.ckpt");
-    let header = Header {
-        fingerprint: 0xdead_beef,
-        ..Header::for_shard(&plan(10), Shard::WHOLE)
-    };
+    let mut header = Header::for_shard(&plan(10), Shard::WHOLE);
+    header.fingerprint = 0xdead_beef;
     drop(Journal::open(&forged_plan, &header).unwrap());
     let text = failure_in(&merge(&[forged_plan]));
     assert!(text.contains("00000000deadbeef"), "{text}");

@@ -48,10 +48,10 @@ pub use rows::{
 ///     assert_eq!((counts.total, counts.kernel), (92, kernel));
 /// }
 /// assert_eq!("portable-lanes".parse::<Kernel>().unwrap(), Kernel::PortableLanes);
+/// assert_eq!("AVX2".parse::<Kernel>().unwrap(), Kernel::Avx2); // names in any case
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
 pub enum Kernel {
     /// The fastest kernel this CPU runs: AVX-512, else AVX2 or NEON, else the depth-first
     /// search (measured faster than the portable lanes, which lack vector compress and expand).
@@ -87,6 +87,7 @@ pub enum Kernel {
 /// How a GPU kernel shares a run with the CPU.
 #[cfg(feature = "gpu")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GpuUse {
     /// The GPU and the run's CPU threads take tasks from one queue ([`Kernel::Gpu`]).
     WithCpu,
@@ -95,27 +96,29 @@ pub enum GpuUse {
 }
 
 impl Kernel {
-    /// Every kernel a user can name, `auto` first.
-    #[cfg(not(feature = "gpu"))]
-    pub const ALL: [Kernel; 6] = [
+    /// Every kernel a user can name, `auto` first (the GPU kernels last, when built).
+    ///
+    /// A slice, so that code written against it compiles whichever features are on: the `gpu`
+    /// feature adds kernels to it, as it adds variants to [`Kernel`] (which is why a `match`
+    /// on a kernel needs a `_` arm).
+    ///
+    /// ```
+    /// use nqueens::Kernel;
+    /// let all: &[Kernel] = Kernel::ALL;
+    /// assert_eq!(all[0], Kernel::Auto);
+    /// assert!(all.contains(&Kernel::DepthFirst));
+    /// assert!(Kernel::available().iter().all(|k| all.contains(k)));
+    /// ```
+    pub const ALL: &'static [Kernel] = &[
         Kernel::Auto,
         Kernel::Avx512,
         Kernel::Avx2,
         Kernel::Neon,
         Kernel::PortableLanes,
         Kernel::DepthFirst,
-    ];
-
-    /// Every kernel a user can name, `auto` first, the GPU kernels last.
-    #[cfg(feature = "gpu")]
-    pub const ALL: [Kernel; 8] = [
-        Kernel::Auto,
-        Kernel::Avx512,
-        Kernel::Avx2,
-        Kernel::Neon,
-        Kernel::PortableLanes,
-        Kernel::DepthFirst,
+        #[cfg(feature = "gpu")]
         Kernel::Gpu,
+        #[cfg(feature = "gpu")]
         Kernel::GpuOnly,
     ];
 
@@ -242,6 +245,10 @@ impl fmt::Display for Kernel {
         f.write_str(self.name())
     }
 }
+
+// Written as its name, read back as `FromStr` reads it (in any case).
+#[cfg(feature = "serde")]
+crate::serde_util::as_text!(Kernel);
 
 /// A kernel this CPU runs; only [`Kernel::select`] builds one. A GPU kernel's value also
 /// holds the CPU kernel that counts single tasks and the CPU's share of a run.

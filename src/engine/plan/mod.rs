@@ -73,8 +73,7 @@ pub const MAX_ID_LEN: usize = 16;
 /// assert_eq!("mirror".parse::<Strategy>().unwrap(), Strategy::Mirror);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[non_exhaustive]
 pub enum Strategy {
     /// Border queens pre-placed, one constellation per symmetry class (weight 2, 4 or 8), inner
     /// rows searched by a kernel that skips filled rows (the fastest).
@@ -104,6 +103,10 @@ impl fmt::Display for Strategy {
         f.write_str(self.name())
     }
 }
+
+// Written as its name, read back as `FromStr` reads it (in any case).
+#[cfg(feature = "serde")]
+crate::serde_util::as_text!(Strategy);
 
 /// A deterministic task name: the columns of the queens the task pre-places, in order.
 ///
@@ -206,6 +209,7 @@ impl FromStr for TaskId {
 
 /// The search a task performs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Subproblem {
     /// Complete a board whose first `state.row` rows hold queens.
     Rows(State),
@@ -259,6 +263,7 @@ impl Subproblem {
 /// assert_eq!(tasks, expected.map(|(id, weight, count)| (id.to_string(), weight, count)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Task {
     /// Deterministic name, the same on every run of the same plan.
     pub id: TaskId,
@@ -357,6 +362,7 @@ pub(crate) fn default_plan(n: u32, strategy: Strategy) -> Result<(Plan, u64), En
 /// about 10 to 14 tasks per class. It is chosen by `n` alone, and can be forced on any board
 /// (see [`Plan::with_rule`]) so that it is tested on boards whose totals are known.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum TaskRule {
     /// One task per constellation, split further only to reach the task count asked for.
     Standard,

@@ -35,6 +35,19 @@ const MAX_LEVELS: u32 = 30;
 /// `state` words per thread (the shader's HEADER + 4 × LEVELS, for the widest stacks).
 const STATE_WORDS: u64 = 4 + 4 * MAX_LEVELS as u64;
 
+/// The adapter and the dispatch's threads, budget and stack (not the GPU's objects).
+impl std::fmt::Debug for Device {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Device")
+            .field("info", &self.info)
+            .field("threads", &self.threads)
+            .field("budget", &self.budget)
+            .field("max_budget", &self.max_budget)
+            .field("stack", &self.stack)
+            .finish_non_exhaustive()
+    }
+}
+
 /// An open device with the search's pipeline, ready to count batches.
 pub struct Device {
     device: wgpu::Device,

@@ -35,6 +35,7 @@ use split::Split;
 
 /// Why the GPU cannot count.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GpuError {
     /// No Vulkan (Metal, DX12) adapter that runs compute shaders, or no Vulkan loader.
     #[error(
@@ -114,6 +115,7 @@ pub fn target_sub_jobs(device: &Device) -> usize {
 }
 
 /// A batch of jobs split for the device: [`prepare`], then [`count_prepared`].
+#[derive(Debug)]
 pub struct Prepared {
     split: Split,
 }

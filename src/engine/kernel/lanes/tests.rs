@@ -10,7 +10,7 @@ use crate::engine::plan::{Plan, Strategy, Subproblem};
 /// never silent).
 pub(crate) fn kernels_here() -> Vec<Selected> {
     let mut here = Vec::new();
-    for kernel in Kernel::ALL {
+    for &kernel in Kernel::ALL {
         if kernel.uses_gpu() {
             // One task at a time a GPU kernel counts on its CPU kernel; the GPU counts batches,
             // checked against the depth-first search in `gpu::tests` and tests/integration/gpu.rs.
