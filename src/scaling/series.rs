@@ -15,7 +15,7 @@ use crate::scaling::study::{MeasuredPoint, Study};
 /// ```
 /// use nqueens::scaling::series::Series;
 /// use nqueens::scaling::Machine;
-/// let mut series = Series::new(12, "mirror", "depth-first", Machine { logical: 4, physical: 2 });
+/// let mut series = Series::new(12, "mirror", "depth-first", Machine::new(4, 2));
 /// series.cpu = Some("Some CPU".into());
 /// assert_eq!((series.logical, series.physical, series.repeat), (4, 2, 1));
 /// assert!(series.runs.is_empty() && series.headline.is_none());
@@ -59,7 +59,7 @@ impl Series {
     /// ```
     /// use nqueens::scaling::series::Series;
     /// use nqueens::scaling::Machine;
-    /// let series = Series::new(8, "symmetric", "avx2", Machine { logical: 2, physical: 2 });
+    /// let series = Series::new(8, "symmetric", "avx2", Machine::new(2, 2));
     /// assert_eq!((series.n, series.strategy.as_str(), series.kernel.as_str()), (8, "symmetric", "avx2"));
     /// assert_eq!((series.source, series.cpu, series.date), (None, None, None));
     /// ```
