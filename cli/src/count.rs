@@ -10,7 +10,7 @@ use nqueens::Plan;
 use nqueens::Prepared;
 use nqueens::TaskOutcome;
 use nqueens::known::Mismatch;
-use nqueens::{CountOptions, CountRun, Kernel, Strategy, Watcher};
+use nqueens::{CountOptions, CountRun, Kernel, RunControl, Strategy, Watcher};
 use serde::Serialize;
 
 use super::escape;
@@ -390,20 +390,21 @@ fn search_board(
         progress: &progress,
         interrupt,
     };
-    let result = Prepared::new_on(
-        n,
-        options,
-        journal.as_deref(),
-        long_run.shard,
-        long_run.pool.as_deref(),
-    )
-    .and_then(|prepared| {
+    let mut control = RunControl::default()
+        .with_stop(interrupt.flag())
+        .with_watcher(&watcher);
+    if let Some(journal) = journal.as_deref() {
+        control = control.with_journal(journal);
+    }
+    if let Some(shard) = long_run.shard {
+        control = control.with_shard(shard);
+    }
+    if let Some(pool) = long_run.pool.as_deref() {
+        control = control.with_pool(pool);
+    }
+    let result = Prepared::new(n, options, &control).and_then(|prepared| {
         announce_board(n, options, long_run, journal.as_deref(), &prepared);
-        prepared.run_on(
-            long_run.pool.as_deref(),
-            Some(interrupt.flag()),
-            Some(&watcher),
-        )
+        prepared.run(&control)
     });
     interrupt.board(None);
     progress.finish();

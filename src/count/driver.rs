@@ -47,11 +47,7 @@ pub fn count_with(
     options: &CountOptions,
     control: &RunControl<'_>,
 ) -> Result<CountRun, Error> {
-    Prepared::new_on(n, options, control.journal, control.shard, control.pool)?.run_on(
-        control.pool,
-        control.stop,
-        control.watcher,
-    )
+    Prepared::new(n, options, control)?.run(control)
 }
 
 /// A count ready to search: its kernel selected, its plan made (one shard of it, if asked) and
@@ -62,10 +58,12 @@ pub fn count_with(
 /// ```
 /// use nqueens::Prepared;
 /// use nqueens::{CountOptions, Strategy};
-/// let prepared = Prepared::new(10, &CountOptions::new(2, Strategy::Mirror), None, None).unwrap();
+/// use nqueens::RunControl;
+/// let control = RunControl::default();
+/// let prepared = Prepared::new(10, &CountOptions::new(2, Strategy::Mirror), &control).unwrap();
 /// assert!(prepared.resumed().is_empty());
 /// let tasks = prepared.plan().tasks().len();
-/// let run = prepared.run(None, None).unwrap();
+/// let run = prepared.run(&control).unwrap();
 /// assert_eq!((run.counts.total, run.searched_tasks), (724, tasks));
 /// ```
 pub struct Prepared {
@@ -114,34 +112,34 @@ impl Drop for SearchGuard {
 }
 
 impl Prepared {
-    /// Selects the kernel, makes the plan of the `n`-board (only `shard` of it when given) and
-    /// opens the journal at `journal` (when given), checking that every record it holds is a
-    /// task to count. For a run on the process's pool ([`Prepared::run`]): a caller that runs on
-    /// its own pool passes it to [`Prepared::new_on`] instead.
+    /// Selects the kernel, makes the plan of the `n`-board (only the control's shard of it, when
+    /// it names one) and opens the control's journal (when it names one), checking that every
+    /// record it holds is a task to count. The workers are started first (the control's pool,
+    /// else the process's pool of the options' thread count), and one of them makes the unique
+    /// count's two symmetric searches while this thread makes the plan: a core that would wait
+    /// for the plan does them instead. (A run of one thread, or one that searches on the calling
+    /// thread, makes them on its worker before its first task.) Give [`Prepared::run`] the same
+    /// control.
+    ///
+    /// ```
+    /// use nqueens::{CountOptions, Prepared, RunControl, Strategy};
+    /// let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    /// let control = RunControl::default().with_pool(&pool);
+    /// let options = CountOptions::new(2, Strategy::Symmetric);
+    /// let prepared = Prepared::new(12, &options, &control).unwrap();
+    /// let run = prepared.run(&control).unwrap();
+    /// assert_eq!((run.counts.total, run.counts.unique), (14_200, Some(1_787)));
+    /// ```
     pub fn new(
         n: u32,
         options: &CountOptions,
-        journal: Option<&Path>,
-        shard: Option<Shard>,
+        control: &RunControl<'_>,
     ) -> Result<Prepared, Error> {
-        Prepared::new_on(n, options, journal, shard, None)
+        Prepared::prepare(n, options, control.journal, control.shard, control.pool)
     }
 
-    /// [`Prepared::new`] for a run on `pool` ([`Prepared::run_on`]; `None`: the process's pool
-    /// of the options' thread count). The pool is started first, and one of its workers makes
-    /// the unique count's two symmetric searches while this thread makes the plan: a core that
-    /// would wait for the plan does them instead. (A run of one thread, or one that searches on
-    /// the calling thread, makes them on its worker before its first task.)
-    ///
-    /// ```
-    /// use nqueens::{CountOptions, Prepared, Strategy};
-    /// let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
-    /// let options = CountOptions::new(2, Strategy::Symmetric);
-    /// let prepared = Prepared::new_on(12, &options, None, None, Some(&pool)).unwrap();
-    /// let run = prepared.run_on(Some(&pool), None, None).unwrap();
-    /// assert_eq!((run.counts.total, run.counts.unique), (14_200, Some(1_787)));
-    /// ```
-    pub fn new_on(
+    /// [`Prepared::new`] with the controls it reads.
+    fn prepare(
         n: u32,
         options: &CountOptions,
         journal: Option<&Path>,
@@ -237,30 +235,26 @@ impl Prepared {
     }
 
     /// Searches the tasks the journal does not hold, recording each in the journal as it
-    /// finishes, on the options' threads with the selected kernel. `watcher` is told the plan
-    /// first ([`Watcher::start`]) and then every searched task; raising `stop` makes the
-    /// workers finish their current task and start no other.
-    pub fn run(
-        self,
-        stop: Option<&AtomicBool>,
-        watcher: Option<&dyn Watcher>,
-    ) -> Result<CountRun, Error> {
-        self.run_on(None, stop, watcher)
-    }
-
-    /// [`Prepared::run`] on the workers of `pool` (whatever the options' thread count) instead
-    /// of the process's pool of the options' thread count (`None`). Called from a worker of
-    /// `pool` itself, the count runs on that worker alone: see [`RunControl::pool`].
+    /// finishes, with the selected kernel, on the control's pool (whatever the options' thread
+    /// count) or else the process's pool of the options' thread count. The control's watcher is
+    /// told the plan first ([`Watcher::start`]) and then every searched task; raising its stop
+    /// flag makes the workers finish their current task and start no other. Called from a worker
+    /// of the pool itself, the count runs on that worker alone: see [`RunControl::pool`].
     ///
     /// ```
-    /// use nqueens::{CountOptions, Prepared, Strategy};
+    /// use nqueens::{CountOptions, Prepared, RunControl, Strategy};
     /// let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
     /// let options = CountOptions::new(1, Strategy::Mirror);
-    /// let prepared = Prepared::new(12, &options, None, None).unwrap();
-    /// let run = prepared.run_on(Some(&pool), None, None).unwrap();
+    /// let prepared = Prepared::new(12, &options, &RunControl::default()).unwrap();
+    /// let run = prepared.run(&RunControl::default().with_pool(&pool)).unwrap();
     /// assert_eq!(run.counts.total, 14_200);
     /// ```
-    pub fn run_on(
+    pub fn run(self, control: &RunControl<'_>) -> Result<CountRun, Error> {
+        self.run_on(control.pool, control.stop, control.watcher)
+    }
+
+    /// [`Prepared::run`] with the controls it reads.
+    fn run_on(
         self,
         pool: Option<&rayon::ThreadPool>,
         stop: Option<&AtomicBool>,

@@ -155,12 +155,12 @@ fn every_type_a_caller_holds_has_debug() {
     let control = RunControl::default().with_stop(&stop).with_watcher(&watch);
     assert!(shown(&control).starts_with("RunControl"));
     let options = CountOptions::new(2, Strategy::Mirror);
-    let prepared = nqueens::Prepared::new(8, &options, None, None).unwrap();
+    let prepared = nqueens::Prepared::new(8, &options, &RunControl::default()).unwrap();
     assert!(shown(&prepared).contains("n: 8"), "{prepared:?}");
     assert!(shown(&nqueens::enumerate::Solutions::all(6).unwrap()).starts_with("Solutions"));
     let estimator = nqueens::estimate::Estimator::new(8, Kernel::Auto).unwrap();
     assert!(!shown(&estimator).is_empty());
-    let run = prepared.run(None, None).unwrap();
+    let run = prepared.run(&RunControl::default()).unwrap();
     assert!(shown(&run).contains("total: 92"));
     assert!(!shown(&nqueens::Plan::new(8, Strategy::Mirror, 16).unwrap()).is_empty());
 }

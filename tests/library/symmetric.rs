@@ -1,6 +1,8 @@
 //! The symmetric plan and unique counts against the known table and against the mirror plan.
 
-use nqueens::{CountOptions, Plan, Prepared, Strategy, count, known, unique_from_total};
+use nqueens::{
+    CountOptions, Plan, Prepared, RunControl, Strategy, count, known, unique_from_total,
+};
 
 #[test]
 fn unique_counts_equal_the_table_for_n_0_to_15() {
@@ -32,9 +34,10 @@ fn a_total_counted_through_plan_and_run_gives_the_unique_count() {
     // The path a caller takes when it runs the plan itself (resuming, sharding).
     for n in [12, 13] {
         let options = CountOptions::new(2, Strategy::Symmetric);
-        let run = Prepared::new(n, &options, None, None)
+        let control = RunControl::default();
+        let run = Prepared::new(n, &options, &control)
             .unwrap()
-            .run(None, None)
+            .run(&control)
             .unwrap();
         assert_eq!(
             unique_from_total(n, run.counts.total).unwrap(),
