@@ -3,7 +3,8 @@
 
 use crate::count::CountRun;
 use crate::engine::error::EngineError;
-use crate::engine::plan::{DEFAULT_MIN_TASKS, PLAN_VERSION, Plan};
+use crate::engine::plan::PLAN_VERSION;
+use crate::journal::merge::{made_plan, merged, same_count};
 use crate::journal::{Header, MergeError, Merged, Missing, PlanDifference, Shard};
 
 impl Merged {
@@ -46,22 +47,11 @@ impl Merged {
             fingerprint: run.fingerprint,
             shard: run.shard,
         };
-        let same_count = |a: &CountRun, b: &CountRun| {
-            (
-                a.counts.n,
-                a.counts.strategy,
-                a.plan_tasks,
-                a.fingerprint,
-                a.shard.count(),
-            ) == (
-                b.counts.n,
-                b.counts.strategy,
-                b.plan_tasks,
-                b.fingerprint,
-                b.shard.count(),
-            )
-        };
-        if let Some((second, run)) = runs.iter().enumerate().find(|(_, r)| !same_count(first, r)) {
+        if let Some((second, run)) = runs
+            .iter()
+            .enumerate()
+            .find(|(_, r)| !same_count(&counted(first), &counted(r)))
+        {
             return Err(MergeError::DifferentRuns {
                 first: 0,
                 first_count: Box::new(counted(first)),
@@ -71,20 +61,8 @@ impl Merged {
         }
         let other = |run: usize, why: PlanDifference| MergeError::RunOfOtherPlan { run, why };
         let (n, strategy, count) = (first.counts.n, first.counts.strategy, first.shard.count());
-        let plan = Plan::new(n, strategy, DEFAULT_MIN_TASKS)
-            .map_err(|e| other(0, PlanDifference::Board(e)))?;
-        let fingerprint = plan.fingerprint();
-        if fingerprint != first.fingerprint || plan.tasks().len() != first.plan_tasks {
-            return Err(other(
-                0,
-                PlanDifference::Tasks {
-                    counted: first.fingerprint,
-                    counted_tasks: first.plan_tasks as u64,
-                    made: fingerprint,
-                    made_tasks: plan.tasks().len(),
-                },
-            ));
-        }
+        let plan = made_plan(n, strategy, first.fingerprint, first.plan_tasks as u64)
+            .map_err(|why| other(0, why))?;
         // The tasks of each shard that holds any (no more than the plan's tasks).
         let holding = plan.tasks().len().min(count as usize);
         let mut planned = vec![0usize; holding];
@@ -145,16 +123,6 @@ impl Merged {
         for (t, _) in totals.into_iter().flatten() {
             total = total.checked_add(t).ok_or(EngineError::Overflow)?;
         }
-        let unique = crate::engine::unique::unique_count(n, total)?;
-        Ok(Merged {
-            n,
-            total,
-            unique: Some(unique),
-            strategy,
-            tasks: plan.tasks().len(),
-            shards: count,
-            journals: 0,
-            fingerprint,
-        })
+        merged(&plan, count, 0, total)
     }
 }

@@ -393,23 +393,6 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
     else {
         return Err(MergeError::NoJournals);
     };
-    let same_count = |h: &Header| {
-        (
-            h.plan_version,
-            h.n,
-            &h.strategy,
-            h.tasks,
-            h.fingerprint,
-            h.shard.count(),
-        ) == (
-            first.plan_version,
-            first.n,
-            &first.strategy,
-            first.tasks,
-            first.fingerprint,
-            first.shard.count(),
-        )
-    };
     let different = |path: &Path, header: &Header| MergeError::Different {
         first_path: first_path.to_path_buf(),
         first: Box::new(first.clone()),
@@ -417,11 +400,11 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
         second: Box::new(header.clone()),
     };
     for (path, header) in paths.iter().zip(&headers).skip(1) {
-        if !same_count(header) {
+        if !same_count(first, header) {
             return Err(different(path.as_ref(), header));
         }
     }
-    let (plan, fingerprint) = rebuild_plan(first_path, first)?;
+    let plan = rebuild_plan(first_path, first)?;
     let count = first.shard.count();
     let position: HashMap<TaskId, usize> = plan
         .tasks()
@@ -477,22 +460,74 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
             .and_then(|w| total.checked_add(w))
             .ok_or(EngineError::Overflow)?;
     }
+    merged(&plan, count, paths.len(), total)
+}
+
+/// Whether two parts belong to one count: the same plan version, board, strategy, plan (task
+/// count and fingerprint) and shard count. The one test for journals ([`merge`]) and for runs
+/// ([`Merged::from_runs`], through their headers).
+pub(crate) fn same_count(a: &Header, b: &Header) -> bool {
+    (
+        a.plan_version,
+        a.n,
+        &a.strategy,
+        a.tasks,
+        a.fingerprint,
+        a.shard.count(),
+    ) == (
+        b.plan_version,
+        b.n,
+        &b.strategy,
+        b.tasks,
+        b.fingerprint,
+        b.shard.count(),
+    )
+}
+
+/// The plan of `n` with `strategy` as this build makes it, when it is the plan a part was
+/// counted with (`fingerprint`, `tasks`). The one rebuild for journals and for runs.
+pub(crate) fn made_plan(
+    n: u32,
+    strategy: Strategy,
+    fingerprint: u64,
+    tasks: u64,
+) -> Result<Plan, PlanDifference> {
+    let plan = Plan::new(n, strategy, DEFAULT_MIN_TASKS).map_err(PlanDifference::Board)?;
+    let made = plan.fingerprint();
+    if made != fingerprint || plan.tasks().len() as u64 != tasks {
+        return Err(PlanDifference::Tasks {
+            counted: fingerprint,
+            counted_tasks: tasks,
+            made,
+            made_tasks: plan.tasks().len(),
+        });
+    }
+    Ok(plan)
+}
+
+/// What a merge gives: the whole board's `total` over `plan`, its unique count, from `shards`
+/// shards (read from `journals` files; 0 for runs in memory). The one ending of both merges.
+pub(crate) fn merged(
+    plan: &Plan,
+    shards: u32,
+    journals: usize,
+    total: u128,
+) -> Result<Merged, MergeError> {
     let unique = crate::engine::unique::unique_count(plan.n(), total)?;
     Ok(Merged {
         n: plan.n(),
         strategy: plan.strategy(),
-        fingerprint,
+        fingerprint: plan.fingerprint(),
         tasks: plan.tasks().len(),
-        shards: count,
-        journals: paths.len(),
+        shards,
+        journals,
         total,
         unique: Some(unique),
     })
 }
 
-/// The plan a journal header names, as this build makes it, and its fingerprint; refused when
-/// it is not the same.
-fn rebuild_plan(path: &Path, header: &Header) -> Result<(Plan, u64), MergeError> {
+/// The plan a journal header names, as this build makes it; refused when it is not the same.
+fn rebuild_plan(path: &Path, header: &Header) -> Result<Plan, MergeError> {
     let other = |why: PlanDifference| MergeError::OtherPlan {
         path: path.to_path_buf(),
         why,
@@ -502,18 +537,7 @@ fn rebuild_plan(path: &Path, header: &Header) -> Result<(Plan, u64), MergeError>
     }
     let strategy =
         Strategy::parse_name(&header.strategy).map_err(|e| other(PlanDifference::Strategy(e)))?;
-    let plan = Plan::new(header.n, strategy, DEFAULT_MIN_TASKS)
-        .map_err(|e| other(PlanDifference::Board(e)))?;
-    let fingerprint = plan.fingerprint();
-    if fingerprint != header.fingerprint || plan.tasks().len() as u64 != header.tasks {
-        return Err(other(PlanDifference::Tasks {
-            counted: header.fingerprint,
-            counted_tasks: header.tasks,
-            made: fingerprint,
-            made_tasks: plan.tasks().len(),
-        }));
-    }
-    Ok((plan, fingerprint))
+    made_plan(header.n, strategy, header.fingerprint, header.tasks).map_err(other)
 }
 
 /// The shards with uncounted tasks, in shard order. Only shards that hold tasks are looked at:

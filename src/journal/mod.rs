@@ -45,7 +45,7 @@ mod damage;
 mod error;
 mod file;
 mod format;
-mod merge;
+pub(crate) mod merge;
 mod open;
 mod read;
 mod shard;
