@@ -1,4 +1,4 @@
-//! How the tool opens the files it is given: one policy for every reader and writer (journals,
+//! How files named by a user are opened: one policy for every reader and writer (journals,
 //! saved results, plots, manual pages).
 //!
 //! - **Regular files only.** A directory, a FIFO, a socket, a device or a pseudo-file of the
@@ -20,8 +20,8 @@
 //!   ([`Refusal::Sticky`]: the rename would fail with "Operation not permitted" after the work).
 //!
 //! Size caps stay with each reader (a journal is read no further than its plan's records, a
-//! saved result no further than its cap). The command-line tool reaches this module through the
-//! library; it is not part of the supported API.
+//! saved result no further than its cap). Journals are opened by these rules; a program that
+//! reads and writes files its users name can use them for its own.
 
 use std::fmt;
 use std::fs::{self, File, Metadata, OpenOptions};

@@ -16,25 +16,37 @@
 //! assert_eq!(Some(counts.total), nqueens::known::total(10));
 //! ```
 //!
+//! # Modules
+//!
+//! * The count: [`count`], [`count_with`] under a [`RunControl`] (a journal to resume from, a
+//!   stop flag, a [`Watcher`], one shard, a pool of your own), [`Prepared`] to look at a count
+//!   before it runs; [`journal`] for journals, shards and merges; [`known`] for the OEIS table.
+//! * [`search`]: the plan's subproblems and the kernels that count them, for benchmarks and
+//!   counters of your own; `gpu` (feature `gpu`): the adapters and the GPU's settings.
+//! * [`estimate`]: a board's total and the cost of counting it, predicted by sampling;
+//!   [`scaling`]: thread-scaling studies, the load-balance model, saved studies read back.
+//! * For learning: [`board`], [`construct`], [`enumerate`], [`classic`]; [`names`] for the
+//!   names of the choices; [`files`] for the rules every file is opened by.
+//!
 //! # Features
 //!
-//! * `cli` (default): the `nqueens` command (`src/main.rs` and `src/cli/`), which reaches the
-//!   library only through this API — argument parsing, completions and man pages, output
-//!   formats, the progress bar, the scaling plot, interrupt handling. Without it
-//!   (`default-features = false`) the library depends on rayon, num_cpus, thiserror and
-//!   theirs alone (15 crates with itself): none of clap, indicatif, plotters, serde_json, csv
-//!   or the terminal crates.
-//! * `serde` (on with `cli`): `Serialize` and `Deserialize` on the options and results
-//!   ([`CountOptions`], [`Counts`], [`CountRun`], [`journal::Merged`], [`TaskOutcome`],
-//!   [`estimate::Estimate`], [`scaling::study::Study`], …), with the field names and values of
-//!   the command's JSON output: durations in seconds, plan fingerprints as 16 hex digits,
-//!   shards as `K/M`, kernels and strategies by name. Saved studies, also those of earlier
-//!   versions, are read back as [`scaling::series::Series`] by the `scaling::saved` module,
-//!   whose errors name the field that is wrong.
+//! * `serde`: `Serialize` and `Deserialize` on the options and results ([`CountOptions`],
+//!   [`Counts`], [`CountRun`], [`journal::Merged`], [`TaskOutcome`], [`estimate::Estimate`],
+//!   [`scaling::study::Study`], …): durations in seconds, plan fingerprints as 16 hex digits,
+//!   shards as `K/M`, kernels and strategies by name; options read with defaults for what they
+//!   leave out. Saved studies, also those of earlier versions, are read back as
+//!   [`scaling::series::Series`] by the `scaling::saved` module, whose errors name the field
+//!   that is wrong.
+//! * `gpu`: the [`Kernel::Gpu`](crate::Kernel) and `GpuOnly` kernels, on any Vulkan, Metal or
+//!   DX12 adapter through wgpu, and the `gpu` module. Additive: every public enum is
+//!   `#[non_exhaustive]`, so code that matches on [`Kernel`] builds with and without it.
+//!
+//! Without features the library depends on rayon, num_cpus, thiserror, crc32fast and libc and
+//! theirs alone.
 //!
 //! ```toml
 //! [dependencies]
-//! nqueens = { version = "0.1", default-features = false, features = ["serde"] }
+//! nqueens = { version = "0.1", features = ["serde"] }
 //! ```
 
 #![deny(missing_docs)]
