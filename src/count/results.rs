@@ -121,9 +121,8 @@ impl Counts {
 /// ```
 ///
 /// With the `serde` feature it is written as one flat object: the fields of [`Counts`], then
-/// `resumed_tasks`, `resumed_total` and `fingerprint` (16 hex digits) — the object of
-/// `nqueens count --format json`, field for field — then `plan_tasks`, `shard` (`"K/M"`),
-/// `complete`, `searched_tasks` and `search_seconds`:
+/// `resumed_tasks`, `resumed_total`, `fingerprint` (16 hex digits) and `search_seconds`, then
+/// `plan_tasks`, `shard` (`"K/M"`), `complete` and `searched_tasks`:
 ///
 /// ```
 /// # #[cfg(feature = "serde")] {

@@ -65,7 +65,7 @@
 //! the rate measured so far) fill it. The probes of all of them are summed together: each is an
 //! unbiased stratified sample, and their pooled mean weighs each by its size. So the time taken
 //! is the budget within a few per cent plus one round, and such a sample is not repeated by
-//! `--samples K --seed X` (a fixed count is). The core-seconds are measured times and vary run
+//! the same seed (a fixed number of samples is). The core-seconds are measured times and vary run
 //! to run.
 //!
 //! # What else is reported

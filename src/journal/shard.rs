@@ -218,7 +218,7 @@ impl Shard {
             .map_err(|_| inconsistent("the task id is beyond the array's count"))
     }
 
-    /// Shard `SLURM_ARRAY_TASK_ID` of `count` (`--shard slurm/M`): the array's task ids are the
+    /// Shard `SLURM_ARRAY_TASK_ID` of `count` ([`ShardSpec::SlurmOf`]): the array's task ids are the
     /// shards, whatever else the array holds, so that one task of a count can be run again on
     /// its own (`sbatch --array=5`, whose environment says nothing of the other shards). `var`
     /// reads one variable, as in [`Shard::from_slurm_env`].
@@ -355,7 +355,7 @@ pub fn select(plan: &Plan, index: u32, count: u32) -> Vec<usize> {
         .collect()
 }
 
-/// What `--shard` asks for: a fixed shard, or the one a Slurm array task stands for.
+/// Which shard to count: a fixed one, or the one a Slurm array task stands for.
 ///
 /// ```
 /// use nqueens::journal::{Shard, ShardError, ShardSpec};

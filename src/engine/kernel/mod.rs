@@ -56,10 +56,8 @@ pub enum Kernel {
     /// The fastest kernel this CPU runs: AVX-512, else AVX2 or NEON, else the depth-first
     /// search (measured faster than the portable lanes, which lack vector compress and expand).
     ///
-    /// The order is measured, not assumed: on a Zen 4 (AMD EPYC, family 25 model 17) the
-    /// AVX-512 lanes count n = 18 on two threads in 2.26 s against 3.42 s for the AVX2 lanes,
-    /// and n = 17 in 0.32 s against 0.47 s (best of alternating runs; `scripts/kernels.sh`
-    /// times every kernel a CPU runs). A CPU on which AVX2 wins would need a rule here.
+    /// The order is measured, not assumed: every kernel a CPU runs can be chosen by name and
+    /// timed against the others.
     #[default]
     Auto,
     /// The AVX-512 lanes (x86-64 with AVX-512F and AVX512_VPOPCNTDQ).
