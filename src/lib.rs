@@ -67,6 +67,7 @@ pub mod gpu;
 pub mod journal;
 pub mod known;
 pub mod names;
+pub mod placement;
 pub mod scaling;
 pub mod search;
 #[cfg(feature = "serde")]

@@ -1,10 +1,11 @@
 //! The names by which the command line and the output formats spell the library's choices
-//! (strategies, kernels, textbook algorithms), and parsing them back.
+//! (strategies, kernels, textbook algorithms, placements of the workers), and parsing them back.
 
 use std::fmt;
 
 use crate::engine::kernel::Kernel;
 use crate::engine::plan::Strategy;
+use crate::placement::Pin;
 
 /// A choice among a fixed set of named values.
 ///
@@ -105,7 +106,23 @@ macro_rules! from_str_by_name {
 }
 pub(crate) use from_str_by_name;
 
-from_str_by_name!(Strategy, Kernel);
+from_str_by_name!(Strategy, Kernel, Pin);
+impl Named for Pin {
+    const WHAT: &'static str = "placement";
+    fn all() -> &'static [Self] {
+        &Pin::ALL
+    }
+    fn name(self) -> &'static str {
+        Pin::name(self)
+    }
+    fn description(self) -> &'static str {
+        match self {
+            Pin::None => "wherever the system puts the workers",
+            Pin::Cores => "one worker per physical core first, then their SMT siblings",
+            Pin::Siblings => "SMT siblings together, core by core",
+        }
+    }
+}
 
 impl Named for Strategy {
     const WHAT: &'static str = "strategy";

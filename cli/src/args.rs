@@ -473,9 +473,9 @@ pub struct CountArgs {
     /// then their SMT siblings; siblings = SMT siblings together, core by core; none = wherever
     /// the system puts them. Only the CPUs the process may run on (taskset) are used, and no
     /// more threads than those; recorded in the results ("pin": "cores: 0,1").
-    #[arg(long, value_name = "PLACEMENT", value_parser = choice::<crate::pin::Pin>(),
+    #[arg(long, value_name = "PLACEMENT", value_parser = choice::<nqueens::placement::Pin>(),
           default_value = "none")]
-    pub pin: crate::pin::Pin,
+    pub pin: nqueens::placement::Pin,
     /// Count only shard K of M of the board's tasks (K from 0 to M-1; about equal work each) and
     /// record it in --checkpoint FILE for `nqueens merge`; `slurm` takes K and M from a Slurm
     /// array task's environment (refused in an array of one task, which says nothing of M),
@@ -981,9 +981,9 @@ pub struct ScaleArgs {
     /// then their SMT siblings; siblings = SMT siblings together, core by core; none = wherever
     /// the system puts them. Only the CPUs the process may run on (taskset) are used, and no
     /// more threads than those; recorded in the results ("pin": "cores: 0,1").
-    #[arg(long, value_name = "PLACEMENT", value_parser = choice::<crate::pin::Pin>(),
+    #[arg(long, value_name = "PLACEMENT", value_parser = choice::<nqueens::placement::Pin>(),
           default_value = "none")]
-    pub pin: crate::pin::Pin,
+    pub pin: nqueens::placement::Pin,
 
     /// Refuse to start when all the runs are estimated to need longer than this together.
     #[arg(long, value_name = "SECONDS", default_value_t = DAY_SECONDS, value_parser = parse_seconds)]

@@ -9,14 +9,14 @@ use crate::progress::Progress;
 use nqueens::Plan;
 use nqueens::Prepared;
 use nqueens::TaskOutcome;
+use nqueens::estimate::cost::Cost;
 use nqueens::known::Mismatch;
 use nqueens::{CountOptions, CountRun, Kernel, RunControl, Strategy, Watcher};
 use serde::Serialize;
 
 use super::escape;
 use super::long_run::{Interrupt, LongRun, failure, interrupted_message};
-use super::pin::Placement;
-use super::{Failure, Outcome, budget, output};
+use super::{Failure, Outcome, budget, output, pin};
 use crate::args::{CountArgs, EngineArgs};
 
 /// One counted board, as every output format reports it.
@@ -257,12 +257,12 @@ pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         refuse_if_over(&args.boards.0, &options, limit)?;
     }
     // Refused before any warning about the threads.
-    let placement = Placement::new(args.pin, options.threads)?;
+    let placement = pin::placement(args.pin, options.threads)?;
     super::threads::warn_if_oversubscribed(options.threads);
     let interrupt = Interrupt::install();
     let mut long_run = LongRun::new(args)?;
     if let Some(placement) = &placement {
-        long_run.pool = Some(placement.pool(options.threads)?);
+        long_run.pool = Some(pin::pool(placement, options.threads)?);
     }
     if let [_, _, ..] = args.boards.0[..] {
         // One board is announced once its journal is accepted, net of the resumed tasks.
@@ -421,7 +421,7 @@ fn search_board(
 
 /// Says on stderr, once the journal is accepted and before any task is searched, what it
 /// already holds and whether the rest of the count will take more than an hour
-/// ([`budget::engine_cost`], net of the resumed tasks).
+/// ([`Cost::of_board`], net of the resumed tasks).
 fn announce_board(
     n: u32,
     options: &CountOptions,
@@ -482,7 +482,7 @@ impl Watcher for Watching<'_> {
 fn refuse_if_over(boards: &[u32], options: &CountOptions, limit: f64) -> Result<(), Failure> {
     budget::refuse_cost_over(
         &counting(boards, options),
-        budget::boards_cost(boards, options),
+        Cost::of_boards(boards, options),
         limit,
         &format!(
             "choose a smaller n or more threads, or {}",
@@ -514,7 +514,7 @@ fn announce_long_counts(boards: &[u32], options: &CountOptions, remaining: f64, 
     if boards.iter().all(|&n| n < LONG_FROM_N) {
         return;
     }
-    let cost = budget::boards_cost(boards, options).scaled(remaining);
+    let cost = Cost::of_boards(boards, options).scaled(remaining);
     let what = match boards {
         [n] if remaining < 1.0 => {
             let on = human::plural(options.threads, "thread");

@@ -8,6 +8,7 @@ pub(crate) mod saved;
 
 use std::io::Write;
 
+use nqueens::estimate::cost::Cost;
 use nqueens::scaling::series::Series;
 use nqueens::scaling::study::{
     self, Progress, SHORT_RUN_SECONDS, Study, StudyError, StudyOptions, StudyWarning,
@@ -15,13 +16,9 @@ use nqueens::scaling::study::{
 use nqueens::scaling::{Load, Machine};
 use nqueens::{CountOptions, Kernel, Strategy};
 
-use std::sync::Arc;
-
-use super::budget::Cost;
 use super::output;
-use super::pin::Placement;
 use super::progress::{Steps, quit_on_interrupt};
-use super::{Failure, Outcome, budget, human};
+use super::{Failure, Outcome, budget, human, pin};
 use crate::args::ScaleArgs;
 
 pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
@@ -63,7 +60,7 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
         output::check_replaceable(path, "the plot")?;
     }
     let most = threads.iter().copied().max().unwrap_or(1);
-    let placement = Placement::new(args.pin, most)?;
+    let placement = pin::placement(args.pin, most)?;
     warn_about_load(&machine, &threads);
 
     let options = StudyOptions::new(threads)
@@ -85,20 +82,14 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
     let measured = match &placement {
         None => study::measure_together(n, &options, &variants, &mut progress),
         Some(placement) => {
-            // One pinned pool per thread count, built on first use.
-            let mut pools: Vec<(usize, Arc<rayon::ThreadPool>)> = Vec::new();
+            // One pinned pool per thread count, built on first use (the placement keeps them).
             let mut failure = None;
             let mut pool_for = |threads: usize| {
-                if let Some((_, pool)) = pools.iter().find(|(t, _)| *t == threads) {
-                    return Ok(Arc::clone(pool));
-                }
-                let pool = placement.pool(threads).map_err(|e| {
+                pin::pool(placement, threads).map_err(|e| {
                     let message = e.to_string();
                     failure = Some(e);
                     nqueens::EngineError::ThreadPool(message)
-                })?;
-                pools.push((threads, Arc::clone(&pool)));
-                Ok(pool)
+                })
             };
             let measured =
                 study::measure_together_on(n, &options, &variants, &mut pool_for, &mut progress);
@@ -151,7 +142,7 @@ fn study_cost(n: u32, threads: &[usize], variants: &[(Strategy, Kernel)], runs: 
     let mut total = Cost::single_thread(0.0);
     for &(strategy, kernel) in variants {
         let options = CountOptions::new(1, strategy).with_kernel(kernel);
-        let one = budget::engine_cost(n, &options);
+        let one = Cost::of_board(n, &options);
         for &t in threads {
             total = total.plus(one.on_threads(t).scaled(runs));
         }
@@ -269,7 +260,7 @@ fn busy_machine_warning(starved: &[(usize, f64)]) -> String {
 fn short_run_warning(study: &Study, threads: usize, seconds: f64) -> String {
     let options = CountOptions::new(threads, study.strategy).with_kernel(study.kernel);
     let larger = (study.n + 1..=nqueens::MAX_N)
-        .find(|&n| budget::engine_cost(n, &options).wall >= SHORT_RUN_SECONDS)
+        .find(|&n| Cost::of_board(n, &options).wall >= SHORT_RUN_SECONDS)
         .map_or_else(String::new, |n| format!(" such as {n}"));
     format!(
         "the fastest timed run took {} ({}): runs under {:.0} ms measure start-up costs and \
@@ -386,7 +377,7 @@ mod tests {
         assert!(suggested > 9, "{warning}");
         // The fixture's strategy and kernel, whose cost the suggestion follows.
         let options = CountOptions::new(2, Strategy::Mirror).with_kernel(Kernel::DepthFirst);
-        assert!(budget::engine_cost(suggested, &options).wall >= SHORT_RUN_SECONDS);
+        assert!(Cost::of_board(suggested, &options).wall >= SHORT_RUN_SECONDS);
         assert!(!warning.contains('\n'));
     }
 

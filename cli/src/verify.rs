@@ -6,6 +6,7 @@ use std::io::Write;
 use crate::format::{RecordStream, table_row};
 use crate::human::{self, grouped};
 use nqueens::Kernel;
+use nqueens::estimate::cost::Cost;
 use serde::Serialize;
 
 use super::count::{count_board, options, resolve_kernel};
@@ -71,7 +72,7 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     resolve_kernel(&mut options)?;
     budget::refuse_cost_over(
         &format!("{what} on {}", human::plural(options.threads, "thread")),
-        budget::boards_cost(&boards, &options),
+        Cost::of_boards(&boards, &options),
         args.max_seconds,
         &format!(
             "choose smaller boards, or {}",

@@ -81,8 +81,14 @@
 //!   estimate knows, so on clusters with few tasks per core this is a lower bound.
 //! * **Coverage**: the measured time of the probes over the estimated core-seconds, the fraction
 //!   of a full count's work the sample did.
+//!
+//! # The cost of work before it starts
+//!
+//! [`cost`] turns one such estimate per board, kernel and thread count into the figure to weigh
+//! work by before starting it ([`cost::Cost`]), made once in a process.
 
 mod clock;
+pub mod cost;
 pub(crate) mod probe;
 mod rng;
 #[cfg(test)]
