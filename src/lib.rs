@@ -38,11 +38,12 @@
 //!   [`scaling::series::Series`] by the `scaling::saved` module, whose errors name the field
 //!   that is wrong.
 //! * `gpu`: the [`Kernel::Gpu`](crate::Kernel) and `GpuOnly` kernels, on any Vulkan, Metal or
-//!   DX12 adapter through wgpu, and the `gpu` module. Additive: every public enum is
-//!   `#[non_exhaustive]`, so code that matches on [`Kernel`] builds with and without it.
+//!   DX12 adapter through wgpu, and the `gpu` module. Additive: every public enum that can
+//!   grow is `#[non_exhaustive]`, so code that matches on [`Kernel`] builds with and without
+//!   it.
 //!
-//! Without features the library depends on rayon, num_cpus, thiserror, crc32fast and libc and
-//! theirs alone.
+//! Without features the library depends on rayon, num_cpus, thiserror, crc32fast, libc and
+//! core_affinity and theirs alone.
 //!
 //! ```toml
 //! [dependencies]
