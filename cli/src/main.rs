@@ -158,6 +158,11 @@ fn main() -> ExitCode {
         Err(e) => return usage_error(e, &args),
     };
     output::set_quiet(cli.quiet);
+    // Before any work, so that an interrupt at any moment ends the command as interrupted.
+    if let Err(why) = signals::start() {
+        output::error(why);
+        return ExitCode::from(1);
+    }
     #[cfg(feature = "gpu")]
     if let Err(why) = gpu_env::configure() {
         output::error(why);

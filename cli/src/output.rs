@@ -193,6 +193,42 @@ pub fn check_replaceable(path: &Path, what: &str) -> Result<(), Failure> {
 }
 
 /// `cannot write {what} to PATH: why`, a file failure.
+/// Refuses (exit 2) writing `what` to `path` when it is the same file as one of `inputs`: the
+/// output would replace what the command reads.
+pub fn refuse_output_over_input(
+    path: &Path,
+    what: &str,
+    inputs: &[PathBuf],
+) -> Result<(), Failure> {
+    let Ok(written) = std::fs::metadata(path) else {
+        // Not there yet: no input is that file.
+        return Ok(());
+    };
+    for input in inputs {
+        if std::fs::metadata(input).is_ok_and(|read| same_file(&written, &read)) {
+            return Err(Failure::Usage(format!(
+                "{what} {} is also an input ({}): it would replace it; write it elsewhere",
+                path.display(),
+                input.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Whether two files' metadata are of one file.
+#[cfg(unix)]
+fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    (a.dev(), a.ino()) == (b.dev(), b.ino())
+}
+
+/// Whether two files' metadata are of one file (elsewhere than Unix: never known to be).
+#[cfg(not(unix))]
+fn same_file(_: &std::fs::Metadata, _: &std::fs::Metadata) -> bool {
+    false
+}
+
 fn refusal(path: &Path, what: &str, why: &str) -> Failure {
     Failure::File(format!("cannot write {what} to {}: {why}", path.display()))
 }

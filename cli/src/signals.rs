@@ -2,12 +2,13 @@
 //! reacts to an interrupt says here what the next one does: a long count raises its stop flag,
 //! a command replacing files removes its temporary files, `watch` ends its view.
 //!
-//! The handler runs on a thread of its own, and [`received`] tells the action which signal
-//! came (so that a SIGTERM sent by a scheduler is not answered with "press Ctrl-C"). Until a
-//! command asks for one, the signals keep their default action (the process ends).
+//! The handler runs on a thread of its own, started before any work ([`start`]: a thread that
+//! cannot start is an error of its own, not a crash), and [`received`] tells the action which
+//! signal came (so that a SIGTERM sent by a scheduler is not answered with "press Ctrl-C").
+//! Until a command asks for an action, a signal ends the process as interrupted (exit 130).
 
 use std::sync::atomic::{AtomicU8, Ordering};
-use std::sync::{Arc, Mutex, Once};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// What a signal does, shared with the handler thread.
 type Action = Arc<dyn Fn() + Send + Sync>;
@@ -51,9 +52,16 @@ pub fn received() -> Signal {
 /// Makes `action` what every following interrupt does, in place of what an earlier call set,
 /// installing the process's handler on the first call.
 pub fn on_interrupt(action: impl Fn() + Send + Sync + 'static) {
-    static HANDLER: Once = Once::new();
     *ACTION.lock().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(action));
-    HANDLER.call_once(install);
+    // Started by `main` before any work; where that failed, the command was refused.
+    let _ = start();
+}
+
+/// Installs the process's handler (once): the error says why it could not be, e.g. `cannot
+/// start a thread: Resource temporarily unavailable (os error 11)`.
+pub fn start() -> Result<(), String> {
+    static INSTALLED: OnceLock<Result<(), String>> = OnceLock::new();
+    INSTALLED.get_or_init(install).clone()
 }
 
 /// Runs the action set now for `signal`.
@@ -61,33 +69,44 @@ fn act(signal: Signal) {
     RECEIVED.store(signal as u8, Ordering::SeqCst);
     // Cloned out of the lock, so that an action may itself set the next one.
     let action = ACTION.lock().unwrap_or_else(|e| e.into_inner()).clone();
-    if let Some(action) = action {
-        action();
+    match action {
+        Some(action) => action(),
+        // Before the command asked for anything: interrupted before any work.
+        None => std::process::exit(130),
     }
 }
 
 /// The one handler of the process: a thread that waits for the signals.
 #[cfg(unix)]
-fn install() {
+fn install() -> Result<(), String> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
-        return;
-    };
-    std::thread::spawn(move || {
-        for signal in signals.forever() {
-            act(match signal {
-                SIGTERM => Signal::Terminate,
-                SIGHUP => Signal::HangUp,
-                _ => Signal::Interrupt,
-            });
-        }
-    });
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
+        .map_err(|e| format!("cannot watch for signals: {e}"))?;
+    let handle = signals.handle();
+    std::thread::Builder::new()
+        .name("signals".into())
+        .spawn(move || {
+            for signal in signals.forever() {
+                act(match signal {
+                    SIGTERM => Signal::Terminate,
+                    SIGHUP => Signal::HangUp,
+                    _ => Signal::Interrupt,
+                });
+            }
+        })
+        .map(drop)
+        .map_err(|e| {
+            // No thread to take them: the signals keep their default action.
+            handle.close();
+            format!("cannot start a thread: {e}")
+        })
 }
 
 /// The one handler of the process (Ctrl-C and the console's close events).
 #[cfg(not(unix))]
-fn install() {
-    let _ = ctrlc::set_handler(|| act(Signal::Interrupt));
+fn install() -> Result<(), String> {
+    ctrlc::set_handler(|| act(Signal::Interrupt))
+        .map_err(|e| format!("cannot watch for Ctrl-C: {e}"))
 }
 
 #[cfg(test)]

@@ -387,7 +387,7 @@ pub struct Estimate {
     pub free_rows: u32,
     /// The estimated total number of solutions.
     pub estimate_total: f64,
-    /// Lower end of the total's 95% interval.
+    /// Lower end of the total's 95% interval (never below 0).
     pub total_low: f64,
     /// Upper end of the total's 95% interval.
     pub total_high: f64,
@@ -401,7 +401,7 @@ pub struct Estimate {
     pub unique_high: f64,
     /// Estimated core-seconds of a full count with this kernel on this machine.
     pub core_seconds: f64,
-    /// Lower end of the core-seconds' 95% interval.
+    /// Lower end of the core-seconds' 95% interval (never below 0).
     pub core_seconds_low: f64,
     /// Upper end of the core-seconds' 95% interval.
     pub core_seconds_high: f64,
@@ -541,7 +541,7 @@ impl Estimator {
                         elapsed: watch.started.elapsed(),
                         total: sample.total.estimate().map(|m| {
                             let (low, high) = m.interval();
-                            (m.mean, low, high)
+                            (m.mean, low.max(0.0), high)
                         }),
                     });
                 }
@@ -709,8 +709,11 @@ impl Estimator {
     fn summarise(&self, sample: &Sample, options: &EstimateOptions, took: Duration) -> Estimate {
         let total = Self::total_of(sample);
         let cost = sample.cost.estimate().expect("at least two probes");
+        // A count and a time are never negative: an interval's lower end stops at 0.
         let (total_low, total_high) = total.interval();
+        let total_low = total_low.max(0.0);
         let (cost_low, cost_high) = cost.interval();
+        let cost_low = cost_low.max(0.0);
         let tasks = self.sampler.tasks();
         let times: Vec<Duration> = (0..tasks.len())
             .map(|j| Duration::from_secs_f64(cost.mean.max(0.0) * self.sampler.probability(j)))

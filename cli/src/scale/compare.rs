@@ -17,6 +17,7 @@ use crate::{Failure, Outcome, human, output};
 
 pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     if let Some(path) = &args.plot {
+        output::refuse_output_over_input(path, "the plot", &args.compare)?;
         output::check_replaceable(path, "the plot")?;
     }
     let mut series: Vec<Series> = Vec::new();

@@ -130,6 +130,7 @@ fn escaped(mut series: Series) -> Series {
     field(&mut series.kernel);
     series.cpu.as_mut().map(field);
     series.date.as_mut().map(field);
+    series.version.as_mut().map(field);
     series
 }
 

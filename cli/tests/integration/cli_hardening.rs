@@ -841,3 +841,48 @@ fn an_interrupted_verify_advises_what_verify_can_do() {
     assert!(!rest.contains("add --checkpoint"), "{rest}");
     assert!(rest.contains("nqueens count N --checkpoint FILE"), "{rest}");
 }
+
+/// With no thread to spare (RLIMIT_NPROC of 1, which binds only users other than root: the
+/// command runs as `nobody` through `setpriv`, under `prlimit`), a command that cannot start
+/// its signal-handling thread says so in one line and exits 1, where it used to abort. Skipped,
+/// saying so, where the test does not run as root or `setpriv`/`prlimit` are missing.
+#[test]
+fn a_thread_that_cannot_start_is_one_line_and_exit_1() {
+    let have = |tool: &str| Std::new(tool).arg("--version").output().is_ok();
+    if unsafe { libc::geteuid() } != 0 || !have("setpriv") || !have("prlimit") {
+        eprintln!("skipped: needs root, setpriv and prlimit to run the command as nobody");
+        return;
+    }
+    // A copy nobody may run, wherever the build is.
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let binary = dir.path().join("nqueens");
+    std::fs::copy(env!("CARGO_BIN_EXE_nqueens"), &binary).unwrap();
+    for args in [
+        &["count", "14", "-t", "1"][..],
+        &["verify", "--max", "8"],
+        &["list", "8"],
+        &["scale", "8", "-t", "1", "-r", "1"],
+    ] {
+        let out = Std::new("prlimit")
+            .args([
+                "--nproc=1:1",
+                "setpriv",
+                "--reuid=nobody",
+                "--regid=nogroup",
+            ])
+            .arg("--clear-groups")
+            .arg(&binary)
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {out:?}");
+        let err = util::stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with("nqueens: error: cannot start a thread"),
+            "{args:?}: {err}"
+        );
+    }
+}

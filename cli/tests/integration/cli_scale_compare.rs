@@ -576,3 +576,53 @@ fn the_number_of_series_is_bounded_for_the_table_and_the_plot() {
     let err = util::failure(&["scale", "--compare", path, path]);
     assert!(err.contains("more than 10000 series"), "{err}");
 }
+
+#[test]
+fn a_plot_onto_one_of_the_compared_files_is_refused_and_the_file_kept() {
+    let saved = Saved::make();
+    // A saved result whose name ends in .svg, as the plot's must.
+    let input = saved.path("small.svg");
+    std::fs::copy(saved.path("small.json"), &input).unwrap();
+    let before = std::fs::read(&input).unwrap();
+    // The same file by its own name and by another path to it.
+    let dotted = saved.dir.path().join(".").join("small.svg");
+    for plot in [&input, &dotted] {
+        let err = util::usage_error(&[
+            "scale",
+            "--compare",
+            saved.path("kernels.json").to_str().unwrap(),
+            input.to_str().unwrap(),
+            "--plot",
+            plot.to_str().unwrap(),
+        ]);
+        assert!(err.contains("is also an input"), "{err}");
+        assert_eq!(std::fs::read(&input).unwrap(), before, "the input is kept");
+    }
+}
+
+#[test]
+fn control_characters_of_a_saved_result_reach_the_plot_written_out() {
+    let mut value = crafted();
+    value["run"] = serde_json::json!({
+        "cpu": "CPU\u{1b}[31m", "date": "2026-11-24T00:00:00Z", "version": "0.1\u{1b}[2J\u{1}"
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ctl.json");
+    std::fs::write(&path, value.to_string()).unwrap();
+    let svg = dir.path().join("ctl.svg");
+    nqueens()
+        .arg("scale")
+        .arg("--compare")
+        .arg(&path)
+        .arg("--plot")
+        .arg(&svg)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        !text.contains('\u{1b}') && !text.contains('\u{1}'),
+        "raw controls in the SVG"
+    );
+    roxmltree::Document::parse(&text).expect("the plot is well-formed XML");
+    assert!(text.contains(r"0.1\e[2J\x01"), "the version written out");
+}
