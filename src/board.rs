@@ -372,19 +372,27 @@ impl Symmetry {
             return; // the empty board is its own image
         };
         for (r, &c) in src.iter().enumerate() {
-            let (row, column) = self.map_square(last + 1, (r as u32, c));
+            let (row, column) = self.image(last + 1, (r as u32, c));
             dst[row as usize] = column;
         }
     }
 
-    /// The image of the square `(row, column)` of the `n`-board (`n ≥ 1`).
+    /// The image of the square `(row, column)` of the `n`-board, or `None` when the square is
+    /// not on it (the empty board has no square).
     /// ```
     /// use nqueens::board::Symmetry;
-    /// assert_eq!(Symmetry::Rot90.map_square(8, (0, 1)), (1, 7));
-    /// assert_eq!(Symmetry::Transpose.map_square(8, (0, 1)), (1, 0));
+    /// assert_eq!(Symmetry::Rot90.map_square(8, (0, 1)), Some((1, 7)));
+    /// assert_eq!(Symmetry::Transpose.map_square(8, (0, 1)), Some((1, 0)));
+    /// assert_eq!(Symmetry::Rot90.map_square(0, (0, 0)), None);
+    /// assert_eq!(Symmetry::Rot90.map_square(8, (8, 0)), None);
     /// ```
+    pub fn map_square(self, n: u32, (r, c): (u32, u32)) -> Option<(u32, u32)> {
+        (r < n && c < n).then(|| self.image(n, (r, c)))
+    }
+
+    /// The image of the square `(row, column)` of the `n`-board, which must be on it.
     #[inline]
-    pub fn map_square(self, n: u32, (r, c): (u32, u32)) -> (u32, u32) {
+    pub(crate) fn image(self, n: u32, (r, c): (u32, u32)) -> (u32, u32) {
         let last = n - 1;
         match self {
             Symmetry::Identity => (r, c),

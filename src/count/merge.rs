@@ -87,7 +87,8 @@ impl Merged {
                 ));
             }
             if !run.complete {
-                let done = (run.resumed_tasks + run.searched_tasks).min(tasks.saturating_sub(1));
+                let done = (run.resumed_tasks.saturating_add(run.searched_tasks))
+                    .min(tasks.saturating_sub(1));
                 finished[k] = finished[k].max(done);
                 continue;
             }

@@ -96,7 +96,16 @@ fn an_interval_never_goes_below_zero() {
     // Two probes: an interval wide enough that its normal lower end fell below 0 (seed 4 gave
     // a total from -21.7 million, and every seed a negative time).
     for seed in ["1", "4"] {
-        let v = json_of(&["estimate", "16", "--samples", "2", "--seed", seed, "-f", "json"]);
+        let v = json_of(&[
+            "estimate",
+            "16",
+            "--samples",
+            "2",
+            "--seed",
+            seed,
+            "-f",
+            "json",
+        ]);
         for field in ["total_low", "unique_low", "core_seconds_low"] {
             let low = v[field].as_f64().unwrap();
             assert!(low >= 0.0, "seed {seed}: {field} = {low}");

@@ -419,3 +419,22 @@ fn every_public_error_converts_with_the_question_mark() {
         "bad task id '3.x'"
     );
 }
+
+#[test]
+fn runs_read_back_with_absurd_task_counts_are_refused_without_overflow() {
+    use std::sync::atomic::AtomicBool;
+    let stop = AtomicBool::new(true);
+    let control = RunControl::default()
+        .with_shard(Shard::new(0, 2).unwrap())
+        .with_stop(&stop);
+    let stopped = count_with(12, &CountOptions::new(1, Strategy::Mirror), &control).unwrap();
+    assert!(!stopped.complete);
+    let mut json = serde_json::to_value(stopped).unwrap();
+    json["resumed_tasks"] = serde_json::json!(u64::MAX);
+    json["searched_tasks"] = serde_json::json!(u64::MAX);
+    let forged: CountRun = serde_json::from_value(json).unwrap();
+    assert!(matches!(
+        Merged::from_runs(&[forged]),
+        Err(MergeError::Incomplete { .. })
+    ));
+}

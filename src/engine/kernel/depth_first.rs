@@ -368,7 +368,7 @@ pub(crate) mod tests {
             .map(|turn| {
                 let kept: Vec<(u32, u32)> = solution
                     .iter()
-                    .map(|&q| turn.map_square(n, q))
+                    .map(|&q| turn.image(n, q))
                     .filter(|&(r, _)| r % 2 == 0)
                     .collect();
                 (InnerBoard::new(n, &kept).unwrap(), kept)

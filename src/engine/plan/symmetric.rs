@@ -76,7 +76,7 @@ impl Constellation {
 
     /// The columns of the top and the bottom queen of a constellation with no corner queen in
     /// each orientation, in the order of [`SYMMETRIES`], on the board of side `m + 1`. Worked
-    /// out from `Symmetry::map_square` (a test checks them): for example the quarter turn
+    /// out from `Symmetry::image` (a test checks them): for example the quarter turn
     /// (r, c) ↦ (c, m − r) takes the left queen (k, 0) to the top row's column m − k and the
     /// right queen (l, m) to the bottom row's column m − l.
     fn ends(&self, m: u32) -> [(u32, u32); 8] {
@@ -210,7 +210,7 @@ fn oriented(n: u32, c: &Constellation) -> ([Square; 4], usize) {
     let (queens, len) = c.queen_array(n);
     let ends = if c.is_corner() {
         SYMMETRIES.map(|g| {
-            let image = queens.map(|q| g.map_square(n, q));
+            let image = queens.map(|q| g.image(n, q));
             let column_in = |row: u32| image[..len].iter().find(|q| q.0 == row).map_or(0, |q| q.1);
             (column_in(0), column_in(m))
         })
@@ -233,7 +233,7 @@ fn oriented(n: u32, c: &Constellation) -> ([Square; 4], usize) {
         }
     });
     let g = SYMMETRIES[best];
-    (queens.map(|q| g.map_square(n, q)), len)
+    (queens.map(|q| g.image(n, q)), len)
 }
 
 /// The inner board of `c` in the orientation of [`oriented_queens`].
@@ -496,7 +496,7 @@ mod tests {
             {
                 let queens = c.queens(n);
                 let found = SYMMETRIES.map(|g| {
-                    let image: Vec<Square> = queens.iter().map(|&q| g.map_square(n, q)).collect();
+                    let image: Vec<Square> = queens.iter().map(|&q| g.image(n, q)).collect();
                     let column_in = |row| image.iter().find(|q| q.0 == row).unwrap().1;
                     (column_in(0), column_in(m))
                 });
@@ -519,7 +519,7 @@ mod tests {
                                 .iter()
                                 .map(|g| {
                                     let image: Vec<Square> =
-                                        queens.iter().map(|&q| g.map_square(n, q)).collect();
+                                        queens.iter().map(|&q| g.image(n, q)).collect();
                                     let column_in =
                                         |row| image.iter().find(|q| q.0 == row).unwrap().1;
                                     let row_in = |col| image.iter().find(|q| q.1 == col).unwrap().0;
@@ -545,7 +545,7 @@ mod tests {
     #[test]
     fn symmetries_are_eight_distinct_maps() {
         let n = 7;
-        let images: Vec<Square> = SYMMETRIES.iter().map(|g| g.map_square(n, (0, 1))).collect();
+        let images: Vec<Square> = SYMMETRIES.iter().map(|g| g.image(n, (0, 1))).collect();
         let mut distinct = images.clone();
         distinct.sort();
         distinct.dedup();
