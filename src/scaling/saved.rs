@@ -224,6 +224,15 @@ pub enum SavedError {
     /// `runs` is an empty list.
     #[error("no measured runs")]
     NoRuns,
+    /// Values that cannot all be true of one study: a thread count not above the one before
+    /// it, or a run's fastest time above its median (or its median above its slowest).
+    #[error("{field} {why}")]
+    Inconsistent {
+        /// The field's path.
+        field: String,
+        /// What is wrong with it, after the field's path.
+        why: String,
+    },
     /// One of several studies of `"series"` is wrong.
     #[error("series {index}: {error}")]
     InSeries {
@@ -232,6 +241,33 @@ pub enum SavedError {
         /// What is wrong with it.
         error: Box<SavedError>,
     },
+}
+
+/// Checks what a measured study always is: thread counts rising, each run's times in order.
+fn consistent(runs: &[MeasuredPoint]) -> Result<(), SavedError> {
+    let wrong = |field: String, why: String| Err(SavedError::Inconsistent { field, why });
+    for (i, run) in runs.iter().enumerate() {
+        if let Some(before) = i.checked_sub(1).map(|b| runs[b].threads)
+            && run.threads <= before
+        {
+            return wrong(
+                format!("runs[{i}].threads"),
+                format!("is {}, not above {before} before it", run.threads),
+            );
+        }
+        if !(run.min_seconds <= run.median_seconds && run.median_seconds <= run.max_seconds) {
+            return wrong(
+                format!("runs[{i}]"),
+                format!(
+                    "has its times out of order: fastest {}, median {}, slowest {}",
+                    shown(run.min_seconds),
+                    shown(run.median_seconds),
+                    shown(run.max_seconds)
+                ),
+            );
+        }
+    }
+    Ok(())
 }
 
 /// A number as a message shows it: plain, or in exponent form where it is very large or small.
@@ -683,6 +719,7 @@ impl SavedStudy {
         if runs.is_empty() {
             return Err(SavedError::NoRuns);
         }
+        consistent(&runs)?;
         let model = list(&self.model, "model", true)?
             .unwrap_or_default()
             .into_iter()
@@ -790,6 +827,28 @@ mod tests {
     fn read(value: serde_json::Value) -> Result<Vec<Series>, String> {
         let saved: Saved = serde_json::from_value(value).map_err(|e| e.to_string())?;
         saved.series().map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn runs_that_cannot_be_of_one_study_are_refused() {
+        let mut twice = crafted();
+        twice["runs"][1]["threads"] = serde_json::json!(1);
+        assert_eq!(
+            read(twice).unwrap_err(),
+            "runs[1].threads is 1, not above 1 before it"
+        );
+        let mut falling = crafted();
+        falling["runs"][0]["threads"] = serde_json::json!(4);
+        assert_eq!(
+            read(falling).unwrap_err(),
+            "runs[1].threads is 2, not above 4 before it"
+        );
+        let mut slow_fastest = crafted();
+        slow_fastest["runs"][0]["min_seconds"] = serde_json::json!(1.05);
+        assert_eq!(
+            read(slow_fastest).unwrap_err(),
+            "runs[0] has its times out of order: fastest 1.05, median 1, slowest 1.1"
+        );
     }
 
     /// A small valid saved study: n = 12, measured on 1 and 2 threads.
