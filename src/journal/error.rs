@@ -115,6 +115,15 @@ pub enum JournalError {
         /// What is wrong there.
         damage: Damage,
     },
+    /// A header no reader would accept was given to write ([`Journal::open`](super::Journal)):
+    /// no file was touched.
+    #[error("journal {} would be unreadable: its header is wrong ({damage})", .path.display())]
+    BadHeader {
+        /// The journal's path.
+        path: PathBuf,
+        /// What the reader would find wrong with it.
+        damage: Damage,
+    },
     /// Writing or syncing failed while counting. The message holds the operating system's
     /// reason, followed by what to do (so the reason is no [`source`](std::error::Error::source)).
     #[error(

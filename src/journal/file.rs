@@ -5,6 +5,7 @@ use std::io::{self, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use super::damage::Damage;
 use super::error::{Access, JournalError};
 use super::format::{HEADER_LEN, Header, encode_record};
 use super::read::{self, Opened, Replay};
@@ -41,6 +42,19 @@ impl Journal {
     /// assert_eq!(replay.records[0].count, 4);
     /// ```
     pub fn open(path: &Path, header: &Header) -> Result<(Journal, Replay), JournalError> {
+        // Only a header the reader takes back unchanged is written (a strategy name longer
+        // than its field, or with other characters, would come back otherwise).
+        let damage = match Header::decode(&header.encode()) {
+            Ok(read) if read == *header => None,
+            Ok(_) => Some(Damage::StrategyName),
+            Err((_, damage)) => Some(damage),
+        };
+        if let Some(damage) = damage {
+            return Err(JournalError::BadHeader {
+                path: path.to_path_buf(),
+                damage,
+            });
+        }
         let open_error = |source| JournalError::Open {
             path: path.to_path_buf(),
             source,

@@ -98,3 +98,46 @@ fn the_engine_error_goes_into_its_namesake() {
     );
     assert!(matches!(plan(65), Err(Error::BoardTooLarge { n: 65 })));
 }
+
+#[test]
+fn a_header_its_reader_would_refuse_is_never_written() {
+    use nqueens::journal::{Header, Journal, JournalError};
+    use nqueens::{Plan, Strategy};
+    let dir = std::env::temp_dir().join(format!("nqueens-bad-header-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = Header::for_plan(&Plan::new(8, Strategy::Mirror, 4).unwrap());
+    let bad = [
+        {
+            let mut h = good.clone();
+            h.n = 99;
+            h
+        },
+        {
+            let mut h = good.clone();
+            h.tasks = 0;
+            h
+        },
+        {
+            let mut h = good.clone();
+            h.strategy = "mir\nror".into();
+            h
+        },
+        {
+            let mut h = good.clone();
+            h.strategy = "s".repeat(40);
+            h
+        },
+    ];
+    for (i, header) in bad.iter().enumerate() {
+        let path = dir.join(format!("bad-{i}.ckpt"));
+        let error = Journal::open(&path, header).unwrap_err();
+        assert!(
+            matches!(error, JournalError::BadHeader { .. }),
+            "{i}: {error}"
+        );
+        assert!(!path.exists(), "{i}: nothing is written");
+    }
+    let path = dir.join("good.ckpt");
+    assert!(Journal::open(&path, &good).is_ok());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
