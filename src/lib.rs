@@ -23,8 +23,9 @@
 //!   before it runs; [`journal`] for journals, shards and merges; [`known`] for the OEIS table.
 //! * [`search`]: the plan's subproblems and the kernels that count them, for benchmarks and
 //!   counters of your own; `gpu` (feature `gpu`): the adapters and the GPU's settings.
-//! * [`estimate`]: a board's total and the cost of counting it, predicted by sampling;
-//!   [`scaling`]: thread-scaling studies, the load-balance model, saved studies read back.
+//! * [`estimate`](mod@estimate) ([`estimate()`]): a board's total and the cost of counting it,
+//!   predicted by sampling; [`scaling`]: thread-scaling studies, the load-balance model, saved
+//!   studies read back.
 //! * For learning: [`board`], [`construct`], [`enumerate`], [`classic`]; [`names`] for the
 //!   names of the choices; [`files`] for the rules every file is opened by.
 //!
@@ -84,6 +85,7 @@ pub use engine::plan::{Plan, Strategy, Task, TaskId, TaskIdError};
 pub use engine::pool::{max_threads, release_pools};
 pub use engine::run::TaskOutcome;
 pub use error::Error;
+pub use estimate::estimate;
 
 /// The README's Rust examples, compiled and run as doctests.
 #[cfg(doctest)]

@@ -460,7 +460,7 @@ mod tests {
         let plan = Plan::new(9, Strategy::Mirror, crate::engine::plan::DEFAULT_MIN_TASKS).unwrap();
         let (mut journal, _) = Journal::open(&file, &Header::for_plan(&plan)).unwrap();
         journal
-            .append(TaskId::from_cols(&[0, 0]).unwrap(), 1)
+            .append(TaskId::from_columns(&[0, 0]).unwrap(), 1)
             .unwrap();
         journal.append(plan.tasks()[0].id, 1).unwrap();
         drop(journal);

@@ -36,7 +36,7 @@ impl Journal {
     /// let header = Header::for_plan(&Plan::new(8, Strategy::Mirror, 4).unwrap());
     /// let (mut journal, replay) = Journal::open(&path, &header).unwrap();
     /// assert!(replay.records.is_empty());
-    /// journal.append(TaskId::from_cols(&[0]).unwrap(), 4).unwrap();
+    /// journal.append(TaskId::from_columns(&[0]).unwrap(), 4).unwrap();
     /// drop(journal);
     /// let (_journal, replay) = Journal::open(&path, &header).unwrap();
     /// assert_eq!(replay.records[0].count, 4);
@@ -225,7 +225,7 @@ mod tests {
     use std::fs;
 
     fn id(i: u8) -> TaskId {
-        TaskId::from_cols(&[i, i + 2]).unwrap()
+        TaskId::from_columns(&[i, i + 2]).unwrap()
     }
 
     /// A journal holding `k` records, closed; returns its path.

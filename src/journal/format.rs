@@ -261,7 +261,7 @@ pub struct Record {
 pub(crate) fn encode_record(id: TaskId, count: u64) -> [u8; RECORD_LEN] {
     let mut b = [0u8; RECORD_LEN];
     b[0] = RECORD_TAG;
-    let cols = id.cols();
+    let cols = id.columns();
     b[1] = cols.len() as u8;
     b[2..2 + cols.len()].copy_from_slice(cols);
     b[18..26].copy_from_slice(&count.to_le_bytes());
@@ -281,7 +281,7 @@ pub(crate) fn decode_record(b: &[u8], offset: u64) -> Option<Record> {
         return None;
     }
     Some(Record {
-        id: TaskId::from_cols(&b[2..2 + len])?,
+        id: TaskId::from_columns(&b[2..2 + len])?,
         count: u64::from_le_bytes(b[18..26].try_into().ok()?),
         offset,
     })
@@ -309,7 +309,7 @@ pub(super) mod tests {
             ..header()
         };
         assert_eq!(Header::decode(&h.encode()), Ok(h));
-        let id = TaskId::from_cols(&[3, 0, 5]).unwrap();
+        let id = TaskId::from_columns(&[3, 0, 5]).unwrap();
         let record = decode_record(&encode_record(id, 77), 94).unwrap();
         assert_eq!((record.id, record.count, record.offset), (id, 77, 94));
     }

@@ -263,7 +263,7 @@ fn conflicting_stray_and_damaged_records_are_refused() {
         &stray,
         10,
         half,
-        &[(TaskId::from_cols(&[9, 9, 9]).unwrap(), 1)],
+        &[(TaskId::from_columns(&[9, 9, 9]).unwrap(), 1)],
     );
     let text = failure_in(&merge(&[stray]));
     assert!(

@@ -59,7 +59,7 @@ pub(super) fn of(plan: &Plan) -> u64 {
     h.write(&[0]);
     h.write(&(plan.tasks.len() as u64).to_le_bytes());
     for task in &plan.tasks {
-        let cols = task.id.cols();
+        let cols = task.id.columns();
         h.write(&[cols.len() as u8]);
         h.write(cols);
         h.write(&task.weight.to_le_bytes());

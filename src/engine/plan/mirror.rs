@@ -32,7 +32,7 @@ pub(super) fn prefix_task(n: u32, cols: &[u8], weight: u64) -> Task {
         .expect("the planner's columns are columns of the board");
     debug_assert!(state.row <= n);
     Task {
-        id: TaskId::from_cols(cols).expect("root ids are short"),
+        id: TaskId::from_columns(cols).expect("root ids are short"),
         weight,
         subproblem: Subproblem::Rows(state),
         size_hint: 0,

@@ -114,7 +114,7 @@ crate::serde_util::as_text!(Strategy);
 ///
 /// ```
 /// use nqueens::TaskId;
-/// let id = TaskId::from_cols(&[3, 0, 5]).unwrap();
+/// let id = TaskId::from_columns(&[3, 0, 5]).unwrap();
 /// assert_eq!(id.to_string(), "3.0.5");
 /// assert_eq!("3.0.5".parse::<TaskId>().unwrap(), id);
 /// assert_eq!(TaskId::default().to_string(), "-");
@@ -131,7 +131,7 @@ crate::serde_util::as_text!(TaskId);
 
 impl TaskId {
     /// An id from a list of columns; `None` when longer than 16 columns.
-    pub fn from_cols(cols: &[u8]) -> Option<TaskId> {
+    pub fn from_columns(cols: &[u8]) -> Option<TaskId> {
         if cols.len() > MAX_ID_LEN {
             return None;
         }
@@ -144,7 +144,7 @@ impl TaskId {
     }
 
     /// The columns this id names.
-    pub fn cols(&self) -> &[u8] {
+    pub fn columns(&self) -> &[u8] {
         &self.cols[..self.len as usize]
     }
 
@@ -162,7 +162,7 @@ impl fmt::Display for TaskId {
         if self.len == 0 {
             return f.write_str("-");
         }
-        for (i, c) in self.cols().iter().enumerate() {
+        for (i, c) in self.columns().iter().enumerate() {
             if i > 0 {
                 f.write_str(".")?;
             }
@@ -203,7 +203,7 @@ impl FromStr for TaskId {
             .map(|p| p.parse::<u8>())
             .collect::<Result<_, _>>()
             .map_err(|_| TaskIdError::Malformed(s.to_string()))?;
-        TaskId::from_cols(&cols).ok_or_else(|| TaskIdError::TooLong(s.to_string()))
+        TaskId::from_columns(&cols).ok_or_else(|| TaskIdError::TooLong(s.to_string()))
     }
 }
 
@@ -545,7 +545,7 @@ mod tests {
         ids.dedup();
         assert_eq!(ids.len(), plan.tasks.len());
         for t in &plan.tasks {
-            let rebuilt = prefix_task(n, t.id.cols(), t.weight);
+            let rebuilt = prefix_task(n, t.id.columns(), t.weight);
             assert_eq!(rebuilt.subproblem, t.subproblem);
         }
     }

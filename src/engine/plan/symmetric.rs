@@ -256,7 +256,7 @@ pub(crate) fn symmetric_tasks(n: u32, min_tasks: usize, rule: TaskRule) -> Optio
         .map(|(c, weight)| {
             let id = [c.i, c.j, c.k, c.l].map(|x| x as u8);
             Task {
-                id: TaskId::from_cols(&id).expect("four columns"),
+                id: TaskId::from_columns(&id).expect("four columns"),
                 weight,
                 subproblem: Subproblem::Inner(oriented_board(n, &c)),
                 size_hint: 0,
@@ -275,7 +275,7 @@ pub(crate) fn symmetric_tasks(n: u32, min_tasks: usize, rule: TaskRule) -> Optio
     while tasks.len() < min_tasks {
         let splittable = |t: &Task| match t.subproblem {
             Subproblem::Inner(b) => {
-                b.free_rows().count_ones() >= 6 && t.id.cols().len() < MAX_ID_LEN
+                b.free_rows().count_ones() >= 6 && t.id.columns().len() < MAX_ID_LEN
             }
             _ => false,
         };
@@ -307,7 +307,7 @@ fn largest_first(tasks: Vec<Task>) -> Vec<Task> {
         .enumerate()
         .map(|(place, t)| {
             let smaller = 0xFF_FFFF - t.size_hint.min(0xFF_FFFF);
-            (smaller << 40) | ((t.id.cols().len() as u64) << 32) | place as u64
+            (smaller << 40) | ((t.id.columns().len() as u64) << 32) | place as u64
         })
         .collect();
     keys.sort_unstable();
