@@ -18,16 +18,35 @@ use super::screen::SPEEDS;
 use crate::args::WatchArgs;
 use crate::{Failure, Outcome, output};
 
+/// The most steps one page holds (about 30 MB of page, and some 600 MB of memory while it is
+/// written): `--max-steps 0` keeps the steps up to this many, and a larger `--max-steps` is
+/// refused before the search starts (`--frames` and `--format json` write any number).
+pub const PAGE_MAX_STEPS: u64 = 100_000;
+
+/// The steps the page of `args` keeps at most: `--max-steps`, where 0 means [`PAGE_MAX_STEPS`];
+/// a usage error where `--max-steps` asks for more than a page holds.
+pub fn page_steps(max_steps: u64) -> Result<u64, Failure> {
+    match max_steps {
+        0 => Ok(PAGE_MAX_STEPS),
+        m if m > PAGE_MAX_STEPS => Err(Failure::Usage(format!(
+            "--html: a page holds at most {PAGE_MAX_STEPS} steps, not --max-steps {m} (give \
+             --max-steps {PAGE_MAX_STEPS} or less, or write the steps with --format json)"
+        ))),
+        m => Ok(m),
+    }
+}
+
 /// Writes the page of `args`' search to `path` (through the tool's safe replace).
 pub fn write(args: &WatchArgs, path: &Path) -> Result<Outcome, Failure> {
+    let max_steps = page_steps(args.max_steps)?;
     output::check_replaceable(path, "the page")?;
-    let (steps, complete) = super::json_steps(args)?;
+    let (steps, complete) = super::json_steps(args, max_steps)?;
     let page = page(args, &steps, complete);
     output::replace_files(&[(path, page.as_bytes())], "the page")?;
     if !complete {
         output::message(format_args!(
-            "nqueens: the page stops after {} steps (--max-steps; 0 keeps every step)",
-            args.max_steps
+            "nqueens: the page stops after {max_steps} steps (--max-steps; a page holds at most \
+             {PAGE_MAX_STEPS}, --format json writes every step)"
         ));
     }
     Ok(Outcome::Success)
@@ -107,3 +126,24 @@ fn page(args: &WatchArgs, steps: &[serde_json::Value], complete: bool) -> String
 
 /// The page, with `{{TITLE}}` and `{{DATA}}` to fill.
 const TEMPLATE: &str = include_str!("page.html");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn watch_page_steps_are_bounded_by_the_most_a_page_holds() {
+        assert_eq!(page_steps(0).unwrap(), PAGE_MAX_STEPS);
+        assert_eq!(page_steps(17).unwrap(), 17);
+        assert_eq!(page_steps(PAGE_MAX_STEPS).unwrap(), PAGE_MAX_STEPS);
+        for asked in [PAGE_MAX_STEPS + 1, u64::MAX] {
+            match page_steps(asked) {
+                Err(Failure::Usage(text)) => {
+                    assert!(text.contains(&PAGE_MAX_STEPS.to_string()), "{text}");
+                    assert!(!text.contains('\n'), "{text}");
+                }
+                other => panic!("{asked}: {other:?}"),
+            }
+        }
+    }
+}

@@ -87,15 +87,18 @@ pub fn run(args: &WatchArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     }
 }
 
-/// The steps of the search up to `--max-steps`, as `--format json` writes them (without the
-/// "done" line), and whether they are all of them.
-pub fn json_steps(args: &WatchArgs) -> Result<(Vec<serde_json::Value>, bool), Failure> {
+/// The steps of the search up to `max_steps` (0: all), as `--format json` writes them (without
+/// the "done" line), and whether they are all of them.
+pub fn json_steps(
+    args: &WatchArgs,
+    max_steps: u64,
+) -> Result<(Vec<serde_json::Value>, bool), Failure> {
     let mut sink = io::sink();
     let mut collector = TextWriter {
         model: Model::new(args.n, args.algorithm),
         mode: Mode::Json,
         out: &mut sink,
-        max_steps: args.max_steps,
+        max_steps,
         delay: None,
         error: None,
         cut: Cell::new(false),

@@ -20,14 +20,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crossterm::event::{self, Event as TermEvent, KeyCode, KeyEventKind, KeyModifiers};
+use crossterm::terminal::ClearType;
 use crossterm::{cursor, execute, terminal};
 use nqueens::classic::{Algorithm, Event, Observer};
-use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line as TextLine, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::{Terminal, TerminalOptions, Viewport};
 
 use super::cast::Recording;
 use super::model::{Model, Step};
@@ -79,6 +80,28 @@ pub enum End {
     QuitSignal,
 }
 
+/// The widest the view draws, in columns: a wider terminal shows it at its left.
+pub const MAX_WIDTH: u16 = 1000;
+
+/// The tallest the view draws, in lines: a taller terminal shows it at its top.
+pub const MAX_HEIGHT: u16 = 400;
+
+/// The area the view draws in on a `width` × `height` terminal: the whole of it, up to
+/// [`MAX_WIDTH`] × [`MAX_HEIGHT`] (a terminal can claim 65535 × 65535, and the view keeps two
+/// buffers of its size).
+pub fn drawable(width: u16, height: u16) -> Rect {
+    Rect::new(0, 0, width.min(MAX_WIDTH), height.min(MAX_HEIGHT))
+}
+
+/// Clears the screen and fits the view to the terminal's size, as [`drawable`] bounds it. The
+/// terminal is not asked where its cursor is (one that does not answer would hold the view
+/// for seconds).
+fn fit(terminal: &mut Terminal<CrosstermBackend<Tee>>) -> io::Result<()> {
+    let (width, height) = terminal::size()?;
+    execute!(terminal.backend_mut(), terminal::Clear(ClearType::All))?;
+    terminal.resize(drawable(width, height))
+}
+
 /// Puts the terminal back as it was: raw mode off, the main screen, the cursor shown.
 fn restore() {
     let _ = terminal::disable_raw_mode();
@@ -121,13 +144,25 @@ impl Flags {
         let interrupted = Arc::clone(&self.interrupted);
         let ending = Arc::clone(&self.ending);
         // SIGINT, SIGTERM and SIGHUP (Ctrl-C itself is a key in raw mode) end the view cleanly.
-        // When the terminal is gone (a hangup), the main thread can be stuck in a terminal read
-        // that never returns, holding the terminal's locks: if it has not seen the flag within
-        // half a second, leave from here (there is no terminal left to restore).
+        // The main thread can be stuck where it cannot see the flag: in a terminal read that
+        // never returns when the terminal is gone (a hangup), holding the terminal's locks, or
+        // waiting for the answer of a terminal that does not answer. If it has not seen the flag
+        // within half a second, leave from here, restoring the terminal first (on a thread of
+        // its own, not waited for beyond another half second, in case its locks are held).
         crate::signals::on_interrupt(move || {
             interrupted.store(true, Ordering::SeqCst);
             std::thread::sleep(Duration::from_millis(500));
             if !ending.load(Ordering::SeqCst) {
+                let (done, restored) = std::sync::mpsc::channel();
+                let started = std::thread::Builder::new().spawn(move || {
+                    restore();
+                    let _ = io::stdout().flush();
+                    let _ = done.send(());
+                });
+                if started.is_ok() {
+                    let _ = restored.recv_timeout(Duration::from_millis(500));
+                }
+                crate::output::message("nqueens: interrupted");
                 std::process::exit(130);
             }
         });
@@ -175,12 +210,18 @@ pub fn run(
         out: io::stdout(),
         recording: recording.clone(),
     });
-    let mut terminal = Terminal::new(backend)?;
+    let (width, height) = terminal::size()?;
+    let area = drawable(width, height);
+    let mut terminal = Terminal::with_options(
+        backend,
+        TerminalOptions {
+            viewport: Viewport::Fixed(area),
+        },
+    )?;
     if let Some(recording) = &recording {
-        let size = terminal.size()?;
-        recording.borrow_mut().start(size.width, size.height);
+        recording.borrow_mut().start(area.width, area.height);
     }
-    terminal.clear()?;
+    fit(&mut terminal)?;
     let mut screen = Screen {
         terminal,
         model: Model::new(n, algorithm),
@@ -346,9 +387,7 @@ impl Screen {
 
     /// Takes the terminal again after a stop, for a full redraw; false on an error (kept).
     fn take_back(&mut self) -> bool {
-        let taken = take_terminal()
-            .and_then(|()| self.terminal.autoresize())
-            .and_then(|()| self.terminal.clear());
+        let taken = take_terminal().and_then(|()| fit(&mut self.terminal));
         match taken {
             Ok(()) => true,
             Err(e) => {
@@ -386,7 +425,7 @@ impl Screen {
                 Ok(true) => match event::read() {
                     Ok(TermEvent::Key(key)) if key.kind != KeyEventKind::Release => key,
                     Ok(TermEvent::Resize(..)) => {
-                        let _ = self.terminal.autoresize();
+                        let _ = fit(&mut self.terminal);
                         dirty = true;
                         continue;
                     }
@@ -865,6 +904,20 @@ mod tests {
     use ratatui::backend::TestBackend;
 
     use super::*;
+
+    #[test]
+    fn watch_view_area_is_clamped_to_what_it_draws() {
+        assert_eq!(drawable(100, 30), Rect::new(0, 0, 100, 30));
+        assert_eq!(drawable(0, 0), Rect::new(0, 0, 0, 0));
+        let huge = drawable(u16::MAX, u16::MAX);
+        assert_eq!((huge.width, huge.height), (MAX_WIDTH, MAX_HEIGHT));
+        assert_eq!(drawable(u16::MAX, 30), Rect::new(0, 0, MAX_WIDTH, 30));
+        // The largest board's view fits.
+        for algorithm in Algorithm::ALL {
+            let (w, h) = needed(nqueens::MAX_N as usize, algorithm);
+            assert!(w <= MAX_WIDTH && h <= MAX_HEIGHT, "{algorithm}: {w} x {h}");
+        }
+    }
 
     /// The states of the first `steps` steps of a search, oldest first.
     fn history(n: u32, algorithm: Algorithm, steps: u64) -> Vec<Model> {

@@ -246,3 +246,74 @@ fn a_page_that_cannot_be_written_is_a_one_line_error_and_nothing_is_left() {
     assert_eq!(output.status.code(), Some(2), "{output:?}");
     assert!(!dir.path().join("w.cast").exists());
 }
+
+/// Runs `nqueens ARGS` under a memory limit and waits for it (a minute at most, a guard
+/// against a run without end, not a measurement): its output.
+fn bounded_run(args: &[&str]) -> std::process::Output {
+    let mut command = crate::util::nqueens_process();
+    command
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    #[cfg(unix)]
+    crate::util::limit(&mut command, libc::RLIMIT_AS, 4 << 30);
+    let mut child = command.spawn().unwrap();
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("nqueens {args:?} did not end within a minute");
+        }
+        sleep(Duration::from_millis(50));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_page_of_every_step_stops_at_the_most_a_page_holds_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("big.html");
+    let page_arg = page.to_str().unwrap();
+    let output = bounded_run(&["watch", "20", "--html", page_arg, "--max-steps", "0"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("the page stops after 100000 steps") && stderr.contains("at most 100000"),
+        "{stderr}"
+    );
+    let size = std::fs::metadata(&page).unwrap().len();
+    assert!(size < 100 << 20, "a page of {size} bytes");
+    let text = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        text.contains("\"complete\":false"),
+        "the page does not say it stops"
+    );
+
+    // A small board's page still holds every step with --max-steps 0.
+    let output = bounded_run(&["watch", "5", "--html", page_arg, "--max-steps", "0"]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(output.stderr.is_empty(), "{output:?}");
+    let text = std::fs::read_to_string(&page).unwrap();
+    assert!(text.contains("\"complete\":true"));
+}
+
+#[test]
+fn a_page_asked_for_more_steps_than_it_holds_is_refused_before_the_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("big.html");
+    let page_arg = page.to_str().unwrap();
+    for steps in ["100001", "18446744073709551615"] {
+        let output = bounded_run(&["watch", "20", "--html", page_arg, "--max-steps", steps]);
+        let err = crate::util::usage_error_in(&output);
+        assert!(err.starts_with("nqueens: error: --html: "), "{err}");
+        assert!(err.contains("at most 100000 steps"), "{err}");
+        assert!(!page.exists());
+    }
+    // The most a page holds is taken as it is.
+    let output = bounded_run(&["watch", "4", "--html", page_arg, "--max-steps", "100000"]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(page.exists());
+}

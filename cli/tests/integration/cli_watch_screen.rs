@@ -404,3 +404,60 @@ fn an_interrupted_view_keeps_its_recording_and_exits_130() {
         assert_eq!(event[1], "o");
     }
 }
+
+#[test]
+fn a_huge_window_is_drawn_within_bounds_and_the_view_goes_on() {
+    if !tmux_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let session = Session::new("huge", "bash --norc --noprofile");
+    // Two buffers of a 3000 x 3000 window would take far more memory than this allows.
+    session.keys(&["ulimit -v 600000", "Enter"]);
+    watch_in_bash(&session, "6 --speed 20", &dir.path().join("pid"));
+    session.wait_for("the board", |s| s.contains("array · 6 x 6"));
+    session.wait_for_screen(true);
+    let resize = |x: &str, y: &str| {
+        let status = Command::new("tmux")
+            .args(["-L", &session.0, "resize-window", "-t", &session.0])
+            .args(["-x", x, "-y", y])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    };
+    resize("3000", "3000");
+    sleep(Duration::from_millis(1500));
+    resize("100", "30");
+    let before = step_of(&session.wait_for("the board again", |s| {
+        s.contains("array · 6 x 6") && s.contains("step  ")
+    }));
+    session.wait_for("the next steps", |s| {
+        s.contains("step  ") && step_of(s) > before
+    });
+    session.keys(&["q"]);
+    let screen = session.wait_for("the exit", |s| s.contains("EXITED "));
+    assert!(screen.contains("EXITED 0"), "{screen}");
+    session.wait_for_screen(false);
+}
+
+#[test]
+fn a_signal_at_the_start_on_a_terminal_that_does_not_answer_restores_it() {
+    // `script`'s terminal passes the view's output on and answers no query (such as where the
+    // cursor is): a signal as soon as the view took it must still give it back.
+    for signal in ["TERM", "INT", "HUP"] {
+        let Some(terminal) = crate::util::Terminal::start("watch 5", &[]) else {
+            return;
+        };
+        terminal.wait_for("the alternate screen", |s| s.contains("\x1b[?1049h"));
+        terminal.send(signal);
+        let (code, text) = terminal.finish();
+        assert_eq!(code, 130, "SIG{signal}: {text:?}");
+        let after = &text[text.find("\x1b[?1049h").unwrap()..];
+        assert!(after.contains("\x1b[?1049l"), "SIG{signal}: {text:?}");
+        assert!(after.contains("\x1b[?25h"), "SIG{signal}: {text:?}");
+        assert!(
+            text.contains("nqueens: interrupted"),
+            "SIG{signal}: {text:?}"
+        );
+    }
+}
