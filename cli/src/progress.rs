@@ -82,7 +82,7 @@ fn escape_value(text: &str) -> String {
     format!("{:?}", human::shorten(text))
 }
 
-/// A progress bar on stderr, or nothing at all.
+/// A progress bar on stderr, plain progress lines on stderr, or nothing at all.
 pub struct Progress {
     bar: ProgressBar,
     /// What is counted (`n = 18`).
@@ -112,8 +112,10 @@ struct Log {
 }
 
 impl Progress {
-    /// A bar on stderr when stderr is a terminal and `--quiet` was not given; otherwise an
-    /// invisible one. `label` names the count (`n = 18`).
+    /// A bar on stderr when stderr is a terminal and `--quiet` was not given; a line on stderr
+    /// every [`log_interval`] when it is not a terminal and `--quiet` was not given (the default
+    /// interval when [`INTERVAL_VAR`] is not understood: `count` refuses it first); otherwise
+    /// nothing. `label` names the count (`n = 18`).
     pub fn on_terminal(label: &str) -> Progress {
         let mut progress = Progress::with_target(stderr_unless_quiet(), label);
         if !super::output::is_quiet() && !std::io::stderr().is_terminal() {
