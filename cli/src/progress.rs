@@ -8,11 +8,21 @@
 //! nothing to estimate from, so the bar says it is waiting instead of showing an ETA. The bar has
 //! a fixed width ([`BAR_WIDTH`]), whatever the terminal's. Lines printed while the bar is shown
 //! go through [`Progress::suspend`] or a [`Notices`] handle, so that each is on its own line.
+//!
+//! When stderr is not a terminal (a batch job's log, `nohup`, CI) there is no bar: instead a
+//! plain line is written every [`LOG_EVERY`] of wall time ([`INTERVAL_VAR`] sets another
+//! interval), none for a count that ends before the first, with no terminal codes:
+//!
+//! ```text
+//! nqueens: n = 19: 1,234 of 4,321 tasks (28.6% of the work), 2 min 03 s elapsed, about 5 min 10 s left
+//! ```
 
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, OnceLock};
-use std::time::Duration;
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
@@ -32,9 +42,51 @@ const TEMPLATE: &str =
 /// Shown in place of the ETA until a task of this run has finished.
 pub(crate) const NO_ETA_YET: &str = "no ETA yet";
 
-/// A progress bar on stderr, or nothing at all.
+/// How often a count whose stderr is not a terminal writes its progress line.
+pub const LOG_EVERY: Duration = Duration::from_secs(60);
+
+/// The variable that sets another interval for the progress lines, in seconds (`0.5`, `300`).
+pub const INTERVAL_VAR: &str = "NQUEENS_PROGRESS_SECONDS";
+
+/// The interval of the progress lines: [`INTERVAL_VAR`] when it is set and not blank, else
+/// [`LOG_EVERY`]; a value that is not a positive number of seconds (up to a year) is refused in
+/// one line.
+pub fn log_interval() -> Result<Duration, String> {
+    parse_interval(std::env::var_os(INTERVAL_VAR).as_deref())
+}
+
+/// The interval that a value of [`INTERVAL_VAR`] asks for ([`log_interval`]).
+fn parse_interval(value: Option<&std::ffi::OsStr>) -> Result<Duration, String> {
+    let Some(value) = value else {
+        return Ok(LOG_EVERY);
+    };
+    let text = value.to_string_lossy();
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(LOG_EVERY);
+    }
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 365.0 * 86_400.0)
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| {
+            format!(
+                "{INTERVAL_VAR}={}: expected a positive number of seconds",
+                escape_value(text)
+            )
+        })
+}
+
+/// `text` quoted for a one-line message, shortened when long.
+fn escape_value(text: &str) -> String {
+    format!("{:?}", human::shorten(text))
+}
+
+/// A progress bar on stderr, plain progress lines on stderr, or nothing at all.
 pub struct Progress {
     bar: ProgressBar,
+    /// What is counted (`n = 18`).
+    label: String,
     /// Size estimate of each task, by plan index (the bar's units).
     sizes: OnceLock<Vec<u64>>,
     done: Arc<AtomicUsize>,
@@ -44,13 +96,48 @@ pub struct Progress {
     timed: Arc<AtomicBool>,
     /// Whether the bar is drawn nowhere (read once: indicatif locks the bar to tell).
     hidden: bool,
+    /// The progress lines written when stderr is not a terminal, if any.
+    log: Option<Log>,
+}
+
+/// The plain progress lines of a count whose stderr is not a terminal: a thread writes one
+/// every `every` until the count finishes.
+struct Log {
+    label: String,
+    every: Duration,
+    /// The size estimates of the tasks this run has finished (not the resumed ones).
+    work_done: Arc<AtomicU64>,
+    /// Tells the writing thread to stop (by being dropped), and the thread to wait for.
+    stop: Mutex<Option<(Sender<()>, JoinHandle<()>)>>,
 }
 
 impl Progress {
-    /// A bar on stderr when stderr is a terminal and `--quiet` was not given; otherwise an
-    /// invisible one. `label` names the count (`n = 18`).
+    /// A bar on stderr when stderr is a terminal and `--quiet` was not given; a line on stderr
+    /// every [`log_interval`] when it is not a terminal and `--quiet` was not given (the default
+    /// interval when [`INTERVAL_VAR`] is not understood: `count` refuses it first); otherwise
+    /// nothing. `label` names the count (`n = 18`).
     pub fn on_terminal(label: &str) -> Progress {
-        Progress::with_target(stderr_unless_quiet(), label)
+        let mut progress = Progress::with_target(stderr_unless_quiet(), label);
+        if !super::output::is_quiet() && !std::io::stderr().is_terminal() {
+            progress.log_every(log_interval().unwrap_or(LOG_EVERY));
+        }
+        progress
+    }
+
+    /// Writes a progress line on stderr every `every` once the count starts (in place of the
+    /// bar, which should be hidden).
+    fn log_every(&mut self, every: Duration) {
+        self.log = Some(Log {
+            label: self.label.clone(),
+            every,
+            work_done: Arc::default(),
+            stop: Mutex::new(None),
+        });
+    }
+
+    /// Whether the workers' finished tasks are shown anywhere.
+    fn watched(&self) -> bool {
+        !self.hidden || self.log.is_some()
     }
 
     /// A bar drawn on `target`.
@@ -100,6 +187,8 @@ impl Progress {
         );
         bar.set_style(style);
         Progress {
+            label: label.to_string(),
+            log: None,
             hidden: bar.is_hidden(),
             bar,
             sizes: OnceLock::new(),
@@ -116,9 +205,16 @@ impl Progress {
         self.done.load(Ordering::Relaxed)
     }
 
-    /// Removes the bar from the terminal.
+    /// Removes the bar from the terminal, and stops the progress lines.
     pub fn finish(&self) {
         self.bar.finish_and_clear();
+        if let Some(log) = &self.log {
+            let stop = log.stop.lock().map(|mut s| s.take()).unwrap_or_default();
+            if let Some((stop, thread)) = stop {
+                drop(stop);
+                let _ = thread.join();
+            }
+        }
     }
 
     /// A handle that prints lines clear of this bar from anywhere, an interrupt handler
@@ -189,11 +285,18 @@ impl Watcher for Progress {
             // Keeps the elapsed time moving while long tasks run.
             self.bar.enable_steady_tick(Duration::from_millis(250));
         }
+        if let Some(log) = &self.log {
+            log.start(
+                self.done.clone(),
+                plan.tasks().len(),
+                (already, total.max(1)),
+            );
+        }
     }
 
     fn task_done(&self, outcome: &TaskOutcome) {
         // Each write takes a cache line from the other workers: none that nothing shows.
-        if self.hidden {
+        if !self.watched() {
             return;
         }
         if !self.timed.load(Ordering::Relaxed) {
@@ -207,8 +310,78 @@ impl Watcher for Progress {
             .and_then(|s| s.get(outcome.index))
             .copied()
             .unwrap_or(1);
-        self.bar.inc(size);
+        if let Some(log) = &self.log {
+            log.work_done.fetch_add(size, Ordering::Relaxed);
+        }
+        if !self.hidden {
+            self.bar.inc(size);
+        }
     }
+}
+
+impl Log {
+    /// Starts the thread that writes a line every `self.every` until [`Progress::finish`]:
+    /// `done` counts the finished tasks (resumed ones included) of `tasks`, and `work` is the
+    /// resumed tasks' size estimates and all the tasks'.
+    fn start(&self, done: Arc<AtomicUsize>, tasks: usize, work: (u64, u64)) {
+        let Ok(mut stop) = self.stop.lock() else {
+            return;
+        };
+        if stop.is_some() {
+            return;
+        }
+        let (sender, receiver) = mpsc::channel::<()>();
+        let (label, every, work_done) = (self.label.clone(), self.every, self.work_done.clone());
+        let started = Instant::now();
+        let thread = std::thread::Builder::new()
+            .name("progress-log".into())
+            .spawn(move || {
+                while let Err(RecvTimeoutError::Timeout) = receiver.recv_timeout(every) {
+                    let line = progress_line(
+                        &label,
+                        (done.load(Ordering::Relaxed), tasks),
+                        (work.0, work_done.load(Ordering::Relaxed), work.1),
+                        started.elapsed().as_secs_f64(),
+                    );
+                    let mut stderr = std::io::stderr().lock();
+                    let _ = std::io::Write::write_all(&mut stderr, line.as_bytes());
+                }
+            });
+        if let Ok(thread) = thread {
+            *stop = Some((sender, thread));
+        }
+    }
+}
+
+/// One progress line, newline included: `tasks` is the finished tasks (resumed ones included)
+/// and all of them; `work` the size estimates of the resumed tasks, of the tasks this run
+/// finished in `elapsed` seconds, and of all the tasks. The time left is the remaining work at
+/// this run's pace, once a task of this run has finished.
+///
+/// `nqueens: n = 19: 1,234 of 4,321 tasks (28.6% of the work), 2 min 03 s elapsed, about 5 min
+/// 10 s left`
+fn progress_line(
+    label: &str,
+    tasks: (usize, usize),
+    work: (u64, u64, u64),
+    elapsed: f64,
+) -> String {
+    let (resumed, now, total) = work;
+    let done = resumed.saturating_add(now).min(total) as f64;
+    let total = total.max(1) as f64;
+    let percent = 100.0 * done / total;
+    let left = if now > 0 {
+        let secs = elapsed * (total - done) / now as f64;
+        format!("about {} left", human::clock(secs))
+    } else {
+        NO_ETA_YET.to_string()
+    };
+    format!(
+        "nqueens: {label}: {} of {} tasks ({percent:.1}% of the work), {} elapsed, {left}\n",
+        grouped(tasks.0),
+        grouped(tasks.1),
+        human::clock(elapsed),
+    )
 }
 
 /// A bar for a command made of steps: `compare`'s runs, `estimate`'s budget, and one per thread
@@ -355,6 +528,59 @@ mod tests {
     fn count_ten(progress: &Progress, threads: usize) -> CountRun {
         let control = RunControl::default().with_watcher(progress);
         count_with(10, &CountOptions::new(threads, Strategy::Mirror), &control).unwrap()
+    }
+
+    #[test]
+    fn a_progress_line_is_plain_and_says_the_time_left() {
+        let line = progress_line("n = 19", (1234, 4321), (0, 286, 1000), 123.0);
+        assert_eq!(
+            line,
+            "nqueens: n = 19: 1,234 of 4,321 tasks (28.6% of the work), 2 min 03 s elapsed, \
+             about 5 min 07 s left\n"
+        );
+        // The resumed work counts as done, but the pace is this run's alone.
+        let line = progress_line("n = 19", (2000, 4321), (500, 0, 1000), 61.0);
+        assert_eq!(
+            line,
+            "nqueens: n = 19: 2,000 of 4,321 tasks (50.0% of the work), 1 min 01 s elapsed, \
+             no ETA yet\n"
+        );
+        let line = progress_line("n = 19", (3000, 4321), (500, 250, 1000), 10.0);
+        assert!(
+            line.contains("(75.0% of the work), 10 s elapsed, about 10 s left"),
+            "{line}"
+        );
+    }
+
+    #[test]
+    fn the_interval_of_the_lines_is_a_positive_number_of_seconds() {
+        let parse = |text: &str| parse_interval(Some(std::ffi::OsStr::new(text)));
+        assert_eq!(parse_interval(None), Ok(LOG_EVERY));
+        assert_eq!(parse("  "), Ok(LOG_EVERY));
+        assert_eq!(parse("0.2"), Ok(Duration::from_millis(200)));
+        assert_eq!(parse(" 300 "), Ok(Duration::from_secs(300)));
+        for bad in ["0", "-1", "abc", "NaN", "inf", "1e12", "1 min"] {
+            let why = parse(bad).unwrap_err();
+            assert!(why.starts_with("NQUEENS_PROGRESS_SECONDS=\""), "{why}");
+            assert!(!why.contains('\n'), "{why}");
+        }
+    }
+
+    #[test]
+    fn a_log_counts_the_work_of_the_tasks_and_stops_when_finished() {
+        let mut progress = Progress::with_target(ProgressDrawTarget::hidden(), "n = 10");
+        // Longer than the count: no line is written.
+        progress.log_every(Duration::from_secs(3600));
+        count_ten(&progress, 2);
+        let tasks = progress.total_tasks.load(Ordering::Relaxed);
+        assert!(tasks > 1);
+        assert_eq!(progress.tasks_done(), tasks);
+        let work: u64 = progress.sizes.get().unwrap().iter().sum();
+        let log = progress.log.as_ref().unwrap();
+        assert_eq!(log.work_done.load(Ordering::Relaxed), work);
+        assert_eq!(progress.bar.position(), 0);
+        progress.finish();
+        assert!(log.stop.lock().unwrap().is_none());
     }
 
     #[test]

@@ -268,3 +268,93 @@ fn a_warning_is_painted_yellow() {
         "{err:?}"
     );
 }
+
+/// The progress lines of a count whose stderr is a pipe: `nqueens: n = 16: …`, one a line,
+/// with no terminal codes.
+fn progress_lines(stderr: &[u8]) -> Vec<String> {
+    let text = String::from_utf8(stderr.to_vec()).unwrap();
+    assert!(!text.contains(['\r', '\x1b']), "{text:?}");
+    text.lines().map(str::to_string).collect()
+}
+
+#[test]
+fn a_count_with_stderr_in_a_pipe_writes_a_plain_progress_line_now_and_then() {
+    let args = ["count", "16", "-t", "1", "--kernel", "depth-first"];
+    let out = nqueens()
+        .args(args)
+        .env("NQUEENS_PROGRESS_SECONDS", "0.1")
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let lines = progress_lines(&out.stderr);
+    assert!(!lines.is_empty(), "no progress line");
+    for line in &lines {
+        let rest = line
+            .strip_prefix("nqueens: n = 16: ")
+            .unwrap_or_else(|| panic!("{line}"));
+        let (tasks, rest) = rest
+            .split_once(" tasks (")
+            .unwrap_or_else(|| panic!("{line}"));
+        let (done, of) = tasks.split_once(" of ").unwrap_or_else(|| panic!("{line}"));
+        let number = |text: &str| text.replace(',', "").parse::<u64>().unwrap();
+        assert!(number(done) <= number(of), "{line}");
+        assert!(rest.contains("% of the work), "), "{line}");
+        assert!(rest.contains(" s elapsed, "), "{line}");
+        assert!(
+            rest.ends_with(" s left") || rest.ends_with("no ETA yet"),
+            "{line}"
+        );
+    }
+    // The results are as without the lines.
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.contains("| 16   14,772,512   1,846,955 "),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("nqueens:"), "{stdout}");
+}
+
+#[test]
+fn no_progress_line_with_quiet_or_for_a_short_count() {
+    let quiet = ["count", "16", "-t", "1", "--kernel", "depth-first", "-q"];
+    for args in [
+        &quiet[..],
+        &["count", "10"],
+        &["count", "4..=11", "-f", "csv"],
+    ] {
+        let out = nqueens()
+            .args(args)
+            .env("NQUEENS_PROGRESS_SECONDS", "1")
+            .assert()
+            .success()
+            .get_output()
+            .clone();
+        assert!(out.stderr.is_empty(), "{args:?}: {:?}", out.stderr);
+        assert!(!out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn a_bad_progress_interval_is_refused_in_one_line() {
+    for bad in ["abc", "0", "-5", "1 min"] {
+        let out = nqueens()
+            .args(["count", "10"])
+            .env("NQUEENS_PROGRESS_SECONDS", bad)
+            .assert()
+            .code(2)
+            .get_output()
+            .clone();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("NQUEENS_PROGRESS_SECONDS="), "{err}");
+        assert!(out.stdout.is_empty(), "{bad}");
+    }
+    // Blank is the default.
+    nqueens()
+        .args(["count", "10"])
+        .env("NQUEENS_PROGRESS_SECONDS", " ")
+        .assert()
+        .success()
+        .stderr("");
+}
