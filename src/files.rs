@@ -12,6 +12,12 @@
 //!   not — is refused ([`Refusal::Link`]), never followed; a file replaced by a rename is
 //!   refused when a link stands at its path ([`check_replace`]). Reading follows links: it
 //!   changes nothing.
+//! - **No other user's link on the way.** Where a file is written, a symbolic link among the
+//!   directories of its path (as the path is resolved: the targets of links included) is
+//!   followed only when it belongs to this user or to root ([`Refusal::ForeignLink`];
+//!   [`check_directory`]): another user's link, planted in `/tmp` (`/tmp/lnk` → a directory of
+//!   theirs), would lead the file into a directory of their choosing. The directories are looked
+//!   at before the file is opened.
 //! - **Ownership judged up front as the write will judge it.** [`check_replace`] refuses what
 //!   the final rename would refuse or should not do: a file without write permission for anyone
 //!   ([`Refusal::ReadOnly`]), another user's file this user may not write
@@ -49,6 +55,14 @@ pub enum Refusal {
         /// Its owner.
         owner: Owner,
     },
+    /// A symbolic link among the directories of the path that belongs to neither this user nor
+    /// root: it is not followed where a file is written.
+    ForeignLink {
+        /// The link, as reached while the path was resolved.
+        link: PathBuf,
+        /// Its owner.
+        owner: Owner,
+    },
     /// Another user's file in a sticky directory that is not this user's either: only the
     /// file's owner (or the directory's) may replace it.
     Sticky {
@@ -72,6 +86,12 @@ impl fmt::Display for Refusal {
             Refusal::NotWritable { owner } => {
                 write!(f, "it belongs to {owner} and you may not write it")
             }
+            Refusal::ForeignLink { link, owner } => write!(
+                f,
+                "{} is a symbolic link that belongs to {owner}, which is not followed where a \
+                 file is written (name the directory it leads to)",
+                link.display()
+            ),
             Refusal::Sticky { owner, dir } => write!(
                 f,
                 "it belongs to {owner}, and in the sticky directory {} only its owner may \
@@ -122,9 +142,11 @@ pub fn open_read(path: &Path) -> Result<File, Refusal> {
 }
 
 /// Opens the regular file at `path` to read and write it in place, never through a symbolic
-/// link; creates it (new, with `O_EXCL`) when it is missing. Returns the file and whether this
+/// link, nor through another user's link among its directories ([`check_directory`]); creates it
+/// (new, with `O_EXCL`) when it is missing. Returns the file and whether this
 /// call created it.
 pub fn open_update(path: &Path) -> Result<(File, bool), Refusal> {
+    check_directory(directory_of(path))?;
     match fs::symlink_metadata(path) {
         Ok(meta) => regular_or_link(&meta)?,
         Err(e) if e.kind() == ErrorKind::NotFound => {}
@@ -155,11 +177,12 @@ pub fn open_update(path: &Path) -> Result<(File, bool), Refusal> {
 }
 
 /// Checks up front that the file at `path` may be replaced by renaming a new file over it, as
-/// the rename will judge it (a missing path may be): not a link, a regular file, writable by
-/// someone, and — for a user other than root — writable by this user and, in a sticky
-/// directory, this user's or in a directory of this user's. Whether the directory takes new
-/// files is the caller's to try.
+/// the rename will judge it (a missing path may be): no other user's link among its directories
+/// ([`check_directory`]), not a link, a regular file, writable by someone, and — for a user other
+/// than root — writable by this user and, in a sticky directory, this user's or in a directory
+/// of this user's. Whether the directory takes new files is the caller's to try.
 pub fn check_replace(path: &Path) -> Result<(), Refusal> {
+    check_directory(directory_of(path))?;
     let meta = match fs::symlink_metadata(path) {
         Ok(meta) => meta,
         Err(e) if e.kind() == ErrorKind::NotFound => return Ok(()),
@@ -188,6 +211,80 @@ pub fn check_replace(path: &Path) -> Result<(), Refusal> {
             }
         }
     }
+    Ok(())
+}
+
+/// Checks that the directory `dir`, where a file is to be written, is reached through no
+/// symbolic link of another user: every link met while `dir` is resolved (each of its
+/// components, and the components of each link's target in its place) must belong to this user
+/// or to root ([`Refusal::ForeignLink`]). A relative `dir` is resolved from the working
+/// directory, which is not looked at. A component that is missing or cannot be looked at ends
+/// the check: the write that follows fails on its own. Nothing is refused where files have no
+/// owners.
+pub fn check_directory(dir: &Path) -> Result<(), Refusal> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        use std::os::unix::fs::MetadataExt;
+        use std::path::Component;
+        /// Links followed before the walk gives up (the system's own limit is 40): the open
+        /// that follows reports the loop.
+        const MAX_LINKS: usize = 40;
+        let me = effective_uid();
+        // The components still to walk, the next last; a link's target's go on top.
+        let mut pending: Vec<PathBuf> = Vec::new();
+        let push = |pending: &mut Vec<PathBuf>, path: &Path| {
+            let parts: Vec<PathBuf> = path
+                .components()
+                .map(|c| PathBuf::from(c.as_os_str()))
+                .collect();
+            pending.extend(parts.into_iter().rev());
+        };
+        push(&mut pending, dir);
+        // Where the walk is: directories only, no link among them (but the working directory).
+        let mut at = PathBuf::new();
+        let mut links = 0;
+        while let Some(part) = pending.pop() {
+            match part.components().next() {
+                Some(Component::RootDir) => at = PathBuf::from("/"),
+                Some(Component::ParentDir) => {
+                    let up = at.as_os_str().is_empty() || at.ends_with("..");
+                    if up {
+                        at.push("..");
+                    } else {
+                        at.pop();
+                    }
+                }
+                Some(Component::Normal(name)) => {
+                    let next = at.join(name);
+                    let Ok(meta) = fs::symlink_metadata(&next) else {
+                        return Ok(());
+                    };
+                    if !meta.file_type().is_symlink() {
+                        at = next;
+                        continue;
+                    }
+                    if meta.uid() != me && meta.uid() != 0 {
+                        return Err(Refusal::ForeignLink {
+                            link: next,
+                            owner: Owner { uid: meta.uid() },
+                        });
+                    }
+                    links += 1;
+                    let Ok(target) = fs::read_link(&next) else {
+                        return Ok(());
+                    };
+                    if links > MAX_LINKS || target.as_os_str().as_bytes().is_empty() {
+                        return Ok(());
+                    }
+                    push(&mut pending, &target);
+                }
+                _ => {}
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
     Ok(())
 }
 
@@ -438,6 +535,42 @@ mod tests {
         assert!(matches!(check_replace(&link), Err(Refusal::Link)));
         open_read(&link).unwrap();
         assert_eq!(fs::read(&target).unwrap(), b"keep");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn only_this_users_or_roots_links_are_followed_on_the_way_to_a_written_file() {
+        use std::os::unix::fs::{lchown, symlink};
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("target");
+        fs::create_dir(&target).unwrap();
+        // One's own links, a chain of them, relative and absolute, with `..` on the way.
+        symlink("target", dir.path().join("rel")).unwrap();
+        symlink(dir.path().join("rel"), dir.path().join("abs")).unwrap();
+        let via = dir.path().join("abs").join("..").join("abs").join("j");
+        open_update(&via).unwrap();
+        check_replace(&via).unwrap();
+        assert!(target.join("j").is_file());
+        // Another user's link (only root can make one here), met directly or through one's own.
+        if effective_uid() != 0 {
+            return;
+        }
+        let theirs = dir.path().join("theirs");
+        symlink(&target, &theirs).unwrap();
+        lchown(&theirs, Some(65534), Some(65534)).unwrap();
+        symlink(&theirs, dir.path().join("mine")).unwrap();
+        for path in [theirs.join("k"), dir.path().join("mine").join("k")] {
+            for refused in [open_update(&path).map(drop), check_replace(&path)] {
+                let Err(Refusal::ForeignLink { link, owner }) = refused else {
+                    panic!("{}: {refused:?}", path.display())
+                };
+                assert_eq!((link.as_path(), owner.uid), (theirs.as_path(), 65534));
+            }
+        }
+        assert!(!target.join("k").exists());
+        // Reading follows it: it changes nothing.
+        fs::write(target.join("r"), "").unwrap();
+        open_read(&theirs.join("r")).unwrap();
     }
 
     #[cfg(unix)]

@@ -234,6 +234,16 @@ impl Journals {
                 path.display()
             )));
         }
+        // Nor is another user's link further up (checked again as each journal is opened; here
+        // before a directory is created through it).
+        if named_as_directory {
+            nqueens::files::check_directory(path).map_err(|why| {
+                Failure::File(format!(
+                    "cannot keep the journals in {}: {why}",
+                    escape::path(path)
+                ))
+            })?;
+        }
         if named_as_directory && !path.is_dir() {
             std::fs::create_dir_all(path).map_err(|e| {
                 Failure::File(format!(

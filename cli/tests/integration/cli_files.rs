@@ -441,3 +441,55 @@ fn another_users_file_is_refused_up_front_where_the_rename_would_judge_it() {
     assert!(out.status.success(), "{}", util::stderr(&out));
     assert!(std::fs::read_to_string(&own).unwrap().contains("<svg"));
 }
+
+/// A symbolic link of another user among the directories of a path where a file is written (a
+/// journal, a plot, a page) is not followed: planted in a sticky directory open to all, it
+/// would lead the file into a directory of that user's choosing. Reached through one's own link
+/// too; one's own link on the way is followed.
+#[cfg(unix)]
+#[test]
+fn another_users_link_on_the_way_to_a_written_file_is_not_followed() {
+    use std::os::unix::fs::{chown, lchown, symlink};
+    if !root("another user's link among the directories of a path") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let sticky = directory_with_mode(dir.path(), "tmp", 0o1777);
+    let theirs = directory_with_mode(dir.path(), "theirs", 0o777);
+    chown(&theirs, Some(NOBODY), Some(NOBODY)).unwrap();
+    let planted = sticky.join("lnk");
+    symlink(&theirs, &planted).unwrap();
+    lchown(&planted, Some(NOBODY), Some(NOBODY)).unwrap();
+    let mine_to_planted = dir.path().join("chain");
+    symlink(&planted, &mine_to_planted).unwrap();
+    for base in [&planted, &mine_to_planted] {
+        let journal = base.join("n8.ckpt");
+        let plot = base.join("p.svg");
+        let page = base.join("p.html");
+        let journals = format!("{}/sub/", text(base));
+        let commands: [Vec<&str>; 4] = [
+            vec!["count", "8", "--checkpoint", text(&journal)],
+            vec!["count", "8", "--checkpoint", &journals],
+            vec!["scale", "7", "-t", "1", "-r", "1", "--plot", text(&plot)],
+            vec!["watch", "4", "--html", text(&page)],
+        ];
+        for args in commands {
+            let refused = util::failure_in(&run_str(&args));
+            assert!(
+                refused.contains(&format!(
+                    "{} is a symbolic link that belongs to nobody (uid 65534)",
+                    text(&planted)
+                )),
+                "{args:?}: {refused}"
+            );
+        }
+    }
+    assert_eq!(std::fs::read_dir(&theirs).unwrap().count(), 0);
+    // One's own link on the way is followed.
+    let mine = dir.path().join("mine");
+    symlink(&theirs, &mine).unwrap();
+    let journal = mine.join("n8.ckpt");
+    let out = run_str(&["count", "8", "--checkpoint", text(&journal)]);
+    assert!(out.status.success(), "{}", util::stderr(&out));
+    assert!(theirs.join("n8.ckpt").is_file());
+}
