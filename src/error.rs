@@ -76,6 +76,21 @@ pub enum Error {
     /// A plan that does not describe its board: no task, or a task of another board.
     #[error("invalid plan: {0}")]
     InvalidPlan(String),
+    /// The unique count of a board above [`UNIQUE_MAX_N`](crate::UNIQUE_MAX_N) was asked for:
+    /// the symmetric searches it needs grow about tenfold every two rows.
+    #[error(
+        "the unique count of n = {n} is beyond reach: its symmetric searches take about a minute \
+         at n = 28 and ten times longer every two rows; it is computed up to n = {max}"
+    )]
+    UniqueBeyondReach {
+        /// The board asked for.
+        n: u32,
+        /// The largest board whose unique count is computed ([`UNIQUE_MAX_N`](crate::UNIQUE_MAX_N)).
+        max: u32,
+    },
+    /// A search was stopped by its stop flag before it finished.
+    #[error("the search was stopped before it finished")]
+    Stopped,
     /// An estimate was asked for outside what the estimator samples.
     #[error("{0}")]
     Estimate(String),
@@ -130,6 +145,8 @@ impl From<EngineError> for Error {
             }
             EngineError::Inconsistent(why) => Error::Inconsistent(why),
             EngineError::InvalidPlan(why) => Error::InvalidPlan(why),
+            EngineError::UniqueBeyondReach { n, max } => Error::UniqueBeyondReach { n, max },
+            EngineError::Stopped => Error::Stopped,
             #[cfg(feature = "gpu")]
             EngineError::Gpu(e) => Error::Gpu(e),
         }
@@ -231,6 +248,8 @@ mod tests {
             },
             EngineError::Inconsistent("a total".to_string()),
             EngineError::InvalidPlan("no task".to_string()),
+            EngineError::UniqueBeyondReach { n: 30, max: 27 },
+            EngineError::Stopped,
             #[cfg(feature = "gpu")]
             EngineError::Gpu(crate::engine::kernel::gpu::GpuError::NoAdapter),
         ];

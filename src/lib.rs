@@ -84,6 +84,7 @@ pub use engine::kernel::{Kernel, MAX_N};
 pub use engine::plan::{Plan, Strategy, Task, TaskId, TaskIdError};
 pub use engine::pool::{max_threads, release_pools};
 pub use engine::run::TaskOutcome;
+pub use engine::unique::UNIQUE_MAX_N;
 pub use error::Error;
 pub use estimate::estimate;
 

@@ -35,7 +35,9 @@ pub use crate::engine::kernel::{
 };
 pub use crate::engine::plan::symmetric::{Constellation, constellations, oriented_queens};
 pub use crate::engine::plan::{DEFAULT_MIN_TASKS, LARGE_N, PLAN_VERSION, Subproblem, TaskRule};
-pub use crate::engine::unique::{FixedCounts, symmetric_fixed_counts};
+pub use crate::engine::unique::{
+    FixedCounts, UNIQUE_MAX_N, symmetric_fixed_counts, symmetric_fixed_counts_with_stop,
+};
 
 use std::time::Duration;
 

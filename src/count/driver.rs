@@ -12,7 +12,7 @@ use crate::engine::kernel::Selected;
 use crate::engine::plan::{Plan, TaskId, default_plan};
 use crate::engine::pool::{INLINE_MAX_N, check_threads, runs_here, start_shared};
 use crate::engine::run::{RunOptions, TaskOutcome, run};
-use crate::engine::unique::unique_from;
+use crate::engine::unique::{UNIQUE_MAX_N, unique_from};
 use crate::error::Error;
 use crate::journal::{Header, Journal, JournalError, Shard, ShardError};
 
@@ -118,8 +118,10 @@ impl Prepared {
     /// else the process's pool of the options' thread count), and one of them makes the unique
     /// count's two symmetric searches while this thread makes the plan: a core that would wait
     /// for the plan does them instead. (A run of one thread, or one that searches on the calling
-    /// thread, makes them on its worker before its first task.) Give [`Prepared::run`] the same
-    /// control.
+    /// thread, makes them on its worker before its first task.) They are left out for a board
+    /// above [`UNIQUE_MAX_N`](crate::UNIQUE_MAX_N) unless the options ask for them
+    /// ([`CountOptions::unique_above_bound`]), and the control's stop flag ends them. Give
+    /// [`Prepared::run`] the same control.
     ///
     /// ```
     /// use nqueens::{CountOptions, Prepared, RunControl, Strategy};
@@ -150,7 +152,9 @@ impl Prepared {
         // Before any journal is touched.
         let kernel = options.kernel.select()?;
         let started = Instant::now();
-        let unique = shard.is_none_or(|s| s.is_whole()).then(|| {
+        // Above the bound, the searches would take minutes to ages: left out unless asked for.
+        let wants_unique = n <= UNIQUE_MAX_N || options.unique_above_bound;
+        let unique = (wants_unique && shard.is_none_or(|s| s.is_whole())).then(|| {
             let search = UniqueSearch::new(n);
             let shared;
             let helper = match pool {
@@ -238,7 +242,8 @@ impl Prepared {
     /// finishes, with the selected kernel, on the control's pool (whatever the options' thread
     /// count) or else the process's pool of the options' thread count. The control's watcher is
     /// told the plan first ([`Watcher::start`]) and then every searched task; raising its stop
-    /// flag makes the workers finish their current task and start no other. Called from a worker
+    /// flag makes the workers finish their current task and start no other, ends the unique
+    /// count's searches wherever they run, and leaves the unique count out (`None`). Called from a worker
     /// of the pool itself, the count runs on that worker alone: see [`RunControl::pool`].
     ///
     /// ```
@@ -299,24 +304,39 @@ impl Prepared {
         // take the first tasks, instead of after the last one.
         let make_fixed = || {
             if let Some(SearchGuard(search)) = &unique {
-                search.make_unless_claimed();
+                search.make_unless_claimed(stop);
             }
         };
-        let report = run(
-            &plan,
-            &RunOptions {
-                threads,
-                on_task_done: Some(&observe),
-                stop: Some(stop),
-                // Nothing to look up without records (a hash per task saved).
-                recorded: (!recorded.is_empty()).then_some(&lookup as _),
-                kernel,
-                pool,
-                first: unique.is_some().then_some(&make_fixed as _),
-                // The sums are enough: no list of the tasks to store and order.
-                keep_outcomes: false,
-            },
-        )?;
+        // Searches a pool's worker took while the plan was made cannot read the stop flag: a
+        // thread watches it for them while the run lasts (the caller waits for the run).
+        let watched = unique
+            .as_ref()
+            .map(|SearchGuard(search)| search)
+            .filter(|search| search.is_being_made());
+        let run_options = RunOptions {
+            threads,
+            on_task_done: Some(&observe),
+            stop: Some(stop),
+            // Nothing to look up without records (a hash per task saved).
+            recorded: (!recorded.is_empty()).then_some(&lookup as _),
+            kernel,
+            pool,
+            first: unique.is_some().then_some(&make_fixed as _),
+            // The sums are enough: no list of the tasks to store and order.
+            keep_outcomes: false,
+        };
+        let run_done = AtomicBool::new(false);
+        let report = std::thread::scope(|scope| {
+            if let Some(search) = watched {
+                // Without the thread, a stop still ends them once the run is over.
+                let _ = std::thread::Builder::new()
+                    .name("nqueens-unique-stop".to_string())
+                    .spawn_scoped(scope, || search.cancel_on(stop, &run_done));
+            }
+            let report = run(&plan, &run_options);
+            run_done.store(true, Ordering::Relaxed);
+            report
+        })?;
         if let Some(e) = write_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
             return Err(e.into());
         }
@@ -326,11 +346,15 @@ impl Prepared {
                 .unwrap_or_else(|p| p.into_inner())
                 .sync()?;
         }
-        let unique = match &unique {
-            Some(SearchGuard(search)) if report.complete => {
-                Some(unique_from(n, report.total, search.result()?)?)
-            }
+        let fixed = match &unique {
+            Some(SearchGuard(search)) if report.complete => search.result(stop)?,
+            // The guard, dropped here, ends searches still being made.
             _ => None,
+        };
+        drop(unique);
+        let unique = match fixed {
+            Some(fixed) => Some(unique_from(n, report.total, fixed)?),
+            None => None,
         };
         Ok(CountRun {
             counts: Counts {

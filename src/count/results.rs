@@ -47,8 +47,9 @@ pub struct Counts {
     /// All solutions (OEIS A000170).
     pub total: u128,
     /// Solutions distinct under the 8 symmetries of the square (OEIS A002562), from the total by
-    /// Burnside's lemma; `None` when the total is not the whole board's (a
-    /// stopped run, a shard).
+    /// Burnside's lemma; `None` when the total is not the whole board's (a stopped run, a
+    /// shard), and for a board above [`UNIQUE_MAX_N`](crate::UNIQUE_MAX_N) unless its options
+    /// ask for it ([`CountOptions::unique_above_bound`](crate::CountOptions::unique_above_bound)).
     pub unique: Option<u128>,
     /// Wall-clock time of the search (planning included); `seconds` in serde's output.
     #[cfg_attr(

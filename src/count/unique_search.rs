@@ -1,20 +1,28 @@
-//! The unique count's two symmetric searches ([`symmetric_fixed_counts`]) for one count, made
-//! once by whichever thread claims them first: a pool's worker while the plan is made, the run's
-//! first worker before its first task, or the caller after the run.
+//! The unique count's two symmetric searches ([`symmetric_fixed_counts_with_stop`]) for one
+//! count, made once by whichever thread claims them first: a pool's worker while the plan is
+//! made, the run's first worker before its first task, or the caller after the run. The count's
+//! stop flag ends them, wherever they run, and nothing waits for them once it is raised.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
+use std::time::Duration;
 
-use crate::engine::unique::{FixedCounts, symmetric_fixed_counts};
+use crate::engine::error::EngineError;
+use crate::engine::unique::{FixedCounts, symmetric_fixed_counts_with_stop};
 use crate::error::Error;
+
+/// How often a thread waiting on (or watching) searches made elsewhere reads the stop flag.
+const POLL: Duration = Duration::from_millis(2);
 
 /// The symmetric searches of the `n`-board, shared by the threads that may make them.
 pub(super) struct UniqueSearch {
     n: u32,
     /// Set by the thread that makes them (or by [`UniqueSearch::cancel`]).
     claimed: AtomicBool,
-    /// What they found; `None` for a board too large for them.
-    made: OnceLock<Option<FixedCounts>>,
+    /// Raised to end searches made on a worker that cannot see the count's stop flag.
+    abort: AtomicBool,
+    /// What they found: the counts, or why not ([`EngineError::Stopped`] once stopped).
+    made: OnceLock<Result<FixedCounts, EngineError>>,
 }
 
 impl UniqueSearch {
@@ -23,36 +31,68 @@ impl UniqueSearch {
         Arc::new(UniqueSearch {
             n,
             claimed: AtomicBool::new(false),
+            abort: AtomicBool::new(false),
             made: OnceLock::new(),
         })
     }
 
     /// Starts them on a worker of `pool` (the caller goes on making the plan): nothing is waited
     /// for, and if no worker has taken them by the time they are needed, the thread that needs
-    /// them makes them itself.
+    /// them makes them itself. They end early once [`UniqueSearch::cancel`] is called.
     pub(super) fn start_on(self: &Arc<UniqueSearch>, pool: &rayon::ThreadPool) {
         let search = Arc::clone(self);
-        pool.spawn(move || search.make_unless_claimed());
+        pool.spawn(move || search.make_unless_claimed(&search.abort));
     }
 
-    /// Makes them here unless another thread has claimed them.
-    pub(super) fn make_unless_claimed(&self) {
+    /// Makes them here, until `stop` is raised, unless another thread has claimed them.
+    pub(super) fn make_unless_claimed(&self, stop: &AtomicBool) {
         if !self.claimed.swap(true, Ordering::AcqRel) {
-            let _ = self.made.set(symmetric_fixed_counts(self.n).ok());
+            let _ = self
+                .made
+                .set(symmetric_fixed_counts_with_stop(self.n, stop));
         }
     }
 
-    /// Keeps a started search from being made by a worker that has not taken it yet (the count
-    /// it was for is gone); one already being made finishes.
+    /// Keeps a started search from being made by a worker that has not taken it yet, and ends
+    /// one being made (the count it was for is gone or stopped).
     pub(super) fn cancel(&self) {
         self.claimed.store(true, Ordering::Release);
+        self.abort.store(true, Ordering::Relaxed);
     }
 
-    /// What they found: made here if nobody has claimed them, else waited for (only while
-    /// another thread is making them, so the wait always ends).
-    pub(super) fn result(&self) -> Result<FixedCounts, Error> {
-        self.make_unless_claimed();
-        self.made.wait().ok_or(Error::BoardTooLarge { n: self.n })
+    /// Whether another thread is making them now.
+    pub(super) fn is_being_made(&self) -> bool {
+        self.claimed.load(Ordering::Acquire) && self.made.get().is_none()
+    }
+
+    /// Ends them once `stop` is raised, until they are made or `done` is raised: for searches
+    /// made on a worker that cannot read `stop` itself.
+    pub(super) fn cancel_on(&self, stop: &AtomicBool, done: &AtomicBool) {
+        while self.made.get().is_none() && !done.load(Ordering::Relaxed) {
+            if stop.load(Ordering::Relaxed) {
+                self.cancel();
+                return;
+            }
+            std::thread::sleep(POLL);
+        }
+    }
+
+    /// What they found: made here if nobody has claimed them, else waited for while another
+    /// thread makes them. `None` once `stop` is raised, which ends the wait at once.
+    pub(super) fn result(&self, stop: &AtomicBool) -> Result<Option<FixedCounts>, Error> {
+        self.make_unless_claimed(stop);
+        loop {
+            match self.made.get() {
+                Some(Ok(fixed)) => return Ok(Some(*fixed)),
+                Some(Err(EngineError::Stopped)) => return Ok(None),
+                Some(Err(e)) => return Err(e.clone().into()),
+                None if stop.load(Ordering::Relaxed) => {
+                    self.cancel();
+                    return Ok(None);
+                }
+                None => std::thread::sleep(POLL),
+            }
+        }
     }
 }
 
@@ -67,10 +107,18 @@ mod tests {
             let started = UniqueSearch::new(n);
             started.start_on(&pool);
             let here = UniqueSearch::new(n);
-            assert_eq!(started.result().unwrap(), here.result().unwrap());
-            assert_eq!(here.result().unwrap(), symmetric_fixed_counts(n).unwrap());
+            let go = AtomicBool::new(false);
+            assert_eq!(started.result(&go).unwrap(), here.result(&go).unwrap());
+            assert_eq!(
+                here.result(&go).unwrap(),
+                Some(crate::engine::unique::symmetric_fixed_counts(n).unwrap())
+            );
         }
-        assert!(UniqueSearch::new(65).result().is_err());
+        assert!(
+            UniqueSearch::new(65)
+                .result(&AtomicBool::new(false))
+                .is_err()
+        );
     }
 
     #[test]
@@ -88,5 +136,31 @@ mod tests {
         // Let the worker take the search: it finds it claimed and leaves it.
         pool.install(|| ());
         assert!(search.made.get().is_none());
+    }
+
+    #[test]
+    fn a_raised_stop_flag_ends_a_search_made_on_a_worker_and_the_wait_for_it() {
+        let pool = crate::engine::pool::build_pool(1).unwrap();
+        // The 30-board's searches take minutes: started on the worker, they are still running
+        // when the stop flag is raised.
+        let search = UniqueSearch::new(30);
+        search.start_on(&pool);
+        while !search.is_being_made() {
+            std::thread::yield_now();
+        }
+        let stop = AtomicBool::new(false);
+        let done = AtomicBool::new(false);
+        let started = std::time::Instant::now();
+        std::thread::scope(|s| {
+            s.spawn(|| search.cancel_on(&stop, &done));
+            std::thread::sleep(Duration::from_millis(20));
+            stop.store(true, Ordering::Relaxed);
+        });
+        assert_eq!(search.result(&stop).unwrap(), None);
+        // The worker is free again: the searches ended.
+        pool.install(|| ());
+        assert_eq!(search.made.get(), Some(&Err(EngineError::Stopped)));
+        // A hang bound, not a timing claim.
+        assert!(started.elapsed().as_secs() < 10);
     }
 }

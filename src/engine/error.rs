@@ -65,6 +65,21 @@ pub enum EngineError {
     /// A plan that does not describe its board: no task, or a task of another board.
     #[error("invalid plan: {0}")]
     InvalidPlan(String),
+    /// The unique count of a board above [`UNIQUE_MAX_N`](crate::UNIQUE_MAX_N) was asked for:
+    /// the symmetric searches it needs grow about tenfold every two rows.
+    #[error(
+        "the unique count of n = {n} is beyond reach: its symmetric searches take about a minute \
+         at n = 28 and ten times longer every two rows; it is computed up to n = {max}"
+    )]
+    UniqueBeyondReach {
+        /// The board asked for.
+        n: u32,
+        /// The largest board whose unique count is computed ([`UNIQUE_MAX_N`](crate::UNIQUE_MAX_N)).
+        max: u32,
+    },
+    /// A search was stopped by its stop flag before it finished.
+    #[error("the search was stopped before it finished")]
+    Stopped,
     /// A GPU kernel was asked for and no GPU can count (no adapter, or it failed to open).
     #[cfg(feature = "gpu")]
     #[error(transparent)]

@@ -27,9 +27,36 @@
 //! symmetric, and fills the rows nearest the middle first: about 1 ms at `n = 18`. These
 //! searches visit only a few rows' worth of the tree and cost far less than the total they are
 //! combined with, so any strategy's total can be turned into a unique count after the fact.
+//!
+//! They grow without bound all the same, about tenfold for every two rows: 0.5 s at `n = 24`,
+//! 5 s at `n = 26`, about a minute at `n = 28`. Above [`UNIQUE_MAX_N`] they are refused
+//! ([`EngineError::UniqueBeyondReach`]) unless asked for through
+//! [`symmetric_fixed_counts_with_stop`], whose stop flag ends them early.
+
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::error::EngineError;
 use super::kernel::MAX_JOB_N;
+
+/// The largest board whose unique count is computed by default: the last board of the known
+/// table ([`MAX_KNOWN_N`](crate::known::MAX_KNOWN_N)), whose symmetric searches take some
+/// seconds on one core (5 s at `n = 26`). Each two rows more multiply their cost by about ten
+/// (about a minute at `n = 28`, some ten minutes at `n = 30`), so above this size
+/// [`unique_from_total`](crate::unique_from_total) and [`symmetric_fixed_counts`] refuse with
+/// [`EngineError::UniqueBeyondReach`], a merge leaves its unique count out, and so does a count
+/// unless its options ask for it
+/// ([`CountOptions::unique_above_bound`](crate::CountOptions::unique_above_bound)).
+///
+/// ```
+/// use nqueens::{UNIQUE_MAX_N, unique_from_total};
+/// assert_eq!(UNIQUE_MAX_N, nqueens::known::MAX_KNOWN_N);
+/// assert!(unique_from_total(UNIQUE_MAX_N + 1, 8).is_err());
+/// ```
+pub const UNIQUE_MAX_N: u32 = 27;
+
+/// Rows still to fill from which a search looks at its stop flag: the part of the tree below
+/// is small, and the flag is read at few of its nodes.
+const STOP_CHECK_ROWS: usize = 5;
 
 /// How many solutions of one board each rotation leaves unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,13 +74,49 @@ pub struct FixedCounts {
 /// let fixed = symmetric_fixed_counts(8).unwrap();
 /// assert_eq!((fixed.half_turn, fixed.quarter_turn), (4, 0));
 /// ```
+///
+/// Boards above [`UNIQUE_MAX_N`], whose searches would take minutes to ages, are refused with
+/// [`EngineError::UniqueBeyondReach`]; [`symmetric_fixed_counts_with_stop`] makes them anyway.
 pub fn symmetric_fixed_counts(n: u32) -> Result<FixedCounts, EngineError> {
+    if n > UNIQUE_MAX_N && n <= super::kernel::MAX_N {
+        return Err(EngineError::UniqueBeyondReach {
+            n,
+            max: UNIQUE_MAX_N,
+        });
+    }
+    symmetric_fixed_counts_with_stop(n, &AtomicBool::new(false))
+}
+
+/// [`symmetric_fixed_counts`] for any board up to [`MAX_N`](crate::MAX_N), however long it
+/// takes, ending early with [`EngineError::Stopped`] once `stop` is raised (the flag is read
+/// every few rows of the searches, so they end within moments).
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use nqueens::EngineError;
+/// use nqueens::search::symmetric_fixed_counts_with_stop;
+/// let fixed = symmetric_fixed_counts_with_stop(8, &AtomicBool::new(false)).unwrap();
+/// assert_eq!((fixed.half_turn, fixed.quarter_turn), (4, 0));
+/// // Raised before it starts, even the 64-board ends at once.
+/// let stopped = symmetric_fixed_counts_with_stop(64, &AtomicBool::new(true));
+/// assert_eq!(stopped, Err(EngineError::Stopped));
+/// ```
+pub fn symmetric_fixed_counts_with_stop(
+    n: u32,
+    stop: &AtomicBool,
+) -> Result<FixedCounts, EngineError> {
     if n > super::kernel::MAX_N {
         return Err(EngineError::BoardTooLarge { n });
     }
+    let half_turn = half_turn_fixed(n, stop);
+    let quarter_turn = fixed_by(n, Turn::Quarter, stop);
+    // A search stopped part way counts too few: its count is dropped.
+    if stop.load(Ordering::Relaxed) {
+        return Err(EngineError::Stopped);
+    }
     Ok(FixedCounts {
-        half_turn: half_turn_fixed(n),
-        quarter_turn: fixed_by(n, Turn::Quarter),
+        half_turn,
+        quarter_turn,
     })
 }
 
@@ -61,7 +124,7 @@ pub fn symmetric_fixed_counts(n: u32) -> Result<FixedCounts, EngineError> {
 /// was counted) and two small symmetric searches.
 ///
 /// The searches are small (about 1 ms at `n = 18`, 7 ms at `n = 20`) and run on the calling
-/// thread. Fails with
+/// thread. Fails with [`EngineError::UniqueBeyondReach`] above [`UNIQUE_MAX_N`], and with
 /// [`EngineError::Inconsistent`] when `total + P + 2R` is not a multiple of 8, which means `total` is
 /// not the board's true total.
 pub fn unique_count(n: u32, total: u128) -> Result<u128, EngineError> {
@@ -107,13 +170,13 @@ pub(crate) fn unique_from(n: u32, total: u128, fixed: FixedCounts) -> Result<u12
 /// from the middle up (the middle row of an odd board holds the centre square), each queen
 /// bringing its image under the half turn; rows near the middle, where a queen and its image
 /// are close, prune the most. Boards wider than [`MAX_JOB_N`] (whose diagonals do not fit
-/// 64-bit masks) take the plain orbit search.
-fn half_turn_fixed(n: u32) -> u128 {
+/// 64-bit masks) take the plain orbit search. Once `stop` is raised it counts too few.
+fn half_turn_fixed(n: u32, stop: &AtomicBool) -> u128 {
     if n <= 1 {
         return 1;
     }
     if n > MAX_JOB_N {
-        return fixed_by(n, Turn::Half);
+        return fixed_by(n, Turn::Half, stop);
     }
     let m = n - 1;
     let empty = HalfTurnBoard {
@@ -158,7 +221,10 @@ fn half_turn_fixed(n: u32) -> u128 {
                 rows[len] = r;
                 len += 1;
             }
-            total += orbit as u128 * u128::from(board.count(&rows[..len]));
+            if stop.load(Ordering::Relaxed) {
+                return total;
+            }
+            total += orbit as u128 * u128::from(board.count(&rows[..len], stop));
         }
     }
     total
@@ -215,17 +281,21 @@ impl HalfTurnBoard {
         (!taken && (centre || !against_image)).then(|| self.with(r, c))
     }
 
-    /// The ways to fill `rows` (each above the middle), each queen with its image.
-    fn count(&self, rows: &[u32]) -> u64 {
+    /// The ways to fill `rows` (each above the middle), each queen with its image; too few once
+    /// `stop` is raised.
+    fn count(&self, rows: &[u32], stop: &AtomicBool) -> u64 {
         let Some((&r, rest)) = rows.split_first() else {
             return 1;
         };
+        if rest.len() >= STOP_CHECK_ROWS && stop.load(Ordering::Relaxed) {
+            return 0;
+        }
         let mut free = self.free(r);
         let mut count = 0;
         while free != 0 {
             let c = free.trailing_zeros();
             free &= free - 1;
-            count += self.with(r, c).count(rest);
+            count += self.with(r, c).count(rest, stop);
         }
         count
     }
@@ -289,15 +359,21 @@ fn orbit(n: u32, turn: Turn, (r, c): (u32, u32)) -> ([(u32, u32); 4], usize) {
     (squares, distinct)
 }
 
-/// Counts the solutions fixed by `turn` by filling the lowest empty row with a whole orbit.
-fn fixed_by(n: u32, turn: Turn) -> u128 {
+/// Counts the solutions fixed by `turn` by filling the lowest empty row with a whole orbit;
+/// too few once `stop` is raised.
+fn fixed_by(n: u32, turn: Turn, stop: &AtomicBool) -> u128 {
     if n <= 1 {
         return 1;
     }
-    fn fill(n: u32, turn: Turn, taken: Taken) -> u128 {
+    fn fill(n: u32, turn: Turn, taken: Taken, stop: &AtomicBool) -> u128 {
         let full = super::kernel::board_mask(n);
         if taken.rows == full {
             return 1;
+        }
+        if (n - taken.rows.count_ones()) as usize > 2 * STOP_CHECK_ROWS
+            && stop.load(Ordering::Relaxed)
+        {
+            return 0;
         }
         let r = (!taken.rows).trailing_zeros();
         let mut count = 0;
@@ -310,7 +386,7 @@ fn fixed_by(n: u32, turn: Turn) -> u128 {
             free &= free - 1;
             let (squares, len) = orbit(n, turn, (r, c));
             if let Some(next) = taken.place(n, &squares[..len]) {
-                count += fill(n, turn, next);
+                count += fill(n, turn, next, stop);
             }
         }
         count
@@ -321,7 +397,7 @@ fn fixed_by(n: u32, turn: Turn) -> u128 {
         down: 0,
         up: 0,
     };
-    fill(n, turn, empty)
+    fill(n, turn, empty, stop)
 }
 
 #[cfg(test)]
@@ -332,7 +408,12 @@ mod tests {
     #[test]
     fn the_half_turn_count_by_border_classes_matches_the_orbit_search() {
         for n in 0..=16 {
-            assert_eq!(half_turn_fixed(n), fixed_by(n, Turn::Half), "n={n}");
+            let go = AtomicBool::new(false);
+            assert_eq!(
+                half_turn_fixed(n, &go),
+                fixed_by(n, Turn::Half, &go),
+                "n={n}"
+            );
         }
     }
 
@@ -416,6 +497,76 @@ mod tests {
         assert!(err.to_string().contains("multiple of 8"), "{err}");
         assert!(unique_count(0, 2).is_err());
         assert!(symmetric_fixed_counts(65).is_err());
+    }
+
+    #[test]
+    fn unique_counts_above_the_bound_are_refused_at_once() {
+        let started = std::time::Instant::now();
+        for n in [UNIQUE_MAX_N + 1, 40, 64] {
+            let err = unique_count(n, 1).unwrap_err();
+            assert_eq!(
+                err,
+                EngineError::UniqueBeyondReach {
+                    n,
+                    max: UNIQUE_MAX_N,
+                }
+            );
+            assert!(err.to_string().contains("beyond reach"), "{err}");
+            assert_eq!(
+                symmetric_fixed_counts(n),
+                Err(EngineError::UniqueBeyondReach {
+                    n,
+                    max: UNIQUE_MAX_N,
+                })
+            );
+        }
+        assert_eq!(
+            symmetric_fixed_counts(65),
+            Err(EngineError::BoardTooLarge { n: 65 })
+        );
+        // A hang bound, not a timing claim.
+        assert!(started.elapsed().as_secs() < 10);
+    }
+
+    #[test]
+    fn a_raised_stop_flag_ends_the_searches_of_any_board() {
+        let stop = AtomicBool::new(true);
+        let started = std::time::Instant::now();
+        for n in [12, 28, 40, 64] {
+            assert_eq!(
+                symmetric_fixed_counts_with_stop(n, &stop),
+                Err(EngineError::Stopped),
+                "n={n}"
+            );
+        }
+        assert!(started.elapsed().as_secs() < 10);
+        // Raised while they run: a thread raises it 50 ms into the 30-board's searches.
+        let stop = AtomicBool::new(false);
+        let started = std::time::Instant::now();
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                stop.store(true, Ordering::Relaxed);
+            });
+            assert_eq!(
+                symmetric_fixed_counts_with_stop(30, &stop),
+                Err(EngineError::Stopped)
+            );
+        });
+        assert!(started.elapsed().as_secs() < 10);
+    }
+
+    #[test]
+    fn the_bound_is_the_known_table() {
+        assert_eq!(UNIQUE_MAX_N, known::MAX_KNOWN_N);
+        let go = AtomicBool::new(false);
+        for n in 0..=14 {
+            assert_eq!(
+                symmetric_fixed_counts_with_stop(n, &go),
+                symmetric_fixed_counts(n),
+                "n={n}"
+            );
+        }
     }
 }
 

@@ -55,8 +55,9 @@ pub struct Merged {
     /// All solutions.
     pub total: u128,
     /// Solutions distinct under the 8 symmetries, from the total ([`crate::unique_from_total`]):
-    /// always there, since a merge adds up a whole board (`Option` as in
-    /// [`Counts::unique`](crate::Counts::unique), which lacks it for a part of a board).
+    /// there for every board up to [`UNIQUE_MAX_N`](crate::UNIQUE_MAX_N), since a merge adds up
+    /// a whole board, and `None` above it, where the searches it needs are beyond reach (as
+    /// [`Counts::unique`](crate::Counts::unique), which also lacks it for a part of a board).
     pub unique: Option<u128>,
     /// The plan's strategy.
     pub strategy: Strategy,
@@ -513,7 +514,11 @@ pub(crate) fn merged(
     journals: usize,
     total: u128,
 ) -> Result<Merged, MergeError> {
-    let unique = crate::engine::unique::unique_count(plan.n(), total)?;
+    let unique = if plan.n() > crate::engine::unique::UNIQUE_MAX_N {
+        None
+    } else {
+        Some(crate::engine::unique::unique_count(plan.n(), total)?)
+    };
     Ok(Merged {
         n: plan.n(),
         strategy: plan.strategy(),
@@ -522,7 +527,7 @@ pub(crate) fn merged(
         shards,
         journals,
         total,
-        unique: Some(unique),
+        unique,
     })
 }
 
@@ -591,5 +596,29 @@ impl Merged {
     /// ```
     pub fn check_known(&self) -> Result<(), crate::known::Mismatch> {
         crate::known::Mismatch::of(self.n, self.total, self.unique).map_or(Ok(()), Err)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::plan::DEFAULT_MIN_TASKS;
+
+    #[test]
+    fn a_merged_board_above_the_unique_bound_has_no_unique_count_and_returns_at_once() {
+        let started = std::time::Instant::now();
+        let plan = Plan::new(40, Strategy::Mirror, DEFAULT_MIN_TASKS).unwrap();
+        let merged = merged(&plan, 1, 0, 8).unwrap();
+        assert_eq!((merged.n, merged.total, merged.unique), (40, 8, None));
+        // A hang bound, not a timing claim.
+        assert!(started.elapsed().as_secs() < 10);
+    }
+
+    #[test]
+    fn a_merged_board_up_to_the_bound_keeps_its_unique_count() {
+        let plan = Plan::new(8, Strategy::Mirror, DEFAULT_MIN_TASKS).unwrap();
+        let merged = merged(&plan, 2, 2, 92).unwrap();
+        assert_eq!((merged.total, merged.unique), (92, Some(12)));
+        assert!(super::merged(&plan, 1, 0, 93).is_err());
     }
 }

@@ -51,3 +51,79 @@ fn symmetric_plans_have_thousands_of_tasks_from_n_16() {
     let plan = Plan::new(16, Strategy::Symmetric, 4096).unwrap();
     assert!(plan.tasks().len() >= 4096, "{}", plan.tasks().len());
 }
+
+#[test]
+fn a_unique_count_beyond_the_bound_is_refused_at_once() {
+    let started = std::time::Instant::now();
+    let err = unique_from_total(64, 1).unwrap_err();
+    assert!(
+        matches!(err, nqueens::Error::UniqueBeyondReach { n: 64, max: 27 }),
+        "{err:?}"
+    );
+    assert!(
+        err.to_string()
+            .starts_with("the unique count of n = 64 is beyond reach: "),
+        "{err}"
+    );
+    let err = unique_from_total(nqueens::UNIQUE_MAX_N + 1, 8).unwrap_err();
+    assert!(matches!(err, nqueens::Error::UniqueBeyondReach { .. }));
+    // A hang bound, not a timing claim.
+    assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
+}
+
+#[test]
+fn a_count_with_its_stop_flag_raised_does_not_wait_for_the_unique_searches() {
+    use std::sync::atomic::AtomicBool;
+    let stop = AtomicBool::new(true);
+    let control = RunControl::default().with_stop(&stop);
+    for options in [
+        CountOptions::new(2, Strategy::Mirror),
+        CountOptions::new(2, Strategy::Mirror).with_unique_above_bound(true),
+    ] {
+        let started = std::time::Instant::now();
+        let run = nqueens::count_with(28, &options, &control).unwrap();
+        assert!(!run.complete);
+        assert_eq!(run.counts.unique, None);
+        // A hang bound, not a timing claim (the searches alone take about a minute).
+        assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
+    }
+}
+
+#[test]
+fn a_whole_count_and_a_merge_above_the_bound_have_no_unique_count() {
+    use nqueens::journal::{Header, Journal, merge};
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("n40.ckpt");
+    // Every task recorded (one solution each): the count and the merge search nothing.
+    let plan = Plan::new(40, Strategy::Mirror, nqueens::search::DEFAULT_MIN_TASKS).unwrap();
+    let (mut journal, _) = Journal::open(&file, &Header::for_plan(&plan)).unwrap();
+    for task in plan.tasks() {
+        journal.append(task.id, 1).unwrap();
+    }
+    journal.sync().unwrap();
+    drop(journal);
+    let started = std::time::Instant::now();
+    let control = RunControl::default().with_journal(&file);
+    let run = nqueens::count_with(40, &CountOptions::new(2, Strategy::Mirror), &control).unwrap();
+    assert!(run.complete);
+    assert_eq!(run.searched_tasks, 0);
+    assert!(run.counts.total >= plan.tasks().len() as u128);
+    assert_eq!(run.counts.unique, None);
+    let merged = merge(&[&file]).unwrap();
+    assert_eq!((merged.total, merged.unique), (run.counts.total, None));
+    // A hang bound, not a timing claim.
+    assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
+}
+
+#[test]
+fn counts_up_to_the_bound_keep_their_unique_count() {
+    for n in [12, 16] {
+        let counts = count(n, &CountOptions::new(2, Strategy::Mirror)).unwrap();
+        assert_eq!(
+            counts.unique,
+            Some(known::lookup(n).unwrap().unique),
+            "n={n}"
+        );
+    }
+    assert_eq!(nqueens::UNIQUE_MAX_N, known::MAX_KNOWN_N);
+}
