@@ -44,6 +44,7 @@ pub struct CountOptions {
     /// longer every two rows, so the count's [`Counts::unique`](crate::Counts::unique) is
     /// `None`). Boards up to the bound always get it. Either way the count's stop flag ends the
     /// searches, and a stopped count's unique count is `None`.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "std::ops::Not::not"))]
     pub unique_above_bound: bool,
 }
 
