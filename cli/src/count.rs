@@ -307,6 +307,7 @@ fn stream<T: Serialize + TableRow>(
             drop(stream);
             return super::shard::write(&run, options, args.format, out);
         }
+        note_unique_left_out(n, run.counts.unique);
         let record = CountRecord::new(&run, options);
         let known = run.counts.check_known();
         if boards.len() == 1 && args.format == Format::Table {
@@ -324,6 +325,18 @@ fn stream<T: Serialize + TableRow>(
     } else {
         Outcome::Negative
     })
+}
+
+/// Says on stderr, in one line, that a whole board above [`nqueens::UNIQUE_MAX_N`] has no
+/// unique count (its record shows none): the searches it needs are beyond reach.
+pub fn note_unique_left_out(n: u32, unique: Option<u128>) {
+    if unique.is_none() && n > nqueens::UNIQUE_MAX_N {
+        output::note(format_args!(
+            "nqueens: note: the unique count of n = {n} is not computed: its symmetric searches \
+             are beyond reach above n = {}",
+            nqueens::UNIQUE_MAX_N
+        ));
+    }
 }
 
 /// What the check of a counted board against the known table found

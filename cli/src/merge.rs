@@ -31,6 +31,7 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         merge(&args.files).map_err(|e| Failure::Wrong(format!("cannot merge: {}", why(&e))))?;
     // A journal damaged or altered with its checksums recomputed passes every other check.
     let checked = merged.check_known();
+    super::count::note_unique_left_out(merged.n, merged.unique);
     write_records(out, args.format, &[merged])?;
     if let Err(wrong) = checked {
         output::error(format_args!(

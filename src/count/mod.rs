@@ -48,11 +48,14 @@ pub fn count(n: u32, options: &CountOptions) -> Result<Counts, Error> {
 /// quarter turn leave unchanged (milliseconds at n = 18, run on the calling thread).
 ///
 /// A total that cannot be the board's (the formula gives no whole number) is
-/// [`Error::Inconsistent`]; a board above [`MAX_N`](crate::MAX_N) is [`Error::BoardTooLarge`].
+/// [`Error::Inconsistent`]; a board above [`UNIQUE_MAX_N`](crate::UNIQUE_MAX_N), whose
+/// searches take minutes to ages, is [`Error::UniqueBeyondReach`] (at once), and one above
+/// [`MAX_N`](crate::MAX_N) is [`Error::BoardTooLarge`].
 ///
 /// ```
-/// use nqueens::unique_from_total;
+/// use nqueens::{Error, unique_from_total};
 /// assert_eq!(unique_from_total(8, 92).unwrap(), 12);
+/// assert!(matches!(unique_from_total(64, 1), Err(Error::UniqueBeyondReach { n: 64, .. })));
 /// assert_eq!(unique_from_total(16, 14_772_512).unwrap(), 1_846_955);
 /// assert!(unique_from_total(8, 93).is_err());
 /// ```

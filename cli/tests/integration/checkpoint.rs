@@ -490,3 +490,74 @@ fn a_journal_whose_header_cannot_be_written_is_not_left_behind() {
         assert_eq!(path.exists(), kept, "{}", path.display());
     }
 }
+
+/// A library-made journal of the 40-board with every task recorded (one solution each).
+fn whole_journal_of_40(file: &Path) {
+    use nqueens::journal::{Header, Journal};
+    use nqueens::{Plan, Strategy};
+    let plan = Plan::new(40, Strategy::Mirror, nqueens::search::DEFAULT_MIN_TASKS).unwrap();
+    let (mut journal, _) = Journal::open(file, &Header::for_plan(&plan)).unwrap();
+    for task in plan.tasks() {
+        journal.append(task.id, 1).unwrap();
+    }
+    journal.sync().unwrap();
+}
+
+#[test]
+fn a_whole_journal_above_the_unique_bound_merges_and_resumes_without_a_unique_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("n40.ckpt");
+    whole_journal_of_40(&file);
+    let started = std::time::Instant::now();
+    let merged = crate::util::nqueens()
+        .args(["merge", "--format", "json"])
+        .arg(&file)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert!(merged.status.success(), "{}", stderr(&merged));
+    let record: serde_json::Value = serde_json::from_slice(&merged.stdout).unwrap();
+    let record = if record.is_array() {
+        record[0].clone()
+    } else {
+        record
+    };
+    assert_eq!(record["n"], 40);
+    assert!(record["unique"].is_null(), "{record}");
+    assert!(
+        stderr(&merged).contains("note: the unique count of n = 40 is not computed: "),
+        "{}",
+        stderr(&merged)
+    );
+    let counted = crate::util::nqueens()
+        .args(["count", "40", "--strategy", "mirror", "--format", "json"])
+        .arg("--checkpoint")
+        .arg(&file)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert!(counted.status.success(), "{}", stderr(&counted));
+    let stdout = String::from_utf8(counted.stdout.clone()).unwrap();
+    let record: serde_json::Value = serde_json::from_str(stdout.lines().next().unwrap_or_default())
+        .unwrap_or_else(|_| serde_json::from_str(&stdout).unwrap());
+    let record = if record.is_array() {
+        record[0].clone()
+    } else {
+        record
+    };
+    assert_eq!(
+        (record["n"].clone(), record["resumed_tasks"].clone()),
+        (40.into(), record["tasks"].clone())
+    );
+    assert_eq!(record["total"], merged_total(&file));
+    assert!(record["unique"].is_null(), "{record}");
+    // A hang bound, not a timing claim.
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+}
+
+/// The merged total of the journal at `path`, as the library gives it.
+fn merged_total(path: &Path) -> serde_json::Value {
+    let merged = nqueens::journal::merge(&[path]).unwrap();
+    assert_eq!(merged.unique, None);
+    serde_json::Value::from(merged.total as u64)
+}
