@@ -43,6 +43,7 @@ use std::time::Duration;
 
 use crate::engine::kernel::Kernel;
 use crate::engine::plan::Plan;
+use crate::engine::pool::check_threads;
 use crate::engine::run::{RunOptions, TaskOutcome, run};
 use crate::error::Error;
 
@@ -72,9 +73,7 @@ pub struct PlanCount {
 /// assert_eq!((counted.total, counted.outcomes.len()), (724, plan.tasks().len()));
 /// ```
 pub fn count_plan(plan: &Plan, threads: usize, kernel: Kernel) -> Result<PlanCount, Error> {
-    if threads == 0 {
-        return Err(Error::ZeroThreads);
-    }
+    check_threads(threads)?;
     let options = RunOptions {
         kernel: kernel.select()?,
         ..RunOptions::with_threads(threads)

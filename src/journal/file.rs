@@ -44,7 +44,8 @@ impl Journal {
     pub fn open(path: &Path, header: &Header) -> Result<(Journal, Replay), JournalError> {
         // Only a header the reader takes back unchanged is written (a strategy name longer
         // than its field, or with other characters, would come back otherwise).
-        let damage = match Header::decode(&header.encode()) {
+        let expected = header.encode();
+        let damage = match Header::decode(&expected) {
             Ok(read) if read == *header => None,
             Ok(_) => Some(Damage::StrategyName),
             Err((_, damage)) => Some(damage),
@@ -78,7 +79,6 @@ impl Journal {
             unsynced: false,
             broken: false,
         };
-        let expected = header.encode();
         if got < HEADER_LEN && expected.starts_with(&head[..got]) {
             // New, or created by a run that died before its header was complete.
             if let Err(e) = journal.start_fresh(&expected) {
