@@ -323,11 +323,15 @@ pub enum Command {
                       estimated total and unique counts with 95% intervals, the estimated \
                       core-seconds of a full count with this kernel on this machine, the modelled \
                       wall time on --threads and on 64, 1024 and 10000 cores, the sample size, the \
-                      seed and the fraction of the work the sample did. The time budget \
-                      (--seconds) is an upper bound: the sample often ends a little before it. \
+                      seed, the fraction of the work the sample did, and why it stopped. The \
+                      time budget (--seconds, building the plan included) follows the board, 5 s \
+                      for small boards up to 60 s from n = 24; it ends early when counting the \
+                      board exactly is cheaper than the time left (it then counts, and says \
+                      \"counted exactly\") or when the probes have done a full count's work. \
                       The same --seed and --samples give the same totals on any thread count.",
         after_help = "Examples:\n  \
                       nqueens estimate 24                         a minute of sampling\n  \
+                      nqueens estimate 16                         counted exactly, in a moment\n  \
                       nqueens estimate 28 --seconds 20 --format json\n  \
                       nqueens estimate 20 --samples 20000 --seed 7   reproducible"
     )]
@@ -381,10 +385,10 @@ pub struct EstimateArgs {
     /// Board side, 4 to 32.
     #[arg(value_name = "N", value_parser = parse_estimate_n)]
     pub n: u32,
-    /// Wall-clock budget for the sample, at most 86400 (a day), an upper bound rather than a
-    /// target: sampling stops when it is spent (after the round of probes under way) or
-    /// earlier, when too little is left for another round; building the plan is not counted
-    /// [default: 60].
+    /// Wall-clock budget, at most 86400 (a day), building the plan included: sampling ends
+    /// within about a thirty-second of it after the end, or earlier when counting exactly is
+    /// cheaper (then it counts) or the probes have done a full count's work [default: 5 up to
+    /// n = 16, 10 to 19, 20 to 21, 30 to 23, 60 from 24].
     #[arg(long, value_name = "S", value_parser = parse_budget_seconds, conflicts_with = "samples")]
     pub seconds: Option<f64>,
     /// Draw exactly K probes (2 to 1000000000) instead of filling a time budget: reproducible.
@@ -393,6 +397,10 @@ pub struct EstimateArgs {
     /// Seed of the probes' random streams.
     #[arg(long, value_name = "X", default_value_t = 1, value_parser = parse_seed)]
     pub seed: u64,
+    /// Spend the whole time budget on probes: never count exactly, never stop early (for
+    /// studies of the estimator itself).
+    #[arg(long, conflicts_with = "samples")]
+    pub full_budget: bool,
     /// Worker threads: `max` for one per logical CPU, or a number (more than the CPUs is
     /// allowed, up to 8 per logical CPU and 64 in all); also the thread count whose wall time
     /// is modelled.

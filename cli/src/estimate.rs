@@ -2,10 +2,12 @@
 //! model behind every other command's figures too: `budget`).
 
 use std::io::Write;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::format::{table_row, write_table};
-use nqueens::estimate::{Budget, Estimate, EstimateOptions, EstimateProgress, Estimator};
+use nqueens::estimate::{
+    Budget, Estimate, EstimateControl, EstimateOptions, EstimateProgress, Estimator, StopReason,
+};
 
 use serde::Serialize;
 
@@ -14,22 +16,21 @@ use super::progress::{Steps, quit_on_interrupt};
 use super::{Failure, Outcome, human};
 use crate::args::EstimateArgs;
 
-/// The budget when neither `--seconds` nor `--samples` is given.
-pub const DEFAULT_SECONDS: f64 = 60.0;
-
 pub fn run(args: &EstimateArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    // The budget counts from here: building the plan spends it too.
+    let started = Instant::now();
     let budget = match (args.samples, args.seconds) {
         (Some(k), _) => Budget::Samples(k),
         // Positive and finite (the parser refuses the rest), and at least a nanosecond.
-        (None, s) => Budget::Time(
-            Duration::from_secs_f64(s.unwrap_or(DEFAULT_SECONDS)).max(Duration::from_nanos(1)),
-        ),
+        (None, Some(s)) => Budget::Time(Duration::from_secs_f64(s).max(Duration::from_nanos(1))),
+        (None, None) => Budget::for_board(args.n),
     };
     let options = EstimateOptions::new(budget)
         .with_seed(args.seed)
         .with_threads(args.threads)
-        .with_kernel(args.kernel);
-    let result = estimate_on_terminal(args.n, &options)?;
+        .with_kernel(args.kernel)
+        .with_early_stop(!args.full_budget);
+    let result = estimate_on_terminal(args.n, &options, started)?;
     args.format
         .write_report(out, &result, |out| write_table(out, &lines(&result)))?;
     Ok(Outcome::Success)
@@ -37,8 +38,13 @@ pub fn run(args: &EstimateArgs, out: &mut dyn Write) -> Result<Outcome, Failure>
 
 /// Estimates the `n`-board under a progress bar on stderr (only on a terminal, and not under
 /// `--quiet`): the budget used, the samples drawn and the interval of the total so far.
-fn estimate_on_terminal(n: u32, options: &EstimateOptions) -> Result<Estimate, Failure> {
+fn estimate_on_terminal(
+    n: u32,
+    options: &EstimateOptions,
+    started: Instant,
+) -> Result<Estimate, Failure> {
     let estimator = Estimator::new(n, options.kernel)?;
+    let control = EstimateControl::default().with_started(started);
     // The bar counts the samples drawn, or the seconds of a time budget.
     let of = match options.budget {
         Budget::Samples(k) => k,
@@ -48,7 +54,7 @@ fn estimate_on_terminal(n: u32, options: &EstimateOptions) -> Result<Estimate, F
     };
     let steps = Steps::on_terminal(&format!("n = {n}"), of);
     if !steps.is_visible() {
-        return Ok(estimator.estimate(options)?);
+        return Ok(estimator.estimate_controlled(options, &control)?);
     }
     quit_on_interrupt(steps.notices());
     steps.doing("sizing the sample");
@@ -81,7 +87,7 @@ fn estimate_on_terminal(n: u32, options: &EstimateOptions) -> Result<Estimate, F
             _ => {}
         }
     };
-    let result = estimator.estimate_observed(options, &report);
+    let result = estimator.estimate_controlled(options, &control.with_report(&report));
     steps.finish();
     Ok(result?)
 }
@@ -109,17 +115,35 @@ fn lines(e: &Estimate) -> Vec<Line> {
             e.kernel
         ),
     );
-    add(
-        "total".into(),
-        format!(
-            "{} (95%: {} to {}, ±{:.2}%)",
-            sci(e.estimate_total),
-            sci(e.total_low),
-            sci(e.total_high),
-            100.0 * e.total_relative_half_width
-        ),
-    );
-    if let Some(known) = e.known_total {
+    let counted = e.stopped == StopReason::Counted;
+    if counted {
+        add(
+            "total".into(),
+            format!("{} (counted exactly)", grouped(e.estimate_total as u128)),
+        );
+    } else {
+        add(
+            "total".into(),
+            format!(
+                "{} (95%: {} to {}, ±{:.2}%)",
+                sci(e.estimate_total),
+                sci(e.total_low),
+                sci(e.total_high),
+                100.0 * e.total_relative_half_width
+            ),
+        );
+    }
+    if let (true, Some(known)) = (counted, e.known_total) {
+        let agrees = if known as f64 == e.estimate_total {
+            "the count matches it"
+        } else {
+            "the count differs"
+        };
+        add(
+            "known total".into(),
+            format!("{} ({agrees})", grouped(known)),
+        );
+    } else if let Some(known) = e.known_total {
         let off = (e.estimate_total / known as f64 - 1.0) * 100.0;
         let held = e.total_low <= known as f64 && known as f64 <= e.total_high;
         add(
@@ -131,6 +155,21 @@ fn lines(e: &Estimate) -> Vec<Line> {
                 if held { "inside" } else { "outside" }
             ),
         );
+    }
+    if counted {
+        add("unique".into(), grouped(e.estimate_unique as u128));
+        add(
+            "core time of the count".into(),
+            format!(
+                "{} ({} of wall time on {})",
+                duration(e.core_seconds),
+                duration(e.wall_seconds),
+                human::plural(e.threads, "thread")
+            ),
+        );
+        add("stopped".into(), e.stopped.to_string());
+        add("took".into(), duration(e.elapsed.as_secs_f64()));
+        return lines;
     }
     add(
         "unique (total / 8)".into(),
@@ -181,6 +220,7 @@ fn lines(e: &Estimate) -> Vec<Line> {
         "work covered".into(),
         format!("{:.3}%", 100.0 * e.covered_fraction),
     );
+    add("stopped".into(), e.stopped.to_string());
     add("took".into(), duration(e.elapsed.as_secs_f64()));
     lines
 }

@@ -58,15 +58,30 @@
 //!
 //! # Time budgets
 //!
-//! A time budget sizes the sample from a short pilot run (with a separate stream), draws it in
-//! rounds (the groups of strata dealt in turn, so that every round spreads over all strata) and
-//! ends it after the round that reaches the end of the budget; when the sample ends early, more
-//! than a fiftieth of the budget left, further samples (each on a stream of its own, sized by
-//! the rate measured so far) fill it. The probes of all of them are summed together: each is an
-//! unbiased stratified sample, and their pooled mean weighs each by its size. So the time taken
-//! is the budget within a few per cent plus one round, and such a sample is not repeated by
-//! the same seed (a fixed number of samples is). The core-seconds are measured times and vary run
-//! to run.
+//! A time budget counts from the moment the estimate is asked for: building the plan, pilot
+//! runs and probes all spend it. It draws **whole samples only**: pilot runs of growing size
+//! (16 probes a thread, then four times as many, until one takes a thirtieth of the budget)
+//! and then rounds of about a thirty-second of what is left each, every pilot and every round
+//! a complete stratified sample of its own (its own `K`, its own stream of the seed). A round
+//! is never cut: the budget is checked between rounds, and the last round is sized to what is
+//! left, so the time taken is the budget within about one round. Each whole sample is an
+//! unbiased estimate; their probes pooled, each weighed by its size, are too, and the pooled
+//! collapsed-strata variance is the variance of that pooled mean. A sample cut by the clock
+//! would not be: which of its strata it had drawn would depend on load and threads, and the
+//! strata it lacked would bias the mean without the variance seeing it. So, however the
+//! budget and the machine's load cut the work, the interval keeps its 95% (measured by
+//! `scripts/estimate-coverage.sh`). Such a sample is not repeated by the same seed (a fixed
+//! number of samples is). The core-seconds are measured times and vary run to run.
+//!
+//! # Stopping early
+//!
+//! By default ([`EstimateOptions::early_stop`]) a time budget also ends early, at a whole
+//! sample, for either of two reasons ([`StopReason`]): the samples so far show that counting
+//! the board exactly would take less than the budget left (then it counts, and the figures
+//! are the count's: [`StopReason::Counted`]), or the probes have done the work of a full
+//! count ([`StopReason::Covered`]), after which more probes would cost more than the count.
+//! A stop flag ([`EstimateControl::stop`]) ends an estimate at the next group of probes with
+//! [`Error::Stopped`].
 //!
 //! # What else is reported
 //!
@@ -95,8 +110,10 @@ mod rng;
 mod sample_tests;
 pub(crate) mod stats;
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::count::{CountOptions, RunControl, count_with};
 use crate::engine::kernel::Kernel;
 use crate::engine::plan::{self, Plan, Strategy};
 use crate::engine::pool::{Workers, check_threads, on_workers};
@@ -110,8 +127,12 @@ use stats::{StratifiedSums, group_bounds};
 /// Mixed into the seed of the pilot runs, so that they draw other numbers than the sample.
 const PILOT_STREAM: u64 = 0x9170_5eed;
 
-/// Mixed into the seed (times the pass number) for the further samples of a time budget.
-const PASS_STREAM: u64 = 0x9a55_5eed_0f0f;
+/// Mixed into the seed (with the round number) for the rounds of a time budget.
+const ROUND_STREAM: u64 = 0x9a55_5eed_0f0f;
+
+/// The rounds a time budget is drawn in, about: the last one ends within about this fraction
+/// of the budget after its end.
+const ROUNDS_PER_BUDGET: f64 = 32.0;
 
 /// The groups of strata per round of a sample, at least (until there are [`MAX_ROUNDS`]).
 const GROUPS_PER_ROUND: u64 = 128;
@@ -173,15 +194,39 @@ pub(crate) fn default_free_rows(n: u32) -> u32 {
 pub enum Budget {
     /// Exactly this many (at least 2): reproducible.
     Samples(u64),
-    /// As many as fit this much wall time, pilot runs included (the plan is built before the
-    /// clock starts: a second or two from n = 27 on): the sample ends after the round of probes
-    /// that reaches the end (see the module documentation), so not reproducible. `seconds` in
-    /// serde's output, a number.
+    /// As many whole samples as fit this much wall time, building the plan and pilot runs
+    /// included (see the module documentation), ending within about a thirty-second of it after
+    /// the end, or earlier (see [`EstimateOptions::early_stop`]); not reproducible. `seconds`
+    /// in serde's output, a number.
     #[cfg_attr(
         feature = "serde",
         serde(rename = "seconds", with = "crate::serde_util::seconds")
     )]
     Time(Duration),
+}
+
+impl Budget {
+    /// The time budget that suits the `n`-board: 5 seconds up to n = 16, 10 up to 19, 20 up to
+    /// 21, 30 up to 23, and a minute from n = 24 on (the boards whose count takes core-hours,
+    /// where a narrower interval is worth the wait). A small board usually ends far sooner
+    /// (see [`EstimateOptions::early_stop`]).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use nqueens::estimate::Budget;
+    /// assert_eq!(Budget::for_board(14), Budget::Time(Duration::from_secs(5)));
+    /// assert_eq!(Budget::for_board(28), Budget::Time(Duration::from_secs(60)));
+    /// ```
+    pub fn for_board(n: u32) -> Budget {
+        let seconds = match n {
+            0..=16 => 5,
+            17..=19 => 10,
+            20..=21 => 20,
+            22..=23 => 30,
+            _ => 60,
+        };
+        Budget::Time(Duration::from_secs(seconds))
+    }
 }
 
 /// How to estimate (with the `serde` feature, a field left out takes its value in
@@ -212,6 +257,11 @@ pub struct EstimateOptions {
     pub threads: usize,
     /// The kernel that counts each probe's subtree.
     pub kernel: Kernel,
+    /// Whether a time budget may end early (the default): by counting the board exactly when
+    /// the samples show that takes less than the budget left, or once the probes have done the
+    /// work of a full count. `false` spends the whole budget on probes. A fixed number of
+    /// samples never ends early.
+    pub early_stop: bool,
 }
 
 impl EstimateOptions {
@@ -228,6 +278,7 @@ impl EstimateOptions {
             seed: 1,
             threads: num_cpus::get().max(1),
             kernel: Kernel::Auto,
+            early_stop: true,
         }
     }
 
@@ -264,6 +315,24 @@ impl EstimateOptions {
     pub fn with_kernel(self, kernel: Kernel) -> EstimateOptions {
         EstimateOptions { kernel, ..self }
     }
+
+    /// These options with a time budget that may end early (`true`, the default) or is spent
+    /// on probes whole (`false`).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use nqueens::estimate::{estimate, Budget, EstimateOptions, StopReason};
+    /// let budget = Budget::Time(Duration::from_millis(300));
+    /// let options = EstimateOptions::new(budget).with_threads(1);
+    /// // A small board is counted exactly, long before the budget is spent.
+    /// let counted = estimate(10, &options).unwrap();
+    /// assert_eq!((counted.stopped, counted.estimate_total), (StopReason::Counted, 724.0));
+    /// let sampled = estimate(10, &options.with_early_stop(false)).unwrap();
+    /// assert_eq!(sampled.stopped, StopReason::Budget);
+    /// ```
+    pub fn with_early_stop(self, early_stop: bool) -> EstimateOptions {
+        EstimateOptions { early_stop, ..self }
+    }
 }
 
 impl Default for EstimateOptions {
@@ -271,6 +340,41 @@ impl Default for EstimateOptions {
     /// kernel.
     fn default() -> EstimateOptions {
         EstimateOptions::new(Budget::Time(Duration::from_secs(60)))
+    }
+}
+
+/// Why an estimate ended.
+///
+/// ```
+/// use nqueens::estimate::StopReason;
+/// assert_eq!(StopReason::Counted.to_string(), "counted exactly: cheaper than sampling");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[non_exhaustive]
+pub enum StopReason {
+    /// The fixed number of probes ([`Budget::Samples`]) was drawn.
+    Samples,
+    /// The time budget was spent.
+    #[default]
+    Budget,
+    /// The probes had done the work of a full count: more would cost more than counting.
+    Covered,
+    /// Counting exactly took less than the budget left, so the board was counted: the total
+    /// (and the unique count, when the count made it) is exact, its interval a point, and the
+    /// core-seconds are the count's wall time on its threads.
+    Counted,
+}
+
+impl std::fmt::Display for StopReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            StopReason::Samples => "drew the samples asked for",
+            StopReason::Budget => "spent the time budget",
+            StopReason::Covered => "the probes had done the work of a full count",
+            StopReason::Counted => "counted exactly: cheaper than sampling",
+        })
     }
 }
 
@@ -300,11 +404,101 @@ pub struct EstimateProgress {
     pub total: Option<(f64, f64, f64)>,
 }
 
-/// Whom to tell how the sampling goes, and since when.
-#[derive(Clone, Copy)]
-struct Watch<'a> {
-    report: &'a (dyn Fn(&EstimateProgress) + Sync),
-    started: Instant,
+/// What an estimate is given besides its options: a stop flag, whom to tell how it goes, and
+/// when its budget started.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use nqueens::estimate::{Budget, EstimateControl, EstimateOptions, Estimator};
+/// use nqueens::Error;
+/// let estimator = Estimator::new(12, nqueens::Kernel::Auto).unwrap();
+/// let options = EstimateOptions::new(Budget::Samples(1000)).with_threads(1);
+/// let stop = AtomicBool::new(true); // raised before it starts: no probe is drawn
+/// let control = EstimateControl::default().with_stop(&stop);
+/// assert!(matches!(estimator.estimate_controlled(&options, &control), Err(Error::Stopped)));
+/// ```
+#[derive(Clone, Copy, Default)]
+#[non_exhaustive]
+pub struct EstimateControl<'a> {
+    /// When set to `true`, the workers stop after the group of probes they are drawing (or the
+    /// exact count after its tasks), and the estimate returns [`Error::Stopped`].
+    pub stop: Option<&'a AtomicBool>,
+    /// Told how the work goes: after each pilot run (with [`EstimateProgress::samples`] 0) and
+    /// each round of probes (a sample of fixed size is drawn in at most 512 rounds).
+    pub report: Option<&'a (dyn Fn(&EstimateProgress) + Sync)>,
+    /// When the time budget started (`None`: when the estimate is asked for). The instant
+    /// taken before [`Estimator::new`] counts building the plan against the budget, as
+    /// [`estimate`] does.
+    pub started: Option<Instant>,
+}
+
+impl<'a> EstimateControl<'a> {
+    /// This control with a stop flag.
+    pub fn with_stop(self, stop: &'a AtomicBool) -> EstimateControl<'a> {
+        EstimateControl {
+            stop: Some(stop),
+            ..self
+        }
+    }
+
+    /// This control telling `report` how the work goes.
+    pub fn with_report(
+        self,
+        report: &'a (dyn Fn(&EstimateProgress) + Sync),
+    ) -> EstimateControl<'a> {
+        EstimateControl {
+            report: Some(report),
+            ..self
+        }
+    }
+
+    /// This control with the budget started at `started`.
+    ///
+    /// ```
+    /// use std::time::{Duration, Instant};
+    /// use nqueens::estimate::{Budget, EstimateControl, EstimateOptions, Estimator};
+    /// let started = Instant::now();
+    /// let estimator = Estimator::new(11, nqueens::Kernel::Auto).unwrap();
+    /// let building = started.elapsed();
+    /// let options = EstimateOptions::new(Budget::Time(Duration::from_millis(100)))
+    ///     .with_threads(1)
+    ///     .with_early_stop(false);
+    /// let control = EstimateControl::default().with_started(started);
+    /// let e = estimator.estimate_controlled(&options, &control).unwrap();
+    /// assert!(e.elapsed >= building); // the plan's time is in it
+    /// ```
+    pub fn with_started(self, started: Instant) -> EstimateControl<'a> {
+        EstimateControl {
+            started: Some(started),
+            ..self
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed))
+    }
+
+    fn tell(&self, progress: impl FnOnce() -> EstimateProgress) {
+        if let Some(report) = self.report {
+            report(&progress());
+        }
+    }
+}
+
+impl std::fmt::Debug for EstimateControl<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EstimateControl")
+            .field("stop", &self.stop)
+            .field("report", &self.report.map(|_| "…"))
+            .field("started", &self.started)
+            .finish()
+    }
+}
+
+/// How a time budget's sampling ended: its probes, or a decision to count instead.
+enum Sampled {
+    Probes(Sample, StopReason),
+    CountInstead(Sample),
 }
 
 /// A random sample of one plan's work, ready to estimate from.
@@ -330,7 +524,7 @@ pub struct Estimator {
 }
 
 /// The sums of one sample of probes (nothing is kept per probe).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default)]
 #[non_exhaustive]
 pub(crate) struct Sample {
     /// The probes' estimates of the total.
@@ -393,7 +587,8 @@ pub struct Estimate {
     pub total_high: f64,
     /// Half-width of the total's interval over the estimate.
     pub total_relative_half_width: f64,
-    /// The estimated number of unique solutions: the total over 8.
+    /// The estimated number of unique solutions: the total over 8 (the exact unique count when
+    /// the board was [counted](StopReason::Counted) and the count made it).
     pub estimate_unique: f64,
     /// Lower end of the unique count's 95% interval.
     pub unique_low: f64,
@@ -416,8 +611,12 @@ pub struct Estimate {
     /// The largest task's share of the work, from the plan's size estimate: with more cores
     /// than its inverse, that task alone sets the wall time.
     pub largest_task_share: f64,
-    /// Fraction of a full count's work the probes did (their time over `core_seconds`).
+    /// Fraction of a full count's work the probes did (their time over `core_seconds`); 1
+    /// when the board was counted exactly.
     pub covered_fraction: f64,
+    /// Why the sampling ended (with the `serde` feature, `"budget"` when absent).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub stopped: StopReason,
     /// Wall-clock time the sampling took, pilot runs included (building the plan not);
     /// `seconds` in serde's output, a number.
     #[cfg_attr(
@@ -483,25 +682,30 @@ impl Estimator {
     }
 
     /// Draws probes `0..samples` under `seed` on `threads` workers.
+    #[cfg(test)]
     pub(crate) fn sample(&self, samples: u64, seed: u64, threads: usize) -> Result<Sample, Error> {
-        self.sample_observed(samples, seed, threads, None, None)
+        let control = EstimateControl::default();
+        let before = Progress::since(Instant::now());
+        self.sample_observed(samples, seed, threads, &control, &before)
     }
 
-    /// [`Estimator::sample`] in rounds, telling `watch` how far it is after each round and
-    /// ending after the round that reaches `deadline` (then only the rounds drawn are summed).
+    /// [`Estimator::sample`], telling `control` how far it is after each round (with the
+    /// probes of `before` counted in) and stopping at its stop flag.
     ///
     /// The `samples / 2` groups of neighbouring strata (pairs, the last a triple for an odd
     /// count) are dealt to the rounds in turn, so the probes of the first rounds are spread
-    /// over every stratum and estimate the whole total; each round is cut into chunks of whole
-    /// groups, which the workers draw and sum, and the chunks' sums are added in chunk order:
-    /// the same sums, to the bit, on any thread count. Nothing is kept per probe.
+    /// over every stratum, and the running estimate the progress reports is one of the whole
+    /// total; each round is cut into chunks of whole groups, which the workers draw and sum,
+    /// and the chunks' sums are added in chunk order: the same sums, to the bit, on any thread
+    /// count. Nothing is kept per probe. Every round is drawn: a sample is whole or, stopped,
+    /// an error.
     fn sample_observed(
         &self,
         samples: u64,
         seed: u64,
         threads: usize,
-        deadline: Option<Instant>,
-        watch: Option<Watch<'_>>,
+        control: &EstimateControl<'_>,
+        before: &Progress,
     ) -> Result<Sample, Error> {
         use rayon::prelude::*;
         if samples < 2 {
@@ -511,7 +715,8 @@ impl Estimator {
         }
         let groups = samples / 2;
         let rounds = (groups / GROUPS_PER_ROUND).clamp(1, MAX_ROUNDS);
-        on_workers(threads, false, None, |workers| {
+        let stop = control.stop;
+        let sample = on_workers(threads, false, None, |workers| {
             let started = Instant::now();
             let mut sample = Sample::default();
             for round in 0..rounds {
@@ -521,7 +726,12 @@ impl Estimator {
                 let chunk = |c: u64| {
                     let first = c * per_chunk;
                     let last = (first + per_chunk).min(count);
-                    self.chunk(seed, samples, (first..last).map(|j| round + j * rounds))
+                    self.chunk(
+                        seed,
+                        samples,
+                        (first..last).map(|j| round + j * rounds),
+                        stop,
+                    )
                 };
                 let chunks = count.div_ceil(per_chunk);
                 let sums: Vec<Sample> = match workers {
@@ -530,40 +740,40 @@ impl Estimator {
                     }
                     Workers::Here => (0..chunks).map(chunk).collect(),
                 };
+                if control.stopped() {
+                    return None;
+                }
                 for part in &sums {
                     sample.merge(part);
                 }
                 sample.elapsed = started.elapsed();
-                if let Some(watch) = watch {
-                    (watch.report)(&EstimateProgress {
-                        samples_done: sample.total.draws,
-                        samples,
-                        elapsed: watch.started.elapsed(),
-                        total: sample.total.estimate().map(|m| {
-                            let (low, high) = m.interval();
-                            (m.mean, low.max(0.0), high)
-                        }),
-                    });
-                }
-                if deadline.is_some_and(|d| Instant::now() >= d) {
-                    break;
-                }
+                control.tell(|| before.with(&sample, samples));
             }
-            sample
-        })
-        .map_err(Error::from)
+            Some(sample)
+        })?;
+        sample.ok_or(Error::Stopped)
     }
 
     /// Draws the probes of `groups` (of a sample of `samples` under `seed`) on this thread and
-    /// sums them. The thread's processor clock is read once for the whole chunk: each probe's
-    /// wall time is counted at the share of the chunk's wall time the thread was running.
-    fn chunk(&self, seed: u64, samples: u64, groups: impl Iterator<Item = u64>) -> Sample {
+    /// sums them, or stops early (with partial sums) once `stop` is raised. The thread's
+    /// processor clock is read once for the whole chunk: each probe's wall time is counted at
+    /// the share of the chunk's wall time the thread was running.
+    fn chunk(
+        &self,
+        seed: u64,
+        samples: u64,
+        groups: impl Iterator<Item = u64>,
+        stop: Option<&AtomicBool>,
+    ) -> Sample {
         let cpu_started = thread_seconds();
         let wall_started = Instant::now();
         let mut sums = Sample::default();
         let mut cost = StratifiedSums::default();
         let mut elapsed = 0.0;
         for g in groups {
+            if stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+                break;
+            }
             let (mut totals, mut costs) = ([0.0; 3], [0.0; 3]);
             let range = group_bounds(g, samples);
             let m = (range.end - range.start) as usize;
@@ -594,12 +804,12 @@ impl Estimator {
 
     /// Samples within `options.budget` and estimates the total, the unique count and the cost.
     pub fn estimate(&self, options: &EstimateOptions) -> Result<Estimate, Error> {
-        self.estimate_with(options, None)
+        self.estimate_controlled(options, &EstimateControl::default())
     }
 
     /// [`Estimator::estimate`], calling `report` as the work goes on: after each pilot run
-    /// (with [`EstimateProgress::samples`] 0) and after each round of the sample (at most
-    /// 512 rounds). The estimate is the same as without it.
+    /// (with [`EstimateProgress::samples`] 0) and after each round of probes. The estimate is
+    /// the same as without it.
     ///
     /// ```
     /// use nqueens::estimate::{Budget, EstimateOptions, EstimateProgress, Estimator};
@@ -620,38 +830,56 @@ impl Estimator {
         options: &EstimateOptions,
         report: &(dyn Fn(&EstimateProgress) + Sync),
     ) -> Result<Estimate, Error> {
-        self.estimate_with(options, Some(report))
+        self.estimate_controlled(options, &EstimateControl::default().with_report(report))
     }
 
-    fn estimate_with(
+    /// [`Estimator::estimate`] under `control`: a stop flag, a progress report, and the
+    /// instant the budget started.
+    pub fn estimate_controlled(
         &self,
         options: &EstimateOptions,
-        report: Option<&(dyn Fn(&EstimateProgress) + Sync)>,
+        control: &EstimateControl<'_>,
     ) -> Result<Estimate, Error> {
         check_threads(options.threads)?;
-        let started = Instant::now();
-        let watch = report.map(|report| Watch { report, started });
-        let sample = match options.budget {
+        let started = control.started.unwrap_or_else(Instant::now);
+        let (sample, stopped) = match options.budget {
             Budget::Samples(k) => {
-                self.sample_observed(k, options.seed, options.threads, None, watch)?
+                let before = Progress::since(started);
+                let sample =
+                    self.sample_observed(k, options.seed, options.threads, control, &before)?;
+                (sample, StopReason::Samples)
             }
-            Budget::Time(time) => self.sample_for(time, options, started, watch)?,
+            Budget::Time(time) => {
+                let clock = || started.elapsed().as_secs_f64();
+                match self.sample_for(time, options, control, started, &clock)? {
+                    Sampled::Probes(sample, stopped) => (sample, stopped),
+                    Sampled::CountInstead(sample) => {
+                        return self.count_exactly(&sample, options, control, started);
+                    }
+                }
+            }
         };
-        Ok(self.summarise(&sample, options, started.elapsed()))
+        Ok(self.summarise(&sample, options, stopped, started.elapsed()))
     }
 
-    /// As many probes as fit what is left of `seconds` after a pilot run: a sample sized by the
-    /// pilot's rate, ended after the round that reaches the end of the budget, then, while more
-    /// than a fiftieth of the budget is left, further samples sized by the rate measured so
-    /// far (each a stratified sample of its own under its own stream of the seed; their sums
-    /// add up to the mean of all their probes, as unbiased as each).
+    /// Whole samples within `budget` from `started`: pilot runs of growing size until one takes
+    /// a thirtieth of the budget, then rounds of about a thirty-second of what is left, the
+    /// last sized to the time left (each pilot and round a stratified sample under a stream of
+    /// its own; their sums add up to the mean of all their probes, as unbiased as each).
+    /// Between samples, with [`EstimateOptions::early_stop`], it decides to count the board
+    /// instead when that would take less than the time left, or stops once the probes have
+    /// done the work of a full count.
+    ///
+    /// `clock` reads the seconds spent since `started` (the wall clock, or a simulated one in
+    /// the tests).
     fn sample_for(
         &self,
         budget: Duration,
         options: &EstimateOptions,
+        control: &EstimateControl<'_>,
         started: Instant,
-        watch: Option<Watch<'_>>,
-    ) -> Result<Sample, Error> {
+        clock: &dyn Fn() -> f64,
+    ) -> Result<Sampled, Error> {
         let seconds = budget.as_secs_f64();
         if budget.is_zero() {
             return Err(Error::Estimate(format!(
@@ -659,54 +887,155 @@ impl Estimator {
             )));
         }
         let (seed, threads) = (options.seed, options.threads);
-        let deadline = started.checked_add(budget);
-        // Pilots of growing size until one takes a thirtieth of the budget: the rate of the
-        // last one sizes the sample.
-        let mut pilot_k = 16 * threads.max(1) as u64;
-        let mut per_probe = loop {
-            let pilot = self.sample(pilot_k, seed ^ PILOT_STREAM, threads)?;
-            let took = pilot.elapsed.as_secs_f64();
-            if let Some(watch) = watch {
-                (watch.report)(&EstimateProgress {
-                    samples_done: 0,
-                    samples: 0,
-                    elapsed: started.elapsed(),
-                    total: None,
-                });
+        let left = || seconds - clock();
+        let mut sample = Sample::default();
+        // Decides, after a whole sample, whether to end: `Some` ends.
+        let decide = |sample: &Sample| -> Option<Sampled> {
+            if !options.early_stop {
+                return None;
             }
-            if took >= seconds / 30.0 || started.elapsed().as_secs_f64() >= seconds / 10.0 {
-                break took / pilot_k as f64;
+            let cost = sample.cost.estimate()?;
+            let (_, cost_high) = cost.interval();
+            if self.count_wall_seconds(cost_high, threads) < left() {
+                return Some(Sampled::CountInstead(*sample));
+            }
+            (sample.measured >= cost.mean).then_some(Sampled::Probes(*sample, StopReason::Covered))
+        };
+        // Pilots of growing size until one takes a thirtieth of the budget: the rate of the
+        // last one sizes the rounds.
+        let mut pilot_k = 16 * threads.max(1) as u64;
+        let mut per_probe = 0.0;
+        for pilot in 0u64.. {
+            let before = Progress::since(started).sizing().after(&sample);
+            let stream = stream_of(seed, PILOT_STREAM, pilot);
+            let t0 = clock();
+            let part = self.sample_observed(pilot_k, stream, threads, control, &before)?;
+            let took = clock() - t0;
+            per_probe = took / pilot_k as f64;
+            sample.merge(&part);
+            if let Some(end) = decide(&sample) {
+                return Ok(end);
+            }
+            if took >= seconds / 30.0 || left() <= seconds * 0.9 {
+                break;
             }
             pilot_k *= 4;
-        };
-        let mut sample = Sample::default();
-        for pass in 0u64.. {
-            let left = seconds - started.elapsed().as_secs_f64();
-            if pass > 0 && left < seconds / 50.0 {
+        }
+        let round_k = ((left() / ROUNDS_PER_BUDGET / per_probe.max(1e-9)) as u64).max(pilot_k);
+        for round in 0u64.. {
+            // The last round fits what is left; none starts with less than a quarter round left.
+            let fits = (left() / per_probe.max(1e-9)) as u64;
+            if fits < (round_k / 4).max(2) {
                 break;
             }
-            let k = ((left / per_probe.max(1e-9)) as u64).max(2);
-            let stream = if pass == 0 {
-                seed
-            } else {
-                seed ^ pass.wrapping_mul(PASS_STREAM)
-            };
-            let part = self.sample_observed(k, stream, threads, deadline, watch)?;
-            if part.total.draws > 0 {
-                per_probe = part.elapsed.as_secs_f64() / part.total.draws as f64;
-            }
-            let whole = part.total.draws == k;
+            let k = round_k.min(fits);
+            let before = Progress::since(started).after(&sample);
+            let stream = stream_of(seed, ROUND_STREAM, round);
+            let t0 = clock();
+            let part = self.sample_observed(k, stream, threads, control, &before)?;
+            // The rate of the last round sizes the rest.
+            per_probe = (clock() - t0) / k as f64;
             sample.merge(&part);
-            if !whole {
-                break;
+            if let Some(end) = decide(&sample) {
+                return Ok(end);
             }
         }
-        sample.elapsed = started.elapsed();
-        Ok(sample)
+        Ok(Sampled::Probes(sample, StopReason::Budget))
+    }
+
+    /// Modelled wall seconds of counting the board exactly with `threads` workers, at
+    /// `core_seconds` of work (the load-balance bound, plus a part for starting and the
+    /// largest task).
+    fn count_wall_seconds(&self, core_seconds: f64, threads: usize) -> f64 {
+        let largest = (0..self.sampler.tasks().len())
+            .map(|j| self.sampler.probability(j))
+            .fold(0.0, f64::max);
+        let per_thread = core_seconds / threads.max(1) as f64;
+        1.25 * per_thread.max(core_seconds * largest) + 0.01
+    }
+
+    /// Counts the board exactly (what the sample so far, `pilot`, showed to be cheaper than
+    /// sampling on) and reports it as an estimate with a point interval.
+    fn count_exactly(
+        &self,
+        pilot: &Sample,
+        options: &EstimateOptions,
+        control: &EstimateControl<'_>,
+        started: Instant,
+    ) -> Result<Estimate, Error> {
+        let count_options =
+            CountOptions::new(options.threads, Strategy::Symmetric).with_kernel(self.kernel);
+        let mut run_control = RunControl::default();
+        if let Some(stop) = control.stop {
+            run_control = run_control.with_stop(stop);
+        }
+        let run = count_with(self.n, &count_options, &run_control)?;
+        if !run.complete {
+            return Err(Error::Stopped);
+        }
+        let counts = run.counts;
+        let total = counts.total as f64;
+        let wall = counts.elapsed.as_secs_f64();
+        let core_seconds = wall * options.threads as f64;
+        let clusters = self.modelled_walls(core_seconds, options.threads);
+        Ok(Estimate {
+            n: self.n,
+            strategy: Strategy::Symmetric,
+            kernel: self.kernel,
+            seed: options.seed,
+            samples: pilot.total.draws,
+            threads: options.threads,
+            tasks: self.sampler.tasks().len(),
+            free_rows: self.sampler.free_rows(),
+            estimate_total: total,
+            total_low: total,
+            total_high: total,
+            total_relative_half_width: 0.0,
+            estimate_unique: counts.unique.map_or(total / 8.0, |u| u as f64),
+            unique_low: counts.unique.map_or(total / 8.0, |u| u as f64),
+            unique_high: counts.unique.map_or(total / 8.0, |u| u as f64),
+            core_seconds,
+            core_seconds_low: core_seconds,
+            core_seconds_high: core_seconds,
+            wall_seconds: wall,
+            wall_seconds_64: clusters[1],
+            wall_seconds_1024: clusters[2],
+            wall_seconds_10000: clusters[3],
+            largest_task_share: self.largest_task_share(),
+            covered_fraction: 1.0,
+            stopped: StopReason::Counted,
+            elapsed: started.elapsed(),
+            known_total: known::total(self.n),
+        })
+    }
+
+    /// The largest task's share of the work, from the plan's size estimate.
+    fn largest_task_share(&self) -> f64 {
+        (0..self.sampler.tasks().len())
+            .map(|j| self.sampler.probability(j))
+            .fold(0.0, f64::max)
+    }
+
+    /// Modelled wall seconds of `core_seconds` of work shared among the plan's tasks in
+    /// proportion to their probabilities, on `threads` and on the [`CLUSTERS`].
+    fn modelled_walls(&self, core_seconds: f64, threads: usize) -> [f64; 4] {
+        let tasks = self.sampler.tasks();
+        let times: Vec<Duration> = (0..tasks.len())
+            .map(|j| Duration::from_secs_f64(core_seconds.max(0.0) * self.sampler.probability(j)))
+            .collect();
+        let workers = [threads, CLUSTERS[0], CLUSTERS[1], CLUSTERS[2]];
+        let wall = predict(&times, &workers);
+        [0, 1, 2, 3].map(|i| wall[i].predicted_seconds)
     }
 
     /// The estimate from `sample`.
-    fn summarise(&self, sample: &Sample, options: &EstimateOptions, took: Duration) -> Estimate {
+    fn summarise(
+        &self,
+        sample: &Sample,
+        options: &EstimateOptions,
+        stopped: StopReason,
+        took: Duration,
+    ) -> Estimate {
         let total = Self::total_of(sample);
         let cost = sample.cost.estimate().expect("at least two probes");
         // A count and a time are never negative: an interval's lower end stops at 0.
@@ -714,12 +1043,7 @@ impl Estimator {
         let total_low = total_low.max(0.0);
         let (cost_low, cost_high) = cost.interval();
         let cost_low = cost_low.max(0.0);
-        let tasks = self.sampler.tasks();
-        let times: Vec<Duration> = (0..tasks.len())
-            .map(|j| Duration::from_secs_f64(cost.mean.max(0.0) * self.sampler.probability(j)))
-            .collect();
-        let workers = [options.threads, CLUSTERS[0], CLUSTERS[1], CLUSTERS[2]];
-        let wall = predict(&times, &workers);
+        let wall = self.modelled_walls(cost.mean, options.threads);
         let measured = sample.measured;
         Estimate {
             n: self.n,
@@ -728,7 +1052,7 @@ impl Estimator {
             seed: options.seed,
             samples: sample.total.draws,
             threads: options.threads,
-            tasks: tasks.len(),
+            tasks: self.sampler.tasks().len(),
             free_rows: self.sampler.free_rows(),
             estimate_total: total.mean,
             total_low,
@@ -740,20 +1064,79 @@ impl Estimator {
             core_seconds: cost.mean,
             core_seconds_low: cost_low,
             core_seconds_high: cost_high,
-            wall_seconds: wall[0].predicted_seconds,
-            wall_seconds_64: wall[1].predicted_seconds,
-            wall_seconds_1024: wall[2].predicted_seconds,
-            wall_seconds_10000: wall[3].predicted_seconds,
-            largest_task_share: (0..tasks.len())
-                .map(|j| self.sampler.probability(j))
-                .fold(0.0, f64::max),
+            wall_seconds: wall[0],
+            wall_seconds_64: wall[1],
+            wall_seconds_1024: wall[2],
+            wall_seconds_10000: wall[3],
+            largest_task_share: self.largest_task_share(),
             covered_fraction: if cost.mean > 0.0 {
                 measured / cost.mean
             } else {
                 1.0
             },
+            stopped,
             elapsed: took,
             known_total: known::total(self.n),
+        }
+    }
+}
+
+/// The stream of the seed that pilot or round `index` of a time budget draws from (`kind`
+/// tells pilots from rounds): every whole sample draws numbers of its own.
+fn stream_of(seed: u64, kind: u64, index: u64) -> u64 {
+    seed ^ kind ^ index.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+/// What the samples before the one being drawn add to its progress reports.
+#[derive(Clone, Copy, Debug)]
+struct Progress {
+    started: Instant,
+    before: Sample,
+    sizing: bool,
+}
+
+impl Progress {
+    /// Nothing before, the clock from `started`.
+    fn since(started: Instant) -> Progress {
+        Progress {
+            started,
+            before: Sample::default(),
+            sizing: false,
+        }
+    }
+
+    /// These reports while a pilot run sizes the rounds: no sample size yet.
+    fn sizing(self) -> Progress {
+        Progress {
+            sizing: true,
+            ..self
+        }
+    }
+
+    /// These reports with the probes of `before` counted in.
+    fn after(self, before: &Sample) -> Progress {
+        Progress {
+            before: *before,
+            ..self
+        }
+    }
+
+    /// The progress with `sample` drawn of a sample of `samples` probes.
+    fn with(&self, sample: &Sample, samples: u64) -> EstimateProgress {
+        let mut all = self.before;
+        all.merge(sample);
+        EstimateProgress {
+            samples_done: all.total.draws,
+            samples: if self.sizing {
+                0
+            } else {
+                self.before.total.draws + samples
+            },
+            elapsed: self.started.elapsed(),
+            total: all.total.estimate().map(|m| {
+                let (low, high) = m.interval();
+                (m.mean, low.max(0.0), high)
+            }),
         }
     }
 }
@@ -767,5 +1150,7 @@ impl Estimator {
 /// assert!(e.total_low < e.estimate_total && e.estimate_total < e.total_high);
 /// ```
 pub fn estimate(n: u32, options: &EstimateOptions) -> Result<Estimate, Error> {
-    Estimator::new(n, options.kernel)?.estimate(options)
+    // A time budget covers building the plan.
+    let control = EstimateControl::default().with_started(Instant::now());
+    Estimator::new(n, options.kernel)?.estimate_controlled(options, &control)
 }

@@ -77,3 +77,65 @@ fn the_interval_is_the_normal_one() {
     assert!((hi - m.mean - Z95 * m.std_error()).abs() <= 1e-9 * m.mean);
     assert!(lo < m.mean);
 }
+
+/// A time budget read from a simulated clock that moves a millisecond for every probe drawn,
+/// with budgets that end the sampling at many different points: the estimate, made of whole
+/// samples only, stays unbiased and its interval holds.
+#[test]
+fn a_time_budget_ending_anywhere_keeps_the_estimate_unbiased() {
+    use super::{Budget, EstimateControl, EstimateOptions, EstimateProgress, Sampled, StopReason};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::time::{Duration, Instant};
+
+    let n = 12;
+    let truth = known::total(n).unwrap() as f64;
+    // Probes that descend to 4 free rows: noisy enough for a biased cut to show.
+    let estimator = Estimator::new(n, Kernel::Auto).unwrap().with_free_rows(4);
+    let runs = 240u64;
+    let (mut estimates, mut held, mut ends) = (Vec::new(), 0, std::collections::BTreeSet::new());
+    for seed in 0..runs {
+        // Budgets of 100 to about 3,000 probes' time: the rounds end everywhere.
+        let probes = 100 + (seed * 379) % 2_900;
+        let drawn = AtomicU64::new(0);
+        let report = |p: &EstimateProgress| {
+            drawn.fetch_max(p.samples_done, Ordering::Relaxed);
+        };
+        let control = EstimateControl::default().with_report(&report);
+        let clock = || drawn.load(Ordering::Relaxed) as f64 * 1e-3;
+        let budget = Duration::from_secs_f64(probes as f64 * 1e-3);
+        let options = EstimateOptions::new(Budget::Time(budget))
+            .with_seed(seed)
+            .with_threads(1)
+            .with_early_stop(false);
+        let sampled = estimator
+            .sample_for(budget, &options, &control, Instant::now(), &clock)
+            .unwrap();
+        let Sampled::Probes(sample, StopReason::Budget) = sampled else {
+            panic!("seed {seed}: the budget ends a sample that may not stop early");
+        };
+        // Whole samples only, and about as many probes as the budget holds.
+        assert!(
+            sample.total.draws <= probes + probes / 20 + 64,
+            "seed {seed}"
+        );
+        ends.insert(sample.total.draws);
+        let m = Estimator::total_of(&sample);
+        let (low, high) = m.interval();
+        held += u32::from(low <= truth && truth <= high);
+        estimates.push(m.mean);
+    }
+    assert!(
+        ends.len() > runs as usize / 2,
+        "the budgets end at few points"
+    );
+    let k = estimates.len() as f64;
+    let mean = estimates.iter().sum::<f64>() / k;
+    let var = estimates.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (k - 1.0);
+    let se = (var / k).sqrt();
+    assert!(
+        (mean - truth).abs() <= 3.0 * se,
+        "mean {mean} vs {truth}, standard error {se}"
+    );
+    let coverage = f64::from(held) / k;
+    assert!(coverage >= 0.9, "coverage {coverage}");
+}
