@@ -109,6 +109,7 @@ mod rng;
 #[cfg(test)]
 mod sample_tests;
 pub(crate) mod stats;
+mod walls;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -119,10 +120,10 @@ use crate::engine::plan::{self, Plan, Strategy};
 use crate::engine::pool::{Workers, check_threads, on_workers};
 use crate::error::Error;
 use crate::known;
-use crate::scaling::model::predict;
 use clock::thread_seconds;
 use probe::Sampler;
 use stats::{StratifiedSums, group_bounds};
+use walls::Walls;
 
 /// Mixed into the seed of the pilot runs, so that they draw other numbers than the sample.
 const PILOT_STREAM: u64 = 0x9170_5eed;
@@ -521,6 +522,7 @@ pub struct Estimator {
     n: u32,
     sampler: Sampler,
     kernel: Kernel,
+    walls: Walls,
 }
 
 /// The sums of one sample of probes (nothing is kept per probe).
@@ -656,9 +658,11 @@ impl Estimator {
         }
         let selected = kernel.select()?;
         let plan = Plan::new(n, Strategy::Symmetric, plan::DEFAULT_MIN_TASKS)?;
+        let sampler = Sampler::new(plan, default_free_rows(n), selected);
         Ok(Estimator {
             n,
-            sampler: Sampler::new(&plan, default_free_rows(n), selected),
+            walls: Walls::new((0..sampler.tasks().len()).map(|j| sampler.probability(j))),
+            sampler,
             kernel: selected.kernel(),
         })
     }
@@ -670,7 +674,7 @@ impl Estimator {
         let selected = self.kernel.select().expect("checked when built");
         let plan = Plan::from_parts(self.n, Strategy::Symmetric, self.sampler.tasks().to_vec());
         Estimator {
-            sampler: Sampler::new(&plan, free_rows, selected),
+            sampler: Sampler::new(plan, free_rows, selected),
             ..self
         }
     }
@@ -1019,13 +1023,7 @@ impl Estimator {
     /// Modelled wall seconds of `core_seconds` of work shared among the plan's tasks in
     /// proportion to their probabilities, on `threads` and on the [`CLUSTERS`].
     fn modelled_walls(&self, core_seconds: f64, threads: usize) -> [f64; 4] {
-        let tasks = self.sampler.tasks();
-        let times: Vec<Duration> = (0..tasks.len())
-            .map(|j| Duration::from_secs_f64(core_seconds.max(0.0) * self.sampler.probability(j)))
-            .collect();
-        let workers = [threads, CLUSTERS[0], CLUSTERS[1], CLUSTERS[2]];
-        let wall = predict(&times, &workers);
-        [0, 1, 2, 3].map(|i| wall[i].predicted_seconds)
+        self.walls.of(core_seconds, threads)
     }
 
     /// The estimate from `sample`.

@@ -45,7 +45,7 @@ impl Sampler {
     /// A sampler of `plan` whose probes descend to at most `free_rows` free rows (never more
     /// queens than an [`InnerBoard`] holds) and count the rest with `kernel`. Each task is drawn
     /// with probability proportional to `size_hint + 1`.
-    pub fn new(plan: &Plan, free_rows: u32, kernel: Selected) -> Sampler {
+    pub fn new(plan: Plan, free_rows: u32, kernel: Selected) -> Sampler {
         let sizes: Vec<f64> = plan
             .tasks()
             .iter()
@@ -63,11 +63,12 @@ impl Sampler {
         if let Some(last) = cumulative.last_mut() {
             *last = 1.0;
         }
+        let n = plan.n();
         Sampler {
-            n: plan.n(),
-            tasks: plan.tasks().to_vec(),
+            n,
+            tasks: plan.into_tasks(),
             cumulative,
-            free_rows: free_rows.max(plan.n().saturating_sub(MAX_PLACED as u32)),
+            free_rows: free_rows.max(n.saturating_sub(MAX_PLACED as u32)),
             kernel,
         }
     }

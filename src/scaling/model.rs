@@ -156,10 +156,11 @@ pub fn makespan(times: &[Duration], workers: usize) -> Duration {
     .collect();
     let mut end = Duration::ZERO;
     for &time in times {
-        let Reverse(start) = free_at.pop().expect("at least one worker");
-        let finish = start + time;
+        // The worker free first takes the task: its time moves down the heap once.
+        let mut first = free_at.peek_mut().expect("at least one worker");
+        let finish = first.0 + time;
         end = end.max(finish);
-        free_at.push(Reverse(finish));
+        first.0 = finish;
     }
     end
 }

@@ -297,40 +297,29 @@ pub(crate) fn symmetric_tasks(n: u32, min_tasks: usize, rule: TaskRule) -> Optio
 /// Ids order by length first, and the tasks of one id length are already in increasing id
 /// order: the classes are made in that order, and a split puts a task's children, in column
 /// order, where the task was. So the order is that of (hint, id length) with ties kept in list
-/// order, and sorting those small keys (with each task's place) and then moving each task once
-/// is faster than sorting the tasks themselves (n = 16: about 1.4 to 0.5 ms).
+/// order: a stable counting sort on that small key (a hint is at most n + n², an id at most
+/// [`MAX_ID_LEN`] long), two passes over the tasks whatever their number (n = 32, 2.3 million
+/// tasks: about 0.5 s for a comparison sort, a tenth of that for this one).
 fn largest_first(tasks: Vec<Task>) -> Vec<Task> {
-    // A hint is at most n + n² (1056), an id at most 16 long and a plan far below 2³² tasks:
-    // 24, 8 and 32 bits.
-    let mut keys: Vec<u64> = tasks
-        .iter()
-        .enumerate()
-        .map(|(place, t)| {
-            let smaller = 0xFF_FFFF - t.size_hint.min(0xFF_FFFF);
-            (smaller << 40) | ((t.id.columns().len() as u64) << 32) | place as u64
-        })
-        .collect();
-    keys.sort_unstable();
-    // Each task moved once, in place: position `to` takes the task at `keys[to]`'s place,
-    // following each cycle of the permutation (a key whose place is its own is done).
-    let mut sorted = tasks;
-    let place = |key: u64| key as u32 as usize;
-    for start in 0..sorted.len() {
-        if place(keys[start]) == start {
-            continue;
-        }
-        let first = sorted[start];
-        let mut to = start;
-        loop {
-            let from = place(keys[to]);
-            keys[to] = to as u64;
-            if from == start {
-                sorted[to] = first;
-                break;
-            }
-            sorted[to] = sorted[from];
-            to = from;
-        }
+    let Some(&first) = tasks.first() else {
+        return tasks;
+    };
+    let max_hint = tasks.iter().map(|t| t.size_hint).max().unwrap_or(0);
+    let lengths = MAX_ID_LEN as u64 + 1;
+    let key =
+        |t: &Task| ((max_hint - t.size_hint) * lengths + t.id.columns().len() as u64) as usize;
+    let mut starts = vec![0usize; ((max_hint + 1) * lengths) as usize + 1];
+    for t in &tasks {
+        starts[key(t) + 1] += 1;
+    }
+    for k in 1..starts.len() {
+        starts[k] += starts[k - 1];
+    }
+    let mut sorted = vec![first; tasks.len()];
+    for t in &tasks {
+        let slot = &mut starts[key(t)];
+        sorted[*slot] = *t;
+        *slot += 1;
     }
     debug_assert!(
         sorted

@@ -1,0 +1,74 @@
+//! The wall time of a count, modelled from its plan: the tasks' shares of the work replayed by
+//! the load-balance model ([`makespan`]).
+//!
+//! List scheduling scales with the work: times `c·tⱼ` take `c` times the makespan of `tⱼ`. So
+//! the makespans of the plan's shares are found once, when the estimator is built (on the
+//! cluster sizes; a few tenths of a second for the 2.3 million tasks of n = 32), and any
+//! estimate's wall times are those times its core-seconds.
+
+use std::time::Duration;
+
+use super::CLUSTERS;
+use crate::scaling::model::makespan;
+
+/// The work the shares are scaled to before they become times: large enough that the smallest
+/// share is many nanoseconds (n = 32: about 10⁻⁹ of the work is a millisecond).
+const UNIT_SECONDS: f64 = 1e6;
+
+/// The plan's tasks as times of a count of [`UNIT_SECONDS`], and their makespans on the
+/// [`CLUSTERS`].
+#[derive(Clone, Debug)]
+pub(crate) struct Walls {
+    unit_times: Vec<Duration>,
+    clusters: [f64; 3],
+}
+
+impl Walls {
+    /// The model of a plan whose tasks, in hand-out order, hold these shares of the work.
+    pub fn new(shares: impl Iterator<Item = f64>) -> Walls {
+        let unit_times: Vec<Duration> = shares
+            .map(|share| Duration::from_secs_f64((share * UNIT_SECONDS).max(0.0)))
+            .collect();
+        let clusters = CLUSTERS.map(|cores| makespan(&unit_times, cores).as_secs_f64());
+        Walls {
+            unit_times,
+            clusters,
+        }
+    }
+
+    /// Modelled wall seconds of `core_seconds` of work on `threads` and on the [`CLUSTERS`].
+    pub fn of(&self, core_seconds: f64, threads: usize) -> [f64; 4] {
+        let scale = core_seconds.max(0.0) / UNIT_SECONDS;
+        let on_threads = makespan(&self.unit_times, threads).as_secs_f64();
+        [
+            on_threads * scale,
+            self.clusters[0] * scale,
+            self.clusters[1] * scale,
+            self.clusters[2] * scale,
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scaling::model::predict;
+
+    #[test]
+    fn the_model_scales_with_the_work() {
+        let shares = [0.4, 0.3, 0.2, 0.05, 0.05];
+        let walls = Walls::new(shares.iter().copied());
+        let core_seconds = 40.0;
+        let times: Vec<Duration> = shares
+            .iter()
+            .map(|s| Duration::from_secs_f64(s * core_seconds))
+            .collect();
+        let direct = predict(&times, &[2, CLUSTERS[0]]);
+        let scaled = walls.of(core_seconds, 2);
+        assert!((scaled[0] - direct[0].predicted_seconds).abs() < 1e-6);
+        assert!((scaled[1] - direct[1].predicted_seconds).abs() < 1e-6);
+        // Two workers: 0.4 + 0.05 + 0.05 | 0.3 + 0.2 of 40 s.
+        assert!((scaled[0] - 20.0).abs() < 1e-6, "{scaled:?}");
+        assert_eq!(walls.of(0.0, 2), [0.0; 4]);
+    }
+}
