@@ -7,8 +7,19 @@
 # `nqueens estimate N --samples SAMPLES --seed s` for s = 1..=SEEDS (default 100 seeds of 2000
 # probes) and prints, as a Markdown table, the share of intervals that hold the known total,
 # the mean relative error and the mean relative half-width. Needs cargo and python3.
+#
+#   scripts/estimate-coverage.sh --budgets [RUNS_PER_CELL]
+#
+# The same under time budgets (0.2 to 2 s, 1 and 2 threads, with and without a process spinning
+# beside it, n = 12, 14, 16; RUNS_PER_CELL runs a cell, default 40): see
+# scripts/estimate-budget-coverage.py.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+if [[ ${1:-} == --budgets ]]; then
+    cargo build --release --quiet
+    exec python3 scripts/estimate-budget-coverage.py --runs-per-cell "${2:-40}"
+fi
 
 seeds=${1:-100}
 samples=${2:-2000}

@@ -497,7 +497,7 @@ impl Watcher for Watching<'_> {
 fn refuse_if_over(boards: &[u32], options: &CountOptions, limit: f64) -> Result<(), Failure> {
     budget::refuse_cost_over(
         &counting(boards, options),
-        Cost::of_boards(boards, options),
+        Cost::try_of_boards(boards, options)?,
         limit,
         &format!(
             "choose a smaller n or more threads, or {}",

@@ -37,7 +37,7 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
     let threads = study::thread_counts(&requested);
     let variants = variants(&args.strategy, &args.kernel)?;
     let runs = f64::from(args.repeat) + 1.0;
-    let cost = study_cost(n, &threads, &variants, runs);
+    let cost = study_cost(n, &threads, &variants, runs)?;
     let each = if variants.len() == 1 {
         String::new()
     } else {
@@ -138,16 +138,21 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
 /// What the study costs: `runs` runs of every thread count with every (strategy, kernel) pair,
 /// each pair's board estimated once (the cost model of every command) and spread over the
 /// threads.
-fn study_cost(n: u32, threads: &[usize], variants: &[(Strategy, Kernel)], runs: f64) -> Cost {
+fn study_cost(
+    n: u32,
+    threads: &[usize],
+    variants: &[(Strategy, Kernel)],
+    runs: f64,
+) -> Result<Cost, nqueens::Error> {
     let mut total = Cost::single_thread(0.0);
     for &(strategy, kernel) in variants {
         let options = CountOptions::new(1, strategy).with_kernel(kernel);
-        let one = Cost::of_board(n, &options);
+        let one = Cost::try_of_board(n, &options)?;
         for &t in threads {
             total = total.plus(one.on_threads(t).scaled(runs));
         }
     }
-    total
+    Ok(total)
 }
 
 /// Every strategy with every kernel, `auto` resolved to the kernel this CPU runs; a pair named

@@ -72,7 +72,7 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     resolve_kernel(&mut options)?;
     budget::refuse_cost_over(
         &format!("{what} on {}", human::plural(options.threads, "thread")),
-        Cost::of_boards(&boards, &options),
+        Cost::try_of_boards(&boards, &options)?,
         args.max_seconds,
         &format!(
             "choose smaller boards, or {}",

@@ -30,6 +30,7 @@ use std::sync::{LazyLock, Mutex, MutexGuard};
 
 use crate::count::CountOptions;
 use crate::engine::kernel::Kernel;
+use crate::error::Error;
 use crate::estimate::{Budget, EstimateOptions, Estimator};
 use crate::known;
 
@@ -182,14 +183,28 @@ impl Cost {
     /// assert!(Cost::of_board(16, &options).wall > Cost::of_board(14, &options).wall);
     /// ```
     pub fn of_board(n: u32, options: &CountOptions) -> Cost {
+        Cost::try_of_board(n, options).unwrap_or(Cost::single_thread(f64::INFINITY))
+    }
+
+    /// [`Cost::of_board`], or why the estimate behind it could not be made: the kernel does
+    /// not run here ([`Error::KernelUnavailable`]), or its threads could not start
+    /// ([`Error::ThreadPool`]: a limit on processes, say), which a caller should report as such
+    /// rather than as work too long to do.
+    ///
+    /// ```
+    /// use nqueens::estimate::cost::Cost;
+    /// use nqueens::{CountOptions, Strategy};
+    /// let options = CountOptions::new(1, Strategy::Symmetric);
+    /// assert_eq!(Cost::try_of_board(14, &options).unwrap(), Cost::of_board(14, &options));
+    /// assert!(Cost::try_of_board(14, &options.with_threads(0)).is_err());
+    /// ```
+    pub fn try_of_board(n: u32, options: &CountOptions) -> Result<Cost, Error> {
         if n < Estimator::MIN_N {
-            return Cost::single_thread(0.0);
+            return Ok(Cost::single_thread(0.0));
         }
         let sampled = n.min(Estimator::MAX_N);
-        match estimated(sampled, options.kernel, options.threads) {
-            Some(cost) => cost.scaled(solutions(n) / solutions(sampled)),
-            None => Cost::single_thread(f64::INFINITY),
-        }
+        let cost = estimated(sampled, options.kernel, options.threads)?;
+        Ok(cost.scaled(solutions(n) / solutions(sampled)))
     }
 
     /// What counting `boards` one after another with `options` costs: the largest estimated
@@ -206,15 +221,21 @@ impl Cost {
     /// assert_eq!(Cost::of_boards(&[], &options).wall, 0.0);
     /// ```
     pub fn of_boards(boards: &[u32], options: &CountOptions) -> Cost {
+        Cost::try_of_boards(boards, options).unwrap_or(Cost::single_thread(f64::INFINITY))
+    }
+
+    /// [`Cost::of_boards`], or why the estimate behind it could not be made (see
+    /// [`Cost::try_of_board`]).
+    pub fn try_of_boards(boards: &[u32], options: &CountOptions) -> Result<Cost, Error> {
         let Some(&largest) = boards.iter().max() else {
-            return Cost::single_thread(0.0);
+            return Ok(Cost::single_thread(0.0));
         };
-        let cost = Cost::of_board(largest, options);
+        let cost = Cost::try_of_board(largest, options)?;
         let share: f64 = boards
             .iter()
             .map(|&n| solutions(n) / solutions(largest).max(1.0))
             .sum();
-        cost.scaled(share)
+        Ok(cost.scaled(share))
     }
 }
 
@@ -233,7 +254,7 @@ fn solutions(n: u32) -> f64 {
 }
 
 /// The estimates made so far in this process, by board, kernel and threads.
-type Estimates = HashMap<(u32, Kernel, usize), Option<Cost>>;
+type Estimates = HashMap<(u32, Kernel, usize), Cost>;
 
 /// The estimates made so far, locked.
 fn cache() -> MutexGuard<'static, Estimates> {
@@ -242,30 +263,24 @@ fn cache() -> MutexGuard<'static, Estimates> {
 }
 
 /// The estimator's figure for the `n`-board with `kernel` on `threads` threads (no more of
-/// them run at once than the machine has CPUs); `None` when the board cannot be estimated or
-/// the kernel does not run here.
-fn estimated(n: u32, kernel: Kernel, threads: usize) -> Option<Cost> {
+/// them run at once than the machine has CPUs), or why it could not be made (not kept: a
+/// thread that could not start may start later).
+fn estimated(n: u32, kernel: Kernel, threads: usize) -> Result<Cost, Error> {
     let key = (n, kernel, threads);
     if let Some(cost) = cache().get(&key) {
-        return *cost;
+        return Ok(*cost);
     }
-    let cost = Estimator::new(n, kernel).ok().and_then(|estimator| {
-        let e = estimator
-            .estimate(
-                &EstimateOptions::new(Budget::Samples(SAMPLES))
-                    .with_seed(SEED)
-                    .with_threads(threads.max(1))
-                    .with_kernel(kernel),
-            )
-            .ok()?;
-        let cpus = num_cpus::get().max(1) as f64;
-        Some(
-            Cost::new(e.wall_seconds.max(e.core_seconds / cpus), e.core_seconds)
-                .with_core_interval(e.core_seconds_low, e.core_seconds_high),
-        )
-    });
+    let e = Estimator::new(n, kernel)?.estimate(
+        &EstimateOptions::new(Budget::Samples(SAMPLES))
+            .with_seed(SEED)
+            .with_threads(threads)
+            .with_kernel(kernel),
+    )?;
+    let cpus = num_cpus::get().max(1) as f64;
+    let cost = Cost::new(e.wall_seconds.max(e.core_seconds / cpus), e.core_seconds)
+        .with_core_interval(e.core_seconds_low, e.core_seconds_high);
     cache().insert(key, cost);
-    cost
+    Ok(cost)
 }
 
 #[cfg(test)]

@@ -886,3 +886,44 @@ fn a_thread_that_cannot_start_is_one_line_and_exit_1() {
         );
     }
 }
+
+/// With threads for the command itself but none for its workers (RLIMIT_NPROC of 2, as
+/// `nobody`), the cost estimate behind a limit (`verify`'s, `count --max-seconds`, `scale`'s)
+/// cannot run: that is said as the failure it is (one line, exit 1), never as work too long to
+/// start ("would need about -", exit 2). Skipped, saying so, as the test above.
+#[test]
+fn a_cost_estimate_whose_threads_cannot_start_is_a_failure_not_a_refusal() {
+    let have = |tool: &str| Std::new(tool).arg("--version").output().is_ok();
+    if unsafe { libc::geteuid() } != 0 || !have("setpriv") || !have("prlimit") {
+        eprintln!("skipped: needs root, setpriv and prlimit to run the command as nobody");
+        return;
+    }
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let binary = dir.path().join("nqueens");
+    std::fs::copy(env!("CARGO_BIN_EXE_nqueens"), &binary).unwrap();
+    for args in [
+        &["verify", "--max", "12", "-t", "2"][..],
+        &["count", "14", "-t", "2", "--max-seconds", "100"],
+        &["scale", "12", "-t", "1,2", "-r", "1"],
+    ] {
+        let out = Std::new("prlimit")
+            .args([
+                "--nproc=2:2",
+                "setpriv",
+                "--reuid=nobody",
+                "--regid=nogroup",
+            ])
+            .arg("--clear-groups")
+            .arg(&binary)
+            .args(args)
+            .output()
+            .unwrap();
+        let err = util::stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains("start"), "{args:?}: {err}");
+        assert!(!err.contains("would need"), "{args:?}: {err}");
+    }
+}

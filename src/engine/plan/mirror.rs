@@ -36,6 +36,7 @@ pub(super) fn prefix_task(n: u32, cols: &[u8], weight: u64) -> Task {
         weight,
         subproblem: Subproblem::Rows(state),
         size_hint: 0,
+        n,
     }
 }
 
@@ -82,6 +83,7 @@ fn expand_below(n: u32, task: Task, depth: u32) -> Vec<Task> {
             weight: task.weight,
             subproblem: Subproblem::Rows(child),
             size_hint: 0,
+            n: task.n,
         });
     }
     children

@@ -273,13 +273,14 @@ pub struct Task {
     pub subproblem: Subproblem,
     /// A cheap estimate of the task's size, used only to order tasks largest-first.
     pub size_hint: u64,
+    /// The side of the board whose plan holds the task.
+    n: u32,
 }
 
 impl Task {
     /// Counts this task's solutions, unweighted, with the fastest kernel this CPU has (a
     /// count runs it with the kernel it selected once for the board); `None` when `n` is not the
-    /// board of the task's plan (as far as the task can tell: a `mirror` task fits every board
-    /// with more rows than it fills, up to [`MAX_N`](crate::MAX_N)).
+    /// board of the task's plan ([`Task::n`]).
     ///
     /// ```
     /// use nqueens::{Plan, Strategy};
@@ -287,9 +288,25 @@ impl Task {
     /// let task = plan.tasks()[0];
     /// assert!(task.count(10).is_some());
     /// assert_eq!(task.count(11), None);
+    /// // A mirror task's first rows would fit another board too; it is still refused.
+    /// let mirror = Plan::new(12, Strategy::Mirror, 1).unwrap().tasks()[0];
+    /// assert_eq!((mirror.count(8), mirror.count(40)), (None, None));
     /// ```
     pub fn count(&self, n: u32) -> Option<u64> {
+        if n != self.n {
+            return None;
+        }
         self.subproblem.count(n)
+    }
+
+    /// The side of the board whose plan holds the task.
+    ///
+    /// ```
+    /// use nqueens::{Plan, Strategy};
+    /// assert_eq!(Plan::new(9, Strategy::Mirror, 4).unwrap().tasks()[0].n(), 9);
+    /// ```
+    pub fn n(&self) -> u32 {
+        self.n
     }
 }
 
@@ -475,9 +492,12 @@ impl Plan {
                 self.n
             )));
         }
-        let foreign = self.tasks.iter().find(|task| match task.subproblem {
-            Subproblem::Rows(state) => state.row > self.n,
-            Subproblem::Inner(board) => board.n() != self.n,
+        let foreign = self.tasks.iter().find(|task| {
+            task.n != self.n
+                || match task.subproblem {
+                    Subproblem::Rows(state) => state.row > self.n,
+                    Subproblem::Inner(board) => board.n() != self.n,
+                }
         });
         match foreign {
             Some(task) => Err(EngineError::InvalidPlan(format!(

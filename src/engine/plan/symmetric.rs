@@ -260,6 +260,7 @@ pub(crate) fn symmetric_tasks(n: u32, min_tasks: usize, rule: TaskRule) -> Optio
                 weight,
                 subproblem: Subproblem::Inner(oriented_board(n, &c)),
                 size_hint: 0,
+                n,
             }
         })
         .collect();
@@ -366,6 +367,7 @@ fn split_into(task: &Task, out: &mut Vec<Task>) {
             weight: task.weight,
             subproblem: Subproblem::Inner(board.with_queen(row, col)),
             size_hint: 0,
+            n: task.n,
         });
     }
 }
