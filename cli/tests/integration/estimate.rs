@@ -112,3 +112,50 @@ fn an_interval_never_goes_below_zero() {
         }
     }
 }
+
+/// A board whose count is cheaper than the budget left is counted, and says so: the total is
+/// exact, its interval a point, and the table names why it stopped.
+#[test]
+fn a_small_board_is_counted_exactly_and_says_so() {
+    for (n, known) in [("14", 365_596u64), ("17", 95_815_104)] {
+        let e = json_of(&["estimate", n, "--threads", "2", "--format", "json"]);
+        assert_eq!(e["stopped"], "counted", "{e}");
+        assert_eq!(e["estimate_total"], known as f64, "{e}");
+        assert_eq!(e["total_low"], e["total_high"], "{e}");
+        assert_eq!(e["covered_fraction"], 1.0, "{e}");
+    }
+    let table = stdout_of(&["estimate", "12", "--threads", "1"]);
+    assert!(table.contains("14,200 (counted exactly)"), "{table}");
+    assert!(
+        table.contains("counted exactly: cheaper than sampling"),
+        "{table}"
+    );
+    assert!(table.contains("the count matches it"), "{table}");
+}
+
+/// A large board spends its budget on probes, and so does a small one told to
+/// (`--full-budget`); a fixed sample says it drew what was asked.
+#[test]
+fn a_large_board_spends_its_budget_and_says_so() {
+    let large = json_of(&["estimate", "28", "--seconds", "1", "--format", "json"]);
+    assert_eq!(large["stopped"], "budget", "{large}");
+    assert!(large["samples"].as_u64().unwrap() > 0, "{large}");
+    let small = json_of(&[
+        "estimate",
+        "12",
+        "--seconds",
+        "0.3",
+        "--full-budget",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(small["stopped"], "budget", "{small}");
+    assert!(
+        small["total_low"].as_f64() < small["total_high"].as_f64(),
+        "{small}"
+    );
+    let fixed = json_of(&["estimate", "12", "--samples", "50", "--format", "json"]);
+    assert_eq!(fixed["stopped"], "samples", "{fixed}");
+    let both = usage_error(&["estimate", "12", "--samples", "50", "--full-budget"]);
+    assert!(both.contains("--full-budget"), "{both}");
+}
