@@ -1,7 +1,8 @@
 //! `nqueens estimate`: the total and the cost of a count, from a random sample of its plan (the
 //! model behind every other command's figures too: `budget`).
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::format::{table_row, write_table};
@@ -12,13 +13,15 @@ use nqueens::estimate::{
 use serde::Serialize;
 
 use super::human::{duration, grouped};
-use super::progress::{Steps, quit_on_interrupt};
+use super::progress::{self, Steps, quit_on_interrupt};
 use super::{Failure, Outcome, human};
 use crate::args::EstimateArgs;
 
 pub fn run(args: &EstimateArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     // The budget counts from here: building the plan spends it too.
     let started = Instant::now();
+    // A bad interval for the progress lines is refused before anything is sampled.
+    progress::log_interval().map_err(Failure::Usage)?;
     let budget = match (args.samples, args.seconds) {
         (Some(k), _) => Budget::Samples(k),
         // Positive and finite (the parser refuses the rest), and at least a nanosecond.
@@ -54,7 +57,20 @@ fn estimate_on_terminal(
     };
     let steps = Steps::on_terminal(&format!("n = {n}"), of);
     if !steps.is_visible() {
-        return Ok(estimator.estimate_controlled(options, &control)?);
+        if super::output::is_quiet() || std::io::stderr().is_terminal() {
+            return Ok(estimator.estimate_controlled(options, &control)?);
+        }
+        // A log (stderr not a terminal): a plain line now and then.
+        let every = progress::log_interval().unwrap_or(progress::LOG_EVERY);
+        let next = Mutex::new(every);
+        let report = |p: &EstimateProgress| {
+            let mut next = next.lock().unwrap_or_else(|e| e.into_inner());
+            if p.elapsed >= *next {
+                *next = p.elapsed + every;
+                eprint!("{}", log_line(n, options, p));
+            }
+        };
+        return Ok(estimator.estimate_controlled(options, &control.with_report(&report))?);
     }
     quit_on_interrupt(steps.notices());
     steps.doing("sizing the sample");
@@ -90,6 +106,28 @@ fn estimate_on_terminal(
     let result = estimator.estimate_controlled(options, &control.with_report(&report));
     steps.finish();
     Ok(result?)
+}
+
+/// A progress line for a log: `nqueens: n = 28: 12.0 s of 1 min 00 s, 4,512 samples, total
+/// 2.5672e18 ±0.91%`.
+fn log_line(n: u32, options: &EstimateOptions, p: &EstimateProgress) -> String {
+    let of = match options.budget {
+        Budget::Time(time) => format!(" of {}", duration(time.as_secs_f64())),
+        _ => String::new(),
+    };
+    let total = match p.total {
+        Some((total, low, high)) => format!(
+            ", total {} ±{}%",
+            sci(total),
+            human::number(100.0 * (high - low) / 2.0 / total.abs().max(1.0))
+        ),
+        None => String::new(),
+    };
+    format!(
+        "nqueens: n = {n}: {}{of}, {}{total}\n",
+        duration(p.elapsed.as_secs_f64()),
+        human::plural(grouped(p.samples_done), "sample")
+    )
 }
 
 /// One line of the human table: what, and its value.

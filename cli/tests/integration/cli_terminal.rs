@@ -358,3 +358,35 @@ fn a_bad_progress_interval_is_refused_in_one_line() {
         .success()
         .stderr("");
 }
+
+#[test]
+fn an_estimate_with_stderr_in_a_pipe_writes_a_plain_progress_line_now_and_then() {
+    let args = ["estimate", "24", "--seconds", "1.5", "-t", "1"];
+    let run = |quiet: bool| {
+        let mut command = nqueens();
+        command.args(args).env("NQUEENS_PROGRESS_SECONDS", "0.2");
+        if quiet {
+            command.arg("-q");
+        }
+        command.assert().success().get_output().clone()
+    };
+    let out = run(false);
+    let lines = progress_lines(&out.stderr);
+    assert!(!lines.is_empty(), "no progress line");
+    for line in &lines {
+        let rest = line
+            .strip_prefix("nqueens: n = 24: ")
+            .unwrap_or_else(|| panic!("{line}"));
+        assert!(rest.contains(" of 1.50 s, "), "{line}");
+        assert!(rest.contains(" samples"), "{line}");
+    }
+    assert!(progress_lines(&run(true).stderr).is_empty());
+    let bad = nqueens()
+        .args(args)
+        .env("NQUEENS_PROGRESS_SECONDS", "soon")
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("NQUEENS_PROGRESS_SECONDS="));
+}
