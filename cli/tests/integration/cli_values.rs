@@ -317,3 +317,57 @@ fn a_rerun_array_task_is_refused_unless_the_shard_count_is_given() {
     assert!(usage_error_in(&out).contains("at least 1"));
     assert!(!dir.path().join("x.ckpt").exists());
 }
+
+/// Every value name is read in any case: formats, kernels, strategies, placements,
+/// algorithms, colours and shells.
+#[test]
+fn value_names_are_read_in_any_case() {
+    let csv = |args: &[&str]| {
+        let out = nqueens_process().args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert!(csv(&["count", "8", "--format", "JSON"]).contains("\"total\": 92"));
+    let count = csv(&[
+        "count",
+        "8",
+        "-f",
+        "Csv",
+        "--kernel",
+        "Depth-First",
+        "--strategy",
+        "MIRROR",
+        "--pin",
+        "None",
+        "--color",
+        "NEVER",
+    ]);
+    assert!(count.contains("8,92,12,"), "{count}");
+    assert!(count.contains(",mirror,depth-first,"), "{count}");
+    assert!(csv(&["count", "8", "-a", "BitMask", "-f", "csv"]).contains(",bitmask"));
+    assert!(csv(&["solve", "8", "--format", "COLUMNS"]).starts_with("0 4 7 5 2 6 1 3"));
+    assert!(csv(&["completions", "BASH"]).contains("complete -F"));
+}
+
+/// One spelling per idea: `-a`/`--algorithm` names the algorithm of every command, and the
+/// plural, which `compare` lists first as it takes several, is accepted everywhere.
+#[test]
+fn every_command_spells_the_algorithm_alike() {
+    let run = |args: &[&str]| {
+        let out = nqueens_process().args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    for spelling in ["-a", "--algorithm", "--algorithms"] {
+        let count = run(&["count", "8", spelling, "attack", "-f", "csv"]);
+        assert!(
+            count.contains("8,92,") && count.contains(",attack"),
+            "{count}"
+        );
+        let compare = run(&["compare", "6", spelling, "bitmask", "-f", "csv"]);
+        assert!(compare.starts_with("algorithm,") && compare.contains("\nbitmask,6,4,"));
+        let watch = run(&["watch", "4", spelling, "bitmask", "--format", "json"]);
+        let watch = watch.lines().next().unwrap_or_default();
+        assert!(watch.contains("\"algorithm\":\"bitmask\""), "{watch}");
+    }
+}
