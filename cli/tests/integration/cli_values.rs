@@ -62,11 +62,20 @@ fn a_name_with_a_newline_prints_no_line_of_its_own() {
     // Merged with its other shard missing: one line, escaped.
     let out = nqueens_process()
         .current_dir(dir.path())
-        .args(["merge", name, name])
+        .args(["merge", name])
         .output()
         .unwrap();
     let text = failure_in(&out);
     assert!(text.contains("shard 1/2"), "{text}");
+    // Named twice: refused, the name escaped.
+    let out = nqueens_process()
+        .current_dir(dir.path())
+        .args(["merge", name, name])
+        .output()
+        .unwrap();
+    let text = usage_error_in(&out);
+    let named = r"journal a\nnqueens: 92 solutions, all good.ckpt is given twice";
+    assert!(text.contains(named), "{text}");
 }
 
 /// The one-line refusal of a finished command, a usage error or a failure.
