@@ -52,7 +52,7 @@ pub fn color_choice(args: &[OsString]) -> ColorChoice {
             Some(word) => word.strip_prefix("--color="),
             None => None,
         };
-        if let Some(parsed) = value.and_then(|v| ColorChoice::from_str(v, false).ok()) {
+        if let Some(parsed) = value.and_then(|v| ColorChoice::from_str(v, true).ok()) {
             choice = parsed;
         }
     }
@@ -60,10 +60,17 @@ pub fn color_choice(args: &[OsString]) -> ColorChoice {
 }
 
 /// The whole command-line definition as [`parse`] reads it (less the CPU-dependent
-/// `--version` text): the source of the completion scripts and the manual pages.
+/// `--version` text): the source of the completion scripts and the manual pages. Every value
+/// name is read in any case (`--format JSON`, `--kernel AVX2`).
 pub fn command() -> clap::Command {
     use clap::CommandFactory;
-    accept_negative_values(Cli::command())
+    every_arg(Cli::command(), |arg| {
+        if arg.get_action().takes_values() {
+            arg.allow_negative_numbers(true).ignore_case(true)
+        } else {
+            arg
+        }
+    })
 }
 
 /// Whether the arguments ask for `--version` (only then are the GPU adapters looked for).
@@ -123,16 +130,6 @@ fn gpu_adapters() -> String {
     text
 }
 
-fn accept_negative_values(command: clap::Command) -> clap::Command {
-    every_arg(command, |arg| {
-        if arg.get_action().takes_values() {
-            arg.allow_negative_numbers(true)
-        } else {
-            arg
-        }
-    })
-}
-
 /// `command` with `change` made to every argument of it and of its subcommands.
 fn every_arg(command: clap::Command, change: fn(clap::Arg) -> clap::Arg) -> clap::Command {
     command
@@ -162,14 +159,17 @@ fn accept_hyphen_values(command: clap::Command) -> clap::Command {
 }
 
 /// Counts the solutions of the N-Queens puzzle as fast as the CPU allows.
+///
+/// `-h` prints a one-screen summary of a command (each option's first sentence, no examples);
+/// `--help` the whole text, with the examples.
 #[derive(Debug, Parser)]
 #[command(
     name = "nqueens",
     version,
-    about,
+    about = "Count and draw N-Queens solutions on every core, a cluster or a GPU",
     long_about = "Counts the solutions of the N-Queens puzzle (n queens on an n x n board, no two \
                   sharing a row, column or diagonal) with a bitboard engine on all cores.",
-    after_help = "Examples:\n  \
+    after_long_help = "Examples:\n  \
                   nqueens count 16                    count the 16 x 16 board on every core\n  \
                   nqueens count 4..=14 --format csv   a range of boards, as CSV\n  \
                   nqueens verify --max 14             check the engine against the known counts\n  \
@@ -191,11 +191,14 @@ pub struct Cli {
     pub command: Command,
     /// When to colour messages and help: auto (when the stream is a terminal and NO_COLOR is
     /// unset or empty), always or never.
-    #[arg(long, global = true, value_name = "WHEN", value_enum, default_value_t = ColorChoice::Auto)]
+    #[arg(long, global = true, value_name = "WHEN", value_enum, default_value_t = ColorChoice::Auto,
+          hide_short_help = true)]
     pub color: ColorChoice,
-    /// Say nothing on stderr but errors (and what an interrupt stopped): no progress bar, no
-    /// notes, no warnings. The results on stdout are the same.
-    #[arg(short, long, global = true)]
+    /// Say nothing on stderr but errors.
+    ///
+    /// No progress bar, no notes, no warnings (an interrupt still says what it stopped). The
+    /// results on stdout are the same. Given twice (-qq) it is the same.
+    #[arg(short, long, global = true, overrides_with = "quiet")]
     pub quiet: bool,
 }
 
@@ -210,7 +213,7 @@ pub enum Command {
     /// of the work), 2 min 03 s elapsed, about 5 min 10 s left". NQUEENS_PROGRESS_SECONDS=SECONDS
     /// sets another interval (a value that is not a positive number of seconds is refused, exit
     /// 2). -q shows neither.
-    #[command(after_help = "Examples:\n  \
+    #[command(after_long_help = "Examples:\n  \
                       nqueens count 16\n  \
                       nqueens count 8,10,12 --threads 1\n  \
                       nqueens count 4..=16 --format json\n  \
@@ -221,47 +224,58 @@ pub enum Command {
     Count(CountArgs),
     /// Print the known counts (OEIS A000170 total, A002562 unique).
     #[command(
-        after_help = "Examples:\n  nqueens known\n  nqueens known 20..=27\n  nqueens known --max 20 --format csv"
+        after_long_help = "Examples:\n  nqueens known\n  nqueens known 20..=27\n  nqueens known --max 20 --format csv"
     )]
     Known(KnownArgs),
-    /// Count boards (0 to --max, or the N given) and compare with the known counts.
+    /// Count boards and compare them with the known counts.
+    ///
+    /// Counts every board from 0 to --max, or the N given. Each board's row is written as soon as it is counted. While a board is counted, a
+    /// progress bar is drawn on stderr when stderr is a terminal; otherwise a plain progress
+    /// line is written every 60 s, as `count` does (NQUEENS_PROGRESS_SECONDS=SECONDS sets another
+    /// interval). -q shows neither.
     #[command(
-        after_help = "Examples:\n  nqueens verify\n  nqueens verify --max 16 -j 2\n  nqueens verify 16..=18 --kernel depth-first"
+        after_long_help = "Examples:\n  nqueens verify\n  nqueens verify --max 16 -j 2\n  nqueens verify 16..=18 --kernel depth-first"
     )]
     Verify(VerifyArgs),
-    /// Run the textbook algorithms on one board and compare their work and speed.
-    #[command(after_help = COMPARE_EXAMPLES)]
+    /// Compare the textbook algorithms' work and speed on one board.
+    ///
+    /// Runs each algorithm on the board twice, plainly and instrumented.
+    #[command(after_long_help = COMPARE_EXAMPLES)]
     Compare(CompareArgs),
-    /// Watch the backtracking search step by step: full screen, or as text frames or JSON.
-    #[command(after_help = WATCH_EXAMPLES)]
+    /// Watch the backtracking search step by step.
+    ///
+    /// Full screen, or as text frames or JSON.
+    #[command(after_long_help = WATCH_EXAMPLES)]
     Watch(WatchArgs),
-    /// Measure how the count speeds up with more threads, model bigger machines, and compare
-    /// saved results.
+    /// Measure thread scaling, model bigger machines, compare results.
     #[command(
-        long_about = "Counts one board with each thread count (one untimed warm-up run, then \
+        long_about = "Measures how the count speeds up with more threads, models bigger \
+                      machines, and compares saved results.\n\n\
+                      Counts one board with each thread count (one untimed warm-up run, then \
                       --repeat timed runs) and reports the median, fastest and slowest time, the \
                       speedup over one thread and the parallel efficiency (speedup / threads); \
                       rows with more threads than physical cores are marked as sharing a core. \
                       Every run's total is checked against the others and against the known \
-                      table. The results record what makes them comparable: the CPU's name, \
+                      table.\n\n\
+                      The results record what makes them comparable: the CPU's name, \
                       logical CPUs and physical cores, SMT, the kernel that ran, the strategy, \
                       n, the version, the date (UTC) and the OS, and a headline (solutions per \
                       second at the best thread count, and per core). --kernel a,b and \
                       --strategy a,b measure every pair in one study, interleaved: at each \
-                      thread count and repetition every pair runs in turn. A load-balance \
-                      model replays the one-thread task times on 1, 2, 4, ..., 256 (or \
+                      thread count and repetition every pair runs in turn.\n\n\
+                      A load-balance model replays the one-thread task times on 1, 2, 4, ..., 256 (or \
                       --model-up-to) identical workers with the same largest-first list \
                       scheduling and predicts the speedup a bigger machine would give; it \
                       leaves out SMT, turbo and other clock changes, memory bandwidth and \
                       caches, and scheduling overhead, so it is an upper bound. Runs under 50 \
-                      ms are too short to mean much: a warning suggests a larger n. \
+                      ms are too short to mean much: a warning suggests a larger n.\n\n\
                       --compare A.json B.json ... measures nothing: it reads saved results (of \
                       any machine; a file of several series counts as several) and prints them \
                       side by side per thread count, as a table, JSON ({differs_in, series, \
                       table}) or CSV (one row per series and thread count), with --plot one \
                       plot of them all; results that differ in n or strategy are compared with \
                       a warning and flagged (differs_in, the differs column).",
-        after_help = "Examples:\n  \
+        after_long_help = "Examples:\n  \
                       nqueens scale 16\n  \
                       nqueens scale 17 --threads 1,2 --repeat 5 --plot scaling.svg\n  \
                       nqueens scale 17 --threads 1,2 --plot scaling.svg --model-up-to 1024\n  \
@@ -270,7 +284,7 @@ pub enum Command {
                       nqueens scale --compare laptop.json workstation.json --plot both.svg"
     )]
     Scale(ScaleArgs),
-    /// Print one solution: the first in lexicographic order, or a constructed one for large n.
+    /// Print one solution (the first in order, or a constructed one).
     #[command(
         long_about = "Prints one solution of the n x n board as a board and its column list (the \
                       column of each row's queen, from row 0, numbered from 0). Up to n = 30 it is \
@@ -279,7 +293,7 @@ pub enum Command {
                       every n >= 4, checked before it is printed. Boards wider than 64 are not \
                       drawn: a note and the column list are printed instead. n = 2 and 3 have no \
                       solution: that is said (JSON: \"columns\": null) and the exit code is 1.",
-        after_help = "Examples:\n  \
+        after_long_help = "Examples:\n  \
                       nqueens solve 8                          board and columns 0 4 7 5 2 6 1 3\n  \
                       nqueens solve 8 --all-symmetries --unicode\n  \
                       nqueens solve 12 --coordinates\n  \
@@ -293,29 +307,30 @@ pub enum Command {
                       representative (the least of its 8 images under the rotations and \
                       reflections of the square) per class. Listing is exponential in n: above \
                       n = 20 a --limit is required.",
-        after_help = "Examples:\n  \
+        after_long_help = "Examples:\n  \
                       nqueens list 8 | head -3\n  \
                       nqueens list 8 --unique --format board --unicode\n  \
                       nqueens list 14 | wc -l                  prints 365596\n  \
                       nqueens list 27 --limit 5 --format json"
     )]
     List(ListArgs),
-    /// Add up the journals of a sharded count (`count N --shard K/M --checkpoint FILE`).
+    /// Add up the journals of a sharded count (count --shard K/M).
     #[command(
         long_about = "Reads the journals of the shards of one count and prints the \
                       board's total and unique counts like `count`. It refuses (exit 1) anything \
                       that could give a wrong number: journals of different boards, plans or \
                       shardings, a damaged journal, a record that is not a task of the plan, a \
                       task recorded twice with different counts. When tasks are missing it names \
-                      the incomplete shards and prints no total. The same shard given twice (run \
-                      twice) is fine.",
-        after_help = "Examples:\n  \
+                      the incomplete shards and prints no total. The same shard counted twice \
+                      into two journals is fine; one journal named twice (under any path) is \
+                      refused (exit 2).",
+        after_long_help = "Examples:\n  \
                       for k in 0 1 2 3; do nqueens count 16 --shard $k/4 --checkpoint n16-$k.ckpt; done\n  \
                       nqueens merge n16-*.ckpt\n  \
                       nqueens merge n16-*.ckpt --format json"
     )]
     Merge(MergeArgs),
-    /// Estimate a board's total and what a full count costs, from a random sample of its plan.
+    /// Estimate a board's total and a full count's cost from a sample.
     #[command(
         long_about = "Samples the symmetric plan of the n x n board (4 to 32) with random probes: \
                       each draws a task, places a few queens at random and counts the rest \
@@ -329,32 +344,32 @@ pub enum Command {
                       board exactly is cheaper than the time left (it then counts, and says \
                       \"counted exactly\") or when the probes have done a full count's work. \
                       The same --seed and --samples give the same totals on any thread count.",
-        after_help = "Examples:\n  \
+        after_long_help = "Examples:\n  \
                       nqueens estimate 24                         a minute of sampling\n  \
                       nqueens estimate 16                         counted exactly, in a moment\n  \
                       nqueens estimate 28 --seconds 20 --format json\n  \
                       nqueens estimate 20 --samples 20000 --seed 7   reproducible"
     )]
     Estimate(EstimateArgs),
-    /// Print a shell completion script (bash, zsh, fish, elvish or powershell).
+    /// Print a shell completion script.
     #[command(
         long_about = "Prints the completion script of SHELL for every command, option and \
                       value name of nqueens to stdout; install it where the shell looks for \
                       completions.",
-        after_help = "Examples:\n  \
+        after_long_help = "Examples:\n  \
                       nqueens completions bash > ~/.local/share/bash-completion/completions/nqueens\n  \
                       nqueens completions zsh > ~/.zfunc/_nqueens   (with fpath+=~/.zfunc)\n  \
                       nqueens completions fish > ~/.config/fish/completions/nqueens.fish"
     )]
     Completions(CompletionsArgs),
-    /// Print the manual page (roff), or write one page per command with --dir.
+    /// Print the manual page (roff), or one page per command with --dir.
     #[command(
         long_about = "Prints the nqueens(1) manual in roff to stdout as one page: every \
                       command with all its options, and the exit statuses. With --dir DIR it writes instead one page per command into \
                       DIR, created when missing (nqueens.1, nqueens-count.1, ...), and prints \
                       the paths written; a page already there is replaced only when it is a \
                       regular file, and nothing is written when one cannot be.",
-        after_help = "Examples:\n  \
+        after_long_help = "Examples:\n  \
                       nqueens man | man -l -\n  \
                       nqueens man > nqueens.1\n  \
                       nqueens man --dir ~/.local/share/man/man1"
@@ -366,8 +381,37 @@ pub enum Command {
 #[derive(Debug, Args)]
 pub struct CompletionsArgs {
     /// The shell to write the script for.
-    #[arg(value_name = "SHELL", value_enum)]
+    #[arg(value_name = "SHELL", value_parser = shell_parser())]
     pub shell: clap_complete::Shell,
+}
+
+/// The parser of `completions SHELL`: a shell that has a script, or a refusal naming those
+/// that have one (rather than a shell of a similar name: tcsh is not zsh).
+fn shell_parser() -> impl clap::builder::TypedValueParser<Value = clap_complete::Shell> {
+    Refusing {
+        parser: clap::builder::EnumValueParser::<clap_complete::Shell>::new(),
+        refuse: no_script_for,
+    }
+}
+
+/// Why `value` gets no completion script: it names none of the shells that have one.
+fn no_script_for(value: &str) -> Option<String> {
+    use clap::ValueEnum;
+    use clap_complete::Shell;
+    let known = <Shell as ValueEnum>::from_str(value.trim(), true).is_ok();
+    (!known).then(|| {
+        let shells: Vec<String> = Shell::value_variants()
+            .iter()
+            .filter_map(ValueEnum::to_possible_value)
+            .map(|v| v.get_name().to_string())
+            .collect();
+        let (last, others) = shells.split_last().expect("clap_complete has shells");
+        format!(
+            "there is no completion script for '{}': there are scripts for {} and {last}",
+            human::shorten(value),
+            others.join(", ")
+        )
+    })
 }
 
 /// Arguments of `nqueens man`.
@@ -385,25 +429,31 @@ pub struct EstimateArgs {
     /// Board side, 4 to 32.
     #[arg(value_name = "N", value_parser = parse_estimate_n)]
     pub n: u32,
-    /// Wall-clock budget, at most 86400 (a day), building the plan included: sampling ends
-    /// within about a thirty-second of it after the end, or earlier when counting exactly is
-    /// cheaper (then it counts) or the probes have done a full count's work [default: 5 up to
-    /// n = 16, 10 to 19, 20 to 21, 30 to 23, 60 from 24].
+    /// Wall-clock budget in seconds, building the plan included [default: follows the board].
+    ///
+    /// At most 86400 (a day). Sampling ends within about a thirty-second of it after the end,
+    /// or earlier when counting exactly is cheaper (then it counts) or the probes have done a
+    /// full count's work. The default is 5 up to n = 16, 10 to 19, 20 to 21, 30 to 23 and 60
+    /// from 24.
     #[arg(long, value_name = "S", value_parser = parse_budget_seconds, conflicts_with = "samples")]
     pub seconds: Option<f64>,
-    /// Draw exactly K probes (2 to 1000000000) instead of filling a time budget: reproducible.
+    /// Draw exactly K probes instead of filling a time budget: reproducible.
+    ///
+    /// K goes from 2 to 1000000000.
     #[arg(long, value_name = "K", value_parser = parse_samples)]
     pub samples: Option<u64>,
     /// Seed of the probes' random streams.
     #[arg(long, value_name = "X", default_value_t = 1, value_parser = parse_seed)]
     pub seed: u64,
-    /// Spend the whole time budget on probes: never count exactly, never stop early (for
-    /// studies of the estimator itself).
+    /// Spend the whole time budget on probes: no exact count, no early end.
+    ///
+    /// For studies of the estimator itself (scripts/estimate-coverage.sh --budgets).
     #[arg(long, conflicts_with = "samples")]
     pub full_budget: bool,
-    /// Worker threads: `max` for one per logical CPU, or a number (more than the CPUs is
-    /// allowed, up to 8 per logical CPU and 64 in all); also the thread count whose wall time
-    /// is modelled.
+    /// Worker threads, or max: one per CPU.
+    ///
+    /// `max` stands for one thread per logical CPU. More than the CPUs is allowed, up to 8 per
+    /// logical CPU and 64 in all; also the thread count whose wall time is modelled.
     #[arg(short = 't', visible_short_alias = 'j', long, value_name = "THREADS",
           value_parser = parse_threads, default_value = "max")]
     pub threads: usize,
@@ -436,16 +486,20 @@ pub fn parse_estimate_n(text: &str) -> Result<u32, String> {
 /// Worker threads and decomposition strategy, shared by the counting commands.
 #[derive(Debug, Args)]
 pub struct EngineArgs {
-    /// Worker threads: `max` for one per logical CPU, or a number (more than the CPUs is
-    /// allowed, up to 8 per logical CPU and 64 in all).
+    /// Worker threads, or max: one per CPU.
+    ///
+    /// `max` stands for one thread per logical CPU. More than the CPUs is allowed, up to 8 per logical CPU and 64 in all.
     #[arg(short = 't', visible_short_alias = 'j', long, value_name = "THREADS",
           value_parser = parse_threads, default_value = "max")]
     pub threads: usize,
-    /// How the board is split into independent tasks.
+    /// How the board is split into tasks.
     #[arg(long, value_parser = choice::<Strategy>(), default_value_t = Strategy::default())]
     pub strategy: Strategy,
-    /// Which kernel counts the tasks; the counts are the same with each, so a count can be
-    /// checked by an independent implementation.
+    /// Which kernel counts the tasks.
+    ///
+    /// The counts are the same with each, so a count can be checked by an independent
+    /// implementation; `nqueens --version` names the kernels this CPU runs.
+    ///
     #[cfg_attr(
         feature = "gpu",
         doc = "gpu: the GPU and --threads CPU workers take tasks from one queue (the CPU \
@@ -465,7 +519,7 @@ pub struct EngineArgs {
 /// Arguments of `nqueens count`.
 #[derive(Debug, Args)]
 pub struct CountArgs {
-    /// Board sizes: one n (16), an inclusive range (4..=16) or a list (8,10,12); 0 to 64.
+    /// Board sizes, 0 to 64: one n (16), an inclusive range (4..=16) or a list (8,10,12).
     #[arg(value_name = "N", value_parser = parse_boards)]
     pub boards: Boards,
     #[command(flatten)]
@@ -478,37 +532,43 @@ pub struct CountArgs {
     /// outside its tasks.
     #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table)]
     pub format: Format,
-    /// Record every finished task in FILE; rerunning the same command resumes where it stopped.
-    /// Several boards keep one journal each: FILE with -nN before its extension (run.ckpt:
+    /// Record finished tasks in FILE; the same command resumes.
+    ///
+    /// Every finished task is recorded; rerunning the same command resumes where it stopped. Several boards keep one journal each: FILE with -nN before its extension (run.ckpt:
     /// run-n12.ckpt), or nN.ckpt inside FILE when it is a directory (or ends in /), nN-sK-of-M.ckpt
     /// for shard K/M. Example: --checkpoint n20.ckpt
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<std::path::PathBuf>,
-    /// Place the worker threads on chosen CPUs (Linux): cores = one per physical core first,
-    /// then their SMT siblings; siblings = SMT siblings together, core by core; none = wherever
-    /// the system puts them. Only the CPUs the process may run on (taskset) are used, and no
+    /// Place the workers on chosen CPUs (Linux).
+    ///
+    /// cores = one per physical core first, then their SMT siblings; siblings = SMT siblings
+    /// together, core by core; none = wherever the system puts them. Only the CPUs the process may run on (taskset) are used, and no
     /// more threads than those; recorded in the results ("pin": "cores: 0,1").
     #[arg(long, value_name = "PLACEMENT", value_parser = choice::<nqueens::placement::Pin>(),
           default_value = "none")]
     pub pin: nqueens::placement::Pin,
-    /// Count only shard K of M of the board's tasks (K from 0 to M-1; about equal work each) and
-    /// record it in --checkpoint FILE for `nqueens merge`; `slurm` takes K and M from a Slurm
+    /// Count only shard K of M of the board's tasks, for `nqueens merge`.
+    ///
+    /// K/M, slurm or slurm/M. K goes from 0 to M-1 (about equal work each); the shard is recorded in --checkpoint FILE
+    /// for `nqueens merge`. `slurm` takes K and M from a Slurm
     /// array task's environment (refused in an array of one task, which says nothing of M),
     /// `slurm/M` takes K = SLURM_ARRAY_TASK_ID (as when one task is run again with sbatch
     /// --array=K). The total printed is the shard's part only.
-    #[arg(long, value_name = "K/M|slurm|slurm/M", value_parser = parse_shard_spec,
+    #[arg(long, value_name = "K/M", value_parser = parse_shard_spec,
           conflicts_with = "algorithm")]
     pub shard: Option<ShardSpec>,
-    /// Count with one textbook algorithm (matrix, array, attack or bitmask; `nqueens compare`
-    /// runs several side by side) on a single thread instead of the engine; it splits nothing,
-    /// so --threads and --strategy do not apply.
-    #[arg(long = "algorithm", visible_alias = "algorithms", value_name = "NAME",
-          value_parser = parse_one_algorithm,
+    /// Count with one textbook algorithm instead of the engine.
+    ///
+    /// It runs on one thread; `nqueens compare` runs several side by side. The algorithm splits nothing, so --threads
+    /// and --strategy do not apply. --algorithms is accepted too.
+    #[arg(short, long = "algorithm", alias = "algorithms", value_name = "NAME",
+          value_parser = one_algorithm_parser(),
           conflicts_with_all = ["threads", "strategy", "kernel", "checkpoint"])]
     pub algorithm: Option<Algorithm>,
-    /// Refuse to start when the count is estimated to need longer than this [default: no
-    /// limit for the engine, which says when a count will take long; 86400, a day, with
-    /// --algorithm].
+    /// Refuse a count estimated to take longer than this.
+    ///
+    /// [default: no limit for the engine, which says when a count will take long; 86400, a
+    /// day, with --algorithm]
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub max_seconds: Option<f64>,
 }
@@ -516,7 +576,7 @@ pub struct CountArgs {
 /// Arguments of `nqueens merge`.
 #[derive(Debug, Args)]
 pub struct MergeArgs {
-    /// Shard journals (one or more per shard; every shard of the count is needed).
+    /// Shard journals (every shard of the count is needed, each journal once).
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<std::path::PathBuf>,
     /// Output format.
@@ -539,8 +599,9 @@ pub fn parse_shard_spec(text: &str) -> Result<ShardSpec, String> {
 /// Arguments of `nqueens known`.
 #[derive(Debug, Args)]
 pub struct KnownArgs {
-    /// Boards to print: one n (16), an inclusive range (4..=16) or a list (8,10,12) [default:
-    /// every n of the table, 0 to --max].
+    /// Boards to print: 16, 4..=16 or 8,10,12 [default: 0 to --max].
+    ///
+    /// One n (16), an inclusive range (4..=16) or a list (8,10,12).
     #[arg(value_name = "N", value_parser = parse_boards, conflicts_with = "max")]
     pub boards: Option<Boards>,
     /// Largest n to print (every n from 0 up to it).
@@ -555,11 +616,12 @@ pub struct KnownArgs {
 /// Arguments of `nqueens verify`.
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
-    /// Boards to count and compare: one n (16), an inclusive range (4..=16) or a list
-    /// (8,10,12) [default: 0 to --max].
+    /// Boards to count and compare: 16, 4..=16 or 8,10,12 [default: 0 to --max].
+    ///
+    /// One n (16), an inclusive range (4..=16) or a list (8,10,12).
     #[arg(value_name = "N", value_parser = parse_boards, conflicts_with = "max")]
     pub boards: Option<Boards>,
-    /// Largest n to count and compare (every n from 0 up to it is checked).
+    /// Largest n to count and compare (every n from 0 up).
     #[arg(long, value_name = "MAX", default_value_t = 14,
           value_parser = parse_max_known)]
     pub max: u32,
@@ -568,7 +630,9 @@ pub struct VerifyArgs {
     /// Output format.
     #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table)]
     pub format: Format,
-    /// Refuse to start when all the counts are estimated to need longer than this together.
+    /// Refuse counts estimated to take longer than this.
+    ///
+    /// The estimate is of all the counts together.
     #[arg(long, value_name = "SECONDS", default_value_t = DAY_SECONDS, value_parser = parse_seconds)]
     pub max_seconds: f64,
 }
@@ -721,46 +785,74 @@ fn check_threads(threads: usize, logical: usize) -> Result<usize, String> {
 /// without the `gpu` feature the GPU kernels' names are refused with how to get them.
 fn kernel_parser() -> impl clap::builder::TypedValueParser<Value = Kernel> {
     use clap::builder::TypedValueParser;
-    GpuHint(
-        choice::<Kernel>()
+    Refusing {
+        parser: choice::<Kernel>()
             .try_map(|kernel: Kernel| kernel.check().map(|()| kernel).map_err(|e| e.to_string())),
-    )
+        refuse: gpu_missing,
+    }
 }
 
-/// A kernel parser that names the `gpu` feature when a GPU kernel is asked of a build without it
-/// (clap alone would only list the kernels this build has).
-#[derive(Clone)]
-struct GpuHint<P>(P);
+/// Why `value` names no kernel of this build: a GPU kernel without the `gpu` feature.
+fn gpu_missing(value: &str) -> Option<String> {
+    let value = value.trim();
+    let gpu = value.eq_ignore_ascii_case("gpu") || value.eq_ignore_ascii_case("gpu-only");
+    (!cfg!(feature = "gpu") && gpu).then(|| {
+        "the gpu kernels are in builds with the gpu feature, and this one has none: cargo \
+         install --locked --path . --features gpu"
+            .to_string()
+    })
+}
 
-impl<P: clap::builder::TypedValueParser<Value = Kernel>> clap::builder::TypedValueParser
-    for GpuHint<P>
-{
-    type Value = Kernel;
+/// The parser of `count --algorithm`: one algorithm's name; a list is refused with the command
+/// that runs several.
+fn one_algorithm_parser() -> impl clap::builder::TypedValueParser<Value = Algorithm> {
+    Refusing {
+        parser: choice::<Algorithm>(),
+        refuse: several_algorithms,
+    }
+}
+
+/// Why `value` is no algorithm for `count`: a list of them, which `compare` runs.
+fn several_algorithms(value: &str) -> Option<String> {
+    value.contains(',').then(|| {
+        format!(
+            "count runs one algorithm at a time; `nqueens compare N --algorithms {}` runs \
+             several side by side",
+            human::shorten(value)
+        )
+    })
+}
+
+/// A value parser that first refuses some values with a reason of its own (`refuse` returns
+/// it), then parses the rest with `parser`, whose possible values it keeps (for the help and
+/// the completions).
+#[derive(Clone)]
+struct Refusing<P> {
+    parser: P,
+    refuse: fn(&str) -> Option<String>,
+}
+
+impl<P: clap::builder::TypedValueParser> clap::builder::TypedValueParser for Refusing<P> {
+    type Value = P::Value;
 
     fn parse_ref(
         &self,
         cmd: &clap::Command,
         arg: Option<&clap::Arg>,
         value: &std::ffi::OsStr,
-    ) -> Result<Kernel, clap::Error> {
-        if !cfg!(feature = "gpu")
-            && value
-                .to_str()
-                .is_some_and(|v| matches!(v.trim(), "gpu" | "gpu-only"))
-        {
-            return Err(cmd.clone().error(
-                clap::error::ErrorKind::InvalidValue,
-                "the gpu kernels are in builds with the gpu feature, and this one has none: \
-                 cargo install --locked --path . --features gpu",
-            ));
+    ) -> Result<P::Value, clap::Error> {
+        if let Some(reason) = value.to_str().and_then(self.refuse) {
+            return Err(cmd
+                .clone()
+                .error(clap::error::ErrorKind::InvalidValue, reason));
         }
-        self.0.parse_ref(cmd, arg, value)
+        self.parser.parse_ref(cmd, arg, value)
     }
 
     fn possible_values(
         &self,
     ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
-        self.0.possible_values()
+        self.parser.possible_values()
     }
 }
 
@@ -795,37 +887,21 @@ pub struct CompareArgs {
     /// Board size, 0 to 64 (the slow algorithms are refused where they would take minutes).
     #[arg(value_name = "N", value_parser = parse_n)]
     pub n: u32,
-    /// Algorithms to run, comma separated, in the order given: matrix, array, attack, bitmask
-    /// [default: all four].
-    #[arg(short, long, visible_alias = "algorithm", value_name = "NAMES", value_delimiter = ',',
-          value_parser = parse_algorithm, default_values_t = Algorithm::ALL,
+    /// Algorithms to run, comma separated, in the order given [default: all four].
+    ///
+    /// --algorithm is accepted too.
+    #[arg(short, long, alias = "algorithm", value_name = "NAMES", value_delimiter = ',',
+          value_parser = choice::<Algorithm>(), default_values_t = Algorithm::ALL,
           hide_default_value = true)]
     pub algorithms: Vec<Algorithm>,
-    /// Refuse to start when the slowest selected algorithm is estimated to need longer than
-    /// this (both of its runs together).
+    /// Refuse to start when the slowest algorithm is estimated to need longer than this.
+    ///
+    /// Both runs of the algorithm (plain and instrumented) count together.
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_seconds)]
     pub max_seconds: f64,
     /// Output format.
     #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table)]
     pub format: Format,
-}
-
-/// Parses an algorithm name, listing the choices when it is unknown.
-pub fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
-    Algorithm::parse_name(text).map_err(|e| e.to_string())
-}
-
-/// Parses the one algorithm of `count --algorithm`; a list is refused with the command that
-/// runs several.
-pub fn parse_one_algorithm(text: &str) -> Result<Algorithm, String> {
-    if text.contains(',') {
-        return Err(format!(
-            "count runs one algorithm at a time; `nqueens compare N --algorithms {}` runs \
-             several side by side",
-            human::shorten(text)
-        ));
-    }
-    parse_algorithm(text)
 }
 
 /// Parses a positive number of seconds.
@@ -874,9 +950,9 @@ pub struct WatchArgs {
     /// Board size, 1 to 64 (the full-screen view needs a terminal it fits in).
     #[arg(value_name = "N", default_value_t = 8, value_parser = parse_watch_n)]
     pub n: u32,
-    /// The algorithm whose search is shown: matrix, array, attack or bitmask.
-    #[arg(short, long, value_name = "NAME", default_value_t = Algorithm::Array,
-          value_parser = parse_algorithm)]
+    /// The algorithm whose search is shown.
+    #[arg(short, long = "algorithm", alias = "algorithms", value_name = "NAME",
+          default_value_t = Algorithm::Array, value_parser = choice::<Algorithm>())]
     pub algorithm: Algorithm,
     /// Steps per second (0.1 to 1000) [default: 5 on the screen and the --html page; frames
     /// and JSON are written without waiting unless this is given].
@@ -935,36 +1011,48 @@ pub struct ScaleArgs {
     /// Board side (0 to 64); not with --compare.
     #[arg(value_name = "N", value_parser = parse_n, required_unless_present = "compare")]
     pub n: Option<u32>,
-    /// Compare saved results (`scale N --format json` files, of any machine, single or several
-    /// series each) instead of measuring: a table of every series side by side per thread count,
+    /// Compare saved results instead of measuring.
+    ///
+    /// Reads files written by `scale N --format json`.
+    ///
+    /// The files may come from any machine and hold one or several series each: a table of every series side by side per thread count,
     /// or JSON, CSV, and with --plot one plot of them all. Runs that differ in n or strategy are
     /// allowed but flagged.
     #[arg(long, value_name = "FILE.json", num_args = 1.., conflicts_with_all = [
         "n", "threads", "repeat", "strategy", "kernel", "model_up_to", "max_seconds", "pin"])]
     pub compare: Vec<std::path::PathBuf>,
-    /// Thread counts to measure: a list such as 1,2,4,8, where `max` stands for every logical
-    /// CPU [default: the powers of two below the logical CPU count, and that count]. One thread is
+    /// Thread counts to measure, such as 1,2,4,8 or max.
+    ///
+    /// `max` stands for every logical CPU [default: the powers of two below the logical CPU count, and that count]. One thread is
     /// always measured too: it is the baseline of every speedup and of the model. Each count is
     /// at most 8 per logical CPU, and 64 on any machine.
     #[arg(short = 't', visible_short_alias = 'j', long, value_name = "LIST",
           value_parser = parse_thread_list)]
     pub threads: Option<ThreadList>,
-    /// Timed runs per thread count, after one untimed warm-up run.
+    /// Timed runs per thread count.
+    ///
+    /// They follow one untimed warm-up run.
     #[arg(short = 'r', long, value_name = "K", default_value_t = 3,
           value_parser = parse_repeat)]
     pub repeat: u32,
-    /// How the board is split into independent tasks; a list such as mirror,symmetric measures
-    /// each, interleaved.
+    /// How the board is split into tasks (a list measures each).
+    ///
+    /// A list such as mirror,symmetric measures each strategy.
+    ///
+    /// The strategies of a list are measured interleaved, as the kernels are.
     #[arg(long, value_name = "NAME[,NAME...]", value_delimiter = ',',
           value_parser = choice::<Strategy>(), default_value = "symmetric")]
     pub strategy: Vec<Strategy>,
-    /// Which kernel counts the tasks; a list such as avx512,avx2 measures each, interleaved
-    /// (every kernel and strategy in turn at each thread count and repetition, so that the
+    /// Kernels to measure, such as avx512,avx2.
+    ///
+    /// The kernels of a list are measured interleaved (every kernel and strategy in turn at each thread count and repetition, so that the
     /// machine's other load hits all alike).
     #[arg(long, value_name = "NAME[,NAME...]", value_delimiter = ',',
           value_parser = kernel_parser(), default_value = "auto")]
     pub kernel: Vec<Kernel>,
-    /// Output format [possible values: table, json, csv]. table: per kernel and strategy the
+    /// Output format: table, json or csv.
+    ///
+    /// table: per kernel and strategy the
     /// measured and the modelled counts under a machine header (rows with more threads than
     /// physical cores marked as sharing a core), then with several a side-by-side table. json:
     /// one object with n, strategy, kernel, machine {logical, physical}, repeat, tasks, runs
@@ -984,25 +1072,32 @@ pub struct ScaleArgs {
     /// for: well below 1 on a busy machine.
     #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table, hide_possible_values = true)]
     pub format: Format,
-    /// Also draw speedup and efficiency against threads (measured with the range of the timed
-    /// runs, ideal, model; one series per kernel, strategy or compared file) into this SVG file
-    /// (its name must end in .svg; a new file, or a regular file that is replaced).
+    /// Also plot speedup and efficiency into this SVG file.
+    ///
+    /// Measured with the range of the timed runs, ideal, model; one series per kernel,
+    /// strategy or compared file. The name must end in .svg; a new file, or a regular file that
+    /// is replaced.
     #[arg(long, value_name = "FILE.svg", value_parser = svg_path_parser())]
     pub plot: Option<std::path::PathBuf>,
-    /// Model up to this many workers (1 to 1048576): the plot draws the model's curve that far
+    /// Model up to this many workers (1 to 1048576).
+    ///
+    /// The plot draws the model's curve that far
     /// [default: 4 times the largest measured thread count], and beyond 256 the model in the
     /// output goes that far too.
     #[arg(long, value_name = "THREADS", value_parser = parse_model_up_to)]
     pub model_up_to: Option<usize>,
-    /// Place the worker threads on chosen CPUs (Linux): cores = one per physical core first,
-    /// then their SMT siblings; siblings = SMT siblings together, core by core; none = wherever
-    /// the system puts them. Only the CPUs the process may run on (taskset) are used, and no
+    /// Place the workers on chosen CPUs (Linux).
+    ///
+    /// cores = one per physical core first, then their SMT siblings; siblings = SMT siblings
+    /// together, core by core; none = wherever the system puts them. Only the CPUs the process may run on (taskset) are used, and no
     /// more threads than those; recorded in the results ("pin": "cores: 0,1").
     #[arg(long, value_name = "PLACEMENT", value_parser = choice::<nqueens::placement::Pin>(),
           default_value = "none")]
     pub pin: nqueens::placement::Pin,
 
-    /// Refuse to start when all the runs are estimated to need longer than this together.
+    /// Refuse runs estimated to take longer than this.
+    ///
+    /// The estimate is of all the runs together.
     #[arg(long, value_name = "SECONDS", default_value_t = DAY_SECONDS, value_parser = parse_seconds)]
     pub max_seconds: f64,
 }
@@ -1093,11 +1188,12 @@ pub enum SolutionFormat {
 /// How boards are drawn.
 #[derive(Debug, Args)]
 pub struct BoardStyleArgs {
-    /// Draw queens as the Unicode chess queen (♛) instead of Q (with --format board).
+    /// Draw queens as ♛ instead of Q (with --format board).
     #[arg(long)]
     pub unicode: bool,
-    /// Number the rows and columns of drawn boards, from 0 as in the column list (with
-    /// --format board).
+    /// Number the rows and columns of drawn boards (with --format board).
+    ///
+    /// They are numbered from 0, as in the column list.
     #[arg(long)]
     pub coordinates: bool,
 }
@@ -1108,12 +1204,15 @@ pub struct SolveArgs {
     /// Board side, 0 to 100000000.
     #[arg(value_name = "N", value_parser = parse_solve_n)]
     pub n: u32,
-    /// Also print the 8 images of the solution under the rotations and reflections of the square
-    /// (in the order identity, rot90, rot180, rot270, flip-columns, flip-rows, transpose,
+    /// Also print the solution's 8 images under the symmetries of the square.
+    ///
+    /// The images under the rotations and reflections of the square come in the order identity, rot90, rot180, rot270, flip-columns, flip-rows, transpose,
     /// anti-transpose; one line each with --format columns) and name its canonical form.
     #[arg(long)]
     pub all_symmetries: bool,
-    /// Use the closed-form construction even for n <= 30 (it is always used above 30).
+    /// Use the closed-form construction even for n <= 30.
+    ///
+    /// It is always used above 30.
     #[arg(long)]
     pub construct: bool,
     /// Output format.
@@ -1129,21 +1228,25 @@ pub struct ListArgs {
     /// Board side, 0 to 64 (above 20 only with --limit).
     #[arg(value_name = "N", value_parser = parse_list_n)]
     pub n: u32,
-    /// Only one canonical representative per class of solutions equivalent under the 8
-    /// rotations and reflections of the square (n = 8: 12 of 92).
+    /// Only one solution per symmetry class.
+    ///
+    /// One canonical representative per class of solutions equivalent under the 8 rotations
+    /// and reflections of the square (n = 8: 12 of 92).
     #[arg(long)]
     pub unique: bool,
     /// Stop after K solutions (K >= 1).
     #[arg(long, value_name = "K", value_parser = parse_limit)]
     pub limit: Option<u64>,
-    /// Output format: columns (one solution per line), board (numbered boards separated by blank
-    /// lines) or json (one array of column arrays, written as it is found).
+    /// Output format.
+    ///
+    /// columns (one solution per line), board (numbered boards separated by blank lines) or json (one array of column arrays, written as it is found).
     #[arg(short, long, value_enum, default_value_t = SolutionFormat::Columns)]
     pub format: SolutionFormat,
     #[command(flatten)]
     pub style: BoardStyleArgs,
-    /// Give up (exit 1) when the search goes this long without finding the next solution: on
-    /// many boards above n = 33 the first solution in lexicographic order lies beyond any wait
+    /// Give up (exit 1) after this long without a next solution.
+    ///
+    /// On many boards above n = 33 the first solution in lexicographic order lies beyond any wait
     /// (`nqueens solve N` constructs one at once).
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_seconds)]
     pub give_up_after: f64,
@@ -1246,6 +1349,7 @@ mod tests {
     #[test]
     fn the_command_line_definition_is_consistent() {
         Cli::command().debug_assert();
+        command().debug_assert();
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! `nqueens merge`: the total of a board from its shard journals.
 
+use std::collections::HashMap;
 use std::io::Write;
+use std::path::{Path, PathBuf};
 
 use crate::format::fingerprint as hex;
 use crate::format::{table_row, write_records};
@@ -27,6 +29,7 @@ table_row!(Merged, |merged| {
 /// Merges the journals; every refusal is a one-line error and exit code 1, and so is a total
 /// that differs from the known one (printed all the same).
 pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    refuse_repeated(&args.files)?;
     let merged =
         merge(&args.files).map_err(|e| Failure::Wrong(format!("cannot merge: {}", why(&e))))?;
     // A journal damaged or altered with its checksums recomputed passes every other check.
@@ -41,6 +44,51 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         return Ok(Outcome::Negative);
     }
     Ok(Outcome::Success)
+}
+
+/// Refuses (exit 2) a journal named twice, under the same path or another (`./a.ckpt`, a
+/// link): the command line holds a slip, perhaps a shard meant and not given. A path that
+/// cannot be looked at is left to the merge, which says why.
+fn refuse_repeated(files: &[PathBuf]) -> Result<(), Failure> {
+    let mut seen: HashMap<FileIdentity, &Path> = HashMap::new();
+    for file in files {
+        let Some(identity) = identity(file) else {
+            continue;
+        };
+        if let Some(first) = seen.insert(identity, file) {
+            let named = if first.as_os_str() == file.as_os_str() {
+                String::new()
+            } else {
+                format!(" (as {} and {})", escape::path(first), escape::path(file))
+            };
+            return Err(Failure::Usage(format!(
+                "cannot merge: the journal {} is given twice{named}; name each journal once",
+                escape::path(first)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// What tells one file from another: its device and inode on Unix (the same through any
+/// path or hard link), its canonical path elsewhere.
+#[cfg(unix)]
+type FileIdentity = (u64, u64);
+#[cfg(not(unix))]
+type FileIdentity = PathBuf;
+
+/// The identity of the file at `path`; `None` when it cannot be looked at.
+fn identity(path: &Path) -> Option<FileIdentity> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let meta = std::fs::metadata(path).ok()?;
+        Some((meta.dev(), meta.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        std::fs::canonicalize(path).ok()
+    }
 }
 
 /// What to do when merged journals add up to a count that differs from the known one.

@@ -50,7 +50,11 @@ table_row!(VerifyRecord, |record| {
 const KEEP_ADVICE: &str = "verify keeps no journal: to keep finished tasks across interrupts, \
                            count a long board with nqueens count N --checkpoint FILE";
 
+/// Counts the boards and compares each with the known table; while a board is counted, its
+/// progress goes to stderr as `count`'s does (a bar on a terminal, else a line now and then).
 pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    // A bad interval for the progress lines is refused before anything is counted.
+    crate::progress::log_interval().map_err(Failure::Usage)?;
     let mut options = options(&args.engine);
     let (boards, what) = match &args.boards {
         Some(boards) => (

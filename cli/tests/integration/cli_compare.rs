@@ -193,8 +193,8 @@ fn the_help_documents_the_options_with_examples() {
         .args(["count", "--help"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("--algorithm <NAME>"))
-        .stdout(predicate::str::contains("[alias: --algorithms]"));
+        .stdout(predicate::str::contains("-a, --algorithm <NAME>"))
+        .stdout(predicate::str::contains("--algorithms is accepted too"));
 }
 
 #[test]

@@ -253,3 +253,144 @@ fn the_long_version_lists_the_kernels_of_this_cpu() {
         assert!(err.contains("this CPU lacks"), "{err}");
     }
 }
+
+/// The words a bash script offers after `OPTION` of `nqueens COMMAND`.
+fn bash_offers(script: &str, command: &str, option: &str) -> Vec<String> {
+    let block = script
+        .split(&format!("nqueens__subcmd__{command})"))
+        .nth(1)
+        .unwrap_or_else(|| panic!("no {command} in the bash script"));
+    let case = block
+        .split(&format!("\n                {option})\n"))
+        .nth(1)
+        .unwrap_or_else(|| panic!("no {option} for {command}"));
+    let reply = case.lines().next().unwrap_or_default();
+    let words = reply
+        .split("compgen -W \"")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{command} {option} offers no words: {reply}"));
+    words
+        .split('"')
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The kernels `nqueens --version` says this CPU runs.
+fn kernels_of_this_cpu() -> Vec<String> {
+    let version = stdout_of(&["--version"]);
+    let line = version
+        .lines()
+        .find_map(|l| l.strip_prefix("kernels: "))
+        .unwrap();
+    line.split(" (")
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn completions_offer_the_values_of_each_option() {
+    let script = stdout_of(&["completions", "bash"]);
+    let algorithms = ["matrix", "array", "attack", "bitmask"];
+    for (command, option) in [
+        ("watch", "-a"),
+        ("count", "-a"),
+        ("compare", "--algorithms"),
+    ] {
+        assert_eq!(
+            bash_offers(&script, command, option),
+            algorithms,
+            "{command} {option}"
+        );
+    }
+    let mut kernels = vec!["auto".to_string()];
+    kernels.extend(kernels_of_this_cpu());
+    for command in ["count", "verify", "scale", "estimate"] {
+        assert_eq!(
+            bash_offers(&script, command, "--kernel"),
+            kernels,
+            "{command}"
+        );
+    }
+    for command in ["count", "merge", "known"] {
+        assert_eq!(
+            bash_offers(&script, command, "--format"),
+            ["table", "json", "csv"]
+        );
+    }
+    let shells = ["bash", "elvish", "fish", "powershell", "zsh"];
+    let words = script
+        .split("nqueens__subcmd__completions)")
+        .nth(1)
+        .unwrap();
+    let opts = words.lines().nth(1).unwrap_or_default();
+    for shell in shells {
+        assert!(opts.contains(shell), "{opts}");
+    }
+}
+
+#[test]
+fn a_shell_without_a_script_is_refused_with_the_shells_that_have_one() {
+    let err = usage_error(&["completions", "tcsh"]);
+    assert!(err.contains("no completion script for 'tcsh'"), "{err}");
+    assert!(
+        err.contains("there are scripts for bash, elvish, fish, powershell and zsh"),
+        "{err}"
+    );
+    assert!(!err.contains("similar"), "{err}");
+}
+
+/// `-h` of `args` (at clap's width when there is no terminal) and `--help`.
+fn short_and_long_help(args: &[&str]) -> (String, String) {
+    let help = |flag: &str| {
+        let out = nqueens()
+            .args(args)
+            .arg(flag)
+            .env("COLUMNS", "100")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?} {flag}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    (help("-h"), help("--help"))
+}
+
+/// `-h` is a summary that fits a screen; `--help` has the whole text and the examples.
+#[test]
+fn short_help_fits_a_screen_and_long_help_says_more() {
+    let mut commands = vec![vec![]];
+    // watch is left out: its options' help is not yet one line each.
+    commands.extend(
+        SUBCOMMANDS
+            .iter()
+            .filter(|c| **c != "watch")
+            .map(|c| vec![*c]),
+    );
+    for args in commands {
+        let (short, long) = short_and_long_help(&args);
+        let lines = short.lines().count();
+        assert!(lines <= 25, "{args:?} -h is {lines} lines:\n{short}");
+        assert!(
+            short.contains("(see more with '--help')"),
+            "{args:?}: {short}"
+        );
+        assert!(!short.contains("Examples:"), "{args:?}: {short}");
+        assert!(long.lines().count() > lines, "{args:?}");
+        assert!(
+            long.contains("Examples:"),
+            "{args:?} --help has no examples"
+        );
+    }
+    // The long explanations are in --help only.
+    let (short, long) = short_and_long_help(&["count"]);
+    assert!(
+        !short.contains("NQUEENS_PROGRESS_SECONDS") && long.contains("NQUEENS_PROGRESS_SECONDS")
+    );
+    let (short, long) = short_and_long_help(&["scale"]);
+    assert!(!short.contains("load-balance model") && long.contains("load-balance model"));
+}

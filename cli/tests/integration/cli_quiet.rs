@@ -171,3 +171,23 @@ fn one_interrupt_stops_a_count_whose_output_is_a_closed_pipe() {
         assert!(!rest.contains("interrupted again"), "{format}: {rest}");
     }
 }
+
+/// `-q` given twice, in any spelling or cluster, is the same as once (a script's alias may add
+/// its own).
+#[test]
+fn quiet_given_twice_is_quiet() {
+    for args in [
+        &["-q", "-q", "count", "6"][..],
+        &["count", "6", "-qq"],
+        &["-q", "count", "6", "--quiet"],
+        &["count", "6", "-q", "-q", "-q"],
+    ] {
+        let out = nqueens().args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {:?}", out.stderr);
+        assert!(out.stderr.is_empty(), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains(" 4 "),
+            "{args:?}"
+        );
+    }
+}

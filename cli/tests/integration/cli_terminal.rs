@@ -390,3 +390,44 @@ fn an_estimate_with_stderr_in_a_pipe_writes_a_plain_progress_line_now_and_then()
         .clone();
     assert!(String::from_utf8_lossy(&bad.stderr).contains("NQUEENS_PROGRESS_SECONDS="));
 }
+
+/// `verify` writes `count`'s plain progress lines when stderr is a pipe, none under `-q`, and
+/// refuses a bad interval before it counts.
+#[test]
+fn verify_with_stderr_in_a_pipe_writes_the_progress_lines_of_count() {
+    let args = ["verify", "16", "-t", "1", "--kernel", "depth-first"];
+    let out = nqueens()
+        .args(args)
+        .env("NQUEENS_PROGRESS_SECONDS", "0.1")
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let lines = progress_lines(&out.stderr);
+    assert!(!lines.is_empty(), "no progress line");
+    for line in &lines {
+        assert!(line.starts_with("nqueens: n = 16: "), "{line}");
+        assert!(
+            line.contains(" tasks (") && line.contains(" elapsed, "),
+            "{line}"
+        );
+    }
+    assert!(String::from_utf8(out.stdout).unwrap().contains(" ok "));
+    nqueens()
+        .args(args)
+        .arg("-q")
+        .env("NQUEENS_PROGRESS_SECONDS", "0.1")
+        .assert()
+        .success()
+        .stderr("");
+    let out = nqueens()
+        .args(["verify", "8"])
+        .env("NQUEENS_PROGRESS_SECONDS", "soon")
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("NQUEENS_PROGRESS_SECONDS=\"soon\""), "{err}");
+    assert!(out.stdout.is_empty());
+}

@@ -62,11 +62,20 @@ fn a_name_with_a_newline_prints_no_line_of_its_own() {
     // Merged with its other shard missing: one line, escaped.
     let out = nqueens_process()
         .current_dir(dir.path())
-        .args(["merge", name, name])
+        .args(["merge", name])
         .output()
         .unwrap();
     let text = failure_in(&out);
     assert!(text.contains("shard 1/2"), "{text}");
+    // Named twice: refused, the name escaped.
+    let out = nqueens_process()
+        .current_dir(dir.path())
+        .args(["merge", name, name])
+        .output()
+        .unwrap();
+    let text = usage_error_in(&out);
+    let named = r"journal a\nnqueens: 92 solutions, all good.ckpt is given twice";
+    assert!(text.contains(named), "{text}");
 }
 
 /// The one-line refusal of a finished command, a usage error or a failure.
@@ -316,4 +325,58 @@ fn a_rerun_array_task_is_refused_unless_the_shard_count_is_given() {
     let out = slurm_count(dir.path(), "slurm/0", "x.ckpt", &RERUN_OF_TASK_2);
     assert!(usage_error_in(&out).contains("at least 1"));
     assert!(!dir.path().join("x.ckpt").exists());
+}
+
+/// Every value name is read in any case: formats, kernels, strategies, placements,
+/// algorithms, colours and shells.
+#[test]
+fn value_names_are_read_in_any_case() {
+    let csv = |args: &[&str]| {
+        let out = nqueens_process().args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert!(csv(&["count", "8", "--format", "JSON"]).contains("\"total\": 92"));
+    let count = csv(&[
+        "count",
+        "8",
+        "-f",
+        "Csv",
+        "--kernel",
+        "Depth-First",
+        "--strategy",
+        "MIRROR",
+        "--pin",
+        "None",
+        "--color",
+        "NEVER",
+    ]);
+    assert!(count.contains("8,92,12,"), "{count}");
+    assert!(count.contains(",mirror,depth-first,"), "{count}");
+    assert!(csv(&["count", "8", "-a", "BitMask", "-f", "csv"]).contains(",bitmask"));
+    assert!(csv(&["solve", "8", "--format", "COLUMNS"]).starts_with("0 4 7 5 2 6 1 3"));
+    assert!(csv(&["completions", "BASH"]).contains("complete -F"));
+}
+
+/// One spelling per idea: `-a`/`--algorithm` names the algorithm of every command, and the
+/// plural, which `compare` lists first as it takes several, is accepted everywhere.
+#[test]
+fn every_command_spells_the_algorithm_alike() {
+    let run = |args: &[&str]| {
+        let out = nqueens_process().args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    for spelling in ["-a", "--algorithm", "--algorithms"] {
+        let count = run(&["count", "8", spelling, "attack", "-f", "csv"]);
+        assert!(
+            count.contains("8,92,") && count.contains(",attack"),
+            "{count}"
+        );
+        let compare = run(&["compare", "6", spelling, "bitmask", "-f", "csv"]);
+        assert!(compare.starts_with("algorithm,") && compare.contains("\nbitmask,6,4,"));
+        let watch = run(&["watch", "4", spelling, "bitmask", "--format", "json"]);
+        let watch = watch.lines().next().unwrap_or_default();
+        assert!(watch.contains("\"algorithm\":\"bitmask\""), "{watch}");
+    }
 }

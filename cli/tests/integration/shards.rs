@@ -638,3 +638,65 @@ fn shards_sharing_a_directory_keep_their_own_journals() {
     );
     assert!(!text.contains("delete"), "{text}");
 }
+
+/// A journal named twice, under the same path, another path to it or a hard link, is refused
+/// in one line naming it (exit 2); two journals of the same shard are still merged.
+#[test]
+fn merge_refuses_a_journal_named_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = dir.path().join("s0.ckpt");
+    let again = dir.path().join("again.ckpt");
+    for (k, path) in [(0, &first), (1, &dir.path().join("s1.ckpt")), (0, &again)] {
+        let out = nqueens_process()
+            .args([
+                "count",
+                "8",
+                "--shard",
+                &format!("{k}/2"),
+                "-q",
+                "--checkpoint",
+            ])
+            .arg(path)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    let second = dir.path().join("s1.ckpt");
+    // The same shard counted twice into two journals is fine.
+    assert_eq!(
+        json(&merge(&[first.clone(), second.clone(), again]))["total"],
+        92
+    );
+    let dotted = dir.path().join(".").join("s0.ckpt");
+    let mut twice = vec![
+        (vec![first.clone(), second.clone(), first.clone()], None),
+        (
+            vec![first.clone(), dotted.clone(), second.clone()],
+            Some(&dotted),
+        ),
+    ];
+    #[cfg(unix)]
+    let linked = dir.path().join("linked.ckpt");
+    #[cfg(unix)]
+    {
+        fs::hard_link(&first, &linked).unwrap();
+        twice.push((
+            vec![first.clone(), second.clone(), linked.clone()],
+            Some(&linked),
+        ));
+    }
+    for (files, other) in twice {
+        let out = nqueens_process()
+            .arg("merge")
+            .args(&files)
+            .output()
+            .unwrap();
+        let text = usage_error_in(&out);
+        let named = format!("the journal {} is given twice", first.display());
+        assert!(text.contains(&named), "{text}");
+        assert!(text.contains("name each journal once"), "{text}");
+        if let Some(other) = other {
+            assert!(text.contains(&other.display().to_string()), "{text}");
+        }
+    }
+}
