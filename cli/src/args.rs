@@ -263,18 +263,26 @@ pub enum Command {
                       second at the best thread count, and per core). --kernel a,b and \
                       --strategy a,b measure every pair in one study, interleaved: at each \
                       thread count and repetition every pair runs in turn.\n\n\
-                      A load-balance model replays the one-thread task times on 1, 2, 4, ..., 256 (or \
-                      --model-up-to) identical workers with the same largest-first list \
-                      scheduling and predicts the speedup a bigger machine would give; it \
-                      leaves out SMT, turbo and other clock changes, memory bandwidth and \
-                      caches, and scheduling overhead, so it is an upper bound. Runs under 50 \
-                      ms are too short to mean much: a warning suggests a larger n.\n\n\
+                      Two models predict bigger machines: the list-scheduling bound (\"bound\") \
+                      replays the one-thread task times on 1, 2, 4, ..., 256 (or --model-up-to) \
+                      identical workers with the same largest-first list scheduling; it leaves \
+                      out SMT, turbo and other clock changes, memory bandwidth and caches, and \
+                      scheduling overhead, so it is an upper bound. The model with measured \
+                      losses (\"with losses\") adds the measured serial time and slowdown. The \
+                      lost efficiency is split into serial, imbalance, other programs (CPU time \
+                      asked for and not received, from the CPU share), slowdown and \
+                      unexplained; a run on a busy machine says that its efficiency is not the \
+                      machine's. Runs under 50 ms are too short to mean much: a warning \
+                      suggests a larger n. When stderr is not a terminal, a progress line is \
+                      written every NQUEENS_PROGRESS_SECONDS (default 60; -q: none).\n\n\
                       --compare A.json B.json ... measures nothing: it reads saved results (of \
                       any machine; a file of several series counts as several) and prints them \
                       side by side per thread count, as a table, JSON ({differs_in, series, \
                       table}) or CSV (one row per series and thread count), with --plot one \
-                      plot of them all; results that differ in n or strategy are compared with \
-                      a warning and flagged (differs_in, the differs column).",
+                      plot of them all, each series with its CPU share and the warnings its \
+                      runs carry (a busy machine, short runs); results that differ in n or \
+                      strategy are compared with a warning and flagged (differs_in, the differs \
+                      column).",
         after_long_help = "Examples:\n  \
                       nqueens scale 16\n  \
                       nqueens scale 17 --threads 1,2 --repeat 5 --plot scaling.svg\n  \
@@ -1057,8 +1065,9 @@ pub struct ScaleArgs {
     /// physical cores marked as sharing a core), then with several a side-by-side table. json:
     /// one object with n, strategy, kernel, machine {logical, physical}, repeat, tasks, runs
     /// (threads, median_seconds, min_seconds, max_seconds, speedup, efficiency, cpu_share,
-    /// shares_core, loss {serial, imbalance, slowdown, unexplained}: 1 - efficiency split by
-    /// where it went), model (workers, predicted_seconds, speedup, efficiency, with_losses_seconds,
+    /// shares_core, loss {serial, imbalance, other_programs, slowdown, unexplained}: 1 -
+    /// efficiency split by where it went), model (workers; the list-scheduling bound:
+    /// predicted_seconds, speedup, efficiency; the model with losses: with_losses_seconds,
     /// with_losses_speedup, losses_from_threads), model_leaves_out,
     /// total, run {cpu, logical, physical, smt, kernel, strategy, n, version, date, os, pin
     /// with --pin}, headline {threads, seconds, solutions, solutions_per_second, cores,
@@ -1066,9 +1075,9 @@ pub struct ScaleArgs {
     /// predicted_seconds, measured_seconds, error, lumped: each measured count predicted from
     /// the smaller ones); with several kernels or strategies {"series": [one such
     /// object each]}. csv: one row per measured thread count (kind = measured, seconds = the
-    /// median) and per modelled worker count (kind = model, seconds = the prediction; min, max,
-    /// cpu_share and the loss_serial, loss_imbalance, loss_slowdown and loss_unexplained
-    /// columns empty) of each series. cpu_share is the CPU time the runs received / asked
+    /// median) and per modelled worker count and model (kind = bound for the list-scheduling
+    /// bound, with-losses for the model with measured losses; seconds = the prediction; min,
+    /// max, cpu_share and the loss_… columns empty) of each series. cpu_share is the CPU time the runs received / asked
     /// for: well below 1 on a busy machine.
     #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table, hide_possible_values = true)]
     pub format: Format,

@@ -107,8 +107,51 @@ struct Log {
     every: Duration,
     /// The size estimates of the tasks this run has finished (not the resumed ones).
     work_done: Arc<AtomicU64>,
-    /// Tells the writing thread to stop (by being dropped), and the thread to wait for.
-    stop: Mutex<Option<(Sender<()>, JoinHandle<()>)>>,
+    /// The thread that writes the lines, once the count has started.
+    ticker: Mutex<Option<Ticker>>,
+}
+
+/// A thread that writes a line on stderr every `every` until it is stopped ([`Ticker::stop`],
+/// or dropped): the progress lines of a count or of a command made of steps.
+struct Ticker {
+    /// Tells the thread to stop (by being dropped), and the thread to wait for.
+    stop: Option<(Sender<()>, JoinHandle<()>)>,
+}
+
+impl Ticker {
+    /// Starts writing `line(elapsed seconds)` (newline included) every `every`; `None` where
+    /// no thread could be started.
+    fn start(every: Duration, line: impl Fn(f64) -> String + Send + 'static) -> Option<Ticker> {
+        let (sender, receiver) = mpsc::channel::<()>();
+        let started = Instant::now();
+        let thread = std::thread::Builder::new()
+            .name("progress-log".into())
+            .spawn(move || {
+                while let Err(RecvTimeoutError::Timeout) = receiver.recv_timeout(every) {
+                    let line = line(started.elapsed().as_secs_f64());
+                    let mut stderr = std::io::stderr().lock();
+                    let _ = std::io::Write::write_all(&mut stderr, line.as_bytes());
+                }
+            })
+            .ok()?;
+        Some(Ticker {
+            stop: Some((sender, thread)),
+        })
+    }
+
+    /// Stops the lines and waits for the thread: no line comes after this returns.
+    fn stop(&mut self) {
+        if let Some((stop, thread)) = self.stop.take() {
+            drop(stop);
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for Ticker {
+    fn drop(&mut self) {
+        self.stop();
+    }
 }
 
 impl Progress {
@@ -131,7 +174,7 @@ impl Progress {
             label: self.label.clone(),
             every,
             work_done: Arc::default(),
-            stop: Mutex::new(None),
+            ticker: Mutex::new(None),
         });
     }
 
@@ -209,10 +252,9 @@ impl Progress {
     pub fn finish(&self) {
         self.bar.finish_and_clear();
         if let Some(log) = &self.log {
-            let stop = log.stop.lock().map(|mut s| s.take()).unwrap_or_default();
-            if let Some((stop, thread)) = stop {
-                drop(stop);
-                let _ = thread.join();
+            let ticker = log.ticker.lock().map(|mut t| t.take()).unwrap_or_default();
+            if let Some(mut ticker) = ticker {
+                ticker.stop();
             }
         }
     }
@@ -324,32 +366,21 @@ impl Log {
     /// `done` counts the finished tasks (resumed ones included) of `tasks`, and `work` is the
     /// resumed tasks' size estimates and all the tasks'.
     fn start(&self, done: Arc<AtomicUsize>, tasks: usize, work: (u64, u64)) {
-        let Ok(mut stop) = self.stop.lock() else {
+        let Ok(mut ticker) = self.ticker.lock() else {
             return;
         };
-        if stop.is_some() {
+        if ticker.is_some() {
             return;
         }
-        let (sender, receiver) = mpsc::channel::<()>();
-        let (label, every, work_done) = (self.label.clone(), self.every, self.work_done.clone());
-        let started = Instant::now();
-        let thread = std::thread::Builder::new()
-            .name("progress-log".into())
-            .spawn(move || {
-                while let Err(RecvTimeoutError::Timeout) = receiver.recv_timeout(every) {
-                    let line = progress_line(
-                        &label,
-                        (done.load(Ordering::Relaxed), tasks),
-                        (work.0, work_done.load(Ordering::Relaxed), work.1),
-                        started.elapsed().as_secs_f64(),
-                    );
-                    let mut stderr = std::io::stderr().lock();
-                    let _ = std::io::Write::write_all(&mut stderr, line.as_bytes());
-                }
-            });
-        if let Ok(thread) = thread {
-            *stop = Some((sender, thread));
-        }
+        let (label, work_done) = (self.label.clone(), self.work_done.clone());
+        *ticker = Ticker::start(self.every, move |elapsed| {
+            progress_line(
+                &label,
+                (done.load(Ordering::Relaxed), tasks),
+                (work.0, work_done.load(Ordering::Relaxed), work.1),
+                elapsed,
+            )
+        });
     }
 }
 
@@ -399,6 +430,8 @@ fn progress_line(
 /// through [`Steps::notices`].
 pub struct Steps {
     bar: ProgressBar,
+    /// The plain progress lines written in place of the bar ([`Steps::logged`]), if any.
+    log: Mutex<Option<Ticker>>,
 }
 
 impl Steps {
@@ -406,6 +439,29 @@ impl Steps {
     /// given.
     pub fn on_terminal(label: &str, steps: u64) -> Steps {
         Steps::with_target(stderr_unless_quiet(), label, Some(steps))
+    }
+
+    /// [`Steps::on_terminal`], and when stderr is not a terminal and `--quiet` was not given, a
+    /// plain line on stderr every [`log_interval`] in place of the bar, as a count writes
+    /// (`nqueens: n = 16: 4 of 12 runs done, measuring 2 threads, run 1 of 3, 1 min 02 s
+    /// elapsed`): `unit` names a step (`run`). The default interval where [`INTERVAL_VAR`] is
+    /// not understood: the command refuses it first.
+    pub fn logged(label: &str, steps: u64, unit: &'static str) -> Steps {
+        let mut shown = Steps::on_terminal(label, steps);
+        if !super::output::is_quiet() && !std::io::stderr().is_terminal() {
+            let every = log_interval().unwrap_or(LOG_EVERY);
+            let (bar, label) = (shown.bar.clone(), label.to_string());
+            shown.log = Mutex::new(Ticker::start(every, move |elapsed| {
+                steps_line(
+                    &label,
+                    (bar.position(), steps),
+                    unit,
+                    &bar.message(),
+                    elapsed,
+                )
+            }));
+        }
+        shown
     }
 
     /// A spinner on stderr, when stderr is a terminal and `--quiet` was not given: for work
@@ -439,7 +495,10 @@ impl Steps {
             // Keeps the elapsed time (and the spinner) moving between steps.
             bar.enable_steady_tick(Duration::from_millis(200));
         }
-        Steps { bar }
+        Steps {
+            bar,
+            log: Mutex::new(None),
+        }
     }
 
     /// Says what the command does now (shown after the steps).
@@ -477,16 +536,38 @@ impl Steps {
         }
     }
 
-    /// Removes the bar from the terminal.
+    /// Removes the bar from the terminal, and stops the progress lines.
     pub fn finish(&self) {
         self.bar.finish_and_clear();
+        let ticker = self.log.lock().map(|mut t| t.take()).unwrap_or_default();
+        if let Some(mut ticker) = ticker {
+            ticker.stop();
+        }
     }
 }
 
 impl Drop for Steps {
     fn drop(&mut self) {
-        self.bar.finish_and_clear();
+        self.finish();
     }
+}
+
+/// One progress line of a command made of steps, newline included: `steps` is those done and
+/// all of them, `unit` names one, `doing` what the command does now.
+///
+/// `nqueens: n = 16: 4 of 12 runs done, measuring 2 threads, run 1 of 3, 1 min 02 s elapsed`
+fn steps_line(label: &str, steps: (u64, u64), unit: &str, doing: &str, elapsed: f64) -> String {
+    let doing = if doing.is_empty() {
+        String::new()
+    } else {
+        format!("{doing}, ")
+    };
+    format!(
+        "nqueens: {label}: {} of {} done, {doing}{} elapsed\n",
+        grouped(steps.0.min(steps.1)),
+        human::plural(steps.1, unit),
+        human::clock(elapsed),
+    )
 }
 
 /// `style` with the key `{clock}`: the elapsed time as every duration of the tool reads
@@ -553,6 +634,25 @@ mod tests {
     }
 
     #[test]
+    fn a_steps_line_is_plain_and_says_how_far_the_command_is() {
+        assert_eq!(
+            steps_line(
+                "n = 16",
+                (4, 12),
+                "run",
+                "measuring 2 threads, run 1 of 3",
+                62.0
+            ),
+            "nqueens: n = 16: 4 of 12 runs done, measuring 2 threads, run 1 of 3, 1 min 02 s \
+             elapsed\n"
+        );
+        assert_eq!(
+            steps_line("n = 9", (0, 1), "run", "", 0.4),
+            "nqueens: n = 9: 0 of 1 run done, 0 s elapsed\n"
+        );
+    }
+
+    #[test]
     fn the_interval_of_the_lines_is_a_positive_number_of_seconds() {
         let parse = |text: &str| parse_interval(Some(std::ffi::OsStr::new(text)));
         assert_eq!(parse_interval(None), Ok(LOG_EVERY));
@@ -580,7 +680,7 @@ mod tests {
         assert_eq!(log.work_done.load(Ordering::Relaxed), work);
         assert_eq!(progress.bar.position(), 0);
         progress.finish();
-        assert!(log.stop.lock().unwrap().is_none());
+        assert!(log.ticker.lock().unwrap().is_none());
     }
 
     #[test]

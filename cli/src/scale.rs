@@ -11,7 +11,7 @@ use std::io::Write;
 use nqueens::estimate::cost::Cost;
 use nqueens::scaling::series::Series;
 use nqueens::scaling::study::{
-    self, Progress, SHORT_RUN_SECONDS, Study, StudyError, StudyOptions, StudyWarning,
+    self, Progress, SHORT_RUN_SECONDS, StudyError, StudyOptions, StudyWarning,
 };
 use nqueens::scaling::{Load, Machine};
 use nqueens::{CountOptions, Kernel, Strategy};
@@ -29,6 +29,8 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
 }
 
 fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    // A bad interval for the progress lines is refused before anything is measured.
+    crate::progress::log_interval().map_err(Failure::Usage)?;
     let machine = Machine::detect();
     let requested = args
         .threads
@@ -70,7 +72,7 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
         .with_model_up_to(args.model_up_to);
     // One step per run: every thread count's warm-up and timed runs, for every pair.
     let runs_in_all = (options.threads.len() * (options.repeat + 1) * variants.len()) as u64;
-    let steps = Steps::on_terminal(&format!("n = {n}"), runs_in_all);
+    let steps = Steps::logged(&format!("n = {n}"), runs_in_all, "run");
     quit_on_interrupt(steps.notices());
     let mut started = false;
     let mut progress = |p: Progress| {
@@ -117,7 +119,8 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
             study.run.pin = Some(placement.describe(most));
         }
     }
-    let warnings = warnings(&studies);
+    let series: Vec<Series> = studies.iter().map(Series::of).collect();
+    let warnings = warnings(&series);
     for warning in &warnings {
         output::warning(warning);
     }
@@ -128,7 +131,6 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
             model_up_to: args.model_up_to,
             warnings,
         };
-        let series: Vec<Series> = studies.iter().map(Series::of).collect();
         plot::write(path, &series, &options)?;
     }
     printed?;
@@ -219,7 +221,7 @@ fn warn_about_load(machine: &Machine, threads: &[usize]) {
 /// busy-machine warning (naming the kernel and strategy where there are several studies), then
 /// the short-run warning once (of the first study short enough for one: the others say the
 /// same).
-fn warnings(studies: &[Study]) -> Vec<String> {
+fn warnings(studies: &[Series]) -> Vec<String> {
     let several = studies.len() > 1;
     let mut busy = Vec::new();
     let mut short = None;
@@ -244,6 +246,27 @@ fn warnings(studies: &[Study]) -> Vec<String> {
     distinct(busy.into_iter().chain(short))
 }
 
+/// What the runs of one series say about their own worth, in words: the busy-machine warning,
+/// then the short-run warning, each where its runs call for it.
+pub(crate) fn series_warnings(series: &Series) -> Vec<String> {
+    series
+        .warnings()
+        .iter()
+        .filter_map(|warning| warning_text(series, warning))
+        .collect()
+}
+
+/// `warning` about the runs of `series` in words; `None` for a kind this version cannot word.
+pub(crate) fn warning_text(series: &Series, warning: &StudyWarning) -> Option<String> {
+    match warning {
+        StudyWarning::BusyMachine { starved } => Some(busy_machine_warning(starved)),
+        StudyWarning::ShortRuns { threads, seconds } => {
+            Some(short_run_warning(series, *threads, *seconds))
+        }
+        _ => None,
+    }
+}
+
 /// What the busy-machine warning says of the thread counts whose runs were `starved` of CPU time
 /// (each with its CPU share).
 fn busy_machine_warning(starved: &[(usize, f64)]) -> String {
@@ -252,20 +275,28 @@ fn busy_machine_warning(starved: &[(usize, f64)]) -> String {
         .map(|&(t, share)| format!("{} got {}", human::plural(t, "thread"), percent(share)))
         .collect();
     format!(
-        "other programs are using the CPUs ({} of the CPU time they asked for): measured times \
-         and speedups are unreliable; the model, built from each task's fastest time, is less \
-         affected",
+        "other programs are using the CPUs ({} of the CPU time they asked for): the measured \
+         times, speedups and efficiencies are those of this busy machine, not the machine's; \
+         the loss breakdown books the CPU time taken as \"other programs\", and the model with \
+         losses leaves it out",
         starved.join(", ")
     )
 }
 
-/// The warning about timed runs too short to mean anything, the fastest of `study`'s on
+/// The warning about timed runs too short to mean anything, the fastest of `series`' on
 /// `threads` threads taking `seconds`, with a board whose runs are estimated to take long
-/// enough.
-fn short_run_warning(study: &Study, threads: usize, seconds: f64) -> String {
-    let options = CountOptions::new(threads, study.strategy).with_kernel(study.kernel);
-    let larger = (study.n + 1..=nqueens::MAX_N)
-        .find(|&n| Cost::of_board(n, &options).wall >= SHORT_RUN_SECONDS)
+/// enough (where the series' strategy and kernel are known here).
+fn short_run_warning(series: &Series, threads: usize, seconds: f64) -> String {
+    let larger = series
+        .strategy
+        .parse::<Strategy>()
+        .ok()
+        .zip(series.kernel.parse::<Kernel>().ok())
+        .and_then(|(strategy, kernel)| {
+            let options = CountOptions::new(threads, strategy).with_kernel(kernel);
+            (series.n + 1..=nqueens::MAX_N)
+                .find(|&n| Cost::of_board(n, &options).wall >= SHORT_RUN_SECONDS)
+        })
         .map_or_else(String::new, |n| format!(" such as {n}"));
     format!(
         "the fastest timed run took {} ({}): runs under {:.0} ms measure start-up costs and \
@@ -320,7 +351,7 @@ fn shares_core(shares: bool) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nqueens::scaling::study::MeasuredPoint;
+    use nqueens::scaling::study::{MeasuredPoint, Study};
 
     pub(super) fn study(n: u32, points: &[(usize, f64, Option<f64>)]) -> Study {
         // A study as its JSON reads back, the measured points set below.
@@ -372,7 +403,7 @@ mod tests {
         let [StudyWarning::ShortRuns { threads, seconds }] = short.warnings()[..] else {
             panic!("runs of a few ms are short: {:?}", short.warnings());
         };
-        let warning = short_run_warning(&short, threads, seconds);
+        let warning = short_run_warning(&Series::of(&short), threads, seconds);
         assert!(warning.contains("2.10 ms (2 threads)"), "{warning}");
         let suggested: u32 = warning
             .rsplit(' ')
@@ -396,15 +427,17 @@ mod tests {
         assert!(
             warning.starts_with(
                 "other programs are using the CPUs (2 threads got 41.0 % of the CPU time they \
-                 asked for): measured times and speedups are unreliable; "
+                 asked for): the measured times, speedups and efficiencies are those of this \
+                 busy machine, not the machine's; "
             ),
             "{warning}"
         );
         assert_eq!(
             busy_machine_warning(&[(1, 0.5), (4, 0.25)]),
             "other programs are using the CPUs (1 thread got 50.0 %, 4 threads got 25.0 % of \
-             the CPU time they asked for): measured times and speedups are unreliable; the \
-             model, built from each task's fastest time, is less affected"
+             the CPU time they asked for): the measured times, speedups and efficiencies are \
+             those of this busy machine, not the machine's; the loss breakdown books the CPU \
+             time taken as \"other programs\", and the model with losses leaves it out"
         );
     }
 
@@ -413,11 +446,12 @@ mod tests {
         let mut busy = study(16, &[(1, 1.0, Some(0.5)), (2, 0.01, None)]);
         busy.kernel = Kernel::PortableLanes;
         let short = study(9, &[(1, 0.004, None), (2, 0.0021, None)]);
+        let (busy, short) = (Series::of(&busy), Series::of(&short));
         let alone = warnings(std::slice::from_ref(&busy));
         assert_eq!(alone.len(), 2, "{alone:?}");
         assert!(alone[0].starts_with("other programs are using the CPUs (1 thread got 50.0 %"));
         assert!(alone[1].starts_with("the fastest timed run took 10.0 ms (2 threads)"));
-        let both = warnings(&[short.clone(), busy, short]);
+        let both = warnings(&[short.clone(), busy.clone(), short.clone()]);
         assert_eq!(both.len(), 2, "{both:?}");
         assert!(
             both[0].starts_with("portable-lanes kernel, mirror: other programs are using"),
@@ -425,6 +459,9 @@ mod tests {
         );
         // The first short study's.
         assert!(both[1].contains("took 2.10 ms (2 threads)"), "{both:?}");
+        // Each series of a comparison says its own.
+        assert_eq!(series_warnings(&busy), alone);
+        assert_eq!(series_warnings(&short).len(), 1);
     }
 
     #[test]

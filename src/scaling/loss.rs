@@ -5,7 +5,7 @@
 use crate::engine::run::RunReport;
 
 /// The lost efficiency of one thread count, split into where it went; each part is a share of
-/// the run's worker-seconds (`threads × median wall time`), and the four add up to
+/// the run's worker-seconds (`threads × median wall time`), and the five add up to
 /// `1 − efficiency`. A part can be slightly negative, where the run did better than the
 /// one-thread run in it (noise, or a task faster on a warmer cache).
 ///
@@ -30,6 +30,14 @@ use crate::engine::run::RunReport;
 /// uses, so the sum holds for the reported efficiency; `unexplained` is computed as what remains
 /// of `1 − E`, which is the time between tasks beyond the one-thread run's, plus rounding.
 ///
+/// A worker that other programs keep off its CPU takes longer over its tasks, so on a busy
+/// machine the busy part grows with CPU time the run never received. That time is its own part,
+/// *other programs*, taken out of *slowdown*: a run whose CPU share (CPU time received ÷ asked
+/// for) is `s` lost `1 − s` of its worker-seconds to other programs, less the tail, where idle
+/// workers ask for no CPU (`imbalance × min(T, logical CPUs) ÷ T`), and never below zero; the
+/// part is that share beyond the one-thread run's (its own lost share × `E`, in the units of the
+/// `T`-thread run). Without a measured CPU share it is zero, and slowdown keeps it.
+///
 /// ```
 /// use nqueens::scaling::study::{measure, StudyOptions};
 /// use nqueens::Strategy;
@@ -50,8 +58,14 @@ pub struct Loss {
     pub serial: f64,
     /// Worker-time idle at the tail while other workers still count.
     pub imbalance: f64,
-    /// The tasks' summed time beyond the one-thread run's: each busy worker slower than one
-    /// alone (clock, SMT, shared caches and memory).
+    /// Worker-time other programs took: the CPU time the workers asked for and did not
+    /// receive, beyond the one-thread run's (zero where the CPU share was not measured, and in
+    /// results saved before it was a part of its own, where the reader splits it off
+    /// `slowdown`).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub other_programs: f64,
+    /// The tasks' summed time beyond the one-thread run's, less what other programs took: each
+    /// busy worker slower than one alone (clock, SMT, shared caches and memory).
     pub slowdown: f64,
     /// What remains of `1 − efficiency`: the time between a worker's tasks (taking and
     /// reporting them) beyond the one-thread run's, and rounding.
@@ -59,15 +73,58 @@ pub struct Loss {
 }
 
 impl Loss {
-    /// The sum of the four parts: `1 − efficiency`.
+    /// The sum of the five parts: `1 − efficiency`.
     ///
     /// ```
     /// let loss = nqueens::scaling::Loss::default();
     /// assert_eq!(loss.total(), 0.0);
     /// ```
     pub fn total(&self) -> f64 {
-        self.serial + self.imbalance + self.slowdown + self.unexplained
+        self.serial + self.imbalance + self.other_programs + self.slowdown + self.unexplained
     }
+
+    /// This breakdown with `other_programs` split off the slowdown: `taken` is the share of this
+    /// run's worker-time that other programs took ([`taken_by_others`]), `taken_at_one` the
+    /// one-thread run's share of its own, and `efficiency` this run's (`W₁ ÷ (T·W_T)`, which
+    /// turns the one-thread share into this run's units). The total is unchanged.
+    pub(crate) fn with_other_programs(
+        self,
+        taken: f64,
+        taken_at_one: f64,
+        efficiency: f64,
+    ) -> Loss {
+        let other_programs = taken - taken_at_one * efficiency;
+        if !other_programs.is_finite() {
+            return self;
+        }
+        Loss {
+            other_programs,
+            slowdown: self.slowdown + self.other_programs - other_programs,
+            ..self
+        }
+    }
+}
+
+/// The share of a run's worker-time that other programs took: `1 − cpu_share`, less the tail
+/// (`imbalance`), where idle workers ask for no CPU, scaled by the CPUs that `threads` workers
+/// can keep busy on `logical` logical CPUs; never below zero, and zero without a CPU share.
+pub(crate) fn taken_by_others(
+    cpu_share: Option<f64>,
+    imbalance: f64,
+    threads: usize,
+    logical: usize,
+) -> f64 {
+    let Some(share) = cpu_share.filter(|s| s.is_finite()) else {
+        return 0.0;
+    };
+    let threads = threads.max(1);
+    let busy_cpus = threads.min(logical.max(1)) as f64 / threads as f64;
+    let imbalance = if imbalance.is_finite() {
+        imbalance
+    } else {
+        0.0
+    };
+    (1.0 - share - imbalance * busy_cpus).max(0.0)
 }
 
 /// One run's worker-seconds in the four parts of the module's definition.
@@ -159,9 +216,18 @@ impl WorkerTime {
         Some(Loss {
             serial,
             imbalance,
+            other_programs: 0.0,
             slowdown,
             unexplained: lost - serial - imbalance - slowdown,
         })
+    }
+
+    /// The tasks' summed time less `taken`, the share of this run's worker-time (`threads`
+    /// workers) that other programs took: the busy time the workers had the CPU for; the whole
+    /// busy time where that would leave none.
+    pub fn busy_on_cpu(&self, threads: usize, taken: f64) -> f64 {
+        let own = self.busy - taken * threads as f64 * self.wall;
+        if own > 0.0 { own } else { self.busy }
     }
 }
 
@@ -224,6 +290,44 @@ mod tests {
         assert!(close(loss.slowdown, 1.0 * ms / worker_seconds));
         assert!(close(loss.unexplained, 1.0 * ms / worker_seconds));
         assert!(close(loss.total(), 1.0 - 0.012 / worker_seconds));
+    }
+
+    #[test]
+    fn cpu_time_other_programs_took_is_its_own_part_not_slowdown() {
+        // Two threads at 1.00x on a busy machine: half the worker-time lost, all of it in the
+        // tasks' time, with a CPU share of 50.5 % (the one-thread run had the CPU to itself).
+        let raw = Loss {
+            serial: 0.001,
+            imbalance: 0.002,
+            slowdown: 0.497,
+            ..Loss::default()
+        };
+        let taken = taken_by_others(Some(0.505), raw.imbalance, 2, 2);
+        assert!(close(taken, 0.495 - 0.002), "{taken}");
+        let loss = raw.with_other_programs(taken, taken_by_others(Some(1.0), 0.0, 1, 2), 0.5);
+        assert!(close(loss.other_programs, 0.493), "{loss:?}");
+        assert!(close(loss.slowdown, 0.004), "{loss:?}");
+        assert!(close(loss.total(), raw.total()));
+        // A starved one-thread run inflates the baseline: its share is charged in T's units.
+        let loss = raw.with_other_programs(0.3, taken_by_others(Some(0.6), 0.0, 1, 2), 0.8);
+        assert!(close(loss.other_programs, 0.3 - 0.4 * 0.8), "{loss:?}");
+        // Idle workers at the tail ask for no CPU: a quiet machine's imbalance is not others'.
+        assert_eq!(taken_by_others(Some(0.9), 0.1, 4, 8), 0.0);
+        // Past the logical CPUs, only those CPUs were asked for.
+        assert!(close(taken_by_others(Some(0.8), 0.1, 8, 4), 0.2 - 0.05));
+        assert_eq!(taken_by_others(None, 0.0, 2, 2), 0.0);
+        assert_eq!(taken_by_others(Some(f64::NAN), 0.0, 2, 2), 0.0);
+    }
+
+    #[test]
+    fn the_busy_time_on_the_cpu_leaves_out_what_others_took() {
+        let run = WorkerTime {
+            wall: 2.0,
+            busy: 3.8,
+            ..WorkerTime::default()
+        };
+        assert!(close(run.busy_on_cpu(2, 0.45), 3.8 - 0.45 * 4.0));
+        assert_eq!(run.busy_on_cpu(2, 1.0), 3.8);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The measured times of one thread count: what a study reports of each, and what the model
 //! check ([`super::check`]) compares its predictions with.
 
-use super::loss::Loss;
+use super::loss::{Loss, taken_by_others};
 
 /// The measured times of one thread count.
 ///
@@ -78,4 +78,34 @@ impl MeasuredPoint {
             loss: None,
         }
     }
+}
+
+/// Books the CPU time other programs took as its own part of each loss breakdown
+/// ([`Loss::other_programs`]) where `split(index)` says so, taking it out of the slowdown, from
+/// each point's CPU share on a machine of `logical` logical CPUs against the one-thread point's;
+/// returns the share of each point's worker-time that other programs took.
+pub(crate) fn split_other_programs(
+    runs: &mut [MeasuredPoint],
+    logical: usize,
+    split: impl Fn(usize) -> bool,
+) -> Vec<f64> {
+    let taken: Vec<f64> = runs
+        .iter()
+        .map(|p| {
+            let imbalance = p.loss.map_or(0.0, |l| l.imbalance);
+            taken_by_others(p.cpu_share, imbalance, p.threads, logical)
+        })
+        .collect();
+    let at_one = runs
+        .iter()
+        .position(|p| p.threads == 1)
+        .map_or(0.0, |i| taken[i]);
+    for (i, (point, &taken)) in runs.iter_mut().zip(&taken).enumerate() {
+        if split(i) {
+            point.loss = point
+                .loss
+                .map(|l| l.with_other_programs(taken, at_one, point.efficiency));
+        }
+    }
+    taken
 }

@@ -15,8 +15,9 @@
 //! task's time also includes the slowdown caused by the other threads.
 //!
 //! Each measured point also carries its loss breakdown ([`Loss`]): the lost efficiency `1 − E`
-//! split into serial work, imbalance at the tail, each busy worker's slowdown against the
-//! one-thread run, and what remains unexplained (its documentation defines the parts).
+//! split into serial work, imbalance at the tail, the CPU time other programs took (from the CPU
+//! share), each busy worker's slowdown against the one-thread run, and what remains unexplained
+//! (its documentation defines the parts).
 //!
 //! The model is checked against the runs by leaving each measured thread count out and
 //! predicting it from the smaller ones ([`check::leave_one_out`], [`study::Study::leave_one_out`]).

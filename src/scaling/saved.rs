@@ -19,6 +19,7 @@ use crate::engine::kernel::MAX_N;
 use crate::known;
 use crate::scaling::info::Headline;
 use crate::scaling::loss::Loss;
+use crate::scaling::measured::split_other_programs;
 use crate::scaling::model::ModelPoint;
 use crate::scaling::series::Series;
 use crate::scaling::study::MeasuredPoint;
@@ -594,6 +595,7 @@ struct SavedPoint {
 struct SavedLoss {
     serial: Leaf,
     imbalance: Leaf,
+    other_programs: Leaf,
     slowdown: Leaf,
     unexplained: Leaf,
 }
@@ -710,9 +712,9 @@ impl SavedStudy {
         let machine = shaped(&self.machine, "machine", false)?.ok_or_else(|| missing("machine"))?;
         let logical = count(&machine.logical, "machine.logical")?;
         let physical = count(&machine.physical, "machine.physical")?;
-        let runs = list(&self.runs, "runs", false)?
-            .ok_or_else(|| missing("runs"))?
-            .into_iter()
+        let saved_runs = list(&self.runs, "runs", false)?.ok_or_else(|| missing("runs"))?;
+        let mut runs = saved_runs
+            .iter()
             .enumerate()
             .map(|(i, point)| point.checked(&format!("runs[{i}]"), physical))
             .collect::<Result<Vec<_>, _>>()?;
@@ -720,6 +722,10 @@ impl SavedStudy {
             return Err(SavedError::NoRuns);
         }
         consistent(&runs)?;
+        // Saved before the CPU time other programs took was a part of its own: split it off
+        // the slowdown as a study does now.
+        let older = |i: usize| matches!(&saved_runs[i].loss, Found::Is(loss) if matches!(loss.other_programs, Leaf::Absent));
+        split_other_programs(&mut runs, logical, older);
         let model = list(&self.model, "model", true)?
             .unwrap_or_default()
             .into_iter()
@@ -792,6 +798,11 @@ impl SavedLoss {
         Ok(Loss {
             serial: part(&self.serial, "serial")?,
             imbalance: part(&self.imbalance, "imbalance")?,
+            // Older results have it in the slowdown: the series splits it off.
+            other_programs: self
+                .other_programs
+                .number_in(&format!("{field}.other_programs"), &SHARE_RANGE)?
+                .unwrap_or(0.0),
             slowdown: part(&self.slowdown, "slowdown")?,
             unexplained: part(&self.unexplained, "unexplained")?,
         })
@@ -903,6 +914,34 @@ mod tests {
         // The total of the known table, at the fastest median.
         let headline = s.headline.unwrap();
         assert_eq!((headline.solutions, headline.threads), (14_200, 2));
+    }
+
+    #[test]
+    fn an_older_busy_result_has_the_cpu_time_of_other_programs_split_off_its_slowdown() {
+        let point = |threads, efficiency, cpu_share, slowdown| {
+            serde_json::json!({
+                "threads": threads, "median_seconds": 1.0, "min_seconds": 1.0,
+                "max_seconds": 1.0, "speedup": 1.0, "efficiency": efficiency,
+                "cpu_share": cpu_share,
+                "loss": {"serial": 0.0, "imbalance": 0.0, "slowdown": slowdown, "unexplained": 0.0}
+            })
+        };
+        let value = serde_json::json!({
+            "n": 17, "strategy": "symmetric", "kernel": "avx2",
+            "machine": {"logical": 2, "physical": 2},
+            "runs": [point(1, 1.0, 1.0, 0.0), point(2, 0.5, 0.505, 0.5)]
+        });
+        let series = read(value.clone()).unwrap();
+        let loss = series[0].runs[1].loss.unwrap();
+        assert!((loss.other_programs - 0.495).abs() < 1e-12, "{loss:?}");
+        assert!((loss.slowdown - 0.005).abs() < 1e-12, "{loss:?}");
+        assert!((loss.total() - 0.5).abs() < 1e-12, "{loss:?}");
+        // A result that has the part keeps it as saved.
+        let mut newer = value;
+        newer["runs"][1]["loss"]["other_programs"] = serde_json::json!(0.1);
+        newer["runs"][1]["loss"]["slowdown"] = serde_json::json!(0.4);
+        let loss = read(newer).unwrap()[0].runs[1].loss.unwrap();
+        assert_eq!((loss.other_programs, loss.slowdown), (0.1, 0.4));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use crate::scaling::Machine;
 use crate::scaling::info::Headline;
 use crate::scaling::model::ModelPoint;
-use crate::scaling::study::{MeasuredPoint, Study};
+use crate::scaling::study::{MeasuredPoint, Study, StudyWarning, warnings_of};
 
 /// One strategy and kernel measured on one machine: what a comparison of studies shows of each.
 ///
@@ -84,6 +84,23 @@ impl Series {
             date: None,
             version: None,
         }
+    }
+
+    /// What the series' runs say about their own worth, as [`Study::warnings`] says of a study:
+    /// a busy machine, runs too short to mean much. A saved study carries what its runs knew.
+    ///
+    /// ```
+    /// use nqueens::scaling::series::Series;
+    /// use nqueens::scaling::study::{MeasuredPoint, StudyWarning};
+    /// use nqueens::scaling::Machine;
+    /// let mut series = Series::new(16, "mirror", "avx2", Machine::new(2, 2));
+    /// let mut one = MeasuredPoint::new(1, 2.0, 2.0, 2.0, 1.0);
+    /// one.cpu_share = Some(0.393);
+    /// series.runs.push(one);
+    /// assert_eq!(series.warnings(), [StudyWarning::BusyMachine { starved: vec![(1, 0.393)] }]);
+    /// ```
+    pub fn warnings(&self) -> Vec<StudyWarning> {
+        warnings_of(&self.runs)
     }
 
     /// The series of a study just measured.

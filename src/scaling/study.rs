@@ -6,6 +6,7 @@ use std::time::Duration;
 use super::info::{Headline, MODEL_LEAVES_OUT, RunInfo};
 use super::loss::WorkerTime;
 pub use super::measured::MeasuredPoint;
+use super::measured::split_other_programs;
 use super::model;
 pub use super::model::ModelPoint;
 use super::stats::{self, Summary};
@@ -285,25 +286,29 @@ impl Study {
     /// assert_eq!(study.runs.iter().find(|p| p.threads == threads).unwrap().min_seconds, seconds);
     /// ```
     pub fn warnings(&self) -> Vec<StudyWarning> {
-        let starved: Vec<(usize, f64)> = self
-            .runs
-            .iter()
-            .filter_map(|p| Some((p.threads, p.cpu_share?)))
-            .filter(|&(_, share)| share < BUSY_BELOW)
-            .collect();
-        let busy = (!starved.is_empty()).then_some(StudyWarning::BusyMachine { starved });
-        let short = self
-            .runs
-            .iter()
-            .filter(|p| p.min_seconds.is_finite())
-            .min_by(|a, b| a.min_seconds.total_cmp(&b.min_seconds))
-            .filter(|fastest| fastest.min_seconds < SHORT_RUN_SECONDS)
-            .map(|fastest| StudyWarning::ShortRuns {
-                threads: fastest.threads,
-                seconds: fastest.min_seconds,
-            });
-        busy.into_iter().chain(short).collect()
+        warnings_of(&self.runs)
     }
+}
+
+/// What `runs` say about their own worth ([`Study::warnings`]): a busy machine, runs too short
+/// to mean much; in that order, each at most once.
+pub(crate) fn warnings_of(runs: &[MeasuredPoint]) -> Vec<StudyWarning> {
+    let starved: Vec<(usize, f64)> = runs
+        .iter()
+        .filter_map(|p| Some((p.threads, p.cpu_share?)))
+        .filter(|&(_, share)| share < BUSY_BELOW)
+        .collect();
+    let busy = (!starved.is_empty()).then_some(StudyWarning::BusyMachine { starved });
+    let short = runs
+        .iter()
+        .filter(|p| p.min_seconds.is_finite())
+        .min_by(|a, b| a.min_seconds.total_cmp(&b.min_seconds))
+        .filter(|fastest| fastest.min_seconds < SHORT_RUN_SECONDS)
+        .map(|fastest| StudyWarning::ShortRuns {
+            threads: fastest.threads,
+            seconds: fastest.min_seconds,
+        });
+    busy.into_iter().chain(short).collect()
 }
 
 /// A CPU share ([`MeasuredPoint::cpu_share`]) below this means that other programs were using
@@ -339,8 +344,10 @@ pub const SHORT_RUN_SECONDS: f64 = 0.05;
 #[non_exhaustive]
 pub enum StudyWarning {
     /// Some thread counts' runs received less than [`BUSY_BELOW`] of the CPU time they asked for:
-    /// other programs were using the CPUs, so the measured times and speedups are unreliable
-    /// (the model, built from each task's fastest time, is less affected).
+    /// other programs were using the CPUs, so the measured times, speedups and efficiencies are
+    /// those of a busy machine, not the machine's. The loss breakdown books the CPU time they
+    /// took as [`Loss::other_programs`](super::Loss::other_programs), and the model leaves it
+    /// out of its slowdown.
     BusyMachine {
         /// Each such thread count with its CPU share, in the order of the runs.
         starved: Vec<(usize, f64)>,
@@ -713,15 +720,26 @@ impl Variant {
                 .zip(one)
                 .and_then(|(median, one)| median.loss(point.threads, &one));
         }
+        // The share of each count's worker-time that other programs took, and the loss
+        // breakdown with it as a part of its own.
+        let taken = split_other_programs(&mut runs, machine.logical, |_| true);
+        let taken_at_one = threads
+            .iter()
+            .position(|&t| t == 1)
+            .map_or(0.0, |i| taken[i]);
+        // The model's slowdown is the tasks' time on the CPU: what other programs took of it
+        // is this machine's load, not its scaling.
+        let one_on_cpu = one.map(|one| one.busy_on_cpu(1, taken_at_one));
         let terms: Vec<model::MeasuredTerms> = threads
             .iter()
             .zip(&medians)
-            .filter_map(|(&t, median)| {
-                let (median, one) = (median.as_ref()?, one.as_ref()?);
-                (one.busy > 0.0).then(|| model::MeasuredTerms {
+            .zip(&taken)
+            .filter_map(|((&t, median), &taken)| {
+                let (median, one) = (median.as_ref()?, one_on_cpu?);
+                (one > 0.0).then(|| model::MeasuredTerms {
                     threads: t,
                     serial_seconds: median.outside / t as f64,
-                    slowdown: median.busy / one.busy,
+                    slowdown: median.busy_on_cpu(t, taken) / one,
                 })
             })
             .collect();

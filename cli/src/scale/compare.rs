@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use nqueens::scaling::check::leave_one_out;
 use nqueens::scaling::series::Series;
+use nqueens::scaling::study::StudyWarning;
 
 use super::plot;
 use super::saved::{self, Labels};
@@ -49,11 +50,16 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
                 .join(" and ")
         ));
     }
+    let known = known_warnings(&series);
+    for warning in &known {
+        output::warning(warning);
+    }
     let printed = write(out, args.format, &series, &differs);
     if let Some(path) = &args.plot {
         let warnings = differs
             .iter()
             .map(|(what, values)| format!("the runs differ in {what} ({values})"))
+            .chain(known)
             .collect();
         let options = plot::PlotOptions {
             model_up_to: None,
@@ -63,6 +69,28 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     }
     printed?;
     Ok(Outcome::Success)
+}
+
+/// What the series' runs knew of themselves, as said on stderr and under the plot, each named
+/// by its label: every busy machine, and the first series' runs too short to mean much (the
+/// table, JSON and CSV carry every series' warnings).
+fn known_warnings(series: &[Series]) -> Vec<String> {
+    let mut known = Vec::new();
+    let mut short_said = false;
+    for s in series {
+        for warning in s.warnings() {
+            if matches!(warning, StudyWarning::ShortRuns { .. }) {
+                if short_said {
+                    continue;
+                }
+                short_said = true;
+            }
+            if let Some(text) = super::warning_text(s, &warning) {
+                known.push(format!("{}: {text}", s.label()));
+            }
+        }
+    }
+    known
 }
 
 /// The most series compared at once (all files together).
@@ -151,6 +179,8 @@ struct JsonSeries<'a> {
     repeat: usize,
     date: Option<&'a str>,
     headline: Option<nqueens::scaling::Headline>,
+    /// What the series' runs say about their own worth: a busy machine, runs too short.
+    warnings: Vec<String>,
 }
 
 impl<'a> JsonSeries<'a> {
@@ -169,6 +199,7 @@ impl<'a> JsonSeries<'a> {
             repeat: s.repeat,
             date: s.date.as_deref(),
             headline: s.headline,
+            warnings: super::series_warnings(s),
         }
     }
 }
@@ -190,12 +221,18 @@ struct Row {
     max_seconds: f64,
     speedup: f64,
     efficiency: f64,
+    /// CPU time the runs received / asked for (empty where not measured).
+    cpu_share: Option<f64>,
     shares_core: bool,
     /// What the compared runs differ in (`n strategy`), empty when nothing.
     differs: String,
+    /// What the series' runs say about their own worth, `; ` between warnings; empty when
+    /// nothing.
+    warnings: String,
     /// The loss breakdown (empty in results saved before it was measured).
     loss_serial: Option<f64>,
     loss_imbalance: Option<f64>,
+    loss_other_programs: Option<f64>,
     loss_slowdown: Option<f64>,
     loss_unexplained: Option<f64>,
     /// The model's error at this thread count when it is left out and predicted from the
@@ -211,9 +248,11 @@ table_row!(Row, |row| {
     "median" => human::duration(row.median_seconds),
     "speedup" => human::speedup(row.speedup),
     "efficiency" => percent(row.efficiency),
+    "CPU share" => row.cpu_share.map_or_else(|| "-".to_string(), percent),
     "shares core" => shares_core(row.shares_core),
     "lost: serial" => points(row.loss_serial),
     "imbalance" => points(row.loss_imbalance),
+    "other programs" => points(row.loss_other_programs),
     "slowdown" => points(row.loss_slowdown),
     "unexplained" => points(row.loss_unexplained),
     "model error" => row.model_error.map_or_else(|| "-".to_string(), signed_percent),
@@ -232,6 +271,7 @@ fn rows(series: &[Series], differs: &str) -> Vec<Row> {
         .enumerate()
         .flat_map(|(i, s)| {
             let check = leave_one_out(&s.runs, &s.model);
+            let warnings = super::series_warnings(s).join("; ");
             s.runs.iter().map(move |p| Row {
                 threads: p.threads,
                 series: letter(i),
@@ -247,10 +287,13 @@ fn rows(series: &[Series], differs: &str) -> Vec<Row> {
                 max_seconds: p.max_seconds,
                 speedup: p.speedup,
                 efficiency: p.efficiency,
+                cpu_share: p.cpu_share,
                 shares_core: p.shares_core,
                 differs: differs.to_string(),
+                warnings: warnings.clone(),
                 loss_serial: p.loss.map(|l| l.serial),
                 loss_imbalance: p.loss.map(|l| l.imbalance),
+                loss_other_programs: p.loss.map(|l| l.other_programs),
                 loss_slowdown: p.loss.map(|l| l.slowdown),
                 loss_unexplained: p.loss.map(|l| l.unexplained),
                 model_error: check
@@ -285,6 +328,9 @@ pub fn write_side_by_side(out: &mut dyn Write, series: &[Series]) -> io::Result<
                 human::plural(h.threads, "thread"),
                 solutions_per_second(h.solutions_per_second_per_core)
             )?;
+        }
+        for warning in super::series_warnings(s) {
+            writeln!(out, "     warning: {warning}")?;
         }
     }
     writeln!(out)?;

@@ -348,9 +348,15 @@ impl Curve {
             .filter(|p| p.threads > 1 && usable(p.threads as f64, 1.0))
             .filter_map(|p| Some((p.threads as f64, p.loss?)))
             .filter(|(_, l)| {
-                [l.serial, l.imbalance, l.slowdown, l.unexplained]
-                    .iter()
-                    .all(|x| x.abs() <= DRAWN.1)
+                [
+                    l.serial,
+                    l.imbalance,
+                    l.other_programs,
+                    l.slowdown,
+                    l.unexplained,
+                ]
+                .iter()
+                .all(|x| x.abs() <= DRAWN.1)
             })
             .collect();
         let (colour, bar) = PALETTE[index % PALETTE.len()];
@@ -733,19 +739,22 @@ where
 }
 
 /// The parts of the loss breakdown as drawn: name, colour, value.
-fn loss_parts(loss: &Loss) -> [(&'static str, RGBColor, f64); 4] {
+fn loss_parts(loss: &Loss) -> [(&'static str, RGBColor, f64); 5] {
     [
         ("serial", LOSS_COLOURS[0], loss.serial),
         ("imbalance", LOSS_COLOURS[1], loss.imbalance),
-        ("slowdown", LOSS_COLOURS[2], loss.slowdown),
-        ("unexplained", LOSS_COLOURS[3], loss.unexplained),
+        ("other programs", LOSS_COLOURS[2], loss.other_programs),
+        ("slowdown", LOSS_COLOURS[3], loss.slowdown),
+        ("unexplained", LOSS_COLOURS[4], loss.unexplained),
     ]
 }
 
-/// The colours of the loss breakdown's parts: serial, imbalance, slowdown, unexplained.
-const LOSS_COLOURS: [RGBColor; 4] = [
+/// The colours of the loss breakdown's parts: serial, imbalance, other programs, slowdown,
+/// unexplained.
+const LOSS_COLOURS: [RGBColor; 5] = [
     RGBColor(99, 99, 99),
     RGBColor(188, 189, 34),
+    RGBColor(23, 190, 207),
     RGBColor(140, 86, 75),
     RGBColor(227, 119, 194),
 ];
@@ -936,29 +945,29 @@ fn legend(series: &[Series], curves: &[Curve]) -> Vec<(Swatch, String)> {
             human::plural(axis_number(&last_modelled), "worker")
         );
         let what = if curves.iter().any(|c| c.with_losses) {
-            "task times + measured serial time and slowdown"
+            "model with measured losses: task times + serial time and slowdown"
         } else {
-            "one-thread task times"
+            "list-scheduling bound: 1-thread task times"
         };
         entries.push(if let [curve] = curves {
             let leaves = if curve.with_losses {
                 ""
             } else {
-                "; leaves out SMT, turbo, memory"
+                "; no SMT, turbo, memory"
             };
             (
                 Swatch::Model(curve.colour),
-                format!("model: {what}, {workers}{leaves}"),
+                format!("{what}, {workers}{leaves}"),
             )
         } else {
             let what = if curves.iter().any(|c| c.with_losses) {
-                "task times + measured losses"
+                "model with measured losses"
             } else {
-                what
+                "list-scheduling bound"
             };
             (
                 Swatch::Model(MODELS_GREY),
-                format!("models, in each series' colour: {what}, {workers}"),
+                format!("{what}, in each series' colour: {workers}"),
             )
         });
     }
@@ -970,6 +979,7 @@ fn legend(series: &[Series], curves: &[Curve]) -> Vec<(Swatch, String)> {
         let meaning = [
             "outside the tasks (starting and ending the run)",
             "idle at the tail while other workers still count",
+            "CPU time asked for and not received: this machine's load",
             "the tasks slower than on one thread (clock, SMT, caches)",
             "the rest (between tasks)",
         ];
@@ -1176,7 +1186,7 @@ mod tests {
         for wanted in [
             "measured: median of 3 timed runs",
             "bars: fastest to slowest of the 3 timed runs",
-            "model: one-thread task times, to 16 workers; leaves out SMT, turbo, memory",
+            "list-scheduling bound: 1-thread task times, to 16 workers; no SMT, turbo, memory",
             "ideal: speedup = threads, efficiency = 100 %",
             "worker threads (log scale)",
             "speedup over one thread (log scale)",
@@ -1389,12 +1399,13 @@ mod tests {
 
     /// `series` with a loss breakdown on every thread count above one: `parts` (serial,
     /// imbalance, slowdown, unexplained) each.
-    fn with_losses(mut s: Series, parts: [f64; 4]) -> Series {
-        let [serial, imbalance, slowdown, unexplained] = parts;
+    fn with_losses(mut s: Series, parts: [f64; 5]) -> Series {
+        let [serial, imbalance, other_programs, slowdown, unexplained] = parts;
         for p in s.runs.iter_mut().filter(|p| p.threads > 1) {
             let mut loss = Loss::default();
             loss.serial = serial;
             loss.imbalance = imbalance;
+            loss.other_programs = other_programs;
             loss.slowdown = slowdown;
             loss.unexplained = unexplained;
             p.loss = Some(loss);
@@ -1409,7 +1420,7 @@ mod tests {
         assert!(!texts(&without).iter().any(|t| t.starts_with("lost")));
         let one = [with_losses(
             series(&[1, 2, 4], "avx2", 0.9),
-            [0.02, 0.03, 0.05, -0.01],
+            [0.02, 0.03, 0.04, 0.05, -0.01],
         )];
         let svg = render_svg(&one, &PlotOptions::default()).unwrap();
         // One box of each part per measured count above one, and one in the legend.
@@ -1430,7 +1441,13 @@ mod tests {
                 .count(),
             3
         );
-        for name in ["serial", "imbalance", "slowdown", "unexplained"] {
+        for name in [
+            "serial",
+            "imbalance",
+            "other programs",
+            "slowdown",
+            "unexplained",
+        ] {
             let prefix = format!("lost, {name}: ");
             assert_eq!(texts.iter().filter(|t| t.starts_with(&prefix)).count(), 1);
         }

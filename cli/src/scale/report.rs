@@ -7,7 +7,7 @@ use serde::Serialize;
 use nqueens::scaling::Loss;
 use nqueens::scaling::check::Holdout;
 use nqueens::scaling::series::Series;
-use nqueens::scaling::study::Study;
+use nqueens::scaling::study::{Study, StudyWarning};
 use nqueens::{Kernel, Strategy};
 
 use super::{compare, percent, shares_core, signed_percent, solutions_per_second};
@@ -60,8 +60,8 @@ struct MeasuredRow {
     efficiency: f64,
     cpu_share: Option<f64>,
     shares_core: bool,
-    model_speedup: Option<f64>,
-    model_efficiency: Option<f64>,
+    bound_speedup: Option<f64>,
+    with_losses_speedup: Option<f64>,
 }
 
 table_row!(MeasuredRow, |record| {
@@ -73,8 +73,10 @@ table_row!(MeasuredRow, |record| {
     "efficiency" => percent(record.efficiency),
     "CPU share" => record.cpu_share.map_or_else(|| "-".to_string(), percent),
     "shares core" => shares_core(record.shares_core),
-    "model speedup" => record.model_speedup.map_or_else(|| "-".to_string(), human::speedup),
-    "model efficiency" => record.model_efficiency .map_or_else(|| "-".to_string(), percent),
+    "bound speedup" => record.bound_speedup.map_or_else(|| "-".to_string(), human::speedup),
+    "with losses speedup" => record
+        .with_losses_speedup
+        .map_or_else(|| "-".to_string(), human::speedup),
 });
 
 /// Where a measured thread count's lost efficiency went, in the human table.
@@ -89,6 +91,7 @@ table_row!(LossRow, |record| {
     "lost" => points(record.lost),
     "serial" => points(record.loss.serial),
     "imbalance" => points(record.loss.imbalance),
+    "other programs" => points(record.loss.other_programs),
     "slowdown" => points(record.loss.slowdown),
     "unexplained" => points(record.loss.unexplained),
 });
@@ -120,11 +123,13 @@ struct ModelRow {
 
 table_row!(ModelRow, |record| {
     "workers" => record.workers,
-    "predicted time" => human::duration(record.predicted),
-    "speedup" => human::speedup(record.speedup),
-    "efficiency" => percent(record.efficiency),
-    "with losses" => record.with_losses.map_or_else(|| "-".to_string(), human::duration),
-    "speedup " => record.with_losses_speedup.map_or_else(|| "-".to_string(), human::speedup),
+    "bound time" => human::duration(record.predicted),
+    "bound speedup" => human::speedup(record.speedup),
+    "bound efficiency" => percent(record.efficiency),
+    "with losses time" => record.with_losses.map_or_else(|| "-".to_string(), human::duration),
+    "with losses speedup" => record
+        .with_losses_speedup
+        .map_or_else(|| "-".to_string(), human::speedup),
     "losses of" => losses_of(record.workers, record.losses_from),
 });
 
@@ -157,6 +162,26 @@ fn machine_line(study: &Study) -> String {
     )
 }
 
+/// The thread counts of a study on a busy machine with their CPU shares (`2 threads got 50.5
+/// %`); `None` where no run was starved of CPU time.
+fn busy_counts(study: &Study) -> Option<String> {
+    study
+        .warnings()
+        .into_iter()
+        .find_map(|warning| match warning {
+            StudyWarning::BusyMachine { starved } => Some(
+                starved
+                    .iter()
+                    .map(|&(t, share)| {
+                        format!("{} got {}", human::plural(t, "thread"), percent(share))
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
+            _ => None,
+        })
+}
+
 fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
     writeln!(
         out,
@@ -180,10 +205,19 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
         )?;
     }
     writeln!(out)?;
+    if let Some(starved) = busy_counts(study) {
+        writeln!(
+            out,
+            "busy machine: other programs took CPU time from these runs ({starved} of the CPU \
+             time asked for): the speedups and efficiencies below are those of this busy \
+             machine, not the machine's"
+        )?;
+    }
     writeln!(
         out,
         "measured: wall-clock seconds; speedup and efficiency against the 1-thread median; CPU \
-         share = CPU time received / asked for; shares core: more threads than the {}",
+         share = CPU time received / asked for; shares core: more threads than the {}; bound \
+         and with losses: the two models below",
         human::plural(study.machine.physical, "physical core")
     )?;
     let measured: Vec<MeasuredRow> = study
@@ -200,8 +234,8 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
                 efficiency: p.efficiency,
                 cpu_share: p.cpu_share,
                 shares_core: p.shares_core,
-                model_speedup: model.map(|m| m.speedup),
-                model_efficiency: model.map(|m| m.efficiency),
+                bound_speedup: model.map(|m| m.speedup),
+                with_losses_speedup: model.and_then(|m| m.with_losses_speedup),
             }
         })
         .collect();
@@ -223,17 +257,19 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
             out,
             "lost efficiency (100 % - efficiency, points of the run's worker-time) by where it \
              went, against the 1-thread run: serial = outside the tasks (starting and ending \
-             the run); imbalance = idle while other workers still count; slowdown = the tasks' \
-             summed time beyond 1 thread's (clock, SMT, caches); unexplained = the rest \
-             (between tasks)"
+             the run); imbalance = idle while other workers still count; other programs = CPU \
+             time asked for and not received (from the CPU share); slowdown = the tasks' summed \
+             time beyond 1 thread's, less other programs' (clock, SMT, caches); unexplained = \
+             the rest (between tasks)"
         )?;
         write_table(out, &losses)?;
         writeln!(out)?;
     }
     writeln!(
         out,
-        "model: the 1-thread task times (sum {}, largest {}) replayed largest-first on identical \
-         workers; it leaves out {}",
+        "bound (list-scheduling bound): the 1-thread task times (sum {}, largest {}) replayed \
+         largest-first on identical workers, nothing else, so no machine beats it; it leaves \
+         out {}",
         human::duration(study.task_seconds_total),
         human::duration(study.task_seconds_max),
         study.model_leaves_out
@@ -241,10 +277,11 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
     if study.model.iter().any(|m| m.with_losses_seconds.is_some()) {
         writeln!(
             out,
-            "with losses: the same makespan x the measured slowdown (task time summed at the \
-             thread count / at 1 thread) + the measured serial time (each worker's time \
-             outside the tasks), both from the largest measured thread count up to the workers; \
-             (held) marks those two terms extrapolated, held at that count's values"
+            "with losses (model with measured losses): the bound's makespan x the measured \
+             slowdown (task time on the CPU summed at the thread count / at 1 thread, without \
+             what other programs took) + the measured serial time (each worker's time outside \
+             the tasks), both from the largest measured thread count up to the workers; (held) \
+             marks those two terms extrapolated, held at that count's values"
         )?;
     }
     let model: Vec<ModelRow> = study
@@ -300,8 +337,9 @@ pub(super) fn write_model_check(out: &mut dyn Write, check: &[Holdout]) -> io::R
 }
 
 /// One CSV row: a measured thread count (`kind` = `measured`, `seconds` = the median) or a
-/// modelled worker count (`kind` = `model`, `seconds` = the prediction, no min, max, CPU share or
-/// loss breakdown).
+/// modelled worker count, by the list-scheduling bound (`kind` = `bound`) or the model with
+/// measured losses (`kind` = `with-losses`), `seconds` = the prediction, no min, max, CPU share
+/// or loss breakdown.
 #[derive(Debug, Serialize)]
 struct CsvRow {
     kind: &'static str,
@@ -321,6 +359,7 @@ struct CsvRow {
     cpu: String,
     loss_serial: Option<f64>,
     loss_imbalance: Option<f64>,
+    loss_other_programs: Option<f64>,
     loss_slowdown: Option<f64>,
     loss_unexplained: Option<f64>,
 }
@@ -346,6 +385,7 @@ fn csv_rows(study: &Study) -> Vec<CsvRow> {
                 cpu: study.run.cpu.clone().unwrap_or_default(),
                 loss_serial: loss.map(|l| l.serial),
                 loss_imbalance: loss.map(|l| l.imbalance),
+                loss_other_programs: loss.map(|l| l.other_programs),
                 loss_slowdown: loss.map(|l| l.slowdown),
                 loss_unexplained: loss.map(|l| l.unexplained),
             }
@@ -363,9 +403,9 @@ fn csv_rows(study: &Study) -> Vec<CsvRow> {
             p.loss,
         )
     });
-    let model = study.model.iter().map(|m| {
+    let bound = study.model.iter().map(|m| {
         row(
-            "model",
+            "bound",
             m.workers,
             m.predicted_seconds,
             None,
@@ -376,7 +416,21 @@ fn csv_rows(study: &Study) -> Vec<CsvRow> {
             None,
         )
     });
-    measured.chain(model).collect()
+    let with_losses = study.model.iter().filter_map(|m| {
+        let (seconds, speedup) = (m.with_losses_seconds?, m.with_losses_speedup?);
+        Some(row(
+            "with-losses",
+            m.workers,
+            seconds,
+            None,
+            None,
+            speedup,
+            speedup / m.workers.max(1) as f64,
+            None,
+            None,
+        ))
+    });
+    measured.chain(bound).chain(with_losses).collect()
 }
 
 #[cfg(test)]
@@ -406,5 +460,104 @@ mod tests {
                 .collect::<Vec<_>>(),
             [(1, false), (4, true)]
         );
+        assert!(!table.contains("busy machine"), "{table}");
+    }
+
+    /// The table of `study` as people read it.
+    fn table_of(study: &Study) -> String {
+        let mut table = Vec::new();
+        write_human(&mut table, study).unwrap();
+        String::from_utf8(table).unwrap()
+    }
+
+    #[test]
+    fn a_busy_study_says_so_and_books_the_lost_cpu_as_other_programs() {
+        // 1.00x at 2 threads with half the CPU: the lost half is other programs' time.
+        let mut study =
+            super::super::tests::study(17, &[(1, 1.0, Some(0.99)), (2, 1.0, Some(0.505))]);
+        let mut loss = Loss::default();
+        loss.other_programs = 0.485;
+        loss.slowdown = 0.012;
+        loss.imbalance = 0.003;
+        study.runs[1].loss = Some(loss);
+        study.runs[1].efficiency = 0.5;
+        let table = table_of(&study);
+        assert!(
+            table.contains(
+                "busy machine: other programs took CPU time from these runs (2 threads got \
+                 50.5 % of the CPU time asked for): the speedups and efficiencies below are \
+                 those of this busy machine, not the machine's"
+            ),
+            "{table}"
+        );
+        let header = table
+            .lines()
+            .find(|l| l.starts_with("| threads") && l.contains("unexplained"))
+            .expect("the loss table");
+        let columns: Vec<&str> = header
+            .split("  ")
+            .map(|c| c.trim_matches(|c: char| c == '|' || c.is_whitespace()))
+            .filter(|c| !c.is_empty())
+            .collect();
+        assert_eq!(
+            columns,
+            [
+                "threads",
+                "lost",
+                "serial",
+                "imbalance",
+                "other programs",
+                "slowdown",
+                "unexplained"
+            ],
+            "{table}"
+        );
+        let row = table
+            .lines()
+            .skip_while(|l| !l.contains("unexplained"))
+            .find(|l| l.trim_start_matches('|').trim_start().starts_with("2 "))
+            .unwrap();
+        let cells: Vec<&str> = row.split_whitespace().filter(|c| *c != "|").collect();
+        assert_eq!(
+            cells,
+            ["2", "50.0", "0.0", "0.3", "48.5", "1.2", "0.0"],
+            "{table}"
+        );
+        let csv = csv_rows(&study);
+        assert_eq!(csv[1].loss_other_programs, Some(0.485));
+        assert_eq!(csv[1].loss_slowdown, Some(0.012));
+    }
+
+    #[test]
+    fn each_model_has_one_name_in_the_table_and_the_csv() {
+        let mut study = super::super::tests::study(16, &[(1, 1.0, None), (2, 0.5, None)]);
+        study.model = nqueens::scaling::model::predict(
+            &[std::time::Duration::from_millis(10); 4],
+            &[1, 2, 4],
+        );
+        study.model[1].with_losses_seconds = Some(0.025);
+        study.model[1].with_losses_speedup = Some(1.6);
+        let table = table_of(&study);
+        assert!(!table.contains("model speedup"), "{table}");
+        for name in [
+            "bound speedup",
+            "with losses speedup",
+            "bound time",
+            "bound efficiency",
+            "with losses time",
+        ] {
+            assert!(table.contains(name), "{name}: {table}");
+        }
+        let kinds: Vec<(&str, usize)> = csv_rows(&study)
+            .iter()
+            .filter(|r| r.kind != "measured")
+            .map(|r| (r.kind, r.threads))
+            .collect();
+        assert_eq!(
+            kinds,
+            [("bound", 1), ("bound", 2), ("bound", 4), ("with-losses", 2)]
+        );
+        let with_losses = csv_rows(&study).pop().unwrap();
+        assert_eq!((with_losses.speedup, with_losses.efficiency), (1.6, 0.8));
     }
 }

@@ -245,7 +245,7 @@ fn a_full_disk_loses_no_result_and_no_page() {
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(String::from_utf8_lossy(&out.stdout).contains("model speedup"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("bound speedup"));
     let expected = format!(
         "nqueens: error: cannot write {}: No space left on device",
         plot.display()

@@ -80,13 +80,23 @@ fn every_thread_count_has_a_loss_breakdown_that_adds_up_to_the_lost_efficiency()
                 .as_f64()
                 .unwrap_or_else(|| panic!("no {key} in {run}"))
         };
-        let sum = part("serial") + part("imbalance") + part("slowdown") + part("unexplained");
+        let sum = part("serial")
+            + part("imbalance")
+            + part("other_programs")
+            + part("slowdown")
+            + part("unexplained");
         let lost = 1.0 - run["efficiency"].as_f64().unwrap();
         assert!((sum - lost).abs() < 0.01, "{sum} against {lost} in {run}");
     }
     // One thread is the baseline: it loses nothing against itself.
     let one = &runs[0]["loss"];
-    for key in ["serial", "imbalance", "slowdown", "unexplained"] {
+    for key in [
+        "serial",
+        "imbalance",
+        "other_programs",
+        "slowdown",
+        "unexplained",
+    ] {
         assert!(one[key].as_f64().unwrap().abs() < 1e-9, "{one}");
     }
     assert!(runs[1]["loss"]["imbalance"].as_f64().unwrap() >= 0.0);
@@ -122,12 +132,15 @@ fn csv_has_measured_and_model_rows_under_one_header() {
     assert_eq!(
         lines.next().unwrap(),
         "kind,n,strategy,kernel,logical_cpus,physical_cores,threads,seconds,min_seconds,max_seconds,\
-         speedup,efficiency,cpu_share,shares_core,cpu,loss_serial,loss_imbalance,loss_slowdown,\
-         loss_unexplained"
+         speedup,efficiency,cpu_share,shares_core,cpu,loss_serial,loss_imbalance,\
+         loss_other_programs,loss_slowdown,loss_unexplained"
     );
     let kinds: Vec<&str> = lines.map(|l| l.split(',').next().unwrap()).collect();
     assert_eq!(kinds.iter().filter(|&&k| k == "measured").count(), 2);
-    assert_eq!(kinds.iter().filter(|&&k| k == "model").count(), 9);
+    // Each model by its one name: the list-scheduling bound and the model with losses.
+    assert_eq!(kinds.iter().filter(|&&k| k == "bound").count(), 9);
+    assert_eq!(kinds.iter().filter(|&&k| k == "with-losses").count(), 9);
+    assert!(!kinds.contains(&"model"), "{text}");
 }
 
 #[test]
@@ -135,8 +148,10 @@ fn the_table_names_the_machine_and_both_sections() {
     let text = stdout_of(&["scale", "8", "-t", "2", "-r", "1"]);
     assert!(text.contains("machine: "), "{text}");
     assert!(text.contains("logical CPUs"), "{text}");
-    assert!(text.contains("model speedup"), "{text}");
-    assert!(text.contains("predicted time"), "{text}");
+    assert!(text.contains("bound speedup"), "{text}");
+    assert!(text.contains("with losses speedup"), "{text}");
+    assert!(text.contains("bound time"), "{text}");
+    assert!(!text.contains("model speedup"), "{text}");
 }
 
 #[test]
@@ -229,7 +244,10 @@ fn the_plot_has_one_legend_and_range_bars_in_both_panels() {
     assert_eq!(count("measured: median of 3 timed runs"), 1, "{texts:?}");
     assert_eq!(count("bars: fastest to slowest of the 3 timed runs"), 1);
     assert_eq!(count("ideal: speedup = threads, efficiency = 100 %"), 1);
-    let model = texts.iter().filter(|t| t.starts_with("model: ")).count();
+    let model = texts
+        .iter()
+        .filter(|t| t.starts_with("model with measured losses: "))
+        .count();
     assert_eq!(model, 1, "{texts:?}");
     // The bars are the only paths in their colour: one per measured count (1 and 2 threads)
     // in each panel, and one legend entry.
@@ -396,4 +414,70 @@ fn help_documents_every_option_with_examples() {
     ] {
         assert!(out.contains(wanted), "{wanted} in {out}");
     }
+}
+
+#[test]
+fn a_study_with_stderr_in_a_pipe_writes_a_plain_progress_line_now_and_then() {
+    let args = [
+        "scale",
+        "15",
+        "-t",
+        "2",
+        "-r",
+        "1",
+        "--kernel",
+        "depth-first",
+    ];
+    let out = nqueens()
+        .args(args)
+        .env("NQUEENS_PROGRESS_SECONDS", "0.05")
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(!stderr.contains(['\r', '\x1b']), "{stderr:?}");
+    let lines: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("nqueens: n = 15: "))
+        .collect();
+    assert!(!lines.is_empty(), "no progress line: {stderr}");
+    for line in &lines {
+        let rest = line.strip_prefix("nqueens: n = 15: ").unwrap();
+        let (done, rest) = rest
+            .split_once(" of 4 runs done, measuring ")
+            .unwrap_or_else(|| {
+                panic!("{line}");
+            });
+        assert!(done.parse::<u64>().unwrap() <= 4, "{line}");
+        assert!(
+            rest.starts_with("1 thread, ") || rest.starts_with("2 threads, "),
+            "{line}"
+        );
+        assert!(
+            rest.contains("warm-up, ") || rest.contains("run 1 of 1, "),
+            "{line}"
+        );
+        assert!(rest.ends_with(" s elapsed"), "{line}");
+    }
+    // Quiet: none; a bad interval: refused in one line before any run.
+    let quiet = nqueens()
+        .args(args)
+        .arg("-q")
+        .env("NQUEENS_PROGRESS_SECONDS", "0.05")
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    assert!(quiet.stderr.is_empty(), "{:?}", quiet.stderr);
+    let refused = nqueens()
+        .args(args)
+        .env("NQUEENS_PROGRESS_SECONDS", "soon")
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let err = String::from_utf8(refused.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("NQUEENS_PROGRESS_SECONDS="), "{err}");
 }

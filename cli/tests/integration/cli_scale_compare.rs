@@ -172,9 +172,20 @@ fn the_comparison_table_lines_up_every_series_by_thread_count() {
     ] {
         assert!(table.contains(heading), "{heading} in {table}");
     }
-    // n and strategy differ: allowed, flagged.
+    // n and strategy differ: allowed, flagged; then what the series' runs knew of themselves
+    // (these boards take milliseconds: said once, of the first series; the table says it of
+    // each).
     let warnings: Vec<&str> = stderr.lines().collect();
-    assert_eq!(warnings.len(), 1, "{stderr}");
+    assert_eq!(warnings.len(), 2, "{stderr}");
+    assert!(
+        warnings[1].contains("depth-first kernel, mirror, n = 10: the fastest timed run took "),
+        "{stderr}"
+    );
+    let short = table
+        .lines()
+        .filter(|l| l.starts_with("     warning: the fastest timed run took "))
+        .count();
+    assert_eq!(short, 3, "{table}");
     assert!(
         warnings[0].starts_with(
             "nqueens: warning: the runs differ in n (10, 9) and strategy (mirror, symmetric): "
@@ -226,8 +237,9 @@ fn the_comparison_as_json_and_csv_names_each_series_and_flags_differences() {
     assert_eq!(
         lines.next().unwrap(),
         "threads,series,label,n,strategy,kernel,cpu,logical_cpus,physical_cores,median_seconds,\
-         min_seconds,max_seconds,speedup,efficiency,shares_core,differs,loss_serial,\
-         loss_imbalance,loss_slowdown,loss_unexplained,model_error,model_error_lumped"
+         min_seconds,max_seconds,speedup,efficiency,cpu_share,shares_core,differs,warnings,\
+         loss_serial,loss_imbalance,loss_other_programs,loss_slowdown,loss_unexplained,\
+         model_error,model_error_lumped"
     );
     let rows: Vec<&str> = lines.collect();
     assert_eq!(rows.len(), 6, "{csv}");
@@ -239,6 +251,126 @@ fn the_comparison_as_json_and_csv_names_each_series_and_flags_differences() {
     assert_eq!(v["differs_in"], serde_json::json!([]));
     assert_eq!(v["series"].as_array().unwrap().len(), 2);
     assert!(!stderr.contains("differ"), "{stderr}");
+}
+
+/// A study saved by an earlier version on a 2-core machine that another program kept busy:
+/// at 2 threads, 1.00x with 50.5 % of the CPU, its loss breakdown all in the slowdown.
+fn busy_fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/scale-17-busy-2-cores.json")
+}
+
+/// A study of a quiet 16-core machine, with its loss breakdown.
+fn clean_fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/measurements/scale-19-xeon-16-cores.json")
+}
+
+/// `scale --compare` of the busy and the clean study, then `extra`: stdout and stderr.
+fn compare_busy_and_clean(extra: &[&str]) -> (String, String) {
+    let out = nqueens()
+        .arg("scale")
+        .arg("--compare")
+        .args([busy_fixture(), clean_fixture()])
+        .args(extra)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn a_busy_run_beside_a_clean_one_shows_its_cpu_share_and_warning_in_the_table() {
+    let (table, stderr) = compare_busy_and_clean(&[]);
+    let busy_warning = "other programs are using the CPUs (2 threads got 50.5 % of the CPU time \
+                        they asked for): the measured times, speedups and efficiencies are those \
+                        of this busy machine, not the machine's";
+    // Under the busy series' name, and on stderr with its label; none for the clean one.
+    let warned: Vec<&str> = table.lines().filter(|l| l.contains("warning:")).collect();
+    assert_eq!(warned.len(), 1, "{table}");
+    assert!(warned[0].contains(busy_warning), "{table}");
+    let a = table.find("  A: ").unwrap();
+    let b = table.find("  B: ").unwrap();
+    let at = table.find(busy_warning).unwrap();
+    assert!(a < at && at < b, "{table}");
+    let stderr_lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(stderr_lines.len(), 2, "{stderr}"); // the boards differ, and the busy machine
+    assert!(
+        stderr_lines[1].starts_with("nqueens: warning: Intel Core i5-7200U, 2 cores: avx2 kernel"),
+        "{stderr}"
+    );
+    assert!(stderr_lines[1].contains(busy_warning), "{stderr}");
+    // The CPU share and the lost CPU time as "other programs", not "slowdown".
+    let header = table.lines().find(|l| l.contains("CPU share")).unwrap();
+    let heading = |name: &str| {
+        header
+            .find(name)
+            .unwrap_or_else(|| panic!("{name}: {table}"))
+    };
+    assert!(heading("CPU share") < heading("other programs"), "{table}");
+    assert!(heading("other programs") < heading("slowdown"), "{table}");
+    let row = table
+        .lines()
+        .find(|l| l.split_whitespace().take(3).eq(["|", "2", "A"]))
+        .unwrap_or_else(|| panic!("{table}"));
+    assert!(row.contains("50.5 %"), "{row}");
+    // 50.5 % of the CPU at 2 threads, 99 % at 1 (half as long in 2 threads' units), 0.1 at the
+    // tail: 100 - 50.5 - 0.1 - 1 x 0.5 = 48.9 points taken by other programs, 49.7 - 48.9 =
+    // 0.8 left of the slowdown.
+    let cells: Vec<&str> = row.split_whitespace().collect();
+    let after_share = &cells[cells.iter().position(|&c| c == "50.5").unwrap()..];
+    assert_eq!(
+        after_share[..8],
+        ["50.5", "%", "-", "0.1", "0.1", "48.9", "0.8", "0.1"],
+        "{row}"
+    );
+}
+
+#[test]
+fn a_busy_run_beside_a_clean_one_carries_its_cpu_share_and_warning_in_json_and_csv() {
+    let (json, _) = compare_busy_and_clean(&["-f", "json"]);
+    let v: Value = serde_json::from_str(&json).unwrap();
+    let warnings = |i: usize| v["series"][i]["warnings"].as_array().unwrap().clone();
+    assert_eq!(warnings(0).len(), 1, "{json}");
+    assert!(
+        warnings(0)[0]
+            .as_str()
+            .unwrap()
+            .starts_with("other programs are using the CPUs (2 threads got 50.5 %"),
+        "{json}"
+    );
+    assert!(warnings(1).is_empty(), "{json}");
+    let rows = v["table"].as_array().unwrap();
+    let busy_two = rows
+        .iter()
+        .find(|r| r["series"] == "A" && r["threads"] == 2)
+        .unwrap();
+    assert_eq!(busy_two["cpu_share"], 0.505);
+    let part = |key: &str| busy_two[key].as_f64().unwrap();
+    assert!(
+        (part("loss_other_programs") - 0.489).abs() < 1e-9,
+        "{busy_two}"
+    );
+    assert!((part("loss_slowdown") - 0.008).abs() < 1e-9, "{busy_two}");
+    let clean = rows.iter().filter(|r| r["series"] == "B");
+    for row in clean {
+        assert!(row["cpu_share"].as_f64().unwrap() > 0.99, "{row}");
+        assert_eq!(row["warnings"], "", "{row}");
+    }
+
+    let (csv, _) = compare_busy_and_clean(&["-f", "csv"]);
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    let headers = reader.headers().unwrap().clone();
+    let column = |name: &str| headers.iter().position(|h| h == name).unwrap();
+    let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    let busy = records
+        .iter()
+        .find(|r| &r[1] == "A" && &r[0] == "2")
+        .unwrap();
+    assert_eq!(&busy[column("cpu_share")], "0.505");
+    assert!(busy[column("warnings")].starts_with("other programs are using the CPUs"));
 }
 
 #[test]
@@ -264,7 +396,10 @@ fn the_comparison_plot_has_every_series_in_its_legend() {
     assert!(title.contains("n = 10, 9"), "{title}");
     assert!(title.contains("depth-first, portable-lanes, "), "{title}");
     // The legend names what tells the series apart: kernel, strategy and n here.
-    let legend: Vec<&&str> = texts.iter().filter(|t| t.contains(" kernel, ")).collect();
+    let legend: Vec<&&str> = texts
+        .iter()
+        .filter(|t| t.contains(" kernel, ") && !t.starts_with("warning: "))
+        .collect();
     assert_eq!(legend.len(), 3, "{texts:?}");
     assert!(
         legend[0].starts_with("depth-first kernel, mirror, n = 10"),
