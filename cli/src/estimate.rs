@@ -9,7 +9,7 @@ use nqueens::estimate::{Budget, Estimate, EstimateOptions, EstimateProgress, Est
 
 use serde::Serialize;
 
-use super::human::{duration, grouped};
+use super::human::{approximately, duration, grouped};
 use super::progress::{Steps, quit_on_interrupt};
 use super::{Failure, Outcome, human};
 use crate::args::EstimateArgs;
@@ -56,7 +56,7 @@ fn estimate_on_terminal(n: u32, options: &EstimateOptions) -> Result<Estimate, F
         let total = match p.total {
             Some((total, low, high)) => format!(
                 ", total {} ±{}%",
-                sci(total),
+                approximately(total),
                 human::number(100.0 * (high - low) / 2.0 / total.abs().max(1.0))
             ),
             None => String::new(),
@@ -112,11 +112,11 @@ fn lines(e: &Estimate) -> Vec<Line> {
     add(
         "total".into(),
         format!(
-            "{} (95%: {} to {}, ±{:.2}%)",
-            sci(e.estimate_total),
-            sci(e.total_low),
-            sci(e.total_high),
-            100.0 * e.total_relative_half_width
+            "{} (95%: {} to {}, ±{})",
+            approximately(e.estimate_total),
+            approximately(e.total_low),
+            approximately(e.total_high),
+            human::share(e.total_relative_half_width)
         ),
     );
     if let Some(known) = e.known_total {
@@ -136,9 +136,9 @@ fn lines(e: &Estimate) -> Vec<Line> {
         "unique (total / 8)".into(),
         format!(
             "{} (95%: {} to {})",
-            sci(e.estimate_unique),
-            sci(e.unique_low),
-            sci(e.unique_high)
+            approximately(e.estimate_unique),
+            approximately(e.unique_low),
+            approximately(e.unique_high)
         ),
     );
     add(
@@ -166,7 +166,10 @@ fn lines(e: &Estimate) -> Vec<Line> {
     }
     add(
         "largest task".into(),
-        format!("{:.2e} of the work (size estimate)", e.largest_task_share),
+        format!(
+            "{} of the work (size estimate)",
+            human::share(e.largest_task_share)
+        ),
     );
     add(
         "sample".into(),
@@ -177,15 +180,7 @@ fn lines(e: &Estimate) -> Vec<Line> {
             e.free_rows
         ),
     );
-    add(
-        "work covered".into(),
-        format!("{:.3}%", 100.0 * e.covered_fraction),
-    );
+    add("work covered".into(), human::share(e.covered_fraction));
     add("took".into(), duration(e.elapsed.as_secs_f64()));
     lines
-}
-
-/// A number in scientific notation with five significant digits.
-fn sci(x: f64) -> String {
-    format!("{x:.4e}")
 }
