@@ -65,7 +65,7 @@ pub struct Header {
 /// let whole = Header::for_plan(&plan);
 /// let half = Header::for_shard(&plan, Shard::new(1, 2).unwrap());
 /// assert_eq!(whole.differing_fields(&half), [HeaderField::Shard]);
-/// assert_eq!(whole.describe(HeaderField::Shard), "shard 0/1");
+/// assert_eq!(whole.describe(HeaderField::Shard), "the whole board");
 /// assert_eq!(half.describe(HeaderField::Shard), "shard 1/2");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -130,14 +130,15 @@ impl Header {
         }
     }
 
-    /// One field as the header's description writes it.
+    /// One field as the header's description writes it: the fingerprint as `fingerprint`
+    /// and 16 hex digits, the shard as `shard 1/4`, or `the whole board` for a whole count.
     ///
     /// ```
     /// use nqueens::journal::{Header, HeaderField};
     /// use nqueens::{Plan, Strategy};
     /// let header = Header::for_plan(&Plan::new(8, Strategy::Mirror, 16).unwrap());
     /// assert_eq!(header.describe(HeaderField::N), "n = 8");
-    /// assert_eq!(header.describe(HeaderField::Shard), "shard 0/1");
+    /// assert_eq!(header.describe(HeaderField::Shard), "the whole board");
     /// ```
     pub fn describe(&self, field: HeaderField) -> String {
         match field {
@@ -145,8 +146,8 @@ impl Header {
             HeaderField::Strategy => format!("strategy {}", self.strategy),
             HeaderField::PlanVersion => format!("plan version {}", self.plan_version),
             HeaderField::Tasks => format!("{} tasks", self.tasks),
-            HeaderField::Fingerprint => format!("plan {}", hex(self.fingerprint)),
-            HeaderField::Shard => format!("shard {}", self.shard),
+            HeaderField::Fingerprint => format!("fingerprint {}", hex(self.fingerprint)),
+            HeaderField::Shard => self.shard.describe(),
         }
     }
 
@@ -318,7 +319,8 @@ pub(super) mod tests {
     fn the_description_lists_every_field() {
         assert_eq!(
             header().to_string(),
-            "n = 9, strategy mirror, plan version 2, 10 tasks, plan 0000000000001234, shard 0/1"
+            "n = 9, strategy mirror, plan version 2, 10 tasks, fingerprint 0000000000001234, the \
+             whole board"
         );
     }
 }
