@@ -1,5 +1,5 @@
 //! The shapes of values that serde writes for the library's types, shared by their derives:
-//! durations as seconds, plan fingerprints as 16 hex digits, and values written as their
+//! durations as seconds, estimated counts as whole numbers, plan fingerprints as 16 hex digits, and values written as their
 //! `Display` text and read back with `FromStr` (a shard `3/8`, a task id `3.0.5`). They are the
 //! shapes of the command's JSON output.
 
@@ -22,6 +22,29 @@ pub(crate) mod seconds {
         let seconds = f64::deserialize(d)?;
         Duration::try_from_secs_f64(seconds)
             .map_err(|_| D::Error::custom(format!("{seconds} is not a number of seconds")))
+    }
+}
+
+/// An estimated count (`f64`) written as the whole number nearest it (`39650800059`, never
+/// `3.96508e10`) up to 2^64, and read back from any number.
+pub(crate) mod whole {
+    use super::*;
+
+    /// Values from 0 to below this (2^64) are written as whole numbers; others (beyond every
+    /// JSON reader's integers) as the float nearest, rounded.
+    const WHOLE_BELOW: f64 = 18_446_744_073_709_551_616.0;
+
+    pub(crate) fn serialize<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+        let rounded = x.round();
+        if (0.0..WHOLE_BELOW).contains(&rounded) {
+            s.serialize_u64(rounded as u64)
+        } else {
+            s.serialize_f64(rounded)
+        }
+    }
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+        f64::deserialize(d)
     }
 }
 

@@ -537,7 +537,9 @@ pub struct CountArgs {
     /// JSON and CSV also give each board's plan fingerprint, what a journal supplied
     /// (resumed_tasks, resumed_total) and search_seconds: the searched tasks' time summed over
     /// the workers, so that seconds - search_seconds / threads is the time the count spent
-    /// outside its tasks.
+    /// outside its tasks. With --checkpoint they add runs, all_runs_seconds and
+    /// all_runs_search_seconds (every run of the count that its journal timed), and the table
+    /// gives time (this run), compute (all runs' search time) and the share of tasks resumed.
     #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table)]
     pub format: Format,
     /// Record finished tasks in FILE; the same command resumes.
@@ -886,8 +888,12 @@ const COMPARE_EXAMPLES: &str = "Examples:\n  \
     diagonal checks  candidates that reached the diagonal test (matrix and bitmask\n                   \
     test everything at once, so for them it equals candidates)\n\n\
     time is the plain search, instrumented the search that produced the counters; a search\n\
-    shorter than 0.2 s is repeated and its fastest run shown. speedup is relative to the\n\
-    slowest algorithm's time.";
+    shorter than 0.2 s is repeated and its fastest run shown. The table gives every time in\n\
+    one unit, named in its heading: ms while all are under a second, else s. speedup is\n\
+    relative to the matrix search (1.00x; without it, the first listed of matrix, array,\n\
+    attack, bitmask), named in the heading. JSON and CSV: algorithm, n, total, nodes,\n\
+    candidates, diagonal_checks, seconds, instrumented_seconds, speedup (four significant\n\
+    digits), baseline.";
 
 /// Arguments of `nqueens compare`.
 #[derive(Debug, Args)]
@@ -945,7 +951,9 @@ const WATCH_EXAMPLES: &str = "Examples:\n  \
     nqueens watch 6 --cast lecture.cast         record the view (asciinema play replays it)\n  \
     nqueens watch 6 --html watch6.html          a page that replays the search in a browser\n  \
     nqueens watch 5 --frames | less             every step as a text frame\n  \
-    nqueens watch 8 --format json | jq .        every step as one JSON object\n\n\
+    nqueens watch 8 --format json | jq .        every step as one JSON object (jq before 1.7\n  \
+                                                rounds integers above 2^53, such as a count of\n  \
+                                                n = 26 or more; these stay far below)\n\n\
     Keys: space pause/resume, right or n one step, left or b one step back, + and - speed\n\
     (0.1, 0.2, 0.5, 1, 2, 5, ... 1000 steps/s), s run to the next solution, a next algorithm,\n\
     r restart, ? help, Ctrl-Z suspend, q or Esc quit (Ctrl-C, SIGINT, SIGTERM, SIGHUP: exit\n\
@@ -1063,7 +1071,8 @@ pub struct ScaleArgs {
     /// table: per kernel and strategy the
     /// measured and the modelled counts under a machine header (rows with more threads than
     /// physical cores marked as sharing a core), then with several a side-by-side table. json:
-    /// one object with n, strategy, kernel, machine {logical, physical}, repeat, tasks, runs
+    /// one object, not an array of records as elsewhere (scale --compare reads these files
+    /// back, older ones too), with n, strategy, kernel, machine {logical, physical}, repeat, tasks, runs
     /// (threads, median_seconds, min_seconds, max_seconds, speedup, efficiency, cpu_share,
     /// shares_core, loss {serial, imbalance, other_programs, slowdown, unexplained}: 1 -
     /// efficiency split by where it went), model (workers; the list-scheduling bound:

@@ -5,8 +5,8 @@
 use std::io::Write;
 use std::time::Instant;
 
-use crate::format::{Format, table_row, write_records};
-use crate::human::{self, grouped};
+use crate::format::{Format, plain, table_row, write_cells, write_records};
+use crate::human::{self, TimeUnit, grouped};
 use nqueens::classic::{Algorithm, Counters};
 use serde::Serialize;
 
@@ -22,7 +22,7 @@ pub struct CompareRecord {
     /// Board side.
     pub n: u32,
     /// Solutions found.
-    pub solutions: u128,
+    pub total: u128,
     /// Queens placed.
     pub nodes: u128,
     /// Squares examined for the next queen.
@@ -35,20 +35,60 @@ pub struct CompareRecord {
     /// Wall-clock seconds of the instrumented search that produced the counters, measured the
     /// same way.
     pub instrumented_seconds: f64,
-    /// How many times faster than the slowest algorithm of this comparison (plain runs).
+    /// How many times faster than `baseline` (plain runs), to four significant digits.
     pub speedup: f64,
+    /// The algorithm every speedup is measured against ([`baseline`]): 1 for itself.
+    pub baseline: Algorithm,
 }
 
-table_row!(CompareRecord, |record| {
-    "algorithm" => record.algorithm,
-    "solutions" => grouped(record.solutions),
-    "nodes" => grouped(record.nodes),
-    "candidates" => grouped(record.candidates),
-    "diagonal checks" => grouped(record.diagonal_checks),
-    "time" => human::duration(record.seconds),
-    "instrumented" => human::duration(record.instrumented_seconds),
-    "speedup" => speedup(record),
-});
+/// The algorithm a comparison's speedups are measured against: the textbook matrix search
+/// when it is compared, else the first compared in textbook order (`Algorithm::ALL`), so that
+/// the baseline never depends on which run happened to be slowest.
+pub fn baseline(algorithms: &[Algorithm]) -> Option<Algorithm> {
+    Algorithm::ALL
+        .iter()
+        .copied()
+        .find(|algorithm| algorithms.contains(algorithm))
+}
+
+/// Writes the comparison for people: one time unit for the table (milliseconds when every
+/// time is under a second), named in the headings with the baseline of the speedups.
+fn write_table(out: &mut dyn Write, records: &[CompareRecord]) -> std::io::Result<()> {
+    let unit = TimeUnit::for_column(
+        records
+            .iter()
+            .flat_map(|r| [r.seconds, r.instrumented_seconds]),
+    );
+    let baseline = records
+        .first()
+        .map_or("-".to_string(), |r| r.baseline.to_string());
+    let headings = [
+        "algorithm".to_string(),
+        "total".to_string(),
+        "nodes".to_string(),
+        "candidates".to_string(),
+        "diagonal checks".to_string(),
+        format!("time ({})", unit.symbol()),
+        format!("instrumented ({})", unit.symbol()),
+        format!("speedup vs {baseline}"),
+    ];
+    let rows: Vec<Vec<String>> = records.iter().map(|r| cells(r, unit)).collect();
+    write_cells(out, &headings, &rows)
+}
+
+/// A record's cells for people, its times in `unit`.
+fn cells(record: &CompareRecord, unit: TimeUnit) -> Vec<String> {
+    vec![
+        record.algorithm.to_string(),
+        grouped(record.total),
+        grouped(record.nodes),
+        grouped(record.candidates),
+        grouped(record.diagonal_checks),
+        unit.cell(record.seconds),
+        unit.cell(record.instrumented_seconds),
+        speedup(record),
+    ]
+}
 
 /// A record's speedup for people: `12.3x`, or `-` when its run was too short to time (a
 /// ratio of such times is noise).
@@ -82,12 +122,26 @@ pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<Outcome, Failure> 
     }
     steps.finish();
     check_agreement(&records).map_err(Failure::Wrong)?;
-    let slowest = records.iter().map(|r| r.seconds).fold(0.0, f64::max);
-    for record in &mut records {
-        record.speedup = slowest / record.seconds;
-    }
-    write_records(out, args.format, &records)?;
+    set_speedups(&mut records);
+    args.format
+        .write_rows(out, &records, |out| write_table(out, &records))?;
     Ok(Outcome::Success)
+}
+
+/// Sets every record's speedup over the [`baseline`] of the comparison.
+fn set_speedups(records: &mut [CompareRecord]) {
+    let algorithms: Vec<Algorithm> = records.iter().map(|r| r.algorithm).collect();
+    let Some(baseline) = baseline(&algorithms) else {
+        return;
+    };
+    let base_seconds = records
+        .iter()
+        .find(|r| r.algorithm == baseline)
+        .map_or(f64::NAN, |r| r.seconds);
+    for record in records {
+        record.baseline = baseline;
+        record.speedup = plain::ratio(base_seconds / record.seconds);
+    }
 }
 
 /// Runs of one search repeat while their total time stays under this, so that the time of a
@@ -135,7 +189,7 @@ fn measure(algorithm: Algorithm, n: u32, steps: &Steps) -> Result<CompareRecord,
         )));
     }
     let Counters {
-        solutions,
+        solutions: total,
         nodes,
         candidates,
         diagonal_checks,
@@ -144,13 +198,14 @@ fn measure(algorithm: Algorithm, n: u32, steps: &Steps) -> Result<CompareRecord,
     Ok(CompareRecord {
         algorithm,
         n,
-        solutions,
+        total,
         nodes,
         candidates,
         diagonal_checks,
         seconds: plain_seconds,
         instrumented_seconds,
         speedup: 1.0,
+        baseline: algorithm,
     })
 }
 
@@ -193,12 +248,12 @@ fn check_agreement(records: &[CompareRecord]) -> Result<(), String> {
     let Some(first) = records.first() else {
         return Ok(());
     };
-    if records.iter().all(|r| r.solutions == first.solutions) {
+    if records.iter().all(|r| r.total == first.total) {
         return Ok(());
     }
     let found: Vec<String> = records
         .iter()
-        .map(|r| format!("{} {}", r.algorithm, r.solutions))
+        .map(|r| format!("{} {}", r.algorithm, r.total))
         .collect();
     Err(format!(
         "the algorithms disagree on the solutions of n = {}: {}",
@@ -276,19 +331,19 @@ pub fn count_with(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::TableRow;
 
-    fn record(algorithm: Algorithm, solutions: u128) -> CompareRecord {
+    fn record(algorithm: Algorithm, total: u128) -> CompareRecord {
         CompareRecord {
             algorithm,
             n: 8,
-            solutions,
+            total,
             nodes: 0,
             candidates: 0,
             diagonal_checks: 0,
             seconds: 1.0,
             instrumented_seconds: 1.0,
             speedup: 1.0,
+            baseline: Algorithm::Matrix,
         }
     }
 
@@ -336,13 +391,32 @@ mod tests {
         let mut fast = record(Algorithm::Bitmask, 92);
         fast.seconds = 4e-7;
         fast.speedup = 1.6;
-        let cells = fast.cells();
-        assert_eq!(cells[5], "< 1 µs");
+        let cells = cells(&fast, TimeUnit::Milliseconds);
+        assert_eq!(cells[5], "< 0.001");
         assert_eq!(cells[7], "-");
         let mut timed = record(Algorithm::Bitmask, 92);
         timed.seconds = 0.000_412;
         timed.speedup = 12.34;
-        let cells = timed.cells();
-        assert_eq!((cells[5].as_str(), cells[7].as_str()), ("412 µs", "12.3x"));
+        let cells = super::cells(&timed, TimeUnit::Milliseconds);
+        assert_eq!((cells[5].as_str(), cells[7].as_str()), ("0.412", "12.3x"));
+    }
+
+    #[test]
+    fn speedups_are_over_the_matrix_search_or_the_first_in_textbook_order() {
+        let mut records = [
+            record(Algorithm::Bitmask, 92),
+            record(Algorithm::Matrix, 92),
+            record(Algorithm::Array, 92),
+        ];
+        (records[0].seconds, records[1].seconds, records[2].seconds) = (0.5, 2.0, 3.0);
+        set_speedups(&mut records);
+        let speedups: Vec<f64> = records.iter().map(|r| r.speedup).collect();
+        assert_eq!(speedups, [4.0, 1.0, 0.6667]);
+        assert!(records.iter().all(|r| r.baseline == Algorithm::Matrix));
+        assert_eq!(
+            baseline(&[Algorithm::Bitmask, Algorithm::Attack]),
+            Some(Algorithm::Attack)
+        );
+        assert_eq!(baseline(&[]), None);
     }
 }

@@ -10,6 +10,7 @@ use nqueens::Plan;
 use nqueens::Prepared;
 use nqueens::TaskOutcome;
 use nqueens::estimate::cost::Cost;
+use nqueens::journal::Spent;
 use nqueens::known::Mismatch;
 use nqueens::{CountOptions, CountRun, Kernel, RunControl, Strategy, Watcher};
 use serde::Serialize;
@@ -48,6 +49,18 @@ pub struct CountRecord {
     /// search_seconds / threads` is what the count spent outside its tasks (plan, pool, unique
     /// count, the wait for the last task).
     pub search_seconds: f64,
+    /// With `--checkpoint` only (absent otherwise): the runs of this count that its journal
+    /// timed, this one included when it searched a task; `null` when the journal was made by
+    /// an older version, which recorded no time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub runs: Option<Option<u32>>,
+    /// With `--checkpoint` only: the wall-clock seconds of those runs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub all_runs_seconds: Option<Option<f64>>,
+    /// With `--checkpoint` only: the compute of those runs, their `search_seconds` summed
+    /// (what the whole count has cost in core time).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub all_runs_search_seconds: Option<Option<f64>>,
     /// Where the workers ran when `--pin` placed them: the placement and the CPUs in worker
     /// order (`cores: 0,1`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -99,6 +112,9 @@ impl CountRecord {
             resumed_total: run.resumed_total,
             fingerprint: crate::format::fingerprint(run.fingerprint),
             search_seconds: run.search_time.as_secs_f64(),
+            runs: None,
+            all_runs_seconds: None,
+            all_runs_search_seconds: None,
             pin: None,
             #[cfg(feature = "gpu")]
             gpu_adapter: run
@@ -117,6 +133,21 @@ impl CountRecord {
             #[cfg(feature = "gpu")]
             gpu_threads: run.gpu.and_then(|_| nqueens::gpu::threads()),
         }
+    }
+
+    /// This record with the time of every run of the count that its journal holds, this run
+    /// added when it searched a task (a run that searched none writes no time record).
+    pub fn with_all_runs(mut self, run: &CountRun) -> CountRecord {
+        let this = if run.searched_tasks > 0 {
+            Spent::new(1, run.counts.elapsed, run.search_time)
+        } else {
+            Spent::default()
+        };
+        let all = run.earlier_runs.map(|earlier| earlier + this);
+        self.runs = Some(all.map(|all| all.runs));
+        self.all_runs_seconds = Some(all.map(|all| all.wall.as_secs_f64()));
+        self.all_runs_search_seconds = Some(all.map(|all| all.search.as_secs_f64()));
+        self
     }
 
     /// The kernel cell of the table: the kernel's name, and for a GPU kernel the GPU's share
@@ -190,48 +221,64 @@ impl CountRecord {
     }
 }
 
-/// A count that may resume from a journal: the table says how much was resumed.
+/// A count that may resume from a journal: its table gives this run's time, the compute of
+/// every run of the count (`compute`: their search time summed) and the share of the tasks
+/// resumed; the strategy and the rate (of this run's part only) are left to JSON and CSV, so
+/// that the table fits 100 columns.
 #[derive(Debug, Clone, Serialize)]
 #[serde(transparent)]
 struct Resumable(CountRecord);
 
 impl TableRow for Resumable {
     fn headings() -> Vec<&'static str> {
-        let mut headings = CountRecord::headings();
-        headings.push("resumed");
-        headings
+        vec![
+            "n", "total", "unique", "time", "compute", "resumed", "threads", "kernel",
+        ]
     }
 
     fn cells(&self) -> Vec<String> {
-        let mut cells = self.0.cells();
-        cells.push(if self.0.resumed_tasks == 0 {
-            "no".to_string()
-        } else {
-            resumed_cell(self.0.resumed_tasks, self.0.tasks)
-        });
-        cells
+        let record = &self.0;
+        let compute = record.all_runs_search_seconds.flatten();
+        vec![
+            record.n.to_string(),
+            grouped(record.total),
+            record.unique.map_or("-".to_string(), grouped),
+            human::duration(record.seconds),
+            compute.map_or(human::NONE.to_string(), human::duration),
+            resumed_cell(record.resumed_tasks, record.tasks),
+            record.threads.to_string(),
+            record.kernel_cell(),
+        ]
     }
 }
 
-/// The `resumed` cell of a count that took `resumed` of its `tasks` from a journal:
-/// `5 of 10,926 tasks`.
-fn resumed_cell(resumed: usize, tasks: usize) -> String {
-    format!(
-        "{} of {}",
-        grouped(resumed),
-        human::plural(grouped(tasks), "task")
-    )
+/// The least widths of a resumed count's table for `boards` ([`Resumable`]), from those of a
+/// count's ([`column_widths`]).
+fn resumable_widths(boards: &[u32], options: &CountOptions) -> Vec<usize> {
+    let count = column_widths(boards, options);
+    vec![
+        count[0],
+        count[1],
+        count[2],
+        TIME_WIDTH,
+        TIME_WIDTH,
+        "resumed".len(),
+        count[5],
+        count[7],
+    ]
 }
 
-/// The least width of the `resumed` column: `no`, or for a board whose journal exists the
-/// widest cell it can have (all of its plan's tasks resumed), so that resumed rows fit.
-fn resumed_width(boards: &[u32], options: &CountOptions, long_run: &LongRun) -> usize {
-    boards
-        .iter()
-        .filter(|&&n| long_run.journal(n).is_some_and(|path| path.exists()))
-        .filter_map(|&n| Plan::new(n, options.strategy, nqueens::search::DEFAULT_MIN_TASKS).ok())
-        .map(|plan| resumed_cell(plan.tasks().len(), plan.tasks().len()).len())
-        .fold("no".len(), usize::max)
+/// The `resumed` cell of a count that took `resumed` of its `tasks` from a journal: `no`,
+/// `all`, or the share of the tasks (`0.0458%`, `36.2%`, never `100%` short of all).
+fn resumed_cell(resumed: usize, tasks: usize) -> String {
+    if resumed == 0 {
+        return "no".to_string();
+    }
+    if resumed >= tasks {
+        return "all".to_string();
+    }
+    let percent = (100.0 * resumed as f64 / tasks as f64).min(99.9);
+    format!("{}%", human::significant(percent))
 }
 
 /// The engine options the shared arguments ask for.
@@ -276,28 +323,30 @@ pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         record
     };
     if args.checkpoint.is_some() {
-        stream(args, &options, &long_run, &interrupt, out, |r| {
+        let widths = resumable_widths(&args.boards.0, &options);
+        stream(args, &options, &long_run, &interrupt, out, &widths, |r| {
             Resumable(record(r))
         })
     } else {
-        stream(args, &options, &long_run, &interrupt, out, record)
+        let widths = column_widths(&args.boards.0, &options);
+        stream(args, &options, &long_run, &interrupt, out, &widths, record)
     }
 }
 
 /// Counts the boards one after another, writing each board's record as soon as it is counted
-/// (one board: as a table fitted to it); an interrupt or an error closes what was written.
+/// in a table whose columns are at least `widths` wide (one board: a table fitted to it); an
+/// interrupt or an error closes what was written.
 fn stream<T: Serialize + TableRow>(
     args: &CountArgs,
     options: &CountOptions,
     long_run: &LongRun,
     interrupt: &Interrupt,
     out: &mut dyn Write,
+    widths: &[usize],
     wrap: impl Fn(CountRecord) -> T,
 ) -> Result<Outcome, Failure> {
     let boards = &args.boards.0;
-    let mut widths = column_widths(boards, options);
-    widths.push(resumed_width(boards, options, long_run));
-    let mut stream = RecordStream::with_widths(out, args.format, &widths);
+    let mut stream = RecordStream::with_widths(out, args.format, widths);
     let mut all_known = true;
     for &n in boards {
         let Some(run) = count_board(n, options, long_run, interrupt, &mut stream)? else {
@@ -308,7 +357,10 @@ fn stream<T: Serialize + TableRow>(
             return super::shard::write(&run, options, args.format, out);
         }
         note_unique_left_out(n, run.counts.unique);
-        let record = CountRecord::new(&run, options);
+        let mut record = CountRecord::new(&run, options);
+        if args.checkpoint.is_some() {
+            record = record.with_all_runs(&run);
+        }
         let known = run.counts.check_known();
         if boards.len() == 1 && args.format == Format::Table {
             drop(stream);
@@ -543,4 +595,81 @@ fn announce_long_counts(boards: &[u32], options: &CountOptions, remaining: f64, 
         "it starts anyway; add --checkpoint FILE to keep finished tasks across interrupts"
     };
     budget::announce_if_long(&what, cost, remedy);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::RecordWriter;
+
+    /// A resumed count's record of the `n`-board with the widest cells it can have: its known
+    /// counts, times under a day at their widest, part of its tasks resumed.
+    fn widest(n: u32, kernel: Kernel) -> Resumable {
+        let known = nqueens::known::lookup(n).unwrap();
+        let long = 3599.4;
+        Resumable(CountRecord {
+            n,
+            total: known.total,
+            unique: Some(known.unique),
+            seconds: long,
+            threads: 64,
+            strategy: Strategy::Symmetric,
+            kernel,
+            tasks: 1_000_000,
+            resumed_tasks: 333_333,
+            resumed_total: 1,
+            fingerprint: crate::format::fingerprint(0),
+            search_seconds: long,
+            runs: Some(Some(2)),
+            all_runs_seconds: Some(Some(long)),
+            all_runs_search_seconds: Some(Some(long)),
+            pin: None,
+        })
+    }
+
+    /// The lines of the streamed table of one resumed `n`-board counted with `kernel`.
+    fn table(n: u32, kernel: Kernel) -> Vec<String> {
+        let options = CountOptions::new(64, Strategy::Symmetric).with_kernel(kernel);
+        let mut out = Vec::new();
+        let widths = resumable_widths(&[n], &options);
+        let mut writer = Format::Table.writer::<Resumable>(&mut out, &widths);
+        writer.begin().unwrap();
+        writer.record(&widest(n, kernel)).unwrap();
+        writer.finish().unwrap();
+        drop(writer);
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect()
+    }
+
+    #[test]
+    fn a_resumed_table_fits_100_columns_up_to_n_21_with_a_lane_kernel() {
+        for (n, kernel) in [
+            (21, Kernel::Avx512),
+            (19, Kernel::DepthFirst),
+            (16, Kernel::PortableLanes),
+        ] {
+            let lines = table(n, kernel);
+            let width = lines[0].chars().count();
+            assert!(width <= 100, "{width}: {lines:#?}");
+            assert!(
+                lines.iter().all(|l| l.chars().count() == width),
+                "{lines:#?}"
+            );
+            assert!(
+                lines[3].contains("33.3%") && lines[3].contains("59 min 59 s"),
+                "{lines:#?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_resumed_cell_is_a_share_of_the_tasks() {
+        assert_eq!(resumed_cell(0, 10_926), "no");
+        assert_eq!(resumed_cell(5, 10_926), "0.0458%");
+        assert_eq!(resumed_cell(10_925, 10_926), "99.9%");
+        assert_eq!(resumed_cell(10_926, 10_926), "all");
+    }
 }

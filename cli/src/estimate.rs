@@ -12,7 +12,7 @@ use nqueens::estimate::{
 
 use serde::Serialize;
 
-use super::human::{duration, grouped};
+use super::human::{approximately, duration, grouped};
 use super::progress::{self, Steps, quit_on_interrupt};
 use super::{Failure, Outcome, human};
 use crate::args::EstimateArgs;
@@ -78,7 +78,7 @@ fn estimate_on_terminal(
         let total = match p.total {
             Some((total, low, high)) => format!(
                 ", total {} ±{}%",
-                sci(total),
+                approximately(total),
                 human::number(100.0 * (high - low) / 2.0 / total.abs().max(1.0))
             ),
             None => String::new(),
@@ -109,7 +109,7 @@ fn estimate_on_terminal(
 }
 
 /// A progress line for a log: `nqueens: n = 28: 12.0 s of 1 min 00 s, 4,512 samples, total
-/// 2.5672e18 ±0.91%`.
+/// 2,570,000,000,000,000,000 ±0.91%`.
 fn log_line(n: u32, options: &EstimateOptions, p: &EstimateProgress) -> String {
     let of = match options.budget {
         Budget::Time(time) => format!(" of {}", duration(time.as_secs_f64())),
@@ -118,7 +118,7 @@ fn log_line(n: u32, options: &EstimateOptions, p: &EstimateProgress) -> String {
     let total = match p.total {
         Some((total, low, high)) => format!(
             ", total {} ±{}%",
-            sci(total),
+            approximately(total),
             human::number(100.0 * (high - low) / 2.0 / total.abs().max(1.0))
         ),
         None => String::new(),
@@ -163,11 +163,11 @@ fn lines(e: &Estimate) -> Vec<Line> {
         add(
             "total".into(),
             format!(
-                "{} (95%: {} to {}, ±{:.2}%)",
-                sci(e.estimate_total),
-                sci(e.total_low),
-                sci(e.total_high),
-                100.0 * e.total_relative_half_width
+                "{} (95%: {} to {}, ±{})",
+                approximately(e.estimate_total),
+                approximately(e.total_low),
+                approximately(e.total_high),
+                human::share(e.total_relative_half_width)
             ),
         );
     }
@@ -213,9 +213,9 @@ fn lines(e: &Estimate) -> Vec<Line> {
         "unique (total / 8)".into(),
         format!(
             "{} (95%: {} to {})",
-            sci(e.estimate_unique),
-            sci(e.unique_low),
-            sci(e.unique_high)
+            approximately(e.estimate_unique),
+            approximately(e.unique_low),
+            approximately(e.unique_high)
         ),
     );
     add(
@@ -243,7 +243,10 @@ fn lines(e: &Estimate) -> Vec<Line> {
     }
     add(
         "largest task".into(),
-        format!("{:.2e} of the work (size estimate)", e.largest_task_share),
+        format!(
+            "{} of the work (size estimate)",
+            human::share(e.largest_task_share)
+        ),
     );
     add(
         "sample".into(),
@@ -254,16 +257,8 @@ fn lines(e: &Estimate) -> Vec<Line> {
             e.free_rows
         ),
     );
-    add(
-        "work covered".into(),
-        format!("{:.3}%", 100.0 * e.covered_fraction),
-    );
+    add("work covered".into(), human::share(e.covered_fraction));
     add("stopped".into(), e.stopped.to_string());
     add("took".into(), duration(e.elapsed.as_secs_f64()));
     lines
-}
-
-/// A number in scientific notation with five significant digits.
-fn sci(x: f64) -> String {
-    format!("{x:.4e}")
 }

@@ -4,8 +4,9 @@
 //!   (`1 thread`, `4,319 tasks`);
 //! - measured figures to three significant digits, trailing zeros kept so that a column reads
 //!   alike: durations in the unit that reads best (`812 µs`, `5.60 ms`, `12.3 s`,
-//!   `12 min 05 s`, `1 h 02 min`, `3 days 4 h`, `65.7 years`), rates (`3.21 G/s`), speedups
-//!   (`1.00x`, `12.3x`), and a running clock to the second (`34 s`, `2 min 34 s`);
+//!   `12 min 05 s`, `1 h 02 min`, `3 days 4 h`, `65.7 years`, `39.6 million years`), rates
+//!   (`3.21 G/s`), speedups (`1.00x`, `12.3x`), shares (`0.0153%`), estimated counts grouped
+//!   like counts (`39,700,000,000`), and a running clock to the second (`34 s`, `2 min 34 s`);
 //! - signed percentages that never read `-0.00%`;
 //! - numbers the user gave, echoed short (`0.5`, `86400`), and paths or arguments shortened to
 //!   their two ends, with an argument that is not UTF-8 shown with its odd bytes escaped.
@@ -136,8 +137,9 @@ const YEAR: f64 = 365.25 * DAY;
 const DAY: f64 = 86_400.0;
 
 /// A duration for people, in the unit that reads best: `< 1 µs`, `412 µs`, `5.60 ms`, `12.3 s`,
-/// `12 min 05 s`, `1 h 02 min`, `3 days 4 h`, `65.7 years`, `2.41e7 years`; `-` when it is not
-/// a number of seconds.
+/// `12 min 05 s`, `1 h 02 min`, `3 days 4 h`, `65.7 years`, `1,047 years`, `24.1 million years`
+/// (then billion and trillion years; beyond a thousand trillion, whole trillions grouped);
+/// `-` when it is not a number of seconds.
 pub fn duration(secs: f64) -> String {
     if !secs.is_finite() || secs < 0.0 {
         return NONE.to_string();
@@ -155,6 +157,58 @@ pub fn duration(secs: f64) -> String {
         return format!("{} s", significant(secs));
     }
     long(secs)
+}
+
+/// The one unit a column of durations is written in, named in its heading (`time (ms)`), so
+/// that the column's figures compare at a glance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeUnit {
+    /// Milliseconds: for a column whose durations are all under a second.
+    Milliseconds,
+    /// Seconds.
+    Seconds,
+}
+
+impl TimeUnit {
+    /// The unit for a column of these durations (in seconds): milliseconds when every one is
+    /// under a second, else seconds.
+    pub fn for_column(secs: impl IntoIterator<Item = f64>) -> TimeUnit {
+        if secs.into_iter().all(|s| s < 0.9995) {
+            TimeUnit::Milliseconds
+        } else {
+            TimeUnit::Seconds
+        }
+    }
+
+    /// The unit's symbol, as a heading names it: `ms`, `s`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            TimeUnit::Milliseconds => "ms",
+            TimeUnit::Seconds => "s",
+        }
+    }
+
+    /// `secs` in this unit to three significant digits, without the unit: `0.0628`, `412`,
+    /// `12.3`; below [`MEASURABLE_SECONDS`], `< 0.001` (ms) or `< 0.000001` (s); `-` when it
+    /// is not a number of seconds.
+    pub fn cell(self, secs: f64) -> String {
+        let scale = match self {
+            TimeUnit::Milliseconds => 1e3,
+            TimeUnit::Seconds => 1.0,
+        };
+        if !secs.is_finite() || secs < 0.0 {
+            return NONE.to_string();
+        }
+        if secs < MEASURABLE_SECONDS {
+            return format!("< {}", decimal_of(MEASURABLE_SECONDS * scale));
+        }
+        significant(secs * scale)
+    }
+}
+
+/// A small power of ten in plain decimals: `0.001`, `0.000001`.
+fn decimal_of(x: f64) -> String {
+    trim_zeros(&format!("{x:.9}")).to_string()
 }
 
 /// A running clock (the elapsed time and the ETA of a progress bar), to the whole second so
@@ -186,16 +240,64 @@ fn long(secs: f64) -> String {
         return format!("{} {} h", plural(days, "day"), hours % 24);
     }
     let years = secs / YEAR;
-    if years < 1e6 {
-        let text = if years >= 1000.0 {
-            grouped(years.round() as u64)
-        } else {
-            significant(years)
-        };
-        format!("{text} years")
-    } else {
-        format!("{years:.2e} years")
+    if years < 1000.0 {
+        return format!("{} years", significant(years));
     }
+    if years < 999_999.5 {
+        return format!("{} years", grouped(years.round() as u64));
+    }
+    format!("{} years", large(years))
+}
+
+/// The names of large numbers, each a thousand times the one before.
+const LARGE: [(f64, &str); 3] = [(1e6, "million"), (1e9, "billion"), (1e12, "trillion")];
+
+/// A number of a million or more in words, to three significant digits: `39.6 million`,
+/// `1.00 billion`, `412 trillion`; beyond a thousand trillion, whole trillions grouped
+/// (`12,345 trillion`).
+fn large(x: f64) -> String {
+    for (i, &(scale, name)) in LARGE.iter().enumerate() {
+        let text = significant(x / scale);
+        let reaches_next = text.parse::<f64>().is_ok_and(|v| v >= 1000.0);
+        if !reaches_next || i + 1 == LARGE.len() {
+            if reaches_next {
+                return format!("{} {name}", grouped((x / scale).round() as u128));
+            }
+            return format!("{text} {name}");
+        }
+    }
+    unreachable!("the last name is always returned")
+}
+
+/// An estimated count for people, to three significant digits and grouped like a count, so
+/// that it reads beside a known one: `39,700,000,000` beside `39,029,188,884`, `92.0`, `0.500`
+/// (below a thousand, the digits after the point that three significant digits need); `-` when
+/// it is not a number.
+pub fn approximately(x: f64) -> String {
+    if !x.is_finite() {
+        return NONE.to_string();
+    }
+    if x.abs() < 999.5 {
+        return significant(x);
+    }
+    // Three digits, then as many zeros as the magnitude asks (the digits themselves, not an
+    // f64 that may not hold the rounded value exactly).
+    let zeros = x.abs().log10().floor() as usize - 2;
+    let digits = (x.abs() / 10f64.powi(zeros as i32)).round() as u64;
+    let sign = if x < 0.0 { "-" } else { "" };
+    grouped(format!("{sign}{digits}{}", "0".repeat(zeros)))
+}
+
+/// A share of a whole (a fraction from 0 to 1) as a percentage to three significant digits:
+/// `0.0153%`, `3.17%`, `100%`, `0%`; `-` when it is not a number.
+pub fn share(fraction: f64) -> String {
+    if !fraction.is_finite() {
+        return NONE.to_string();
+    }
+    if fraction == 0.0 {
+        return "0%".to_string();
+    }
+    format!("{}%", significant(100.0 * fraction))
 }
 
 /// `x` in `unit` to three significant digits, or in `next` when rounding reaches `limit`
@@ -426,9 +528,60 @@ mod tests {
         assert_eq!(duration(65.7 * YEAR), "65.7 years");
         assert_eq!(duration(YEAR), "1.00 years");
         assert_eq!(duration(1047.4 * YEAR), "1,047 years");
-        assert_eq!(duration(2.41e7 * YEAR), "2.41e7 years");
+        assert_eq!(duration(999_999.0 * YEAR), "999,999 years");
+        assert_eq!(duration(2.41e7 * YEAR), "24.1 million years");
+        assert_eq!(duration(3.96e7 * YEAR), "39.6 million years");
+        assert_eq!(duration(999.99e6 * YEAR), "1.00 billion years");
+        assert_eq!(duration(4.12e14 * YEAR), "412 trillion years");
+        assert_eq!(duration(1.2345e16 * YEAR), "12,345 trillion years");
         assert_eq!(duration(f64::NAN), "-");
         assert_eq!(duration(f64::INFINITY), "-");
+    }
+
+    #[test]
+    fn a_column_of_times_has_one_unit() {
+        let small = TimeUnit::for_column([0.000_062_8, 0.000_007_68, 0.42]);
+        assert_eq!(small, TimeUnit::Milliseconds);
+        assert_eq!(small.symbol(), "ms");
+        assert_eq!(small.cell(0.000_062_8), "0.0628");
+        assert_eq!(small.cell(0.000_007_68), "0.00768");
+        assert_eq!(small.cell(0.42), "420");
+        assert_eq!(small.cell(4e-7), "< 0.001");
+        let large = TimeUnit::for_column([0.0012, 12.34]);
+        assert_eq!(large, TimeUnit::Seconds);
+        assert_eq!(large.cell(12.34), "12.3");
+        assert_eq!(large.cell(0.0012), "0.00120");
+        assert_eq!(large.cell(4e-7), "< 0.000001");
+        assert_eq!(large.cell(f64::NAN), "-");
+        assert_eq!(TimeUnit::for_column([]), TimeUnit::Milliseconds);
+    }
+
+    #[test]
+    fn estimated_counts_read_like_counts_to_three_digits() {
+        assert_eq!(approximately(3.8976e10), "39,000,000,000");
+        assert_eq!(approximately(3.9651e10), "39,700,000,000");
+        assert_eq!(
+            approximately(2.276842983607485e17),
+            "228,000,000,000,000,000"
+        );
+        assert_eq!(approximately(1.23e25), "12,300,000,000,000,000,000,000,000");
+        assert_eq!(approximately(-4.567e6), "-4,570,000");
+        assert_eq!(approximately(999.4), "999");
+        assert_eq!(approximately(999.6), "1,000");
+        assert_eq!(approximately(92.04), "92.0");
+        assert_eq!(approximately(0.5), "0.500");
+        assert_eq!(approximately(0.0), "0");
+        assert_eq!(approximately(f64::NAN), "-");
+    }
+
+    #[test]
+    fn shares_are_percentages_to_three_digits() {
+        assert_eq!(share(0.000_152_7), "0.0153%");
+        assert_eq!(share(0.031_72), "3.17%");
+        assert_eq!(share(1.0), "100%");
+        assert_eq!(share(1.444e-10), "0.0000000144%");
+        assert_eq!(share(0.0), "0%");
+        assert_eq!(share(f64::NAN), "-");
     }
 
     #[test]

@@ -481,7 +481,7 @@ mod tests {
         other_plan.fingerprint = 7;
         let text = refusal(&mismatch(other_plan, here.clone()));
         assert!(
-            text.contains("is for 16000 tasks, plan 0000000000000007, not 4096 tasks")
+            text.contains("is for 16000 tasks, fingerprint 0000000000000007, not 4096 tasks")
                 || text.contains("is for 16000 tasks"),
             "{text}"
         );
@@ -490,7 +490,10 @@ mod tests {
         let mut shard = here.clone();
         shard.shard = Shard::new(0, 2).unwrap();
         let text = refusal(&mismatch(shard, here));
-        assert!(text.contains("is for shard 0/2, not shard 0/1"), "{text}");
+        assert!(
+            text.contains("is for shard 0/2, not the whole board"),
+            "{text}"
+        );
         assert!(
             text.contains("keep this one") && !text.contains("delete"),
             "{text}"

@@ -23,7 +23,7 @@ table_row!(Merged, |merged| {
     "strategy" => merged.strategy,
     "tasks" => grouped(merged.tasks),
     "shards" => merged.shards,
-    "plan" => hex(merged.fingerprint),
+    "fingerprint" => hex(merged.fingerprint),
 });
 
 /// Merges the journals; every refusal is a one-line error and exit code 1, and so is a total

@@ -89,7 +89,7 @@ table_row!(ShardRecord, |record| {
     "threads" => record.threads,
     "strategy" => record.strategy,
     "kernel" => record.kernel,
-    "plan" => record.fingerprint,
+    "fingerprint" => record.fingerprint,
 });
 
 /// Prints a finished shard.

@@ -14,7 +14,7 @@ use crate::engine::pool::{INLINE_MAX_N, check_threads, runs_here, start_shared};
 use crate::engine::run::{RunOptions, TaskOutcome, run};
 use crate::engine::unique::{UNIQUE_MAX_N, unique_from};
 use crate::error::Error;
-use crate::journal::{Header, Journal, JournalError, Shard, ShardError};
+use crate::journal::{Header, Journal, JournalError, Shard, ShardError, Spent};
 
 /// Counts the `n`-board like [`crate::count`], under the given controls: [`Prepared::new`],
 /// then [`Prepared::run`].
@@ -77,6 +77,8 @@ pub struct Prepared {
     plan_tasks: usize,
     journal: Option<Journal>,
     recorded: HashMap<TaskId, u64>,
+    /// The time the journal's earlier runs recorded.
+    earlier_runs: Option<Spent>,
     resumed: Vec<TaskOutcome>,
     started: Instant,
     /// The unique count's searches, for a whole board (not a shard).
@@ -193,12 +195,12 @@ impl Prepared {
             let tasks = picked.iter().map(|&p| whole.tasks()[p]).collect();
             Plan::from_parts(whole.n(), whole.strategy(), tasks)
         };
-        let (journal, recorded) = match journal {
+        let (journal, recorded, earlier_runs) = match journal {
             Some(path) => {
-                let (journal, recorded) = crate::journal::open(path, &plan, &header)?;
-                (Some(journal), recorded)
+                let (journal, recorded, spent) = crate::journal::open(path, &plan, &header)?;
+                (Some(journal), recorded, spent)
             }
-            None => (None, HashMap::new()),
+            None => (None, HashMap::new(), None),
         };
         let resumed = plan
             .tasks()
@@ -222,6 +224,7 @@ impl Prepared {
             plan_tasks: header.tasks as usize,
             journal,
             recorded,
+            earlier_runs,
             resumed,
             started,
             unique,
@@ -275,6 +278,7 @@ impl Prepared {
             plan_tasks,
             journal,
             recorded,
+            earlier_runs,
             resumed,
             started,
             unique,
@@ -288,7 +292,8 @@ impl Prepared {
         let write_error: Mutex<Option<JournalError>> = Mutex::new(None);
         let observe = |outcome: &TaskOutcome| {
             if let Some(journal) = &journal {
-                let appended = lock(journal).append(outcome.id, outcome.count);
+                let appended =
+                    lock(journal).append_searched(outcome.id, outcome.count, outcome.elapsed);
                 if let Err(e) = appended {
                     lock(&write_error).get_or_insert(e);
                     stop.store(true, Ordering::Relaxed);
@@ -375,6 +380,7 @@ impl Prepared {
             resumed_total: report.tally.recorded_total,
             searched_tasks: report.tally.searched,
             search_time: report.tally.search_time,
+            earlier_runs,
             #[cfg(feature = "gpu")]
             gpu: report.gpu,
         })

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use crate::engine::kernel::Kernel;
 use crate::engine::plan::Strategy;
-use crate::journal::Shard;
+use crate::journal::{Shard, Spent};
 
 /// The solution counts of one board.
 ///
@@ -165,6 +165,10 @@ pub struct CountRun {
     /// Time the workers spent searching, summed over tasks (the work an interrupt without a
     /// journal loses).
     pub search_time: Duration,
+    /// The time the journal's earlier runs of this count took and searched, as its time records
+    /// hold it when this run began (zero runs for a new journal); `None` without a journal, or
+    /// for a journal of an older format that holds tasks but no time. Not written by serde.
+    pub earlier_runs: Option<Spent>,
     /// What the GPU and the CPU each did, for a GPU kernel (`None` for a CPU kernel); with the
     /// `serde` feature an object `gpu`, left out when `None`.
     #[cfg(feature = "gpu")]
@@ -254,6 +258,7 @@ mod flat {
                 resumed_total: f.resumed_total,
                 searched_tasks: f.searched_tasks,
                 search_time: f.search_seconds,
+                earlier_runs: None,
                 #[cfg(feature = "gpu")]
                 gpu: f.gpu,
             }

@@ -581,20 +581,42 @@ pub struct Estimate {
     pub tasks: usize,
     /// Free rows each probe left to its exact count.
     pub free_rows: u32,
-    /// The estimated total number of solutions.
+    /// The estimated total number of solutions; `total` in serde's output (which reads
+    /// `estimate_total` too), a whole number like every estimated count there.
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            rename = "total",
+            alias = "estimate_total",
+            with = "crate::serde_util::whole"
+        )
+    )]
     pub estimate_total: f64,
     /// Lower end of the total's 95% interval (never below 0).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_util::whole"))]
     pub total_low: f64,
     /// Upper end of the total's 95% interval.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_util::whole"))]
     pub total_high: f64,
     /// Half-width of the total's interval over the estimate.
     pub total_relative_half_width: f64,
     /// The estimated number of unique solutions: the total over 8 (the exact unique count when
-    /// the board was [counted](StopReason::Counted) and the count made it).
+    /// the board was [counted](StopReason::Counted) and the count made it); `unique` in serde's
+    /// output (which reads `estimate_unique` too).
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            rename = "unique",
+            alias = "estimate_unique",
+            with = "crate::serde_util::whole"
+        )
+    )]
     pub estimate_unique: f64,
     /// Lower end of the unique count's 95% interval.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_util::whole"))]
     pub unique_low: f64,
     /// Upper end of the unique count's 95% interval.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_util::whole"))]
     pub unique_high: f64,
     /// Estimated core-seconds of a full count with this kernel on this machine.
     pub core_seconds: f64,

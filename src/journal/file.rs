@@ -7,12 +7,18 @@ use std::time::{Duration, Instant};
 
 use super::damage::Damage;
 use super::error::{Access, JournalError};
-use super::format::{HEADER_LEN, Header, encode_record};
+use super::format::{
+    FORMAT_VERSION, HEADER_LEN, Header, Spent, TIMED_FORMAT, TimeRecord, encode_record, encode_time,
+};
 use super::read::{self, Opened, Replay};
 use crate::engine::plan::TaskId;
 
 /// The longest a finished task waits before the journal is synced to disk.
 pub(crate) const SYNC_INTERVAL: Duration = Duration::from_secs(2);
+
+/// The longest a run's search time waits, while its tasks finish, before a time record holds
+/// it: what a run killed outright loses of its time.
+pub(crate) const TIME_INTERVAL: Duration = Duration::from_secs(60);
 
 /// An open, locked journal.
 #[derive(Debug)]
@@ -22,6 +28,17 @@ pub struct Journal {
     last_sync: Instant,
     unsynced: bool,
     broken: bool,
+    /// The file's format: a journal of format 2 (an older version's) gets no time records,
+    /// which that version would take for damage.
+    format: u32,
+    /// When the last time record was written (or the journal opened).
+    last_time: Instant,
+    /// Search time of the tasks appended since the last time record.
+    unrecorded_search: Duration,
+    /// Whether tasks with their search time were appended since the last time record.
+    untimed: bool,
+    /// Whether this run has written a time record.
+    timed: bool,
 }
 
 impl Journal {
@@ -78,6 +95,11 @@ impl Journal {
             last_sync: Instant::now(),
             unsynced: false,
             broken: false,
+            format: FORMAT_VERSION,
+            last_time: Instant::now(),
+            unrecorded_search: Duration::ZERO,
+            untimed: false,
+            timed: false,
         };
         if got < HEADER_LEN && expected.starts_with(&head[..got]) {
             // New, or created by a run that died before its header was complete.
@@ -88,9 +110,14 @@ impl Journal {
                 }
                 return Err(open_error(e));
             }
-            return Ok((journal, Replay::default()));
+            let replay = Replay {
+                spent: Some(Spent::default()),
+                ..Replay::default()
+            };
+            return Ok((journal, replay));
         }
-        let found = read::check_header(path, &head[..got], Access::Write)?;
+        let (found, format) = read::check_header(path, &head[..got], Access::Write)?;
+        journal.format = format;
         if found != *header {
             return Err(JournalError::Mismatch {
                 path: path.to_path_buf(),
@@ -98,7 +125,7 @@ impl Journal {
                 expected: Box::new(header.clone()),
             });
         }
-        let replay = read::read_records(&mut journal.file, path, len, header.tasks)?;
+        let replay = read::read_records(&mut journal.file, path, len, header.tasks, format)?;
         let valid = len - replay.dropped_bytes;
         journal
             .cut_to(valid, replay.dropped_bytes > 0)
@@ -134,13 +161,45 @@ impl Journal {
     ///
     /// After a failed write the journal records nothing more (a half-written record must stay
     /// the last one), and the error is returned once.
+    ///
+    /// The task's search time is not known: no time record holds it ([`Journal::append_searched`]
+    /// records it).
     pub fn append(&mut self, id: TaskId, count: u64) -> Result<(), JournalError> {
+        self.write_task(id, count, None)
+    }
+
+    /// Records one finished task that took `search` to search, like [`Journal::append`]; the
+    /// search time reaches the journal in a time record within a minute, and when the journal
+    /// is synced ([`Journal::sync`], and when it is closed).
+    pub fn append_searched(
+        &mut self,
+        id: TaskId,
+        count: u64,
+        search: Duration,
+    ) -> Result<(), JournalError> {
+        self.write_task(id, count, Some(search))
+    }
+
+    /// Writes the record of a task, and of its search time when `search` is known.
+    fn write_task(
+        &mut self,
+        id: TaskId,
+        count: u64,
+        search: Option<Duration>,
+    ) -> Result<(), JournalError> {
         if self.broken {
             return Ok(());
         }
         let record = encode_record(id, count);
         let written = self.file.write_all(&record).and_then(|()| {
             self.unsynced = true;
+            if let Some(search) = search {
+                self.untimed = true;
+                self.unrecorded_search = self.unrecorded_search.saturating_add(search);
+            }
+            if self.untimed && self.last_time.elapsed() >= TIME_INTERVAL {
+                self.write_time()?;
+            }
             if self.last_sync.elapsed() >= SYNC_INTERVAL {
                 self.sync_now()
             } else {
@@ -153,12 +212,38 @@ impl Journal {
         })
     }
 
-    /// Syncs every recorded task to disk.
+    /// Syncs every recorded task to disk, after a time record of the tasks appended since the
+    /// last one.
     pub fn sync(&mut self) -> Result<(), JournalError> {
-        if self.broken || !self.unsynced {
+        if self.broken {
+            return Ok(());
+        }
+        if let Err(source) = self.write_time() {
+            self.broken = true;
+            return Err(self.write_error(source));
+        }
+        if !self.unsynced {
             return Ok(());
         }
         self.sync_now().map_err(|source| self.write_error(source))
+    }
+
+    /// Writes a time record of the tasks appended since the last one (none when no task was,
+    /// or in a journal of a format without time records).
+    fn write_time(&mut self) -> io::Result<()> {
+        if !self.untimed || self.format < TIMED_FORMAT {
+            return Ok(());
+        }
+        let record = TimeRecord {
+            wall: self.last_time.elapsed(),
+            search: self.unrecorded_search,
+            first: !self.timed,
+        };
+        self.file.write_all(&encode_time(record))?;
+        self.last_time = Instant::now();
+        self.unrecorded_search = Duration::ZERO;
+        (self.untimed, self.timed, self.unsynced) = (false, true, true);
+        Ok(())
     }
 
     fn sync_now(&mut self) -> io::Result<()> {
@@ -246,6 +331,55 @@ mod tests {
 
     fn ids(replay: &Replay) -> Vec<TaskId> {
         replay.records.iter().map(|r| r.id).collect()
+    }
+
+    #[test]
+    fn every_run_s_time_adds_up_across_runs() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("j.ckpt");
+        let second = Duration::from_secs(1);
+        let (mut j, replay) = Journal::open(&path, &header()).unwrap();
+        assert_eq!(replay.spent, Some(Spent::default()));
+        j.append_searched(id(0), 1, 3 * second).unwrap();
+        j.append_searched(id(1), 1, 4 * second).unwrap();
+        drop(j);
+        let (j, replay) = Journal::open(&path, &header()).unwrap();
+        let spent = replay.spent.unwrap();
+        assert_eq!((spent.runs, spent.search), (1, 7 * second));
+        assert_eq!(replay.records.len(), 2);
+        // A run that searches nothing records no time; one that does, its own.
+        drop(j);
+        let (mut j, _) = Journal::open(&path, &header()).unwrap();
+        j.append_searched(id(2), 1, 5 * second).unwrap();
+        j.sync().unwrap();
+        drop(j);
+        let (_, replay) = Journal::open(&path, &header()).unwrap();
+        let spent = replay.spent.unwrap();
+        assert_eq!((spent.runs, spent.search), (2, 12 * second));
+        assert_eq!(replay.records.len(), 3);
+        assert!(spent.wall < 60 * second);
+    }
+
+    #[test]
+    fn a_journal_of_format_2_resumes_without_time_records() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = journal_with(dir.path(), 2);
+        // The same journal as an older version wrote it: format 2, its checksum made again.
+        let mut bytes = fs::read(&path).unwrap();
+        bytes[8..12].copy_from_slice(&2u32.to_le_bytes());
+        let crc = crc32fast::hash(&bytes[..HEADER_LEN - 4]);
+        bytes[HEADER_LEN - 4..HEADER_LEN].copy_from_slice(&crc.to_le_bytes());
+        fs::write(&path, &bytes).unwrap();
+        let (mut j, replay) = Journal::open(&path, &header()).unwrap();
+        assert_eq!((replay.records.len(), replay.spent), (2, None));
+        j.append_searched(id(2), 20, Duration::from_secs(1))
+            .unwrap();
+        drop(j);
+        // No time record: the older version reads the file on.
+        let len = fs::metadata(&path).unwrap().len();
+        assert_eq!(len, (HEADER_LEN + 3 * RECORD_LEN) as u64);
+        let (_, replay) = Journal::open(&path, &header()).unwrap();
+        assert_eq!((replay.records.len(), replay.spent), (3, None));
     }
 
     #[test]
@@ -394,7 +528,7 @@ mod tests {
         );
         assert_eq!(
             err.differences(),
-            [("journal format 1".into(), "journal format 2".into())]
+            [("journal format 1".into(), "journal format 3".into())]
         );
     }
 

@@ -2,6 +2,7 @@
 //! documentation of [`crate::journal`]).
 
 use std::fmt;
+use std::time::Duration;
 
 use super::damage::Damage;
 use crate::engine::kernel::MAX_N;
@@ -11,8 +12,12 @@ use crate::journal::Shard;
 
 /// The first eight bytes of every journal.
 pub(crate) const MAGIC: [u8; 8] = *b"NQJOURNL";
-/// Version of the file layout.
-pub(crate) const FORMAT_VERSION: u32 = 2;
+/// Version of the file layout written: 3, whose journals also hold time records.
+pub(crate) const FORMAT_VERSION: u32 = 3;
+/// The oldest layout still read: 2, the same header and task records without time records.
+pub(crate) const OLDEST_FORMAT: u32 = 2;
+/// The first layout with time records.
+pub(crate) const TIMED_FORMAT: u32 = 3;
 /// Size of the header in bytes.
 pub const HEADER_LEN: usize = 64;
 /// Size of one task record in bytes.
@@ -24,6 +29,7 @@ pub(crate) const HEADER_CHECKED: usize = 60;
 const RECORD_CHECKED: usize = 26;
 const STRATEGY_LEN: usize = 16;
 const RECORD_TAG: u8 = b'T';
+const TIME_TAG: u8 = b'S';
 
 /// What a journal belongs to: one shard of one plan of one board.
 ///
@@ -65,7 +71,7 @@ pub struct Header {
 /// let whole = Header::for_plan(&plan);
 /// let half = Header::for_shard(&plan, Shard::new(1, 2).unwrap());
 /// assert_eq!(whole.differing_fields(&half), [HeaderField::Shard]);
-/// assert_eq!(whole.describe(HeaderField::Shard), "shard 0/1");
+/// assert_eq!(whole.describe(HeaderField::Shard), "the whole board");
 /// assert_eq!(half.describe(HeaderField::Shard), "shard 1/2");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -130,14 +136,15 @@ impl Header {
         }
     }
 
-    /// One field as the header's description writes it.
+    /// One field as the header's description writes it: the fingerprint as `fingerprint`
+    /// and 16 hex digits, the shard as `shard 1/4`, or `the whole board` for a whole count.
     ///
     /// ```
     /// use nqueens::journal::{Header, HeaderField};
     /// use nqueens::{Plan, Strategy};
     /// let header = Header::for_plan(&Plan::new(8, Strategy::Mirror, 16).unwrap());
     /// assert_eq!(header.describe(HeaderField::N), "n = 8");
-    /// assert_eq!(header.describe(HeaderField::Shard), "shard 0/1");
+    /// assert_eq!(header.describe(HeaderField::Shard), "the whole board");
     /// ```
     pub fn describe(&self, field: HeaderField) -> String {
         match field {
@@ -145,8 +152,8 @@ impl Header {
             HeaderField::Strategy => format!("strategy {}", self.strategy),
             HeaderField::PlanVersion => format!("plan version {}", self.plan_version),
             HeaderField::Tasks => format!("{} tasks", self.tasks),
-            HeaderField::Fingerprint => format!("plan {}", hex(self.fingerprint)),
-            HeaderField::Shard => format!("shard {}", self.shard),
+            HeaderField::Fingerprint => format!("fingerprint {}", hex(self.fingerprint)),
+            HeaderField::Shard => self.shard.describe(),
         }
     }
 
@@ -257,6 +264,97 @@ pub struct Record {
     pub offset: u64,
 }
 
+/// The time a count spent, as its journal's time records add it up: each run of the count
+/// records its wall-clock time and its workers' search time now and then (at least once a
+/// minute while tasks finish, and when it ends or is stopped), so that what a run killed
+/// outright loses is at most the last minute.
+///
+/// ```
+/// use nqueens::journal::Spent;
+/// use std::time::Duration;
+/// let one = Spent::new(1, Duration::from_secs(60), Duration::from_secs(110));
+/// let two = one + Spent::new(1, Duration::from_secs(30), Duration::from_secs(55));
+/// assert_eq!((two.runs, two.wall.as_secs(), two.search.as_secs()), (2, 90, 165));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Spent {
+    /// The runs that recorded time.
+    pub runs: u32,
+    /// Their wall-clock time, each from opening the journal to its last time record.
+    pub wall: Duration,
+    /// The time their workers spent on the tasks they searched, summed over the workers (the
+    /// compute the count has cost).
+    pub search: Duration,
+}
+
+impl Spent {
+    /// `runs` runs that took `wall` and searched for `search`.
+    pub const fn new(runs: u32, wall: Duration, search: Duration) -> Spent {
+        Spent { runs, wall, search }
+    }
+}
+
+impl std::ops::Add for Spent {
+    type Output = Spent;
+    fn add(self, other: Spent) -> Spent {
+        Spent {
+            runs: self.runs.saturating_add(other.runs),
+            wall: self.wall.saturating_add(other.wall),
+            search: self.search.saturating_add(other.search),
+        }
+    }
+}
+
+/// One time record: the wall-clock and search time of a run since its previous time record,
+/// and whether it is the run's first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TimeRecord {
+    pub wall: Duration,
+    pub search: Duration,
+    pub first: bool,
+}
+
+impl TimeRecord {
+    /// What this record adds to a journal's [`Spent`].
+    pub fn spent(self) -> Spent {
+        Spent::new(u32::from(self.first), self.wall, self.search)
+    }
+}
+
+/// The bytes of a time record: byte 0 tag `S`, 1..9 search nanoseconds `u64`, 9..17 wall
+/// nanoseconds `u64`, 17 1 for a run's first record (else 0), 18..26 zero, 26..30 CRC-32 of
+/// bytes 0..26.
+pub(crate) fn encode_time(time: TimeRecord) -> [u8; RECORD_LEN] {
+    let nanos = |d: Duration| u64::try_from(d.as_nanos()).unwrap_or(u64::MAX);
+    let mut b = [0u8; RECORD_LEN];
+    b[0] = TIME_TAG;
+    b[1..9].copy_from_slice(&nanos(time.search).to_le_bytes());
+    b[9..17].copy_from_slice(&nanos(time.wall).to_le_bytes());
+    b[17] = u8::from(time.first);
+    let crc = crc32fast::hash(&b[..RECORD_CHECKED]);
+    b[RECORD_CHECKED..].copy_from_slice(&crc.to_le_bytes());
+    b
+}
+
+/// The time record in `b` (one record's bytes); `None` when it is not one or is damaged.
+pub(crate) fn decode_time(b: &[u8]) -> Option<TimeRecord> {
+    let crc = u32::from_le_bytes(b[RECORD_CHECKED..RECORD_LEN].try_into().ok()?);
+    if b[0] != TIME_TAG || crc32fast::hash(&b[..RECORD_CHECKED]) != crc || b[17] > 1 {
+        return None;
+    }
+    let nanos = |at: usize| {
+        Some(Duration::from_nanos(u64::from_le_bytes(
+            b[at..at + 8].try_into().ok()?,
+        )))
+    };
+    Some(TimeRecord {
+        search: nanos(1)?,
+        wall: nanos(9)?,
+        first: b[17] == 1,
+    })
+}
+
 /// The bytes of the record of task `id`, counted `count`.
 pub(crate) fn encode_record(id: TaskId, count: u64) -> [u8; RECORD_LEN] {
     let mut b = [0u8; RECORD_LEN];
@@ -312,13 +410,25 @@ pub(super) mod tests {
         let id = TaskId::from_columns(&[3, 0, 5]).unwrap();
         let record = decode_record(&encode_record(id, 77), 94).unwrap();
         assert_eq!((record.id, record.count, record.offset), (id, 77, 94));
+        let time = TimeRecord {
+            wall: Duration::from_millis(1500),
+            search: Duration::from_nanos(2_999_999_999),
+            first: true,
+        };
+        assert_eq!(decode_time(&encode_time(time)), Some(time));
+        assert_eq!(decode_record(&encode_time(time), 0), None);
+        assert_eq!(decode_time(&encode_record(id, 77)), None);
+        let mut damaged = encode_time(time);
+        damaged[3] ^= 1;
+        assert_eq!(decode_time(&damaged), None);
     }
 
     #[test]
     fn the_description_lists_every_field() {
         assert_eq!(
             header().to_string(),
-            "n = 9, strategy mirror, plan version 2, 10 tasks, plan 0000000000001234, shard 0/1"
+            "n = 9, strategy mirror, plan version 2, 10 tasks, fingerprint 0000000000001234, the \
+             whole board"
         );
     }
 }

@@ -115,12 +115,14 @@ impl Missing {
 impl fmt::Display for Missing {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.missing == self.tasks {
-            write!(f, "shard {} (nothing recorded)", self.shard)
+            write!(f, "{} (nothing recorded)", self.shard.describe())
         } else {
             write!(
                 f,
-                "shard {} ({} of {} tasks missing)",
-                self.shard, self.missing, self.tasks
+                "{} ({} of {} tasks missing)",
+                self.shard.describe(),
+                self.missing,
+                self.tasks
             )
         }
     }
@@ -255,8 +257,9 @@ pub enum MergeError {
     },
     /// One shard counted twice with two different totals ([`Merged::from_runs`]).
     #[error(
-        "shard {shard} is counted with total {first} in run {first_run} but {second} in run \
-         {second_run}: one of them is wrong; count that shard again"
+        "{} is counted with total {first} in run {first_run} but {second} in run \
+         {second_run}: one of them is wrong; count it again",
+        shard.describe()
     )]
     ShardConflict {
         /// The shard.
@@ -335,7 +338,10 @@ pub enum PlanDifference {
     Board(EngineError),
     /// A shard the plan does not have, or a shard's task count that is not its shard's in
     /// the plan (a run that was edited or is of another build).
-    #[error("its shard {shard} holds {tasks} tasks, not the {planned} of that shard of the plan")]
+    #[error(
+        "its {} holds {tasks} tasks, not the {planned} of that part of the plan",
+        shard.describe()
+    )]
     ShardTasks {
         /// The shard.
         shard: Shard,
@@ -346,8 +352,8 @@ pub enum PlanDifference {
     },
     /// Another task list.
     #[error(
-        "it was counted under plan {} ({counted_tasks} tasks), this nqueens makes plan {} \
-         ({made_tasks} tasks)",
+        "it was counted under the plan with fingerprint {} ({counted_tasks} tasks), this \
+         nqueens makes fingerprint {} ({made_tasks} tasks)",
         hex(*.counted), hex(*.made)
     )]
     Tasks {

@@ -2,12 +2,18 @@
 //! run in shards on many machines and be merged.
 //!
 //! A journal is an append-only file: one header naming the count it belongs to, then one
-//! fixed-size record per finished task. All integers are little-endian.
+//! fixed-size record per finished task, with a time record of the same size now and then. All
+//! integers are little-endian.
 //!
 //! | part   | bytes | contents                                                                |
 //! |--------|-------|-------------------------------------------------------------------------|
 //! | header | 64    | bytes 0..8 magic `NQJOURNL`, 8..12 format version `u32`, 12..16 plan version `u32` ([`Plan::fingerprint`](crate::Plan::fingerprint) covers it too), 16..20 `n` `u32`, 20..36 strategy name (zero-padded), 36..44 task count `u64`, 44..52 plan fingerprint `u64` ([`Plan::fingerprint`](crate::Plan::fingerprint)), 52..56 shard index `u32`, 56..60 shard count `u32`, 60..64 CRC-32 of bytes 0..60 |
 //! | record | 30    | byte 0 tag `T`, 1 id length, 2..18 id columns (zero-padded), 18..26 count `u64`, 26..30 CRC-32 of bytes 0..26 |
+//! | time   | 30    | byte 0 tag `S`, 1..9 search nanoseconds `u64`, 9..17 wall-clock nanoseconds `u64` (both since the run's previous time record, or since it opened the journal), 17 1 for a run's first time record, 18..26 zero, 26..30 CRC-32 of bytes 0..26 |
+//!
+//! A run writes a time record at least once a minute while its tasks finish and one when it
+//! ends or is stopped ([`Spent`]: the time all runs of a count took and searched). Format 3
+//! added time records; a journal of format 2 (none) is still read and resumed, and gets none.
 //!
 //! Each record is handed to the operating system as soon as its task finishes (so a killed
 //! process loses nothing) and the file is synced to disk at least every two seconds and when the
@@ -19,8 +25,8 @@
 //! Every journal is opened one way, to resume or to merge: a path that is not a regular file is
 //! refused before it is opened for long (a FIFO would block the open), the header is read and
 //! checked before anything else — its magic, checksum and every field, so a crafted header is
-//! damage, never a panic — and the records are streamed, never more than the plan has tasks
-//! (a longer file is refused unread).
+//! damage, never a panic — and the records are streamed, never more task records than the
+//! plan has tasks nor more than 2^20 time records (a longer file is refused unread).
 //!
 //! Reopening validates the header — a journal made for another `n`, strategy, plan version,
 //! task count, fingerprint or shard is refused, naming the fields that differ
@@ -52,7 +58,7 @@ mod shard;
 
 pub use damage::Damage;
 pub use error::{Access, JournalError};
-pub use format::{Header, HeaderField};
+pub use format::{Header, HeaderField, Spent};
 pub use merge::{MergeError, Merged, Missing, PlanDifference, merge};
 pub(crate) use open::open;
 pub(crate) use read::{read, read_header};

@@ -4,20 +4,20 @@
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
-use super::{Damage, Header, Journal, JournalError};
+use super::{Damage, Header, Journal, JournalError, Spent};
 use crate::engine::plan::{Plan, TaskId};
+
+/// A journal opened for a count: the file, the tasks it records and their counts, and the time
+/// its runs recorded (`None` for a journal of an older format that holds tasks).
+pub(crate) type Opened = (Journal, HashMap<TaskId, u64>, Option<Spent>);
 
 /// Opens the journal `header` describes and checks that every record names a task of `plan`
 /// (the tasks to count: the whole plan or one shard of it).
-pub(crate) fn open(
-    path: &Path,
-    plan: &Plan,
-    header: &Header,
-) -> Result<(Journal, HashMap<TaskId, u64>), JournalError> {
+pub(crate) fn open(path: &Path, plan: &Plan, header: &Header) -> Result<Opened, JournalError> {
     let (journal, replay) = Journal::open(path, header)?;
     let ids: HashSet<TaskId> = plan.tasks().iter().map(|t| t.id).collect();
     let mut recorded = HashMap::with_capacity(replay.records.len());
-    for record in replay.records {
+    for record in &replay.records {
         let corrupt = |damage: Damage| JournalError::Corrupt {
             path: path.to_path_buf(),
             offset: record.offset,
@@ -32,5 +32,5 @@ pub(crate) fn open(
             return Err(corrupt(Damage::RecordedTwice(record.id)));
         }
     }
-    Ok((journal, recorded))
+    Ok((journal, recorded, replay.spent))
 }

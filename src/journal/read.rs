@@ -14,7 +14,8 @@ use std::path::Path;
 use super::damage::Damage;
 use super::error::{Access, JournalError};
 use super::format::{
-    FORMAT_VERSION, HEADER_CHECKED, HEADER_LEN, Header, MAGIC, RECORD_LEN, Record, decode_record,
+    FORMAT_VERSION, HEADER_CHECKED, HEADER_LEN, Header, MAGIC, OLDEST_FORMAT, RECORD_LEN, Record,
+    Spent, TIMED_FORMAT, decode_record, decode_time,
 };
 use crate::files::{self, Refusal};
 
@@ -22,8 +23,11 @@ use crate::files::{self, Refusal};
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Replay {
-    /// Every valid record, in file order.
+    /// Every valid task record, in file order.
     pub records: Vec<Record>,
+    /// The time the journal's runs recorded ([`Spent`]); `None` for a journal of an older
+    /// format (2) that holds tasks, which records no time.
+    pub spent: Option<Spent>,
     /// Bytes of a torn or corrupt last record, left out of the replay (and cut off the file
     /// when the journal is opened for writing).
     pub dropped_bytes: u64,
@@ -65,6 +69,10 @@ pub(super) fn open(path: &Path, access: Access) -> Result<Opened, JournalError> 
     Ok(Opened { file, created })
 }
 
+/// The most time records a journal may hold besides its task records (a run writes one a
+/// minute at most while its tasks finish, and one when it ends): two years of minutes.
+pub(crate) const MAX_TIME_RECORDS: u64 = 1 << 20;
+
 /// Reads up to [`HEADER_LEN`] bytes from the current position (the start) of `file`: the
 /// header, or all of a shorter file.
 pub(super) fn read_head(file: &mut File) -> io::Result<([u8; HEADER_LEN], usize)> {
@@ -83,12 +91,12 @@ pub(super) fn read_head(file: &mut File) -> io::Result<([u8; HEADER_LEN], usize)
 
 /// Checks the first bytes of the journal at `path` (at most [`HEADER_LEN`], fewer when the
 /// file is shorter): the magic, the format version, the checksum and every field
-/// ([`Header::decode`]).
+/// ([`Header::decode`]). Returns the header and the file's format version.
 pub(super) fn check_header(
     path: &Path,
     bytes: &[u8],
     access: Access,
-) -> Result<Header, JournalError> {
+) -> Result<(Header, u32), JournalError> {
     let corrupt = |offset: u64, damage: Damage| JournalError::Corrupt {
         path: path.to_path_buf(),
         offset,
@@ -101,9 +109,11 @@ pub(super) fn check_header(
             access,
         });
     }
+    let mut version = FORMAT_VERSION;
     if let Some(format) = bytes.get(8..12) {
         let format = u32::from_le_bytes([format[0], format[1], format[2], format[3]]);
-        if format != FORMAT_VERSION {
+        version = format;
+        if !(OLDEST_FORMAT..=FORMAT_VERSION).contains(&format) {
             return Err(JournalError::OtherFormat {
                 path: path.to_path_buf(),
                 found: format,
@@ -117,18 +127,22 @@ pub(super) fn check_header(
     if crc32fast::hash(&header[..HEADER_CHECKED]) != stored_crc {
         return Err(corrupt(0, Damage::HeaderChecksum));
     }
-    Header::decode(header).map_err(|(offset, damage)| corrupt(offset, damage))
+    let header = Header::decode(header).map_err(|(offset, damage)| corrupt(offset, damage))?;
+    Ok((header, version))
 }
 
-/// Reads the records that follow the header, `file` being positioned just after it and `len`
-/// bytes long. A file longer than `max_records` records (and a torn one) is refused before a
-/// record is read; the records are read through a small buffer. A torn or corrupt last record
-/// is left out (counted in `dropped_bytes`); damage anywhere else is an error.
+/// Reads the records that follow the header of a journal of format `format`, `file` being
+/// positioned just after it and `len` bytes long. A file longer than `max_records` task
+/// records and [`MAX_TIME_RECORDS`] time records (and a torn one) is refused before a record
+/// is read, and so is one whose task records outnumber `max_records`; the records are read
+/// through a small buffer. A torn or corrupt last record is left out (counted in
+/// `dropped_bytes`); damage anywhere else is an error.
 pub(super) fn read_records(
     file: &mut File,
     path: &Path,
     len: u64,
     max_records: u64,
+    format: u32,
 ) -> Result<Replay, JournalError> {
     let corrupt = |offset: u64, damage: Damage| JournalError::Corrupt {
         path: path.to_path_buf(),
@@ -138,17 +152,24 @@ pub(super) fn read_records(
     let (header, record) = (HEADER_LEN as u64, RECORD_LEN as u64);
     let body = len.saturating_sub(header);
     let (full, partial) = (body / record, body % record);
-    if full > max_records {
-        return Err(corrupt(
-            header + max_records * record,
+    let timed = format >= TIMED_FORMAT;
+    let most = max_records.saturating_add(if timed { MAX_TIME_RECORDS } else { 0 });
+    let too_many = |records: u64| {
+        corrupt(
+            header + records * record,
             Damage::TooManyRecords(max_records),
-        ));
+        )
+    };
+    if full > most {
+        return Err(too_many(most));
     }
-    // At most `max_records`, which the caller has checked against its plan.
+    // At most `max_records` task records, which the caller has checked against its plan.
     let full =
         usize::try_from(full).map_err(|_| corrupt(header, Damage::TooManyRecords(max_records)))?;
     let mut replay = Replay {
-        records: Vec::with_capacity(full),
+        records: Vec::with_capacity(full.min(max_records as usize)),
+        // A journal that records no time and holds tasks: their time is unknown.
+        spent: (timed || full == 0).then(Spent::default),
         dropped_bytes: partial,
     };
     let mut reader = BufReader::with_capacity(1 << 16, file);
@@ -170,10 +191,20 @@ pub(super) fn read_records(
                 });
             }
         }
-        match decode_record(&bytes, offset) {
-            Some(record) => replay.records.push(record),
-            None if i + 1 == full && partial == 0 => replay.dropped_bytes = record,
-            None => return Err(corrupt(offset, Damage::Record(i + 1))),
+        if let Some(record) = decode_record(&bytes, offset) {
+            if replay.records.len() as u64 == max_records {
+                return Err(too_many(i as u64));
+            }
+            replay.records.push(record);
+            continue;
+        }
+        match (
+            timed.then(|| decode_time(&bytes)).flatten(),
+            &mut replay.spent,
+        ) {
+            (Some(time), Some(spent)) => *spent = *spent + time.spent(),
+            _ if i + 1 == full && partial == 0 => replay.dropped_bytes = record,
+            _ => return Err(corrupt(offset, Damage::Record(i + 1))),
         }
     }
     Ok(replay)
@@ -186,7 +217,7 @@ pub(crate) fn read_header(path: &Path) -> Result<Header, JournalError> {
         path: path.to_path_buf(),
         source,
     })?;
-    check_header(path, &head[..got], Access::Read)
+    check_header(path, &head[..got], Access::Read).map(|(header, _)| header)
 }
 
 /// Reads the journal at `path`: its header and every valid record, no more than `max_records`
@@ -201,8 +232,8 @@ pub(crate) fn read(path: &Path, max_records: u64) -> Result<(Header, Replay), Jo
     let Opened { mut file, .. } = open(path, Access::Read)?;
     let len = file.metadata().map_err(open_error)?.len();
     let (head, got) = read_head(&mut file).map_err(open_error)?;
-    let header = check_header(path, &head[..got], Access::Read)?;
-    let replay = read_records(&mut file, path, len, max_records)?;
+    let (header, format) = check_header(path, &head[..got], Access::Read)?;
+    let replay = read_records(&mut file, path, len, max_records, format)?;
     Ok((header, replay))
 }
 
@@ -254,13 +285,20 @@ mod tests {
             ),
             "{err}"
         );
-        file.set_len(len(3)).unwrap();
+        // A third task record does not fit, wherever the time records leave room.
+        std::fs::remove_file(&path).unwrap();
+        let (mut journal, _) = Journal::open(&path, &Header::for_plan(&plan)).unwrap();
+        for task in &plan.tasks()[..3] {
+            journal.append(task.id, 1).unwrap();
+        }
+        drop(journal);
         let err = read(&path, 2).unwrap_err();
         let JournalError::Corrupt { offset, damage, .. } = err else {
             panic!("{err}")
         };
         assert_eq!((offset, damage), (len(2), Damage::TooManyRecords(2)));
         // Sparse: no disk is used, and nothing is read.
+        let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
         file.set_len(1 << 40).unwrap();
         assert!(read(&path, 2).is_err());
     }

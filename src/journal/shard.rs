@@ -307,6 +307,22 @@ impl Shard {
         self.count == 1
     }
 
+    /// The shard as a message names it: `shard 3/8`, or `the whole board` for
+    /// [`Shard::WHOLE`] (a whole count is not a shard to the people who run it).
+    ///
+    /// ```
+    /// use nqueens::journal::Shard;
+    /// assert_eq!(Shard::new(3, 8).unwrap().describe(), "shard 3/8");
+    /// assert_eq!(Shard::WHOLE.describe(), "the whole board");
+    /// ```
+    pub fn describe(&self) -> String {
+        if self.is_whole() {
+            "the whole board".to_string()
+        } else {
+            format!("shard {self}")
+        }
+    }
+
     /// The shard task `position` of a plan (in plan order) belongs to.
     pub(crate) fn of_position(position: usize, count: u32) -> u32 {
         let m = count as usize;

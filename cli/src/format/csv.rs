@@ -1,4 +1,5 @@
-//! CSV: a header row of field names (the serde names), then one row per record.
+//! CSV: a header row of field names (the serde names), then one row per record, its numbers
+//! plain ([`super::plain`]).
 
 use std::io::{self, Write};
 
@@ -7,6 +8,8 @@ use super::RecordWriter;
 /// Writes records as CSV rows, the header row before the first.
 pub struct CsvWriter<'a> {
     writer: ::csv::Writer<&'a mut dyn Write>,
+    /// Whether the header row is written.
+    headed: bool,
 }
 
 impl<'a> CsvWriter<'a> {
@@ -14,8 +17,9 @@ impl<'a> CsvWriter<'a> {
     pub fn new(out: &'a mut dyn Write) -> CsvWriter<'a> {
         CsvWriter {
             writer: ::csv::WriterBuilder::new()
-                .has_headers(true)
+                .has_headers(false)
                 .from_writer(out),
+            headed: false,
         }
     }
 }
@@ -27,7 +31,12 @@ impl<T: serde::Serialize> RecordWriter<T> for CsvWriter<'_> {
     }
 
     fn record(&mut self, record: &T) -> io::Result<()> {
-        self.writer.serialize(record).map_err(into_io)?;
+        let (names, values) = super::plain::csv_fields(record)?;
+        if !self.headed {
+            self.writer.write_record(&names).map_err(into_io)?;
+            self.headed = true;
+        }
+        self.writer.write_record(&values).map_err(into_io)?;
         self.writer.flush()
     }
 

@@ -1,4 +1,5 @@
-//! JSON: an array of objects, one per record, pretty-printed, newline-terminated.
+//! JSON: an array of objects, one per record, pretty-printed, newline-terminated, its numbers
+//! plain ([`super::plain`]).
 
 use std::io::{self, Write};
 
@@ -34,7 +35,7 @@ impl<T: serde::Serialize> RecordWriter<T> for JsonWriter<'_> {
     }
 
     fn record(&mut self, record: &T) -> io::Result<()> {
-        let text = serde_json::to_string_pretty(record)?;
+        let text = super::plain::to_string_pretty(record)?;
         let mut element = if self.elements == 0 {
             String::from("[\n")
         } else {

@@ -12,6 +12,7 @@
 
 mod csv;
 mod json;
+pub mod plain;
 mod solutions;
 mod stream;
 mod table;
@@ -23,7 +24,7 @@ use nqueens::names::{Named, UnknownName};
 pub use self::csv::CsvWriter;
 pub use self::json::JsonWriter;
 pub use self::stream::RecordStream;
-pub use self::table::write_table;
+pub use self::table::{write_cells, write_table};
 
 /// An output format for records.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -185,6 +186,22 @@ impl Format {
         }
     }
 
+    /// Writes `records` as JSON and CSV do ([`write_records`]), and what `for_people` writes
+    /// in the table format instead (a table whose headings name a unit or a baseline chosen
+    /// for these records: [`write_cells`]).
+    pub fn write_rows<T: serde::Serialize>(
+        self,
+        out: &mut dyn Write,
+        records: &[T],
+        for_people: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    ) -> io::Result<()> {
+        match self {
+            Format::Table => for_people(out),
+            Format::Json => write_all(JsonWriter::new(out), records),
+            Format::Csv => write_all(CsvWriter::new(out), records),
+        }
+    }
+
     /// Writes a report that is one document in JSON (an object, indented) and a list of rows in
     /// CSV (`rows`: the same numbers, one row per line of the table), and what `for_people`
     /// writes in the table format. Like [`Format::write_report`], for a command whose JSON is
@@ -199,7 +216,7 @@ impl Format {
         match self {
             Format::Table => for_people(out),
             Format::Json => {
-                serde_json::to_writer_pretty(&mut *out, document).map_err(io::Error::from)?;
+                plain::to_writer_pretty(&mut *out, document).map_err(io::Error::from)?;
                 writeln!(out)
             }
             Format::Csv => write_all(CsvWriter::new(out), &rows()),

@@ -20,10 +20,23 @@ use crate::util::{
 const N: u32 = 17;
 const N_TOTAL: u64 = 95_815_104;
 
-/// Full records in the journal at `path` (0 while it does not exist).
+/// Full task records in the journal at `path` (0 while it does not exist); its time records
+/// (tag `S`) are not counted.
 fn records(path: &Path) -> u64 {
-    let len = fs::metadata(path).map(|m| m.len()).unwrap_or(0);
-    len.saturating_sub(HEADER_LEN as u64) / RECORD_LEN as u64
+    let bytes = fs::read(path).unwrap_or_default();
+    let body = bytes.get(HEADER_LEN..).unwrap_or_default();
+    body.chunks_exact(RECORD_LEN)
+        .filter(|record| record[0] == b'T')
+        .count() as u64
+}
+
+/// Time records in the journal at `path`.
+fn time_records(path: &Path) -> u64 {
+    let bytes = fs::read(path).unwrap();
+    let body = bytes.get(HEADER_LEN..).unwrap_or_default();
+    body.chunks_exact(RECORD_LEN)
+        .filter(|record| record[0] == b'S')
+        .count() as u64
 }
 
 /// Starts a one-thread count of the N-board with a journal, quietly, as JSON.
@@ -80,8 +93,16 @@ fn parse_json(out: &Output) -> (u64, u64, u64) {
     (field("total"), field("resumed_tasks"), field("tasks"))
 }
 
-fn full_journal_len(tasks: u64) -> u64 {
-    HEADER_LEN as u64 + tasks * RECORD_LEN as u64
+/// Checks that the journal at `path` holds every one of `tasks` task records, whole records
+/// only, and the time of at least one run.
+fn assert_full_journal(path: &Path, tasks: u64) {
+    let len = fs::metadata(path).unwrap().len();
+    assert!(
+        (len - HEADER_LEN as u64).is_multiple_of(RECORD_LEN as u64),
+        "{len} bytes"
+    );
+    assert_eq!(records(path), tasks);
+    assert!(time_records(path) >= 1);
 }
 
 #[test]
@@ -98,7 +119,7 @@ fn a_count_killed_partway_resumes_to_the_exact_total() {
     assert_eq!(total, N_TOTAL);
     assert!(kept < tasks, "the count finished before it was killed");
     assert_eq!(resumed, kept);
-    assert_eq!(fs::metadata(&file).unwrap().len(), full_journal_len(tasks));
+    assert_full_journal(&file, tasks);
 }
 
 #[test]
@@ -114,6 +135,7 @@ fn a_killed_count_with_a_damaged_last_record_recounts_that_task() {
     // The damage lands in the last record: a whole one is lost, or a torn one (if the kill
     // cut a write short) that was never counted anyway.
     let whole_last = (len - HEADER_LEN).is_multiple_of(RECORD_LEN);
+    assert_eq!(time_records(&file), 0, "a record of time within a minute");
     let kept = records(&file) - u64::from(whole_last);
     for b in &mut bytes[len - 4..] {
         *b ^= 0xa5;
@@ -123,7 +145,7 @@ fn a_killed_count_with_a_damaged_last_record_recounts_that_task() {
     let (total, resumed, tasks) = count_json(N, &file);
     assert_eq!(total, N_TOTAL);
     assert_eq!(resumed, kept);
-    assert_eq!(fs::metadata(&file).unwrap().len(), full_journal_len(tasks));
+    assert_full_journal(&file, tasks);
 }
 
 #[test]
@@ -138,7 +160,7 @@ fn a_torn_last_record_is_dropped_and_the_total_is_exact() {
 
     let (total, resumed, again) = count_json(12, &file);
     assert_eq!((total, resumed, again), (14_200, 500, tasks));
-    assert_eq!(fs::metadata(&file).unwrap().len(), full_journal_len(tasks));
+    assert_full_journal(&file, tasks);
 }
 
 #[test]
@@ -256,12 +278,99 @@ fn a_resumed_count_says_so_and_reports_only_the_searched_rate() {
         .unwrap();
     let table = String::from_utf8(out.stdout).unwrap();
     let row = table.lines().find(|l| l.starts_with("| 12")).unwrap();
-    assert!(table.contains("resumed"), "{table}");
-    assert!(row.contains(" of ") && row.contains(" tasks"), "{row}");
     assert!(
-        row.contains(" - "),
-        "no rate for a run that searched nothing: {row}"
+        table.contains("resumed") && table.contains("compute"),
+        "{table}"
     );
+    assert!(row.contains(" all "), "{row}");
+    assert!(!row.contains(" - "), "the compute of the first run: {row}");
+}
+
+/// A count resumed over several runs gives this run's time and the compute of every run, as
+/// its journal's time records add them up; a journal of an older version, which records no
+/// time, still resumes, its compute unknown.
+#[test]
+fn a_resumed_count_gives_the_compute_of_every_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("n15.ckpt");
+    let mut child = start_long_count(&file);
+    wait_for_records(&mut child, &file, 50);
+    send(&child, "INT");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    assert_eq!(time_records(&file), 1);
+    let json = |out: &Output| -> serde_json::Value {
+        assert!(out.status.success(), "{}", stderr(out));
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()[0].clone()
+    };
+    let run = |format: &str| {
+        nqueens_process()
+            .args([
+                "count",
+                &N.to_string(),
+                "--threads",
+                "2",
+                "--format",
+                format,
+            ])
+            .arg("--checkpoint")
+            .arg(&file)
+            .output()
+            .unwrap()
+    };
+    let second = json(&run("json"));
+    assert_eq!(second["total"], N_TOTAL);
+    assert_eq!(second["runs"], 2);
+    let this = second["search_seconds"].as_f64().unwrap();
+    let all = second["all_runs_search_seconds"].as_f64().unwrap();
+    assert!(all > this && this > 0.0, "{second}");
+    assert!(second["all_runs_seconds"].as_f64().unwrap() > second["seconds"].as_f64().unwrap());
+    // A third run searches nothing: the same compute, this run's time alone in `seconds`.
+    let third = json(&run("json"));
+    assert_eq!(third["runs"], 2);
+    assert_eq!(third["search_seconds"], 0.0);
+    let again = third["all_runs_search_seconds"].as_f64().unwrap();
+    assert!((again - all).abs() <= 0.01 * all, "{again} {all}");
+    // CSV has the same columns.
+    let csv = String::from_utf8(run("csv").stdout).unwrap();
+    assert!(
+        csv.lines()
+            .next()
+            .unwrap()
+            .ends_with(",runs,all_runs_seconds,all_runs_search_seconds"),
+        "{csv}"
+    );
+
+    // The same journal as an older version wrote it: format 2, no time records.
+    let bytes = fs::read(&file).unwrap();
+    let mut old = bytes[..HEADER_LEN].to_vec();
+    old[8..12].copy_from_slice(&2u32.to_le_bytes());
+    let crc = crc32fast::hash(&old[..HEADER_LEN - 4]);
+    old[HEADER_LEN - 4..].copy_from_slice(&crc.to_le_bytes());
+    for record in bytes[HEADER_LEN..].chunks_exact(RECORD_LEN) {
+        if record[0] == b'T' {
+            old.extend_from_slice(record);
+        }
+    }
+    fs::write(&file, &old).unwrap();
+    let out = run("json");
+    let resumed = json(&out);
+    assert_eq!(resumed["total"], N_TOTAL);
+    assert!(
+        resumed["runs"].is_null() && resumed["all_runs_search_seconds"].is_null(),
+        "{resumed}"
+    );
+    assert_eq!(
+        fs::read(&file).unwrap(),
+        old,
+        "no time record in an older journal"
+    );
+    let table = String::from_utf8(run("table").stdout).unwrap();
+    let row = table
+        .lines()
+        .find(|l| l.starts_with(&format!("| {N}")))
+        .unwrap();
+    assert!(row.contains(" - ") && row.contains(" all "), "{row}");
 }
 
 #[test]
@@ -271,7 +380,7 @@ fn resuming_a_completed_file_searches_nothing() {
     let (total, resumed, tasks) = count_json(13, &file);
     assert_eq!((total, resumed), (73_712, 0));
     let before = fs::read(&file).unwrap();
-    assert_eq!(before.len() as u64, full_journal_len(tasks));
+    assert_full_journal(&file, tasks);
 
     let (total, resumed, again) = count_json(13, &file);
     assert_eq!((total, resumed, again), (73_712, tasks, tasks));

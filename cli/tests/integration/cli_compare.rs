@@ -26,7 +26,7 @@ fn json_has_one_object_per_algorithm_with_the_documented_fields() {
     assert_eq!(names, ["matrix", "array", "attack", "bitmask"]);
     for row in &rows {
         assert_eq!(row["n"], 6);
-        assert_eq!(row["solutions"], 4);
+        assert_eq!(row["total"], 4);
         assert_eq!(row["nodes"], 152);
         // 6 squares per extended partial board: 6 * (1 + 152 - 4).
         assert_eq!(row["candidates"], 894);
@@ -54,7 +54,7 @@ fn the_algorithms_flag_selects_and_orders() {
         .map(|r| r["algorithm"].as_str().unwrap())
         .collect();
     assert_eq!(names, ["bitmask", "attack"]);
-    assert!(rows.iter().all(|r| r["solutions"] == 92));
+    assert!(rows.iter().all(|r| r["total"] == 92));
 }
 
 #[test]
@@ -90,7 +90,7 @@ fn csv_has_a_header_and_one_line_per_algorithm() {
         .assert()
         .success()
         .stdout(predicate::str::starts_with(
-            "algorithm,n,solutions,nodes,candidates,diagonal_checks,seconds,",
+            "algorithm,n,total,nodes,candidates,diagonal_checks,seconds,",
         ))
         .stdout(predicate::str::contains("\nmatrix,5,10,53,"))
         .stdout(predicate::function(|s: &str| s.lines().count() == 5));
@@ -129,7 +129,7 @@ fn naming_faster_algorithms_lifts_the_refusal() {
         "-f",
         "json",
     ]);
-    assert!(rows.iter().all(|r| r["solutions"] == 14200));
+    assert!(rows.iter().all(|r| r["total"] == 14200));
 }
 
 #[test]

@@ -29,10 +29,10 @@ fn json_has_every_field_and_repeats_with_the_seed() {
         "kernel",
         "seed",
         "samples",
-        "estimate_total",
+        "total",
         "total_low",
         "total_high",
-        "estimate_unique",
+        "unique",
         "core_seconds",
         "core_seconds_low",
         "core_seconds_high",
@@ -58,7 +58,7 @@ fn json_has_every_field_and_repeats_with_the_seed() {
         "--format",
         "json",
     ]);
-    assert_eq!(one["estimate_total"], two["estimate_total"]);
+    assert_eq!(one["total"], two["total"]);
     assert_eq!(one["total_high"], two["total_high"]);
 }
 
