@@ -392,5 +392,5 @@ fn short_help_fits_a_screen_and_long_help_says_more() {
         !short.contains("NQUEENS_PROGRESS_SECONDS") && long.contains("NQUEENS_PROGRESS_SECONDS")
     );
     let (short, long) = short_and_long_help(&["scale"]);
-    assert!(!short.contains("load-balance model") && long.contains("load-balance model"));
+    assert!(!short.contains("list-scheduling bound") && long.contains("list-scheduling bound"));
 }
