@@ -150,8 +150,6 @@ const MAX_CHUNKS: u64 = 64;
 /// probes, and at most 64 × 512 chunks a sample).
 const MIN_CHUNK_GROUPS: u64 = 4;
 
-/// The cluster sizes whose wall time is reported besides the thread count.
-pub(crate) const CLUSTERS: [usize; 3] = [64, 1024, 10_000];
 
 /// The free rows a probe leaves for the exact count on the `n`-board: its exact count takes
 /// about a millisecond with the AVX2 kernel (measured: n = 20 at 14 rows 1.1 ms, n = 25 at
@@ -1043,7 +1041,7 @@ impl Estimator {
     }
 
     /// Modelled wall seconds of `core_seconds` of work shared among the plan's tasks in
-    /// proportion to their probabilities, on `threads` and on the [`CLUSTERS`].
+    /// proportion to their probabilities, on `threads` and on the cluster sizes.
     fn modelled_walls(&self, core_seconds: f64, threads: usize) -> [f64; 4] {
         self.walls.of(core_seconds, threads)
     }

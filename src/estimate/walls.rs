@@ -8,8 +8,10 @@
 
 use std::time::Duration;
 
-use super::CLUSTERS;
 use crate::scaling::model::makespan;
+
+/// The cluster sizes whose wall time is reported besides the thread count.
+pub(crate) const CLUSTERS: [usize; 3] = [64, 1024, 10_000];
 
 /// The work the shares are scaled to before they become times: large enough that the smallest
 /// share is many nanoseconds (n = 32: about 10⁻⁹ of the work is a millisecond).
