@@ -87,28 +87,6 @@ pub fn run(args: &WatchArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     }
 }
 
-/// The steps of the search up to `max_steps` (0: all), as `--format json` writes them (without
-/// the "done" line), and whether they are all of them.
-pub fn json_steps(
-    args: &WatchArgs,
-    max_steps: u64,
-) -> Result<(Vec<serde_json::Value>, bool), Failure> {
-    let mut sink = io::sink();
-    let mut collector = TextWriter {
-        model: Model::new(args.n, args.algorithm),
-        mode: Mode::Json,
-        out: &mut sink,
-        max_steps,
-        delay: None,
-        error: None,
-        cut: Cell::new(false),
-        kept: Some(Vec::new()),
-    };
-    args.algorithm.watch(args.n, &mut collector)?;
-    let complete = !collector.cut.get();
-    Ok((collector.kept.take().unwrap_or_default(), complete))
-}
-
 /// Writes every step of the search as a frame or a JSON line, up to `--max-steps`.
 fn run_text(args: &WatchArgs, mode: Mode, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let mut writer = TextWriter {
@@ -119,7 +97,6 @@ fn run_text(args: &WatchArgs, mode: Mode, out: &mut dyn Write) -> Result<Outcome
         delay: args.speed.map(|s| Duration::from_secs_f64(1.0 / s)),
         error: None,
         cut: Cell::new(false),
-        kept: None,
     };
     if mode == Mode::Frames {
         writer.show();
@@ -164,8 +141,6 @@ struct TextWriter<'a> {
     error: Option<io::Error>,
     /// The search was stopped before its end.
     cut: Cell<bool>,
-    /// The JSON steps, kept instead of written (for the page of `--html`).
-    kept: Option<Vec<serde_json::Value>>,
 }
 
 impl TextWriter<'_> {
@@ -178,10 +153,6 @@ impl TextWriter<'_> {
                 let fields = step_json(&self.model);
                 for (key, value) in fields.as_object().into_iter().flatten() {
                     line[key] = value.clone();
-                }
-                if let Some(kept) = &mut self.kept {
-                    kept.push(line);
-                    return;
                 }
                 format!("{line}\n")
             }
