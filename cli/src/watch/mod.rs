@@ -1,5 +1,6 @@
 //! `nqueens watch`: a textbook search step by step, full screen ([`screen`]) or as text frames
-//! and JSON lines for slides, scripts and tests.
+//! and JSON lines for slides, scripts and tests; recorded ([`cast`]: on a terminal as shown,
+//! elsewhere drawn off-screen by [`offscreen`]) or written as a page ([`html`]).
 //!
 //! The search is the library's own ([`Algorithm::watch`]): each step reaches an observer here,
 //! which updates the [`Model`] and shows it. Nothing of the algorithms is copied.
@@ -7,6 +8,7 @@
 mod cast;
 mod html;
 mod model;
+mod offscreen;
 mod screen;
 
 use std::cell::{Cell, RefCell};
@@ -42,14 +44,13 @@ pub fn run(args: &WatchArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         Mode::Frames
     };
     let on_terminal = io::stdout().is_terminal();
+    if let Some(path) = &args.cast
+        && (args.size.is_some() || !on_terminal)
+    {
+        let size = args.size.unwrap_or(offscreen::DEFAULT_SIZE);
+        return offscreen::record(args, path, size);
+    }
     if args.frames || args.format.is_some() || !on_terminal {
-        if args.cast.is_some() {
-            return Err(Failure::Usage(
-                "--cast records the full-screen view, which needs a terminal on standard \
-                 output: run it in one (or write a page to share with --html FILE)"
-                    .to_string(),
-            ));
-        }
         return run_text(args, mode, out);
     }
     let recording = match &args.cast {
@@ -71,7 +72,7 @@ pub fn run(args: &WatchArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     if let (Some(path), Some(recording)) = (&args.cast, recording) {
         // An interrupt from now on removes the recording's temporary file.
         crate::signals::on_interrupt(output::quit_interrupted);
-        let text = recording.borrow().to_asciicast();
+        let text = recording.borrow_mut().take_asciicast();
         output::replace_files(&[(path, text.as_bytes())], "the recording")?;
     }
     match shown? {

@@ -322,14 +322,17 @@ fn a_page_that_cannot_be_written_is_a_one_line_error_and_nothing_is_left() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("cannot write the page"), "{stderr}");
-    // --cast needs the view, so a terminal; --html and --cast are one or the other.
+    // --html and --cast are one or the other.
     let output = nqueens()
         .args(["watch", "5", "--cast"])
         .arg(dir.path().join("w.cast"))
+        .arg("--html")
+        .arg(dir.path().join("w.html"))
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2), "{output:?}");
     assert!(!dir.path().join("w.cast").exists());
+    assert!(!dir.path().join("w.html").exists());
 }
 
 /// Runs `nqueens ARGS` under a memory limit and waits for it (a minute at most, a guard
