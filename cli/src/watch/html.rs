@@ -73,9 +73,10 @@ pub struct Moves {
     /// back, 3 a solution; line 0 column, 1 ↘ diagonal, 2 ↙ anti-diagonal, for a rejection);
     /// for all but a solution its `row` and `col`; how much `nodes`, `candidates` and
     /// `diagonal_checks` grew with it; and for the bitmask search's queens (placed or taken
-    /// back) the number of squares its mask rejected with it, then `row`, `col`, `line` of
-    /// each. The attacking queen of a rejection is not written: it is the one queen on that
-    /// line before the step.
+    /// back) the squares its mask rejected with it: `2 × count + 1` and their one row where
+    /// they share one (as they do), `2 × count` otherwise; then per square its `row` (only
+    /// where they do not share one) and `line + 3 × col`. The attacking queen of a rejection
+    /// is not written: it is the one queen on that line before the step.
     pub text: String,
     /// The steps encoded.
     pub steps: u64,
@@ -125,11 +126,18 @@ impl Moves {
         self.push(c.candidates - before.candidates);
         self.push(c.diagonal_checks - before.diagonal_checks);
         if model.by_queen() && matches!(model.step, Step::Place { .. } | Step::Remove { .. }) {
-            self.push(model.rejected.len() as u128);
-            for &Rejection { row, col, line, .. } in &model.rejected {
+            let rejected = &model.rejected;
+            let one_row = rejected.first().map(|first| first.row);
+            let one_row = one_row.filter(|&row| rejected.iter().all(|r| r.row == row));
+            self.push(2 * rejected.len() as u128 + u128::from(one_row.is_some()));
+            if let Some(row) = one_row {
                 self.push(row as u128);
-                self.push(col as u128);
-                self.push(line_code(line));
+            }
+            for &Rejection { row, col, line, .. } in rejected {
+                if one_row.is_none() {
+                    self.push(row as u128);
+                }
+                self.push(line_code(line) + 3 * col as u128);
             }
         }
         self.steps += 1;

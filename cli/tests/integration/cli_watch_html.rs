@@ -440,6 +440,11 @@ fn the_page_says_where_it_went_and_how_big_it_is_and_stays_small() {
             grouped(size)
         )
     );
+    // The bitmask's steps carry the squares its masks rejected, and stay small too.
+    let output = bounded_run(&["watch", "12", "-a", "bitmask", "--html", page_arg]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let size = std::fs::metadata(&page).unwrap().len();
+    assert!(size < 2_000_000, "a bitmask page of {size} bytes");
     // --quiet: nothing on stderr, the page all the same.
     std::fs::remove_file(&page).unwrap();
     let output = bounded_run(&["-q", "watch", "6", "--html", page_arg]);
