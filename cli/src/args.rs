@@ -949,6 +949,7 @@ const WATCH_EXAMPLES: &str = "Examples:\n  \
     nqueens watch                               the 8 x 8 board, full screen\n  \
     nqueens watch 6 -a bitmask --speed 2        slower, with the bitmask's masks\n  \
     nqueens watch 6 --cast lecture.cast         record the view (asciinema play replays it)\n  \
+    nqueens watch 6 --cast w.cast --size 100x30 the same, drawn off-screen (no terminal)\n  \
     nqueens watch 6 --html watch6.html          a page that replays the search in a browser\n  \
     nqueens watch 5 --frames | less             every step as a text frame\n  \
     nqueens watch 8 --format json | jq .        every step as one JSON object (jq before 1.7\n  \
@@ -985,17 +986,28 @@ pub struct WatchArgs {
     /// counters nodes, candidates, diagonal_checks, solutions), then a "done" line.
     #[arg(short, long, value_name = "FORMAT", value_parser = ["json"])]
     pub format: Option<String>,
-    /// Stop the frames, JSON or page after this many steps (0: never); the 8 x 8 board takes
+    /// Stop the frames, JSON, page or off-screen recording after this many steps (0: never,
+    /// for a page at most 1000000); the 8 x 8 board takes
     /// 17868 steps with matrix, array and attack, 4204 with bitmask (a step per queen).
     #[arg(long, value_name = "STEPS", default_value_t = 100_000, value_parser = parse_steps)]
     pub max_steps: u64,
     /// Record the full-screen view as an asciinema v2 file (asciinema play FILE replays it).
+    /// On a terminal: what is shown, keys and pauses included (after the search's end no wait
+    /// counts for more than a second), written on quitting. Without one (or with --size): the
+    /// view drawn off-screen, a step every 1/speed seconds (a solution held 2 s more with
+    /// --pause-on-solution) up to --max-steps, without waiting, written when the search ends,
+    /// whose last frame is.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["frames", "format", "html"])]
     pub cast: Option<std::path::PathBuf>,
+    /// The size of the view recorded off-screen by --cast, in columns and lines (80 to 1000 x
+    /// 24 to 400; the board must fit) [default without a terminal: 80x24].
+    #[arg(long, value_name = "COLSxROWS", requires = "cast", value_parser = parse_cast_size)]
+    pub size: Option<(u16, u16)>,
     /// Write one self-contained HTML page that replays the search (board, data structure,
-    /// narration, counters; play, pause, step, back, speed) instead of showing it. A page holds
-    /// at most 100000 steps: --max-steps 0 stops it there (saying so), a larger --max-steps is
-    /// refused.
+    /// narration, counters; play, pause, step, back, speed) instead of showing it, and say on
+    /// stderr where and how big. It holds the steps as a few bytes each (the 12 x 12 board's
+    /// first 100000: about 0.6 MB); at most 1000000: --max-steps 0 stops it there (saying so),
+    /// a larger --max-steps is refused.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["frames", "format"])]
     pub html: Option<std::path::PathBuf>,
 }
@@ -1005,6 +1017,25 @@ fn parse_watch_n(text: &str) -> Result<u32, String> {
     match parse_n(text)? {
         0 => Err("the 0 x 0 board has no square to watch (give 1 to 64)".to_string()),
         n => Ok(n),
+    }
+}
+
+/// Parses the size of an off-screen view, `COLSxROWS`: 80 to 1000 columns (the narrowest view
+/// to the widest drawn) and 24 to 400 lines.
+fn parse_cast_size(text: &str) -> Result<(u16, u16), String> {
+    let wrong = || {
+        format!(
+            "'{text}' is not a size COLSxROWS of 80 to 1000 columns and 24 to 400 lines (such \
+             as 100x30)"
+        )
+    };
+    let (cols, rows) = text.trim().split_once(['x', 'X']).ok_or_else(wrong)?;
+    let number = |part: &str| part.trim().parse::<u16>().map_err(|_| wrong());
+    let (cols, rows) = (number(cols)?, number(rows)?);
+    if (80..=1000).contains(&cols) && (24..=400).contains(&rows) {
+        Ok((cols, rows))
+    } else {
+        Err(wrong())
     }
 }
 

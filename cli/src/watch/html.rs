@@ -1,27 +1,29 @@
 //! `watch --html FILE`: one self-contained page that replays the search in a browser.
 //!
-//! The page holds the steps exactly as `--format json` writes them (the same events, counters
-//! and narration as the terminal view) and, per step, the data panel's text, in one inline
-//! JSON block; its inline script rebuilds the board from the events and shows each step, with
+//! The page carries the search's steps as a compact string of small numbers ([`moves`]): per
+//! step its kind, square and line, and how much each counter grew; its inline script rebuilds
+//! everything else from them (the queens, the attacker of a rejection, the narration, the data
+//! panel: the same texts as the terminal view and `--format json`) and draws each step, with
 //! play/pause, step, back, a position slider and the speed ladder of the terminal view. No
 //! server, no network, nothing to build: the file opens as it is. `#step=K` in the address
 //! opens it paused at step K, `#speed=S` sets the speed (one of the ladder's) and `#play`
 //! starts it (for links from a course page, and for the tests).
 
-use std::collections::HashMap;
+use std::cell::Cell;
 use std::path::Path;
 
+use nqueens::classic::{Counters, Event, Line, Observer};
 use serde_json::json;
 
-use super::model::Model;
+use super::model::{Model, Rejection, Step};
 use super::screen::SPEEDS;
 use crate::args::WatchArgs;
-use crate::{Failure, Outcome, output};
+use crate::{Failure, Outcome, human, output};
 
-/// The most steps one page holds (about 30 MB of page, and some 600 MB of memory while it is
-/// written): `--max-steps 0` keeps the steps up to this many, and a larger `--max-steps` is
-/// refused before the search starts (`--frames` and `--format json` write any number).
-pub const PAGE_MAX_STEPS: u64 = 100_000;
+/// The most steps one page holds (a few bytes each: about 7 MB of page at most):
+/// `--max-steps 0` keeps the steps up to this many, and a larger `--max-steps` is refused
+/// before the search starts (`--frames` and `--format json` write any number).
+pub const PAGE_MAX_STEPS: u64 = 1_000_000;
 
 /// The steps the page of `args` keeps at most: `--max-steps`, where 0 means [`PAGE_MAX_STEPS`];
 /// a usage error where `--max-steps` asks for more than a page holds.
@@ -36,83 +38,175 @@ pub fn page_steps(max_steps: u64) -> Result<u64, Failure> {
     }
 }
 
-/// Writes the page of `args`' search to `path` (through the tool's safe replace).
+/// Writes the page of `args`' search to `path` (through the tool's safe replace), then says on
+/// stderr where and how big (unless `--quiet`).
 pub fn write(args: &WatchArgs, path: &Path) -> Result<Outcome, Failure> {
     let max_steps = page_steps(args.max_steps)?;
     output::check_replaceable(path, "the page")?;
-    let (steps, complete) = super::json_steps(args, max_steps)?;
-    let page = page(args, &steps, complete);
+    let moves = moves(args, max_steps)?;
+    let page = page(args, &moves);
     output::replace_files(&[(path, page.as_bytes())], "the page")?;
-    if !complete {
+    if !moves.complete {
         output::message(format_args!(
             "nqueens: the page stops after {max_steps} steps (--max-steps; a page holds at most \
              {PAGE_MAX_STEPS}, --format json writes every step)"
         ));
     }
+    output::note(format_args!(
+        "nqueens: wrote {} ({}, {})",
+        crate::escape::text(&path.display().to_string()),
+        human::plural(moves.steps, "step"),
+        human::plural(page.len(), "byte")
+    ));
     Ok(Outcome::Success)
 }
 
-/// The data panel's text at each step, as a table of distinct texts and an index per step
-/// (many steps share one), rebuilt by replaying the same search.
-fn structures(args: &WatchArgs, steps: usize) -> (Vec<String>, Vec<usize>, String) {
-    struct Panels {
-        model: Model,
-        texts: Vec<String>,
-        seen: HashMap<String, usize>,
-        index: Vec<usize>,
-        wanted: usize,
-    }
-    impl Panels {
-        fn keep(&mut self) {
-            let text = self.model.structure().join("\n");
-            let next = self.texts.len();
-            let i = *self.seen.entry(text.clone()).or_insert(next);
-            if i == next {
-                self.texts.push(text);
-            }
-            self.index.push(i);
+/// The digits of [`Moves::text`]: 64 characters that need no escape in JSON or HTML.
+const DIGITS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// The search's steps, encoded for the page's script.
+#[derive(Debug, Default)]
+pub struct Moves {
+    /// Every step, as a sequence of whole numbers, each written as a variable-length number of
+    /// [`DIGITS`] (five bits a digit, low bits first, the digits 32 to 63 saying that more
+    /// follow). Per step: `kind + 4 × line` (kind 0 a rejection, 1 a queen placed, 2 one taken
+    /// back, 3 a solution; line 0 column, 1 ↘ diagonal, 2 ↙ anti-diagonal, for a rejection);
+    /// for all but a solution its `row` and `col`; how much `nodes`, `candidates` and
+    /// `diagonal_checks` grew with it; and for the bitmask search's queens (placed or taken
+    /// back) the squares its mask rejected with it: `2 × count + 1` and their one row where
+    /// they share one (as they do), `2 × count` otherwise; then per square its `row` (only
+    /// where they do not share one) and `line + 3 × col`. The attacking queen of a rejection
+    /// is not written: it is the one queen on that line before the step.
+    pub text: String,
+    /// The steps encoded.
+    pub steps: u64,
+    /// The search ran to its end (it was not cut by the step limit).
+    pub complete: bool,
+    /// The counters at the end.
+    pub counters: Counters,
+    /// The narration of the end.
+    pub end: String,
+}
+
+impl Moves {
+    /// Appends `value` to [`Moves::text`].
+    fn push(&mut self, mut value: u128) {
+        while value >= 32 {
+            self.text
+                .push(char::from(DIGITS[32 + (value & 31) as usize]));
+            value >>= 5;
         }
+        self.text.push(char::from(DIGITS[value as usize]));
     }
-    impl nqueens::classic::Observer for Panels {
-        fn event(&mut self, event: nqueens::classic::Event) {
-            if self.index.len() <= self.wanted && self.model.apply(event) {
-                self.keep();
+
+    /// Appends the step `model` just took, the counters having been `before` at the step
+    /// before it.
+    fn push_step(&mut self, model: &Model, before: &Counters) {
+        let line_code = |line: Line| match line {
+            Line::Column => 0,
+            Line::Diagonal => 1,
+            Line::AntiDiagonal => 2,
+        };
+        let square = match model.step {
+            Step::Reject { row, col, line, .. } => Some((4 * line_code(line), row, col)),
+            Step::Place { row, col } => Some((1, row, col)),
+            Step::Remove { row, col } => Some((2, row, col)),
+            Step::Solution | Step::Start => None,
+        };
+        match square {
+            Some((head, row, col)) => {
+                self.push(head);
+                self.push(row as u128);
+                self.push(col as u128);
+            }
+            None => self.push(3),
+        }
+        let c = &model.counters;
+        self.push(c.nodes - before.nodes);
+        self.push(c.candidates - before.candidates);
+        self.push(c.diagonal_checks - before.diagonal_checks);
+        if model.by_queen() && matches!(model.step, Step::Place { .. } | Step::Remove { .. }) {
+            let rejected = &model.rejected;
+            let one_row = rejected.first().map(|first| first.row);
+            let one_row = one_row.filter(|&row| rejected.iter().all(|r| r.row == row));
+            self.push(2 * rejected.len() as u128 + u128::from(one_row.is_some()));
+            if let Some(row) = one_row {
+                self.push(row as u128);
+            }
+            for &Rejection { row, col, line, .. } in rejected {
+                if one_row.is_none() {
+                    self.push(row as u128);
+                }
+                self.push(line_code(line) + 3 * col as u128);
+            }
+        }
+        self.steps += 1;
+    }
+}
+
+/// The steps of `args`' search up to `max_steps`, encoded.
+pub fn moves(args: &WatchArgs, max_steps: u64) -> Result<Moves, Failure> {
+    struct Encoder {
+        model: Model,
+        moves: Moves,
+        /// The counters at the last step encoded.
+        counted: Counters,
+        max_steps: u64,
+        /// The search was stopped before its end.
+        cut: Cell<bool>,
+    }
+    impl Observer for Encoder {
+        fn event(&mut self, event: Event) {
+            // Once stopped, the search only unwinds: nothing of that is a step.
+            if self.cut.get() {
+                return;
+            }
+            if self.model.apply(event) {
+                self.moves.push_step(&self.model, &self.counted);
+                self.counted = self.model.counters;
             }
         }
         fn stop(&self) -> bool {
-            self.index.len() > self.wanted
+            let stop = self.moves.steps >= self.max_steps;
+            self.cut.set(self.cut.get() | stop);
+            stop
         }
     }
-    let mut panels = Panels {
+    let mut encoder = Encoder {
         model: Model::new(args.n, args.algorithm),
-        texts: Vec::new(),
-        seen: HashMap::new(),
-        index: Vec::new(),
-        wanted: steps,
+        moves: Moves::default(),
+        counted: Counters::default(),
+        max_steps,
+        cut: Cell::new(false),
     };
-    panels.keep(); // step 0, the empty board
-    // The search is the one that gave the steps; it cannot fail now.
-    let _ = args.algorithm.watch(args.n, &mut panels);
-    // The end: the search is over.
-    panels.model.finished = true;
-    panels.keep();
-    (panels.texts, panels.index, panels.model.narration())
+    args.algorithm.watch(args.n, &mut encoder)?;
+    let Encoder {
+        mut model,
+        mut moves,
+        cut,
+        ..
+    } = encoder;
+    moves.complete = !cut.get();
+    model.finished = moves.complete;
+    moves.counters = model.counters;
+    moves.end = model.narration();
+    Ok(moves)
 }
 
 /// The whole page.
-fn page(args: &WatchArgs, steps: &[serde_json::Value], complete: bool) -> String {
-    let (texts, index, end) = structures(args, steps.len());
+fn page(args: &WatchArgs, moves: &Moves) -> String {
     let model = Model::new(args.n, args.algorithm);
+    let c = &moves.counters;
     let data = json!({
         "n": args.n,
         "algorithm": args.algorithm.to_string(),
         "total": model.total.map(|t| t.to_string()),
-        "complete": complete,
+        "complete": moves.complete,
         "start": model.narration(),
-        "end": end,
-        "steps": steps,
-        "panels": texts,
-        "panel": index,
+        "end": moves.end,
+        "steps": moves.steps,
+        "moves": moves.text,
+        "final": [c.nodes, c.candidates, c.diagonal_checks, c.solutions],
         "speeds": SPEEDS,
         "speed": args.speed.unwrap_or(super::DEFAULT_SPEED),
     });
@@ -145,5 +239,35 @@ mod tests {
                 other => panic!("{asked}: {other:?}"),
             }
         }
+    }
+
+    /// Reads back the numbers of [`Moves::text`], as the page's script does.
+    fn decode(text: &str) -> Vec<u128> {
+        let mut numbers = Vec::new();
+        let (mut value, mut shift) = (0u128, 0);
+        for byte in text.bytes() {
+            let digit = DIGITS.iter().position(|&d| d == byte).unwrap() as u128;
+            value |= (digit & 31) << shift;
+            if digit < 32 {
+                numbers.push(value);
+                (value, shift) = (0, 0);
+            } else {
+                shift += 5;
+            }
+        }
+        assert_eq!(shift, 0, "a number cut short");
+        numbers
+    }
+
+    #[test]
+    fn moves_are_small_numbers_read_back_exactly() {
+        let mut moves = Moves::default();
+        let values = [0, 1, 31, 32, 63, 64, 1023, 1024, 123_456_789, u128::MAX];
+        for value in values {
+            moves.push(value);
+        }
+        assert_eq!(decode(&moves.text), values);
+        // Below 32 a number is one digit.
+        assert_eq!(moves.text.chars().next(), Some('A'));
     }
 }

@@ -1,5 +1,6 @@
 //! `nqueens watch`: a textbook search step by step, full screen ([`screen`]) or as text frames
-//! and JSON lines for slides, scripts and tests.
+//! and JSON lines for slides, scripts and tests; recorded ([`cast`]: on a terminal as shown,
+//! elsewhere drawn off-screen by [`offscreen`]) or written as a page ([`html`]).
 //!
 //! The search is the library's own ([`Algorithm::watch`]): each step reaches an observer here,
 //! which updates the [`Model`] and shows it. Nothing of the algorithms is copied.
@@ -7,6 +8,7 @@
 mod cast;
 mod html;
 mod model;
+mod offscreen;
 mod screen;
 
 use std::cell::{Cell, RefCell};
@@ -42,14 +44,13 @@ pub fn run(args: &WatchArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         Mode::Frames
     };
     let on_terminal = io::stdout().is_terminal();
+    if let Some(path) = &args.cast
+        && (args.size.is_some() || !on_terminal)
+    {
+        let size = args.size.unwrap_or(offscreen::DEFAULT_SIZE);
+        return offscreen::record(args, path, size);
+    }
     if args.frames || args.format.is_some() || !on_terminal {
-        if args.cast.is_some() {
-            return Err(Failure::Usage(
-                "--cast records the full-screen view, which needs a terminal on standard \
-                 output: run it in one (or write a page to share with --html FILE)"
-                    .to_string(),
-            ));
-        }
         return run_text(args, mode, out);
     }
     let recording = match &args.cast {
@@ -71,7 +72,7 @@ pub fn run(args: &WatchArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     if let (Some(path), Some(recording)) = (&args.cast, recording) {
         // An interrupt from now on removes the recording's temporary file.
         crate::signals::on_interrupt(output::quit_interrupted);
-        let text = recording.borrow().to_asciicast();
+        let text = recording.borrow_mut().take_asciicast();
         output::replace_files(&[(path, text.as_bytes())], "the recording")?;
     }
     match shown? {
@@ -87,28 +88,6 @@ pub fn run(args: &WatchArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     }
 }
 
-/// The steps of the search up to `max_steps` (0: all), as `--format json` writes them (without
-/// the "done" line), and whether they are all of them.
-pub fn json_steps(
-    args: &WatchArgs,
-    max_steps: u64,
-) -> Result<(Vec<serde_json::Value>, bool), Failure> {
-    let mut sink = io::sink();
-    let mut collector = TextWriter {
-        model: Model::new(args.n, args.algorithm),
-        mode: Mode::Json,
-        out: &mut sink,
-        max_steps,
-        delay: None,
-        error: None,
-        cut: Cell::new(false),
-        kept: Some(Vec::new()),
-    };
-    args.algorithm.watch(args.n, &mut collector)?;
-    let complete = !collector.cut.get();
-    Ok((collector.kept.take().unwrap_or_default(), complete))
-}
-
 /// Writes every step of the search as a frame or a JSON line, up to `--max-steps`.
 fn run_text(args: &WatchArgs, mode: Mode, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let mut writer = TextWriter {
@@ -119,7 +98,6 @@ fn run_text(args: &WatchArgs, mode: Mode, out: &mut dyn Write) -> Result<Outcome
         delay: args.speed.map(|s| Duration::from_secs_f64(1.0 / s)),
         error: None,
         cut: Cell::new(false),
-        kept: None,
     };
     if mode == Mode::Frames {
         writer.show();
@@ -164,8 +142,6 @@ struct TextWriter<'a> {
     error: Option<io::Error>,
     /// The search was stopped before its end.
     cut: Cell<bool>,
-    /// The JSON steps, kept instead of written (for the page of `--html`).
-    kept: Option<Vec<serde_json::Value>>,
 }
 
 impl TextWriter<'_> {
@@ -178,10 +154,6 @@ impl TextWriter<'_> {
                 let fields = step_json(&self.model);
                 for (key, value) in fields.as_object().into_iter().flatten() {
                     line[key] = value.clone();
-                }
-                if let Some(kept) = &mut self.kept {
-                    kept.push(line);
-                    return;
                 }
                 format!("{line}\n")
             }

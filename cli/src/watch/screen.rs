@@ -238,8 +238,14 @@ pub fn run(
         error: None,
     };
     let mut algorithm = algorithm;
+    let searching = |running: bool| {
+        if let Some(recording) = &recording {
+            recording.borrow_mut().set_searching(running);
+        }
+    };
     loop {
         screen.reset(n, algorithm);
+        searching(true);
         algorithm.watch(n, &mut screen)?;
         if let Some(e) = screen.error.take() {
             return Err(e.into());
@@ -250,6 +256,9 @@ pub fn run(
                 screen.model.finished = true;
                 screen.paused = true;
                 screen.history.push_back(screen.model.clone());
+                // What follows the end's frame is looked at, not the search: not recorded
+                // beyond a short wait.
+                searching(false);
                 screen.wait();
                 if let Some(e) = screen.error.take() {
                     return Err(e.into());
@@ -602,18 +611,24 @@ fn scale_for(n: usize, algorithm: Algorithm, main: Rect) -> usize {
 }
 
 /// What one frame shows.
-struct View<'a, I> {
-    model: &'a Model,
+pub struct View<'a, I> {
+    /// The state on view.
+    pub model: &'a Model,
     /// The states before it, newest first (for the log).
-    earlier: I,
-    back: usize,
-    paused: bool,
-    speed: f64,
-    help: bool,
+    pub earlier: I,
+    /// How many steps back from the newest the view is.
+    pub back: usize,
+    /// The search waits for a key.
+    pub paused: bool,
+    /// Steps per second.
+    pub speed: f64,
+    /// The keys' help is open.
+    pub help: bool,
 }
 
 impl<'a, I: Iterator<Item = &'a Model> + Clone> View<'a, I> {
-    fn draw(&self, frame: &mut ratatui::Frame) {
+    /// Draws the view on the whole of `frame`.
+    pub fn draw(&self, frame: &mut ratatui::Frame) {
         let area = frame.area();
         let model = self.model;
         let (n, algorithm) = (model.n, model.algorithm);

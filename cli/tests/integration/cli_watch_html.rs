@@ -224,6 +224,91 @@ fn the_bitmask_page_steps_by_queen_with_the_rejected_squares() {
     );
 }
 
+/// The data panel of each step of `watch ARGS --frames`, from step 0 (the lines after the
+/// counters, up to the next frame).
+fn panels_of_frames(args: &[&str]) -> Vec<String> {
+    let output = nqueens()
+        .arg("watch")
+        .args(args)
+        .args(["--frames", "--max-steps", "0"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    // The end's narration and counters follow the last frame.
+    let text = &text[..text.rfind("\ndone: ").unwrap() + 1];
+    text.split("--- step ")
+        .skip(1)
+        .map(|frame| {
+            let lines: Vec<&str> = frame.lines().collect();
+            let counters = lines.iter().position(|l| l.starts_with("nodes ")).unwrap();
+            lines[counters + 1..].join("\n")
+        })
+        .collect()
+}
+
+#[test]
+fn every_algorithms_page_shows_the_narration_panel_and_counters_of_its_steps() {
+    let Some(browser) = chromium() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    for algorithm in ["matrix", "array", "attack", "bitmask"] {
+        // 6: the attack flags' ruler has a line of tens.
+        let args = ["6", "-a", algorithm];
+        let (page, steps) = page_and_steps(dir.path(), &args);
+        let panels = panels_of_frames(&args);
+        let last = steps.len() - 1;
+        // A rejection on each line, a backtrack, a solution, and the last step.
+        let first = |want: &dyn Fn(&Value) -> bool| steps.iter().position(want).map(|i| i + 1);
+        let mut at: Vec<usize> = [
+            first(&|s| s["line"] == "diagonal"),
+            first(&|s| s["line"] == "anti-diagonal"),
+            first(&|s| s["event"] == "backtrack"),
+            first(&|s| s["event"] == "solution"),
+            first(&|s| s["rejected"].as_array().is_some_and(|r| r.len() > 2)),
+            Some(last),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        at.dedup();
+        for k in at {
+            let dom = dom_at_step(browser, dir.path(), &page, k);
+            assert_shows(&dom, &steps[k - 1]);
+            assert_eq!(text_of(&dom, "data"), panels[k], "{algorithm} step {k}");
+            assert_eq!(text_of(&dom, "where"), format!("step {k} of {last}"));
+        }
+        // The start and the end: the steps counted as the help counts them.
+        let dom = dom_at_step(browser, dir.path(), &page, 0);
+        assert_eq!(text_of(&dom, "where"), format!("step 0 of {last}"));
+        let dom = dom_at_step(browser, dir.path(), &page, last + 1);
+        assert_eq!(
+            text_of(&dom, "where"),
+            format!("step {last} of {last}, done")
+        );
+        assert_eq!(text_of(&dom, "step"), last.to_string());
+        assert_eq!(text_of(&dom, "solutions"), "4");
+    }
+}
+
+#[test]
+fn the_page_counts_the_steps_the_help_promises() {
+    let Some(browser) = chromium() else {
+        return;
+    };
+    let help = nqueens().args(["watch", "--help"]).output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(help.contains("4204 with bitmask"), "{help}");
+    let dir = tempfile::tempdir().unwrap();
+    let (page, _) = page_and_steps(dir.path(), &["8", "-a", "bitmask"]);
+    let dom = dom_at_step(browser, dir.path(), &page, 0);
+    assert_eq!(text_of(&dom, "where"), "step 0 of 4204");
+    let dom = dom_at_step(browser, dir.path(), &page, 4205);
+    assert_eq!(text_of(&dom, "where"), "step 4204 of 4204, done");
+}
+
 #[test]
 fn a_page_that_cannot_be_written_is_a_one_line_error_and_nothing_is_left() {
     let dir = tempfile::tempdir().unwrap();
@@ -237,14 +322,17 @@ fn a_page_that_cannot_be_written_is_a_one_line_error_and_nothing_is_left() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("cannot write the page"), "{stderr}");
-    // --cast needs the view, so a terminal; --html and --cast are one or the other.
+    // --html and --cast are one or the other.
     let output = nqueens()
         .args(["watch", "5", "--cast"])
         .arg(dir.path().join("w.cast"))
+        .arg("--html")
+        .arg(dir.path().join("w.html"))
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2), "{output:?}");
     assert!(!dir.path().join("w.cast").exists());
+    assert!(!dir.path().join("w.html").exists());
 }
 
 /// Runs `nqueens ARGS` under a memory limit and waits for it (a minute at most, a guard
@@ -279,13 +367,15 @@ fn a_page_of_every_step_stops_at_the_most_a_page_holds_and_says_so() {
     let output = bounded_run(&["watch", "20", "--html", page_arg, "--max-steps", "0"]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert_eq!(stderr.lines().count(), 2, "{stderr}");
     assert!(
-        stderr.contains("the page stops after 100000 steps") && stderr.contains("at most 100000"),
+        stderr.contains("the page stops after 1000000 steps") && stderr.contains("at most 1000000"),
         "{stderr}"
     );
+    assert!(stderr.contains("(1,000,000 steps, "), "{stderr}");
+    // A few bytes a step.
     let size = std::fs::metadata(&page).unwrap().len();
-    assert!(size < 100 << 20, "a page of {size} bytes");
+    assert!(size < 10 << 20, "a page of {size} bytes");
     let text = std::fs::read_to_string(&page).unwrap();
     assert!(
         text.contains("\"complete\":false"),
@@ -295,7 +385,9 @@ fn a_page_of_every_step_stops_at_the_most_a_page_holds_and_says_so() {
     // A small board's page still holds every step with --max-steps 0.
     let output = bounded_run(&["watch", "5", "--html", page_arg, "--max-steps", "0"]);
     assert_eq!(output.status.code(), Some(0), "{output:?}");
-    assert!(output.stderr.is_empty(), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("big.html (283 steps, "), "{stderr}");
     let text = std::fs::read_to_string(&page).unwrap();
     assert!(text.contains("\"complete\":true"));
 }
@@ -305,15 +397,58 @@ fn a_page_asked_for_more_steps_than_it_holds_is_refused_before_the_search() {
     let dir = tempfile::tempdir().unwrap();
     let page = dir.path().join("big.html");
     let page_arg = page.to_str().unwrap();
-    for steps in ["100001", "18446744073709551615"] {
+    for steps in ["1000001", "18446744073709551615"] {
         let output = bounded_run(&["watch", "20", "--html", page_arg, "--max-steps", steps]);
         let err = crate::util::usage_error_in(&output);
         assert!(err.starts_with("nqueens: error: --html: "), "{err}");
-        assert!(err.contains("at most 100000 steps"), "{err}");
+        assert!(err.contains("at most 1000000 steps"), "{err}");
         assert!(!page.exists());
     }
     // The most a page holds is taken as it is.
-    let output = bounded_run(&["watch", "4", "--html", page_arg, "--max-steps", "100000"]);
+    let output = bounded_run(&["watch", "4", "--html", page_arg, "--max-steps", "1000000"]);
     assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(page.exists());
+}
+
+#[test]
+fn the_page_says_where_it_went_and_how_big_it_is_and_stays_small() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("w12.html");
+    let page_arg = page.to_str().unwrap();
+    // The 12 x 12 board's first 100000 steps (the default --max-steps).
+    let output = bounded_run(&["watch", "12", "--html", page_arg]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let size = std::fs::metadata(&page).unwrap().len();
+    assert!(size < 2_000_000, "a page of {size} bytes");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let wrote = stderr.lines().last().unwrap();
+    let grouped = |x: u64| {
+        let digits = x.to_string();
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
+    };
+    assert_eq!(
+        wrote,
+        format!(
+            "nqueens: wrote {page_arg} (100,000 steps, {} bytes)",
+            grouped(size)
+        )
+    );
+    // The bitmask's steps carry the squares its masks rejected, and stay small too.
+    let output = bounded_run(&["watch", "12", "-a", "bitmask", "--html", page_arg]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let size = std::fs::metadata(&page).unwrap().len();
+    assert!(size < 2_000_000, "a bitmask page of {size} bytes");
+    // --quiet: nothing on stderr, the page all the same.
+    std::fs::remove_file(&page).unwrap();
+    let output = bounded_run(&["-q", "watch", "6", "--html", page_arg]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(output.stderr.is_empty(), "{output:?}");
     assert!(page.exists());
 }

@@ -342,6 +342,8 @@ fn cast_records_the_view_as_asciinema_v2() {
     let cast = dir.path().join("watch.cast");
     let session = recording("cast", "4 -a bitmask --speed 200", &cast);
     session.wait_for("the end", |s| s.contains(" finished "));
+    // Looking at the end before quitting is not recorded beyond a second.
+    sleep(Duration::from_millis(2500));
     session.keys(&["q"]);
     session.wait_for("the exit", |s| s.contains("EXITED 0"));
     let text = std::fs::read_to_string(&cast).unwrap();
@@ -360,6 +362,7 @@ fn cast_records_the_view_as_asciinema_v2() {
     let mut last = 0.0;
     let mut frames = 0;
     let mut board_seen = false;
+    let mut finished_at = None;
     for line in lines {
         let event: serde_json::Value = serde_json::from_str(line).unwrap();
         let time = event[0].as_f64().unwrap();
@@ -368,8 +371,17 @@ fn cast_records_the_view_as_asciinema_v2() {
         assert_eq!(event[1], "o");
         terminal.process(event[2].as_str().unwrap().as_bytes());
         board_seen |= terminal.screen().contents().contains("bitmask · 4 x 4");
+        if finished_at.is_none() && terminal.screen().contents().contains(" finished ") {
+            finished_at = Some(time);
+        }
         frames += 1;
     }
+    let finished_at = finished_at.expect("the end is recorded");
+    assert!(
+        last - finished_at <= 1.0,
+        "{} s after the end",
+        last - finished_at
+    );
     // A frame per step at least (the 4 x 4 board takes a few dozen), over about their time.
     assert!(frames > 20, "{frames} frames");
     assert!(last > 0.05, "{last} s");

@@ -18,6 +18,7 @@ mod cli_terminal;
 mod cli_unique;
 mod cli_values;
 mod cli_watch;
+mod cli_watch_cast;
 mod cli_watch_html;
 mod cli_watch_screen;
 mod diagonals;
