@@ -964,50 +964,65 @@ const WATCH_EXAMPLES: &str = "Examples:\n  \
 /// Arguments of `nqueens watch`.
 #[derive(Debug, Args)]
 pub struct WatchArgs {
-    /// Board size, 1 to 64 (the full-screen view needs a terminal it fits in).
+    /// Board size, 1 to 64.
+    ///
+    /// The full-screen view needs a terminal it fits in.
     #[arg(value_name = "N", default_value_t = 8, value_parser = parse_watch_n)]
     pub n: u32,
     /// The algorithm whose search is shown.
     #[arg(short, long = "algorithm", alias = "algorithms", value_name = "NAME",
           default_value_t = Algorithm::Array, value_parser = choice::<Algorithm>())]
     pub algorithm: Algorithm,
-    /// Steps per second (0.1 to 1000) [default: 5 on the screen and the --html page; frames
-    /// and JSON are written without waiting unless this is given].
+    /// Steps per second, 0.1 to 1000.
+    ///
+    /// 5 on the screen and the --html page by default; frames and JSON are written without
+    /// waiting unless this is given.
     #[arg(long, value_name = "STEPS_PER_SECOND", value_parser = parse_speed)]
     pub speed: Option<f64>,
-    /// Pause at every solution (the full-screen view; space resumes).
+    /// Pause at every solution.
+    ///
+    /// On the full-screen view, space resumes; a recording without a terminal holds each
+    /// solution 2 s longer.
     #[arg(long)]
     pub pause_on_solution: bool,
-    /// Write every step as a text frame (the board, the narration, the data structure and the
-    /// counters) instead of the full-screen view.
+    /// Write every step as a text frame instead of the full-screen view.
+    ///
+    /// A frame holds the board, the narration, the data structure and the counters.
     #[arg(long, conflicts_with = "format")]
     pub frames: bool,
-    /// Write every step as one JSON object per line (event, row, col, line, by and the
-    /// counters nodes, candidates, diagonal_checks, solutions), then a "done" line.
+    /// Write every step as one JSON object per line.
+    ///
+    /// Each holds event, row, col, line, by and the counters nodes, candidates,
+    /// diagonal_checks and solutions; a "done" line ends them.
     #[arg(short, long, value_name = "FORMAT", value_parser = ["json"])]
     pub format: Option<String>,
-    /// Stop the frames, JSON, page or off-screen recording after this many steps (0: never,
-    /// for a page at most 1000000); the 8 x 8 board takes
-    /// 17868 steps with matrix, array and attack, 4204 with bitmask (a step per queen).
+    /// Stop the frames, JSON, page or off-screen recording after this many steps.
+    ///
+    /// 0: never (for a page, at most 1000000). The 8 x 8 board takes 17868 steps with matrix,
+    /// array and attack, 4204 with bitmask (a step per queen).
     #[arg(long, value_name = "STEPS", default_value_t = 100_000, value_parser = parse_steps)]
     pub max_steps: u64,
-    /// Record the full-screen view as an asciinema v2 file (asciinema play FILE replays it).
+    /// Record the view as an asciinema v2 file (asciinema play FILE replays it).
+    ///
     /// On a terminal: what is shown, keys and pauses included (after the search's end no wait
     /// counts for more than a second), written on quitting. Without one (or with --size): the
     /// view drawn off-screen, a step every 1/speed seconds (a solution held 2 s more with
-    /// --pause-on-solution) up to --max-steps, without waiting, written when the search ends,
-    /// whose last frame is.
+    /// --pause-on-solution) up to --max-steps, without waiting, written when the search ends;
+    /// its last event is the search's end.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["frames", "format", "html"])]
     pub cast: Option<std::path::PathBuf>,
-    /// The size of the view recorded off-screen by --cast, in columns and lines (80 to 1000 x
-    /// 24 to 400; the board must fit) [default without a terminal: 80x24].
+    /// The size of the view recorded off-screen by --cast [default: 80x24].
+    ///
+    /// Columns by lines, 80 to 1000 x 24 to 400; the board must fit. Given on a terminal, it
+    /// records off-screen too.
     #[arg(long, value_name = "COLSxROWS", requires = "cast", value_parser = parse_cast_size)]
     pub size: Option<(u16, u16)>,
-    /// Write one self-contained HTML page that replays the search (board, data structure,
-    /// narration, counters; play, pause, step, back, speed) instead of showing it, and say on
-    /// stderr where and how big. It holds the steps as a few bytes each (the 12 x 12 board's
-    /// first 100000: about 0.6 MB); at most 1000000: --max-steps 0 stops it there (saying so),
-    /// a larger --max-steps is refused.
+    /// Write a self-contained HTML page that replays the search instead of showing it.
+    ///
+    /// The page has the board, data structure, narration and counters, with play, pause,
+    /// step, back and speed; stderr says where it went and how big it is. It holds the steps as
+    /// a few bytes each (the 12 x 12 board's first 100000: about 0.6 MB); at most 1000000:
+    /// --max-steps 0 stops it there (saying so), a larger --max-steps is refused.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["frames", "format"])]
     pub html: Option<std::path::PathBuf>,
 }

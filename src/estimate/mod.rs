@@ -150,7 +150,6 @@ const MAX_CHUNKS: u64 = 64;
 /// probes, and at most 64 × 512 chunks a sample).
 const MIN_CHUNK_GROUPS: u64 = 4;
 
-
 /// The free rows a probe leaves for the exact count on the `n`-board: its exact count takes
 /// about a millisecond with the AVX2 kernel (measured: n = 20 at 14 rows 1.1 ms, n = 25 at
 /// 15 rows 1.1 ms, n = 30 at 16 rows 2.1 ms). Below n = 20 the plan's tasks are smaller than
