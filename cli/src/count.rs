@@ -624,6 +624,20 @@ mod tests {
             all_runs_seconds: Some(Some(long)),
             all_runs_search_seconds: Some(Some(long)),
             pin: None,
+            #[cfg(feature = "gpu")]
+            gpu_adapter: None,
+            #[cfg(feature = "gpu")]
+            gpu_tasks: None,
+            #[cfg(feature = "gpu")]
+            cpu_tasks: None,
+            #[cfg(feature = "gpu")]
+            gpu_share: None,
+            #[cfg(feature = "gpu")]
+            gpu_failed: None,
+            #[cfg(feature = "gpu")]
+            gpu_stack: None,
+            #[cfg(feature = "gpu")]
+            gpu_threads: None,
         })
     }
 

@@ -75,14 +75,7 @@ fn estimate_on_terminal(
     quit_on_interrupt(steps.notices());
     steps.doing("sizing the sample");
     let report = |p: &EstimateProgress| {
-        let total = match p.total {
-            Some((total, low, high)) => format!(
-                ", total {} ±{}%",
-                approximately(total),
-                human::number(100.0 * (high - low) / 2.0 / total.abs().max(1.0))
-            ),
-            None => String::new(),
-        };
+        let total = running_total(p);
         match options.budget {
             Budget::Samples(_) => {
                 steps.set(p.samples_done, of);
@@ -115,19 +108,25 @@ fn log_line(n: u32, options: &EstimateOptions, p: &EstimateProgress) -> String {
         Budget::Time(time) => format!(" of {}", duration(time.as_secs_f64())),
         _ => String::new(),
     };
-    let total = match p.total {
+    format!(
+        "nqueens: n = {n}: {}{of}, {}{}\n",
+        duration(p.elapsed.as_secs_f64()),
+        human::plural(grouped(p.samples_done), "sample"),
+        running_total(p)
+    )
+}
+
+/// The total estimated so far, as the bar and the log lines show it: `, total 2,570,000 ±0.91%`
+/// (nothing before there are two probes).
+fn running_total(p: &EstimateProgress) -> String {
+    match p.total {
         Some((total, low, high)) => format!(
             ", total {} ±{}%",
             approximately(total),
             human::number(100.0 * (high - low) / 2.0 / total.abs().max(1.0))
         ),
         None => String::new(),
-    };
-    format!(
-        "nqueens: n = {n}: {}{of}, {}{total}\n",
-        duration(p.elapsed.as_secs_f64()),
-        human::plural(grouped(p.samples_done), "sample")
-    )
+    }
 }
 
 /// One line of the human table: what, and its value.

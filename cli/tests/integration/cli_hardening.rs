@@ -842,41 +842,67 @@ fn an_interrupted_verify_advises_what_verify_can_do() {
     assert!(rest.contains("nqueens count N --checkpoint FILE"), "{rest}");
 }
 
-/// With no thread to spare (RLIMIT_NPROC of 1, which binds only users other than root: the
-/// command runs as `nobody` through `setpriv`, under `prlimit`), a command that cannot start
-/// its signal-handling thread says so in one line and exits 1, where it used to abort. Skipped,
-/// saying so, where the test does not run as root or `setpriv`/`prlimit` are missing.
+/// A copy of the binary that anyone may run, run as the user `uid` (one no other process
+/// uses, so that its limit counts this test's processes alone) with at most `nproc` processes
+/// (RLIMIT_NPROC binds only users other than root: the command runs through `setpriv`, under
+/// `prlimit`).
+struct LimitedUser {
+    uid: u32,
+    binary: std::path::PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl LimitedUser {
+    /// `None`, saying so, where the test does not run as root or `setpriv`/`prlimit` are
+    /// missing.
+    fn new(uid: u32) -> Option<LimitedUser> {
+        let have = |tool: &str| Std::new(tool).arg("--version").output().is_ok();
+        if unsafe { libc::geteuid() } != 0 || !have("setpriv") || !have("prlimit") {
+            eprintln!(
+                "skipped: needs root, setpriv and prlimit to run the command as another user"
+            );
+            return None;
+        }
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+        let binary = dir.path().join("nqueens");
+        std::fs::copy(env!("CARGO_BIN_EXE_nqueens"), &binary).unwrap();
+        Some(LimitedUser {
+            uid,
+            binary,
+            _dir: dir,
+        })
+    }
+
+    /// The command `args` with at most `nproc` processes and threads.
+    fn run(&self, nproc: u32, args: &[&str]) -> std::process::Output {
+        Std::new("prlimit")
+            .arg(format!("--nproc={nproc}:{nproc}"))
+            .arg("setpriv")
+            .arg(format!("--reuid={}", self.uid))
+            .args(["--regid=nogroup", "--clear-groups"])
+            .arg(&self.binary)
+            .args(args)
+            .output()
+            .unwrap()
+    }
+}
+
+/// With no thread to spare (RLIMIT_NPROC of 1, as a user of its own), a command that cannot start its
+/// signal-handling thread says so in one line and exits 1, where it used to abort.
 #[test]
 fn a_thread_that_cannot_start_is_one_line_and_exit_1() {
-    let have = |tool: &str| Std::new(tool).arg("--version").output().is_ok();
-    if unsafe { libc::geteuid() } != 0 || !have("setpriv") || !have("prlimit") {
-        eprintln!("skipped: needs root, setpriv and prlimit to run the command as nobody");
+    let Some(user) = LimitedUser::new(61_001) else {
         return;
-    }
-    // A copy nobody may run, wherever the build is.
-    use std::os::unix::fs::PermissionsExt;
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
-    let binary = dir.path().join("nqueens");
-    std::fs::copy(env!("CARGO_BIN_EXE_nqueens"), &binary).unwrap();
+    };
     for args in [
         &["count", "14", "-t", "1"][..],
         &["verify", "--max", "8"],
         &["list", "8"],
         &["scale", "8", "-t", "1", "-r", "1"],
     ] {
-        let out = Std::new("prlimit")
-            .args([
-                "--nproc=1:1",
-                "setpriv",
-                "--reuid=nobody",
-                "--regid=nogroup",
-            ])
-            .arg("--clear-groups")
-            .arg(&binary)
-            .args(args)
-            .output()
-            .unwrap();
+        let out = user.run(1, args);
         assert_eq!(out.status.code(), Some(1), "{args:?}: {out:?}");
         let err = util::stderr(&out);
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
@@ -887,39 +913,21 @@ fn a_thread_that_cannot_start_is_one_line_and_exit_1() {
     }
 }
 
-/// With threads for the command itself but none for its workers (RLIMIT_NPROC of 2, as
-/// `nobody`), the cost estimate behind a limit (`verify`'s, `count --max-seconds`, `scale`'s)
+/// With threads for the command itself but none for its workers (RLIMIT_NPROC of 2, as a user
+/// of its own), the cost estimate behind a limit (`verify`'s, `count --max-seconds`, `scale`'s)
 /// cannot run: that is said as the failure it is (one line, exit 1), never as work too long to
-/// start ("would need about -", exit 2). Skipped, saying so, as the test above.
+/// start ("would need about -", exit 2).
 #[test]
 fn a_cost_estimate_whose_threads_cannot_start_is_a_failure_not_a_refusal() {
-    let have = |tool: &str| Std::new(tool).arg("--version").output().is_ok();
-    if unsafe { libc::geteuid() } != 0 || !have("setpriv") || !have("prlimit") {
-        eprintln!("skipped: needs root, setpriv and prlimit to run the command as nobody");
+    let Some(user) = LimitedUser::new(61_002) else {
         return;
-    }
-    use std::os::unix::fs::PermissionsExt;
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
-    let binary = dir.path().join("nqueens");
-    std::fs::copy(env!("CARGO_BIN_EXE_nqueens"), &binary).unwrap();
+    };
     for args in [
         &["verify", "--max", "12", "-t", "2"][..],
         &["count", "14", "-t", "2", "--max-seconds", "100"],
         &["scale", "12", "-t", "1,2", "-r", "1"],
     ] {
-        let out = Std::new("prlimit")
-            .args([
-                "--nproc=2:2",
-                "setpriv",
-                "--reuid=nobody",
-                "--regid=nogroup",
-            ])
-            .arg("--clear-groups")
-            .arg(&binary)
-            .args(args)
-            .output()
-            .unwrap();
+        let out = user.run(2, args);
         let err = util::stderr(&out);
         assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
