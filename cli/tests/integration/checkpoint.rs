@@ -20,23 +20,24 @@ use crate::util::{
 const N: u32 = 17;
 const N_TOTAL: u64 = 95_815_104;
 
-/// Full task records in the journal at `path` (0 while it does not exist); its time records
-/// (tag `S`) are not counted.
-fn records(path: &Path) -> u64 {
+/// Records tagged `tag` in the journal at `path` (0 while it does not exist).
+fn tagged(path: &Path, tag: u8) -> u64 {
     let bytes = fs::read(path).unwrap_or_default();
     let body = bytes.get(HEADER_LEN..).unwrap_or_default();
     body.chunks_exact(RECORD_LEN)
-        .filter(|record| record[0] == b'T')
+        .filter(|record| record[0] == tag)
         .count() as u64
+}
+
+/// Full task records in the journal at `path` (0 while it does not exist); its time records
+/// (tag `S`) are not counted.
+fn records(path: &Path) -> u64 {
+    tagged(path, b'T')
 }
 
 /// Time records in the journal at `path`.
 fn time_records(path: &Path) -> u64 {
-    let bytes = fs::read(path).unwrap();
-    let body = bytes.get(HEADER_LEN..).unwrap_or_default();
-    body.chunks_exact(RECORD_LEN)
-        .filter(|record| record[0] == b'S')
-        .count() as u64
+    tagged(path, b'S')
 }
 
 /// Starts a one-thread count of the N-board with a journal, quietly, as JSON.

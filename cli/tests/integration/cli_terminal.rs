@@ -277,16 +277,21 @@ fn progress_lines(stderr: &[u8]) -> Vec<String> {
     text.lines().map(str::to_string).collect()
 }
 
-#[test]
-fn a_count_with_stderr_in_a_pipe_writes_a_plain_progress_line_now_and_then() {
-    let args = ["count", "16", "-t", "1", "--kernel", "depth-first"];
-    let out = nqueens()
+/// The output of `args`, which succeed, with progress lines every `interval` seconds.
+fn with_interval(args: &[&str], interval: &str) -> std::process::Output {
+    nqueens()
         .args(args)
-        .env("NQUEENS_PROGRESS_SECONDS", "0.1")
+        .env("NQUEENS_PROGRESS_SECONDS", interval)
         .assert()
         .success()
         .get_output()
-        .clone();
+        .clone()
+}
+
+#[test]
+fn a_count_with_stderr_in_a_pipe_writes_a_plain_progress_line_now_and_then() {
+    let args = ["count", "16", "-t", "1", "--kernel", "depth-first"];
+    let out = with_interval(&args, "0.1");
     let lines = progress_lines(&out.stderr);
     assert!(!lines.is_empty(), "no progress line");
     for line in &lines {
@@ -396,13 +401,7 @@ fn an_estimate_with_stderr_in_a_pipe_writes_a_plain_progress_line_now_and_then()
 #[test]
 fn verify_with_stderr_in_a_pipe_writes_the_progress_lines_of_count() {
     let args = ["verify", "16", "-t", "1", "--kernel", "depth-first"];
-    let out = nqueens()
-        .args(args)
-        .env("NQUEENS_PROGRESS_SECONDS", "0.1")
-        .assert()
-        .success()
-        .get_output()
-        .clone();
+    let out = with_interval(&args, "0.1");
     let lines = progress_lines(&out.stderr);
     assert!(!lines.is_empty(), "no progress line");
     for line in &lines {
