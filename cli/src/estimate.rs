@@ -47,6 +47,9 @@ fn estimate_on_terminal(
     started: Instant,
 ) -> Result<Estimate, Failure> {
     let estimator = Estimator::new(n, options.kernel)?;
+    if let Some(line) = plan_over_budget(n, options.budget, started.elapsed()) {
+        super::output::warning(line);
+    }
     let control = EstimateControl::default().with_started(started);
     // The bar counts the samples drawn, or the seconds of a time budget.
     let of = match options.budget {
@@ -99,6 +102,24 @@ fn estimate_on_terminal(
     let result = estimator.estimate_controlled(options, &control.with_report(&report));
     steps.finish();
     Ok(result?)
+}
+
+/// The warning when building the plan (`built`) spent the whole time budget: the estimate then
+/// rests on one short pilot run.
+fn plan_over_budget(n: u32, budget: Budget, built: Duration) -> Option<String> {
+    let Budget::Time(time) = budget else {
+        return None;
+    };
+    (built >= time).then(|| {
+        let enough = (10.0 * built.as_secs_f64()).ceil();
+        format!(
+            "building the plan of n = {n} took {} of the {} budget: the estimate rests on one \
+             short pilot run; give --seconds {} or more for a narrower interval",
+            duration(built.as_secs_f64()),
+            duration(time.as_secs_f64()),
+            human::number(enough)
+        )
+    })
 }
 
 /// A progress line for a log: `nqueens: n = 28: 12.0 s of 1 min 00 s, 4,512 samples, total

@@ -159,3 +159,23 @@ fn a_large_board_spends_its_budget_and_says_so() {
     let both = usage_error(&["estimate", "12", "--samples", "50", "--full-budget"]);
     assert!(both.contains("--full-budget"), "{both}");
 }
+
+/// A budget that building the plan alone spends says so before the sampling starts, and still
+/// gives an estimate from one pilot run.
+#[test]
+fn a_budget_spent_on_the_plan_is_said() {
+    let out = nqueens()
+        .args(["estimate", "32", "--seconds", "0.001", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("nqueens: warning: building the plan of n = 32 took "),
+        "{err}"
+    );
+    assert!(err.contains("of the 1.00 ms budget"), "{err}");
+    let e: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(e[0]["stopped"], "budget", "{e}");
+    assert!(e[0]["samples"].as_u64().unwrap() >= 2, "{e}");
+}
