@@ -32,8 +32,9 @@ pub struct MeasuredPoint {
     pub speedup: f64,
     /// `speedup ÷ threads`.
     pub efficiency: f64,
-    /// CPU time the timed runs received ÷ CPU time they asked for (measured as the process's CPU time); `None`
-    /// where the process CPU time cannot be read or the runs were too short to judge.
+    /// CPU time the runs (the warm-up run included) received ÷ CPU time they asked for
+    /// (measured as the process's CPU time); `None` where the process CPU time cannot be read or
+    /// the runs were too short to judge (under 0.25 s in all).
     pub cpu_share: Option<f64>,
     /// More threads than physical cores: some of them shared a core (SMT, or time-slicing
     /// beyond the logical CPUs), so less than ideal speedup is expected.

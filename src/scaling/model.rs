@@ -104,9 +104,11 @@ pub(crate) struct MeasuredTerms {
 
 impl MeasuredTerms {
     /// The wall time these terms give a run whose tasks' makespan is `makespan` seconds:
-    /// serial part plus slowdown × makespan.
+    /// serial part plus slowdown × makespan. A slowdown below 1 (noise, or a busy machine's
+    /// CPU time booked to other programs a little more than it took) counts as 1: the model
+    /// adds losses to the bound and never gains on it.
     pub fn seconds_for(&self, makespan: f64) -> f64 {
-        self.serial_seconds + self.slowdown * makespan
+        self.serial_seconds.max(0.0) + self.slowdown.max(1.0) * makespan
     }
 
     /// The terms of the largest measured count up to `threads`: those the model holds for
@@ -277,6 +279,29 @@ mod tests {
         let mut points = predict(&t, &[2]);
         add_measured_terms(&mut points, 18.0, &[terms(2, 1.0, 1.1)]);
         assert_eq!(points[0].with_losses_seconds, None);
+    }
+
+    #[test]
+    fn the_model_with_losses_never_beats_the_bound() {
+        // A busy run's slowdown can come out below 1 (other programs' CPU time booked a little
+        // above what they took) and its serial time below 0: neither is a gain on the bound.
+        let t = secs(&[5, 4, 3, 3, 3]);
+        let mut points = predict(&t, &[1, 2, 8]);
+        let terms = |threads, serial_seconds, slowdown| MeasuredTerms {
+            threads,
+            serial_seconds,
+            slowdown,
+        };
+        add_measured_terms(
+            &mut points,
+            18.0,
+            &[terms(1, 0.0, 1.0), terms(2, -0.3, 0.9)],
+        );
+        for p in &points {
+            let with_losses = p.with_losses_seconds.unwrap();
+            assert!(with_losses >= p.predicted_seconds, "{p:?}");
+            assert!(p.with_losses_speedup.unwrap() <= p.speedup, "{p:?}");
+        }
     }
 
     #[test]

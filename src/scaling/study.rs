@@ -667,15 +667,17 @@ impl Variant {
             .zip(cpu_before)
             .map(|(after, before)| after - before);
         check.check(t, report.total)?;
-        if k == 0 {
-            return Ok(report.total);
-        }
         let wall = report.elapsed.as_secs_f64();
-        self.samples[i].1.push(wall);
-        self.worker_times[i].push(WorkerTime::of(&report));
+        // The warm-up run's CPU time counts towards the share too: other programs take CPU
+        // time from it as from the others, and short runs need every tick of the clock.
         self.cpu[i] = self.cpu[i]
             .zip(cpu_used)
             .map(|((got, walls), used)| (got + used, walls + wall));
+        if k == 0 {
+            return Ok(report.total);
+        }
+        self.samples[i].1.push(wall);
+        self.worker_times[i].push(WorkerTime::of(&report));
         if t == 1 {
             for outcome in &report.outcomes {
                 self.task_times[outcome.index].push(outcome.elapsed);
