@@ -970,11 +970,8 @@ impl Estimator {
     /// `core_seconds` of work (the load-balance bound, plus a part for starting and the
     /// largest task).
     fn count_wall_seconds(&self, core_seconds: f64, threads: usize) -> f64 {
-        let largest = (0..self.sampler.tasks().len())
-            .map(|j| self.sampler.probability(j))
-            .fold(0.0, f64::max);
         let per_thread = core_seconds / threads.max(1) as f64;
-        1.25 * per_thread.max(core_seconds * largest) + 0.01
+        1.25 * per_thread.max(core_seconds * self.walls.largest_share()) + 0.01
     }
 
     /// Counts the board exactly (what the sample so far, `pilot`, showed to be cheaper than
@@ -1000,7 +997,8 @@ impl Estimator {
         let total = counts.total as f64;
         let wall = counts.elapsed.as_secs_f64();
         let core_seconds = wall * options.threads as f64;
-        let clusters = self.modelled_walls(core_seconds, options.threads);
+        let clusters = self.walls.on_clusters(core_seconds);
+        let unique = counts.unique.map_or(total / 8.0, |u| u as f64);
         Ok(Estimate {
             n: self.n,
             strategy: Strategy::Symmetric,
@@ -1014,35 +1012,22 @@ impl Estimator {
             total_low: total,
             total_high: total,
             total_relative_half_width: 0.0,
-            estimate_unique: counts.unique.map_or(total / 8.0, |u| u as f64),
-            unique_low: counts.unique.map_or(total / 8.0, |u| u as f64),
-            unique_high: counts.unique.map_or(total / 8.0, |u| u as f64),
+            estimate_unique: unique,
+            unique_low: unique,
+            unique_high: unique,
             core_seconds,
             core_seconds_low: core_seconds,
             core_seconds_high: core_seconds,
             wall_seconds: wall,
-            wall_seconds_64: clusters[1],
-            wall_seconds_1024: clusters[2],
-            wall_seconds_10000: clusters[3],
-            largest_task_share: self.largest_task_share(),
+            wall_seconds_64: clusters[0],
+            wall_seconds_1024: clusters[1],
+            wall_seconds_10000: clusters[2],
+            largest_task_share: self.walls.largest_share(),
             covered_fraction: 1.0,
             stopped: StopReason::Counted,
             elapsed: started.elapsed(),
             known_total: known::total(self.n),
         })
-    }
-
-    /// The largest task's share of the work, from the plan's size estimate.
-    fn largest_task_share(&self) -> f64 {
-        (0..self.sampler.tasks().len())
-            .map(|j| self.sampler.probability(j))
-            .fold(0.0, f64::max)
-    }
-
-    /// Modelled wall seconds of `core_seconds` of work shared among the plan's tasks in
-    /// proportion to their probabilities, on `threads` and on the cluster sizes.
-    fn modelled_walls(&self, core_seconds: f64, threads: usize) -> [f64; 4] {
-        self.walls.of(core_seconds, threads)
     }
 
     /// The estimate from `sample`.
@@ -1060,7 +1045,7 @@ impl Estimator {
         let total_low = total_low.max(0.0);
         let (cost_low, cost_high) = cost.interval();
         let cost_low = cost_low.max(0.0);
-        let wall = self.modelled_walls(cost.mean, options.threads);
+        let clusters = self.walls.on_clusters(cost.mean);
         let measured = sample.measured;
         Estimate {
             n: self.n,
@@ -1081,11 +1066,11 @@ impl Estimator {
             core_seconds: cost.mean,
             core_seconds_low: cost_low,
             core_seconds_high: cost_high,
-            wall_seconds: wall[0],
-            wall_seconds_64: wall[1],
-            wall_seconds_1024: wall[2],
-            wall_seconds_10000: wall[3],
-            largest_task_share: self.largest_task_share(),
+            wall_seconds: self.walls.on_threads(cost.mean, options.threads),
+            wall_seconds_64: clusters[0],
+            wall_seconds_1024: clusters[1],
+            wall_seconds_10000: clusters[2],
+            largest_task_share: self.walls.largest_share(),
             covered_fraction: if cost.mean > 0.0 {
                 measured / cost.mean
             } else {

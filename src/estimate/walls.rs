@@ -17,37 +17,48 @@ pub(crate) const CLUSTERS: [usize; 3] = [64, 1024, 10_000];
 /// share is many nanoseconds (n = 32: about 10⁻⁹ of the work is a millisecond).
 const UNIT_SECONDS: f64 = 1e6;
 
-/// The plan's tasks as times of a count of [`UNIT_SECONDS`], and their makespans on the
-/// [`CLUSTERS`].
+/// The plan's tasks as times of a count of [`UNIT_SECONDS`], their makespans on the
+/// [`CLUSTERS`], and the largest task's share of the work.
 #[derive(Clone, Debug)]
 pub(crate) struct Walls {
     unit_times: Vec<Duration>,
     clusters: [f64; 3],
+    largest_share: f64,
 }
 
 impl Walls {
     /// The model of a plan whose tasks, in hand-out order, hold these shares of the work.
     pub fn new(shares: impl Iterator<Item = f64>) -> Walls {
+        let mut largest_share = 0.0f64;
         let unit_times: Vec<Duration> = shares
-            .map(|share| Duration::from_secs_f64((share * UNIT_SECONDS).max(0.0)))
+            .map(|share| {
+                largest_share = largest_share.max(share);
+                Duration::from_secs_f64((share * UNIT_SECONDS).max(0.0))
+            })
             .collect();
         let clusters = CLUSTERS.map(|cores| makespan(&unit_times, cores).as_secs_f64());
         Walls {
             unit_times,
             clusters,
+            largest_share,
         }
     }
 
-    /// Modelled wall seconds of `core_seconds` of work on `threads` and on the [`CLUSTERS`].
-    pub fn of(&self, core_seconds: f64, threads: usize) -> [f64; 4] {
+    /// The largest task's share of the work: with more workers than its inverse, that task
+    /// alone sets the wall time.
+    pub fn largest_share(&self) -> f64 {
+        self.largest_share
+    }
+
+    /// Modelled wall seconds of `core_seconds` of work on the [`CLUSTERS`].
+    pub fn on_clusters(&self, core_seconds: f64) -> [f64; 3] {
         let scale = core_seconds.max(0.0) / UNIT_SECONDS;
-        let on_threads = makespan(&self.unit_times, threads).as_secs_f64();
-        [
-            on_threads * scale,
-            self.clusters[0] * scale,
-            self.clusters[1] * scale,
-            self.clusters[2] * scale,
-        ]
+        self.clusters.map(|span| span * scale)
+    }
+
+    /// Modelled wall seconds of `core_seconds` of work on `threads`.
+    pub fn on_threads(&self, core_seconds: f64, threads: usize) -> f64 {
+        makespan(&self.unit_times, threads).as_secs_f64() * core_seconds.max(0.0) / UNIT_SECONDS
     }
 }
 
@@ -66,11 +77,16 @@ mod tests {
             .map(|s| Duration::from_secs_f64(s * core_seconds))
             .collect();
         let direct = predict(&times, &[2, CLUSTERS[0]]);
-        let scaled = walls.of(core_seconds, 2);
+        let scaled = [
+            walls.on_threads(core_seconds, 2),
+            walls.on_clusters(core_seconds)[0],
+        ];
         assert!((scaled[0] - direct[0].predicted_seconds).abs() < 1e-6);
         assert!((scaled[1] - direct[1].predicted_seconds).abs() < 1e-6);
         // Two workers: 0.4 + 0.05 + 0.05 | 0.3 + 0.2 of 40 s.
         assert!((scaled[0] - 20.0).abs() < 1e-6, "{scaled:?}");
-        assert_eq!(walls.of(0.0, 2), [0.0; 4]);
+        assert_eq!(walls.on_clusters(0.0), [0.0; 3]);
+        assert_eq!(walls.on_threads(0.0, 2), 0.0);
+        assert_eq!(walls.largest_share(), 0.4);
     }
 }

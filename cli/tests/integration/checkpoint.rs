@@ -40,6 +40,15 @@ fn time_records(path: &Path) -> u64 {
     tagged(path, b'S')
 }
 
+/// A long count with a journal at `file`, sent `signal` once it has recorded 50 tasks, and
+/// what it wrote.
+fn stopped_long_count(file: &Path, signal: &str) -> std::process::Output {
+    let mut child = start_long_count(file);
+    wait_for_records(&mut child, file, 50);
+    send(&child, signal);
+    child.wait_with_output().unwrap()
+}
+
 /// Starts a one-thread count of the N-board with a journal, quietly, as JSON.
 fn start_long_count(file: &Path) -> Child {
     nqueens_process()
@@ -294,10 +303,7 @@ fn a_resumed_count_says_so_and_reports_only_the_searched_rate() {
 fn a_resumed_count_gives_the_compute_of_every_run() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("n15.ckpt");
-    let mut child = start_long_count(&file);
-    wait_for_records(&mut child, &file, 50);
-    send(&child, "INT");
-    let out = child.wait_with_output().unwrap();
+    let out = stopped_long_count(&file, "INT");
     assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
     assert_eq!(time_records(&file), 1);
     let json = |out: &Output| -> serde_json::Value {
@@ -408,10 +414,7 @@ fn a_journal_in_use_is_refused() {
 fn sigint_saves_the_work_prints_the_resume_command_and_exits_130() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("n15.ckpt");
-    let mut child = start_long_count(&file);
-    wait_for_records(&mut child, &file, 50);
-    send(&child, "INT");
-    let out = child.wait_with_output().unwrap();
+    let out = stopped_long_count(&file, "INT");
     let text = stderr(&out);
     assert_eq!(out.status.code(), Some(130), "{text}");
     assert!(
@@ -440,10 +443,7 @@ fn sigint_saves_the_work_prints_the_resume_command_and_exits_130() {
 fn sigterm_stops_cleanly_too() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("n15.ckpt");
-    let mut child = start_long_count(&file);
-    wait_for_records(&mut child, &file, 50);
-    send(&child, "TERM");
-    let out = child.wait_with_output().unwrap();
+    let out = stopped_long_count(&file, "TERM");
     let text = stderr(&out);
     assert_eq!(out.status.code(), Some(130), "{text}");
     assert!(text.contains("saved in"), "{text}");

@@ -1,6 +1,6 @@
 //! `nqueens scale` end to end: output formats, the plot file, and refused input.
 
-use crate::util::{self, nqueens, stdout_of};
+use crate::util::{self, nqueens, progress_every, stdout_of};
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -428,13 +428,7 @@ fn a_study_with_stderr_in_a_pipe_writes_a_plain_progress_line_now_and_then() {
         "--kernel",
         "depth-first",
     ];
-    let out = nqueens()
-        .args(args)
-        .env("NQUEENS_PROGRESS_SECONDS", "0.05")
-        .assert()
-        .success()
-        .get_output()
-        .clone();
+    let out = progress_every("0.05", args).success().get_output().clone();
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(!stderr.contains(['\r', '\x1b']), "{stderr:?}");
     let lines: Vec<&str> = stderr
@@ -461,22 +455,12 @@ fn a_study_with_stderr_in_a_pipe_writes_a_plain_progress_line_now_and_then() {
         assert!(rest.ends_with(" s elapsed"), "{line}");
     }
     // Quiet: none; a bad interval: refused in one line before any run.
-    let quiet = nqueens()
-        .args(args)
-        .arg("-q")
-        .env("NQUEENS_PROGRESS_SECONDS", "0.05")
-        .assert()
+    let quiet = progress_every("0.05", args.iter().chain(&["-q"]))
         .success()
         .get_output()
         .clone();
     assert!(quiet.stderr.is_empty(), "{:?}", quiet.stderr);
-    let refused = nqueens()
-        .args(args)
-        .env("NQUEENS_PROGRESS_SECONDS", "soon")
-        .assert()
-        .code(2)
-        .get_output()
-        .clone();
+    let refused = progress_every("soon", args).code(2).get_output().clone();
     let err = String::from_utf8(refused.stderr).unwrap();
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("NQUEENS_PROGRESS_SECONDS="), "{err}");

@@ -43,20 +43,28 @@ impl Saved {
 
     /// `scale --compare` of the named files, then `extra`: its stdout and stderr.
     fn compare(&self, names: &[&str], extra: &[&str]) -> (String, String) {
-        let out = nqueens()
-            .arg("scale")
-            .arg("--compare")
-            .args(names.iter().map(|n| self.path(n)))
-            .args(extra)
-            .assert()
-            .success()
-            .get_output()
-            .clone();
-        (
-            String::from_utf8(out.stdout).unwrap(),
-            String::from_utf8(out.stderr).unwrap(),
-        )
+        compare_files(names.iter().map(|n| self.path(n)), extra)
     }
+}
+
+/// `scale --compare` of `files` with `extra` arguments, which succeeds: (stdout, stderr).
+fn compare_files(
+    files: impl IntoIterator<Item = std::path::PathBuf>,
+    extra: &[&str],
+) -> (String, String) {
+    let out = nqueens()
+        .arg("scale")
+        .arg("--compare")
+        .args(files)
+        .args(extra)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
 }
 
 #[test]
@@ -266,19 +274,7 @@ fn clean_fixture() -> PathBuf {
 
 /// `scale --compare` of the busy and the clean study, then `extra`: stdout and stderr.
 fn compare_busy_and_clean(extra: &[&str]) -> (String, String) {
-    let out = nqueens()
-        .arg("scale")
-        .arg("--compare")
-        .args([busy_fixture(), clean_fixture()])
-        .args(extra)
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    compare_files([busy_fixture(), clean_fixture()], extra)
 }
 
 #[test]

@@ -6,7 +6,10 @@ use std::io::Read;
 use std::process::Stdio;
 use std::time::Duration;
 
-use crate::util::{Terminal, nqueens, nqueens_process, on_terminal, send, stdout_of};
+use crate::util::{
+    Terminal, nqueens, nqueens_process, on_terminal, progress_every, progress_lines, send,
+    stdout_of,
+};
 
 /// The lines as they stay on the screen: each written line, with what a bar drew and then
 /// cleared (`\r`, then erase-line) taken out.
@@ -269,29 +272,10 @@ fn a_warning_is_painted_yellow() {
     );
 }
 
-/// The progress lines of a count whose stderr is a pipe: `nqueens: n = 16: …`, one a line,
-/// with no terminal codes.
-fn progress_lines(stderr: &[u8]) -> Vec<String> {
-    let text = String::from_utf8(stderr.to_vec()).unwrap();
-    assert!(!text.contains(['\r', '\x1b']), "{text:?}");
-    text.lines().map(str::to_string).collect()
-}
-
-/// The output of `args`, which succeed, with progress lines every `interval` seconds.
-fn with_interval(args: &[&str], interval: &str) -> std::process::Output {
-    nqueens()
-        .args(args)
-        .env("NQUEENS_PROGRESS_SECONDS", interval)
-        .assert()
-        .success()
-        .get_output()
-        .clone()
-}
-
 #[test]
 fn a_count_with_stderr_in_a_pipe_writes_a_plain_progress_line_now_and_then() {
     let args = ["count", "16", "-t", "1", "--kernel", "depth-first"];
-    let out = with_interval(&args, "0.1");
+    let out = progress_every("0.1", args).success().get_output().clone();
     let lines = progress_lines(&out.stderr);
     assert!(!lines.is_empty(), "no progress line");
     for line in &lines {
@@ -328,13 +312,7 @@ fn no_progress_line_with_quiet_or_for_a_short_count() {
         &["count", "10"],
         &["count", "4..=11", "-f", "csv"],
     ] {
-        let out = nqueens()
-            .args(args)
-            .env("NQUEENS_PROGRESS_SECONDS", "1")
-            .assert()
-            .success()
-            .get_output()
-            .clone();
+        let out = progress_every("1", args).success().get_output().clone();
         assert!(out.stderr.is_empty(), "{args:?}: {:?}", out.stderr);
         assert!(!out.stdout.is_empty(), "{args:?}");
     }
@@ -343,10 +321,7 @@ fn no_progress_line_with_quiet_or_for_a_short_count() {
 #[test]
 fn a_bad_progress_interval_is_refused_in_one_line() {
     for bad in ["abc", "0", "-5", "1 min"] {
-        let out = nqueens()
-            .args(["count", "10"])
-            .env("NQUEENS_PROGRESS_SECONDS", bad)
-            .assert()
+        let out = progress_every(bad, ["count", "10"])
             .code(2)
             .get_output()
             .clone();
@@ -356,24 +331,18 @@ fn a_bad_progress_interval_is_refused_in_one_line() {
         assert!(out.stdout.is_empty(), "{bad}");
     }
     // Blank is the default.
-    nqueens()
-        .args(["count", "10"])
-        .env("NQUEENS_PROGRESS_SECONDS", " ")
-        .assert()
-        .success()
-        .stderr("");
+    progress_every(" ", ["count", "10"]).success().stderr("");
 }
 
 #[test]
 fn an_estimate_with_stderr_in_a_pipe_writes_a_plain_progress_line_now_and_then() {
     let args = ["estimate", "24", "--seconds", "1.5", "-t", "1"];
     let run = |quiet: bool| {
-        let mut command = nqueens();
-        command.args(args).env("NQUEENS_PROGRESS_SECONDS", "0.2");
-        if quiet {
-            command.arg("-q");
-        }
-        command.assert().success().get_output().clone()
+        let quiet = if quiet { &["-q"][..] } else { &[] };
+        progress_every("0.2", args.iter().chain(quiet))
+            .success()
+            .get_output()
+            .clone()
     };
     let out = run(false);
     let lines = progress_lines(&out.stderr);
@@ -386,13 +355,7 @@ fn an_estimate_with_stderr_in_a_pipe_writes_a_plain_progress_line_now_and_then()
         assert!(rest.contains(" samples"), "{line}");
     }
     assert!(progress_lines(&run(true).stderr).is_empty());
-    let bad = nqueens()
-        .args(args)
-        .env("NQUEENS_PROGRESS_SECONDS", "soon")
-        .assert()
-        .code(2)
-        .get_output()
-        .clone();
+    let bad = progress_every("soon", args).code(2).get_output().clone();
     assert!(String::from_utf8_lossy(&bad.stderr).contains("NQUEENS_PROGRESS_SECONDS="));
 }
 
@@ -401,7 +364,7 @@ fn an_estimate_with_stderr_in_a_pipe_writes_a_plain_progress_line_now_and_then()
 #[test]
 fn verify_with_stderr_in_a_pipe_writes_the_progress_lines_of_count() {
     let args = ["verify", "16", "-t", "1", "--kernel", "depth-first"];
-    let out = with_interval(&args, "0.1");
+    let out = progress_every("0.1", args).success().get_output().clone();
     let lines = progress_lines(&out.stderr);
     assert!(!lines.is_empty(), "no progress line");
     for line in &lines {
@@ -412,17 +375,10 @@ fn verify_with_stderr_in_a_pipe_writes_the_progress_lines_of_count() {
         );
     }
     assert!(String::from_utf8(out.stdout).unwrap().contains(" ok "));
-    nqueens()
-        .args(args)
-        .arg("-q")
-        .env("NQUEENS_PROGRESS_SECONDS", "0.1")
-        .assert()
+    progress_every("0.1", args.iter().chain(&["-q"]))
         .success()
         .stderr("");
-    let out = nqueens()
-        .args(["verify", "8"])
-        .env("NQUEENS_PROGRESS_SECONDS", "soon")
-        .assert()
+    let out = progress_every("soon", ["verify", "8"])
         .code(2)
         .get_output()
         .clone();

@@ -6,7 +6,7 @@ use std::process::{Output, Stdio};
 
 use serde_json::Value;
 
-use crate::util::{nqueens_process, usage_error};
+use crate::util::{grouped, nqueens_process, usage_error};
 
 /// Runs `nqueens watch ARGS --cast CAST` with no terminal (standard input from /dev/null,
 /// standard output a pipe).
@@ -111,19 +111,6 @@ fn without_a_terminal_the_recording_is_drawn_off_screen_and_ends_with_the_search
             grouped(std::fs::metadata(&cast).unwrap().len())
         )
     );
-}
-
-/// 1234567 as 1,234,567.
-fn grouped(x: u64) -> String {
-    let digits = x.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 #[test]

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::util::nqueens;
+use crate::util::{grouped, nqueens};
 
 /// The Chromium binary, if installed; without it the test says on stderr that it skipped,
 /// unless `NQUEENS_REQUIRE_CHROMIUM=1` makes that a failure.
@@ -422,17 +422,6 @@ fn the_page_says_where_it_went_and_how_big_it_is_and_stays_small() {
     assert!(size < 2_000_000, "a page of {size} bytes");
     let stderr = String::from_utf8_lossy(&output.stderr);
     let wrote = stderr.lines().last().unwrap();
-    let grouped = |x: u64| {
-        let digits = x.to_string();
-        let mut out = String::new();
-        for (i, c) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i).is_multiple_of(3) {
-                out.push(',');
-            }
-            out.push(c);
-        }
-        out
-    };
     assert_eq!(
         wrote,
         format!(

@@ -361,3 +361,36 @@ impl Terminal {
 pub fn on_terminal(args: &str, env: &[(&str, &str)]) -> Option<(i32, String)> {
     Terminal::start(args, env).map(Terminal::finish)
 }
+
+/// `args` run with progress lines every `interval` seconds (`NQUEENS_PROGRESS_SECONDS`), for
+/// the caller to assert on.
+pub fn progress_every<I, S>(interval: &str, args: I) -> assert_cmd::assert::Assert
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    nqueens()
+        .args(args)
+        .env("NQUEENS_PROGRESS_SECONDS", interval)
+        .assert()
+}
+
+/// The progress lines a command wrote on `stderr`, a pipe: one a line, with no terminal codes.
+pub fn progress_lines(stderr: &[u8]) -> Vec<String> {
+    let text = String::from_utf8(stderr.to_vec()).unwrap();
+    assert!(!text.contains(['\r', '\x1b']), "{text:?}");
+    text.lines().map(str::to_string).collect()
+}
+
+/// 1234567 as 1,234,567, as the tool groups a count.
+pub fn grouped(x: u64) -> String {
+    let digits = x.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
