@@ -455,7 +455,8 @@ pub struct EstimateArgs {
     pub seed: u64,
     /// Spend the whole time budget on probes: no exact count, no early end.
     ///
-    /// For studies of the estimator itself (scripts/estimate-coverage.sh --budgets).
+    /// For studies of the estimator itself, such as how often its interval holds the known
+    /// total.
     #[arg(long, conflicts_with = "samples")]
     pub full_budget: bool,
     /// Worker threads, or max: one per CPU.
