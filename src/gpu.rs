@@ -23,5 +23,5 @@
 pub use crate::engine::gpu_run::DeviceShare;
 pub use crate::engine::kernel::gpu::stack::Stack;
 pub use crate::engine::kernel::gpu::{
-    AdapterInfo, GpuError, GpuSettings, adapters, check, configure, settings, threads,
+    AdapterInfo, GpuError, GpuSettings, Work, adapters, check, configure, settings, threads,
 };

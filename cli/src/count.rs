@@ -85,6 +85,15 @@ pub struct CountRecord {
     #[cfg(feature = "gpu")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gpu_failed: Option<bool>,
+    /// The steps the GPU's threads ran (a step places one queen).
+    #[cfg(feature = "gpu")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_steps: Option<u64>,
+    /// How busy the GPU's threads were, from 0 to 1: the steps they ran over the steps the
+    /// dispatches offered (the rest is threads left without a sub-job while others search).
+    #[cfg(feature = "gpu")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_busy: Option<f64>,
     /// Where the shader kept its stacks: `workgroup` or `private` (NQUEENS_GPU_STACK).
     #[cfg(feature = "gpu")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -128,6 +137,10 @@ impl CountRecord {
             gpu_share: run.gpu.map(|g| g.gpu_fraction()),
             #[cfg(feature = "gpu")]
             gpu_failed: run.gpu.map(|g| g.gpu_failed),
+            #[cfg(feature = "gpu")]
+            gpu_steps: run.gpu.map(|g| g.gpu_work.steps),
+            #[cfg(feature = "gpu")]
+            gpu_busy: run.gpu.and_then(|g| g.gpu_work.busy()),
             #[cfg(feature = "gpu")]
             gpu_stack: run.gpu.map(|_| nqueens::gpu::settings().stack().name()),
             #[cfg(feature = "gpu")]
@@ -634,6 +647,10 @@ mod tests {
             gpu_share: None,
             #[cfg(feature = "gpu")]
             gpu_failed: None,
+            #[cfg(feature = "gpu")]
+            gpu_steps: None,
+            #[cfg(feature = "gpu")]
+            gpu_busy: None,
             #[cfg(feature = "gpu")]
             gpu_stack: None,
             #[cfg(feature = "gpu")]

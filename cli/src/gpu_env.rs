@@ -1,6 +1,7 @@
 //! The GPU settings of the environment: `NQUEENS_GPU_ADAPTER` (an adapter's index or part of its
-//! name), `NQUEENS_GPU_THREADS` (threads per dispatch) and `NQUEENS_GPU_STACK` (`workgroup` or
-//! `private`), handed to the library before any command runs.
+//! name), `NQUEENS_GPU_THREADS` (threads per dispatch), `NQUEENS_GPU_STACK` (`workgroup` or
+//! `private`) and `NQUEENS_GPU_TRACE` (`1`: a line per batch on stderr), handed to the library
+//! before any command runs.
 
 use nqueens::gpu::{self, GpuSettings, Stack};
 
@@ -11,8 +12,10 @@ pub const ADAPTER_VAR: &str = "NQUEENS_GPU_ADAPTER";
 pub const THREADS_VAR: &str = "NQUEENS_GPU_THREADS";
 /// The variable that picks the stacks' memory: `workgroup` or `private`.
 pub const STACK_VAR: &str = "NQUEENS_GPU_STACK";
+/// The variable that traces each GPU batch on stderr: `1` (or `0`, the default: no trace).
+pub const TRACE_VAR: &str = "NQUEENS_GPU_TRACE";
 
-/// Reads the three variables (blank or unset: the library's default) and configures the
+/// Reads the four variables (blank or unset: the library's default) and configures the
 /// library's GPU with them; a value that is not understood is refused in one line.
 pub fn configure() -> Result<(), String> {
     let var = |name: &str| {
@@ -38,6 +41,14 @@ pub fn configure() -> Result<(), String> {
             .parse::<Stack>()
             .map_err(|_| format!("{STACK_VAR}={stack:?}: expected workgroup or private"))?;
         settings = settings.with_stack(stack);
+    }
+    if let Some(trace) = var(TRACE_VAR) {
+        let trace = match trace.as_str() {
+            "1" => true,
+            "0" => false,
+            _ => return Err(format!("{TRACE_VAR}={trace:?}: expected 1 or 0")),
+        };
+        settings = settings.with_trace(trace);
     }
     gpu::configure(settings);
     Ok(())

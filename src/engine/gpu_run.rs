@@ -158,7 +158,7 @@ impl Driven {
         queue: &Queue<'_>,
         cpu: Selected,
         size: usize,
-        target: usize,
+        shape: gpu::BatchShape,
     ) -> Batch {
         let mut batch = Batch::default();
         let mut jobs = Vec::new();
@@ -197,7 +197,7 @@ impl Driven {
             }
         }
         if !jobs.is_empty() {
-            batch.prepared = Some(gpu::prepare(&jobs, target));
+            batch.prepared = Some(gpu::prepare(&jobs, shape));
         }
         batch
     }
@@ -205,21 +205,21 @@ impl Driven {
     /// The GPU's first batch: the plan's largest tasks, taken before any CPU worker starts, so
     /// that the GPU always has work and the CPU workers never start on the largest tasks.
     fn first_batch(&mut self, queue: &Queue<'_>, cpu: Selected, device: &Device) -> Batch {
-        self.take_batch(queue, cpu, FIRST_BATCH, gpu::target_sub_jobs(device))
+        self.take_batch(queue, cpu, FIRST_BATCH, gpu::batch_shape(device))
     }
 
     /// Counts batches on `device` until the queue is empty, the stop flag is raised or the GPU
     /// fails.
     /// `first` is the first batch, taken before the CPU workers start ([`Driven::first_batch`]).
     fn drive(&mut self, queue: &Queue<'_>, cpu: Selected, device: &mut Device, first: Batch) {
-        let target = gpu::target_sub_jobs(device);
+        let shape = gpu::batch_shape(device);
         let mut size = FIRST_BATCH;
         let mut batch = first;
         while let Some(prepared) = batch.prepared.take() {
             let t0 = Instant::now();
             let mut next = Batch::default();
             let counted = gpu::count_prepared(device, &prepared, queue.options.stop, &mut || {
-                next = self.take_batch(queue, cpu, size, target);
+                next = self.take_batch(queue, cpu, size, shape);
             });
             let took = t0.elapsed();
             match counted {
@@ -279,6 +279,7 @@ pub(super) fn run(
     let Some(Ok(device)) = guard.as_mut() else {
         unreachable!("device() returns an open device")
     };
+    let work_before = device.work();
     let mut driven = Driven::default();
     let first = driven.first_batch(&queue, cpu, device);
     let mut cpu_done: Vec<TaskOutcome> = Vec::new();
@@ -291,6 +292,10 @@ pub(super) fn run(
         }
         driver.join().expect("the GPU driver does not panic");
     });
+    let gpu_work = match guard.as_ref() {
+        Some(Ok(device)) => device.work().since(work_before),
+        _ => Default::default(),
+    };
     if driven.failed {
         // Opened again by the next count that needs it.
         *guard = None;
@@ -303,6 +308,7 @@ pub(super) fn run(
     let mut outcomes: Vec<TaskOutcome> = Vec::with_capacity(plan.tasks().len());
     let mut share_of = DeviceShare {
         gpu_failed: driven.failed,
+        gpu_work,
         ..DeviceShare::default()
     };
     for o in &driven.gpu {

@@ -278,6 +278,9 @@ pub struct DeviceShare {
     pub cpu_solutions: u128,
     /// Whether the GPU failed during the run (the rest was counted on the CPU).
     pub gpu_failed: bool,
+    /// The steps the GPU's threads ran and were offered in the run's dispatches.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub gpu_work: crate::engine::kernel::gpu::Work,
 }
 
 #[cfg(feature = "gpu")]

@@ -6,10 +6,11 @@
 //! * `settings`: the process's choice of adapter, threads per dispatch and stacks.
 //! * `split`: a batch of jobs split on the CPU into sub-jobs (a few more rows placed), many
 //!   more than the device has threads.
-//! * `search.wgsl`: one thread searches one sub-job at a time over `u32` masks with a stack per
-//!   level, the lookahead and the last two rows in closed form of [`super::depth_first`], and
-//!   keeps its 64-bit count as two `u32` words; threads take the next sub-job from a shared
-//!   counter until none is left.
+//! * `search.wgsl`: one thread searches one sub-job at a time over `u32` masks, one step per
+//!   queen placed (a level popped with its last free square, the last row counted by
+//!   popcount), its stack and its sub-job's row tables in workgroup memory, and keeps its 64-bit
+//!   count as two `u32` words; threads take the next sub-job from a shared counter until none
+//!   is left.
 //! * `device`: the pipeline and the dispatch loop: each dispatch runs a bounded number of
 //!   node steps per thread (resumable: the stacks are saved between dispatches), so that no
 //!   dispatch comes near the two seconds desktop drivers allow a shader, whatever the board.
@@ -27,7 +28,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Mutex, MutexGuard};
 
 pub use adapter::{AdapterInfo, adapters};
-pub use device::Device;
+pub use device::{Device, Work};
 pub use settings::{GpuSettings, configure, settings};
 
 use super::job::Job;
@@ -108,10 +109,26 @@ pub fn threads() -> Option<u32> {
     }
 }
 
-/// The sub-jobs a batch should hold for `device`: several per thread, so that the threads
-/// that finish early find more work.
-pub fn target_sub_jobs(device: &Device) -> usize {
-    device.threads() as usize * 4
+/// Sub-jobs per thread a batch aims at: the threads that finish early find more work.
+const SUB_JOBS_PER_THREAD: usize = 4;
+
+/// How a batch is split for a device: the sub-jobs it aims at, and the most free rows a
+/// sub-job may keep (what the device's stacks hold).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BatchShape {
+    /// Sub-jobs the batch should hold at least, where its jobs are large enough.
+    pub target: usize,
+    /// Free rows a sub-job has at most.
+    pub max_rows: u32,
+}
+
+/// How batches are split for `device`: several sub-jobs per thread, none deeper than its
+/// stacks.
+pub fn batch_shape(device: &Device) -> BatchShape {
+    BatchShape {
+        target: device.threads() as usize * SUB_JOBS_PER_THREAD,
+        max_rows: device.max_levels() + 1,
+    }
 }
 
 /// A batch of jobs split for the device: [`prepare`], then [`count_prepared`].
@@ -120,11 +137,11 @@ pub struct Prepared {
     split: Split,
 }
 
-/// Splits `jobs` into at least `target` sub-jobs where they are large enough
-/// ([`target_sub_jobs`]; CPU work, done while the device counts the previous batch).
-pub fn prepare(jobs: &[Job], target: usize) -> Prepared {
+/// Splits `jobs` as `shape` says ([`batch_shape`]; CPU work, done while the device counts the
+/// previous batch).
+pub fn prepare(jobs: &[Job], shape: BatchShape) -> Prepared {
     Prepared {
-        split: Split::new(jobs, target),
+        split: Split::new(jobs, shape),
     }
 }
 
@@ -156,7 +173,7 @@ pub(crate) fn count_jobs(jobs: &[Job]) -> Result<Vec<u64>, GpuError> {
     let Some(Ok(device)) = guard.as_mut() else {
         unreachable!("device() returns an open device")
     };
-    let batch = prepare(jobs, target_sub_jobs(device));
+    let batch = prepare(jobs, batch_shape(device));
     let counted = count_prepared(device, &batch, None, &mut || {});
     if counted.is_err() {
         *guard = None;
@@ -263,7 +280,7 @@ pub(crate) mod tests {
         let (jobs, want) = plan_jobs(12);
         for stack in [stack::Stack::Workgroup, stack::Stack::Private] {
             let mut device = Device::open_with(&GpuSettings::default().with_stack(stack)).unwrap();
-            let batch = prepare(&jobs, target_sub_jobs(&device));
+            let batch = prepare(&jobs, batch_shape(&device));
             let got = count_prepared(&mut device, &batch, None, &mut || {}).unwrap();
             assert_eq!(got, Some(want.clone()), "{stack:?}");
         }
@@ -276,7 +293,7 @@ pub(crate) mod tests {
         }
         let (jobs, _) = plan_jobs(12);
         let mut device = Device::open_with(&GpuSettings::default()).unwrap();
-        let batch = prepare(&jobs, target_sub_jobs(&device));
+        let batch = prepare(&jobs, batch_shape(&device));
         let stop = AtomicBool::new(true);
         let mut called = false;
         let got = count_prepared(&mut device, &batch, Some(&stop), &mut || called = true);

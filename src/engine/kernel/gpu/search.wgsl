@@ -1,25 +1,38 @@
 // The depth-first search of many sub-jobs at once, one GPU thread at a time on one sub-job,
-// resumable: each thread runs at most `params.budget` node steps per dispatch, then saves its
-// stack to `state` and the host dispatches again until every thread is done.
+// resumable: each thread runs at most `params.budget` steps per dispatch, then saves its stack
+// to `state` and the host dispatches again until every thread is done.
 //
-// The stacks (free squares and the three masks per level) live in workgroup memory, level i
-// of thread `lid` at `i * 64 + lid` (ygch/n_queens keeps its stacks in shared memory too); the
-// host sizes them to the batch's deepest sub-job (LEVELS), or turns them into private arrays
-// instead (`stack.rs`), so both can be measured.
+// One step places one queen: it takes the lowest free square of the level on top of the
+// stack, pops that level in the same step when the square was its last (so no step only backs
+// up), and pushes the child row unless it has no free square. The child of the second-to-last
+// row is the last row: its free squares are counted by popcount instead of pushed. The level's
+// depth is not stored: it is the number of queens in its `cols` less the sub-job's own.
 //
-// A sub-job is a board of a batch's job with a few more rows pre-placed by the host: the job's
-// tables (row steps and blocked squares, indexed by free rows left) and the masks of the
-// sub-job's first free row. Threads are persistent: a thread that finishes a sub-job writes its
-// 64-bit count (two u32 words) to `results` and takes the next sub-job from `control[0]`, so a
-// dispatch stays full until the batch runs dry.
+// The stacks live in workgroup memory, one `vec4<u32>` (free, cols, ld, rd) per level and
+// thread: slot i of thread `lid` at `i * 64 + lid`; or in private arrays instead (`stack.rs`),
+// so both can be measured.
 //
-// The search is the depth-first kernel's (`depth_first.rs`): u32 masks (every board up to
-// n = 32 fits), a lookahead of the next three free rows, and the last two rows in closed form.
+// A sub-job is a board of a batch's job with a few more rows pre-placed by the host. Its job's
+// tables (row steps and blocked squares, indexed by free rows left) are read from global memory
+// once per sub-job, into `row_table` (one `vec2<u32>` per depth and thread, beside the stack): the
+// loop itself reads no global memory. Threads are persistent: a thread that finishes a sub-job
+// writes its 64-bit count (two u32 words) to `results` and takes the next sub-job from
+// `control[0]`, so a dispatch stays full until the batch runs dry.
+//
+// The module runs without wgpu's runtime checks (no index clamps, no loop counter). Every index
+// is in range by construction, which the host checks on every batch (`Split::check`):
+// - a sub-job has 4 to LEVELS + 1 free rows, so depths run 0..=rows-2 < LEVELS, and the slots in
+//   use never outnumber the depth of the top level plus one (a pop only removes slots);
+// - a placed queen's bit is a free square, below n and in no column taken, so each level's
+//   `cols` holds exactly its depth more queens than the sub-job's;
+// - `tables` holds 66 words for every job a sub-job names, and `results` two per sub-job;
+// - every loop ends: the search loop counts down `budget`, and the table copy runs `rows - 1`
+//   times.
 
 struct Params {
     // Sub-jobs in the batch.
     sub_jobs: u32,
-    // Node steps each thread runs in one dispatch at most.
+    // Steps each thread runs in one dispatch at most.
     budget: u32,
     // Threads of a dispatch: the stride of `state`.
     threads: u32,
@@ -37,11 +50,11 @@ struct SubJob {
 // Words per job in `tables`: steps[0..=32] then blocked[0..=32].
 const TABLE: u32 = 66u;
 const BLOCKED: u32 = 33u;
-// Stack levels: k free rows left, k = 3..=32, at index k - 3.
-const LEVELS: u32 = 30u;
+// Stack slots per thread: the deepest sub-job's free rows less one (set by the host).
+const LEVELS: u32 = 31u;
 // `state` words of one thread, each stored at `word * threads + thread` (coalesced): the
-// sub-job (or one of the two marks below), k, the count (lo, hi), then free, cols, ld, rd per
-// level.
+// sub-job (or one of the two marks below), the slots in use, the count (lo, hi), then free,
+// cols, ld, rd per slot.
 const HEADER: u32 = 4u;
 // The thread has no sub-job yet (the host clears `state` to zeros before a batch).
 const FRESH: u32 = 0u;
@@ -53,35 +66,18 @@ const DONE: u32 = 0xffffffffu;
 @group(0) @binding(2) var<storage, read> sub_jobs: array<SubJob>;
 @group(0) @binding(3) var<storage, read_write> results: array<u32>;
 @group(0) @binding(4) var<storage, read_write> state: array<u32>;
-// [0]: the next sub-job to take; [1]: threads not done after this dispatch.
+// [0]: the next sub-job to take; [1]: threads not done after this dispatch; [2], [3]: the
+// steps the threads ran in this dispatch (low and high word) and [4] the most one thread ran,
+// for the share of the dispatch the threads were busy.
 @group(0) @binding(5) var<storage, read_write> control: array<atomic<u32>>;
 
-fn steps(job: u32, k: u32) -> u32 {
-    return tables[job * TABLE + k];
-}
-
-fn blocked(job: u32, k: u32) -> u32 {
-    return tables[job * TABLE + BLOCKED + k];
-}
-
-// Completions of the last two free rows, `gap` rows apart, with free squares `upper`, `lower`.
-fn last_two_rows(upper: u32, lower: u32, gap: u32) -> u32 {
-    let pairs = countOneBits(upper) * countOneBits(lower);
-    let taken = countOneBits(upper & lower) + countOneBits((upper << gap) & lower)
-        + countOneBits((upper >> gap) & lower);
-    return pairs - taken;
-}
-
-// Words between two levels of one thread's stack: the workgroup's threads (1 for private
-// arrays).
+// Words between two slots of one thread: the workgroup's threads (1 for private arrays).
 const STRIDE: u32 = 64u;
 
-// The stacks of a workgroup's threads. (STACK-DECLARATIONS: `stack.rs` rewrites from here to
-// the end marker for private arrays.)
-var<workgroup> fr: array<u32, 1920>;
-var<workgroup> cl: array<u32, 1920>;
-var<workgroup> dl: array<u32, 1920>;
-var<workgroup> dr: array<u32, 1920>;
+// The stacks and row tables of a workgroup's threads. (STACK-DECLARATIONS: `stack.rs`
+// rewrites from here to the end marker for private arrays.)
+var<workgroup> stack: array<vec4<u32>, 1984>;
+var<workgroup> row_table: array<vec2<u32>, 1984>;
 // (END-STACK-DECLARATIONS)
 
 @compute @workgroup_size(64)
@@ -101,120 +97,119 @@ fn main(
     }
     // This thread's slot in the stacks. (PRIVATE-STACK)
     let slot = lid;
-    var k = 0u;
-    var rows = 0u;
-    var job = 0u;
+    var budget = params.budget;
+    // Slots in use; the sub-job's own queens (`cols`), and the depth of its second-to-last row.
+    var top = 0u;
+    var base = 0u;
+    var last = 0u;
     var lo = 0u;
     var hi = 0u;
-    // Whether the thread needs its next sub-job: the one place sub-jobs are taken.
-    var fresh = cur == FRESH;
-    if !fresh {
-        let s = sub_jobs[cur - 1u];
-        job = s.job;
-        rows = s.rows;
-        k = state[threads + t];
+    if cur != FRESH {
+        top = state[threads + t];
         lo = state[2u * threads + t];
         hi = state[3u * threads + t];
-        for (var i = k - 3u; i <= rows - 3u; i++) {
+        for (var i = 0u; i < top; i++) {
             let w = HEADER + 4u * i;
-            fr[i * STRIDE + slot] = state[w * threads + t];
-            cl[i * STRIDE + slot] = state[(w + 1u) * threads + t];
-            dl[i * STRIDE + slot] = state[(w + 2u) * threads + t];
-            dr[i * STRIDE + slot] = state[(w + 3u) * threads + t];
+            stack[i * STRIDE + slot] = vec4<u32>(
+                state[w * threads + t],
+                state[(w + 1u) * threads + t],
+                state[(w + 2u) * threads + t],
+                state[(w + 3u) * threads + t],
+            );
         }
     }
-    var budget = params.budget;
+    // Whether the sub-job's rows must be copied into `row_table` (a resumed one's are not there).
+    var fill = top != 0u;
     loop {
-        if fresh {
-            let taken = atomicAdd(&control[0], 1u);
-            if taken >= params.sub_jobs {
-                cur = DONE;
+        if fill {
+            fill = false;
+            let s = sub_jobs[cur - 1u];
+            base = countOneBits(s.cols);
+            last = s.rows - 2u;
+            for (var d = 0u; d <= last; d++) {
+                let k = s.rows - d;
+                row_table[d * STRIDE + slot] = vec2<u32>(
+                    tables[s.job * TABLE + k],
+                    tables[s.job * TABLE + BLOCKED + k - 1u],
+                );
+            }
+            budget -= min(budget, s.rows);
+        }
+        // The search: one queen placed per step.
+        loop {
+            if budget == 0u || top == 0u {
                 break;
             }
-            fresh = false;
-            cur = taken + 1u;
-            let s = sub_jobs[taken];
-            job = s.job;
-            rows = s.rows;
-            k = rows;
-            lo = 0u;
-            hi = 0u;
-            let top = (k - 3u) * STRIDE + slot;
-            cl[top] = s.cols;
-            dl[top] = s.ld;
-            dr[top] = s.rd;
-            fr[top] = ~(s.cols | s.ld | s.rd | blocked(job, k));
+            budget -= 1u;
+            let at = (top - 1u) * STRIDE + slot;
+            let level = stack[at];
+            let depth = countOneBits(level.y) - base;
+            // (row step, blocked squares of the child row)
+            let row = row_table[depth * STRIDE + slot];
+            let bit = level.x & (0u - level.x);
+            let rest = level.x ^ bit;
+            stack[at].x = rest;
+            // The last free square taken: the level is done, and the child takes its slot.
+            top -= select(0u, 1u, rest == 0u);
+            let c = level.y | bit;
+            let l = (level.z | bit) << row.x;
+            let r = (level.w | bit) >> row.x;
+            let free = ~(c | l | r | row.y);
+            let leaf = depth == last;
+            let found = select(0u, countOneBits(free), leaf);
+            lo += found;
+            hi += select(0u, 1u, lo < found);
+            if !leaf && free != 0u {
+                stack[top * STRIDE + slot] = vec4<u32>(free, c, l, r);
+                top += 1u;
+            }
         }
         if budget == 0u {
             break;
         }
+        // The sub-job is counted (or none was taken yet): store it, take the next.
+        if cur != FRESH {
+            results[2u * (cur - 1u)] = lo;
+            results[2u * (cur - 1u) + 1u] = hi;
+        }
+        let taken = atomicAdd(&control[0], 1u);
+        if taken >= params.sub_jobs {
+            cur = DONE;
+            break;
+        }
+        cur = taken + 1u;
+        let s = sub_jobs[taken];
+        lo = 0u;
+        hi = 0u;
+        let free = ~(s.cols | s.ld | s.rd | tables[s.job * TABLE + BLOCKED + s.rows]);
+        stack[slot] = vec4<u32>(free, s.cols, s.ld, s.rd);
+        top = select(0u, 1u, free != 0u);
+        fill = top != 0u;
         budget -= 1u;
-        let at = (k - 3u) * STRIDE + slot;
-        let f = fr[at];
-        if f == 0u {
-            // This row is exhausted: back up one row.
-            k += 1u;
-            if k > rows {
-                // The sub-job is counted: store it; the next one is taken above.
-                results[2u * (cur - 1u)] = lo;
-                results[2u * (cur - 1u) + 1u] = hi;
-                fresh = true;
-            }
-            continue;
-        }
-        let bit = f & (0u - f);
-        fr[at] = f ^ bit;
-        let s = steps(job, k);
-        let c = cl[at] | bit;
-        let l = (dl[at] | bit) << s;
-        let r = (dr[at] | bit) >> s;
-        if k == 3u {
-            // The last two rows in closed form.
-            let g = steps(job, 2u);
-            let upper = ~(c | l | r | blocked(job, 2u));
-            let lower = ~(c | (l << g) | (r >> g) | blocked(job, 1u));
-            let sum = lo + last_two_rows(upper, lower, g);
-            if sum < lo {
-                hi += 1u;
-            }
-            lo = sum;
-            continue;
-        }
-        let below = ~(c | l | r | blocked(job, k - 1u));
-        if below == 0u {
-            continue;
-        }
-        // Lookahead: the two free rows after the next need a free square each, even before
-        // the next queen is placed.
-        let s2 = steps(job, k - 1u);
-        let s3 = s2 + steps(job, k - 2u);
-        let after = ~(c | (l << s2) | (r >> s2) | blocked(job, k - 2u));
-        let later = ~(c | (l << s3) | (r >> s3) | blocked(job, k - 3u));
-        if after == 0u || later == 0u {
-            continue;
-        }
-        k -= 1u;
-        let child = at - STRIDE;
-        fr[child] = below;
-        cl[child] = c;
-        dl[child] = l;
-        dr[child] = r;
     }
+    // The steps this thread ran, added to the dispatch's 64-bit total.
+    let ran = params.budget - budget;
+    let before = atomicAdd(&control[2], ran);
+    if before + ran < before {
+        atomicAdd(&control[3], 1u);
+    }
+    atomicMax(&control[4], ran);
     if cur == DONE {
         state[t] = DONE;
         return;
     }
     // Out of steps for this dispatch: save the stack.
     state[t] = cur;
-    state[threads + t] = k;
+    state[threads + t] = top;
     state[2u * threads + t] = lo;
     state[3u * threads + t] = hi;
-    for (var i = k - 3u; i <= rows - 3u; i++) {
+    for (var i = 0u; i < top; i++) {
         let w = HEADER + 4u * i;
-        state[w * threads + t] = fr[i * STRIDE + slot];
-        state[(w + 1u) * threads + t] = cl[i * STRIDE + slot];
-        state[(w + 2u) * threads + t] = dl[i * STRIDE + slot];
-        state[(w + 3u) * threads + t] = dr[i * STRIDE + slot];
+        let level = stack[i * STRIDE + slot];
+        state[w * threads + t] = level.x;
+        state[(w + 1u) * threads + t] = level.y;
+        state[(w + 2u) * threads + t] = level.z;
+        state[(w + 3u) * threads + t] = level.w;
     }
     atomicAdd(&control[1], 1u);
 }

@@ -25,6 +25,7 @@ pub struct GpuSettings {
     adapter: Option<String>,
     threads: Option<u32>,
     stack: Stack,
+    trace: bool,
 }
 
 impl GpuSettings {
@@ -48,6 +49,18 @@ impl GpuSettings {
     /// Where the shader keeps its threads' stacks.
     pub fn with_stack(self, stack: Stack) -> GpuSettings {
         GpuSettings { stack, ..self }
+    }
+
+    /// Whether each batch the device counts writes one line on stderr: its sub-jobs, stack
+    /// levels, dispatches, steps, how busy the threads were ([`Work::busy`](super::Work::busy))
+    /// and its time.
+    pub fn with_trace(self, trace: bool) -> GpuSettings {
+        GpuSettings { trace, ..self }
+    }
+
+    /// Whether batches are traced on stderr.
+    pub fn trace(&self) -> bool {
+        self.trace
     }
 
     /// The adapter asked for (`None`: the first one found).

@@ -3,9 +3,11 @@
 //!
 //! A sub-job is one of its job's boards with a few more queens placed on the first free rows.
 //! The deepest sub-jobs are split first, one row at a time, until the batch holds at least the
-//! target count or every sub-job is down to [`MIN_ROWS`] free rows. Jobs of fewer than
+//! target count or every sub-job is down to [`MIN_ROWS`] free rows, and always until none has
+//! more free rows than the device's stacks hold ([`BatchShape::max_rows`]). Jobs of fewer than
 //! [`MIN_GPU_ROWS`] free rows are counted here by the depth-first kernel (they are tiny).
 
+use super::BatchShape;
 use crate::engine::kernel::depth_first::count_job;
 use crate::engine::kernel::job::{Job, MAX_ROWS};
 
@@ -42,8 +44,10 @@ pub(super) struct Split {
 }
 
 impl Split {
-    /// Splits `jobs` into at least `target` sub-jobs where their size allows.
-    pub fn new(jobs: &[Job], target: usize) -> Split {
+    /// Splits `jobs` into at least `shape.target` sub-jobs where their size allows, none of
+    /// more than `shape.max_rows` free rows.
+    pub fn new(jobs: &[Job], shape: BatchShape) -> Split {
+        let max_rows = shape.max_rows.max(MIN_GPU_ROWS as u32);
         let mut split = Split {
             tables: Vec::with_capacity(jobs.len() * TABLE_WORDS),
             sub_jobs: Vec::new(),
@@ -65,9 +69,10 @@ impl Split {
                 });
             }
         }
-        while split.sub_jobs.len() < target {
+        loop {
             let deepest = split.sub_jobs.iter().map(|s| s.rows).max().unwrap_or(0);
-            if deepest <= MIN_ROWS {
+            let few = split.sub_jobs.len() < shape.target && deepest > MIN_ROWS;
+            if !few && deepest <= max_rows {
                 break;
             }
             let mut next = Vec::with_capacity(split.sub_jobs.len() * 4);
@@ -81,6 +86,32 @@ impl Split {
             split.sub_jobs = next;
         }
         split
+    }
+
+    /// Whether the batch keeps what the shader's indices rely on (it runs without runtime
+    /// checks): every sub-job names a job of the batch and has [`MIN_GPU_ROWS`] to `levels + 1`
+    /// free rows, and every job has its tables. `levels` is the stack depth of the pipeline that
+    /// counts the batch.
+    pub fn check(&self, levels: u32) -> Result<(), String> {
+        if self.tables.len() != self.counted.len() * TABLE_WORDS {
+            return Err(format!(
+                "{} table words for {} jobs",
+                self.tables.len(),
+                self.counted.len()
+            ));
+        }
+        let rows = MIN_GPU_ROWS as u32..=levels + 1;
+        match self
+            .sub_jobs
+            .iter()
+            .find(|s| s.job as usize >= self.counted.len() || !rows.contains(&s.rows))
+        {
+            Some(s) => Err(format!(
+                "sub-job {s:?} is outside the batch of {} jobs or {rows:?} free rows",
+                self.counted.len()
+            )),
+            None => Ok(()),
+        }
     }
 }
 
@@ -133,18 +164,40 @@ mod tests {
                 .job(),
             InnerBoard::new(5, &[(0, 1), (1, 3)]).unwrap().job(),
         ];
-        for target in [1, 10, 1000] {
-            let split = Split::new(&jobs, target);
+        for (target, max_rows) in [(1, 32), (10, 32), (1000, 32), (1, 9), (10, 5)] {
+            let split = Split::new(&jobs, BatchShape { target, max_rows });
+            assert_eq!(split.check(max_rows - 1), Ok(()), "target {target}");
+            assert!(split.sub_jobs.iter().all(|s| s.rows <= max_rows));
             assert_eq!(split.tables.len(), jobs.len() * TABLE_WORDS);
             let mut totals = split.counted.clone();
             for s in &split.sub_jobs {
                 totals[s.job as usize] += count_sub_job(s, &jobs[s.job as usize]);
             }
             let expected: Vec<u64> = jobs.iter().map(|j| count_job::<false>(j, &mut 0)).collect();
-            assert_eq!(totals, expected, "target {target}");
+            assert_eq!(totals, expected, "target {target}, at most {max_rows} rows");
             if target == 1000 {
                 assert!(split.sub_jobs.len() >= 100);
             }
         }
+    }
+
+    #[test]
+    fn a_batch_outside_the_shaders_bounds_is_refused() {
+        let jobs = [InnerBoard::new(12, &[]).unwrap().job()];
+        let shape = BatchShape {
+            target: 1,
+            max_rows: 32,
+        };
+        let split = Split::new(&jobs, shape);
+        assert_eq!(split.sub_jobs[0].rows, 12);
+        assert_eq!(split.check(11), Ok(()));
+        // Stacks of 10 levels hold sub-jobs of at most 11 free rows.
+        assert!(split.check(10).unwrap_err().contains("free rows"));
+        let mut wrong = Split::new(&jobs, shape);
+        wrong.sub_jobs[0].job = 1;
+        assert!(wrong.check(31).is_err());
+        wrong.sub_jobs[0].job = 0;
+        wrong.tables.pop();
+        assert!(wrong.check(31).unwrap_err().contains("table words"));
     }
 }

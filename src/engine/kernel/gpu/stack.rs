@@ -12,7 +12,8 @@
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Stack {
-    /// Workgroup (shared) memory: 1 KiB per level for a workgroup of 64 threads.
+    /// Workgroup (shared) memory: 1.5 KiB per level for a workgroup of 64 threads (a
+    /// `vec4<u32>` of the level and a `vec2<u32>` of its row's step and blocked squares each).
     #[default]
     Workgroup,
     /// Private arrays (registers or the device's per-thread memory).
@@ -31,22 +32,22 @@ impl Stack {
         }
     }
 
-    /// The shader's source with these stacks, `levels` deep (1 to 30: the deepest sub-job's
-    /// free rows less 2).
+    /// The shader's source with these stacks, `levels` deep (1 to [`MAX_LEVELS`]: the deepest
+    /// sub-job's free rows less one).
     pub(crate) fn source(self, levels: u32) -> String {
-        assert!((1..=30).contains(&levels), "{levels} stack levels");
+        assert!((1..=MAX_LEVELS).contains(&levels), "{levels} stack levels");
         let sized = include_str!("search.wgsl")
             .replace(
-                "const LEVELS: u32 = 30u;",
+                "const LEVELS: u32 = 31u;",
                 &format!("const LEVELS: u32 = {levels}u;"),
             )
-            .replace("array<u32, 1920>", &format!("array<u32, {}>", levels * 64));
+            .replace(", 1984>", &format!(", {}>", levels * 64));
         let source = sized.as_str();
         match self {
             Stack::Workgroup => sized.clone(),
             Stack::Private => {
                 let start = source
-                    .find("var<workgroup> fr")
+                    .find("var<workgroup> stack")
                     .expect("the shader declares its stacks");
                 let end = source
                     .find("// (END-STACK-DECLARATIONS)")
@@ -55,14 +56,25 @@ impl Stack {
                 text = text.replace("const STRIDE: u32 = 64u;", "const STRIDE: u32 = 1u;");
                 text.replace(
                     "    let slot = lid;\n",
-                    "    var fr: array<u32, LEVELS>;\n    var cl: array<u32, LEVELS>;\n    \
-                     var dl: array<u32, LEVELS>;\n    var dr: array<u32, LEVELS>;\n    \
+                    "    var stack: array<vec4<u32>, LEVELS>;\n    \
+                     var row_table: array<vec2<u32>, LEVELS>;\n    \
                      let slot = 0u + 0u * lid;\n",
                 )
             }
         }
     }
+
+    /// Bytes of workgroup memory a workgroup of 64 threads takes with stacks `levels` deep.
+    pub(crate) fn workgroup_bytes(self, levels: u32) -> u32 {
+        match self {
+            Stack::Workgroup => levels * 64 * (16 + 8),
+            Stack::Private => 0,
+        }
+    }
 }
+
+/// The most stack levels a thread can need: a sub-job of 32 free rows places queens on 31.
+pub(crate) const MAX_LEVELS: u32 = 31;
 
 impl std::str::FromStr for Stack {
     type Err = String;
@@ -83,12 +95,14 @@ mod tests {
 
     #[test]
     fn the_private_source_declares_its_arrays_in_the_function() {
-        let text = Stack::Private.source(30);
+        let text = Stack::Private.source(31);
         assert!(!text.contains("var<workgroup>"));
-        assert!(text.contains("var fr: array<u32, LEVELS>;"));
+        assert!(text.contains("var stack: array<vec4<u32>, LEVELS>;"));
         assert!(text.contains("const STRIDE: u32 = 1u;"));
         let shared = Stack::Workgroup.source(12);
-        assert!(shared.contains("var<workgroup> fr: array<u32, 768>;"));
+        assert!(shared.contains("var<workgroup> stack: array<vec4<u32>, 768>;"));
+        assert!(shared.contains("var<workgroup> row_table: array<vec2<u32>, 768>;"));
         assert!(shared.contains("const LEVELS: u32 = 12u;"));
+        assert_eq!(Stack::Workgroup.workgroup_bytes(31), 47_616);
     }
 }
