@@ -1,10 +1,10 @@
 //! A run with a GPU kernel: the GPU and the CPU take tasks from one queue.
 //!
 //! The queue is the plan's largest-first order, as in [`super::run`]. A driver thread takes
-//! tasks in batches from its front, turns them into jobs, has the GPU count them
-//! ([`crate::engine::kernel::gpu`]) and reports each task only once the batch's totals are
-//! back; while the GPU counts one batch, the driver takes and splits the next, so the GPU does
-//! not wait for the CPU. With [`GpuUse::WithCpu`] the run's `threads` CPU workers take single
+//! tasks in batches from its front, turns them into jobs, streams them through the GPU
+//! ([`crate::engine::kernel::gpu::count_stream`]: two batches on the device at once) and
+//! reports each task only once its batch's totals are back; the driver takes and splits the
+//! next batch while the GPU counts, so the GPU does not wait for the CPU. With [`GpuUse::WithCpu`] the run's `threads` CPU workers take single
 //! tasks from the back of the same queue with the fastest CPU kernel meanwhile: the smallest
 //! first, so that no CPU worker is left with a large task when the GPU has done the rest (the
 //! two ends meet where the devices' speeds put them).
@@ -15,6 +15,7 @@
 //! goes on without the GPU. A raised stop flag drops the batch in flight (not reported, so it is
 //! searched again on resume).
 
+use std::cell::Cell;
 use std::sync::Mutex;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -150,112 +151,127 @@ struct Driven {
     failed: bool,
 }
 
-impl Driven {
-    /// Takes up to `size` tasks: those the journal holds are done at once, those too wide for
-    /// a job counted on the CPU, the rest split for the GPU.
-    fn take_batch(
-        &mut self,
-        queue: &Queue<'_>,
-        cpu: Selected,
-        size: usize,
-        shape: gpu::BatchShape,
-    ) -> Batch {
-        let mut batch = Batch::default();
-        let mut jobs = Vec::new();
-        while batch.tasks.len() < size && !queue.stopped() {
-            let Some(index) = queue.take() else {
-                break;
-            };
-            if let Some(outcome) = queue.recorded(index) {
-                self.cpu.push(outcome);
-                continue;
+/// Takes up to `size` tasks: those the journal holds are done at once (into `cpu_done`), those
+/// too wide for a job counted on the CPU, the rest split for the GPU.
+fn take_batch(
+    queue: &Queue<'_>,
+    cpu: Selected,
+    size: usize,
+    shape: gpu::BatchShape,
+    cpu_done: &mut Vec<TaskOutcome>,
+) -> Batch {
+    let mut batch = Batch::default();
+    let mut jobs = Vec::new();
+    while batch.tasks.len() < size && !queue.stopped() {
+        let Some(index) = queue.take() else {
+            break;
+        };
+        if let Some(outcome) = queue.recorded(index) {
+            cpu_done.push(outcome);
+            continue;
+        }
+        let n = queue.plan.n();
+        let job = match &queue.plan.tasks()[index].subproblem {
+            Subproblem::Rows(state) => Job::from_rows(n, *state),
+            Subproblem::Inner(board) => Some(board.job()),
+        };
+        match job {
+            Some(job) => {
+                batch.tasks.push(index);
+                jobs.push(job);
             }
-            let n = queue.plan.n();
-            let job = match &queue.plan.tasks()[index].subproblem {
-                Subproblem::Rows(state) => Job::from_rows(n, *state),
-                Subproblem::Inner(board) => Some(board.job()),
-            };
-            match job {
-                Some(job) => {
-                    batch.tasks.push(index);
-                    jobs.push(job);
-                }
-                None => {
-                    // Wider than a job (n > 32): the CPU's row kernel.
-                    let t0 = Instant::now();
-                    let subproblem = &queue.plan.tasks()[index].subproblem;
-                    if let Some(count) = subproblem.count_with(n, cpu, queue.options.stop) {
-                        let outcome = TaskOutcome {
-                            count,
-                            elapsed: t0.elapsed(),
-                            ..queue.outcome(index)
-                        };
-                        queue.report(&outcome);
-                        self.cpu.push(outcome);
-                    }
+            None => {
+                // Wider than a job (n > 32): the CPU's row kernel.
+                let t0 = Instant::now();
+                let subproblem = &queue.plan.tasks()[index].subproblem;
+                if let Some(count) = subproblem.count_with(n, cpu, queue.options.stop) {
+                    let outcome = TaskOutcome {
+                        count,
+                        elapsed: t0.elapsed(),
+                        ..queue.outcome(index)
+                    };
+                    queue.report(&outcome);
+                    cpu_done.push(outcome);
                 }
             }
         }
-        if !jobs.is_empty() {
-            batch.prepared = Some(gpu::prepare(&jobs, shape));
-        }
-        batch
     }
+    if !jobs.is_empty() {
+        batch.prepared = Some(gpu::prepare(&jobs, shape));
+    }
+    batch
+}
 
+/// A batch on its way through the GPU: its tasks and when it was taken.
+struct InFlight {
+    tasks: Vec<usize>,
+    taken: Instant,
+}
+
+impl Driven {
     /// The GPU's first batch: the plan's largest tasks, taken before any CPU worker starts, so
     /// that the GPU always has work and the CPU workers never start on the largest tasks.
     fn first_batch(&mut self, queue: &Queue<'_>, cpu: Selected, device: &Device) -> Batch {
-        self.take_batch(queue, cpu, FIRST_BATCH, gpu::batch_shape(device))
+        take_batch(
+            queue,
+            cpu,
+            FIRST_BATCH,
+            gpu::batch_shape(device),
+            &mut self.cpu,
+        )
     }
 
-    /// Counts batches on `device` until the queue is empty, the stop flag is raised or the GPU
-    /// fails.
-    /// `first` is the first batch, taken before the CPU workers start ([`Driven::first_batch`]).
+    /// Streams batches through `device` until the queue is empty, the stop flag is raised or
+    /// the GPU fails. `first` is the first batch, taken before the CPU workers start
+    /// ([`Driven::first_batch`]). Each batch is reported once its totals are back.
     fn drive(&mut self, queue: &Queue<'_>, cpu: Selected, device: &mut Device, first: Batch) {
         let shape = gpu::batch_shape(device);
-        let mut size = FIRST_BATCH;
-        let mut batch = first;
-        while let Some(prepared) = batch.prepared.take() {
-            let t0 = Instant::now();
-            let mut next = Batch::default();
-            let counted = gpu::count_prepared(device, &prepared, queue.options.stop, &mut || {
-                next = self.take_batch(queue, cpu, size, shape);
-            });
-            let took = t0.elapsed();
-            match counted {
-                Ok(Some(totals)) => {
-                    let each = took / batch.tasks.len() as u32;
-                    for (&index, count) in batch.tasks.iter().zip(totals) {
-                        let outcome = TaskOutcome {
-                            count,
-                            elapsed: each,
-                            ..queue.outcome(index)
-                        };
-                        queue.report(&outcome);
-                        self.gpu.push(outcome);
-                    }
-                }
-                Ok(None) => return,
-                Err(_) => {
-                    self.fail(queue, &batch.tasks);
-                    self.fail(queue, &next.tasks);
-                    return;
-                }
+        let size = Cell::new(FIRST_BATCH);
+        let mut first = Some(first);
+        let cpu_done = &mut self.cpu;
+        let gpu_done = &mut self.gpu;
+        let mut next = || {
+            let batch = first
+                .take()
+                .unwrap_or_else(|| take_batch(queue, cpu, size.get(), shape, cpu_done));
+            let prepared = batch.prepared?;
+            let taken = Instant::now();
+            Some((
+                InFlight {
+                    tasks: batch.tasks,
+                    taken,
+                },
+                prepared,
+            ))
+        };
+        let mut done = |batch: InFlight, totals: Vec<u64>| {
+            let took = batch.taken.elapsed();
+            let each = took / batch.tasks.len().max(1) as u32;
+            for (&index, count) in batch.tasks.iter().zip(totals) {
+                let outcome = TaskOutcome {
+                    count,
+                    elapsed: each,
+                    ..queue.outcome(index)
+                };
+                queue.report(&outcome);
+                gpu_done.push(outcome);
             }
             if took < GROW_BELOW {
-                size = size.saturating_mul(2).min(1 << 16);
+                size.set(size.get().saturating_mul(2).min(1 << 16));
             } else if took > SHRINK_ABOVE {
-                size = (size / 2).max(1);
+                size.set((size.get() / 2).max(1));
             }
-            batch = next;
+        };
+        if let Err(e) = gpu::count_stream(device, &mut next, &mut done, queue.options.stop) {
+            self.failed = true;
+            if gpu::settings().trace() {
+                eprintln!("nqueens: gpu failed: {}", e.error);
+            }
+            let mut retry = lock(&queue.retry);
+            for batch in e.unfinished {
+                retry.extend_from_slice(&batch.tasks);
+            }
         }
-    }
-
-    /// The GPU failed on `tasks`: they go back to the CPU (and the device is dropped when the
-    /// run ends).
-    fn fail(&mut self, queue: &Queue<'_>, tasks: &[usize]) {
-        self.failed = true;
-        lock(&queue.retry).extend_from_slice(tasks);
     }
 }
 

@@ -185,6 +185,50 @@ fn the_json_record_says_what_each_device_did() {
     assert_eq!(record["gpu_stack"], "workgroup");
     let share = record["gpu_share"].as_f64().unwrap();
     assert!((0.0..=1.0).contains(&share));
+    if record["gpu_tasks"].as_u64() > Some(0) {
+        assert!(record["gpu_steps"].as_u64().unwrap() > 0, "{record}");
+        let busy = record["gpu_busy"].as_f64().unwrap();
+        assert!(busy > 0.0 && busy <= 1.0, "{record}");
+    }
+}
+
+#[test]
+fn the_trace_writes_a_line_per_batch_and_one_per_stream() {
+    if !gpu_here() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = quiet_nqueens(dir.path())
+        .env("NQUEENS_GPU_TRACE", "1")
+        .args(["count", "13", "--kernel", "gpu-only", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    let batches = err
+        .lines()
+        .filter(|l| l.starts_with("nqueens: gpu batch: "))
+        .count();
+    assert!(batches >= 1, "{err}");
+    let stream: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("nqueens: gpu stream: "))
+        .collect();
+    assert_eq!(stream.len(), 1, "{err}");
+    assert!(stream[0].contains(" busy "), "{err}");
+    let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(record[0]["total"], 73_712);
+
+    let refused = quiet_nqueens(dir.path())
+        .env("NQUEENS_GPU_TRACE", "yes")
+        .args(["count", "8", "--kernel", "gpu-only"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    assert_eq!(
+        stderr(&refused).trim(),
+        "nqueens: error: NQUEENS_GPU_TRACE=\"yes\": expected 1 or 0"
+    );
 }
 
 #[test]
@@ -201,11 +245,10 @@ fn csv_has_one_column_per_gpu_field() {
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");
-    assert!(
-        lines[0].ends_with(
-            "gpu_adapter,gpu_tasks,cpu_tasks,gpu_share,gpu_failed,gpu_stack,gpu_threads"
-        )
-    );
+    assert!(lines[0].ends_with(
+        "gpu_adapter,gpu_tasks,cpu_tasks,gpu_share,gpu_failed,gpu_steps,gpu_busy,gpu_stack,\
+             gpu_threads"
+    ));
     assert!(lines[2].starts_with("10,724,92,"), "{text}");
 }
 

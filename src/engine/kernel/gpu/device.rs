@@ -1,23 +1,20 @@
-//! The device: the compute pipeline, the buffers of one batch, and the dispatch loop that runs
-//! a batch to its end in bounded dispatches.
-//!
-//! Each dispatch lets every thread run at most `budget` node steps; the host keeps one dispatch
-//! queued behind the one it waits for, so the device never waits for the host, and adapts the
-//! budget so that a dispatch takes about 100 ms (`TARGET_DISPATCH`; desktop drivers stop a
-//! shader after about two seconds).
+//! The device: the adapter opened, the compute pipelines by stack depth, and the thread state
+//! kept between dispatches; `stream` runs batches through it.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::GpuError;
 use super::adapter::{self, AdapterInfo};
 use super::settings::GpuSettings;
-use super::split::{MIN_GPU_ROWS, Split};
-use super::stack::{MAX_LEVELS, Stack};
+use super::split::MIN_GPU_ROWS;
+use super::work::Work;
 
-/// The time one dispatch aims at.
-const TARGET_DISPATCH: Duration = Duration::from_millis(100);
+pub(crate) mod stream;
+
+use super::stack::{MAX_LEVELS, Stack};
+pub use stream::StreamError;
+
 /// The longest wait for one dispatch before the device is given up as lost.
 const DISPATCH_TIMEOUT: Duration = Duration::from_secs(20);
 /// Node steps per thread in the first dispatch.
@@ -34,9 +31,6 @@ const WORKGROUP: u32 = 64;
 const STATE_WORDS: u64 = 4 + 4 * MAX_LEVELS as u64;
 /// The fewest stack levels a device must hold: sub-jobs of [`MIN_GPU_ROWS`] free rows.
 const MIN_LEVELS: u32 = MIN_GPU_ROWS as u32 - 1;
-/// Bytes of the `control` buffer: the next sub-job, the threads not done, the steps run (two
-/// words), the most steps one thread ran.
-const CONTROL_BYTES: u64 = 20;
 
 /// The adapter and the dispatch's threads, budget and stack (not the GPU's objects).
 impl std::fmt::Debug for Device {
@@ -79,8 +73,10 @@ pub struct Device {
     trace: bool,
     /// The first error the device reported (validation, out of memory, lost).
     fault: Arc<Mutex<Option<String>>>,
-    /// The batch buffers of the largest batch so far.
-    batch: Option<BatchBuffers>,
+    /// The buffers of the two places for batches, the largest so far.
+    places: Option<stream::Places>,
+    /// Sub-job numbers a stream runs up to before it starts over from 0.
+    pub(crate) number_limit: u64,
     /// Fail the next batch, as a lost device would (tests of the CPU taking over).
     #[cfg(test)]
     pub(crate) fail_next: bool,
@@ -102,16 +98,6 @@ fn storage(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
 /// The words as the device reads them (every target wgpu runs on is little-endian).
 fn bytes(words: &[u32]) -> &[u8] {
     bytemuck::cast_slice(words)
-}
-
-/// The buffers a batch needs, kept from batch to batch and grown when a batch needs more: a
-/// batch of a million sub-jobs would otherwise allocate (and clear) 40 MB before its first
-/// dispatch.
-struct BatchBuffers {
-    tables: wgpu::Buffer,
-    sub_jobs: wgpu::Buffer,
-    results: wgpu::Buffer,
-    results_read: wgpu::Buffer,
 }
 
 impl Device {
@@ -218,7 +204,8 @@ impl Device {
             work: Work::default(),
             trace: settings.trace(),
             fault,
-            batch: None,
+            places: None,
+            number_limit: stream::MAX_NUMBER,
             #[cfg(test)]
             fail_next: false,
         };
@@ -326,228 +313,6 @@ impl Device {
             bytemuck::pod_collect_to_vec(&buffer.get_mapped_range(..).map_err(GpuError::device)?);
         buffer.unmap();
         Ok(data)
-    }
-
-    /// Counts every sub-job of `split`: the per-sub-job totals, in order; `None` when `stop`
-    /// was raised first. `meanwhile` is called once, after the first dispatch is queued (the
-    /// caller prepares its next batch while the device works).
-    pub(super) fn count(
-        &mut self,
-        split: &Split,
-        stop: Option<&AtomicBool>,
-        meanwhile: &mut dyn FnMut(),
-    ) -> Result<Option<Vec<u64>>, GpuError> {
-        #[cfg(test)]
-        if std::mem::take(&mut self.fail_next) {
-            meanwhile();
-            return Err(GpuError::Device("a fault made by a test".into()));
-        }
-        let subs = split.sub_jobs.len();
-        if subs == 0 {
-            meanwhile();
-            return Ok(Some(Vec::new()));
-        }
-        use wgpu::BufferUsages as U;
-        // A slot per row of the deepest sub-job but its last.
-        let rows = split.sub_jobs.iter().map(|s| s.rows).max().unwrap_or(2);
-        let (levels, pipeline) = self.pipeline(rows.saturating_sub(1).max(1));
-        split.check(levels).map_err(GpuError::Device)?;
-        let tables_size = (split.tables.len() * 4) as u64;
-        let sub_jobs_size = std::mem::size_of_val(split.sub_jobs.as_slice()) as u64;
-        let results_size = subs as u64 * 8;
-        let fits = self.batch.as_ref().is_some_and(|b| {
-            b.tables.size() >= tables_size
-                && b.sub_jobs.size() >= sub_jobs_size
-                && b.results.size() >= results_size
-        });
-        if !fits {
-            // A quarter more than asked, so that batches a little larger reuse them.
-            let room = |size: u64| (size + size / 4).next_multiple_of(16).max(16);
-            let old = self.batch.take();
-            let keep = |f: fn(&BatchBuffers) -> u64, size: u64| {
-                old.as_ref().map_or(room(size), |b| f(b).max(room(size)))
-            };
-            self.batch = Some(BatchBuffers {
-                tables: self.buffer(
-                    "tables",
-                    keep(|b| b.tables.size(), tables_size),
-                    U::STORAGE | U::COPY_DST,
-                ),
-                sub_jobs: self.buffer(
-                    "sub-jobs",
-                    keep(|b| b.sub_jobs.size(), sub_jobs_size),
-                    U::STORAGE | U::COPY_DST,
-                ),
-                results: self.buffer(
-                    "results",
-                    keep(|b| b.results.size(), results_size),
-                    U::STORAGE | U::COPY_SRC,
-                ),
-                results_read: self.buffer(
-                    "results read",
-                    keep(|b| b.results.size(), results_size),
-                    U::MAP_READ | U::COPY_DST,
-                ),
-            });
-        }
-        let buffers = self.batch.as_ref().expect("made above");
-        let (tables, sub_jobs) = (&buffers.tables, &buffers.sub_jobs);
-        let (results, results_read) = (buffers.results.clone(), buffers.results_read.clone());
-        self.queue.write_buffer(tables, 0, bytes(&split.tables));
-        self.queue
-            .write_buffer(sub_jobs, 0, bytemuck::cast_slice(&split.sub_jobs));
-        let control = self.buffer(
-            "control",
-            CONTROL_BYTES,
-            U::STORAGE | U::COPY_DST | U::COPY_SRC,
-        );
-        let params = self.buffer("params", 16, U::UNIFORM | U::COPY_DST);
-        let control_read = [
-            self.buffer("control read 0", CONTROL_BYTES, U::MAP_READ | U::COPY_DST),
-            self.buffer("control read 1", CONTROL_BYTES, U::MAP_READ | U::COPY_DST),
-        ];
-        let bind_group = self.device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("search"),
-            layout: &self.layout,
-            entries: &[
-                (0, &params),
-                (1, tables),
-                (2, sub_jobs),
-                (3, &results),
-                (4, &self.state),
-                (5, &control),
-            ]
-            .map(|(binding, buffer)| wgpu::BindGroupEntry {
-                binding,
-                resource: buffer.as_entire_binding(),
-            }),
-        });
-        // A fresh batch: every thread without a sub-job, none taken yet.
-        let mut encoder = self.device.create_command_encoder(&Default::default());
-        encoder.clear_buffer(&self.state, 0, None);
-        encoder.clear_buffer(&control, 0, None);
-        self.queue.submit([encoder.finish()]);
-
-        let dispatch = |this: &Device, budget: u32, read: &wgpu::Buffer| {
-            this.queue
-                .write_buffer(&params, 0, bytes(&[subs as u32, budget, this.threads, 0]));
-            let mut encoder = this.device.create_command_encoder(&Default::default());
-            encoder.clear_buffer(&control, 4, Some(CONTROL_BYTES - 4));
-            {
-                let mut pass = encoder.begin_compute_pass(&Default::default());
-                pass.set_pipeline(&pipeline);
-                pass.set_bind_group(0, &bind_group, &[]);
-                pass.dispatch_workgroups(this.threads / WORKGROUP, 1, 1);
-            }
-            encoder.copy_buffer_to_buffer(&control, 0, read, 0, Some(CONTROL_BYTES));
-            this.queue.submit([encoder.finish()])
-        };
-
-        let started = Instant::now();
-        let mut queued = dispatch(self, self.budget, &control_read[0]);
-        let mut at = Instant::now();
-        meanwhile();
-        let mut i = 0usize;
-        let mut work = Work::default();
-        loop {
-            if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                // Let the queued work end before the buffers go.
-                let _ = self.device.poll(wgpu::PollType::wait_indefinitely());
-                return Ok(None);
-            }
-            // Keep the next dispatch queued while this one runs (a no-op once all are done).
-            let ahead = dispatch(self, self.budget, &control_read[(i + 1) % 2]);
-            let control_now = self.read(&control_read[i % 2], queued)?;
-            work.add(&control_now, self.threads);
-            let took = at.elapsed();
-            at = Instant::now();
-            queued = ahead;
-            i += 1;
-            // Steer the budget towards the target dispatch time.
-            if took < TARGET_DISPATCH / 2 {
-                self.budget = self.budget.saturating_mul(2).min(self.max_budget);
-            } else if took > TARGET_DISPATCH * 2 {
-                self.budget = (self.budget / 2).max(1 << 8);
-            }
-            if control_now[1] == 0 {
-                break;
-            }
-        }
-        self.work.add_work(work);
-        if self.trace {
-            eprintln!(
-                "nqueens: gpu batch: {subs} sub-jobs, {levels} stack levels, {} dispatches, \
-                 {} steps, busy {:.1}%, {:.0} ms",
-                work.dispatches,
-                work.steps,
-                work.busy().unwrap_or(0.0) * 100.0,
-                started.elapsed().as_secs_f64() * 1000.0
-            );
-        }
-        let mut encoder = self.device.create_command_encoder(&Default::default());
-        encoder.copy_buffer_to_buffer(&results, 0, &results_read, 0, Some(results_size));
-        let done = self.queue.submit([encoder.finish()]);
-        let raw = self.read(&results_read, done)?;
-        Ok(Some(
-            raw.chunks_exact(2)
-                .take(subs)
-                .map(|w| u64::from(w[0]) | u64::from(w[1]) << 32)
-                .collect(),
-        ))
-    }
-}
-
-/// The steps a device's threads ran and were offered: how busy they were.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Work {
-    /// Dispatches run.
-    pub dispatches: u64,
-    /// Steps the threads ran: queens placed, plus a step per sub-job taken and one per free row
-    /// of its table copied.
-    pub steps: u64,
-    /// Steps the dispatches offered: threads × the most steps one thread ran, in each dispatch
-    /// (a dispatch lasts as long as its longest thread).
-    pub offered: u64,
-}
-
-impl Work {
-    /// The share of the offered steps the threads ran (`None` before any dispatch): what is
-    /// left is threads with no sub-job left while others search (a batch's tail) or with less
-    /// to do than the dispatch's longest.
-    ///
-    /// ```
-    /// use nqueens::gpu::Work;
-    /// let work = Work { dispatches: 2, steps: 450, offered: 500 };
-    /// assert_eq!(work.busy(), Some(0.9));
-    /// assert_eq!(Work::default().busy(), None);
-    /// ```
-    pub fn busy(&self) -> Option<f64> {
-        (self.offered > 0).then(|| self.steps as f64 / self.offered as f64)
-    }
-
-    /// Adds one dispatch of `threads` threads: its control words (`[2]`, `[3]`: the steps
-    /// run; `[4]`: the most one thread ran).
-    fn add(&mut self, control: &[u32], threads: u32) {
-        self.dispatches += 1;
-        self.steps += u64::from(control[2]) | u64::from(control[3]) << 32;
-        self.offered += u64::from(control[4]) * u64::from(threads);
-    }
-
-    /// The dispatches and steps since `earlier` (a reading of the same device).
-    pub fn since(&self, earlier: Work) -> Work {
-        Work {
-            dispatches: self.dispatches.saturating_sub(earlier.dispatches),
-            steps: self.steps.saturating_sub(earlier.steps),
-            offered: self.offered.saturating_sub(earlier.offered),
-        }
-    }
-
-    /// Adds another's dispatches and steps.
-    pub(crate) fn add_work(&mut self, other: Work) {
-        self.dispatches += other.dispatches;
-        self.steps += other.steps;
-        self.offered += other.offered;
     }
 }
 

@@ -23,13 +23,15 @@ pub mod device;
 pub mod settings;
 pub(crate) mod split;
 pub mod stack;
+pub mod work;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::{Mutex, MutexGuard};
 
 pub use adapter::{AdapterInfo, adapters};
-pub use device::{Device, Work};
+pub use device::Device;
 pub use settings::{GpuSettings, configure, settings};
+pub use work::Work;
 
 use super::job::Job;
 use split::Split;
@@ -131,7 +133,7 @@ pub fn batch_shape(device: &Device) -> BatchShape {
     }
 }
 
-/// A batch of jobs split for the device: [`prepare`], then [`count_prepared`].
+/// A batch of jobs split for the device: [`prepare`], then [`count_stream`].
 #[derive(Debug)]
 pub struct Prepared {
     split: Split,
@@ -145,25 +147,55 @@ pub fn prepare(jobs: &[Job], shape: BatchShape) -> Prepared {
     }
 }
 
-/// Counts a prepared batch: one total per job, in order; `None` when `stop` was raised first.
-/// `meanwhile` runs once while the device counts.
-pub fn count_prepared(
-    device: &mut Device,
-    batch: &Prepared,
-    stop: Option<&AtomicBool>,
-    meanwhile: &mut dyn FnMut(),
-) -> Result<Option<Vec<u64>>, GpuError> {
-    let Some(per_sub_job) = device.count(&batch.split, stop, meanwhile)? else {
-        return Ok(None);
-    };
-    let mut totals = batch.split.counted.clone();
-    for (s, count) in batch.split.sub_jobs.iter().zip(per_sub_job) {
-        let total = &mut totals[s.job as usize];
-        *total = total
-            .checked_add(count)
-            .ok_or_else(|| GpuError::Device("a job's count overflows 64 bits".into()))?;
+impl Prepared {
+    /// The batch's totals per job, in order: what the CPU counted, plus the device's counts of
+    /// the sub-jobs (`results`: two `u32` words each, low first, in sub-job order).
+    fn totals(&self, results: &[u32]) -> Result<Vec<u64>, GpuError> {
+        let mut totals = self.split.counted.clone();
+        for (s, words) in self.split.sub_jobs.iter().zip(results.chunks_exact(2)) {
+            let count = u64::from(words[0]) | u64::from(words[1]) << 32;
+            let total = &mut totals[s.job as usize];
+            *total = total
+                .checked_add(count)
+                .ok_or_else(|| GpuError::Device("a job's count overflows 64 bits".into()))?;
+        }
+        Ok(totals)
     }
-    Ok(Some(totals))
+}
+
+pub use device::StreamError;
+
+/// Counts batches on `device` until `next` has none left (it is called whenever the device has
+/// room for one, the first time before any dispatch), handing each batch's token and totals per
+/// job to `done` as soon as it is counted. Two batches are on the device at once, so that its
+/// threads go on with the second while the first one's last sub-jobs are searched. `Ok(false)`:
+/// `stop` was raised first (the batches on the device are dropped, not handed back).
+pub fn count_stream<T>(
+    device: &mut Device,
+    next: &mut dyn FnMut() -> Option<(T, Prepared)>,
+    done: &mut dyn FnMut(T, Vec<u64>),
+    stop: Option<&AtomicBool>,
+) -> Result<bool, StreamError<T>> {
+    device.stream(next, done, stop)
+}
+
+/// Counts a prepared batch: one total per job, in order; `None` when `stop` was raised first.
+#[cfg(test)]
+pub(crate) fn count_prepared(
+    device: &mut Device,
+    batch: Prepared,
+    stop: Option<&AtomicBool>,
+) -> Result<Option<Vec<u64>>, GpuError> {
+    let mut batch = Some(((), batch));
+    let mut totals = None;
+    let finished = count_stream(
+        device,
+        &mut || batch.take(),
+        &mut |(), t| totals = Some(t),
+        stop,
+    )
+    .map_err(|e| e.error)?;
+    Ok(finished.then(|| totals.expect("the batch was counted")))
 }
 
 /// Counts every job on the process's device: one total per job, in order.
@@ -174,7 +206,7 @@ pub(crate) fn count_jobs(jobs: &[Job]) -> Result<Vec<u64>, GpuError> {
         unreachable!("device() returns an open device")
     };
     let batch = prepare(jobs, batch_shape(device));
-    let counted = count_prepared(device, &batch, None, &mut || {});
+    let counted = count_prepared(device, batch, None);
     if counted.is_err() {
         *guard = None;
     }
@@ -281,8 +313,50 @@ pub(crate) mod tests {
         for stack in [stack::Stack::Workgroup, stack::Stack::Private] {
             let mut device = Device::open_with(&GpuSettings::default().with_stack(stack)).unwrap();
             let batch = prepare(&jobs, batch_shape(&device));
-            let got = count_prepared(&mut device, &batch, None, &mut || {}).unwrap();
+            let got = count_prepared(&mut device, batch, None).unwrap();
             assert_eq!(got, Some(want.clone()), "{stack:?}");
+        }
+    }
+
+    #[test]
+    fn a_stream_hands_back_every_batch_once_with_its_totals() {
+        if !have_device() {
+            return;
+        }
+        let (jobs, want) = plan_jobs(13);
+        // Batches of 1, 2, 4 … jobs and back down, each its own size, so that places grow
+        // while a batch waits; with numbers starting over every few thousand sub-jobs.
+        let mut ranges = Vec::new();
+        let (mut at, mut size, mut up) = (0, 1, true);
+        while at < jobs.len() {
+            let end = (at + size).min(jobs.len());
+            ranges.push(at..end);
+            at = end;
+            up = if size >= 256 { false } else { up };
+            size = if up { size * 2 } else { (size / 2).max(1) };
+        }
+        for limit in [device::stream::MAX_NUMBER, 3000] {
+            let mut device = Device::open_with(&GpuSettings::default()).unwrap();
+            device.number_limit = limit;
+            let shape = BatchShape {
+                target: 512,
+                ..batch_shape(&device)
+            };
+            let mut left = ranges.clone().into_iter();
+            let mut got = vec![None; jobs.len()];
+            let mut next = || {
+                let range = left.next()?;
+                Some((range.clone(), prepare(&jobs[range], shape)))
+            };
+            let mut done = |range: std::ops::Range<usize>, totals: Vec<u64>| {
+                assert_eq!(totals.len(), range.len());
+                for (i, total) in range.zip(totals) {
+                    assert!(got[i].replace(total).is_none(), "job {i} handed back twice");
+                }
+            };
+            assert!(count_stream(&mut device, &mut next, &mut done, None).unwrap());
+            let got: Vec<u64> = got.into_iter().map(|t| t.expect("every job")).collect();
+            assert_eq!(got, want, "limit {limit}");
         }
     }
 
@@ -295,10 +369,8 @@ pub(crate) mod tests {
         let mut device = Device::open_with(&GpuSettings::default()).unwrap();
         let batch = prepare(&jobs, batch_shape(&device));
         let stop = AtomicBool::new(true);
-        let mut called = false;
-        let got = count_prepared(&mut device, &batch, Some(&stop), &mut || called = true);
+        let got = count_prepared(&mut device, batch, Some(&stop));
         assert_eq!(got, Ok(None));
-        assert!(called);
     }
 
     /// xorshift64*: random boards without a dependency.

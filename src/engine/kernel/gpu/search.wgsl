@@ -1,6 +1,6 @@
 // The depth-first search of many sub-jobs at once, one GPU thread at a time on one sub-job,
 // resumable: each thread runs at most `params.budget` steps per dispatch, then saves its stack
-// to `state` and the host dispatches again until every thread is done.
+// to `state`, and the host dispatches again.
 //
 // One step places one queen: it takes the lowest free square of the level on top of the
 // stack, pops that level in the same step when the square was its last (so no step only backs
@@ -14,10 +14,16 @@
 //
 // A sub-job is a board of a batch's job with a few more rows pre-placed by the host. Its job's
 // tables (row steps and blocked squares, indexed by free rows left) are read from global memory
-// once per sub-job, into `row_table` (one `vec2<u32>` per depth and thread, beside the stack): the
-// loop itself reads no global memory. Threads are persistent: a thread that finishes a sub-job
-// writes its 64-bit count (two u32 words) to `results` and takes the next sub-job from
-// `control[0]`, so a dispatch stays full until the batch runs dry.
+// once per sub-job, into `row_table` (one `vec2<u32>` per depth and thread, beside the stack):
+// the loop itself reads no global memory.
+//
+// Up to four batches can be on the device at once, in the four quarters of `tables`,
+// `sub_jobs` and `results` (the places), so that threads done with one batch go on with the
+// next while the last sub-jobs of the first are searched. Sub-jobs are numbered across batches; a thread
+// claims the next number from `control[0]` and searches that sub-job once its batch is on the
+// device (until then it waits, one dispatch at a time). A thread that finishes a sub-job writes
+// its 64-bit count (two u32 words) to `results` and counts its place's remaining sub-jobs down
+// (`control[4 + place]`): the host reads a batch back once its count reaches zero.
 //
 // The module runs without wgpu's runtime checks (no index clamps, no loop counter). Every index
 // is in range by construction, which the host checks on every batch (`Split::check`):
@@ -25,18 +31,23 @@
 //   use never outnumber the depth of the top level plus one (a pop only removes slots);
 // - a placed queen's bit is a free square, below n and in no column taken, so each level's
 //   `cols` holds exactly its depth more queens than the sub-job's;
-// - `tables` holds 66 words for every job a sub-job names, and `results` two per sub-job;
-// - every loop ends: the search loop counts down `budget`, and the table copy runs `rows - 1`
-//   times.
+// - a place holds 66 words of `tables` for every job its sub-jobs name, and `results` two
+//   words per sub-job; a claim is searched only when it falls in a place's range;
+// - every loop ends: each pass of the outer loop and of the search spends `budget` or leaves,
+//   and the table copy runs `rows - 1` times.
 
 struct Params {
-    // Sub-jobs in the batch.
-    sub_jobs: u32,
     // Steps each thread runs in one dispatch at most.
     budget: u32,
     // Threads of a dispatch: the stride of `state`.
     threads: u32,
-    _pad: u32,
+    // Sub-jobs per place in `sub_jobs` (and pairs of words in `results`), and words per place
+    // in `tables`: place p begins at p times these.
+    sub_jobs_per_place: u32,
+    tables_per_place: u32,
+    // The first sub-job number of each place's batch, and how many it holds (0: none).
+    start: vec4<u32>,
+    count: vec4<u32>,
 }
 
 struct SubJob {
@@ -53,22 +64,23 @@ const BLOCKED: u32 = 33u;
 // Stack slots per thread: the deepest sub-job's free rows less one (set by the host).
 const LEVELS: u32 = 31u;
 // `state` words of one thread, each stored at `word * threads + thread` (coalesced): the
-// sub-job (or one of the two marks below), the slots in use, the count (lo, hi), then free,
-// cols, ld, rd per slot.
+// sub-job number claimed plus one (FRESH: none yet), the slots in use (or WAITING), the count
+// (lo, hi), then free, cols, ld, rd per slot.
 const HEADER: u32 = 4u;
-// The thread has no sub-job yet (the host clears `state` to zeros before a batch).
+// The thread has claimed no sub-job yet (the host clears `state` to zeros before the first
+// batch).
 const FRESH: u32 = 0u;
-// The thread found no sub-job left: done for the batch.
-const DONE: u32 = 0xffffffffu;
+// The thread's claim is not on the device yet: it starts it once it is.
+const WAITING: u32 = 0xffffffffu;
 
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> tables: array<u32>;
 @group(0) @binding(2) var<storage, read> sub_jobs: array<SubJob>;
 @group(0) @binding(3) var<storage, read_write> results: array<u32>;
 @group(0) @binding(4) var<storage, read_write> state: array<u32>;
-// [0]: the next sub-job to take; [1]: threads not done after this dispatch; [2], [3]: the
-// steps the threads ran in this dispatch (low and high word) and [4] the most one thread ran,
-// for the share of the dispatch the threads were busy.
+// [0]: the next sub-job number to claim; [1], [2]: the steps the threads ran in this dispatch
+// (low and high word) and [3] the most one thread ran, for the share of the dispatch the
+// threads were busy; [4 + p]: the sub-jobs of place p not counted yet.
 @group(0) @binding(5) var<storage, read_write> control: array<atomic<u32>>;
 
 // Words between two slots of one thread: the workgroup's threads (1 for private arrays).
@@ -80,6 +92,20 @@ var<workgroup> stack: array<vec4<u32>, 1984>;
 var<workgroup> row_table: array<vec2<u32>, 1984>;
 // (END-STACK-DECLARATIONS)
 
+// Places for batches.
+const PLACES: u32 = 4u;
+
+// Where sub-job number `g` is: its place and its index in that place; place PLACES when its
+// batch is not on the device yet.
+fn locate(g: u32) -> vec2<u32> {
+    for (var p = 0u; p < PLACES; p++) {
+        if g - params.start[p] < params.count[p] {
+            return vec2<u32>(p, g - params.start[p]);
+        }
+    }
+    return vec2<u32>(PLACES, 0u);
+}
+
 @compute @workgroup_size(64)
 fn main(
     @builtin(global_invocation_id) gid: vec3<u32>,
@@ -90,47 +116,56 @@ fn main(
     if t >= threads {
         return;
     }
-    // The sub-job is stored plus one, so that a cleared state reads FRESH.
-    var cur = state[t];
-    if cur == DONE {
-        return;
-    }
     // This thread's slot in the stacks. (PRIVATE-STACK)
     let slot = lid;
     var budget = params.budget;
-    // Slots in use; the sub-job's own queens (`cols`), and the depth of its second-to-last row.
-    var top = 0u;
+    // The claim plus one; slots in use; the sub-job's own queens (`cols`), and the depth of
+    // its second-to-last row.
+    var cur = state[t];
+    var top = state[threads + t];
     var base = 0u;
     var last = 0u;
-    var lo = 0u;
-    var hi = 0u;
-    if cur != FRESH {
-        top = state[threads + t];
-        lo = state[2u * threads + t];
-        hi = state[3u * threads + t];
-        for (var i = 0u; i < top; i++) {
-            let w = HEADER + 4u * i;
-            stack[i * STRIDE + slot] = vec4<u32>(
-                state[w * threads + t],
-                state[(w + 1u) * threads + t],
-                state[(w + 2u) * threads + t],
-                state[(w + 3u) * threads + t],
-            );
-        }
+    var lo = state[2u * threads + t];
+    var hi = state[3u * threads + t];
+    // The claim's place and where its result goes; where its job's tables begin.
+    var place = 0u;
+    var at_result = 0u;
+    var at_tables = 0u;
+    // Whether the claim is still to be started.
+    var waiting = top == WAITING;
+    if waiting {
+        top = 0u;
     }
-    // Whether the sub-job's rows must be copied into `row_table` (a resumed one's are not there).
+    for (var i = 0u; i < top; i++) {
+        let w = HEADER + 4u * i;
+        stack[i * STRIDE + slot] = vec4<u32>(
+            state[w * threads + t],
+            state[(w + 1u) * threads + t],
+            state[(w + 2u) * threads + t],
+            state[(w + 3u) * threads + t],
+        );
+    }
+    // Whether the sub-job's rows must be copied into `row_table` (a resumed one's are not
+    // there), and where its result goes (a resumed one's is found again).
     var fill = top != 0u;
+    if cur != FRESH && !waiting {
+        let where_ = locate(cur - 1u);
+        place = where_.x;
+        at_result = where_.x * params.sub_jobs_per_place + where_.y;
+        let s = sub_jobs[at_result];
+        at_tables = where_.x * params.tables_per_place + s.job * TABLE;
+    }
     loop {
         if fill {
             fill = false;
-            let s = sub_jobs[cur - 1u];
+            let s = sub_jobs[at_result];
             base = countOneBits(s.cols);
             last = s.rows - 2u;
             for (var d = 0u; d <= last; d++) {
                 let k = s.rows - d;
                 row_table[d * STRIDE + slot] = vec2<u32>(
-                    tables[s.job * TABLE + k],
-                    tables[s.job * TABLE + BLOCKED + k - 1u],
+                    tables[at_tables + k],
+                    tables[at_tables + BLOCKED + k - 1u],
                 );
             }
             budget -= min(budget, s.rows);
@@ -167,21 +202,27 @@ fn main(
         if budget == 0u {
             break;
         }
-        // The sub-job is counted (or none was taken yet): store it, take the next.
-        if cur != FRESH {
-            results[2u * (cur - 1u)] = lo;
-            results[2u * (cur - 1u) + 1u] = hi;
+        if !waiting {
+            // The sub-job is counted (or none was claimed yet): store it, claim the next.
+            if cur != FRESH {
+                results[2u * at_result] = lo;
+                results[2u * at_result + 1u] = hi;
+                atomicSub(&control[4u + place], 1u);
+            }
+            cur = atomicAdd(&control[0], 1u) + 1u;
         }
-        let taken = atomicAdd(&control[0], 1u);
-        if taken >= params.sub_jobs {
-            cur = DONE;
+        let where_ = locate(cur - 1u);
+        waiting = where_.x == PLACES;
+        if waiting {
             break;
         }
-        cur = taken + 1u;
-        let s = sub_jobs[taken];
+        place = where_.x;
+        at_result = where_.x * params.sub_jobs_per_place + where_.y;
+        let s = sub_jobs[at_result];
+        at_tables = where_.x * params.tables_per_place + s.job * TABLE;
         lo = 0u;
         hi = 0u;
-        let free = ~(s.cols | s.ld | s.rd | tables[s.job * TABLE + BLOCKED + s.rows]);
+        let free = ~(s.cols | s.ld | s.rd | tables[at_tables + BLOCKED + s.rows]);
         stack[slot] = vec4<u32>(free, s.cols, s.ld, s.rd);
         top = select(0u, 1u, free != 0u);
         fill = top != 0u;
@@ -189,18 +230,14 @@ fn main(
     }
     // The steps this thread ran, added to the dispatch's 64-bit total.
     let ran = params.budget - budget;
-    let before = atomicAdd(&control[2], ran);
+    let before = atomicAdd(&control[1], ran);
     if before + ran < before {
-        atomicAdd(&control[3], 1u);
+        atomicAdd(&control[2], 1u);
     }
-    atomicMax(&control[4], ran);
-    if cur == DONE {
-        state[t] = DONE;
-        return;
-    }
-    // Out of steps for this dispatch: save the stack.
+    atomicMax(&control[3], ran);
+    // Save the stack (or the claim still to start).
     state[t] = cur;
-    state[threads + t] = top;
+    state[threads + t] = select(top, WAITING, waiting);
     state[2u * threads + t] = lo;
     state[3u * threads + t] = hi;
     for (var i = 0u; i < top; i++) {
@@ -211,5 +248,4 @@ fn main(
         state[(w + 2u) * threads + t] = level.z;
         state[(w + 3u) * threads + t] = level.w;
     }
-    atomicAdd(&control[1], 1u);
 }
