@@ -191,7 +191,7 @@ impl Device {
                         continue;
                     }
                     if !fits {
-                        self.grow_places(&batch);
+                        self.grow_places(&batch)?;
                         bind_group = None;
                     }
                     // Every thread without a claim, numbers from 0 again.
@@ -314,18 +314,34 @@ impl Device {
 
     /// Grows the places to hold `batch` (twice its size, and at least
     /// [`MIN_ROOM_PER_THREAD`] sub-jobs per thread, so that the next batches, which grow, fit
-    /// too); only while no batch is on the device.
-    fn grow_places(&mut self, batch: &Prepared) {
+    /// too, within what one buffer binding may hold); only while no batch is on the device.
+    /// A batch larger than a binding allows is refused.
+    fn grow_places(&mut self, batch: &Prepared) -> Result<(), GpuError> {
         use wgpu::BufferUsages as U;
+        let sub_job_bytes = size_of::<SubJob>() as u64;
+        let binding = self.device.limits().max_storage_buffer_binding_size;
+        let most_sub_jobs = binding / (PLACES as u64 * sub_job_bytes);
+        let most_words = binding / (PLACES as u64 * 4);
+        let (sub_jobs, words) = (
+            batch.split.sub_jobs.len() as u64,
+            batch.split.tables.len() as u64,
+        );
+        if sub_jobs > most_sub_jobs || words > most_words {
+            return Err(GpuError::Device(format!(
+                "a batch of {sub_jobs} sub-jobs and {words} table words is more than a buffer \
+                 binding of {binding} bytes holds in {PLACES} places"
+            )));
+        }
         let least = MIN_ROOM_PER_THREAD * u64::from(self.threads);
         let room = |size: u64| (2 * size).max(16);
         let old = self.places.take();
-        let sub_job_room = room(batch.split.sub_jobs.len() as u64)
+        let sub_job_room = room(sub_jobs)
             .max(least)
-            .max(old.as_ref().map_or(0, |b| b.sub_job_room));
-        let table_words =
-            room(batch.split.tables.len() as u64).max(old.as_ref().map_or(0, |b| b.table_words));
-        let sub_job_bytes = size_of::<SubJob>() as u64;
+            .max(old.as_ref().map_or(0, |b| b.sub_job_room))
+            .min(most_sub_jobs);
+        let table_words = room(words)
+            .max(old.as_ref().map_or(0, |b| b.table_words))
+            .min(most_words);
         self.places = Some(Places {
             tables: self.buffer(
                 "tables",
@@ -352,6 +368,7 @@ impl Device {
             table_words,
             sub_job_room,
         });
+        Ok(())
     }
 
     /// Clears every thread's state and the claims: the next dispatch starts from sub-job 0.
