@@ -104,6 +104,21 @@ impl Queue<'_> {
         }
     }
 
+    /// Counts task `index` on the CPU with `cpu` and reports it; `None` when the stop flag
+    /// ended the search part-way (not reported).
+    fn count_on_cpu(&self, index: usize, cpu: Selected) -> Option<TaskOutcome> {
+        let t0 = Instant::now();
+        let subproblem = &self.plan.tasks()[index].subproblem;
+        let count = subproblem.count_with(self.plan.n(), cpu, self.options.stop)?;
+        let outcome = TaskOutcome {
+            count,
+            elapsed: t0.elapsed(),
+            ..self.outcome(index)
+        };
+        self.report(&outcome);
+        Some(outcome)
+    }
+
     /// A CPU worker: single tasks from the back until the queue is empty or the stop flag is
     /// raised.
     fn cpu_worker(&self, cpu: Selected) -> Vec<TaskOutcome> {
@@ -116,19 +131,11 @@ impl Queue<'_> {
                 done.push(outcome);
                 continue;
             }
-            let t0 = Instant::now();
-            let subproblem = &self.plan.tasks()[index].subproblem;
-            let Some(count) = subproblem.count_with(self.plan.n(), cpu, self.options.stop) else {
+            let Some(outcome) = self.count_on_cpu(index, cpu) else {
                 // Stopped part-way: not finished, not reported; a later worker must not take
                 // it either (the run is ending).
                 break;
             };
-            let outcome = TaskOutcome {
-                count,
-                elapsed: t0.elapsed(),
-                ..self.outcome(index)
-            };
-            self.report(&outcome);
             done.push(outcome);
         }
         done
@@ -182,17 +189,7 @@ fn take_batch(
             }
             None => {
                 // Wider than a job (n > 32): the CPU's row kernel.
-                let t0 = Instant::now();
-                let subproblem = &queue.plan.tasks()[index].subproblem;
-                if let Some(count) = subproblem.count_with(n, cpu, queue.options.stop) {
-                    let outcome = TaskOutcome {
-                        count,
-                        elapsed: t0.elapsed(),
-                        ..queue.outcome(index)
-                    };
-                    queue.report(&outcome);
-                    cpu_done.push(outcome);
-                }
+                cpu_done.extend(queue.count_on_cpu(index, cpu));
             }
         }
     }
