@@ -21,6 +21,7 @@
 //! ```
 
 pub use crate::engine::gpu_run::DeviceShare;
+pub use crate::engine::kernel::gpu::last_rows::LastRows;
 pub use crate::engine::kernel::gpu::stack::Stack;
 pub use crate::engine::kernel::gpu::{
     AdapterInfo, GpuError, GpuSettings, Work, adapters, check, configure, settings, threads,

@@ -98,6 +98,11 @@ pub struct CountRecord {
     #[cfg(feature = "gpu")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gpu_stack: Option<&'static str>,
+    /// The last rows of a search path the shader counted at once: `1` (by popcount) or `2` (in
+    /// closed form) (NQUEENS_GPU_LAST_ROWS).
+    #[cfg(feature = "gpu")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_last_rows: Option<&'static str>,
     /// GPU threads per dispatch (NQUEENS_GPU_THREADS).
     #[cfg(feature = "gpu")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -143,6 +148,8 @@ impl CountRecord {
             gpu_busy: run.gpu.and_then(|g| g.gpu_work.busy()),
             #[cfg(feature = "gpu")]
             gpu_stack: run.gpu.map(|_| nqueens::gpu::settings().stack().name()),
+            #[cfg(feature = "gpu")]
+            gpu_last_rows: run.gpu.map(|_| nqueens::gpu::settings().last_rows().name()),
             #[cfg(feature = "gpu")]
             gpu_threads: run.gpu.and_then(|_| nqueens::gpu::threads()),
         }
@@ -653,6 +660,8 @@ mod tests {
             gpu_busy: None,
             #[cfg(feature = "gpu")]
             gpu_stack: None,
+            #[cfg(feature = "gpu")]
+            gpu_last_rows: None,
             #[cfg(feature = "gpu")]
             gpu_threads: None,
         })

@@ -245,10 +245,13 @@ fn csv_has_one_column_per_gpu_field() {
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");
-    assert!(lines[0].ends_with(
-        "gpu_adapter,gpu_tasks,cpu_tasks,gpu_share,gpu_failed,gpu_steps,gpu_busy,gpu_stack,\
-             gpu_threads"
-    ));
+    assert!(
+        lines[0].ends_with(
+            "gpu_adapter,gpu_tasks,cpu_tasks,gpu_share,gpu_failed,gpu_steps,gpu_busy,gpu_stack,\
+             gpu_last_rows,gpu_threads"
+        ),
+        "{text}"
+    );
     assert!(lines[2].starts_with("10,724,92,"), "{text}");
 }
 
@@ -296,4 +299,33 @@ fn the_version_names_the_adapters() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("gpu adapters"), "{text}");
     assert!(text.contains("gpu-only"), "{text}");
+}
+
+#[test]
+fn the_last_two_rows_in_closed_form_count_the_same() {
+    if !gpu_here() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = quiet_nqueens(dir.path())
+        .env("NQUEENS_GPU_LAST_ROWS", "2")
+        .args(["count", "12,13", "--kernel", "gpu-only", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let records: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(records[0]["total"], 14_200);
+    assert_eq!(records[1]["total"], 73_712);
+    assert_eq!(records[1]["gpu_last_rows"], "2");
+
+    let refused = quiet_nqueens(dir.path())
+        .env("NQUEENS_GPU_LAST_ROWS", "3")
+        .args(["count", "8", "--kernel", "gpu-only"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    assert_eq!(
+        stderr(&refused).trim(),
+        "nqueens: error: NQUEENS_GPU_LAST_ROWS=\"3\": expected 1 or 2"
+    );
 }

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use super::GpuError;
 use super::adapter::{self, AdapterInfo};
+use super::last_rows::LastRows;
 use super::settings::GpuSettings;
 use super::split::MIN_GPU_ROWS;
 use super::work::Work;
@@ -41,6 +42,7 @@ impl std::fmt::Debug for Device {
             .field("budget", &self.budget)
             .field("max_budget", &self.max_budget)
             .field("stack", &self.stack)
+            .field("last_rows", &self.last_rows)
             .field("max_levels", &self.max_levels)
             .field("work", &self.work)
             .finish_non_exhaustive()
@@ -65,6 +67,8 @@ pub struct Device {
     max_budget: u32,
     /// Where the shader keeps its stacks.
     stack: Stack,
+    /// How the shader counts the last rows.
+    last_rows: LastRows,
     /// The deepest stacks the device holds (workgroup memory bounds them).
     max_levels: u32,
     /// The steps the threads ran and were offered since the device was opened.
@@ -200,6 +204,7 @@ impl Device {
             budget: FIRST_BUDGET,
             max_budget,
             stack,
+            last_rows: settings.last_rows(),
             max_levels,
             work: Work::default(),
             trace: settings.trace(),
@@ -263,7 +268,13 @@ impl Device {
                 layout: Some(&self.pipeline_layout),
                 module: &module,
                 entry_point: Some("main"),
-                compilation_options: Default::default(),
+                compilation_options: wgpu::PipelineCompilationOptions {
+                    constants: &[("LAST_TWO_ROWS", self.last_rows.constant())],
+                    // The shader reads a stack slot only below the slots in use (restored or
+                    // pushed first) and a row of `row_table` only after its sub-job's copy:
+                    // nothing to clear at each workgroup's start.
+                    zero_initialize_workgroup_memory: false,
+                },
                 cache: None,
             });
         self.pipelines.push((levels, pipeline.clone()));

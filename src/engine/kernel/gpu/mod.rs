@@ -20,6 +20,7 @@
 
 pub mod adapter;
 pub mod device;
+pub mod last_rows;
 pub mod settings;
 pub(crate) mod split;
 pub mod stack;
@@ -305,16 +306,27 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn both_stacks_count_the_same() {
+    fn both_stacks_and_both_ends_count_the_same() {
         if !have_device() {
             return;
         }
-        let (jobs, want) = plan_jobs(12);
-        for stack in [stack::Stack::Workgroup, stack::Stack::Private] {
-            let mut device = Device::open_with(&GpuSettings::default().with_stack(stack)).unwrap();
-            let batch = prepare(&jobs, batch_shape(&device));
-            let got = count_prepared(&mut device, batch, None).unwrap();
-            assert_eq!(got, Some(want.clone()), "{stack:?}");
+        let (mut jobs, mut want) = plan_jobs(12);
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        for n in [20, 26, 32] {
+            let job = random_board(&mut rng, n, 11).job();
+            want.push(count_job::<false>(&job, &mut 0));
+            jobs.push(job);
+        }
+        for stack in stack::Stack::ALL {
+            for last_rows in last_rows::LastRows::ALL {
+                let settings = GpuSettings::default()
+                    .with_stack(*stack)
+                    .with_last_rows(*last_rows);
+                let mut device = Device::open_with(&settings).unwrap();
+                let batch = prepare(&jobs, batch_shape(&device));
+                let got = count_prepared(&mut device, batch, None).unwrap();
+                assert_eq!(got, Some(want.clone()), "{stack:?}, {last_rows:?}");
+            }
         }
     }
 

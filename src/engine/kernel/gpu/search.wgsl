@@ -5,8 +5,9 @@
 // One step places one queen: it takes the lowest free square of the level on top of the
 // stack, pops that level in the same step when the square was its last (so no step only backs
 // up), and pushes the child row unless it has no free square. The child of the second-to-last
-// row is the last row: its free squares are counted by popcount instead of pushed. The level's
-// depth is not stored: it is the number of queens in its `cols` less the sub-job's own.
+// row is the last row: its free squares are counted by popcount instead of pushed; or, with
+// LAST_TWO_ROWS, the last two rows are counted in closed form from the third-to-last row. The
+// level's depth is not stored: it is the number of queens in its `cols` less the sub-job's own.
 //
 // The stacks live in workgroup memory, one `vec4<u32>` (free, cols, ld, rd) per level and
 // thread: slot i of thread `lid` at `i * 64 + lid`; or in private arrays instead (`stack.rs`),
@@ -19,11 +20,12 @@
 //
 // Up to four batches can be on the device at once, in the four quarters of `tables`,
 // `sub_jobs` and `results` (the places), so that threads done with one batch go on with the
-// next while the last sub-jobs of the first are searched. Sub-jobs are numbered across batches; a thread
-// claims the next number from `control[0]` and searches that sub-job once its batch is on the
-// device (until then it waits, one dispatch at a time). A thread that finishes a sub-job writes
-// its 64-bit count (two u32 words) to `results` and counts its place's remaining sub-jobs down
-// (`control[4 + place]`): the host reads a batch back once its count reaches zero.
+// next while the last sub-jobs of the first are searched. Sub-jobs are numbered across
+// batches; a thread claims the next number from `control[0]` and searches that sub-job once
+// its batch is on the device (until then it waits, one dispatch at a time). A thread that
+// finishes a sub-job writes its 64-bit count (two u32 words) to `results` and counts its
+// place's remaining sub-jobs down (`control[4 + place]`): the host reads a batch back once its
+// count reaches zero.
 //
 // The module runs without wgpu's runtime checks (no index clamps, no loop counter). Every index
 // is in range by construction, which the host checks on every batch (`Split::check`):
@@ -63,6 +65,8 @@ const TABLE: u32 = 66u;
 const BLOCKED: u32 = 33u;
 // Stack slots per thread: the deepest sub-job's free rows less one (set by the host).
 const LEVELS: u32 = 31u;
+// Whether the last two rows are counted in closed form (set by the host's pipeline).
+override LAST_TWO_ROWS: bool = false;
 // `state` words of one thread, each stored at `word * threads + thread` (coalesced): the
 // sub-job number claimed plus one (FRESH: none yet), the slots in use (or WAITING), the count
 // (lo, hi), then free, cols, ld, rd per slot.
@@ -125,6 +129,11 @@ fn main(
     var top = state[threads + t];
     var base = 0u;
     var last = 0u;
+    // The depth whose child rows are counted, not pushed; with LAST_TWO_ROWS, the last row's
+    // step from the one before it and its blocked squares.
+    var leaf_depth = 0u;
+    var gap = 0u;
+    var last_blocked = 0u;
     var lo = state[2u * threads + t];
     var hi = state[3u * threads + t];
     // The claim's place and where its result goes; where its job's tables begin.
@@ -161,6 +170,9 @@ fn main(
             let s = sub_jobs[at_result];
             base = countOneBits(s.cols);
             last = s.rows - 2u;
+            leaf_depth = last - select(0u, 1u, LAST_TWO_ROWS);
+            gap = tables[at_tables + 2u];
+            last_blocked = tables[at_tables + BLOCKED + 1u];
             for (var d = 0u; d <= last; d++) {
                 let k = s.rows - d;
                 row_table[d * STRIDE + slot] = vec2<u32>(
@@ -190,8 +202,16 @@ fn main(
             let l = (level.z | bit) << row.x;
             let r = (level.w | bit) >> row.x;
             let free = ~(c | l | r | row.y);
-            let leaf = depth == last;
-            let found = select(0u, countOneBits(free), leaf);
+            let leaf = depth == leaf_depth;
+            var found = countOneBits(free);
+            if LAST_TWO_ROWS {
+                // The pairs of free squares of the last two rows, less those in one column or
+                // on one diagonal (`gap` rows apart).
+                let lower = ~(c | (l << gap) | (r >> gap) | last_blocked);
+                found = found * countOneBits(lower) - countOneBits(free & lower)
+                    - countOneBits((free << gap) & lower) - countOneBits((free >> gap) & lower);
+            }
+            found = select(0u, found, leaf);
             lo += found;
             hi += select(0u, 1u, lo < found);
             if !leaf && free != 0u {

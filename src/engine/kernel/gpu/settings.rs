@@ -4,6 +4,7 @@
 
 use std::sync::Mutex;
 
+use super::last_rows::LastRows;
 use super::stack::Stack;
 
 /// Which adapter counts, how many threads a dispatch runs, and where the stacks live.
@@ -25,6 +26,7 @@ pub struct GpuSettings {
     adapter: Option<String>,
     threads: Option<u32>,
     stack: Stack,
+    last_rows: LastRows,
     trace: bool,
 }
 
@@ -49,6 +51,16 @@ impl GpuSettings {
     /// Where the shader keeps its threads' stacks.
     pub fn with_stack(self, stack: Stack) -> GpuSettings {
         GpuSettings { stack, ..self }
+    }
+
+    /// How the shader counts the last rows of a search path.
+    pub fn with_last_rows(self, last_rows: LastRows) -> GpuSettings {
+        GpuSettings { last_rows, ..self }
+    }
+
+    /// How the last rows are counted.
+    pub fn last_rows(&self) -> LastRows {
+        self.last_rows
     }
 
     /// Whether each batch the device counts writes one line on stderr: its sub-jobs, stack
