@@ -152,7 +152,7 @@ impl Prepared {
     ) -> Result<Prepared, Error> {
         check_threads(options.threads)?;
         // Before any journal is touched.
-        let kernel = options.kernel.select()?;
+        let kernel = options.kernel.select_for(n, options.threads)?;
         let started = Instant::now();
         // Above the bound, the searches would take minutes to ages: left out unless asked for.
         let wants_unique = n <= UNIQUE_MAX_N || options.unique_above_bound;

@@ -299,6 +299,19 @@ fn the_version_names_the_adapters() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("gpu adapters"), "{text}");
     assert!(text.contains("gpu-only"), "{text}");
+    if gpu_here() {
+        // Where the first adapter is not discrete (llvmpipe here), auto stays on the CPU.
+        let discrete = text.contains("(discrete, ");
+        let line = text.lines().last().unwrap_or("");
+        assert_eq!(
+            line.starts_with("auto counts on it beside the CPU from n = "),
+            discrete,
+            "{text}"
+        );
+        if !discrete {
+            assert!(line.starts_with("auto counts on the CPU alone"), "{text}");
+        }
+    }
 }
 
 #[test]

@@ -55,6 +55,8 @@ pub use rows::{
 pub enum Kernel {
     /// The fastest kernel this CPU runs: AVX-512, else AVX2 or NEON, else the depth-first
     /// search (measured faster than the portable lanes, which lack vector compress and expand).
+    /// With the `gpu` feature, a count of a board the CPU alone would need about 2 s or more for
+    /// runs on a discrete GPU beside the CPU instead ([`Kernel::select_for`]).
     ///
     /// The order is measured, not assumed: every kernel a CPU runs can be chosen by name and
     /// timed against the others.
@@ -72,8 +74,8 @@ pub enum Kernel {
     DepthFirst,
     /// The GPU (the adapter [`crate::gpu::settings()`] pick) beside the CPU: a run's tasks are taken
     /// from one queue by the GPU, in batches, and by the run's CPU threads, one at a time with
-    /// the fastest CPU kernel. Built with the `gpu` feature. `auto` never adds the GPU (no rule
-    /// measured on a real GPU says where it is faster yet).
+    /// the fastest CPU kernel. Built with the `gpu` feature. A count with `auto` runs this on a
+    /// discrete adapter where the GPU wins (`gpu::auto_uses_gpu`, [`Kernel::select_for`]).
     #[cfg(feature = "gpu")]
     Gpu,
     /// The GPU alone: every task of a run is counted on the GPU (the run's threads are not

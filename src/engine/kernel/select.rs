@@ -39,6 +39,31 @@ impl Kernel {
         Ok(selected)
     }
 
+    /// The kernel this choice runs for a count of the `n`-board on `threads` CPU threads: what
+    /// [`Kernel::select`] gives, except that with the `gpu` feature `auto` counts on the GPU
+    /// beside the CPU ([`Kernel::Gpu`](crate::Kernel)) where `gpu::auto_uses_gpu` says it wins:
+    /// a discrete adapter, a board at or above `gpu::gpu_crossover(threads)`. The adapter's kind
+    /// is looked up only for such a board; a device that fails to open leaves `auto` on the CPU.
+    ///
+    /// ```
+    /// use nqueens::Kernel;
+    /// let small = Kernel::Auto.select_for(12, 2).unwrap();
+    /// assert_eq!(small.kernel(), Kernel::Auto.resolve().unwrap());
+    /// ```
+    pub fn select_for(self, n: u32, threads: usize) -> Result<Selected, EngineError> {
+        #[cfg(feature = "gpu")]
+        if self == Kernel::Auto
+            && n >= gpu::auto::gpu_crossover(threads)
+            && gpu::chosen_kind().is_some_and(|kind| gpu::auto::auto_uses_gpu(kind, n, threads))
+            && let Ok(selected) = Kernel::Gpu.select()
+        {
+            return Ok(selected);
+        }
+        #[cfg(not(feature = "gpu"))]
+        let _ = (n, threads);
+        self.select()
+    }
+
     /// `Ok` when this CPU runs the kernel (see [`Kernel::resolve`]).
     pub fn check(self) -> Result<(), EngineError> {
         self.detect()

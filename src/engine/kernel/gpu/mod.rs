@@ -19,6 +19,7 @@
 //! returns an error and no count: the caller counts the batch again on the CPU.
 
 pub mod adapter;
+pub mod auto;
 pub mod device;
 pub mod last_rows;
 pub mod settings;
@@ -102,6 +103,17 @@ pub fn check() -> Result<AdapterInfo, GpuError> {
         unreachable!("device() returns an open device")
     };
     Ok(device.info().clone())
+}
+
+/// The kind of the adapter the process's settings pick (`AdapterInfo::kind`): the open device's,
+/// else found without opening one; `None` when there is none.
+pub fn chosen_kind() -> Option<&'static str> {
+    if let Some(Ok(device)) = DEVICE.lock().unwrap_or_else(|p| p.into_inner()).as_ref() {
+        return Some(device.info().kind);
+    }
+    adapter::choose(&adapter::instance(), settings().adapter())
+        .ok()
+        .map(|(_, info)| info.kind)
 }
 
 /// Threads per dispatch of the process's device (`None` when it is not open).
@@ -369,6 +381,28 @@ pub(crate) mod tests {
             assert!(count_stream(&mut device, &mut next, &mut done, None).unwrap());
             let got: Vec<u64> = got.into_iter().map(|t| t.expect("every job")).collect();
             assert_eq!(got, want, "limit {limit}");
+        }
+    }
+
+    #[test]
+    fn auto_never_counts_on_a_software_adapter() {
+        let _serial = serial();
+        if !have_device() {
+            return;
+        }
+        let kind = chosen_kind().expect("an adapter");
+        for n in 4..=32 {
+            for threads in [1, 2, 16] {
+                let selected = crate::Kernel::Auto.select_for(n, threads).unwrap();
+                assert_eq!(
+                    selected.gpu().is_some(),
+                    auto::auto_uses_gpu(kind, n, threads),
+                    "{kind} n = {n}, {threads} threads"
+                );
+                if kind == "software" {
+                    assert_eq!(selected.gpu(), None);
+                }
+            }
         }
     }
 
