@@ -36,6 +36,7 @@ pub use settings::{GpuSettings, configure, settings};
 pub use work::Work;
 
 use super::job::Job;
+pub use split::BatchShape;
 use split::Split;
 
 /// Why the GPU cannot count.
@@ -126,16 +127,6 @@ pub fn threads() -> Option<u32> {
 
 /// Sub-jobs per thread a batch aims at: the threads that finish early find more work.
 const SUB_JOBS_PER_THREAD: usize = 4;
-
-/// How a batch is split for a device: the sub-jobs it aims at, and the most free rows a
-/// sub-job may keep (what the device's stacks hold).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BatchShape {
-    /// Sub-jobs the batch should hold at least, where its jobs are large enough.
-    pub target: usize,
-    /// Free rows a sub-job has at most.
-    pub max_rows: u32,
-}
 
 /// How batches are split for `device`: several sub-jobs per thread, none deeper than its
 /// stacks.

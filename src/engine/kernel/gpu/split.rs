@@ -7,7 +7,6 @@
 //! more free rows than the device's stacks hold ([`BatchShape::max_rows`]). Jobs of fewer than
 //! [`MIN_GPU_ROWS`] free rows are counted here by the depth-first kernel (they are tiny).
 
-use super::BatchShape;
 use crate::engine::kernel::depth_first::count_job;
 use crate::engine::kernel::job::{Job, MAX_ROWS};
 
@@ -16,6 +15,16 @@ pub(super) const MIN_ROWS: u32 = 8;
 
 /// Jobs with fewer free rows are counted on the CPU (the shader needs three).
 pub(super) const MIN_GPU_ROWS: usize = 4;
+
+/// How a batch is split for a device: the sub-jobs it aims at, and the most free rows a
+/// sub-job may keep (what the device's stacks hold).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BatchShape {
+    /// Sub-jobs the batch should hold at least, where its jobs are large enough.
+    pub target: usize,
+    /// Free rows a sub-job has at most.
+    pub max_rows: u32,
+}
 
 /// Words per job in the tables buffer: `steps[0..=32]` then `blocked[0..=32]`.
 pub(super) const TABLE_WORDS: usize = 2 * (MAX_ROWS + 1);
