@@ -81,7 +81,8 @@ pub struct Device {
     places: Option<stream::Places>,
     /// Sub-job numbers a stream runs up to before it starts over from 0.
     pub(crate) number_limit: u64,
-    /// Fail the next batch, as a lost device would (tests of the CPU taking over).
+    /// Fail the next stream after its first batch is taken, as a lost device would (tests of
+    /// the CPU taking over).
     #[cfg(test)]
     pub(crate) fail_next: bool,
 }

@@ -3,20 +3,26 @@
 //!
 //! * `adapter`: the adapters found, fastest kind first, and the one to count on (the
 //!   settings may pick another).
-//! * `settings`: the process's choice of adapter, threads per dispatch and stacks.
+//! * `auto`: when `auto` adds the GPU (a discrete adapter, a board the CPU alone would need
+//!   about 2 s for).
+//! * `settings`: the process's choice of adapter, threads per dispatch, stacks, last rows and
+//!   tracing.
 //! * `split`: a batch of jobs split on the CPU into sub-jobs (a few more rows placed), many
-//!   more than the device has threads.
+//!   more than the device has threads, none deeper than its stacks.
 //! * `search.wgsl`: one thread searches one sub-job at a time over `u32` masks, one step per
 //!   queen placed (a level popped with its last free square, the last row counted by
-//!   popcount), its stack and its sub-job's row tables in workgroup memory, and keeps its 64-bit
-//!   count as two `u32` words; threads take the next sub-job from a shared counter until none
-//!   is left.
-//! * `device`: the pipeline and the dispatch loop: each dispatch runs a bounded number of
-//!   node steps per thread (resumable: the stacks are saved between dispatches), so that no
-//!   dispatch comes near the two seconds desktop drivers allow a shader, whatever the board.
+//!   popcount, or the last two in closed form: `last_rows`), its stack and its sub-job's row
+//!   tables in workgroup memory (or private arrays: `stack`), and keeps its 64-bit count as two
+//!   `u32` words; threads claim sub-jobs by number from a shared counter.
+//! * `device`: the adapter opened and the pipelines by stack depth; `device/stream.rs`: batches
+//!   streamed through four places in bounded dispatches (resumable: the stacks are saved
+//!   between dispatches), so that no dispatch comes near the two seconds desktop drivers allow
+//!   a shader, whatever the board, and threads done with one batch go on with the next.
+//! * `work`: how busy the threads were.
 //!
 //! A count's jobs are summed per job on the CPU into `u64`. A device that fails part-way
-//! returns an error and no count: the caller counts the batch again on the CPU.
+//! returns an error and no count: the caller counts the batches on the device again on the
+//! CPU.
 
 pub mod adapter;
 pub mod auto;
@@ -35,8 +41,9 @@ pub use device::Device;
 pub use settings::{GpuSettings, configure, settings};
 pub use work::Work;
 
-use super::job::Job;
 pub use split::BatchShape;
+
+use super::job::Job;
 use split::Split;
 
 /// Why the GPU cannot count.
