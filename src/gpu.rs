@@ -22,11 +22,12 @@
 
 pub use crate::engine::gpu_run::DeviceShare;
 pub use crate::engine::kernel::gpu::auto::{
-    CPU_SECONDS_N19, GROWTH_PER_BOARD, WORTH_SECONDS, auto_uses_gpu, gpu_crossover,
+    CPU_SECONDS_N19, GROWTH_PER_BOARD, WORTH_SECONDS, auto_adapter, auto_uses_gpu, gpu_crossover,
     predicted_cpu_seconds,
 };
 pub use crate::engine::kernel::gpu::last_rows::LastRows;
 pub use crate::engine::kernel::gpu::stack::Stack;
 pub use crate::engine::kernel::gpu::{
-    AdapterInfo, GpuError, GpuSettings, Work, adapters, check, configure, settings, threads,
+    AdapterInfo, GpuError, GpuSettings, Work, adapters, check, chosen_adapter, configure, settings,
+    threads,
 };

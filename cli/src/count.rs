@@ -206,13 +206,15 @@ const RATE_WIDTH: usize = 8;
 
 /// The table columns' least widths for counting `boards` with `options`: the grouped digits of
 /// the largest known total and unique count among them (26, the width of 2^64, beyond the
-/// table), the widest time and rate, the names of the strategy and of the kernel (as
-/// [`resolve_kernel`] left it: the one that will run).
+/// table), the widest time and rate, the names of the strategy and of the widest kernel that
+/// will run ([`kernel_for`] each board).
 pub fn column_widths(boards: &[u32], options: &CountOptions) -> Vec<usize> {
     let digits = |x: Option<u128>| x.map_or(26, |x| grouped(x).len());
     let largest =
         |f: fn(u32) -> Option<u128>| boards.iter().map(|&n| digits(f(n))).max().unwrap_or(1);
-    let kernel = options.kernel;
+    // A GPU kernel's cell adds its share: ` (100% GPU, failed)`.
+    let kernel_width =
+        |kernel: Kernel| kernel.name().len() + if kernel.uses_gpu() { 19 } else { 0 };
     vec![
         boards
             .iter()
@@ -225,8 +227,11 @@ pub fn column_widths(boards: &[u32], options: &CountOptions) -> Vec<usize> {
         RATE_WIDTH,
         options.threads.to_string().len(),
         options.strategy.name().len(),
-        // A GPU kernel's cell adds its share: ` (100% GPU, failed)`.
-        kernel.name().len() + if kernel.uses_gpu() { 19 } else { 0 },
+        boards
+            .iter()
+            .map(|&n| kernel_width(kernel_for(n, options)))
+            .max()
+            .unwrap_or(0),
     ]
 }
 
@@ -306,11 +311,30 @@ pub fn options(engine: &EngineArgs) -> CountOptions {
     CountOptions::new(engine.threads, engine.strategy).with_kernel(engine.kernel)
 }
 
-/// The kernel `options` ask for, as the one that runs on this CPU (`auto` resolved), once for
-/// all the boards of a command; an error when the CPU lacks it.
+/// The kernel `options` ask for, checked once for all the boards of a command: an error when
+/// the CPU lacks it (a GPU kernel opens the device here). `auto` stays `auto`: each board's count
+/// resolves it, to the fastest CPU kernel or, with the `gpu` feature, to the GPU beside the CPU
+/// where the library's rule says it wins ([`Kernel::select_for`]).
 pub fn resolve_kernel(options: &mut CountOptions) -> Result<(), Failure> {
-    options.kernel = options.kernel.resolve()?;
+    if options.kernel != Kernel::Auto {
+        options.kernel = options.kernel.resolve()?;
+    }
     Ok(())
+}
+
+/// The kernel a count of the `n`-board with `options` runs, as the table names it: the one
+/// named, or what `auto` picks for the board (looked up without opening a GPU device).
+fn kernel_for(n: u32, options: &CountOptions) -> Kernel {
+    if options.kernel != Kernel::Auto {
+        return options.kernel;
+    }
+    #[cfg(feature = "gpu")]
+    if nqueens::gpu::auto_adapter(n, options.threads).is_some() {
+        return Kernel::Gpu;
+    }
+    #[cfg(not(feature = "gpu"))]
+    let _ = n;
+    Kernel::Auto.resolve().unwrap_or(Kernel::DepthFirst)
 }
 
 pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
@@ -506,8 +530,9 @@ fn search_board(
     )))
 }
 
-/// Says on stderr, once the journal is accepted and before any task is searched, what it
-/// already holds and whether the rest of the count will take more than an hour
+/// Says on stderr, once the journal is accepted and before any task is searched, that `auto`
+/// chose the GPU (with the `gpu` feature), what the journal already holds and whether the rest
+/// of the count will take more than an hour
 /// ([`Cost::of_board`], net of the resumed tasks).
 fn announce_board(
     n: u32,
@@ -519,6 +544,19 @@ fn announce_board(
     let (plan, resumed) = (prepared.plan(), prepared.resumed());
     if let Some(note) = &long_run.shard_note {
         output::note(note);
+    }
+    #[cfg(feature = "gpu")]
+    if options.kernel == Kernel::Auto
+        && prepared.kernel().uses_gpu()
+        && let Ok(adapter) = nqueens::gpu::check()
+    {
+        let shards = long_run.shard.map_or(1, |s| s.count());
+        output::note(super::auto_gpu::chose_gpu(
+            n,
+            options.threads,
+            shards,
+            &adapter,
+        ));
     }
     if let Some(path) = journal
         && let Some(owner) = nqueens::files::foreign_owner(path)

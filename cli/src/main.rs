@@ -2,6 +2,8 @@
 
 #![deny(clippy::undocumented_unsafe_blocks)]
 pub mod args;
+#[cfg(feature = "gpu")]
+mod auto_gpu;
 mod budget;
 mod compare;
 mod completions;

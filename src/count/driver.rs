@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use super::unique_search::UniqueSearch;
 use super::{CountOptions, CountRun, Counts, RunControl, Watcher};
-use crate::engine::kernel::Selected;
+use crate::engine::kernel::{Kernel, Selected};
 use crate::engine::plan::{Plan, TaskId, default_plan};
 use crate::engine::pool::{INLINE_MAX_N, check_threads, runs_here, start_shared};
 use crate::engine::run::{RunOptions, TaskOutcome, run};
@@ -152,7 +152,9 @@ impl Prepared {
     ) -> Result<Prepared, Error> {
         check_threads(options.threads)?;
         // Before any journal is touched.
-        let kernel = options.kernel.select_for(n, options.threads)?;
+        let kernel = options
+            .kernel
+            .select_for(n, kernel_threads(options.threads, shard, pool))?;
         let started = Instant::now();
         // Above the bound, the searches would take minutes to ages: left out unless asked for.
         let wants_unique = n <= UNIQUE_MAX_N || options.unique_above_bound;
@@ -229,6 +231,19 @@ impl Prepared {
             started,
             unique,
         })
+    }
+
+    /// The kernel that will count the tasks, never `auto`: the one the options name, or what
+    /// `auto` chose for this board and these threads ([`Kernel::select_for`]).
+    ///
+    /// ```
+    /// use nqueens::{CountOptions, Kernel, Prepared, RunControl, Strategy};
+    /// let options = CountOptions::new(2, Strategy::Symmetric);
+    /// let prepared = Prepared::new(10, &options, &RunControl::default()).unwrap();
+    /// assert_eq!(prepared.kernel(), Kernel::Auto.resolve().unwrap());
+    /// ```
+    pub fn kernel(&self) -> Kernel {
+        self.kernel.kernel()
     }
 
     /// The tasks to count: the whole plan, or the shard's tasks in plan order.
@@ -385,6 +400,14 @@ impl Prepared {
             gpu: report.gpu,
         })
     }
+}
+
+/// The CPU threads `auto` weighs for a count ([`Kernel::select_for`]): the pool's, else the
+/// options'; a shard of one k-th of the board weighs as the whole board on k times the threads.
+fn kernel_threads(threads: usize, shard: Option<Shard>, pool: Option<&rayon::ThreadPool>) -> usize {
+    let threads = pool.map_or(threads, rayon::ThreadPool::current_num_threads);
+    let shards = shard.map_or(1, |s| s.count().max(1) as usize);
+    threads.saturating_mul(shards)
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

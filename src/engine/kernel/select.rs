@@ -53,8 +53,7 @@ impl Kernel {
     pub fn select_for(self, n: u32, threads: usize) -> Result<Selected, EngineError> {
         #[cfg(feature = "gpu")]
         if self == Kernel::Auto
-            && n >= gpu::auto::gpu_crossover(threads)
-            && gpu::chosen_kind().is_some_and(|kind| gpu::auto::auto_uses_gpu(kind, n, threads))
+            && gpu::auto::auto_adapter(n, threads).is_some()
             && let Ok(selected) = Kernel::Gpu.select()
         {
             return Ok(selected);

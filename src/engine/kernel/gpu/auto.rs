@@ -11,7 +11,10 @@
 //! (its `scale 19` study found 97 to 102 % efficiency up to 16 threads). That puts the
 //! crossover at n = 19 for 16 threads, as measured, n = 18 for 2 and n = 20 for 64. Integrated
 //! GPUs were never measured, and a software adapter (llvmpipe) runs on the CPU itself: `auto`
-//! never picks either.
+//! never picks either. Boards above 32 stay on the CPU (their tasks are too wide for the GPU).
+
+use super::AdapterInfo;
+use crate::engine::kernel::job::MAX_JOB_N;
 
 /// Seconds the CPU alone takes for n = 19 on one thread (16-core Xeon, 2026-11-25).
 pub const CPU_SECONDS_N19: f64 = 52.8;
@@ -45,9 +48,7 @@ pub fn gpu_crossover(threads: usize) -> u32 {
 }
 
 /// Whether `auto` counts the `n`-board on an adapter of `kind` (an [`AdapterInfo::kind`]) beside
-/// `threads` CPU threads: a discrete adapter, at or above [`gpu_crossover`].
-///
-/// [`AdapterInfo::kind`]: super::AdapterInfo::kind
+/// `threads` CPU threads: a discrete adapter, at or above [`gpu_crossover`], up to n = 32.
 ///
 /// ```
 /// use nqueens::gpu::auto_uses_gpu;
@@ -56,7 +57,17 @@ pub fn gpu_crossover(threads: usize) -> u32 {
 /// assert!(!auto_uses_gpu("software", 32, 16)); // llvmpipe: never
 /// ```
 pub fn auto_uses_gpu(kind: &str, n: u32, threads: usize) -> bool {
-    kind == "discrete" && n >= gpu_crossover(threads)
+    kind == "discrete" && n >= gpu_crossover(threads) && n <= MAX_JOB_N
+}
+
+/// The adapter `auto` counts the `n`-board on beside `threads` CPU threads, if any: the one
+/// the process's settings pick, when [`auto_uses_gpu`] says so. The adapters are looked for
+/// only at or above the crossover, and no device is opened.
+pub fn auto_adapter(n: u32, threads: usize) -> Option<AdapterInfo> {
+    if n < gpu_crossover(threads) || n > MAX_JOB_N {
+        return None;
+    }
+    super::chosen_adapter().filter(|adapter| auto_uses_gpu(adapter.kind, n, threads))
 }
 
 #[cfg(test)]
@@ -69,6 +80,8 @@ mod tests {
         assert!(!auto_uses_gpu("discrete", 18, 16));
         assert!(auto_uses_gpu("discrete", 19, 16));
         assert!(auto_uses_gpu("discrete", 32, 16));
+        assert!(!auto_uses_gpu("discrete", 33, 16));
+        assert!(!auto_uses_gpu("discrete", u32::MAX, 16));
         assert_eq!(gpu_crossover(1), 18);
         assert_eq!(gpu_crossover(2), 18);
         assert_eq!(gpu_crossover(64), 20);

@@ -113,15 +113,15 @@ pub fn check() -> Result<AdapterInfo, GpuError> {
     Ok(device.info().clone())
 }
 
-/// The kind of the adapter the process's settings pick (`AdapterInfo::kind`): the open device's,
-/// else found without opening one; `None` when there is none.
-pub fn chosen_kind() -> Option<&'static str> {
+/// The adapter the process's settings pick: the open device's, else found without opening one;
+/// `None` when there is none.
+pub fn chosen_adapter() -> Option<AdapterInfo> {
     if let Some(Ok(device)) = DEVICE.lock().unwrap_or_else(|p| p.into_inner()).as_ref() {
-        return Some(device.info().kind);
+        return Some(device.info().clone());
     }
     adapter::choose(&adapter::instance(), settings().adapter())
         .ok()
-        .map(|(_, info)| info.kind)
+        .map(|(_, info)| info)
 }
 
 /// Threads per dispatch of the process's device (`None` when it is not open).
@@ -388,7 +388,7 @@ pub(crate) mod tests {
         if !have_device() {
             return;
         }
-        let kind = chosen_kind().expect("an adapter");
+        let kind = chosen_adapter().expect("an adapter").kind;
         for n in 4..=32 {
             for threads in [1, 2, 16] {
                 let selected = crate::Kernel::Auto.select_for(n, threads).unwrap();
