@@ -198,12 +198,7 @@ fn the_trace_writes_a_line_per_batch_and_one_per_stream() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let out = quiet_nqueens(dir.path())
-        .env("NQUEENS_GPU_TRACE", "1")
-        .args(["count", "13", "--kernel", "gpu-only", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = gpu_only_with(dir.path(), ("NQUEENS_GPU_TRACE", "1"), "13");
     let err = stderr(&out);
     let batches = err
         .lines()
@@ -219,15 +214,35 @@ fn the_trace_writes_a_line_per_batch_and_one_per_stream() {
     let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(record[0]["total"], 73_712);
 
-    let refused = quiet_nqueens(dir.path())
-        .env("NQUEENS_GPU_TRACE", "yes")
+    assert_refused(
+        dir.path(),
+        ("NQUEENS_GPU_TRACE", "yes"),
+        "NQUEENS_GPU_TRACE=\"yes\": expected 1 or 0",
+    );
+}
+
+/// A `gpu-only` count of `boards` in JSON with the variable `var` set: it must succeed.
+fn gpu_only_with(dir: &std::path::Path, var: (&str, &str), boards: &str) -> std::process::Output {
+    let out = quiet_nqueens(dir)
+        .env(var.0, var.1)
+        .args(["count", boards, "--kernel", "gpu-only", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    out
+}
+
+/// With the variable `var` set, a GPU count is refused with `message`, in one line, exit 2.
+fn assert_refused(dir: &std::path::Path, var: (&str, &str), message: &str) {
+    let refused = quiet_nqueens(dir)
+        .env(var.0, var.1)
         .args(["count", "8", "--kernel", "gpu-only"])
         .output()
         .unwrap();
     assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
     assert_eq!(
         stderr(&refused).trim(),
-        "nqueens: error: NQUEENS_GPU_TRACE=\"yes\": expected 1 or 0"
+        format!("nqueens: error: {message}")
     );
 }
 
@@ -320,25 +335,15 @@ fn the_last_two_rows_in_closed_form_count_the_same() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let out = quiet_nqueens(dir.path())
-        .env("NQUEENS_GPU_LAST_ROWS", "2")
-        .args(["count", "12,13", "--kernel", "gpu-only", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = gpu_only_with(dir.path(), ("NQUEENS_GPU_LAST_ROWS", "2"), "12,13");
     let records: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(records[0]["total"], 14_200);
     assert_eq!(records[1]["total"], 73_712);
     assert_eq!(records[1]["gpu_last_rows"], "2");
 
-    let refused = quiet_nqueens(dir.path())
-        .env("NQUEENS_GPU_LAST_ROWS", "3")
-        .args(["count", "8", "--kernel", "gpu-only"])
-        .output()
-        .unwrap();
-    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
-    assert_eq!(
-        stderr(&refused).trim(),
-        "nqueens: error: NQUEENS_GPU_LAST_ROWS=\"3\": expected 1 or 2"
+    assert_refused(
+        dir.path(),
+        ("NQUEENS_GPU_LAST_ROWS", "3"),
+        "NQUEENS_GPU_LAST_ROWS=\"3\": expected 1 or 2",
     );
 }
