@@ -22,7 +22,8 @@
 # a wrong one marked WRONG and the exit status made 1. A run over LIMIT seconds (default 300)
 # is stopped and noted.
 #
-# The defaults take about 3 minutes on one H100 with the anchor. OUTDIR keeps every count's
+# The defaults are sized for about 3 minutes on one H100 with the anchor (from earlier
+# figures). OUTDIR keeps every count's
 # JSON, the anchor's output, machine.txt, runs.tsv (one line per run) and summary.md (the
 # table, ready for docs/PERFORMANCE.md).
 #
