@@ -23,9 +23,8 @@
 # is stopped and noted.
 #
 # The defaults are sized for about 3 minutes on one H100 with the anchor (from earlier
-# figures). OUTDIR keeps every count's
-# JSON, the anchor's output, machine.txt, runs.tsv (one line per run) and summary.md (the
-# table, ready for docs/PERFORMANCE.md).
+# figures). OUTDIR keeps every count's JSON, the anchor's output, machine.txt, runs.tsv (one
+# line per run) and summary.md (the table, ready for docs/PERFORMANCE.md).
 #
 # The NVIDIA driver's Vulkan ICD is used where its manifest exists but the loader does not look
 # there (VK_DRIVER_FILES / VK_ICD_FILENAMES are set to it, unless already set). Set
