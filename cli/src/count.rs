@@ -207,7 +207,7 @@ const RATE_WIDTH: usize = 8;
 /// The table columns' least widths for counting `boards` with `options`: the grouped digits of
 /// the largest known total and unique count among them (26, the width of 2^64, beyond the
 /// table), the widest time and rate, the names of the strategy and of the widest kernel that
-/// will run ([`kernel_for`] each board).
+/// will run ([`Kernel::for_board`] each board).
 pub fn column_widths(boards: &[u32], options: &CountOptions) -> Vec<usize> {
     let digits = |x: Option<u128>| x.map_or(26, |x| grouped(x).len());
     let largest =
@@ -229,7 +229,7 @@ pub fn column_widths(boards: &[u32], options: &CountOptions) -> Vec<usize> {
         options.strategy.name().len(),
         boards
             .iter()
-            .map(|&n| kernel_width(kernel_for(n, options)))
+            .map(|&n| kernel_width(options.kernel.for_board(n, options.threads)))
             .max()
             .unwrap_or(0),
     ]
@@ -320,21 +320,6 @@ pub fn resolve_kernel(options: &mut CountOptions) -> Result<(), Failure> {
         options.kernel = options.kernel.resolve()?;
     }
     Ok(())
-}
-
-/// The kernel a count of the `n`-board with `options` runs, as the table names it: the one
-/// named, or what `auto` picks for the board (looked up without opening a GPU device).
-fn kernel_for(n: u32, options: &CountOptions) -> Kernel {
-    if options.kernel != Kernel::Auto {
-        return options.kernel;
-    }
-    #[cfg(feature = "gpu")]
-    if nqueens::gpu::auto_adapter(n, options.threads).is_some() {
-        return Kernel::Gpu;
-    }
-    #[cfg(not(feature = "gpu"))]
-    let _ = n;
-    Kernel::Auto.resolve().unwrap_or(Kernel::DepthFirst)
 }
 
 pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {

@@ -39,11 +39,35 @@ impl Kernel {
         Ok(selected)
     }
 
+    /// The kernel this choice names for a count of the `n`-board on `threads` CPU threads,
+    /// found without opening a GPU device: itself, or for `auto` the fastest CPU kernel, or with
+    /// the `gpu` feature [`Kernel::Gpu`](crate::Kernel) where `gpu::auto_uses_gpu` says the GPU
+    /// wins (a discrete adapter, a board at or above `gpu::gpu_crossover(threads)`; the adapter's
+    /// kind is looked up only for such a board).
+    ///
+    /// ```
+    /// use nqueens::Kernel;
+    /// assert_eq!(Kernel::Auto.for_board(12, 2), Kernel::Auto.resolve().unwrap());
+    /// assert_eq!(Kernel::DepthFirst.for_board(20, 2), Kernel::DepthFirst);
+    /// ```
+    pub fn for_board(self, n: u32, threads: usize) -> Kernel {
+        if self != Kernel::Auto {
+            return self;
+        }
+        #[cfg(feature = "gpu")]
+        if gpu::auto::auto_adapter(n, threads).is_some() {
+            return Kernel::Gpu;
+        }
+        #[cfg(not(feature = "gpu"))]
+        let _ = (n, threads);
+        Kernel::Auto
+            .resolve()
+            .expect("auto always selects a kernel")
+    }
+
     /// The kernel this choice runs for a count of the `n`-board on `threads` CPU threads: what
-    /// [`Kernel::select`] gives, except that with the `gpu` feature `auto` counts on the GPU
-    /// beside the CPU ([`Kernel::Gpu`](crate::Kernel)) where `gpu::auto_uses_gpu` says it wins:
-    /// a discrete adapter, a board at or above `gpu::gpu_crossover(threads)`. The adapter's kind
-    /// is looked up only for such a board; a device that fails to open leaves `auto` on the CPU.
+    /// [`Kernel::select`] gives, except that `auto` runs what [`Kernel::for_board`] names: the
+    /// GPU beside the CPU where it wins. A device that fails to open leaves `auto` on the CPU.
     ///
     /// ```
     /// use nqueens::Kernel;
@@ -51,15 +75,13 @@ impl Kernel {
     /// assert_eq!(small.kernel(), Kernel::Auto.resolve().unwrap());
     /// ```
     pub fn select_for(self, n: u32, threads: usize) -> Result<Selected, EngineError> {
-        #[cfg(feature = "gpu")]
+        let named = self.for_board(n, threads);
         if self == Kernel::Auto
-            && gpu::auto::auto_adapter(n, threads).is_some()
-            && let Ok(selected) = Kernel::Gpu.select()
+            && named.uses_gpu()
+            && let Ok(selected) = named.select()
         {
             return Ok(selected);
         }
-        #[cfg(not(feature = "gpu"))]
-        let _ = (n, threads);
         self.select()
     }
 

@@ -64,10 +64,11 @@ pub fn auto_uses_gpu(kind: &str, n: u32, threads: usize) -> bool {
 /// the process's settings pick, when [`auto_uses_gpu`] says so. The adapters are looked for
 /// only at or above the crossover, and no device is opened.
 pub fn auto_adapter(n: u32, threads: usize) -> Option<AdapterInfo> {
-    if n < gpu_crossover(threads) || n > MAX_JOB_N {
+    // The adapters are looked for only where a discrete one would be used.
+    if !auto_uses_gpu("discrete", n, threads) {
         return None;
     }
-    super::chosen_adapter().filter(|adapter| auto_uses_gpu(adapter.kind, n, threads))
+    super::chosen_adapter().filter(|adapter| adapter.kind == "discrete")
 }
 
 #[cfg(test)]

@@ -69,6 +69,9 @@ struct OnDevice<T> {
     /// Its first sub-job number, and how many it has.
     start: u32,
     count: u32,
+    /// The free rows of its deepest sub-job: what the stacks must hold while it is on the
+    /// device.
+    deepest: u32,
     /// The first dispatch that searches it: only the control words of that one and later ones
     /// tell how many of its sub-jobs are left.
     first_dispatch: usize,
@@ -83,16 +86,16 @@ struct Streamed {
     control_read: [wgpu::Buffer; 2],
 }
 
-impl<T> OnDevice<T> {
-    fn deepest(&self) -> u32 {
-        self.batch
-            .split
-            .sub_jobs
-            .iter()
-            .map(|s| s.rows)
-            .max()
-            .unwrap_or(2)
-    }
+/// Where a stream stands: the batches in the places, one taken that waits for room, the
+/// sub-job numbers given so far, and whether `next` has run dry.
+struct Stream<T> {
+    places: [Option<OnDevice<T>>; PLACES],
+    waiting: Option<(T, Prepared)>,
+    numbered: u64,
+    ended: bool,
+    buffers: Streamed,
+    /// The bind group of `buffers` and the device's places (made again when the places grow).
+    bind_group: Option<wgpu::BindGroup>,
 }
 
 impl Device {
@@ -107,52 +110,56 @@ impl Device {
         done: &mut dyn FnMut(T, Vec<u64>),
         stop: Option<&AtomicBool>,
     ) -> Result<bool, StreamError<T>> {
-        let mut places: [Option<OnDevice<T>>; PLACES] = std::array::from_fn(|_| None);
-        let mut waiting: Option<(T, Prepared)> = None;
-        let result = self.run_stream(&mut places, &mut waiting, next, done, stop);
+        use wgpu::BufferUsages as U;
+        let mut stream = Stream {
+            places: std::array::from_fn(|_| None),
+            waiting: None,
+            numbered: 0,
+            ended: false,
+            buffers: Streamed {
+                params: self.buffer("params", PARAMS_BYTES, U::UNIFORM | U::COPY_DST),
+                control: self.buffer(
+                    "control",
+                    CONTROL_BYTES,
+                    U::STORAGE | U::COPY_DST | U::COPY_SRC,
+                ),
+                control_read: [0, 1].map(|i| {
+                    self.buffer(
+                        &format!("control read {i}"),
+                        CONTROL_BYTES,
+                        U::MAP_READ | U::COPY_DST,
+                    )
+                }),
+            },
+            bind_group: None,
+        };
+        let result = self.run_stream(&mut stream, next, done, stop);
         result.map_err(|error| StreamError {
             error,
-            unfinished: places
+            unfinished: stream
+                .places
                 .into_iter()
                 .flatten()
                 .map(|p| p.token)
-                .chain(waiting.map(|(token, _)| token))
+                .chain(stream.waiting.map(|(token, _)| token))
                 .collect(),
         })
     }
 
     fn run_stream<T>(
         &mut self,
-        places: &mut [Option<OnDevice<T>>; PLACES],
-        waiting: &mut Option<(T, Prepared)>,
+        stream: &mut Stream<T>,
         next: &mut dyn FnMut() -> Option<(T, Prepared)>,
         done: &mut dyn FnMut(T, Vec<u64>),
         stop: Option<&AtomicBool>,
     ) -> Result<bool, GpuError> {
-        use wgpu::BufferUsages as U;
         #[cfg(test)]
         if std::mem::take(&mut self.fail_next) {
-            *waiting = next();
+            stream.waiting = next();
             return Err(GpuError::Device("a fault made by a test".into()));
         }
-        let streamed = Streamed {
-            params: self.buffer("params", PARAMS_BYTES, U::UNIFORM | U::COPY_DST),
-            control: self.buffer(
-                "control",
-                CONTROL_BYTES,
-                U::STORAGE | U::COPY_DST | U::COPY_SRC,
-            ),
-            control_read: [0, 1].map(|i| {
-                self.buffer(
-                    &format!("control read {i}"),
-                    CONTROL_BYTES,
-                    U::MAP_READ | U::COPY_DST,
-                )
-            }),
-        };
-        let mut bind_group = None;
-        let mut numbered = 0u64;
-        let mut ended = false;
+        // Every thread without a claim, numbers from 0.
+        self.restart(&stream.buffers);
         let mut work = Work::default();
         let started = Instant::now();
         // The dispatch queued: its submission and number (its control words go to
@@ -161,82 +168,8 @@ impl Device {
         let mut i = 0usize;
         let mut at = Instant::now();
         loop {
-            // Free places take the next batches (prepared on the CPU while the device works).
-            for p in 0..PLACES {
-                if places[p].is_some() || ended && waiting.is_none() {
-                    continue;
-                }
-                if waiting.is_none() {
-                    *waiting = next();
-                    ended = waiting.is_none();
-                }
-                let Some((token, batch)) = waiting.take() else {
-                    continue;
-                };
-                if batch.split.sub_jobs.is_empty() {
-                    // Nothing for the device: counted on the CPU already.
-                    let totals = batch.totals(&[])?;
-                    done(token, totals);
-                    continue;
-                }
-                let count = batch.split.sub_jobs.len() as u64;
-                let fits = self.places.as_ref().is_some_and(|b| {
-                    b.sub_job_room >= count && b.table_words >= batch.split.tables.len() as u64
-                });
-                let empty = places.iter().all(Option::is_none);
-                if !fits || numbered + count > self.number_limit {
-                    if !empty {
-                        // Wait until the other place is handed back.
-                        *waiting = Some((token, batch));
-                        continue;
-                    }
-                    if !fits {
-                        self.grow_places(&batch)?;
-                        bind_group = None;
-                    }
-                    // Every thread without a claim, numbers from 0 again.
-                    self.restart(&streamed);
-                    numbered = 0;
-                }
-                batch
-                    .split
-                    .check(self.max_levels)
-                    .map_err(GpuError::Device)?;
-                let buffers = self.places.as_ref().expect("grown above");
-                self.queue.write_buffer(
-                    &buffers.tables,
-                    p as u64 * buffers.table_words * 4,
-                    bytes(&batch.split.tables),
-                );
-                self.queue.write_buffer(
-                    &buffers.sub_jobs,
-                    p as u64 * buffers.sub_job_room * size_of::<SubJob>() as u64,
-                    bytemuck::cast_slice(&batch.split.sub_jobs),
-                );
-                self.queue.write_buffer(
-                    &streamed.control,
-                    REMAINING_AT + 4 * p as u64,
-                    bytes(&[count as u32]),
-                );
-                if i == 0 {
-                    // The first batch: threads clear, numbers from 0.
-                    self.restart(&streamed);
-                }
-                places[p] = Some(OnDevice {
-                    token,
-                    batch,
-                    start: numbered as u32,
-                    count: count as u32,
-                    first_dispatch: i,
-                    copied: None,
-                });
-                numbered += count;
-                if i == 0 {
-                    // The device starts on the first batch; the second is prepared meanwhile.
-                    break;
-                }
-            }
-            if places.iter().all(Option::is_none) {
+            self.fill_places(stream, next, done, i)?;
+            if stream.places.iter().all(Option::is_none) {
                 break;
             }
             if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
@@ -244,50 +177,21 @@ impl Device {
                 let _ = self.device.poll(wgpu::PollType::wait_indefinitely());
                 return Ok(false);
             }
-            let group = bind_group.get_or_insert_with(|| self.bind_group(&streamed));
             // Keep the next dispatch queued while this one runs.
-            let ahead = (self.dispatch(places, &streamed, group, i % 2), i);
+            let ahead = (self.dispatch(stream, i % 2), i);
             i += 1;
             let Some((submission, number)) = queued.replace(ahead) else {
                 continue;
             };
-            let control = self.read(&streamed.control_read[number % 2], submission.clone())?;
+            let control = self.read(&stream.buffers.control_read[number % 2], submission)?;
             work.add(
                 u64::from(control[1]) | u64::from(control[2]) << 32,
                 control[3],
                 self.threads,
             );
-            let took = at.elapsed();
+            self.steer_budget(at.elapsed());
             at = Instant::now();
-            // Steer the budget towards the target dispatch time.
-            if took < TARGET_DISPATCH / 2 {
-                self.budget = self.budget.saturating_mul(2).min(self.max_budget);
-            } else if took > TARGET_DISPATCH * 2 {
-                self.budget = (self.budget / 2).max(1 << 8);
-            }
-            for p in 0..PLACES {
-                let Some(on) = &mut places[p] else { continue };
-                if let Some(copy) = &on.copied {
-                    let copy = copy.clone();
-                    let buffers = self.places.as_ref().expect("placed");
-                    let raw = self.read(&buffers.results_read[p], copy)?;
-                    let on = places[p].take().expect("matched above");
-                    let totals = on.batch.totals(&raw[..2 * on.count as usize])?;
-                    if self.trace {
-                        eprintln!(
-                            "nqueens: gpu batch: {} sub-jobs, {} stack levels, place {p}, \
-                             done {:.0} ms into the stream",
-                            on.count,
-                            on.deepest().saturating_sub(1),
-                            started.elapsed().as_secs_f64() * 1000.0
-                        );
-                    }
-                    done(on.token, totals);
-                } else if on.first_dispatch <= number && control[4 + p] == 0 {
-                    // Every sub-job counted: copy the results back behind the queued dispatch.
-                    on.copied = Some(self.copy_results(p));
-                }
-            }
+            self.settle_places(stream, &control, number, done, started)?;
         }
         if let Some((submission, _)) = queued {
             // The last dispatch had nothing left to search; let it end.
@@ -310,6 +214,133 @@ impl Device {
             );
         }
         Ok(true)
+    }
+
+    /// Free places take the next batches (prepared on the CPU while the device works), to be
+    /// searched from dispatch `dispatch` on; before the first dispatch one only, so that the
+    /// device starts at once. A batch that does not fit waits until every place is free: then
+    /// the places grow, or the numbers start over.
+    fn fill_places<T>(
+        &mut self,
+        stream: &mut Stream<T>,
+        next: &mut dyn FnMut() -> Option<(T, Prepared)>,
+        done: &mut dyn FnMut(T, Vec<u64>),
+        dispatch: usize,
+    ) -> Result<(), GpuError> {
+        for p in 0..PLACES {
+            if stream.places[p].is_some() {
+                continue;
+            }
+            if stream.waiting.is_none() && !stream.ended {
+                stream.waiting = next();
+                stream.ended = stream.waiting.is_none();
+            }
+            let Some((token, batch)) = stream.waiting.take() else {
+                return Ok(());
+            };
+            if batch.split.sub_jobs.is_empty() {
+                // Nothing for the device: counted on the CPU already.
+                done(token, batch.totals(&[])?);
+                continue;
+            }
+            let count = batch.split.sub_jobs.len() as u64;
+            let fits = self.places.as_ref().is_some_and(|b| {
+                b.sub_job_room >= count && b.table_words >= batch.split.tables.len() as u64
+            });
+            if !fits || stream.numbered + count > self.number_limit {
+                if stream.places.iter().any(Option::is_some) {
+                    stream.waiting = Some((token, batch));
+                    return Ok(());
+                }
+                if !fits {
+                    self.grow_places(&batch)?;
+                    stream.bind_group = None;
+                }
+                self.restart(&stream.buffers);
+                stream.numbered = 0;
+            }
+            batch
+                .split
+                .check(self.max_levels)
+                .map_err(GpuError::Device)?;
+            let buffers = self.places.as_ref().expect("grown above");
+            self.queue.write_buffer(
+                &buffers.tables,
+                p as u64 * buffers.table_words * 4,
+                bytes(&batch.split.tables),
+            );
+            self.queue.write_buffer(
+                &buffers.sub_jobs,
+                p as u64 * buffers.sub_job_room * size_of::<SubJob>() as u64,
+                bytemuck::cast_slice(&batch.split.sub_jobs),
+            );
+            self.queue.write_buffer(
+                &stream.buffers.control,
+                REMAINING_AT + 4 * p as u64,
+                bytes(&[count as u32]),
+            );
+            let deepest = batch.split.sub_jobs.iter().map(|s| s.rows).max();
+            stream.places[p] = Some(OnDevice {
+                token,
+                batch,
+                start: stream.numbered as u32,
+                count: count as u32,
+                deepest: deepest.expect("not empty"),
+                first_dispatch: dispatch,
+                copied: None,
+            });
+            stream.numbered += count;
+            if dispatch == 0 {
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+
+    /// Steers the budget towards [`TARGET_DISPATCH`] after a dispatch that `took` so long.
+    fn steer_budget(&mut self, took: Duration) {
+        if took < TARGET_DISPATCH / 2 {
+            self.budget = self.budget.saturating_mul(2).min(self.max_budget);
+        } else if took > TARGET_DISPATCH * 2 {
+            self.budget = (self.budget / 2).max(1 << 8);
+        }
+    }
+
+    /// After the control words of dispatch `number`: places copied back since are read and
+    /// handed to `done` (which frees them), and places whose sub-jobs those words show all
+    /// counted have their results copied back behind the queued dispatch.
+    fn settle_places<T>(
+        &self,
+        stream: &mut Stream<T>,
+        control: &[u32],
+        number: usize,
+        done: &mut dyn FnMut(T, Vec<u64>),
+        started: Instant,
+    ) -> Result<(), GpuError> {
+        for p in 0..PLACES {
+            let Some(on) = &mut stream.places[p] else {
+                continue;
+            };
+            if let Some(copy) = on.copied.clone() {
+                let raw =
+                    self.read(&self.places.as_ref().expect("placed").results_read[p], copy)?;
+                let on = stream.places[p].take().expect("matched above");
+                let totals = on.batch.totals(&raw[..2 * on.count as usize])?;
+                if self.trace {
+                    eprintln!(
+                        "nqueens: gpu batch: {} sub-jobs, {} stack levels, place {p}, \
+                         done {:.0} ms into the stream",
+                        on.count,
+                        on.deepest - 1,
+                        started.elapsed().as_secs_f64() * 1000.0
+                    );
+                }
+                done(on.token, totals);
+            } else if on.first_dispatch <= number && control[4 + p] == 0 {
+                on.copied = Some(self.copy_results(p));
+            }
+        }
+        Ok(())
     }
 
     /// Grows the places to hold `batch` (twice its size, and at least
@@ -399,30 +430,20 @@ impl Device {
         })
     }
 
-    /// Queues one dispatch over the batches in `places`, its control words copied to
+    /// Queues one dispatch over the batches of `stream`, its control words copied to
     /// `control_read[read]`.
-    fn dispatch<T>(
-        &mut self,
-        places: &[Option<OnDevice<T>>; PLACES],
-        streamed: &Streamed,
-        group: &wgpu::BindGroup,
-        read: usize,
-    ) -> wgpu::SubmissionIndex {
+    fn dispatch<T>(&mut self, stream: &mut Stream<T>, read: usize) -> wgpu::SubmissionIndex {
         // Stacks as deep as the deepest batch on the device needs.
-        let deepest = places
-            .iter()
-            .flatten()
-            .map(OnDevice::deepest)
-            .max()
-            .unwrap_or(2);
-        let (_, pipeline) = self.pipeline(deepest.saturating_sub(1).max(1));
-        let buffers = self.places.as_ref().expect("a batch is placed first");
-        let range = |p: usize| {
-            places[p]
-                .as_ref()
-                .filter(|on| on.copied.is_none())
-                .map_or([0, 0], |on| [on.start, on.count])
+        let deepest = stream.places.iter().flatten().map(|on| on.deepest).max();
+        let (_, pipeline) = self.pipeline(deepest.unwrap_or(2).saturating_sub(1).max(1));
+        let group = match &stream.bind_group {
+            Some(group) => group.clone(),
+            None => stream
+                .bind_group
+                .insert(self.bind_group(&stream.buffers))
+                .clone(),
         };
+        let buffers = self.places.as_ref().expect("a batch is placed first");
         let mut params = [0u32; PARAMS_BYTES as usize / 4];
         params[..4].copy_from_slice(&[
             self.budget,
@@ -430,16 +451,20 @@ impl Device {
             buffers.sub_job_room as u32,
             buffers.table_words as u32,
         ]);
-        for p in 0..PLACES {
-            [params[4 + p], params[8 + p]] = range(p);
+        for (p, place) in stream.places.iter().enumerate() {
+            // A place copied back takes no more claims (all its numbers were taken).
+            if let Some(on) = place.as_ref().filter(|on| on.copied.is_none()) {
+                [params[4 + p], params[8 + p]] = [on.start, on.count];
+            }
         }
+        let streamed = &stream.buffers;
         self.queue.write_buffer(&streamed.params, 0, bytes(&params));
         let mut encoder = self.device.create_command_encoder(&Default::default());
         encoder.clear_buffer(&streamed.control, STEPS_AT, Some(12));
         {
             let mut pass = encoder.begin_compute_pass(&Default::default());
             pass.set_pipeline(&pipeline);
-            pass.set_bind_group(0, group, &[]);
+            pass.set_bind_group(0, &group, &[]);
             pass.dispatch_workgroups(self.threads / WORKGROUP, 1, 1);
         }
         encoder.copy_buffer_to_buffer(
