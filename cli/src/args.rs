@@ -530,7 +530,9 @@ pub struct EngineArgs {
                or part of a name picks another). auto counts with gpu on a discrete adapter \
                when the CPU alone would need about 2 s or more (n = 19 and up on 16 threads, \
                18 on 2; `nqueens --version` gives this machine's board), never on an \
-               integrated or software one."
+               integrated or software one. NQUEENS_GPU_TRACE=1 writes a line per GPU batch on \
+               stderr; NQUEENS_GPU_THREADS, NQUEENS_GPU_STACK (workgroup or private) and \
+               NQUEENS_GPU_LAST_ROWS (1 or 2) change how the shader runs, for measurements."
     )]
     #[cfg_attr(
         not(feature = "gpu"),
