@@ -2,18 +2,19 @@
 //!
 //! The queue is the plan's largest-first order, as in [`super::run`]. A driver thread takes
 //! tasks in batches from its front, turns them into jobs, streams them through the GPU
-//! ([`crate::engine::kernel::gpu::count_stream`]: two batches on the device at once) and
-//! reports each task only once its batch's totals are back; the driver takes and splits the
-//! next batch while the GPU counts, so the GPU does not wait for the CPU. With [`GpuUse::WithCpu`] the run's `threads` CPU workers take single
-//! tasks from the back of the same queue with the fastest CPU kernel meanwhile: the smallest
-//! first, so that no CPU worker is left with a large task when the GPU has done the rest (the
-//! two ends meet where the devices' speeds put them).
+//! ([`crate::engine::kernel::gpu::count_stream`]: up to four batches on the device at once)
+//! and reports each task only once its batch's totals are back; the driver takes and splits
+//! the next batch while the GPU counts, so the GPU does not wait for the CPU. With
+//! [`GpuUse::WithCpu`] the run's `threads` CPU workers take single tasks from the back of the
+//! same queue with the fastest CPU kernel meanwhile: the smallest first, so that no CPU worker
+//! is left with a large task when the GPU has done the rest (the two ends meet where the
+//! devices' speeds put them).
 //!
 //! Batches grow while they take under a quarter of a second and shrink when they take over two
 //! (the first tasks are the largest). A batch the GPU fails on (a lost device, a failed
 //! dispatch) is not reported: its tasks are counted again on the CPU, and the rest of the run
-//! goes on without the GPU. A raised stop flag drops the batch in flight (not reported, so it is
-//! searched again on resume).
+//! goes on without the GPU. A raised stop flag drops the batches in flight (not reported, so
+//! they are searched again on resume).
 
 use std::cell::Cell;
 use std::sync::Mutex;
@@ -232,11 +233,10 @@ impl Driven {
                 .take()
                 .unwrap_or_else(|| take_batch(queue, cpu, size.get(), shape, cpu_done));
             let prepared = batch.prepared?;
-            let taken = Instant::now();
             Some((
                 InFlight {
                     tasks: batch.tasks,
-                    taken,
+                    taken: Instant::now(),
                 },
                 prepared,
             ))

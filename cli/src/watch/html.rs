@@ -9,12 +9,12 @@
 //! opens it paused at step K, `#speed=S` sets the speed (one of the ladder's) and `#play`
 //! starts it (for links from a course page, and for the tests).
 
-use std::cell::Cell;
 use std::path::Path;
 
 use nqueens::classic::{Counters, Event, Line, Observer};
 use serde_json::json;
 
+use super::StepLimit;
 use super::model::{Model, Rejection, Step};
 use super::screen::SPEEDS;
 use crate::args::WatchArgs;
@@ -144,21 +144,18 @@ impl Moves {
     }
 }
 
-/// The steps of `args`' search up to `max_steps`, encoded.
+/// The steps of `args`' search up to `max_steps` (0: every step), encoded.
 pub fn moves(args: &WatchArgs, max_steps: u64) -> Result<Moves, Failure> {
     struct Encoder {
         model: Model,
         moves: Moves,
         /// The counters at the last step encoded.
         counted: Counters,
-        max_steps: u64,
-        /// The search was stopped before its end.
-        cut: Cell<bool>,
+        limit: StepLimit,
     }
     impl Observer for Encoder {
         fn event(&mut self, event: Event) {
-            // Once stopped, the search only unwinds: nothing of that is a step.
-            if self.cut.get() {
+            if self.limit.cut() {
                 return;
             }
             if self.model.apply(event) {
@@ -167,26 +164,23 @@ pub fn moves(args: &WatchArgs, max_steps: u64) -> Result<Moves, Failure> {
             }
         }
         fn stop(&self) -> bool {
-            let stop = self.moves.steps >= self.max_steps;
-            self.cut.set(self.cut.get() | stop);
-            stop
+            self.limit.stop(self.moves.steps, false)
         }
     }
     let mut encoder = Encoder {
         model: Model::new(args.n, args.algorithm),
         moves: Moves::default(),
         counted: Counters::default(),
-        max_steps,
-        cut: Cell::new(false),
+        limit: StepLimit::new(max_steps),
     };
     args.algorithm.watch(args.n, &mut encoder)?;
     let Encoder {
         mut model,
         mut moves,
-        cut,
+        limit,
         ..
     } = encoder;
-    moves.complete = !cut.get();
+    moves.complete = !limit.cut();
     model.finished = moves.complete;
     moves.counters = model.counters;
     moves.end = model.narration();

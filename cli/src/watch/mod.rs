@@ -94,10 +94,9 @@ fn run_text(args: &WatchArgs, mode: Mode, out: &mut dyn Write) -> Result<Outcome
         model: Model::new(args.n, args.algorithm),
         mode,
         out,
-        max_steps: args.max_steps,
         delay: args.speed.map(|s| Duration::from_secs_f64(1.0 / s)),
         error: None,
-        cut: Cell::new(false),
+        limit: StepLimit::new(args.max_steps),
     };
     if mode == Mode::Frames {
         writer.show();
@@ -106,7 +105,7 @@ fn run_text(args: &WatchArgs, mode: Mode, out: &mut dyn Write) -> Result<Outcome
     if let Some(e) = writer.error.take() {
         return Err(e.into());
     }
-    let complete = !writer.cut.get();
+    let complete = !writer.limit.cut();
     writer.model.finished = complete;
     let model = &writer.model;
     match mode {
@@ -137,11 +136,41 @@ struct TextWriter<'a> {
     model: Model,
     mode: Mode,
     out: &'a mut dyn Write,
-    max_steps: u64,
     delay: Option<Duration>,
     error: Option<io::Error>,
+    limit: StepLimit,
+}
+
+/// Where `--max-steps` stops a watched search, and whether something stopped it before its end.
+struct StepLimit {
+    /// The most steps (0: every step).
+    max_steps: u64,
     /// The search was stopped before its end.
     cut: Cell<bool>,
+}
+
+impl StepLimit {
+    /// At most `max_steps` steps (0: every step).
+    fn new(max_steps: u64) -> StepLimit {
+        StepLimit {
+            max_steps,
+            cut: Cell::new(false),
+        }
+    }
+
+    /// Whether the search stops after `steps` steps, or because `failed` (an observer's
+    /// `stop`); once it has stopped, it stays cut.
+    fn stop(&self, steps: u64, failed: bool) -> bool {
+        let stop = failed || (self.max_steps != 0 && steps >= self.max_steps);
+        self.cut.set(self.cut.get() | stop);
+        stop
+    }
+
+    /// Whether the search was stopped before its end: what it does then only unwinds it, and
+    /// nothing of that is a step.
+    fn cut(&self) -> bool {
+        self.cut.get()
+    }
 }
 
 impl TextWriter<'_> {
@@ -176,17 +205,13 @@ impl TextWriter<'_> {
 
 impl Observer for TextWriter<'_> {
     fn event(&mut self, event: Event) {
-        // Once stopped, the search only unwinds: nothing of that is a step.
-        if !self.cut.get() && self.model.apply(event) {
+        if !self.limit.cut() && self.model.apply(event) {
             self.show();
         }
     }
 
     fn stop(&self) -> bool {
-        let stop =
-            self.error.is_some() || (self.max_steps != 0 && self.model.steps >= self.max_steps);
-        self.cut.set(self.cut.get() | stop);
-        stop
+        self.limit.stop(self.model.steps, self.error.is_some())
     }
 }
 

@@ -6,7 +6,7 @@
 //! [`SOLUTION_HOLD`] longer with `--pause-on-solution`). The recording ends with the search:
 //! its last event is the end's frame (or the last step's, where `--max-steps` stopped it).
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::path::Path;
@@ -17,6 +17,7 @@ use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
 
+use super::StepLimit;
 use super::cast::Recording;
 use super::model::{Model, Step};
 use super::screen::{self, View};
@@ -70,13 +71,12 @@ pub fn record(args: &WatchArgs, path: &Path, size: (u16, u16)) -> Result<Outcome
         speed,
         time: 0.0,
         pause_on_solution: args.pause_on_solution,
-        max_steps: args.max_steps,
-        cut: Cell::new(false),
+        limit: StepLimit::new(args.max_steps),
         error: None,
     };
     view.draw();
     algorithm.watch(args.n, &mut view)?;
-    let complete = !view.cut.get();
+    let complete = !view.limit.cut();
     if complete {
         // The end: one step's time after the last, as the view shows it before a key.
         let last = view.model.clone();
@@ -141,10 +141,8 @@ struct OffScreen {
     /// The time of the frame on view, in seconds since the start.
     time: f64,
     pause_on_solution: bool,
-    /// The most steps recorded (0: all).
-    max_steps: u64,
-    /// The search was stopped before its end.
-    cut: Cell<bool>,
+    /// `--max-steps`.
+    limit: StepLimit,
     /// The first error drawing (which stops the search).
     error: Option<io::Error>,
 }
@@ -175,7 +173,7 @@ impl OffScreen {
 
 impl Observer for OffScreen {
     fn event(&mut self, event: Event) {
-        if self.cut.get() {
+        if self.limit.cut() {
             return;
         }
         let previous = self.model.clone();
@@ -196,9 +194,6 @@ impl Observer for OffScreen {
     }
 
     fn stop(&self) -> bool {
-        let stop =
-            self.error.is_some() || (self.max_steps != 0 && self.model.steps >= self.max_steps);
-        self.cut.set(self.cut.get() | stop);
-        stop
+        self.limit.stop(self.model.steps, self.error.is_some())
     }
 }

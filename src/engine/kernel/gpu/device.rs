@@ -77,7 +77,7 @@ pub struct Device {
     trace: bool,
     /// The first error the device reported (validation, out of memory, lost).
     fault: Arc<Mutex<Option<String>>>,
-    /// The buffers of the two places for batches, the largest so far.
+    /// The buffers of the places for batches, the largest so far.
     places: Option<stream::Places>,
     /// Sub-job numbers a stream runs up to before it starts over from 0.
     pub(crate) number_limit: u64,
@@ -242,11 +242,11 @@ impl Device {
     }
 
     /// The search's pipeline for stacks of at least `levels` levels (rounded up to a multiple
-    /// of 4, at most [`Device::max_levels`]), and the levels it has.
-    fn pipeline(&mut self, levels: u32) -> (u32, wgpu::ComputePipeline) {
+    /// of 4, at most [`Device::max_levels`]).
+    fn pipeline(&mut self, levels: u32) -> wgpu::ComputePipeline {
         let levels = levels.next_multiple_of(4).min(self.max_levels);
         if let Some((_, pipeline)) = self.pipelines.iter().find(|(l, _)| *l == levels) {
-            return (levels, pipeline.clone());
+            return pipeline.clone();
         }
         let descriptor = wgpu::ShaderModuleDescriptor {
             label: Some("search"),
@@ -254,10 +254,11 @@ impl Device {
         };
         // SAFETY: the shader indexes its buffers and stacks only within their bounds, and every
         // loop of it ends (its header comment gives the reasons): the indices rest on the
-        // batch's shape, which `count` checks before every batch (`Split::check`) against the
-        // pipeline's levels, and on `state` and `control`, which only the shader and the
-        // host's clears write. Without wgpu's runtime checks (index clamps, a loop counter) the
-        // search loop runs about a third faster on an NVIDIA GPU.
+        // batch's shape, which the stream checks before placing every batch (`Split::check`)
+        // against the device's deepest stacks (a dispatch's pipeline is as deep as its deepest
+        // batch), and on `state` and `control`, which only the shader and the host's clears
+        // write. Without wgpu's runtime checks (index clamps, a loop counter) the search loop
+        // runs about a third faster on an NVIDIA GPU.
         let module = unsafe {
             self.device
                 .create_shader_module_trusted(descriptor, wgpu::ShaderRuntimeChecks::unchecked())
@@ -279,7 +280,7 @@ impl Device {
                 cache: None,
             });
         self.pipelines.push((levels, pipeline.clone()));
-        (levels, pipeline)
+        pipeline
     }
 
     /// The fault the device reported, if any.

@@ -178,8 +178,8 @@ pub use device::StreamError;
 
 /// Counts batches on `device` until `next` has none left (it is called whenever the device has
 /// room for one, the first time before any dispatch), handing each batch's token and totals per
-/// job to `done` as soon as it is counted. Two batches are on the device at once, so that its
-/// threads go on with the second while the first one's last sub-jobs are searched. `Ok(false)`:
+/// job to `done` as soon as it is counted. Up to four batches are on the device at once, so that
+/// its threads go on with the next while a batch's last sub-jobs are searched. `Ok(false)`:
 /// `stop` was raised first (the batches on the device are dropped, not handed back).
 pub fn count_stream<T>(
     device: &mut Device,

@@ -99,15 +99,23 @@ var<workgroup> row_table: array<vec2<u32>, 1984>;
 // Places for batches.
 const PLACES: u32 = 4u;
 
-// Where sub-job number `g` is: its place and its index in that place; place PLACES when its
-// batch is not on the device yet.
-fn locate(g: u32) -> vec2<u32> {
+// Where a claimed sub-job is: its place (PLACES when its batch is not on the device yet),
+// its index in `sub_jobs` (and pair of words in `results`), where its job's tables begin.
+struct Claim {
+    place: u32,
+    at: u32,
+    tables: u32,
+}
+
+// Where sub-job number `g` is.
+fn locate(g: u32) -> Claim {
     for (var p = 0u; p < PLACES; p++) {
         if g - params.start[p] < params.count[p] {
-            return vec2<u32>(p, g - params.start[p]);
+            let at = p * params.sub_jobs_per_place + g - params.start[p];
+            return Claim(p, at, p * params.tables_per_place + sub_jobs[at].job * TABLE);
         }
     }
-    return vec2<u32>(PLACES, 0u);
+    return Claim(PLACES, 0u, 0u);
 }
 
 @compute @workgroup_size(64)
@@ -123,12 +131,10 @@ fn main(
     // This thread's slot in the stacks. (PRIVATE-STACK)
     let slot = lid;
     var budget = params.budget;
-    // The claim plus one; slots in use; the sub-job's own queens (`cols`), and the depth of
-    // its second-to-last row.
+    // The claim plus one; slots in use; the sub-job's own queens (`cols`).
     var cur = state[t];
     var top = state[threads + t];
     var base = 0u;
-    var last = 0u;
     // The depth whose child rows are counted, not pushed; with LAST_TWO_ROWS, the last row's
     // step from the one before it and its blocked squares.
     var leaf_depth = 0u;
@@ -136,10 +142,8 @@ fn main(
     var last_blocked = 0u;
     var lo = state[2u * threads + t];
     var hi = state[3u * threads + t];
-    // The claim's place and where its result goes; where its job's tables begin.
-    var place = 0u;
-    var at_result = 0u;
-    var at_tables = 0u;
+    // Where the claim is.
+    var claim = Claim(0u, 0u, 0u);
     // Whether the claim is still to be started.
     var waiting = top == WAITING;
     if waiting {
@@ -158,26 +162,23 @@ fn main(
     // there), and where its result goes (a resumed one's is found again).
     var fill = top != 0u;
     if cur != FRESH && !waiting {
-        let where_ = locate(cur - 1u);
-        place = where_.x;
-        at_result = where_.x * params.sub_jobs_per_place + where_.y;
-        let s = sub_jobs[at_result];
-        at_tables = where_.x * params.tables_per_place + s.job * TABLE;
+        claim = locate(cur - 1u);
     }
     loop {
         if fill {
             fill = false;
-            let s = sub_jobs[at_result];
+            let s = sub_jobs[claim.at];
             base = countOneBits(s.cols);
-            last = s.rows - 2u;
+            // The depth of the second-to-last row.
+            let last = s.rows - 2u;
             leaf_depth = last - select(0u, 1u, LAST_TWO_ROWS);
-            gap = tables[at_tables + 2u];
-            last_blocked = tables[at_tables + BLOCKED + 1u];
+            gap = tables[claim.tables + 2u];
+            last_blocked = tables[claim.tables + BLOCKED + 1u];
             for (var d = 0u; d <= last; d++) {
                 let k = s.rows - d;
                 row_table[d * STRIDE + slot] = vec2<u32>(
-                    tables[at_tables + k],
-                    tables[at_tables + BLOCKED + k - 1u],
+                    tables[claim.tables + k],
+                    tables[claim.tables + BLOCKED + k - 1u],
                 );
             }
             budget -= min(budget, s.rows);
@@ -225,24 +226,21 @@ fn main(
         if !waiting {
             // The sub-job is counted (or none was claimed yet): store it, claim the next.
             if cur != FRESH {
-                results[2u * at_result] = lo;
-                results[2u * at_result + 1u] = hi;
-                atomicSub(&control[4u + place], 1u);
+                results[2u * claim.at] = lo;
+                results[2u * claim.at + 1u] = hi;
+                atomicSub(&control[4u + claim.place], 1u);
             }
             cur = atomicAdd(&control[0], 1u) + 1u;
         }
-        let where_ = locate(cur - 1u);
-        waiting = where_.x == PLACES;
+        claim = locate(cur - 1u);
+        waiting = claim.place == PLACES;
         if waiting {
             break;
         }
-        place = where_.x;
-        at_result = where_.x * params.sub_jobs_per_place + where_.y;
-        let s = sub_jobs[at_result];
-        at_tables = where_.x * params.tables_per_place + s.job * TABLE;
+        let s = sub_jobs[claim.at];
         lo = 0u;
         hi = 0u;
-        let free = ~(s.cols | s.ld | s.rd | tables[at_tables + BLOCKED + s.rows]);
+        let free = ~(s.cols | s.ld | s.rd | tables[claim.tables + BLOCKED + s.rows]);
         stack[slot] = vec4<u32>(free, s.cols, s.ld, s.rd);
         top = select(0u, 1u, free != 0u);
         fill = top != 0u;

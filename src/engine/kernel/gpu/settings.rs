@@ -63,9 +63,9 @@ impl GpuSettings {
         self.last_rows
     }
 
-    /// Whether each batch the device counts writes one line on stderr: its sub-jobs, stack
-    /// levels, dispatches, steps, how busy the threads were ([`Work::busy`](super::Work::busy))
-    /// and its time.
+    /// Whether the device traces its work on stderr: a line per batch (its sub-jobs, stack
+    /// levels, place and when it was done) and one per stream (its dispatches, steps, how busy
+    /// the threads were ([`Work::busy`](super::Work::busy)) and its time).
     pub fn with_trace(self, trace: bool) -> GpuSettings {
         GpuSettings { trace, ..self }
     }

@@ -69,9 +69,9 @@ struct OnDevice<T> {
     /// Its first sub-job number, and how many it has.
     start: u32,
     count: u32,
-    /// The free rows of its deepest sub-job: what the stacks must hold while it is on the
-    /// device.
-    deepest: u32,
+    /// The stack levels of its deepest sub-job (its free rows less one): what the stacks must
+    /// hold while it is on the device.
+    levels: u32,
     /// The first dispatch that searches it: only the control words of that one and later ones
     /// tell how many of its sub-jobs are left.
     first_dispatch: usize,
@@ -280,12 +280,13 @@ impl Device {
                 bytes(&[count as u32]),
             );
             let deepest = batch.split.sub_jobs.iter().map(|s| s.rows).max();
+            let levels = deepest.expect("not empty") - 1;
             stream.places[p] = Some(OnDevice {
                 token,
                 batch,
                 start: stream.numbered as u32,
                 count: count as u32,
-                deepest: deepest.expect("not empty"),
+                levels,
                 first_dispatch: dispatch,
                 copied: None,
             });
@@ -331,7 +332,7 @@ impl Device {
                         "nqueens: gpu batch: {} sub-jobs, {} stack levels, place {p}, \
                          done {:.0} ms into the stream",
                         on.count,
-                        on.deepest - 1,
+                        on.levels,
                         started.elapsed().as_secs_f64() * 1000.0
                     );
                 }
@@ -434,8 +435,8 @@ impl Device {
     /// `control_read[read]`.
     fn dispatch<T>(&mut self, stream: &mut Stream<T>, read: usize) -> wgpu::SubmissionIndex {
         // Stacks as deep as the deepest batch on the device needs.
-        let deepest = stream.places.iter().flatten().map(|on| on.deepest).max();
-        let (_, pipeline) = self.pipeline(deepest.unwrap_or(2).saturating_sub(1).max(1));
+        let levels = stream.places.iter().flatten().map(|on| on.levels).max();
+        let pipeline = self.pipeline(levels.unwrap_or(1));
         let group = match &stream.bind_group {
             Some(group) => group.clone(),
             None => stream
@@ -460,7 +461,7 @@ impl Device {
         let streamed = &stream.buffers;
         self.queue.write_buffer(&streamed.params, 0, bytes(&params));
         let mut encoder = self.device.create_command_encoder(&Default::default());
-        encoder.clear_buffer(&streamed.control, STEPS_AT, Some(12));
+        encoder.clear_buffer(&streamed.control, STEPS_AT, Some(REMAINING_AT - STEPS_AT));
         {
             let mut pass = encoder.begin_compute_pass(&Default::default());
             pass.set_pipeline(&pipeline);
