@@ -13,14 +13,14 @@ use crate::engine::kernel::Kernel;
 /// assert!(matches!(error, Error::BoardTooLarge { n: 65 }));
 /// assert_eq!(error.to_string(), "n = 65 is too large: the largest board is 64 x 64");
 ///
-/// let error = count(8, &CountOptions::new(0, Strategy::Mirror)).unwrap_err();
+/// let options = CountOptions::new(nqueens::max_threads() + 1, Strategy::Mirror);
+/// let error = count(8, &options).unwrap_err();
 /// let advice = match error {
-///     Error::ZeroThreads => "ask for at least one thread",
+///     Error::TooManyThreads { .. } => "ask for fewer threads",
 ///     Error::BoardTooLarge { .. } => "ask for a smaller board",
 ///     _ => "see the message",
 /// };
-/// assert_eq!(advice, "ask for at least one thread");
-/// assert_eq!(error.to_string(), "the thread count must be at least 1");
+/// assert_eq!(advice, "ask for fewer threads");
 /// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]

@@ -16,6 +16,20 @@
 //! assert_eq!(Some(counts.total), nqueens::known::total(10));
 //! ```
 //!
+//! # Threads, the rayon way
+//!
+//! A count (or an estimate) runs on the rayon pool it is called from: on a worker of a pool
+//! (inside [`rayon::ThreadPool::install`], a parallel iterator, a scope) its work goes to that
+//! pool as jobs the calling worker takes part in, on at most [`CountOptions::threads`] of its
+//! workers, all of them for `0` (the default, as rayon reads `0` for a pool's size); given a
+//! pool ([`RunControl::pool`]), it runs on that one, the caller waiting as
+//! [`install`](rayon::ThreadPool::install) waits, taking its own pool's jobs meanwhile. Outside
+//! every pool, `0` threads run on rayon's global pool, one on the calling thread, and any other
+//! count on the process's pool of exactly that many workers, built on first use and kept
+//! (a few are kept at most; [`release_pools`] drops them). No pool is built larger than
+//! [`max_threads`]. So parallel iterators over counts, nested pools and pools whose workers
+//! count on each other all finish, and a count inside a pool uses all of that pool.
+//!
 //! # Modules
 //!
 //! * The count: [`count`], [`count_with`] under a [`RunControl`] (a journal to resume from, a

@@ -350,10 +350,12 @@ impl Placement {
         format!("{}: {}", self.pin, cpus.join(","))
     }
 
-    /// The pool of `threads` workers, worker `i` pinned to the `i`-th CPU of the order: built
-    /// on first use, then the same pool for every call with that thread count. Refused
-    /// ([`PinError::Refused`]) when the system does not run a worker on its CPU, as for more
-    /// threads than the order has CPUs.
+    /// The pool of `threads` workers (`0`: one per CPU of the order), worker `i` pinned to the
+    /// `i`-th CPU of the order: built on first use, then the same pool for every call with that
+    /// thread count. More threads than the order has CPUs (or than
+    /// [`max_threads`](crate::max_threads)) are refused ([`PinError::TooManyThreads`]) before
+    /// any thread starts; a pool whose workers the system does not run on their CPUs is
+    /// refused too ([`PinError::Refused`]).
     ///
     /// ```
     /// use nqueens::placement::{Pin, PinError, Placement};
@@ -362,9 +364,18 @@ impl Placement {
     ///     assert_eq!(pool.current_num_threads(), 1);
     ///     assert!(std::sync::Arc::ptr_eq(&pool, &placement.pool(1).unwrap()));
     /// }
-    /// assert!(matches!(placement.pool(2), Err(PinError::Refused { .. })));
+    /// assert!(matches!(placement.pool(2), Err(PinError::TooManyThreads { threads: 2, cpus: 1, .. })));
     /// ```
     pub fn pool(&self, threads: usize) -> Result<Arc<rayon::ThreadPool>, PinError> {
+        let cpus = self.order.len().min(crate::max_threads());
+        let threads = if threads == 0 { cpus } else { threads };
+        if threads == 0 || threads > cpus {
+            return Err(PinError::TooManyThreads {
+                pin: self.pin,
+                threads,
+                cpus,
+            });
+        }
         let mut pools = self.pools.lock().unwrap_or_else(|e| e.into_inner());
         if let Some((_, pool)) = pools.iter().find(|(t, _)| *t == threads) {
             return Ok(Arc::clone(pool));
@@ -491,5 +502,21 @@ mod tests {
             other => panic!("{other}"),
         }
         assert_eq!(Placement::new(Pin::None, 1000).unwrap(), None);
+    }
+
+    #[test]
+    fn a_pool_beyond_the_cap_is_refused_before_any_thread_starts() {
+        // 30 000 CPUs named: far more than the cap, refused at once.
+        let placement = Placement::with_order(Pin::Cores, vec![0; 30_000]);
+        for threads in [crate::max_threads() + 1, 30_000, 30_001] {
+            assert!(matches!(
+                placement.pool(threads),
+                Err(PinError::TooManyThreads { cpus, .. }) if cpus == crate::max_threads()
+            ));
+        }
+        // No pool was built.
+        assert!(placement.pools.lock().unwrap().is_empty());
+        let none = Placement::with_order(Pin::Cores, Vec::new());
+        assert!(matches!(none.pool(0), Err(PinError::TooManyThreads { .. })));
     }
 }

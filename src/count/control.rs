@@ -97,18 +97,18 @@ pub struct RunControl<'a> {
     pub watcher: Option<&'a dyn Watcher>,
     /// Count only this shard of the plan (`None`: the whole plan).
     pub shard: Option<Shard>,
-    /// The rayon pool whose workers count, whatever [`CountOptions::threads`] says (`None`: the
-    /// process's pool of that many workers, built on first use and kept for the counts after
-    /// it, among a few pools of the most recent thread counts: see
-    /// [`release_pools`](crate::release_pools)).
+    /// The rayon pool whose workers count: at most [`CountOptions::threads`] of them, all of
+    /// them for `0` (`None`: the pool the calling thread is a worker of; outside every pool,
+    /// rayon's global pool for `0` threads, else the process's pool of that many workers, built
+    /// on first use and kept for the counts after it, among a few pools of the most recent
+    /// thread counts: see [`release_pools`](crate::release_pools)).
     ///
-    /// A count never waits in a rayon worker for other rayon work, since a waiting worker
-    /// takes other jobs of its pool (more counts, in a parallel iterator of counts) and they
-    /// nest until the stack overflows. Called from a worker of the pool it runs on (or, with no
-    /// pool given, from a worker of any pool of the same size), a count searches on that worker
-    /// alone; called from a worker of another pool, the worker sleeps while the pool counts.
-    /// Boards up to n = 10 are searched on the calling thread, which is quicker than waking
-    /// any other.
+    /// The rule is rayon's: called on a worker of the pool it runs on, a count's work goes to
+    /// that pool as jobs the calling worker takes part in; called on a worker of another pool,
+    /// the caller waits as [`rayon::ThreadPool::install`] does, taking its own pool's jobs
+    /// meanwhile, so pools whose workers count on each other, nested pools and parallel
+    /// iterators over counts always finish. Without a pool, boards up to n = 10 are searched on
+    /// the calling thread, which is quicker than waking any other.
     ///
     /// ```
     /// use nqueens::{count_with, CountOptions, RunControl, Strategy};

@@ -10,7 +10,7 @@ use super::unique_search::UniqueSearch;
 use super::{CountOptions, CountRun, Counts, RunControl, Watcher};
 use crate::engine::kernel::{Kernel, Selected};
 use crate::engine::plan::{Plan, TaskId, default_plan};
-use crate::engine::pool::{INLINE_MAX_N, check_threads, runs_here, start_shared};
+use crate::engine::pool::{INLINE_MAX_N, Workers, check_threads};
 use crate::engine::run::{RunOptions, TaskOutcome, run};
 use crate::engine::unique::{UNIQUE_MAX_N, unique_from};
 use crate::error::Error;
@@ -116,8 +116,8 @@ impl Drop for SearchGuard {
 impl Prepared {
     /// Selects the kernel, makes the plan of the `n`-board (only the control's shard of it, when
     /// it names one) and opens the control's journal (when it names one), checking that every
-    /// record it holds is a task to count. The workers are started first (the control's pool,
-    /// else the process's pool of the options' thread count), and one of them makes the unique
+    /// record it holds is a task to count. The workers are started first (those
+    /// [`RunControl::pool`] describes), and one of them makes the unique
     /// count's two symmetric searches while this thread makes the plan: a core that would wait
     /// for the plan does them instead. (A run of one thread, or one that searches on the calling
     /// thread, makes them on its worker before its first task.) They are left out for a board
@@ -160,18 +160,11 @@ impl Prepared {
         let wants_unique = n <= UNIQUE_MAX_N || options.unique_above_bound;
         let unique = (wants_unique && shard.is_none_or(|s| s.is_whole())).then(|| {
             let search = UniqueSearch::new(n);
-            let shared;
-            let helper = match pool {
-                Some(pool) => (pool.current_num_threads() > 1
-                    && !runs_here(options.threads, false, Some(pool)))
-                .then_some(pool),
-                None => {
-                    shared = start_shared(options.threads, n <= INLINE_MAX_N);
-                    shared.as_deref()
-                }
-            };
-            if let Some(helper) = helper {
-                search.start_on(helper);
+            // The run's workers, started now (a new thread can wait a scheduler tick, 4 ms,
+            // for a CPU): one of them makes the searches while this thread makes the plan. A
+            // pool that cannot be built is reported by the run.
+            if let Ok(workers) = Workers::for_run(options.threads, n <= INLINE_MAX_N, pool) {
+                search.start_on(&workers);
             }
             SearchGuard(search)
         });
@@ -257,12 +250,12 @@ impl Prepared {
     }
 
     /// Searches the tasks the journal does not hold, recording each in the journal as it
-    /// finishes, with the selected kernel, on the control's pool (whatever the options' thread
-    /// count) or else the process's pool of the options' thread count. The control's watcher is
+    /// finishes, with the selected kernel, on the workers [`RunControl::pool`] describes: the
+    /// control's pool, the pool the caller is on, or else the process's pool of the options'
+    /// thread count. The control's watcher is
     /// told the plan first ([`Watcher::start`]) and then every searched task; raising its stop
     /// flag makes the workers finish their current task and start no other, ends the unique
-    /// count's searches wherever they run, and leaves the unique count out (`None`). Called from a worker
-    /// of the pool itself, the count runs on that worker alone: see [`RunControl::pool`].
+    /// count's searches wherever they run, and leaves the unique count out (`None`).
     ///
     /// ```
     /// use nqueens::{CountOptions, Prepared, RunControl, Strategy};
@@ -405,7 +398,7 @@ impl Prepared {
 /// The CPU threads `auto` weighs for a count ([`Kernel::select_for`]): the pool's, else the
 /// options'; a shard of one k-th of the board weighs as the whole board on k times the threads.
 fn kernel_threads(threads: usize, shard: Option<Shard>, pool: Option<&rayon::ThreadPool>) -> usize {
-    let threads = pool.map_or(threads, rayon::ThreadPool::current_num_threads);
+    let threads = Workers::width_for(threads, pool);
     let shards = shard.map_or(1, |s| s.count().max(1) as usize);
     threads.saturating_mul(shards)
 }

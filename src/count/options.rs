@@ -33,7 +33,13 @@ use crate::engine::plan::Strategy;
 #[cfg_attr(feature = "serde", serde(default))]
 #[non_exhaustive]
 pub struct CountOptions {
-    /// Worker threads (at least 1).
+    /// Worker threads: at most this many of the workers of the pool the count runs on, `0`
+    /// (the default) for all of them, as rayon reads `0` for a pool's size. Called on a worker
+    /// of a rayon pool, or given one ([`RunControl::pool`](crate::RunControl::pool)), a count
+    /// runs on that pool; outside every pool, on rayon's global pool for `0` and otherwise on
+    /// the process's own pool of exactly this many workers (see [`release_pools`]).
+    ///
+    /// [`release_pools`]: crate::release_pools
     pub threads: usize,
     /// How the board is split into tasks.
     pub strategy: Strategy,
@@ -118,8 +124,17 @@ impl CountOptions {
 }
 
 impl Default for CountOptions {
-    /// Every logical CPU, the default strategy, the fastest kernel.
+    /// Every worker of the pool the count runs on (`threads` 0: rayon's global pool, one worker
+    /// per logical CPU unless the program set it up otherwise), the default strategy, the
+    /// fastest kernel.
+    ///
+    /// ```
+    /// use nqueens::{count, CountOptions};
+    /// let pool = rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
+    /// let counts = pool.install(|| count(12, &CountOptions::default())).unwrap();
+    /// assert_eq!((counts.total, counts.threads), (14_200, 3));
+    /// ```
     fn default() -> Self {
-        CountOptions::new(num_cpus::get(), Strategy::default())
+        CountOptions::new(0, Strategy::default())
     }
 }

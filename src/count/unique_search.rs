@@ -8,6 +8,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use crate::engine::error::EngineError;
+use crate::engine::pool::Workers;
 use crate::engine::unique::{FixedCounts, symmetric_fixed_counts_with_stop};
 use crate::error::Error;
 
@@ -36,12 +37,17 @@ impl UniqueSearch {
         })
     }
 
-    /// Starts them on a worker of `pool` (the caller goes on making the plan): nothing is waited
+    /// Starts them on one of `workers` (the caller goes on making the plan): nothing is waited
     /// for, and if no worker has taken them by the time they are needed, the thread that needs
     /// them makes them itself. They end early once [`UniqueSearch::cancel`] is called.
-    pub(super) fn start_on(self: &Arc<UniqueSearch>, pool: &rayon::ThreadPool) {
+    pub(super) fn start_on(self: &Arc<UniqueSearch>, workers: &Workers<'_>) {
+        workers.spawn(self.job());
+    }
+
+    /// The job that makes them on whichever thread runs it, unless claimed.
+    fn job(self: &Arc<UniqueSearch>) -> impl FnOnce() + Send + 'static {
         let search = Arc::clone(self);
-        pool.spawn(move || search.make_unless_claimed(&search.abort));
+        move || search.make_unless_claimed(&search.abort)
     }
 
     /// Makes them here, until `stop` is raised, unless another thread has claimed them.
@@ -105,7 +111,7 @@ mod tests {
         let pool = crate::engine::pool::build_pool(2).unwrap();
         for n in [8, 12] {
             let started = UniqueSearch::new(n);
-            started.start_on(&pool);
+            pool.spawn(started.job());
             let here = UniqueSearch::new(n);
             let go = AtomicBool::new(false);
             assert_eq!(started.result(&go).unwrap(), here.result(&go).unwrap());
@@ -130,7 +136,7 @@ mod tests {
             let _ = release.recv();
         });
         let search = UniqueSearch::new(10);
-        search.start_on(&pool);
+        pool.spawn(search.job());
         search.cancel();
         hold.send(()).unwrap();
         // Let the worker take the search: it finds it claimed and leaves it.
@@ -144,7 +150,7 @@ mod tests {
         // The 30-board's searches take minutes: started on the worker, they are still running
         // when the stop flag is raised.
         let search = UniqueSearch::new(30);
-        search.start_on(&pool);
+        pool.spawn(search.job());
         while !search.is_being_made() {
             std::thread::yield_now();
         }

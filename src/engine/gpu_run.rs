@@ -26,7 +26,7 @@ use super::kernel::gpu::{self, Device};
 use super::kernel::{GpuUse, Job, Selected};
 use super::outcome::{RunOptions, RunReport, Tally, TaskOutcome, order_and_sum};
 use super::plan::{Plan, Subproblem};
-use super::pool::shared_pool;
+use super::pool::{Workers, spread};
 
 pub use super::outcome::DeviceShare;
 
@@ -272,15 +272,15 @@ impl Driven {
     }
 }
 
-/// Runs every task of `plan` on the GPU and, with [`GpuUse::WithCpu`], `options.threads` CPU
-/// workers, all taking tasks from one queue.
+/// Runs every task of `plan` on the GPU and, with [`GpuUse::WithCpu`], the run's CPU `workers`,
+/// all taking tasks from one queue.
 pub(super) fn run(
     plan: &Plan,
     options: &RunOptions<'_>,
     share: GpuUse,
+    workers: &Workers<'_>,
 ) -> Result<RunReport, EngineError> {
     let cpu = options.kernel.cpu_kernel();
-    let pool = shared_pool(options.threads)?;
     let started = Instant::now();
     let queue = Queue {
         plan,
@@ -288,6 +288,7 @@ pub(super) fn run(
         ends: Mutex::new((0, plan.tasks().len())),
         retry: Mutex::new(Vec::new()),
     };
+    let on_cpu = || workers.run(|width| spread(width, || queue.cpu_worker(cpu)).concat());
     let mut guard = gpu::device()?;
     let Some(Ok(device)) = guard.as_mut() else {
         unreachable!("device() returns an open device")
@@ -301,7 +302,7 @@ pub(super) fn run(
             driven.drive(&queue, cpu, device, first);
         });
         if share == GpuUse::WithCpu {
-            cpu_done = pool.broadcast(|_| queue.cpu_worker(cpu)).concat();
+            cpu_done = on_cpu();
         }
         driver.join().expect("the GPU driver does not panic");
     });
@@ -316,7 +317,7 @@ pub(super) fn run(
     drop(guard);
     // Whatever the GPU left (a fault, or the GPU alone): the CPU workers.
     if !queue.stopped() && queue.left() {
-        cpu_done.extend(pool.broadcast(|_| queue.cpu_worker(cpu)).concat());
+        cpu_done.extend(on_cpu());
     }
     let mut outcomes: Vec<TaskOutcome> = Vec::with_capacity(plan.tasks().len());
     let mut share_of = DeviceShare {
@@ -343,7 +344,7 @@ pub(super) fn run(
         outcomes,
         kernel: options.kernel.kernel(),
         elapsed: started.elapsed(),
-        threads: pool.current_num_threads(),
+        threads: workers.width(),
         gpu: Some(share_of),
         // The spans of CPU workers in a pool: none here (a GPU run has no such workers).
         workers: Vec::new(),

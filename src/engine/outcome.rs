@@ -101,7 +101,8 @@ pub type RecordedCounts<'a> = &'a (dyn Fn(&Task) -> Option<u64> + Sync);
 /// How to run a plan.
 #[derive(Clone, Copy)]
 pub struct RunOptions<'a> {
-    /// Worker threads; must be at least 1.
+    /// Worker threads: at most this many of the pool's workers, `0` for all of them (see
+    /// [`super::pool`]).
     pub threads: usize,
     /// Called on a worker thread after each task finishes (not for recorded ones).
     pub on_task_done: Option<TaskObserver<'a>>,
@@ -111,8 +112,8 @@ pub struct RunOptions<'a> {
     pub recorded: Option<RecordedCounts<'a>>,
     /// The kernel that counts each task, selected once for the whole run ([`Kernel::select`]).
     pub kernel: Selected,
-    /// The pool to run on instead of the process's pool of `threads` workers (its size then
-    /// wins over `threads`).
+    /// The pool to run on (at most `threads` of its workers) instead of the one the calling
+    /// thread is on or the process's pool of `threads` workers.
     pub pool: Option<&'a rayon::ThreadPool>,
     /// Work the caller needs after the run, done inside it: the first worker to start runs it
     /// once, before its first task, as if it were the plan's largest task, so that it overlaps
@@ -180,7 +181,7 @@ pub struct RunReport {
     /// Wall-clock time of the run.
     pub elapsed: Duration,
     /// The worker threads the run's tasks were handed to: the pool's workers, or 1 where the
-    /// run searched on the calling thread alone (see [`super::pool::on_workers`]); for a GPU
+    /// run searched on the calling thread alone (see [`super::pool`]); for a GPU
     /// kernel, the CPU workers beside the GPU.
     pub threads: usize,
     /// What the GPU and the CPU each did, for a GPU kernel.

@@ -1,48 +1,51 @@
-//! The worker threads a run uses: one rayon pool per thread count, kept for later runs in a
-//! small cache, and the rule that keeps a run called from inside a rayon worker from nesting.
+//! The worker threads a run uses, the rayon way: the pool the caller is already on, the pool it
+//! names, or else one the library keeps per thread count.
+//!
+//! # Which workers a run gets
+//!
+//! A run (a count, an estimate's sampling) asks for `threads` workers, `0` meaning "as many as
+//! the pool it runs on has" (as [`rayon::ThreadPoolBuilder::num_threads`] reads `0`), and
+//! spreads its work over that many jobs of one pool ([`spread`]):
+//!
+//! * given a pool ([`RunControl::pool`](crate::RunControl::pool)), it runs on that pool, on at
+//!   most `threads` of its workers (all of them for `0`);
+//! * called on a worker of a rayon pool (inside [`rayon::ThreadPool::install`], a parallel
+//!   iterator, a scope), it runs on that pool, on at most `threads` of its workers;
+//! * called outside every pool, it runs on rayon's global pool for `0`, on the calling thread
+//!   alone for `1`, and otherwise on the process's pool of exactly `threads` workers
+//!   ([`shared_pool`]), built on first use and kept for later runs.
+//!
+//! The calling thread takes part when it is a worker of that pool, and waits for it the rayon
+//! way otherwise: a worker of another pool goes on taking its own pool's jobs while it waits
+//! ([`rayon::ThreadPool::install`]), so pools whose workers count on each other, nested pools and
+//! parallel iterators over counts always finish; no worker is ever parked in an operating-system
+//! wait for another pool. Small boards ([`INLINE_MAX_N`]) are searched on the calling thread
+//! unless a pool is given: handing a few microseconds of work to other threads costs more than
+//! the work.
 //!
 //! # The pools kept
 //!
-//! A run given no pool runs on the process's pool of its thread count ([`shared_pool`]): built
-//! on first use and kept for the runs after it. At most [`KEPT_POOLS`] pools (of distinct
-//! thread counts) are kept, holding together at most [`kept_workers`] worker threads (four per
-//! logical CPU), the most recently used first; the pool a run just took is always kept, and
-//! pools beyond either bound are dropped, least recently used first. A dropped pool's threads
-//! exit once the runs still on it finish (at once when none is), so a program that counts with
-//! ever new thread counts keeps no more than those bounds' worth of idle threads.
-//! [`release_pools`] drops every kept pool (a long-running program's way of giving back all
-//! idle workers); later runs build their pools again.
-//!
-//! A rayon worker that waits for anything rayon runs (`install`, `broadcast`, `join`, a scope),
-//! whether in its own pool or another one, does not sleep: it takes other jobs of its own pool
-//! while it waits. A count called from a parallel iterator would then wait on that iterator's
-//! worker, which meanwhile takes the iterator's next item (another count), which waits in turn:
-//! the counts nest on one stack until it overflows. So a run never waits like that from a
-//! rayon worker ([`on_workers`]):
-//!
-//! * called from a thread that is not a rayon worker, it runs on the pool and waits for it (the
-//!   thread sleeps);
-//! * called from a worker of the very pool it would run on, or from a worker of a pool of the
-//!   same size when no pool was given, or with one thread, it searches on the calling worker
-//!   alone ([`Workers::Here`]): the pool's other workers are busy with the caller's own parallel
-//!   work, and nothing is waited for;
-//! * called from a worker of another pool, it hands the run to a plain thread that waits for
-//!   the pool, and the worker sleeps until that thread is done (an operating-system wait, which
-//!   takes no other job).
-//!
-//! Small boards ([`INLINE_MAX_N`]) are searched on the calling thread whatever the thread count,
-//! unless a pool is given: handing a few microseconds of work to other threads costs more than
-//! the work.
+//! At most [`KEPT_POOLS`] pools (of distinct thread counts) are kept, holding together at most
+//! [`kept_workers`] worker threads (four per logical CPU), the most recently used first; the
+//! pool a run just took is always kept, and pools beyond either bound are dropped, least
+//! recently used first. A dropped pool's threads exit once the runs still on it finish (at once
+//! when none is), so a program that counts with ever new thread counts keeps no more than those
+//! bounds' worth of idle threads. [`release_pools`] drops every kept pool (a long-running
+//! program's way of giving back all idle workers); later runs build their pools again. No pool
+//! is built with more than [`max_threads`] workers.
 
 use std::sync::{Arc, Mutex};
 
+use rayon::prelude::*;
+
 use super::error::EngineError;
 
-/// The largest board a run searches on the calling thread alone, whatever its thread count.
+/// The largest board a run searches on the calling thread alone, whatever its thread count
+/// (unless it is given a pool).
 pub const INLINE_MAX_N: u32 = 10;
 
-/// The most worker threads a count, an estimate or a study takes on this machine: eight per
-/// logical CPU, at least 64 and at most 4096.
+/// The most worker threads a count, an estimate, a study or a placement takes on this machine:
+/// eight per logical CPU, at least 64 and at most 4096.
 ///
 /// More threads than that only slow the work down (each waits longer for a CPU, and a pool of
 /// thousands of threads takes long to start), and the plans a count is split into aim at 4096
@@ -57,27 +60,35 @@ pub const INLINE_MAX_N: u32 = 10;
 /// let options = CountOptions::new(most + 1, Strategy::Mirror);
 /// assert!(matches!(count(8, &options), Err(Error::TooManyThreads { .. })));
 /// ```
+#[must_use]
 pub fn max_threads() -> usize {
     num_cpus::get().saturating_mul(8).clamp(64, 4096)
 }
 
-/// `Ok` for a thread count from 1 to [`max_threads`]; [`EngineError::ZeroThreads`] or
+/// `Ok` for a thread count from 0 ("as many as the pool has") to [`max_threads`];
 /// [`EngineError::TooManyThreads`] otherwise.
 pub(crate) fn check_threads(threads: usize) -> Result<(), EngineError> {
     let max = max_threads();
+    if threads > max {
+        return Err(EngineError::TooManyThreads { threads, max });
+    }
+    Ok(())
+}
+
+/// `Ok` for a pool's size: from 1 to [`max_threads`].
+pub(crate) fn check_pool_size(threads: usize) -> Result<(), EngineError> {
     match threads {
         0 => Err(EngineError::ZeroThreads),
-        t if t > max => Err(EngineError::TooManyThreads { threads, max }),
-        _ => Ok(()),
+        _ => check_threads(threads),
     }
 }
 
 /// How many pools (of distinct thread counts) stay built for later runs, at most.
-pub const KEPT_POOLS: usize = 4;
+pub(crate) const KEPT_POOLS: usize = 4;
 
 /// How many worker threads the pools kept for later runs hold together, at most (besides the
 /// pool a run just took, which is kept whatever its size): four per logical CPU.
-pub fn kept_workers() -> usize {
+pub(crate) fn kept_workers() -> usize {
     4 * num_cpus::get().max(1)
 }
 
@@ -92,8 +103,8 @@ fn kept() -> std::sync::MutexGuard<'static, Vec<Arc<rayon::ThreadPool>>> {
 /// The process's pool of exactly `threads` workers: the kept one, or one built now and kept
 /// (see [the pools kept](self#the-pools-kept): the few most recently used thread counts keep
 /// theirs).
-pub fn shared_pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, EngineError> {
-    check_threads(threads)?;
+pub(crate) fn shared_pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, EngineError> {
+    check_pool_size(threads)?;
     let mut pools = kept();
     let pool = match pools
         .iter()
@@ -130,14 +141,14 @@ fn kept_count(sizes: impl Iterator<Item = usize>, most_workers: usize) -> usize 
 /// Drops the pools of worker threads the library keeps for later work, and returns how many
 /// it dropped.
 ///
-/// A count, an estimate or a study given no pool of its own
-/// ([`RunControl::pool`](crate::RunControl::pool)) runs on the process's pool of its thread
-/// count: built on first use and kept for the work after it. At most 4 pools (of distinct
-/// thread counts) are kept, holding together at most 4 worker threads per logical CPU, the most
-/// recently used first; the pool just used is kept whatever its size, and the pools beyond
-/// either bound are dropped, least recently used first. A dropped pool's threads exit once the
-/// work still on it finishes (at once when there is none). This drops every kept pool: a
-/// long-running program's way of giving back idle threads. Later work builds its pool again.
+/// A count or an estimate called outside every rayon pool, given no pool of its own and a
+/// thread count above 1, runs on the process's pool of that thread count: built on first use
+/// and kept for the work after it. At most 4 pools (of distinct thread counts) are kept,
+/// holding together at most 4 worker threads per logical CPU, the most recently used first;
+/// the pool just used is kept whatever its size, and the pools beyond either bound are
+/// dropped, least recently used first. A dropped pool's threads exit once the work still on it
+/// finishes (at once when there is none). This drops every kept pool: a long-running program's
+/// way of giving back idle threads. Later work builds its pool again.
 ///
 /// ```
 /// use nqueens::{count, release_pools, CountOptions, Strategy};
@@ -152,37 +163,9 @@ pub fn release_pools() -> usize {
     released.len()
 }
 
-/// The process's pool of `threads` workers, built now, where a run of `threads` threads on a
-/// board that is not `small` would use it (no pool given; see [`on_workers`]); `None` where the
-/// run would search on the calling thread (or the pool cannot be built: the run reports it).
-/// A count calls it before it makes its plan, so that the pool's threads start meanwhile (a new
-/// thread can wait a scheduler tick, 4 ms, for a CPU) and one of them can make the unique
-/// count's searches.
-pub fn start_shared(threads: usize, small: bool) -> Option<Arc<rayon::ThreadPool>> {
-    if check_threads(threads).is_err() || runs_here(threads, small, None) {
-        return None;
-    }
-    shared_pool(threads).ok()
-}
-
-/// Whether a run of `threads` threads on `pool` (`None`: the process's pool of `threads`
-/// workers) called from this thread searches on the calling thread alone ([`Workers::Here`]):
-/// called from a worker of that very pool, or with no pool given, for one thread, a `small`
-/// board, or from a worker of a pool of the same size. The one rule [`on_workers`] and
-/// [`start_shared`] follow.
-pub fn runs_here(threads: usize, small: bool, pool: Option<&rayon::ThreadPool>) -> bool {
-    match pool {
-        Some(pool) => pool.current_thread_index().is_some(),
-        None => {
-            let in_worker = rayon::current_thread_index().is_some();
-            small || threads == 1 || (in_worker && rayon::current_num_threads() == threads)
-        }
-    }
-}
-
 /// A new rayon pool of exactly `threads` workers (runs use [`shared_pool`]).
-pub fn build_pool(threads: usize) -> Result<rayon::ThreadPool, EngineError> {
-    check_threads(threads)?;
+pub(crate) fn build_pool(threads: usize) -> Result<rayon::ThreadPool, EngineError> {
+    check_pool_size(threads)?;
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .thread_name(|i| format!("nqueens-worker-{i}"))
@@ -190,58 +173,155 @@ pub fn build_pool(threads: usize) -> Result<rayon::ThreadPool, EngineError> {
         .map_err(|e| EngineError::ThreadPool(e.to_string()))
 }
 
-/// Where a run's work goes.
-#[derive(Clone, Copy, Debug)]
-#[non_exhaustive]
-pub enum Workers<'p> {
-    /// Every worker of this pool; the calling thread is not one of its workers and may wait.
-    Pool(&'p rayon::ThreadPool),
-    /// The calling thread alone, which must not wait for other threads.
+/// The pool a run's jobs go to.
+#[derive(Clone, Debug)]
+enum Place<'p> {
+    /// The calling thread alone.
     Here,
+    /// The pool the calling thread is a worker of, or rayon's global pool outside every pool:
+    /// wherever rayon puts the caller's parallel work.
+    Ambient,
+    /// A pool the caller gave.
+    Given(&'p rayon::ThreadPool),
+    /// The process's pool of the run's thread count.
+    Kept(Arc<rayon::ThreadPool>),
 }
 
-/// Runs `work` with the workers a run of `threads` threads gets: `pool` when given (its size
-/// then wins over `threads`), else the process's pool of `threads` workers, or the calling
-/// thread alone (see the [module documentation](self) for the rule). `small` says the work is
-/// too little to hand to other threads (a board up to [`INLINE_MAX_N`]); it counts only when no
-/// pool is given.
-pub fn on_workers<R, F>(
-    threads: usize,
-    small: bool,
-    pool: Option<&rayon::ThreadPool>,
-    work: F,
-) -> Result<R, EngineError>
+/// The workers a run gets (see [which workers a run gets](self#which-workers-a-run-gets)): a
+/// pool and how many of its workers.
+#[derive(Clone, Debug)]
+pub(crate) struct Workers<'p> {
+    place: Place<'p>,
+    width: usize,
+}
+
+/// `threads` of a pool of `size` workers: all of them for `0`, never more than it has.
+fn of_pool(threads: usize, size: usize) -> usize {
+    match threads {
+        0 => size.max(1),
+        t => t.min(size.max(1)),
+    }
+}
+
+impl<'p> Workers<'p> {
+    /// The workers a run of `threads` threads (`0`: as many as the pool has) gets, given
+    /// `pool` or not, called from this thread. `small` says the work is too little to hand to
+    /// other threads (a board up to [`INLINE_MAX_N`]); it counts only when no pool is given.
+    /// Builds the process's pool of `threads` workers where the run goes there.
+    pub(crate) fn for_run(
+        threads: usize,
+        small: bool,
+        pool: Option<&'p rayon::ThreadPool>,
+    ) -> Result<Workers<'p>, EngineError> {
+        let (place, width) = Workers::placed(threads, small, pool)?;
+        let place = match place {
+            Target::Here => Place::Here,
+            Target::Ambient => Place::Ambient,
+            Target::Given(pool) => Place::Given(pool),
+            Target::Kept => Place::Kept(shared_pool(threads)?),
+        };
+        Ok(Workers { place, width })
+    }
+
+    /// Where [`Workers::for_run`] would put the run, and on how many workers, building nothing.
+    fn placed(
+        threads: usize,
+        small: bool,
+        pool: Option<&'p rayon::ThreadPool>,
+    ) -> Result<(Target<'p>, usize), EngineError> {
+        check_threads(threads)?;
+        Ok(match pool {
+            Some(pool) => (
+                Target::Given(pool),
+                of_pool(threads, pool.current_num_threads()),
+            ),
+            None if small => (Target::Here, 1),
+            None if rayon::current_thread_index().is_some() || threads == 0 => {
+                match of_pool(threads, rayon::current_num_threads()) {
+                    1 => (Target::Here, 1),
+                    width => (Target::Ambient, width),
+                }
+            }
+            None if threads == 1 => (Target::Here, 1),
+            None => (Target::Kept, threads),
+        })
+    }
+
+    /// How many workers a run of `threads` threads (`0`: as many as the pool has) on `pool`
+    /// (else the one the calling thread is on) would get: for `auto`'s choice and an estimate's
+    /// figures, before anything runs.
+    pub(crate) fn width_for(threads: usize, pool: Option<&rayon::ThreadPool>) -> usize {
+        Workers::placed(threads, false, pool).map_or(threads.max(1), |(_, width)| width)
+    }
+
+    /// How many workers: the jobs [`spread`] makes of the run's work.
+    #[cfg(any(test, feature = "gpu"))]
+    pub(crate) fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Runs `work` (given the width) where its parallel work goes to these workers: on this
+    /// thread when it is one of them (or the run is the calling thread's alone), else inside
+    /// their pool, the calling thread waiting the rayon way.
+    pub(crate) fn run<R, F>(&self, work: F) -> R
+    where
+        F: FnOnce(usize) -> R + Send,
+        R: Send,
+    {
+        let width = self.width;
+        let pool = match &self.place {
+            Place::Here | Place::Ambient => return work(width),
+            Place::Given(pool) => *pool,
+            Place::Kept(pool) => &**pool,
+        };
+        if pool.current_thread_index().is_some() {
+            work(width)
+        } else {
+            pool.install(|| work(width))
+        }
+    }
+
+    /// Starts `job` on one of these workers, without waiting for it, when there is more than
+    /// one (and so a worker to spare while the caller goes on); `false` where nothing started.
+    pub(crate) fn spawn(&self, job: impl FnOnce() + Send + 'static) -> bool {
+        if self.width < 2 {
+            return false;
+        }
+        match &self.place {
+            Place::Here => return false,
+            Place::Ambient => rayon::spawn(job),
+            Place::Given(pool) => pool.spawn(job),
+            Place::Kept(pool) => pool.spawn(job),
+        }
+        true
+    }
+}
+
+/// Where [`Workers::placed`] puts a run, before any pool is built.
+enum Target<'p> {
+    Here,
+    Ambient,
+    Given(&'p rayon::ThreadPool),
+    Kept,
+}
+
+/// Runs `job` `width` times at once on the current pool (the caller's, inside
+/// [`Workers::run`]), each as a job of its own that any idle worker may take and the calling
+/// worker takes part in, and returns their results in order. One job runs on the calling
+/// thread alone.
+pub(crate) fn spread<R, F>(width: usize, job: F) -> Vec<R>
 where
-    F: FnOnce(Workers<'_>) -> R + Send,
+    F: Fn() -> R + Sync,
     R: Send,
 {
-    check_threads(threads)?;
-    if runs_here(threads, small, pool) {
-        return Ok(work(Workers::Here));
+    if width <= 1 {
+        return vec![job()];
     }
-    let shared;
-    let pool = match pool {
-        Some(pool) => pool,
-        None => {
-            shared = shared_pool(threads)?;
-            &*shared
-        }
-    };
-    if rayon::current_thread_index().is_none() {
-        return Ok(work(Workers::Pool(pool)));
-    }
-    // A worker of another pool: a plain thread waits for the pool, this worker sleeps.
-    std::thread::scope(|scope| {
-        match std::thread::Builder::new()
-            .name("nqueens-waiter".to_string())
-            .spawn_scoped(scope, || work(Workers::Pool(pool)))
-        {
-            Ok(waiter) => waiter
-                .join()
-                .map_err(|panic| std::panic::resume_unwind(panic)),
-            Err(e) => Err(EngineError::ThreadPool(e.to_string())),
-        }
-    })
+    (0..width)
+        .into_par_iter()
+        .with_max_len(1)
+        .map(|_| job())
+        .collect()
 }
 
 #[cfg(test)]
@@ -258,6 +338,7 @@ mod tests {
         assert_eq!(kept(&[3, 4, 2], 8), 2);
         // The pool just used is kept whatever its size; the older ones go.
         assert_eq!(kept(&[40, 39, 38], 8), 1);
+        assert_eq!(kept_workers(), 4 * num_cpus::get());
     }
 
     #[test]
@@ -267,61 +348,70 @@ mod tests {
         assert_eq!(first.current_num_threads(), 5);
         assert!(release_pools() >= 1);
         assert!(!Arc::ptr_eq(&first, &shared_pool(5).unwrap()));
+        assert!(matches!(shared_pool(0), Err(EngineError::ZeroThreads)));
+        let too_many = max_threads() + 1;
+        assert!(matches!(
+            build_pool(too_many),
+            Err(EngineError::TooManyThreads { .. })
+        ));
+    }
+
+    /// Where a run goes and on how many workers, as the module's rule says.
+    fn placed(
+        threads: usize,
+        small: bool,
+        pool: Option<&rayon::ThreadPool>,
+    ) -> (&'static str, usize) {
+        let workers = Workers::for_run(threads, small, pool).unwrap();
+        let place = match workers.place {
+            Place::Here => "here",
+            Place::Ambient => "ambient",
+            Place::Given(_) => "given",
+            Place::Kept(_) => "kept",
+        };
+        (place, workers.width())
     }
 
     #[test]
-    fn a_worker_of_the_pool_runs_here_and_a_plain_thread_on_the_pool() {
-        let pool = build_pool(2).unwrap();
-        let outside = on_workers(2, false, Some(&pool), |w| matches!(w, Workers::Pool(_))).unwrap();
-        assert!(outside);
-        let inside = pool
-            .install(|| on_workers(2, false, Some(&pool), |w| matches!(w, Workers::Here)).unwrap());
-        assert!(inside);
-        // A worker of another pool: the run goes to the pool, from a thread that is no worker.
-        let other = build_pool(1).unwrap();
-        let handed = other.install(|| {
-            on_workers(2, false, Some(&pool), |w| {
-                matches!(w, Workers::Pool(_)) && rayon::current_thread_index().is_none()
-            })
-            .unwrap()
+    fn a_run_takes_the_pool_it_is_on_or_is_given_and_else_a_kept_one() {
+        let pool = build_pool(3).unwrap();
+        // Outside every pool.
+        assert_eq!(placed(2, false, None), ("kept", 2));
+        assert_eq!(placed(1, false, None), ("here", 1));
+        assert_eq!(placed(4, true, None), ("here", 1));
+        let global = rayon::current_num_threads();
+        assert_eq!(placed(0, false, None).1, global);
+        // Given a pool: at most its size, all of it for 0, small boards too.
+        assert_eq!(placed(0, false, Some(&pool)), ("given", 3));
+        assert_eq!(placed(2, true, Some(&pool)), ("given", 2));
+        assert_eq!(placed(9, false, Some(&pool)), ("given", 3));
+        // On a worker: that pool, whatever thread count is asked beyond its size.
+        pool.install(|| {
+            assert_eq!(placed(0, false, None), ("ambient", 3));
+            assert_eq!(placed(3, false, None), ("ambient", 3));
+            assert_eq!(placed(8, false, None), ("ambient", 3));
+            assert_eq!(placed(2, false, None), ("ambient", 2));
+            assert_eq!(placed(1, false, None), ("here", 1));
         });
-        assert!(handed);
-    }
-}
-
-#[cfg(test)]
-mod examples {
-    //! The examples of the items above, as tests (the items are not public).
-
-    #[test]
-    fn kept_workers_example() {
-        use crate::engine::pool::kept_workers;
-        assert_eq!(kept_workers(), 4 * num_cpus::get());
+        assert_eq!(Workers::width_for(0, Some(&pool)), 3);
+        assert!(matches!(
+            Workers::for_run(max_threads() + 1, false, None),
+            Err(EngineError::TooManyThreads { .. })
+        ));
     }
 
     #[test]
-    fn shared_pool_example() {
-        use crate::engine::pool::shared_pool;
-        // (That a second call gets the same pool is checked in a process of its own, where no
-        // other test's pools can push it out of the kept ones in between.)
-        let a = shared_pool(2).unwrap();
-        assert_eq!(a.current_num_threads(), 2);
-        assert!(shared_pool(0).is_err());
-    }
-
-    #[test]
-    fn start_shared_example() {
-        use crate::engine::pool::start_shared;
-        assert_eq!(start_shared(3, false).unwrap().current_num_threads(), 3);
-        assert!(start_shared(3, true).is_none() && start_shared(1, false).is_none());
-    }
-
-    #[test]
-    fn on_workers_example() {
-        use crate::engine::pool::{Workers, on_workers};
-        let on_pool = on_workers(2, false, None, |w| matches!(w, Workers::Pool(_))).unwrap();
-        assert!(on_pool);
-        let small = on_workers(2, true, None, |w| matches!(w, Workers::Here)).unwrap();
-        assert!(small);
+    fn spread_jobs_run_on_the_workers_of_the_pool_they_are_run_in() {
+        let pool = build_pool(2).unwrap();
+        let workers = Workers::for_run(0, false, Some(&pool)).unwrap();
+        let on: Vec<Option<usize>> =
+            workers.run(|width| spread(width, || pool.current_thread_index()));
+        assert_eq!(on.len(), 2);
+        assert!(on.iter().all(Option::is_some));
+        // From a worker of another pool: the caller's pool goes on meanwhile.
+        let other = build_pool(1).unwrap();
+        let handed = other.install(|| workers.run(|w| spread(w, || pool.current_thread_index())));
+        assert!(handed.iter().all(Option::is_some));
+        assert_eq!(spread(1, || 7), [7]);
     }
 }

@@ -1,9 +1,7 @@
 //! Running a [`Plan`] on a pool of worker threads and summing the counts.
 //!
-//! A run's workers are the process's rayon pool of exactly `threads` workers (never the global
-//! pool; kept for later runs, see [`super::pool`]), a pool the caller gives, or the calling
-//! thread alone where waiting for a pool could nest runs, and every worker takes the next task
-//! from a shared index: list scheduling in the plan's largest-first order. Per-task counts are
+//! A run's workers are the pool the caller is on or gives, or else one the library keeps (see
+//! [`super::pool`] for the rule), and every worker takes the next task from a shared index: list scheduling in the plan's largest-first order. Per-task counts are
 //! weighted and summed in `u128`: a task's count is at most `u64::MAX` and its weight at most 8,
 //! so even 2³² tasks cannot overflow the sum.
 //!
@@ -17,7 +15,7 @@ use std::time::Instant;
 
 use super::error::EngineError;
 use super::plan::Plan;
-use super::pool::{INLINE_MAX_N, Workers, on_workers};
+use super::pool::{INLINE_MAX_N, Workers, spread};
 
 pub use super::outcome::{RunOptions, RunReport, Tally, TaskOutcome, WorkerSpan};
 
@@ -35,9 +33,10 @@ struct WorkerResult {
 /// Runs every task of `plan` on `options.threads` workers.
 pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, EngineError> {
     plan.check()?;
+    let workers = Workers::for_run(options.threads, plan.n() <= INLINE_MAX_N, options.pool)?;
     #[cfg(feature = "gpu")]
     if let Some(share) = options.kernel.gpu() {
-        return super::gpu_run::run(plan, options, share);
+        return super::gpu_run::run(plan, options, share, &workers);
     }
     let kernel = options.kernel;
     let started = Instant::now();
@@ -96,15 +95,7 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, EngineErr
         }
         result
     };
-    let results: Vec<WorkerResult> = on_workers(
-        options.threads,
-        n <= INLINE_MAX_N,
-        options.pool,
-        |workers| match workers {
-            Workers::Pool(pool) => pool.broadcast(|_| worker()),
-            Workers::Here => vec![worker()],
-        },
-    )?;
+    let results: Vec<WorkerResult> = workers.run(|width| spread(width, worker));
     let total = results
         .iter()
         .try_fold(0u128, |acc, r| r.total.and_then(|t| acc.checked_add(t)))
@@ -257,11 +248,17 @@ mod tests {
     }
 
     #[test]
-    fn zero_threads_is_an_error() {
-        let plan = Plan::new(6, Strategy::Mirror, 1).unwrap();
+    fn zero_threads_runs_on_the_whole_pool_and_too_many_is_an_error() {
+        let plan = Plan::new(12, Strategy::Mirror, 64).unwrap();
+        let pool = crate::engine::pool::build_pool(3).unwrap();
+        let report = pool
+            .install(|| run(&plan, &RunOptions::with_threads(0)))
+            .unwrap();
+        assert_eq!((report.total, report.threads), (14_200, 3));
+        let too_many = crate::max_threads() + 1;
         assert!(matches!(
-            run(&plan, &RunOptions::with_threads(0)),
-            Err(EngineError::ZeroThreads)
+            run(&plan, &RunOptions::with_threads(too_many)),
+            Err(EngineError::TooManyThreads { .. })
         ));
     }
 

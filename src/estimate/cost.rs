@@ -196,14 +196,17 @@ impl Cost {
     /// use nqueens::{CountOptions, Strategy};
     /// let options = CountOptions::new(1, Strategy::Symmetric);
     /// assert_eq!(Cost::try_of_board(14, &options).unwrap(), Cost::of_board(14, &options));
-    /// assert!(Cost::try_of_board(14, &options.with_threads(0)).is_err());
+    /// let too_many = options.with_threads(nqueens::max_threads() + 1);
+    /// assert!(Cost::try_of_board(14, &too_many).is_err());
     /// ```
     pub fn try_of_board(n: u32, options: &CountOptions) -> Result<Cost, Error> {
         if n < Estimator::MIN_N {
             return Ok(Cost::single_thread(0.0));
         }
         let sampled = n.min(Estimator::MAX_N);
-        let cost = estimated(sampled, options.kernel, options.threads)?;
+        crate::engine::pool::check_threads(options.threads)?;
+        let threads = crate::engine::pool::Workers::width_for(options.threads, None);
+        let cost = estimated(sampled, options.kernel, threads)?;
         Ok(cost.scaled(solutions(n) / solutions(sampled)))
     }
 

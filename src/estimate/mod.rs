@@ -111,13 +111,13 @@ mod sample_tests;
 pub(crate) mod stats;
 mod walls;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::count::{CountOptions, RunControl, count_with};
 use crate::engine::kernel::Kernel;
 use crate::engine::plan::{self, Plan, Strategy};
-use crate::engine::pool::{Workers, check_threads, on_workers};
+use crate::engine::pool::{Workers, check_threads, spread};
 use crate::error::Error;
 use crate::known;
 use clock::thread_seconds;
@@ -250,8 +250,9 @@ pub struct EstimateOptions {
     pub budget: Budget,
     /// The seed of every probe's random stream.
     pub seed: u64,
-    /// Worker threads for the probes (at least 1), and the thread count whose wall time is
-    /// reported.
+    /// Worker threads for the probes, and the thread count whose wall time is reported: at
+    /// most this many of the workers of the pool the estimate runs on (`0`: all of them; see
+    /// [`RunControl::pool`](crate::RunControl::pool) for the rule).
     pub threads: usize,
     /// The kernel that counts each probe's subtree.
     pub kernel: Kernel,
@@ -274,7 +275,7 @@ impl EstimateOptions {
         EstimateOptions {
             budget,
             seed: 1,
-            threads: num_cpus::get().max(1),
+            threads: 0,
             kernel: Kernel::Auto,
             early_stop: true,
         }
@@ -730,7 +731,6 @@ impl Estimator {
         control: &EstimateControl<'_>,
         before: &Progress,
     ) -> Result<Sample, Error> {
-        use rayon::prelude::*;
         if samples < 2 {
             return Err(Error::Estimate(
                 "at least 2 samples are needed for an interval".to_string(),
@@ -739,7 +739,8 @@ impl Estimator {
         let groups = samples / 2;
         let rounds = (groups / GROUPS_PER_ROUND).clamp(1, MAX_ROUNDS);
         let stop = control.stop;
-        let sample = on_workers(threads, false, None, |workers| {
+        let workers = Workers::for_run(threads, false, None)?;
+        let sample = workers.run(|width| {
             let started = Instant::now();
             let mut sample = Sample::default();
             for round in 0..rounds {
@@ -757,12 +758,21 @@ impl Estimator {
                     )
                 };
                 let chunks = count.div_ceil(per_chunk);
-                let sums: Vec<Sample> = match workers {
-                    Workers::Pool(pool) => {
-                        pool.install(|| (0..chunks).into_par_iter().map(chunk).collect())
+                // The workers take the next chunk in turn; the sums are added in chunk order.
+                let next = AtomicU64::new(0);
+                let taken = spread(width, || {
+                    let mut mine = Vec::new();
+                    loop {
+                        let c = next.fetch_add(1, Ordering::Relaxed);
+                        if c >= chunks {
+                            break mine;
+                        }
+                        mine.push((c, chunk(c)));
                     }
-                    Workers::Here => (0..chunks).map(chunk).collect(),
-                };
+                });
+                let mut numbered: Vec<(u64, Sample)> = taken.concat();
+                numbered.sort_unstable_by_key(|&(c, _)| c);
+                let sums: Vec<Sample> = numbered.into_iter().map(|(_, sum)| sum).collect();
                 if control.stopped() {
                     return None;
                 }
@@ -773,7 +783,7 @@ impl Estimator {
                 control.tell(|| before.with(&sample, samples));
             }
             Some(sample)
-        })?;
+        });
         sample.ok_or(Error::Stopped)
     }
 
@@ -864,6 +874,8 @@ impl Estimator {
         control: &EstimateControl<'_>,
     ) -> Result<Estimate, Error> {
         check_threads(options.threads)?;
+        // `0`: as many as the pool the estimate runs on has; the figures use what it gets.
+        let options = &options.with_threads(Workers::width_for(options.threads, None));
         let started = control.started.unwrap_or_else(Instant::now);
         let (sample, stopped) = match options.budget {
             Budget::Samples(k) => {

@@ -43,7 +43,8 @@ fn a_shard_is_checked_when_made_and_read_through_accessors() {
     assert_eq!((Shard::WHOLE.index(), Shard::WHOLE.count()), (0, 1));
 }
 
-/// `Counts::threads` is what the count ran on: the pool given wins over the options' count.
+/// `Counts::threads` is what the count ran on: at most the options' count of the pool's workers,
+/// all of them for `0`.
 #[test]
 fn a_count_on_a_given_pool_reports_the_pool_s_threads() {
     let pool = rayon::ThreadPoolBuilder::new()
@@ -51,29 +52,33 @@ fn a_count_on_a_given_pool_reports_the_pool_s_threads() {
         .build()
         .unwrap();
     let control = RunControl::default().with_pool(&pool);
-    let options = CountOptions::new(1, Strategy::Mirror);
-    for n in [8, 12] {
-        let run = count_with(n, &options, &control).unwrap();
-        assert_eq!(Some(run.counts.total), known::total(n));
-        assert_eq!(run.counts.threads, 3, "n = {n}");
+    for (threads, ran_on) in [(0, 3), (1, 1), (2, 2), (3, 3), (8, 3)] {
+        let options = CountOptions::new(threads, Strategy::Mirror);
+        for n in [8, 12] {
+            let run = count_with(n, &options, &control).unwrap();
+            assert_eq!(Some(run.counts.total), known::total(n));
+            assert_eq!(run.counts.threads, ran_on, "n = {n}, {threads} threads");
+        }
     }
 }
 
-/// Called from a worker of a pool of its own thread count (here `rayon::join`'s), a count
-/// searches on that worker alone, and says so; so does a board small enough for the calling
-/// thread.
+/// Called from a worker of a pool (here inside `rayon::join`), a count runs on that pool; one
+/// thread, or a board small enough for the calling thread, searches on the caller alone.
 #[test]
-fn a_count_that_searches_on_the_calling_thread_reports_one_thread() {
-    let options = CountOptions::new(rayon::current_num_threads().max(2), Strategy::Mirror);
+fn a_count_called_on_a_worker_runs_on_its_pool() {
+    let threads = rayon::current_num_threads().max(2);
+    let options = CountOptions::new(threads, Strategy::Mirror);
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.threads)
+        .num_threads(threads)
         .build()
         .unwrap();
     let (inside, _) = pool.install(|| rayon::join(|| count(12, &options).unwrap(), || ()));
-    assert_eq!((inside.total, inside.threads), (14_200, 1));
+    assert_eq!((inside.total, inside.threads), (14_200, threads));
     let outside = count(12, &options).unwrap();
     assert_eq!(outside.threads, options.threads);
     assert_eq!(count(8, &options).unwrap().threads, 1);
+    let one = options.with_threads(1);
+    assert_eq!(pool.install(|| count(12, &one)).unwrap().threads, 1);
 }
 
 /// Set in the process the pool test starts for itself.

@@ -93,8 +93,11 @@ fn more_threads_than_tasks_still_counts_everything() {
 }
 
 #[test]
-fn zero_threads_and_oversized_boards_are_errors() {
-    let zero = CountOptions::new(0, Strategy::Mirror);
-    assert!(count(8, &zero).is_err());
+fn too_many_threads_and_oversized_boards_are_errors() {
+    let too_many = CountOptions::new(nqueens::max_threads() + 1, Strategy::Mirror);
+    assert!(count(8, &too_many).is_err());
     assert!(count(65, &CountOptions::default()).is_err());
+    // Zero threads: every worker of the pool the count runs on.
+    let zero = CountOptions::new(0, Strategy::Mirror);
+    assert_eq!(count(12, &zero).unwrap().total, 14_200);
 }

@@ -79,3 +79,93 @@ fn estimates_inside_a_parallel_iterator() {
         .collect();
     assert!(all.iter().all(|&e| e == alone), "{alone} {all:?}");
 }
+
+/// Runs `work` on a thread of its own and fails the test, instead of hanging it, if it has not
+/// finished within `limit`.
+fn within<T: Send + 'static>(
+    limit: std::time::Duration,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> T {
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || done.send(work()));
+    finished
+        .recv_timeout(limit)
+        .unwrap_or_else(|_| panic!("not finished within {limit:?}: the workers are stuck"))
+}
+
+#[test]
+fn two_pools_whose_workers_count_on_each_other_finish() {
+    use std::sync::Arc;
+    let a = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap(),
+    );
+    let b = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap(),
+    );
+    // A's parallel iterator counts on B while B's counts on A, 200 counts each way.
+    let crossed = |on: Arc<rayon::ThreadPool>, to: Arc<rayon::ThreadPool>| {
+        move || {
+            on.install(|| {
+                (0..200u32)
+                    .into_par_iter()
+                    .map(|i| {
+                        let control = RunControl::default().with_pool(&to);
+                        let options = CountOptions::new(2, Strategy::Mirror);
+                        count_with(10 + i % 3, &options, &control)
+                            .unwrap()
+                            .counts
+                            .total
+                    })
+                    .sum::<u128>()
+            })
+        }
+    };
+    let limit = std::time::Duration::from_secs(60);
+    let sums = within(limit, move || {
+        // Both at once.
+        let one_way = std::thread::spawn(crossed(Arc::clone(&a), Arc::clone(&b)));
+        let other_way = std::thread::spawn(crossed(b, a));
+        (one_way.join().unwrap(), other_way.join().unwrap())
+    });
+    // 724 + 2680 + 14200, about 67 times each.
+    let sum = 67 * 724 + 67 * 2_680 + 66 * 14_200;
+    assert_eq!(sums, (sum, sum));
+}
+
+#[test]
+fn a_count_inside_a_pool_uses_all_of_its_workers() {
+    use std::collections::HashSet;
+    use std::sync::Mutex;
+    use std::time::{Duration, Instant};
+    const SIZE: usize = 3;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(SIZE)
+        .build()
+        .unwrap();
+    for options in [
+        CountOptions::default().with_strategy(Strategy::Mirror),
+        CountOptions::new(SIZE, Strategy::Mirror),
+    ] {
+        // Each worker's first task waits until every worker of the pool has finished one: a
+        // count on fewer workers would never get there, and fails after the wait below.
+        let seen: Mutex<HashSet<usize>> = Mutex::new(HashSet::new());
+        let watch = |_: &nqueens::TaskOutcome| {
+            let me = rayon::current_thread_index().expect("tasks run on the pool's workers");
+            seen.lock().unwrap().insert(me);
+            let waited = Instant::now();
+            while seen.lock().unwrap().len() < SIZE && waited.elapsed() < Duration::from_secs(20) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        };
+        let control = RunControl::default().with_watcher(&watch);
+        let run = pool.install(|| count_with(13, &options, &control)).unwrap();
+        assert_eq!((run.counts.total, run.counts.threads), (73_712, SIZE));
+        assert_eq!(seen.into_inner().unwrap().len(), SIZE, "{options:?}");
+    }
+}
