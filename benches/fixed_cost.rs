@@ -1,10 +1,9 @@
-//! The work a count does outside its tasks, part by part: making the `symmetric` plan and the
-//! unique count's two symmetric searches, for n = 16, 18 and 20. `examples/fixed_cost.rs`
-//! measures what they add up to in a whole count.
+//! The work a count does outside its tasks: making the `symmetric` plan, for n = 16, 18 and 20.
+//! `examples/fixed_cost.rs` measures what the plan and the unique count's two symmetric searches
+//! add up to in a whole count.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use nqueens::search::DEFAULT_MIN_TASKS;
-use nqueens::search::symmetric_fixed_counts;
 use nqueens::{Plan, Strategy};
 use std::hint::black_box;
 
@@ -18,9 +17,6 @@ fn fixed_cost(c: &mut Criterion) {
                     .tasks()
                     .len()
             })
-        });
-        group.bench_with_input(BenchmarkId::new("symmetric_searches", n), &n, |b, &n| {
-            b.iter(|| symmetric_fixed_counts(black_box(n)).unwrap().half_turn)
         });
     }
     group.finish();

@@ -9,7 +9,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use nqueens::search::{DEFAULT_MIN_TASKS, Subproblem, count_job, count_plan};
+use nqueens::search::{DEFAULT_MIN_TASKS, count_plan};
 use nqueens::{CountOptions, Kernel, count};
 use nqueens::{Plan, Strategy};
 use rayon::prelude::*;
@@ -96,11 +96,8 @@ fn search_nodes(n: u32, threads: usize) -> Result<(u128, u64, usize), nqueens::E
         plan.tasks()
             .par_iter()
             .map(|t| {
-                let mut nodes = 0;
-                let count = match t.subproblem {
-                    Subproblem::Inner(b) => count_job::<true>(&b.job(), &mut nodes),
-                    _ => t.count(n).expect("a task of the plan of n"),
-                };
+                let count = t.count(n).expect("a task of the plan of n");
+                let nodes = t.subproblem.nodes(n).expect("a task of the plan of n");
                 (u128::from(t.weight) * u128::from(count), nodes)
             })
             .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))

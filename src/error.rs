@@ -108,10 +108,6 @@ pub enum Error {
     /// [`Merged::check_known`](crate::journal::Merged::check_known)): a wrong count.
     #[error(transparent)]
     KnownMismatch(#[from] crate::known::Mismatch),
-    /// Workers that cannot be placed on the CPUs asked for
-    /// ([`Placement`](crate::placement::Placement)).
-    #[error(transparent)]
-    Pin(#[from] crate::placement::PinError),
     /// A name that is not one of the choices (a strategy, a kernel, an algorithm).
     #[error(transparent)]
     UnknownName(#[from] crate::names::UnknownName),

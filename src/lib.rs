@@ -19,11 +19,11 @@
 //! # Threads, the rayon way
 //!
 //! A count (or an estimate) runs on the rayon pool it is called from: on a worker of a pool
-//! (inside [`rayon::ThreadPool::install`], a parallel iterator, a scope) its work goes to that
+//! (inside `rayon::ThreadPool::install`, a parallel iterator, a scope) its work goes to that
 //! pool as jobs the calling worker takes part in, on at most [`CountOptions::threads`] of its
 //! workers, all of them for `0` (the default, as rayon reads `0` for a pool's size); given a
 //! pool ([`RunControl::pool`]), it runs on that one, the caller waiting as
-//! [`install`](rayon::ThreadPool::install) waits, taking its own pool's jobs meanwhile. Outside
+//! `install` waits, taking its own pool's jobs meanwhile. Outside
 //! every pool, `0` threads run on rayon's global pool, one on the calling thread, and any other
 //! count on the process's pool of exactly that many workers, built on first use and kept
 //! (a few are kept at most; [`release_pools`] drops them). No pool is built larger than
@@ -83,7 +83,6 @@ pub mod gpu;
 pub mod journal;
 pub mod known;
 pub mod names;
-pub mod placement;
 pub mod scaling;
 pub mod search;
 #[cfg(feature = "serde")]

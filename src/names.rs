@@ -1,57 +1,34 @@
-//! The names by which the command line and the output formats spell the library's choices
-//! (strategies, kernels, textbook algorithms, placements of the workers), and parsing them back.
+//! The names by which the library's choices (strategies, kernels, textbook algorithms) are
+//! spelled and parsed back, and the error for a name that is none of them.
 
 use std::fmt;
 
 use crate::engine::kernel::Kernel;
 use crate::engine::plan::Strategy;
-use crate::placement::Pin;
 
-/// A choice among a fixed set of named values.
-///
-/// ```
-/// use nqueens::names::Named;
-/// use nqueens::{classic::Algorithm, Kernel, Strategy};
-///
-/// // One line per value, as a help text lists them.
-/// fn choices<T: Named>() -> Vec<String> {
-///     T::all().iter().map(|v| format!("{}: {}", v.name(), v.description())).collect()
-/// }
-///
-/// assert_eq!(choices::<Strategy>().len(), 2);
-/// assert_eq!(choices::<Kernel>()[0], "auto: the fastest kernel this CPU runs");
-/// assert_eq!(Algorithm::WHAT, "algorithm");
-/// assert_eq!(Algorithm::parse_name(" bitmask ").unwrap(), Algorithm::Bitmask);
-/// ```
-pub trait Named: Copy + Sized + 'static {
+/// A choice among a fixed set of named values, parsed back from its name ([`std::str::FromStr`]
+/// on the library's choices).
+pub(crate) trait Named: Copy + Sized + 'static {
     /// What the values are (for messages: `kernel`, `strategy`).
     const WHAT: &'static str;
     /// Every value, in the order they are listed.
     fn all() -> &'static [Self];
     /// The value's name.
     fn name(self) -> &'static str;
-    /// One line on what the value means.
-    fn description(self) -> &'static str;
 
     /// The value named `name` (in any case, spaces around it ignored), or an error listing the
     /// names.
-    ///
-    /// ```
-    /// use nqueens::names::Named;
-    /// assert_eq!(nqueens::Strategy::parse_name("mirror").unwrap(), nqueens::Strategy::Mirror);
-    /// assert_eq!(nqueens::Kernel::parse_name(" Depth-First ").unwrap(), nqueens::Kernel::DepthFirst);
-    /// let e = nqueens::Strategy::parse_name("spiral").unwrap_err();
-    /// assert_eq!(e.to_string(), "unknown strategy 'spiral' (choose from symmetric, mirror)");
-    /// ```
     fn parse_name(name: &str) -> Result<Self, UnknownName> {
         Self::all()
             .iter()
             .copied()
             .find(|v| v.name().eq_ignore_ascii_case(name.trim()))
-            .ok_or_else(|| UnknownName {
-                what: Self::WHAT,
-                name: name.to_string(),
-                choices: Self::all().iter().map(|v| v.name()).collect(),
+            .ok_or_else(|| {
+                UnknownName::new(
+                    Self::WHAT,
+                    name,
+                    Self::all().iter().map(|v| v.name()).collect(),
+                )
             })
     }
 }
@@ -77,6 +54,25 @@ pub struct UnknownName {
     pub name: String,
     /// The names there are.
     pub choices: Vec<&'static str>,
+}
+
+impl UnknownName {
+    /// `name`, which is none of the `choices` of `what` (`kernel`, `strategy`, …): for
+    /// choices of a program's own, spelled as the library's are.
+    ///
+    /// ```
+    /// use nqueens::names::UnknownName;
+    /// let error = UnknownName::new("format", "xml", vec!["table", "json", "csv"]);
+    /// assert_eq!(error.to_string(), "unknown format 'xml' (choose from table, json, csv)");
+    /// ```
+    #[must_use]
+    pub fn new(what: &'static str, name: &str, choices: Vec<&'static str>) -> UnknownName {
+        UnknownName {
+            what,
+            name: name.to_string(),
+            choices,
+        }
+    }
 }
 
 impl fmt::Display for UnknownName {
@@ -106,24 +102,7 @@ macro_rules! from_str_by_name {
 }
 pub(crate) use from_str_by_name;
 
-from_str_by_name!(Strategy, Kernel, Pin);
-impl Named for Pin {
-    const WHAT: &'static str = "placement";
-    fn all() -> &'static [Self] {
-        &Pin::ALL
-    }
-    fn name(self) -> &'static str {
-        Pin::name(self)
-    }
-    fn description(self) -> &'static str {
-        match self {
-            Pin::None => "wherever the system puts the workers",
-            Pin::Cores => "one worker per physical core first, then their SMT siblings",
-            Pin::Siblings => "SMT siblings together, core by core",
-        }
-    }
-}
-
+from_str_by_name!(Strategy, Kernel);
 impl Named for Strategy {
     const WHAT: &'static str = "strategy";
     fn all() -> &'static [Self] {
@@ -131,14 +110,6 @@ impl Named for Strategy {
     }
     fn name(self) -> &'static str {
         Strategy::name(self)
-    }
-    fn description(self) -> &'static str {
-        match self {
-            Strategy::Symmetric => {
-                "border queens pre-placed, one constellation per symmetry class (the fastest)"
-            }
-            Strategy::Mirror => "first-row queen over the left half, mirrored",
-        }
     }
 }
 
@@ -150,24 +121,6 @@ impl Named for Kernel {
     fn name(self) -> &'static str {
         Kernel::name(self)
     }
-    fn description(self) -> &'static str {
-        use Kernel::*;
-        match self {
-            Auto => "the fastest kernel this CPU runs",
-            Avx512 => "AVX-512 lanes (x86-64 with AVX-512F and VPOPCNTDQ)",
-            Avx2 => "AVX2 lanes (x86-64 with AVX2, POPCNT and BMI2)",
-            Neon => "NEON lanes (aarch64)",
-            PortableLanes => "lanes in plain Rust, on every CPU",
-            DepthFirst => "the depth-first search, on every CPU (the reference)",
-            #[cfg(feature = "gpu")]
-            Gpu => {
-                "the GPU beside the CPU: both take tasks from one queue (--threads CPU workers \
-                 with the fastest CPU kernel)"
-            }
-            #[cfg(feature = "gpu")]
-            GpuOnly => "the GPU alone: every task on the GPU (NQUEENS_GPU_ADAPTER picks one)",
-        }
-    }
 }
 
 #[cfg(test)]
@@ -178,7 +131,6 @@ mod tests {
     fn round_trip<T: Named + PartialEq + std::fmt::Debug + std::str::FromStr>() {
         for &v in T::all() {
             assert_eq!(T::parse_name(v.name()).unwrap(), v);
-            assert!(!v.description().is_empty());
         }
         assert!(T::parse_name("no-such-name").is_err());
     }

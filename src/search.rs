@@ -4,9 +4,11 @@
 //!
 //! A [`Plan`] splits a board into weighted [`Task`](crate::Task)s; each task's
 //! [`Subproblem`] is a row prefix ([`State`]) or a board with pre-placed queens on any rows
-//! ([`InnerBoard`]). A [`Selected`] kernel ([`Kernel::select`]) counts
-//! either; [`count_completions`] and its plainer variants count a row prefix on the calling
-//! thread, without vector lanes.
+//! ([`InnerBoard`]). Any [`Kernel`] counts either ([`Subproblem::count_with`]), and
+//! [`Subproblem::nodes`] says how much searching that takes; [`count_completions`] counts a row
+//! prefix on the calling thread, without vector lanes.
+//!
+//! [`Kernel`]: crate::Kernel
 //!
 //! ```
 //! use nqueens::search::{State, Subproblem, count_completions};
@@ -15,29 +17,22 @@
 //! // Every completion of the empty 8-board: the total.
 //! assert_eq!(count_completions(8, State::EMPTY), Some(92));
 //!
-//! // The same total from the plan's tasks, each counted by the fastest kernel of this CPU.
+//! // The same total from the plan's tasks, each counted by the depth-first kernel.
 //! let plan = Plan::new(8, Strategy::Mirror, 16).unwrap();
-//! let kernel = Kernel::Auto.select().unwrap();
 //! let total: u64 = plan
 //!     .tasks()
 //!     .iter()
-//!     .map(|task| task.weight * task.subproblem.count_with(8, kernel, None).unwrap())
+//!     .map(|task| {
+//!         let count = task.subproblem.count_with(8, Kernel::DepthFirst).unwrap();
+//!         task.weight * count.expect("a task of the 8-board")
+//!     })
 //!     .sum();
 //! assert_eq!(total, 92);
 //! # let _ = Subproblem::Rows(State::EMPTY);
 //! ```
 
-pub use crate::engine::kernel::depth_first::count_job_until;
-pub use crate::engine::kernel::job::MAX_PLACED;
-pub use crate::engine::kernel::{
-    InnerBoard, Job, MAX_JOB_N, Selected, State, board_mask, count_completions,
-    count_completions_plain, count_completions_recursive, count_completions_until, count_job,
-};
-pub use crate::engine::plan::symmetric::{Constellation, constellations, oriented_queens};
-pub use crate::engine::plan::{DEFAULT_MIN_TASKS, LARGE_N, PLAN_VERSION, Subproblem, TaskRule};
-pub use crate::engine::unique::{
-    FixedCounts, UNIQUE_MAX_N, symmetric_fixed_counts, symmetric_fixed_counts_with_stop,
-};
+pub use crate::engine::kernel::{InnerBoard, State, count_completions};
+pub use crate::engine::plan::{DEFAULT_MIN_TASKS, PLAN_VERSION, Subproblem, TaskRule};
 
 use std::time::Duration;
 

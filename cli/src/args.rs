@@ -8,11 +8,11 @@ use clap::{Args, ColorChoice, Parser, Subcommand};
 
 use crate::format::Format;
 use crate::human;
+use crate::names::Named;
 use nqueens::MAX_N;
 use nqueens::classic::Algorithm;
 use nqueens::journal::{ShardError, ShardSpec};
 use nqueens::known::MAX_KNOWN_N;
-use nqueens::names::Named;
 use nqueens::{Kernel, Strategy};
 
 /// Parses the process's arguments (`args`, the program's name first). Every argument that takes
@@ -573,9 +573,9 @@ pub struct CountArgs {
     /// cores = one per physical core first, then their SMT siblings; siblings = SMT siblings
     /// together, core by core; none = wherever the system puts them. Only the CPUs the process may run on (taskset) are used, and no
     /// more threads than those; recorded in the results ("pin": "cores: 0,1").
-    #[arg(long, value_name = "PLACEMENT", value_parser = choice::<nqueens::placement::Pin>(),
+    #[arg(long, value_name = "PLACEMENT", value_parser = choice::<crate::placement::Pin>(),
           default_value = "none")]
-    pub pin: nqueens::placement::Pin,
+    pub pin: crate::placement::Pin,
     /// Count only shard K of M of the board's tasks, for `nqueens merge`.
     ///
     /// K/M, slurm or slurm/M. K goes from 0 to M-1 (about equal work each); the shard is recorded in --checkpoint FILE
@@ -815,8 +815,13 @@ fn check_threads(threads: usize, logical: usize) -> Result<usize, String> {
 fn kernel_parser() -> impl clap::builder::TypedValueParser<Value = Kernel> {
     use clap::builder::TypedValueParser;
     Refusing {
-        parser: choice::<Kernel>()
-            .try_map(|kernel: Kernel| kernel.check().map(|()| kernel).map_err(|e| e.to_string())),
+        parser: choice::<Kernel>().try_map(|kernel: Kernel| {
+            if kernel.is_available() {
+                return Ok(kernel);
+            }
+            let available = Kernel::available();
+            Err(nqueens::Error::KernelUnavailable { kernel, available }.to_string())
+        }),
         refuse: gpu_missing,
     }
 }
@@ -1174,9 +1179,9 @@ pub struct ScaleArgs {
     /// cores = one per physical core first, then their SMT siblings; siblings = SMT siblings
     /// together, core by core; none = wherever the system puts them. Only the CPUs the process may run on (taskset) are used, and no
     /// more threads than those; recorded in the results ("pin": "cores: 0,1").
-    #[arg(long, value_name = "PLACEMENT", value_parser = choice::<nqueens::placement::Pin>(),
+    #[arg(long, value_name = "PLACEMENT", value_parser = choice::<crate::placement::Pin>(),
           default_value = "none")]
-    pub pin: nqueens::placement::Pin,
+    pub pin: crate::placement::Pin,
 
     /// Refuse runs estimated to take longer than this.
     ///

@@ -1,9 +1,9 @@
-//! `--pin`: the library's placements of the worker threads ([`nqueens::placement`]), refused in
+//! `--pin`: the library's placements of the worker threads ([`crate::placement`]), refused in
 //! the words of the flag.
 
 use std::sync::Arc;
 
-use nqueens::placement::{Pin, PinError, Placement};
+use crate::placement::{Pin, PinError, Placement};
 
 use super::{Failure, human};
 
@@ -47,7 +47,7 @@ mod tests {
 
     #[test]
     fn more_threads_than_cpus_are_refused() {
-        let cpus = nqueens::placement::allowed_cpus().map_or(0, |c| c.len());
+        let cpus = crate::placement::allowed_cpus().map_or(0, |c| c.len());
         let err = placement(Pin::Siblings, cpus + 1).unwrap_err();
         assert!(matches!(err, Failure::Usage(_)));
         let message = err.to_string();

@@ -105,7 +105,7 @@ pub struct RunControl<'a> {
     ///
     /// The rule is rayon's: called on a worker of the pool it runs on, a count's work goes to
     /// that pool as jobs the calling worker takes part in; called on a worker of another pool,
-    /// the caller waits as [`rayon::ThreadPool::install`] does, taking its own pool's jobs
+    /// the caller waits as `rayon::ThreadPool::install` does, taking its own pool's jobs
     /// meanwhile, so pools whose workers count on each other, nested pools and parallel
     /// iterators over counts always finish. Without a pool, boards up to n = 10 are searched on
     /// the calling thread, which is quicker than waking any other.

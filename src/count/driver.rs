@@ -227,7 +227,7 @@ impl Prepared {
     }
 
     /// The kernel that will count the tasks, never `auto`: the one the options name, or what
-    /// `auto` chose for this board and these threads ([`Kernel::select_for`]).
+    /// `auto` chose for this board and these threads ([`Kernel::for_board`]).
     ///
     /// ```
     /// use nqueens::{CountOptions, Kernel, Prepared, RunControl, Strategy};

@@ -110,7 +110,7 @@ impl Queue<'_> {
     fn count_on_cpu(&self, index: usize, cpu: Selected) -> Option<TaskOutcome> {
         let t0 = Instant::now();
         let subproblem = &self.plan.tasks()[index].subproblem;
-        let count = subproblem.count_with(self.plan.n(), cpu, self.options.stop)?;
+        let count = subproblem.count_on(self.plan.n(), cpu, self.options.stop)?;
         let outcome = TaskOutcome {
             count,
             elapsed: t0.elapsed(),

@@ -4,12 +4,12 @@
 //! # Which workers a run gets
 //!
 //! A run (a count, an estimate's sampling) asks for `threads` workers, `0` meaning "as many as
-//! the pool it runs on has" (as [`rayon::ThreadPoolBuilder::num_threads`] reads `0`), and
+//! the pool it runs on has" (as `rayon::ThreadPoolBuilder::num_threads` reads `0`), and
 //! spreads its work over that many jobs of one pool ([`spread`]):
 //!
 //! * given a pool ([`RunControl::pool`](crate::RunControl::pool)), it runs on that pool, on at
 //!   most `threads` of its workers (all of them for `0`);
-//! * called on a worker of a rayon pool (inside [`rayon::ThreadPool::install`], a parallel
+//! * called on a worker of a rayon pool (inside `rayon::ThreadPool::install`, a parallel
 //!   iterator, a scope), it runs on that pool, on at most `threads` of its workers;
 //! * called outside every pool, it runs on rayon's global pool for `0`, on the calling thread
 //!   alone for `1`, and otherwise on the process's pool of exactly `threads` workers
@@ -17,7 +17,7 @@
 //!
 //! The calling thread takes part when it is a worker of that pool, and waits for it the rayon
 //! way otherwise: a worker of another pool goes on taking its own pool's jobs while it waits
-//! ([`rayon::ThreadPool::install`]), so pools whose workers count on each other, nested pools and
+//! (`rayon::ThreadPool::install`), so pools whose workers count on each other, nested pools and
 //! parallel iterators over counts always finish; no worker is ever parked in an operating-system
 //! wait for another pool. Small boards ([`INLINE_MAX_N`]) are searched on the calling thread
 //! unless a pool is given: handing a few microseconds of work to other threads costs more than

@@ -73,7 +73,7 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, EngineErr
                 result.recorded.1 += outcome.weighted();
             } else {
                 let t0 = Instant::now();
-                let Some(count) = task.subproblem.count_with(n, kernel, options.stop) else {
+                let Some(count) = task.subproblem.count_on(n, kernel, options.stop) else {
                     // Stopped part-way: the task is not finished, so it is not reported.
                     break;
                 };

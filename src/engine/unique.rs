@@ -42,7 +42,7 @@ use super::kernel::MAX_JOB_N;
 /// table ([`MAX_KNOWN_N`](crate::known::MAX_KNOWN_N)), whose symmetric searches take some
 /// seconds on one core (5 s at `n = 26`). Each two rows more multiply their cost by about ten
 /// (about a minute at `n = 28`, some ten minutes at `n = 30`), so above this size
-/// [`unique_from_total`](crate::unique_from_total) and [`symmetric_fixed_counts`] refuse with
+/// [`unique_from_total`](crate::unique_from_total) and the unique count's searches refuse with
 /// [`EngineError::UniqueBeyondReach`], a merge leaves its unique count out, and so does a count
 /// unless its options ask for it
 /// ([`CountOptions::unique_above_bound`](crate::CountOptions::unique_above_bound)).
@@ -69,12 +69,6 @@ pub struct FixedCounts {
 
 /// Counts the solutions of the `n`-board that the 180° and the 90° turns leave unchanged.
 ///
-/// ```
-/// use nqueens::search::symmetric_fixed_counts;
-/// let fixed = symmetric_fixed_counts(8).unwrap();
-/// assert_eq!((fixed.half_turn, fixed.quarter_turn), (4, 0));
-/// ```
-///
 /// Boards above [`UNIQUE_MAX_N`], whose searches would take minutes to ages, are refused with
 /// [`EngineError::UniqueBeyondReach`]; [`symmetric_fixed_counts_with_stop`] makes them anyway.
 pub fn symmetric_fixed_counts(n: u32) -> Result<FixedCounts, EngineError> {
@@ -90,17 +84,6 @@ pub fn symmetric_fixed_counts(n: u32) -> Result<FixedCounts, EngineError> {
 /// [`symmetric_fixed_counts`] for any board up to [`MAX_N`](crate::MAX_N), however long it
 /// takes, ending early with [`EngineError::Stopped`] once `stop` is raised (the flag is read
 /// every few rows of the searches, so they end within moments).
-///
-/// ```
-/// use std::sync::atomic::AtomicBool;
-/// use nqueens::EngineError;
-/// use nqueens::search::symmetric_fixed_counts_with_stop;
-/// let fixed = symmetric_fixed_counts_with_stop(8, &AtomicBool::new(false)).unwrap();
-/// assert_eq!((fixed.half_turn, fixed.quarter_turn), (4, 0));
-/// // Raised before it starts, even the 64-board ends at once.
-/// let stopped = symmetric_fixed_counts_with_stop(64, &AtomicBool::new(true));
-/// assert_eq!(stopped, Err(EngineError::Stopped));
-/// ```
 pub fn symmetric_fixed_counts_with_stop(
     n: u32,
     stop: &AtomicBool,
@@ -580,5 +563,29 @@ mod examples {
         assert_eq!(unique_count(8, 92).unwrap(), 12);
         assert_eq!(unique_count(1, 1).unwrap(), 1);
         assert!(unique_count(8, 93).is_err());
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples of the crate-private items above, as tests.
+
+    #[test]
+    fn symmetric_fixed_counts_with_stop_example() {
+        use crate::engine::error::EngineError;
+        use crate::engine::unique::symmetric_fixed_counts_with_stop;
+        use std::sync::atomic::AtomicBool;
+        let fixed = symmetric_fixed_counts_with_stop(8, &AtomicBool::new(false)).unwrap();
+        assert_eq!((fixed.half_turn, fixed.quarter_turn), (4, 0));
+        // Raised before it starts, even the 64-board ends at once.
+        let stopped = symmetric_fixed_counts_with_stop(64, &AtomicBool::new(true));
+        assert_eq!(stopped, Err(EngineError::Stopped));
+    }
+
+    #[test]
+    fn symmetric_fixed_counts_example() {
+        use crate::engine::unique::symmetric_fixed_counts;
+        let fixed = symmetric_fixed_counts(8).unwrap();
+        assert_eq!((fixed.half_turn, fixed.quarter_turn), (4, 0));
     }
 }

@@ -19,7 +19,9 @@ mod table;
 
 use std::io::{self, Write};
 
-use nqueens::names::{Named, UnknownName};
+use nqueens::names::UnknownName;
+
+use crate::names::Named;
 
 pub use self::csv::CsvWriter;
 pub use self::json::JsonWriter;
@@ -41,30 +43,6 @@ pub enum Format {
 impl std::fmt::Display for Format {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(Named::name(*self))
-    }
-}
-
-impl Named for Format {
-    const WHAT: &'static str = "format";
-    fn all() -> &'static [Self] {
-        use Format::*;
-        &[Table, Json, Csv]
-    }
-    fn name(self) -> &'static str {
-        use Format::*;
-        match self {
-            Table => "table",
-            Json => "json",
-            Csv => "csv",
-        }
-    }
-    fn description(self) -> &'static str {
-        use Format::*;
-        match self {
-            Table => "an aligned table for people",
-            Json => "a JSON array of objects, one per record",
-            Csv => "comma-separated values with a header row",
-        }
     }
 }
 

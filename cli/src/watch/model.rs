@@ -356,7 +356,9 @@ impl Model {
                 rd |= 1 << (c - k);
             }
         }
-        let free = nqueens::search::board_mask(n as u32) & !(cols | ld | rd);
+        // Every column of the board (n is at most 64).
+        let board = if n == 0 { 0 } else { u64::MAX >> (64 - n) };
+        let free = board & !(cols | ld | rd);
         Masks { cols, ld, rd, free }
     }
 

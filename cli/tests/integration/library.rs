@@ -325,7 +325,6 @@ fn values_read_back_are_checked() {
 fn every_public_error_converts_with_the_question_mark() {
     use nqueens::board::Placement;
     use nqueens::journal::{Access, JournalError, ShardError};
-    use nqueens::names::Named;
     use nqueens::scaling::study::{Mismatch, StudyError, StudyOptions, measure};
     use nqueens::{EngineError, Error};
 
@@ -364,7 +363,7 @@ fn every_public_error_converts_with_the_question_mark() {
         Ok(())
     }
     fn unknown_name() -> Result<(), Error> {
-        Strategy::parse_name("spiral")?;
+        "spiral".parse::<Strategy>()?;
         Ok(())
     }
     fn task_id_error() -> Result<(), Error> {

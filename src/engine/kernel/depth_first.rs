@@ -58,14 +58,6 @@ pub(crate) fn last_two_rows(upper: u64, lower: u64, gap: u32) -> u64 {
 
 /// Counts the completions of `job` by the depth-first search; with `STATS`, adds the number
 /// of queens placed (search nodes) to `nodes`, which is left alone otherwise.
-///
-/// ```
-/// use nqueens::search::{count_job, InnerBoard};
-/// let empty = InnerBoard::new(8, &[]).unwrap().job();
-/// let mut nodes = 0;
-/// assert_eq!(count_job::<true>(&empty, &mut nodes), 92);
-/// assert!(nodes > 92);
-/// ```
 pub fn count_job<const STATS: bool>(job: &Job, nodes: &mut u64) -> u64 {
     static NEVER: AtomicBool = AtomicBool::new(false);
     search::<STATS>(job, nodes, &NEVER)
@@ -75,14 +67,6 @@ pub fn count_job<const STATS: bool>(job: &Job, nodes: &mut u64) -> u64 {
 /// before it finished. The flag is read once per node with `STOP_LEVEL` free rows left (each
 /// such node heads a subtree of well under a millisecond), so the search loop pays nothing for
 /// it.
-///
-/// ```
-/// use std::sync::atomic::AtomicBool;
-/// use nqueens::search::{count_job_until, InnerBoard};
-/// let job = InnerBoard::new(8, &[]).unwrap().job();
-/// assert_eq!(count_job_until(&job, &AtomicBool::new(false)), Some(92));
-/// assert_eq!(count_job_until(&job, &AtomicBool::new(true)), None);
-/// ```
 pub fn count_job_until(job: &Job, stop: &AtomicBool) -> Option<u64> {
     let count = search::<false>(job, &mut 0, stop);
     (!stop.load(Ordering::Relaxed)).then_some(count)
@@ -409,5 +393,28 @@ pub(crate) mod tests {
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples of the crate-private items above, as tests.
+
+    #[test]
+    fn count_job_until_example() {
+        use crate::engine::kernel::{InnerBoard, depth_first::count_job_until};
+        use std::sync::atomic::AtomicBool;
+        let job = InnerBoard::new(8, &[]).unwrap().job();
+        assert_eq!(count_job_until(&job, &AtomicBool::new(false)), Some(92));
+        assert_eq!(count_job_until(&job, &AtomicBool::new(true)), None);
+    }
+
+    #[test]
+    fn count_job_example() {
+        use crate::engine::kernel::{InnerBoard, count_job};
+        let empty = InnerBoard::new(8, &[]).unwrap().job();
+        let mut nodes = 0;
+        assert_eq!(count_job::<true>(&empty, &mut nodes), 92);
+        assert!(nodes > 92);
     }
 }

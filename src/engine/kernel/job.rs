@@ -29,7 +29,7 @@ pub const MAX_PLACED: usize = 16;
 /// The most free rows a [`Job`] has; its tables are indexed `0..=MAX_ROWS`.
 pub(crate) const MAX_ROWS: usize = MAX_JOB_N as usize;
 
-/// A board of side `n ≤ 32` with up to [`MAX_PLACED`] queens pre-placed on any rows: a task of
+/// A board of side `n ≤ 32` with up to 16 queens pre-placed on any rows: a task of
 /// the `symmetric` plan.
 ///
 /// ```
@@ -59,7 +59,7 @@ impl fmt::Debug for InnerBoard {
 
 impl InnerBoard {
     /// The `n`-board with queens on `queens` (`(row, column)` pairs). `None` when `n` is 0 or
-    /// above [`MAX_JOB_N`], there are more than [`MAX_PLACED`] queens, a square is off the
+    /// above 32, there are more than 16 queens, a square is off the
     /// board, or two queens attack each other.
     pub fn new(n: u32, queens: &[(u32, u32)]) -> Option<InnerBoard> {
         if n == 0 || n > MAX_JOB_N || queens.len() > MAX_PLACED {
@@ -138,7 +138,7 @@ impl InnerBoard {
 
     /// This board with one more queen, at `col` of the first row still to fill. The caller
     /// chooses a free column (see [`InnerBoard::first_free_row`]) and keeps the number of
-    /// queens within [`MAX_PLACED`].
+    /// queens within 16.
     pub fn place(&self, col: u32) -> InnerBoard {
         let (r, free) = self.first_free_row().expect("a free row");
         assert!(
@@ -159,7 +159,7 @@ impl InnerBoard {
     }
 
     /// The search of this board as the kernels see it.
-    pub fn job(&self) -> Job {
+    pub(crate) fn job(&self) -> Job {
         let mut job = Job::empty(self.n());
         let mut rows = self.free_rows();
         let m = rows.count_ones() as usize;
@@ -183,14 +183,6 @@ impl InnerBoard {
 /// One search as every kernel sees it: the masks of the first free row, the number of free
 /// rows, the distance between consecutive free rows and the squares the pre-placed queens
 /// block on each (see the module docs). Tables are indexed by the number of free rows left.
-///
-/// ```
-/// use nqueens::search::{InnerBoard, Job};
-/// let job = InnerBoard::new(6, &[(3, 0)]).unwrap().job();
-/// assert_eq!(job.rows, 5);
-/// assert_eq!(job.steps[3], 2); // from row 2 (3 free rows left) over row 3 to row 4
-/// assert_eq!(job.blocked[5] & 0b111111, 0b001001); // row 0: columns 0 and 3
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Job {
     /// Board side (at most [`MAX_JOB_N`]).
@@ -228,13 +220,6 @@ impl Job {
 
     /// The rows `state.row..n` of the `n`-board whose first rows hold the queens of `state` (a
     /// task of the `mirror` plan); `None` above [`MAX_JOB_N`].
-    ///
-    /// ```
-    /// use nqueens::search::{Job, State};
-    /// let job = Job::from_rows(8, State::EMPTY.place_col(0).unwrap()).unwrap();
-    /// assert_eq!((job.rows, job.cols), (7, 1));
-    /// assert!(Job::from_rows(33, State::EMPTY).is_none());
-    /// ```
     pub fn from_rows(n: u32, state: super::State) -> Option<Job> {
         if n > MAX_JOB_N || state.row > n {
             return None;
@@ -309,5 +294,27 @@ mod tests {
         // Row 5: (6, 3) attacks 2, 3, 4; (2, 0) attacks 0 and 3.
         assert_eq!(job.blocked[1] & board, 0b0011101);
         assert_eq!(job.first_free(), !job.blocked[5]);
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples of the crate-private items above, as tests.
+
+    #[test]
+    fn from_rows_example() {
+        use crate::engine::kernel::{Job, State};
+        let job = Job::from_rows(8, State::EMPTY.place_col(0).unwrap()).unwrap();
+        assert_eq!((job.rows, job.cols), (7, 1));
+        assert!(Job::from_rows(33, State::EMPTY).is_none());
+    }
+
+    #[test]
+    fn job_example() {
+        use crate::engine::kernel::InnerBoard;
+        let job = InnerBoard::new(6, &[(3, 0)]).unwrap().job();
+        assert_eq!(job.rows, 5);
+        assert_eq!(job.steps[3], 2); // from row 2 (3 free rows left) over row 3 to row 4
+        assert_eq!(job.blocked[5] & 0b111111, 0b001001); // row 0: columns 0 and 3
     }
 }

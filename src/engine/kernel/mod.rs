@@ -31,10 +31,9 @@ mod select;
 pub use depth_first::count_job;
 pub use job::{InnerBoard, Job, MAX_JOB_N};
 pub(crate) use rows::Frame;
-pub use rows::{
-    MAX_N, State, board_mask, count_completions, count_completions_plain,
-    count_completions_recursive, count_completions_until,
-};
+#[cfg(test)]
+pub(crate) use rows::count_completions_recursive;
+pub use rows::{MAX_N, State, board_mask, count_completions, count_completions_until};
 
 /// Which kernel counts the tasks: a choice, checked against the CPU by [`Kernel::resolve`].
 ///
@@ -56,7 +55,7 @@ pub enum Kernel {
     /// The fastest kernel this CPU runs: AVX-512, else AVX2 or NEON, else the depth-first
     /// search (measured faster than the portable lanes, which lack vector compress and expand).
     /// With the `gpu` feature, a count of a board the CPU alone would need about 2 s or more for
-    /// runs on a discrete GPU beside the CPU instead ([`Kernel::select_for`]).
+    /// runs on a discrete GPU beside the CPU instead ([`Kernel::for_board`]).
     ///
     /// The order is measured, not assumed: every kernel a CPU runs can be chosen by name and
     /// timed against the others.
@@ -253,7 +252,7 @@ crate::serde_util::as_text!(Kernel);
 /// A kernel this CPU runs; only [`Kernel::select`] builds one. A GPU kernel's value also
 /// holds the CPU kernel that counts single tasks and the CPU's share of a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Selected {
+pub(crate) struct Selected {
     cpu: Impl,
     #[cfg(feature = "gpu")]
     gpu: Option<GpuUse>,
@@ -283,18 +282,18 @@ impl Selected {
 
     /// How a GPU kernel shares a run with the CPU; `None` for a CPU kernel.
     #[cfg(feature = "gpu")]
-    pub fn gpu(self) -> Option<GpuUse> {
+    pub(crate) fn gpu(self) -> Option<GpuUse> {
         self.gpu
     }
 
     /// The CPU kernel of this choice: the kernel itself for a CPU kernel, the fastest one this
     /// CPU runs for a GPU kernel (what counts single tasks, and a run's CPU share).
-    pub fn cpu_kernel(self) -> Selected {
+    pub(crate) fn cpu_kernel(self) -> Selected {
         Selected::cpu(self.cpu)
     }
 
     /// The kernel that runs (never [`Kernel::Auto`]).
-    pub fn kernel(self) -> Kernel {
+    pub(crate) fn kernel(self) -> Kernel {
         #[cfg(feature = "gpu")]
         match self.gpu {
             Some(GpuUse::WithCpu) => return Kernel::Gpu,
@@ -315,32 +314,14 @@ impl Selected {
 
     /// Counts the completions of `board`; `None` when `stop` was raised first. (A GPU kernel
     /// counts one task on its CPU kernel: the GPU counts whole runs, in batches.)
-    ///
-    /// ```
-    /// use nqueens::search::InnerBoard;
-    /// use nqueens::Kernel;
-    /// let board = InnerBoard::new(10, &[(0, 1)]).unwrap();
-    /// for kernel in Kernel::available_lanes() {
-    ///     assert_eq!(kernel.select().unwrap().count_inner(&board, None), Some(48));
-    /// }
-    /// ```
-    pub fn count_inner(self, board: &InnerBoard, stop: Option<&AtomicBool>) -> Option<u64> {
+    pub(crate) fn count_inner(self, board: &InnerBoard, stop: Option<&AtomicBool>) -> Option<u64> {
         self.count_job(&board.job(), stop)
     }
 
     /// Counts the completions of the `n`-board whose first `state.row` rows hold the queens of
     /// `state`; `None` when `stop` was raised first, or when there is no such board (`n` above
     /// [`MAX_N`], or `state.row` above `n`).
-    ///
-    /// ```
-    /// use nqueens::search::State;
-    /// use nqueens::Kernel;
-    /// let selected = Kernel::Auto.select().unwrap();
-    /// assert_eq!(selected.count_rows(8, State::EMPTY.place_col(0).unwrap(), None), Some(4));
-    /// assert_eq!(selected.count_rows(4, State::EMPTY, None), Some(2));
-    /// assert_eq!(selected.count_rows(65, State::EMPTY, None), None);
-    /// ```
-    pub fn count_rows(self, n: u32, state: State, stop: Option<&AtomicBool>) -> Option<u64> {
+    pub(crate) fn count_rows(self, n: u32, state: State, stop: Option<&AtomicBool>) -> Option<u64> {
         match Job::from_rows(n, state) {
             Some(job) if self.cpu != Impl::DepthFirst => self.count_job(&job, stop),
             _ => match stop {

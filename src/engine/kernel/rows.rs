@@ -37,13 +37,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub const MAX_N: u32 = 64;
 
 /// The mask of the `n` columns of an `n`-wide board: bits `0..n` set.
-///
-/// ```
-/// use nqueens::search::board_mask;
-/// assert_eq!(board_mask(4), 0b1111);
-/// assert_eq!(board_mask(64), u64::MAX);
-/// assert_eq!(board_mask(0), 0);
-/// ```
 #[inline]
 pub const fn board_mask(n: u32) -> u64 {
     if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
@@ -154,13 +147,6 @@ pub fn count_completions(n: u32, state: State) -> Option<u64> {
 
 /// [`count_completions`], reading `stop` on entering each node with 12 rows left; `None` also
 /// when `stop` was raised before the count finished.
-///
-/// ```
-/// use std::sync::atomic::AtomicBool;
-/// use nqueens::search::{count_completions_until, State};
-/// assert_eq!(count_completions_until(8, State::EMPTY, &AtomicBool::new(false)), Some(92));
-/// assert_eq!(count_completions_until(20, State::EMPTY, &AtomicBool::new(true)), None);
-/// ```
 pub fn count_completions_until(n: u32, state: State, stop: &AtomicBool) -> Option<u64> {
     if stop.load(Ordering::Relaxed) {
         return None;
@@ -252,6 +238,7 @@ fn leaves(free_cols: u64, ld: u64, rd: u64, mut avail: u64) -> u64 {
     count
 }
 
+#[cfg(test)]
 /// The textbook recursive form of [`count_completions`], with the same last-row shortcut.
 ///
 /// Kept as an independent reference for tests and for the kernel benchmark. Panics when there
@@ -269,6 +256,7 @@ pub fn count_completions_recursive(n: u32, state: State) -> u64 {
     descend::<true>(board_mask(n), n - state.row, state.cols, state.ld, state.rd)
 }
 
+#[cfg(test)]
 /// The recursive kernel without the last-row shortcut: it descends into every row.
 ///
 /// Exists only so the benchmark can measure what the shortcut is worth. Panics like
@@ -286,6 +274,7 @@ pub fn count_completions_plain(n: u32, state: State) -> u64 {
     descend::<false>(board_mask(n), n - state.row, state.cols, state.ld, state.rd)
 }
 
+#[cfg(test)]
 /// Plain recursion over the rows; with `SHORTCUT` the last row is counted by a popcount instead
 /// of being descended into.
 fn descend<const SHORTCUT: bool>(mask: u64, rows_left: u32, cols: u64, ld: u64, rd: u64) -> u64 {
@@ -394,5 +383,32 @@ mod tests {
     fn the_widest_board_has_a_full_mask() {
         assert_eq!(board_mask(64).count_ones(), 64);
         assert_eq!(State::EMPTY.free(64), u64::MAX);
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples of the crate-private items above, as tests.
+
+    #[test]
+    fn count_completions_until_example() {
+        use crate::engine::kernel::{State, count_completions_until};
+        use std::sync::atomic::AtomicBool;
+        assert_eq!(
+            count_completions_until(8, State::EMPTY, &AtomicBool::new(false)),
+            Some(92)
+        );
+        assert_eq!(
+            count_completions_until(20, State::EMPTY, &AtomicBool::new(true)),
+            None
+        );
+    }
+
+    #[test]
+    fn board_mask_example() {
+        use crate::engine::kernel::board_mask;
+        assert_eq!(board_mask(4), 0b1111);
+        assert_eq!(board_mask(64), u64::MAX);
+        assert_eq!(board_mask(0), 0);
     }
 }

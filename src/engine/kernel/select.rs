@@ -23,9 +23,8 @@ impl Kernel {
     }
 
     /// The kernel this choice runs on this CPU, as the engine's one dispatch point (what
-    /// [`Kernel::resolve`] names): proof that this CPU runs it, for counting single
-    /// subproblems ([`crate::search`]).
-    pub fn select(self) -> Result<Selected, EngineError> {
+    /// [`Kernel::resolve`] names): proof that this CPU runs it.
+    pub(crate) fn select(self) -> Result<Selected, EngineError> {
         let selected = self
             .detect()
             .ok_or_else(|| EngineError::KernelUnavailable {
@@ -66,15 +65,9 @@ impl Kernel {
     }
 
     /// The kernel this choice runs for a count of the `n`-board on `threads` CPU threads: what
-    /// [`Kernel::select`] gives, except that `auto` runs what [`Kernel::for_board`] names: the
+    /// `select` gives, except that `auto` runs what [`Kernel::for_board`] names: the
     /// GPU beside the CPU where it wins. A device that fails to open leaves `auto` on the CPU.
-    ///
-    /// ```
-    /// use nqueens::Kernel;
-    /// let small = Kernel::Auto.select_for(12, 2).unwrap();
-    /// assert_eq!(small.kernel(), Kernel::Auto.resolve().unwrap());
-    /// ```
-    pub fn select_for(self, n: u32, threads: usize) -> Result<Selected, EngineError> {
+    pub(crate) fn select_for(self, n: u32, threads: usize) -> Result<Selected, EngineError> {
         let named = self.for_board(n, threads);
         if self == Kernel::Auto
             && named.uses_gpu()
@@ -83,15 +76,5 @@ impl Kernel {
             return Ok(selected);
         }
         self.select()
-    }
-
-    /// `Ok` when this CPU runs the kernel (see [`Kernel::resolve`]).
-    pub fn check(self) -> Result<(), EngineError> {
-        self.detect()
-            .map(|_| ())
-            .ok_or_else(|| EngineError::KernelUnavailable {
-                kernel: self,
-                available: Kernel::available(),
-            })
     }
 }

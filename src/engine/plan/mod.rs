@@ -45,6 +45,8 @@ use crate::engine::error::EngineError;
 
 pub mod fingerprint;
 pub mod mirror;
+#[cfg(test)]
+mod search_order;
 pub mod symmetric;
 
 /// Version of the task decomposition. Anything that records per-task results (journals,
@@ -231,12 +233,63 @@ impl Subproblem {
         let auto = kernel::Kernel::Auto
             .select()
             .expect("auto always selects a kernel");
-        self.count_with(n, auto, None)
+        self.count_on(n, auto, None)
+    }
+
+    /// Counts this subproblem's solutions (unweighted) with `kernel` on the calling thread:
+    /// `Ok(None)` when it is not a partial board of the `n`-board. A GPU kernel counts a single
+    /// subproblem on its CPU kernel (the GPU counts whole runs, in batches).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::KernelUnavailable`](crate::Error::KernelUnavailable) when this CPU does not run
+    /// `kernel`.
+    ///
+    /// ```
+    /// use nqueens::search::{InnerBoard, Subproblem};
+    /// use nqueens::Kernel;
+    /// let board = Subproblem::Inner(InnerBoard::new(10, &[(0, 1)]).unwrap());
+    /// for kernel in Kernel::available_lanes() {
+    ///     assert_eq!(board.count_with(10, kernel).unwrap(), Some(48));
+    /// }
+    /// assert_eq!(board.count_with(11, Kernel::DepthFirst).unwrap(), None);
+    /// ```
+    pub fn count_with(&self, n: u32, kernel: kernel::Kernel) -> Result<Option<u64>, EngineError> {
+        let selected = kernel.select()?.cpu_kernel();
+        Ok(self.count_on(n, selected, None))
+    }
+
+    /// The search nodes (queens placed) the depth-first search visits to count this
+    /// subproblem: the work its count takes, whatever the kernel; `None` when it is not a
+    /// partial board of the `n`-board.
+    ///
+    /// ```
+    /// use nqueens::search::{State, Subproblem};
+    /// // The 4-board: 2 solutions, found among 16 placed queens.
+    /// let whole = Subproblem::Rows(State::EMPTY);
+    /// assert_eq!(whole.nodes(4), Some(16));
+    /// assert!(whole.nodes(8).unwrap() > whole.nodes(6).unwrap());
+    /// assert_eq!(whole.nodes(65), None);
+    /// ```
+    pub fn nodes(&self, n: u32) -> Option<u64> {
+        let job = match self {
+            Subproblem::Rows(state) => kernel::Job::from_rows(n, *state)?,
+            Subproblem::Inner(board) if board.n() == n => board.job(),
+            Subproblem::Inner(_) => return None,
+        };
+        let mut nodes = 0;
+        kernel::count_job::<true>(&job, &mut nodes);
+        Some(nodes)
     }
 
     /// Counts this subproblem's solutions (unweighted) with `kernel`; `None` when `stop` was
     /// raised before it finished, or when it is not a partial board of the `n`-board.
-    pub fn count_with(&self, n: u32, kernel: Selected, stop: Option<&AtomicBool>) -> Option<u64> {
+    pub(crate) fn count_on(
+        &self,
+        n: u32,
+        kernel: Selected,
+        stop: Option<&AtomicBool>,
+    ) -> Option<u64> {
         match self {
             Subproblem::Rows(state) => kernel.count_rows(n, *state, stop),
             Subproblem::Inner(board) if board.n() == n => kernel.count_inner(board, stop),
@@ -373,7 +426,7 @@ pub(crate) fn default_plan(n: u32, strategy: Strategy) -> Result<(Plan, u64), En
 
 /// How deep the `symmetric` plan splits its constellations, whatever the task count asked for.
 ///
-/// From [`LARGE_N`] on a whole constellation is too big a task (at n = 27 it is hours of work):
+/// From n = 23 on a whole constellation is too big a task (at n = 27 it is hours of work):
 /// [`TaskRule::Large`] splits each by its first free rows until at most `n − 5` rows are free
 /// (one queen more for most classes, two for the corner classes, which have a free row more),
 /// about 10 to 14 tasks per class. It is chosen by `n` alone, and can be forced on any board

@@ -58,6 +58,7 @@ impl Constellation {
         self.i == 0 && self.k == 0
     }
 
+    #[cfg(test)]
     /// The distinct queens of this constellation on the `n`-board (3 for a corner class, else 4).
     pub fn queens(&self, n: u32) -> Vec<Square> {
         let (queens, len) = self.queen_array(n);
@@ -131,16 +132,6 @@ const SYMMETRIES: [Symmetry; 8] = [
 
 /// Every canonical constellation of the `n`-board with its weight, corner classes first, then
 /// the others in increasing `(i, j, k, l)` order. Weights times class counts sum to the total.
-///
-/// ```
-/// use nqueens::search::{constellations, Constellation};
-/// // On the 4-board: one corner class (which has no completion) and the class of the two
-/// // solutions, fixed by the quarter turn.
-/// let classes = constellations(4);
-/// assert_eq!(classes[0], (Constellation { i: 0, j: 1, k: 0, l: 2 }, 8));
-/// assert_eq!(classes[1], (Constellation { i: 1, j: 2, k: 2, l: 1 }, 2));
-/// assert_eq!(classes.len(), 2);
-/// ```
 pub fn constellations(n: u32) -> Vec<(Constellation, u64)> {
     let mut out = Vec::new();
     if n < 4 {
@@ -184,6 +175,7 @@ pub fn constellations(n: u32) -> Vec<(Constellation, u64)> {
 /// middle, and the top queen's distance to a corner (reversed); smallest first.
 type OrientationKey = (u32, bool, Reverse<u32>);
 
+#[cfg(test)]
 /// The queens of `c` in an orientation that is cheap to search: the queen closest to a corner
 /// goes to the bottom row, right of the middle (its long diagonal then crosses every row and
 /// prunes from the first one), then the top queen as far from a corner as possible. Ties go to
@@ -541,5 +533,43 @@ mod tests {
         distinct.sort();
         distinct.dedup();
         assert_eq!(distinct.len(), 8, "{images:?}");
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples of the crate-private items above, as tests.
+
+    #[test]
+    fn constellations_example() {
+        use crate::engine::plan::symmetric::{Constellation, constellations};
+        // On the 4-board: one corner class (which has no completion) and the class of the two
+        // solutions, fixed by the quarter turn.
+        let classes = constellations(4);
+        assert_eq!(
+            classes[0],
+            (
+                Constellation {
+                    i: 0,
+                    j: 1,
+                    k: 0,
+                    l: 2
+                },
+                8
+            )
+        );
+        assert_eq!(
+            classes[1],
+            (
+                Constellation {
+                    i: 1,
+                    j: 2,
+                    k: 2,
+                    l: 1
+                },
+                2
+            )
+        );
+        assert_eq!(classes.len(), 2);
     }
 }

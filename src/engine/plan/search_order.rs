@@ -2,9 +2,14 @@
 //! changes the ratio between the plans or saves the `symmetric` plan work. Counts search nodes
 //! (queens placed), not time.
 //!
-//!     cargo run --release --example search_order -- N           (N in 5..=16; 15 takes seconds)
-//!     cargo run --release --example search_order -- --static N  (N in 5..=32; 16 takes
-//!                                                                seconds, 17 minutes)
+//! A study run by hand, as a test left out of the suite (it prints tables):
+//!
+//!     NQUEENS_SEARCH_ORDER=N cargo test --release --lib search_order -- --ignored --nocapture
+//!         (N in 5..=16; 15 takes seconds)
+//!     NQUEENS_SEARCH_ORDER="--static N" cargo test --release --lib search_order -- --ignored --nocapture
+//!         (N in 5..=32; 16 takes seconds, 17 minutes)
+//!
+//! Without the variable it studies n = 8 (a second).
 //!
 //! Three decompositions of the count of one board:
 //!
@@ -36,9 +41,8 @@
 
 use std::collections::HashMap;
 
-use nqueens::search::{
-    Constellation, InnerBoard, MAX_JOB_N, constellations, count_job, oriented_queens,
-};
+use crate::engine::kernel::{InnerBoard, MAX_JOB_N, count_job};
+use crate::engine::plan::symmetric::{Constellation, constellations, oriented_queens};
 
 /// A partial board with absolute diagonal masks: square `(r, c)` is on diagonal `r + c` of
 /// `sums` and `n − 1 − r + c` of `diffs`.
@@ -421,8 +425,11 @@ fn static_orders(n: u32, known: u128) {
     );
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+#[test]
+#[ignore = "a study run by hand: NQUEENS_SEARCH_ORDER=N, see the module documentation"]
+fn search_order() {
+    let asked = std::env::var("NQUEENS_SEARCH_ORDER").unwrap_or_else(|_| "8".to_string());
+    let args: Vec<String> = asked.split_whitespace().map(str::to_string).collect();
     let (fixed, n) = match args.as_slice() {
         [n] => (false, n.parse().ok().filter(|n| (5..=16).contains(n))),
         [flag, n] if flag == "--static" => {
@@ -431,11 +438,9 @@ fn main() {
         _ => (false, None),
     };
     let Some(n) = n else {
-        eprintln!("usage: search_order N   (N in 5..=16)");
-        eprintln!("       search_order --static N   (N in 5..={MAX_JOB_N})");
-        std::process::exit(2);
+        panic!("NQUEENS_SEARCH_ORDER: N (in 5..=16) or --static N (N in 5..={MAX_JOB_N})");
     };
-    let known = nqueens::known::total(n).expect("a known total");
+    let known = crate::known::total(n).expect("a known total");
     if fixed {
         static_orders(n, known);
         return;

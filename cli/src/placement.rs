@@ -1,6 +1,6 @@
 //! Worker threads placed on chosen CPUs: one per physical core first, or SMT siblings together,
 //! so that runs with SMT on and off, or on one socket and on two, can be compared on one
-//! machine. (Not to be confused with [`board::Placement`](crate::board::Placement), queens on a
+//! machine. (Not to be confused with [`board::Placement`](nqueens::board::Placement), queens on a
 //! board.)
 //!
 //! The CPUs are those the process may run on (its affinity mask, as `taskset` or a batch system
@@ -12,20 +12,6 @@
 //!
 //! A [`Placement`] keeps the pinned pools it builds, one per thread count, so that runs of the
 //! same thread count share one pool and its threads are placed once.
-//!
-//! ```
-//! use nqueens::placement::{Pin, Placement};
-//! use nqueens::{count_with, CountOptions, RunControl, Strategy};
-//!
-//! // Two workers on the first two CPUs of an order (here one chosen by hand).
-//! let placement = Placement::with_order(Pin::Cores, vec![0, 1]);
-//! assert_eq!(placement.describe(2), "cores: 0,1");
-//! if let Ok(pool) = placement.pool(2) {
-//!     let options = CountOptions::new(2, Strategy::Symmetric);
-//!     let run = count_with(12, &options, &RunControl::default().with_pool(&pool)).unwrap();
-//!     assert_eq!(run.counts.total, 14_200);
-//! }
-//! ```
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -34,13 +20,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// Where the worker threads run.
-///
-/// ```
-/// use nqueens::placement::Pin;
-/// assert_eq!(Pin::default(), Pin::None);
-/// assert_eq!("siblings".parse::<Pin>().unwrap(), Pin::Siblings);
-/// assert_eq!(Pin::Cores.to_string(), "cores");
-/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Pin {
@@ -57,20 +36,9 @@ pub enum Pin {
 
 impl Pin {
     /// Every placement, in the order they are listed.
-    ///
-    /// ```
-    /// use nqueens::placement::Pin;
-    /// assert_eq!(Pin::ALL, [Pin::None, Pin::Cores, Pin::Siblings]);
-    /// ```
     pub const ALL: [Pin; 3] = [Pin::None, Pin::Cores, Pin::Siblings];
 
     /// The placement's name: `none`, `cores` or `siblings`.
-    ///
-    /// ```
-    /// use nqueens::placement::Pin;
-    /// let names: Vec<&str> = Pin::ALL.iter().map(|p| p.name()).collect();
-    /// assert_eq!(names, ["none", "cores", "siblings"]);
-    /// ```
     pub fn name(self) -> &'static str {
         match self {
             Pin::None => "none",
@@ -87,12 +55,6 @@ impl fmt::Display for Pin {
 }
 
 /// One CPU the process may run on, with where it sits.
-///
-/// ```
-/// use nqueens::placement::Cpu;
-/// let cpu = Cpu::new(5, 0, 1);
-/// assert_eq!((cpu.id, cpu.package, cpu.core), (5, 0, 1));
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Cpu {
@@ -107,30 +69,20 @@ pub struct Cpu {
 
 impl Cpu {
     /// CPU `id`, on core `core` of socket `package`.
-    ///
-    /// ```
-    /// use nqueens::placement::Cpu;
-    /// assert_eq!(Cpu::new(3, 1, 0).package, 1);
-    /// ```
     pub fn new(id: usize, package: usize, core: usize) -> Cpu {
         Cpu { id, package, core }
     }
 }
 
 /// Why workers cannot be placed as asked.
-///
-/// ```
-/// use nqueens::placement::{Pin, PinError, Placement};
-/// match Placement::new(Pin::Cores, usize::MAX) {
-///     Err(PinError::TooManyThreads { threads, cpus, .. }) => assert!(cpus < threads),
-///     Err(other) => println!("no placement here: {other}"),
-///     Ok(_) => unreachable!("no machine has that many CPUs"),
-/// }
-/// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum PinError {
     /// This system does not tell which CPUs share a core (placements need Linux).
+    #[cfg_attr(
+        target_os = "linux",
+        allow(dead_code, reason = "made elsewhere than Linux")
+    )]
     #[error("this system does not place threads on chosen CPUs")]
     Unsupported,
     /// The CPUs the process may run on could not be read.
@@ -167,15 +119,6 @@ pub enum PinError {
 
 /// The CPUs in the order `pin` gives them to workers: worker `i` runs on the `i`-th. Empty for
 /// [`Pin::None`].
-///
-/// ```
-/// use nqueens::placement::{order, Cpu, Pin};
-/// // One socket of two cores with two SMT threads each, siblings numbered apart.
-/// let cpus = [Cpu::new(0, 0, 0), Cpu::new(1, 0, 1), Cpu::new(2, 0, 0), Cpu::new(3, 0, 1)];
-/// assert_eq!(order(Pin::Cores, &cpus), [0, 1, 2, 3]);
-/// assert_eq!(order(Pin::Siblings, &cpus), [0, 2, 1, 3]);
-/// assert!(order(Pin::None, &cpus).is_empty());
-/// ```
 pub fn order(pin: Pin, cpus: &[Cpu]) -> Vec<usize> {
     // Cores by socket and number, each with its CPUs ascending.
     let mut cores: BTreeMap<(usize, usize), Vec<usize>> = BTreeMap::new();
@@ -202,14 +145,6 @@ pub fn order(pin: Pin, cpus: &[Cpu]) -> Vec<usize> {
 
 /// The CPUs this process may run on, with their socket and core read from
 /// `/sys/devices/system/cpu`; [`PinError::Unsupported`] elsewhere than Linux.
-///
-/// ```
-/// use nqueens::placement::{allowed_cpus, PinError};
-/// match allowed_cpus() {
-///     Ok(cpus) => assert!(!cpus.is_empty()),
-///     Err(error) => assert!(!cfg!(target_os = "linux") || !matches!(error, PinError::Unsupported)),
-/// }
-/// ```
 #[cfg(target_os = "linux")]
 pub fn allowed_cpus() -> Result<Vec<Cpu>, PinError> {
     let ids = core_affinity::get_core_ids().ok_or(PinError::NoCpus)?;
@@ -230,11 +165,6 @@ pub fn allowed_cpus() -> Result<Vec<Cpu>, PinError> {
 
 /// The CPUs this process may run on, with their socket and core read from
 /// `/sys/devices/system/cpu`; [`PinError::Unsupported`] elsewhere than Linux.
-///
-/// ```
-/// use nqueens::placement::{allowed_cpus, PinError};
-/// assert!(matches!(allowed_cpus(), Err(PinError::Unsupported)));
-/// ```
 #[cfg(not(target_os = "linux"))]
 pub fn allowed_cpus() -> Result<Vec<Cpu>, PinError> {
     Err(PinError::Unsupported)
@@ -247,13 +177,6 @@ type Pools = Vec<(usize, Arc<rayon::ThreadPool>)>;
 /// them.
 ///
 /// Two placements are equal when they place workers alike, whatever pools they have built.
-///
-/// ```
-/// use nqueens::placement::{Pin, Placement};
-/// let placement = Placement::with_order(Pin::Siblings, vec![0, 1, 2, 3]);
-/// assert_eq!((placement.pin(), placement.order()), (Pin::Siblings, &[0, 1, 2, 3][..]));
-/// assert_eq!(placement.clone(), placement);
-/// ```
 #[derive(Debug)]
 pub struct Placement {
     /// How the CPUs were chosen.
@@ -267,14 +190,6 @@ pub struct Placement {
 impl Placement {
     /// The placement `pin` asks for on this machine ([`allowed_cpus`], [`order`]), for up to
     /// `most` threads; `None` for [`Pin::None`]; refused where it cannot be done.
-    ///
-    /// ```
-    /// use nqueens::placement::{Pin, Placement};
-    /// assert!(Placement::new(Pin::None, 1000).unwrap().is_none());
-    /// if let Ok(Some(placement)) = Placement::new(Pin::Cores, 1) {
-    ///     assert_eq!(placement.cpus(1).len(), 1);
-    /// }
-    /// ```
     pub fn new(pin: Pin, most: usize) -> Result<Option<Placement>, PinError> {
         if pin == Pin::None {
             return Ok(None);
@@ -292,12 +207,6 @@ impl Placement {
 
     /// The placement of workers on the CPUs of `order`, in that order, said to be chosen by
     /// `pin` (no CPU is checked until a pool is built).
-    ///
-    /// ```
-    /// use nqueens::placement::{Pin, Placement};
-    /// let placement = Placement::with_order(Pin::Cores, vec![0, 2, 1, 3]);
-    /// assert_eq!(placement.cpus(2), [0, 2]);
-    /// ```
     pub fn with_order(pin: Pin, order: Vec<usize>) -> Placement {
         Placement {
             pin,
@@ -307,44 +216,16 @@ impl Placement {
     }
 
     /// How the CPUs were chosen.
-    ///
-    /// ```
-    /// use nqueens::placement::{Pin, Placement};
-    /// assert_eq!(Placement::with_order(Pin::Cores, vec![0]).pin(), Pin::Cores);
-    /// ```
     pub fn pin(&self) -> Pin {
         self.pin
     }
 
-    /// The CPUs in the order workers take them.
-    ///
-    /// ```
-    /// use nqueens::placement::{Pin, Placement};
-    /// assert_eq!(Placement::with_order(Pin::Cores, vec![1, 0]).order(), [1, 0]);
-    /// ```
-    pub fn order(&self) -> &[usize] {
-        &self.order
-    }
-
     /// The CPUs the workers of a pool of `threads` run on: the first `threads` of the order.
-    ///
-    /// ```
-    /// use nqueens::placement::{Pin, Placement};
-    /// let placement = Placement::with_order(Pin::Cores, vec![0, 2, 1, 3]);
-    /// assert_eq!(placement.cpus(3), [0, 2, 1]);
-    /// assert_eq!(placement.cpus(9), [0, 2, 1, 3]);
-    /// ```
     pub fn cpus(&self, threads: usize) -> &[usize] {
         &self.order[..threads.min(self.order.len())]
     }
 
     /// `cores: 0,2,1`: the placement and the CPUs of `threads` workers.
-    ///
-    /// ```
-    /// use nqueens::placement::{Pin, Placement};
-    /// let placement = Placement::with_order(Pin::Cores, vec![0, 2, 1, 3]);
-    /// assert_eq!(placement.describe(3), "cores: 0,2,1");
-    /// ```
     pub fn describe(&self, threads: usize) -> String {
         let cpus: Vec<String> = self.cpus(threads).iter().map(usize::to_string).collect();
         format!("{}: {}", self.pin, cpus.join(","))
@@ -353,21 +234,11 @@ impl Placement {
     /// The pool of `threads` workers (`0`: one per CPU of the order), worker `i` pinned to the
     /// `i`-th CPU of the order: built on first use, then the same pool for every call with that
     /// thread count. More threads than the order has CPUs (or than
-    /// [`max_threads`](crate::max_threads)) are refused ([`PinError::TooManyThreads`]) before
+    /// [`max_threads`](nqueens::max_threads)) are refused ([`PinError::TooManyThreads`]) before
     /// any thread starts; a pool whose workers the system does not run on their CPUs is
     /// refused too ([`PinError::Refused`]).
-    ///
-    /// ```
-    /// use nqueens::placement::{Pin, PinError, Placement};
-    /// let placement = Placement::with_order(Pin::Cores, vec![0]);
-    /// if let Ok(pool) = placement.pool(1) {
-    ///     assert_eq!(pool.current_num_threads(), 1);
-    ///     assert!(std::sync::Arc::ptr_eq(&pool, &placement.pool(1).unwrap()));
-    /// }
-    /// assert!(matches!(placement.pool(2), Err(PinError::TooManyThreads { threads: 2, cpus: 1, .. })));
-    /// ```
     pub fn pool(&self, threads: usize) -> Result<Arc<rayon::ThreadPool>, PinError> {
-        let cpus = self.order.len().min(crate::max_threads());
+        let cpus = self.order.len().min(nqueens::max_threads());
         let threads = if threads == 0 { cpus } else { threads };
         if threads == 0 || threads > cpus {
             return Err(PinError::TooManyThreads {
@@ -474,15 +345,15 @@ mod tests {
     fn each_worker_runs_on_its_cpu() {
         let placement = Placement::new(Pin::Cores, 1).unwrap().unwrap();
         // Reversed: worker 0 on the last CPU, so that pinning is seen to do something.
-        let order: Vec<usize> = placement.order().iter().rev().copied().collect();
+        let order: Vec<usize> = placement.order.iter().rev().copied().collect();
         let placement = Placement::with_order(placement.pin(), order);
-        let threads = placement.order().len();
+        let threads = placement.order.len();
         let pool = placement.pool(threads).unwrap();
         let on: Vec<usize> = pool.broadcast(|_| {
             // SAFETY: sched_getcpu takes no arguments and only reads the calling thread's CPU.
             unsafe { libc::sched_getcpu() as usize }
         });
-        assert_eq!(on, placement.order());
+        assert_eq!(on, placement.order);
         // The pool is built once per thread count.
         assert!(Arc::ptr_eq(&pool, &placement.pool(threads).unwrap()));
     }
@@ -508,15 +379,67 @@ mod tests {
     fn a_pool_beyond_the_cap_is_refused_before_any_thread_starts() {
         // 30 000 CPUs named: far more than the cap, refused at once.
         let placement = Placement::with_order(Pin::Cores, vec![0; 30_000]);
-        for threads in [crate::max_threads() + 1, 30_000, 30_001] {
+        for threads in [nqueens::max_threads() + 1, 30_000, 30_001] {
             assert!(matches!(
                 placement.pool(threads),
-                Err(PinError::TooManyThreads { cpus, .. }) if cpus == crate::max_threads()
+                Err(PinError::TooManyThreads { cpus, .. }) if cpus == nqueens::max_threads()
             ));
         }
         // No pool was built.
         assert!(placement.pools.lock().unwrap().is_empty());
         let none = Placement::with_order(Pin::Cores, Vec::new());
         assert!(matches!(none.pool(0), Err(PinError::TooManyThreads { .. })));
+    }
+
+    #[test]
+    fn the_examples_of_the_items_above() {
+        assert_eq!(Pin::default(), Pin::None);
+        assert_eq!("siblings".parse::<Pin>().unwrap(), Pin::Siblings);
+        assert_eq!(Pin::Cores.to_string(), "cores");
+        assert_eq!(Pin::ALL, [Pin::None, Pin::Cores, Pin::Siblings]);
+        let names: Vec<&str> = Pin::ALL.iter().map(|p| p.name()).collect();
+        assert_eq!(names, ["none", "cores", "siblings"]);
+        let five = Cpu::new(5, 0, 1);
+        assert_eq!((five.id, five.package, five.core), (5, 0, 1));
+        match Placement::new(Pin::Cores, usize::MAX) {
+            Err(PinError::TooManyThreads { threads, cpus, .. }) => assert!(cpus < threads),
+            Err(other) => println!("no placement here: {other}"),
+            Ok(_) => unreachable!("no machine has that many CPUs"),
+        }
+        // One socket of two cores with two SMT threads each, siblings numbered apart.
+        let cpus = [cpu(0, 0, 0), cpu(1, 0, 1), cpu(2, 0, 0), cpu(3, 0, 1)];
+        assert_eq!(order(Pin::Cores, &cpus), [0, 1, 2, 3]);
+        assert_eq!(order(Pin::Siblings, &cpus), [0, 2, 1, 3]);
+        assert!(order(Pin::None, &cpus).is_empty());
+        let placement = Placement::with_order(Pin::Siblings, vec![0, 1, 2, 3]);
+        assert_eq!(placement.pin(), Pin::Siblings);
+        assert_eq!(placement.cpus(4), [0, 1, 2, 3]);
+        assert_eq!(placement.clone(), placement);
+        assert!(Placement::new(Pin::None, 1000).unwrap().is_none());
+        if let Ok(Some(placement)) = Placement::new(Pin::Cores, 1) {
+            assert_eq!(placement.cpus(1).len(), 1);
+        }
+        let placement = Placement::with_order(Pin::Cores, vec![0, 2, 1, 3]);
+        assert_eq!(placement.cpus(3), [0, 2, 1]);
+        assert_eq!(placement.cpus(9), [0, 2, 1, 3]);
+        assert_eq!(placement.describe(3), "cores: 0,2,1");
+        let placement = Placement::with_order(Pin::Cores, vec![0]);
+        if let Ok(pool) = placement.pool(1) {
+            assert_eq!(pool.current_num_threads(), 1);
+            assert!(Arc::ptr_eq(&pool, &placement.pool(1).unwrap()));
+            // Two workers on the first CPUs of an order: a count on them.
+            let options = nqueens::CountOptions::new(1, nqueens::Strategy::Symmetric);
+            let control = nqueens::RunControl::default().with_pool(&pool);
+            let run = nqueens::count_with(12, &options, &control).unwrap();
+            assert_eq!(run.counts.total, 14_200);
+        }
+        assert!(matches!(
+            placement.pool(2),
+            Err(PinError::TooManyThreads {
+                threads: 2,
+                cpus: 1,
+                ..
+            })
+        ));
     }
 }
