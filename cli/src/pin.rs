@@ -31,9 +31,7 @@ fn failure(pin: Pin, error: PinError) -> Failure {
              on; choose at most {cpus} threads, or --pin none",
             human::plural(cpus, "CPU"),
         ),
-        PinError::ThreadPool(message) => {
-            return Failure::Engine(nqueens::Error::ThreadPool(message));
-        }
+        error @ PinError::ThreadPool(_) => return Failure::Engine(nqueens::Error::Pin(error)),
         PinError::Refused { placement } => {
             format!("--pin {pin}: the system refused to place the workers on CPUs {placement}")
         }

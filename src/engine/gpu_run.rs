@@ -21,12 +21,12 @@ use std::sync::Mutex;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use super::error::EngineError;
 use super::kernel::gpu::{self, Device};
 use super::kernel::{GpuUse, Job, Selected};
 use super::outcome::{RunOptions, RunReport, Tally, TaskOutcome, order_and_sum};
 use super::plan::{Plan, Subproblem};
 use super::pool::shared_pool;
+use crate::error::Error;
 
 pub use super::outcome::DeviceShare;
 
@@ -278,7 +278,7 @@ pub(super) fn run(
     plan: &Plan,
     options: &RunOptions<'_>,
     share: GpuUse,
-) -> Result<RunReport, EngineError> {
+) -> Result<RunReport, Error> {
     let cpu = options.kernel.cpu_kernel();
     let pool = shared_pool(options.threads)?;
     let started = Instant::now();

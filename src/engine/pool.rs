@@ -36,7 +36,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use super::error::EngineError;
+use crate::error::Error;
 
 /// The largest board a run searches on the calling thread alone, whatever its thread count.
 pub const INLINE_MAX_N: u32 = 10;
@@ -61,13 +61,13 @@ pub fn max_threads() -> usize {
     num_cpus::get().saturating_mul(8).clamp(64, 4096)
 }
 
-/// `Ok` for a thread count from 1 to [`max_threads`]; [`EngineError::ZeroThreads`] or
-/// [`EngineError::TooManyThreads`] otherwise.
-pub(crate) fn check_threads(threads: usize) -> Result<(), EngineError> {
+/// `Ok` for a thread count from 1 to [`max_threads`]; [`Error::ZeroThreads`] or
+/// [`Error::TooManyThreads`] otherwise.
+pub(crate) fn check_threads(threads: usize) -> Result<(), Error> {
     let max = max_threads();
     match threads {
-        0 => Err(EngineError::ZeroThreads),
-        t if t > max => Err(EngineError::TooManyThreads { threads, max }),
+        0 => Err(Error::ZeroThreads),
+        t if t > max => Err(Error::TooManyThreads { threads, max }),
         _ => Ok(()),
     }
 }
@@ -92,7 +92,7 @@ fn kept() -> std::sync::MutexGuard<'static, Vec<Arc<rayon::ThreadPool>>> {
 /// The process's pool of exactly `threads` workers: the kept one, or one built now and kept
 /// (see [the pools kept](self#the-pools-kept): the few most recently used thread counts keep
 /// theirs).
-pub fn shared_pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, EngineError> {
+pub fn shared_pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, Error> {
     check_threads(threads)?;
     let mut pools = kept();
     let pool = match pools
@@ -181,13 +181,13 @@ pub fn runs_here(threads: usize, small: bool, pool: Option<&rayon::ThreadPool>) 
 }
 
 /// A new rayon pool of exactly `threads` workers (runs use [`shared_pool`]).
-pub fn build_pool(threads: usize) -> Result<rayon::ThreadPool, EngineError> {
+pub fn build_pool(threads: usize) -> Result<rayon::ThreadPool, Error> {
     check_threads(threads)?;
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .thread_name(|i| format!("nqueens-worker-{i}"))
         .build()
-        .map_err(|e| EngineError::ThreadPool(e.to_string()))
+        .map_err(|e| Error::ThreadPool(e.into()))
 }
 
 /// Where a run's work goes.
@@ -210,7 +210,7 @@ pub fn on_workers<R, F>(
     small: bool,
     pool: Option<&rayon::ThreadPool>,
     work: F,
-) -> Result<R, EngineError>
+) -> Result<R, Error>
 where
     F: FnOnce(Workers<'_>) -> R + Send,
     R: Send,
@@ -239,7 +239,7 @@ where
             Ok(waiter) => waiter
                 .join()
                 .map_err(|panic| std::panic::resume_unwind(panic)),
-            Err(e) => Err(EngineError::ThreadPool(e.to_string())),
+            Err(e) => Err(Error::ThreadPool(e.into())),
         }
     })
 }

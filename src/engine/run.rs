@@ -15,9 +15,9 @@ use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
-use super::error::EngineError;
 use super::plan::Plan;
 use super::pool::{INLINE_MAX_N, Workers, on_workers};
+use crate::error::Error;
 
 pub use super::outcome::{RunOptions, RunReport, Tally, TaskOutcome, WorkerSpan};
 
@@ -33,7 +33,7 @@ struct WorkerResult {
 }
 
 /// Runs every task of `plan` on `options.threads` workers.
-pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, EngineError> {
+pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
     plan.check()?;
     #[cfg(feature = "gpu")]
     if let Some(share) = options.kernel.gpu() {
@@ -108,7 +108,7 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, EngineErr
     let total = results
         .iter()
         .try_fold(0u128, |acc, r| r.total.and_then(|t| acc.checked_add(t)))
-        .ok_or(EngineError::Overflow)?;
+        .ok_or(Error::Overflow)?;
     let tally = results.iter().fold(Tally::default(), |acc, r| Tally {
         searched: acc.searched + r.span.tasks,
         search_time: acc.search_time + r.span.busy,
@@ -261,7 +261,7 @@ mod tests {
         let plan = Plan::new(6, Strategy::Mirror, 1).unwrap();
         assert!(matches!(
             run(&plan, &RunOptions::with_threads(0)),
-            Err(EngineError::ZeroThreads)
+            Err(Error::ZeroThreads)
         ));
     }
 

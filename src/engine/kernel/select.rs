@@ -1,14 +1,14 @@
 //! Checking a kernel choice against this CPU: the fallible half of [`Kernel`], apart from the
-//! kernel itself, which the engine's error ([`EngineError`]) names.
+//! kernel itself, which the library's error ([`Error`]) names.
 
 #[cfg(feature = "gpu")]
 use super::gpu;
 use super::{Kernel, Selected};
-use crate::engine::error::EngineError;
+use crate::error::Error;
 
 impl Kernel {
     /// The kernel this choice runs on this CPU (`Auto` resolved to the fastest), or
-    /// [`EngineError::KernelUnavailable`] when the CPU lacks its instructions. `Auto` always succeeds.
+    /// [`Error::KernelUnavailable`] when the CPU lacks its instructions. `Auto` always succeeds.
     /// A GPU kernel opens the process's GPU device here (once per process), so that a machine
     /// without one is refused before any work.
     ///
@@ -18,20 +18,28 @@ impl Kernel {
     /// let fastest = Kernel::Auto.resolve().unwrap();
     /// assert!(fastest != Kernel::Auto && Kernel::available().contains(&fastest));
     /// ```
-    pub fn resolve(self) -> Result<Kernel, EngineError> {
+    ///
+    /// # Errors
+    ///
+    /// [`Error::KernelUnavailable`] when this CPU lacks the kernel's instructions; with the
+    /// `gpu` feature, `Error::Gpu` for a GPU kernel and no GPU that can count.
+    pub fn resolve(self) -> Result<Kernel, Error> {
         self.select().map(|selected| selected.kernel())
     }
 
     /// The kernel this choice runs on this CPU, as the engine's one dispatch point (what
     /// [`Kernel::resolve`] names): proof that this CPU runs it, for counting single
     /// subproblems ([`crate::search`]).
-    pub fn select(self) -> Result<Selected, EngineError> {
-        let selected = self
-            .detect()
-            .ok_or_else(|| EngineError::KernelUnavailable {
-                kernel: self,
-                available: Kernel::available(),
-            })?;
+    ///
+    /// # Errors
+    ///
+    /// [`Error::KernelUnavailable`] when this CPU lacks the kernel's instructions; with the
+    /// `gpu` feature, `Error::Gpu` for a GPU kernel and no GPU that can count.
+    pub fn select(self) -> Result<Selected, Error> {
+        let selected = self.detect().ok_or_else(|| Error::KernelUnavailable {
+            kernel: self,
+            available: Kernel::available(),
+        })?;
         #[cfg(feature = "gpu")]
         if selected.gpu.is_some() {
             gpu::check()?;
@@ -74,7 +82,12 @@ impl Kernel {
     /// let small = Kernel::Auto.select_for(12, 2).unwrap();
     /// assert_eq!(small.kernel(), Kernel::Auto.resolve().unwrap());
     /// ```
-    pub fn select_for(self, n: u32, threads: usize) -> Result<Selected, EngineError> {
+    ///
+    /// # Errors
+    ///
+    /// [`Error::KernelUnavailable`] when this CPU lacks the kernel's instructions; with the
+    /// `gpu` feature, `Error::Gpu` for a GPU kernel and no GPU that can count.
+    pub fn select_for(self, n: u32, threads: usize) -> Result<Selected, Error> {
         let named = self.for_board(n, threads);
         if self == Kernel::Auto
             && named.uses_gpu()
@@ -86,10 +99,14 @@ impl Kernel {
     }
 
     /// `Ok` when this CPU runs the kernel (see [`Kernel::resolve`]).
-    pub fn check(self) -> Result<(), EngineError> {
+    ///
+    /// # Errors
+    ///
+    /// [`Error::KernelUnavailable`] when this CPU lacks the kernel's instructions.
+    pub fn check(self) -> Result<(), Error> {
         self.detect()
             .map(|_| ())
-            .ok_or_else(|| EngineError::KernelUnavailable {
+            .ok_or_else(|| Error::KernelUnavailable {
                 kernel: self,
                 available: Kernel::available(),
             })
