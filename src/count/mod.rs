@@ -58,7 +58,8 @@ pub fn count(n: u32, options: &CountOptions) -> Result<Counts, Error> {
 /// assert!(matches!(unique_from_total(64, 1), Err(Error::UniqueBeyondReach { n: 64, .. })));
 /// assert_eq!(unique_from_total(16, 14_772_512).unwrap(), 1_846_955);
 /// let wrong = unique_from_total(8, 93).unwrap_err();
-/// assert!(matches!(wrong, Error::Inconsistent { n: 8, total: 93, half_turn: 4, quarter_turn: 0 }));
+/// let Error::Inconsistent { n: 8, total: 93, half_turn, quarter_turn } = wrong else { panic!() };
+/// assert_eq!((half_turn, quarter_turn), (4, 0));
 /// ```
 pub fn unique_from_total(n: u32, total: u128) -> Result<u128, Error> {
     crate::engine::unique::unique_count(n, total)

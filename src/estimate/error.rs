@@ -8,8 +8,10 @@
 /// use nqueens::Error;
 /// let options = EstimateOptions::new(Budget::Samples(64));
 /// let Err(Error::Estimate(refused)) = estimate(3, &options) else { panic!() };
-/// assert_eq!(refused, EstimateError::Board { n: 3, min: Estimator::MIN_N, max: Estimator::MAX_N });
-/// assert_eq!(refused.to_string(), "n = 3 cannot be estimated (the estimate samples boards 4 to 32)");
+/// let (min, max) = (Estimator::MIN_N, Estimator::MAX_N);
+/// assert_eq!(refused, EstimateError::Board { n: 3, min, max });
+/// let message = "n = 3 cannot be estimated (the estimate samples boards 4 to 32)";
+/// assert_eq!(refused.to_string(), message);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

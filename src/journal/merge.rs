@@ -379,8 +379,9 @@ pub enum PlanDifference {
 /// (as a count would find it), [`Error::Merge`](crate::Error::Merge) for journals that cannot
 /// be merged ([`MergeError`]: none given, of different counts or of a plan this build does not
 /// make, a record that belongs to no shard, a task with two counts, missing tasks), and
-/// [`Error::Overflow`](crate::Error::Overflow) or [`Error::Inconsistent`](crate::Error::Inconsistent)
-/// when the counts do not add up to a board's total.
+/// [`Error::Overflow`](crate::Error::Overflow) or
+/// [`Error::Inconsistent`](crate::Error::Inconsistent) when the counts do not add up to a
+/// board's total.
 ///
 /// ```
 /// use nqueens::{count_with, CountOptions, RunControl, Strategy};
