@@ -6,6 +6,7 @@
 //! cargo run --release --example strategies -- 16 2
 //! ```
 
+use std::error::Error;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -34,7 +35,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn study(n: u32, threads: usize) -> Result<(), nqueens::Error> {
+fn study(n: u32, threads: usize) -> Result<(), Box<dyn Error>> {
     println!("n = {n}, {threads} thread(s); total and unique by each strategy, timed in one run");
     println!(
         "{:>10} {:>14} {:>12} {:>10}",
@@ -55,10 +56,7 @@ fn study(n: u32, threads: usize) -> Result<(), nqueens::Error> {
     }
     let (mirror, symmetric) = (seconds[0], seconds[1]);
     if mirror.0 != symmetric.0 {
-        return Err(nqueens::Error::Inconsistent(format!(
-            "mirror counted {} but symmetric {}",
-            mirror.0, symmetric.0
-        )));
+        return Err(format!("mirror counted {} but symmetric {}", mirror.0, symmetric.0).into());
     }
     println!(
         "speed-up symmetric over mirror: {:.2}x",
@@ -68,10 +66,11 @@ fn study(n: u32, threads: usize) -> Result<(), nqueens::Error> {
     let (total, nodes, tasks) = search_nodes(n, threads)?;
     let counting = started.elapsed().as_secs_f64();
     if total != symmetric.0 {
-        return Err(nqueens::Error::Inconsistent(format!(
+        return Err(format!(
             "the node-counting build counted {total} but the plan {}",
             symmetric.0
-        )));
+        )
+        .into());
     }
     println!(
         "symmetric plan: {nodes} nodes in {tasks} tasks; {:.1} M nodes/s ({:.1} M/s per \
@@ -86,12 +85,11 @@ fn study(n: u32, threads: usize) -> Result<(), nqueens::Error> {
 
 /// Search nodes (queens placed) over every task of the symmetric plan of `n`, counted by the
 /// depth-first kernel's node-counting build: `(total, nodes, tasks)`.
-fn search_nodes(n: u32, threads: usize) -> Result<(u128, u64, usize), nqueens::Error> {
+fn search_nodes(n: u32, threads: usize) -> Result<(u128, u64, usize), Box<dyn Error>> {
     let plan = Plan::new(n, Strategy::Symmetric, DEFAULT_MIN_TASKS)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
-        .build()
-        .map_err(|e| nqueens::Error::ThreadPool(e.to_string()))?;
+        .build()?;
     let (total, nodes) = pool.install(|| {
         plan.tasks()
             .par_iter()
@@ -106,7 +104,7 @@ fn search_nodes(n: u32, threads: usize) -> Result<(u128, u64, usize), nqueens::E
 }
 
 /// Times the symmetric plan's tasks through every kernel this CPU runs, one after the other.
-fn kernels(n: u32, threads: usize) -> Result<(), nqueens::Error> {
+fn kernels(n: u32, threads: usize) -> Result<(), Box<dyn Error>> {
     let plan = Plan::new(n, Strategy::Symmetric, DEFAULT_MIN_TASKS)?;
     let mut depth_first = None;
     for &kernel in Kernel::ALL.iter().skip(1) {
@@ -118,10 +116,11 @@ fn kernels(n: u32, threads: usize) -> Result<(), nqueens::Error> {
         let secs = report.elapsed.as_secs_f64();
         let reference = *depth_first.get_or_insert((report.total, secs));
         if report.total != reference.0 {
-            return Err(nqueens::Error::Inconsistent(format!(
+            return Err(format!(
                 "the {kernel} kernel counted {} but the first kernel {}",
                 report.total, reference.0
-            )));
+            )
+            .into());
         }
         println!(
             "{:>15}: {secs:.3} s on the same {} tasks",

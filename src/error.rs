@@ -1,9 +1,13 @@
 //! The library's error type.
 
-use crate::engine::error::{EngineError, names};
 use crate::engine::kernel::Kernel;
 
-/// Everything the library can refuse or fail at.
+/// Everything the library can refuse or fail at: the one error of every fallible function that
+/// can meet a count's failures, one variant per failure whatever call meets it (a board too
+/// large is [`Error::BoardTooLarge`] from [`Plan::new`](crate::Plan::new), a count and a study;
+/// a journal that cannot be opened is [`Error::Journal`] from a count and from a merge). The
+/// reason below a failure (the operating system's, rayon's) is its
+/// [`source`](std::error::Error::source), which its message does not repeat.
 ///
 /// New kinds of failure may be added, so a `match` needs a `_` arm.
 ///
@@ -42,9 +46,11 @@ pub enum Error {
         /// The most this machine allows ([`max_threads`](crate::max_threads)).
         max: usize,
     },
-    /// The thread pool could not be built.
-    #[error("could not start the worker threads: {0}")]
-    ThreadPool(String),
+    /// The worker threads could not be started: rayon's `ThreadPoolBuildError`, or the
+    /// [`std::io::Error`] of a thread that could not be spawned, is its
+    /// [`source`](std::error::Error::source) (which a caller can `downcast_ref` to either).
+    #[error("could not start the worker threads")]
+    ThreadPool(#[source] Box<dyn std::error::Error + Send + Sync>),
     /// A sum exceeded `u128` (unreachable for any board that can finish; checked all the same).
     #[error("the solution count overflowed 128 bits")]
     Overflow,
@@ -69,13 +75,29 @@ pub enum Error {
         /// The kernels this CPU runs, as [`crate::Kernel::available`] lists them.
         available: Vec<Kernel>,
     },
-    /// Counts that must agree do not (an internal error: a total that is not the board's true
-    /// total).
-    #[error("inconsistent counts: {0}")]
-    Inconsistent(String),
+    /// A total that cannot be the board's: with the board's solutions that the turns leave
+    /// unchanged it does not make whole orbits of the 8 symmetries, so the unique count cannot
+    /// be derived from it ([`unique_from_total`](crate::unique_from_total) given a wrong
+    /// total; from a count, an internal error).
+    #[error("inconsistent counts: {}", inconsistency(*.n, *.total, *.half_turn, *.quarter_turn))]
+    Inconsistent {
+        /// The board.
+        n: u32,
+        /// The total given.
+        total: u128,
+        /// The board's solutions that the half turn leaves unchanged (1 for `n` ≤ 1).
+        half_turn: u128,
+        /// The board's solutions that the quarter turn leaves unchanged (1 for `n` ≤ 1).
+        quarter_turn: u128,
+    },
     /// A plan that does not describe its board: no task, or a task of another board.
-    #[error("invalid plan: {0}")]
-    InvalidPlan(String),
+    #[error("invalid plan: {}", invalid_plan(*.n, *.task))]
+    InvalidPlan {
+        /// The plan's board.
+        n: u32,
+        /// The first task that is not a task of the board; `None` when the plan has no task.
+        task: Option<crate::engine::plan::TaskId>,
+    },
     /// The unique count of a board above [`UNIQUE_MAX_N`](crate::UNIQUE_MAX_N) was asked for:
     /// the symmetric searches it needs grow about tenfold every two rows.
     #[error(
@@ -91,12 +113,14 @@ pub enum Error {
     /// A search was stopped by its stop flag before it finished.
     #[error("the search was stopped before it finished")]
     Stopped,
-    /// An estimate was asked for outside what the estimator samples.
-    #[error("{0}")]
-    Estimate(String),
+    /// An estimate was asked for outside what the estimator samples (a board, a sample count,
+    /// a time budget: [`EstimateError`](crate::estimate::EstimateError) says which).
+    #[error(transparent)]
+    Estimate(#[from] crate::estimate::EstimateError),
     /// Journals or runs that cannot be merged ([`journal::merge`](crate::journal::merge),
-    /// [`Merged::from_runs`](crate::journal::Merged::from_runs)); a failure of the count
-    /// itself inside a merge comes as its own variant.
+    /// [`Merged::from_runs`](crate::journal::Merged::from_runs)); a journal that cannot be read
+    /// or is damaged is [`Error::Journal`], and counts that do not add up are
+    /// [`Error::Overflow`] or [`Error::Inconsistent`], as for a count.
     #[error(transparent)]
     Merge(Box<crate::journal::MergeError>),
     /// A scaling study was refused or disagreed with the known total
@@ -120,70 +144,60 @@ pub enum Error {
     Gpu(#[from] crate::engine::kernel::gpu::GpuError),
 }
 
-/// `?` on the engine's errors: each becomes its namesake.
-///
-/// ```
-/// use nqueens::{EngineError, Error};
-/// let error = Error::from(EngineError::ZeroThreads);
-/// assert!(matches!(error, Error::ZeroThreads));
-/// assert_eq!(error.to_string(), EngineError::ZeroThreads.to_string());
-/// ```
-impl From<EngineError> for Error {
-    fn from(error: EngineError) -> Error {
-        match error {
-            EngineError::BoardTooLarge { n } => Error::BoardTooLarge { n },
-            EngineError::ZeroThreads => Error::ZeroThreads,
-            EngineError::TooManyThreads { threads, max } => Error::TooManyThreads { threads, max },
-            EngineError::ThreadPool(why) => Error::ThreadPool(why),
-            EngineError::Overflow => Error::Overflow,
-            EngineError::KernelUnavailable { kernel, available } => {
-                Error::KernelUnavailable { kernel, available }
-            }
-            EngineError::Inconsistent(why) => Error::Inconsistent(why),
-            EngineError::InvalidPlan(why) => Error::InvalidPlan(why),
-            EngineError::UniqueBeyondReach { n, max } => Error::UniqueBeyondReach { n, max },
-            EngineError::Stopped => Error::Stopped,
-            #[cfg(feature = "gpu")]
-            EngineError::Gpu(e) => Error::Gpu(e),
-        }
+/// The kernels' names, comma-separated.
+fn names(kernels: &[Kernel]) -> String {
+    kernels
+        .iter()
+        .map(|k| k.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Why `total` is not the `n`-board's, whose turns leave `half_turn` and `quarter_turn` of its
+/// solutions unchanged.
+fn inconsistency(n: u32, total: u128, half_turn: u128, quarter_turn: u128) -> String {
+    if n <= 1 {
+        format!("n = {n} has exactly one placement, not {total}")
+    } else {
+        format!(
+            "n = {n}: total {total} + {half_turn} half-turn + 2 x {quarter_turn} quarter-turn \
+             symmetric solutions is not a multiple of 8"
+        )
     }
 }
 
-/// `?` on a merge: the count's own failures keep their variant, the rest is [`Error::Merge`].
+/// What is wrong with a plan of the `n`-board: no task, or `task`, which is not the board's.
+fn invalid_plan(n: u32, task: Option<crate::engine::plan::TaskId>) -> String {
+    match task {
+        None => format!("the plan of n = {n} has no task"),
+        Some(task) => format!("task {task} is not a task of n = {n}"),
+    }
+}
+
+/// `?` on a merge's own refusals: [`Error::Merge`].
 ///
 /// ```
-/// fn total(files: &[std::path::PathBuf]) -> Result<u128, nqueens::Error> {
-///     Ok(nqueens::journal::merge(files)?.total)
-/// }
-/// let error = total(&[]).unwrap_err();
+/// use nqueens::journal::MergeError;
+/// let error = nqueens::Error::from(MergeError::NoJournals);
 /// assert!(matches!(error, nqueens::Error::Merge(_)));
 /// assert_eq!(error.to_string(), "no journals to merge");
 /// ```
 impl From<crate::journal::MergeError> for Error {
     fn from(error: crate::journal::MergeError) -> Error {
-        match error {
-            crate::journal::MergeError::Engine(e) => e.into(),
-            other => Error::Merge(Box::new(other)),
-        }
+        Error::Merge(Box::new(error))
     }
 }
 
-/// `?` on a study: the count's own failures keep their variant, the rest is [`Error::Study`].
+/// `?` on a study's own refusals: [`Error::Study`].
 ///
 /// ```
-/// use nqueens::scaling::study::{measure, StudyOptions};
-/// fn best(n: u32) -> Result<f64, nqueens::Error> {
-///     let study = measure(n, &StudyOptions::new(vec![1]).with_repeat(0), &mut |_| {})?;
-///     Ok(study.runs[0].median_seconds)
-/// }
-/// assert!(matches!(best(8), Err(nqueens::Error::Study(_))));
+/// use nqueens::scaling::study::StudyError;
+/// let error = nqueens::Error::from(StudyError::NoRuns);
+/// assert!(matches!(error, nqueens::Error::Study(_)));
 /// ```
 impl From<crate::scaling::study::StudyError> for Error {
     fn from(error: crate::scaling::study::StudyError) -> Error {
-        match error {
-            crate::scaling::study::StudyError::Engine(e) => e.into(),
-            other => Error::Study(Box::new(other)),
-        }
+        Error::Study(Box::new(error))
     }
 }
 
@@ -202,7 +216,7 @@ impl From<crate::scaling::study::Mismatch> for Error {
 
 #[cfg(test)]
 mod tests {
-    use super::{EngineError, Error, Kernel};
+    use super::{Error, Kernel};
 
     #[test]
     fn an_unavailable_kernel_names_itself_and_the_kernels_this_cpu_runs() {
@@ -212,7 +226,7 @@ mod tests {
             .copied()
             .find(|k| !k.is_available())
             .expect("a kernel this CPU lacks");
-        let err = Error::from(kernel.select().unwrap_err());
+        let err = kernel.select().unwrap_err();
         let Error::KernelUnavailable {
             kernel: asked,
             available,
@@ -232,29 +246,41 @@ mod tests {
     }
 
     #[test]
-    fn every_engine_error_becomes_its_namesake_with_the_same_message() {
-        let errors = [
-            EngineError::BoardTooLarge { n: 65 },
-            EngineError::ZeroThreads,
-            EngineError::ThreadPool("no threads".to_string()),
-            EngineError::Overflow,
-            EngineError::KernelUnavailable {
-                kernel: Kernel::Neon,
-                available: vec![Kernel::PortableLanes, Kernel::DepthFirst],
-            },
-            EngineError::Inconsistent("a total".to_string()),
-            EngineError::InvalidPlan("no task".to_string()),
-            EngineError::UniqueBeyondReach { n: 30, max: 27 },
-            EngineError::Stopped,
-            #[cfg(feature = "gpu")]
-            EngineError::Gpu(crate::engine::kernel::gpu::GpuError::NoAdapter),
-        ];
-        for engine in errors {
-            let error = Error::from(engine.clone());
-            // The same variant with the same fields (Debug leaves out the type's name), and the
-            // same message.
-            assert_eq!(format!("{error:?}"), format!("{engine:?}"));
-            assert_eq!(error.to_string(), engine.to_string());
-        }
+    fn messages_say_what_is_wrong_with_the_numbers() {
+        let wrong = Error::Inconsistent {
+            n: 10,
+            total: 725,
+            half_turn: 12,
+            quarter_turn: 0,
+        };
+        assert_eq!(
+            wrong.to_string(),
+            "inconsistent counts: n = 10: total 725 + 12 half-turn + 2 x 0 quarter-turn \
+             symmetric solutions is not a multiple of 8"
+        );
+        let one = Error::Inconsistent {
+            n: 1,
+            total: 2,
+            half_turn: 1,
+            quarter_turn: 1,
+        };
+        assert_eq!(
+            one.to_string(),
+            "inconsistent counts: n = 1 has exactly one placement, not 2"
+        );
+        let empty = Error::InvalidPlan { n: 8, task: None };
+        assert_eq!(
+            empty.to_string(),
+            "invalid plan: the plan of n = 8 has no task"
+        );
+        let task = crate::engine::plan::TaskId::from_columns(&[3, 0]).unwrap();
+        let foreign = Error::InvalidPlan {
+            n: 8,
+            task: Some(task),
+        };
+        assert_eq!(
+            foreign.to_string(),
+            "invalid plan: task 3.0 is not a task of n = 8"
+        );
     }
 }

@@ -92,7 +92,6 @@ pub use count::{
     CountOptions, CountRun, Counts, Prepared, RunControl, Watcher, count, count_with,
     unique_from_total,
 };
-pub use engine::EngineError;
 pub use engine::kernel::{Kernel, MAX_N};
 pub use engine::plan::{Plan, Strategy, Task, TaskId, TaskIdError};
 pub use engine::pool::{max_threads, release_pools};

@@ -405,13 +405,19 @@ pub fn shorten_words(line: &str) -> String {
 /// An error and every error below it ([`source`](std::error::Error::source)) on one line, each
 /// one's message joined by `: ` (as `anyhow` prints `{:#}`): the library's errors keep their
 /// own words and leave the reason below to their source, so the line reads
-/// `cannot open journal a.ckpt: No such file or directory (os error 2)`.
+/// `cannot open journal a.ckpt: No such file or directory (os error 2)`. An error whose message
+/// is its source's (rayon's, around the system's reason) is read once.
 pub fn error_chain(error: &dyn std::error::Error) -> String {
-    let mut line = error.to_string();
+    let mut last = error.to_string();
+    let mut line = last.clone();
     let mut below = error.source();
     while let Some(error) = below {
-        line.push_str(": ");
-        line.push_str(&error.to_string());
+        let message = error.to_string();
+        if message != last {
+            line.push_str(": ");
+            line.push_str(&message);
+        }
+        last = message;
         below = error.source();
     }
     line
@@ -443,6 +449,22 @@ pub fn without_error_numbers(line: &str) -> String {
 mod tests {
     use super::*;
 
+    /// An error that says its source's message, as rayon's `ThreadPoolBuildError` does.
+    #[derive(Debug)]
+    struct Wrapper(std::io::Error);
+
+    impl std::fmt::Display for Wrapper {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            self.0.fmt(f)
+        }
+    }
+
+    impl std::error::Error for Wrapper {
+        fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+            Some(&self.0)
+        }
+    }
+
     #[test]
     fn an_error_chain_reads_each_message_once() {
         let missing = std::io::Error::from(std::io::ErrorKind::NotFound);
@@ -454,10 +476,18 @@ mod tests {
             error_chain(&error),
             "cannot open journal a/b.ckpt: entity not found"
         );
-        let merge = nqueens::Error::from(nqueens::journal::MergeError::Journal(error));
+        let library = nqueens::Error::from(error);
         assert_eq!(
-            error_chain(&merge),
+            error_chain(&library),
             "cannot open journal a/b.ckpt: entity not found"
+        );
+        // A source whose message is the one above it (rayon's error around the system's) is
+        // read once.
+        let reason = std::io::Error::from(std::io::ErrorKind::OutOfMemory);
+        let pool = nqueens::Error::ThreadPool(Box::new(Wrapper(reason)));
+        assert_eq!(
+            error_chain(&pool),
+            "could not start the worker threads: out of memory"
         );
         assert_eq!(
             error_chain(&nqueens::Error::ZeroThreads),

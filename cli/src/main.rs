@@ -80,13 +80,6 @@ impl From<nqueens::Error> for Failure {
     }
 }
 
-/// The engine's refusals and failures are the library's.
-impl From<nqueens::EngineError> for Failure {
-    fn from(error: nqueens::EngineError) -> Failure {
-        Failure::Engine(error.into())
-    }
-}
-
 impl Failure {
     /// The process exit code for this failure.
     pub fn exit_code(&self) -> u8 {

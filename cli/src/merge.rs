@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use crate::format::fingerprint as hex;
 use crate::format::{table_row, write_records};
 
+use nqueens::Error;
 use nqueens::journal::{JournalError, MergeError, Merged, merge};
 
 use super::escape;
@@ -100,8 +101,15 @@ const DAMAGED_ADVICE: &str = "count that shard again into a new file and merge w
 
 /// Why the journals cannot be merged, in one line with the next step: journals of different
 /// counts name only the fields that differ, a damaged journal says what to do.
-fn why(error: &MergeError) -> String {
-    match error {
+fn why(error: &Error) -> String {
+    let merge = match error {
+        Error::Merge(merge) => &**merge,
+        Error::Journal(JournalError::Corrupt { .. }) => {
+            return format!("{error}; {DAMAGED_ADVICE}");
+        }
+        other => return error_chain(other),
+    };
+    match merge {
         MergeError::Different {
             first_path,
             first,
@@ -125,10 +133,8 @@ fn why(error: &MergeError) -> String {
                 side(second)
             )
         }
-        MergeError::Journal(JournalError::Corrupt { .. }) | MergeError::Stray { .. } => {
-            format!("{error}; {DAMAGED_ADVICE}")
-        }
-        other => error_chain(other),
+        MergeError::Stray { .. } => format!("{error}; {DAMAGED_ADVICE}"),
+        _ => error_chain(error),
     }
 }
 
@@ -146,7 +152,8 @@ mod tests {
             first: Box::new(header(12)),
             second_path: "b.ckpt".into(),
             second: Box::new(header(13)),
-        });
+        }
+        .into());
         assert!(
             text.starts_with("a.ckpt and b.ckpt belong to different counts (n = 12, "),
             "{text}"
@@ -160,7 +167,7 @@ mod tests {
 
     #[test]
     fn a_damaged_journal_says_what_to_do() {
-        let text = why(&MergeError::Journal(JournalError::Corrupt {
+        let text = why(&Error::Journal(JournalError::Corrupt {
             path: "s1.ckpt".into(),
             offset: 184,
             damage: Damage::Record(3),

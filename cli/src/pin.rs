@@ -31,8 +31,8 @@ fn failure(pin: Pin, error: PinError) -> Failure {
              on; choose at most {cpus} threads, or --pin none",
             human::plural(cpus, "CPU"),
         ),
-        PinError::ThreadPool(message) => {
-            return Failure::Engine(nqueens::Error::ThreadPool(message));
+        PinError::ThreadPool(error) => {
+            return Failure::Engine(nqueens::Error::ThreadPool(Box::new(error)));
         }
         PinError::Refused { placement } => {
             format!("--pin {pin}: the system refused to place the workers on CPUs {placement}")

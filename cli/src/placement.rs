@@ -107,8 +107,8 @@ pub enum PinError {
         cpus: usize,
     },
     /// The pool could not be built.
-    #[error("could not start the worker threads: {0}")]
-    ThreadPool(String),
+    #[error("could not start the worker threads")]
+    ThreadPool(#[source] rayon::ThreadPoolBuildError),
     /// The system refused to run a worker on its CPU.
     #[error("the system refused to place the workers on CPUs {placement}")]
     Refused {
@@ -274,7 +274,7 @@ impl Placement {
                     }
                 })
                 .build()
-                .map_err(|e| PinError::ThreadPool(e.to_string()))?
+                .map_err(PinError::ThreadPool)?
         };
         // Every worker has started (and run its start handler) once each has run a job.
         pool.broadcast(|_| ());

@@ -90,7 +90,7 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
                 pin::pool(placement, threads).map_err(|e| {
                     let message = e.to_string();
                     failure = Some(e);
-                    nqueens::EngineError::ThreadPool(message)
+                    nqueens::Error::ThreadPool(message.into())
                 })
             };
             let measured =
@@ -105,12 +105,14 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
     steps.finish();
     let mut studies = match measured {
         Ok(studies) => studies,
-        Err(StudyError::Mismatch(mismatch)) => {
-            output::error(mismatch);
-            return Ok(Outcome::Negative);
-        }
-        Err(StudyError::Engine(e)) => return Err(e.into()),
-        Err(e) => return Err(Failure::Usage(e.to_string())),
+        Err(nqueens::Error::Study(refused)) => match *refused {
+            StudyError::Mismatch(mismatch) => {
+                output::error(mismatch);
+                return Ok(Outcome::Negative);
+            }
+            other => return Err(Failure::Usage(other.to_string())),
+        },
+        Err(e) => return Err(e.into()),
     };
 
     if let Some(placement) = &placement {

@@ -2,8 +2,8 @@
 //! ([`crate::journal::merge`]) done on runs in memory.
 
 use crate::count::CountRun;
-use crate::engine::error::EngineError;
 use crate::engine::plan::PLAN_VERSION;
+use crate::error::Error;
 use crate::journal::merge::{made_plan, merged, same_count};
 use crate::journal::{Header, MergeError, Merged, Missing, PlanDifference, Shard};
 
@@ -15,9 +15,14 @@ impl Merged {
     /// ([`MergeError::ShardConflict`]; the same total twice is fine) and gaps: shards without a
     /// complete run ([`MergeError::Incomplete`], naming them). `journals` is 0.
     ///
+    /// # Errors
+    ///
+    /// [`Error::Merge`] with the [`MergeError`] that says why the runs cannot be merged, and
+    /// [`Error::Overflow`] or [`Error::Inconsistent`] when they do not add up to a board's total.
+    ///
     /// ```
     /// use nqueens::journal::{Merged, MergeError, Shard};
-    /// use nqueens::{count_with, CountOptions, RunControl, Strategy};
+    /// use nqueens::{count_with, CountOptions, Error, RunControl, Strategy};
     /// let options = CountOptions::new(2, Strategy::Symmetric);
     /// let runs: Vec<_> = (0..4)
     ///     .map(|k| {
@@ -30,14 +35,15 @@ impl Merged {
     /// assert_eq!((merged.total, merged.unique, merged.shards), (14_200, Some(1_787), 4));
     ///
     /// // Shard 3/4 missing: no total.
-    /// let Err(MergeError::Incomplete { missing, .. }) = Merged::from_runs(&runs[..3]) else {
+    /// let Err(Error::Merge(error)) = Merged::from_runs(&runs[..3]) else { panic!() };
+    /// let MergeError::Incomplete { missing, .. } = *error else {
     ///     panic!("shard 3/4 is missing");
     /// };
     /// assert_eq!(missing[0].shard, Shard::new(3, 4).unwrap());
     /// ```
-    pub fn from_runs(runs: &[CountRun]) -> Result<Merged, MergeError> {
+    pub fn from_runs(runs: &[CountRun]) -> Result<Merged, Error> {
         let Some(first) = runs.first() else {
-            return Err(MergeError::NoRuns);
+            return Err(MergeError::NoRuns.into());
         };
         let counted = |run: &CountRun| Header {
             plan_version: PLAN_VERSION,
@@ -57,7 +63,8 @@ impl Merged {
                 first_count: Box::new(counted(first)),
                 second,
                 second_count: Box::new(counted(run)),
-            });
+            }
+            .into());
         }
         let other = |run: usize, why: PlanDifference| MergeError::RunOfOtherPlan { run, why };
         let (n, strategy, count) = (first.counts.n, first.counts.strategy, first.shard.count());
@@ -84,7 +91,8 @@ impl Merged {
                         tasks: run.counts.tasks,
                         planned: tasks,
                     },
-                ));
+                )
+                .into());
             }
             if !run.complete {
                 let done = (run.resumed_tasks.saturating_add(run.searched_tasks))
@@ -102,7 +110,8 @@ impl Merged {
                         first_run,
                         second: run.counts.total,
                         second_run: j,
-                    });
+                    }
+                    .into());
                 }
             }
         }
@@ -118,11 +127,11 @@ impl Merged {
             })
             .collect();
         if !missing.is_empty() {
-            return Err(MergeError::Incomplete { count, missing });
+            return Err(MergeError::Incomplete { count, missing }.into());
         }
         let mut total: u128 = 0;
         for (t, _) in totals.into_iter().flatten() {
-            total = total.checked_add(t).ok_or(EngineError::Overflow)?;
+            total = total.checked_add(t).ok_or(Error::Overflow)?;
         }
         merged(&plan, count, 0, total)
     }

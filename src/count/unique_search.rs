@@ -7,7 +7,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use crate::engine::error::EngineError;
 use crate::engine::pool::Workers;
 use crate::engine::unique::{FixedCounts, symmetric_fixed_counts_with_stop};
 use crate::error::Error;
@@ -22,8 +21,8 @@ pub(super) struct UniqueSearch {
     claimed: AtomicBool,
     /// Raised to end searches made on a worker that cannot see the count's stop flag.
     abort: AtomicBool,
-    /// What they found: the counts, or why not ([`EngineError::Stopped`] once stopped).
-    made: OnceLock<Result<FixedCounts, EngineError>>,
+    /// What they found: the counts, or `None` once stopped.
+    made: OnceLock<Option<FixedCounts>>,
 }
 
 impl UniqueSearch {
@@ -55,7 +54,7 @@ impl UniqueSearch {
         if !self.claimed.swap(true, Ordering::AcqRel) {
             let _ = self
                 .made
-                .set(symmetric_fixed_counts_with_stop(self.n, stop));
+                .set(symmetric_fixed_counts_with_stop(self.n, stop).ok());
         }
     }
 
@@ -85,13 +84,15 @@ impl UniqueSearch {
 
     /// What they found: made here if nobody has claimed them, else waited for while another
     /// thread makes them. `None` once `stop` is raised, which ends the wait at once.
+    /// Refused for a board above [`MAX_N`](crate::MAX_N), which has none.
     pub(super) fn result(&self, stop: &AtomicBool) -> Result<Option<FixedCounts>, Error> {
+        if self.n > crate::engine::kernel::MAX_N {
+            return Err(Error::BoardTooLarge { n: self.n });
+        }
         self.make_unless_claimed(stop);
         loop {
             match self.made.get() {
-                Some(Ok(fixed)) => return Ok(Some(*fixed)),
-                Some(Err(EngineError::Stopped)) => return Ok(None),
-                Some(Err(e)) => return Err(e.clone().into()),
+                Some(made) => return Ok(*made),
                 None if stop.load(Ordering::Relaxed) => {
                     self.cancel();
                     return Ok(None);
@@ -165,7 +166,7 @@ mod tests {
         assert_eq!(search.result(&stop).unwrap(), None);
         // The worker is free again: the searches ended.
         pool.install(|| ());
-        assert_eq!(search.made.get(), Some(&Err(EngineError::Stopped)));
+        assert_eq!(search.made.get(), Some(&None));
         // A hang bound, not a timing claim.
         assert!(started.elapsed().as_secs() < 10);
     }

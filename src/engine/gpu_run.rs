@@ -21,7 +21,6 @@ use std::sync::Mutex;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use super::error::EngineError;
 use super::kernel::gpu::{self, Device};
 use super::kernel::{GpuUse, Job, Selected};
 use super::outcome::{RunOptions, RunReport, Tally, TaskOutcome, order_and_sum};
@@ -279,7 +278,7 @@ pub(super) fn run(
     options: &RunOptions<'_>,
     share: GpuUse,
     workers: &Workers<'_>,
-) -> Result<RunReport, EngineError> {
+) -> Result<RunReport, Error> {
     let cpu = options.kernel.cpu_kernel();
     let started = Instant::now();
     let queue = Queue {

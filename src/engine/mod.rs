@@ -5,7 +5,6 @@
 //! both for callers who want a number. The kernels know nothing of plans, and plans nothing of
 //! runs.
 
-pub(crate) mod error;
 #[cfg(feature = "gpu")]
 pub mod gpu_run;
 pub mod kernel;
@@ -14,5 +13,3 @@ pub mod plan;
 pub mod pool;
 pub mod run;
 pub mod unique;
-
-pub use error::EngineError;

@@ -5,10 +5,10 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-#[cfg(feature = "gpu")]
-use super::error::EngineError;
 use super::kernel::{Kernel, Selected};
 use super::plan::{Task, TaskId};
+#[cfg(feature = "gpu")]
+use crate::error::Error;
 
 /// What happened to one task.
 ///
@@ -305,10 +305,10 @@ impl DeviceShare {
 
 /// Puts `outcomes` in plan order and sums their weighted counts (checked: never a silent wrap).
 #[cfg(feature = "gpu")]
-pub(super) fn order_and_sum(outcomes: &mut [TaskOutcome]) -> Result<u128, EngineError> {
+pub(super) fn order_and_sum(outcomes: &mut [TaskOutcome]) -> Result<u128, Error> {
     outcomes.sort_unstable_by_key(|o| o.index);
     outcomes
         .iter()
         .try_fold(0u128, |acc, o| acc.checked_add(o.weighted()))
-        .ok_or(EngineError::Overflow)
+        .ok_or(Error::Overflow)
 }

@@ -38,7 +38,7 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
-use super::error::EngineError;
+use crate::error::Error;
 
 /// The largest board a run searches on the calling thread alone, whatever its thread count
 /// (unless it is given a pool).
@@ -66,19 +66,19 @@ pub fn max_threads() -> usize {
 }
 
 /// `Ok` for a thread count from 0 ("as many as the pool has") to [`max_threads`];
-/// [`EngineError::TooManyThreads`] otherwise.
-pub(crate) fn check_threads(threads: usize) -> Result<(), EngineError> {
+/// [`Error::TooManyThreads`] otherwise.
+pub(crate) fn check_threads(threads: usize) -> Result<(), Error> {
     let max = max_threads();
     if threads > max {
-        return Err(EngineError::TooManyThreads { threads, max });
+        return Err(Error::TooManyThreads { threads, max });
     }
     Ok(())
 }
 
 /// `Ok` for a pool's size: from 1 to [`max_threads`].
-pub(crate) fn check_pool_size(threads: usize) -> Result<(), EngineError> {
+pub(crate) fn check_pool_size(threads: usize) -> Result<(), Error> {
     match threads {
-        0 => Err(EngineError::ZeroThreads),
+        0 => Err(Error::ZeroThreads),
         _ => check_threads(threads),
     }
 }
@@ -103,7 +103,7 @@ fn kept() -> std::sync::MutexGuard<'static, Vec<Arc<rayon::ThreadPool>>> {
 /// The process's pool of exactly `threads` workers: the kept one, or one built now and kept
 /// (see [the pools kept](self#the-pools-kept): the few most recently used thread counts keep
 /// theirs).
-pub(crate) fn shared_pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, EngineError> {
+pub(crate) fn shared_pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, Error> {
     check_pool_size(threads)?;
     let mut pools = kept();
     let pool = match pools
@@ -164,13 +164,13 @@ pub fn release_pools() -> usize {
 }
 
 /// A new rayon pool of exactly `threads` workers (runs use [`shared_pool`]).
-pub(crate) fn build_pool(threads: usize) -> Result<rayon::ThreadPool, EngineError> {
+pub(crate) fn build_pool(threads: usize) -> Result<rayon::ThreadPool, Error> {
     check_pool_size(threads)?;
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .thread_name(|i| format!("nqueens-worker-{i}"))
         .build()
-        .map_err(|e| EngineError::ThreadPool(e.to_string()))
+        .map_err(|e| Error::ThreadPool(e.into()))
 }
 
 /// The pool a run's jobs go to.
@@ -212,7 +212,7 @@ impl<'p> Workers<'p> {
         threads: usize,
         small: bool,
         pool: Option<&'p rayon::ThreadPool>,
-    ) -> Result<Workers<'p>, EngineError> {
+    ) -> Result<Workers<'p>, Error> {
         let (place, width) = Workers::placed(threads, small, pool)?;
         let place = match place {
             Target::Here => Place::Here,
@@ -228,7 +228,7 @@ impl<'p> Workers<'p> {
         threads: usize,
         small: bool,
         pool: Option<&'p rayon::ThreadPool>,
-    ) -> Result<(Target<'p>, usize), EngineError> {
+    ) -> Result<(Target<'p>, usize), Error> {
         check_threads(threads)?;
         Ok(match pool {
             Some(pool) => (
@@ -348,11 +348,11 @@ mod tests {
         assert_eq!(first.current_num_threads(), 5);
         assert!(release_pools() >= 1);
         assert!(!Arc::ptr_eq(&first, &shared_pool(5).unwrap()));
-        assert!(matches!(shared_pool(0), Err(EngineError::ZeroThreads)));
+        assert!(matches!(shared_pool(0), Err(Error::ZeroThreads)));
         let too_many = max_threads() + 1;
         assert!(matches!(
             build_pool(too_many),
-            Err(EngineError::TooManyThreads { .. })
+            Err(Error::TooManyThreads { .. })
         ));
     }
 
@@ -396,7 +396,7 @@ mod tests {
         assert_eq!(Workers::width_for(0, Some(&pool)), 3);
         assert!(matches!(
             Workers::for_run(max_threads() + 1, false, None),
-            Err(EngineError::TooManyThreads { .. })
+            Err(Error::TooManyThreads { .. })
         ));
     }
 

@@ -13,9 +13,9 @@ use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
-use super::error::EngineError;
 use super::plan::Plan;
 use super::pool::{INLINE_MAX_N, Workers, spread};
+use crate::error::Error;
 
 pub use super::outcome::{RunOptions, RunReport, Tally, TaskOutcome, WorkerSpan};
 
@@ -31,7 +31,7 @@ struct WorkerResult {
 }
 
 /// Runs every task of `plan` on `options.threads` workers.
-pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, EngineError> {
+pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
     plan.check()?;
     let workers = Workers::for_run(options.threads, plan.n() <= INLINE_MAX_N, options.pool)?;
     #[cfg(feature = "gpu")]
@@ -99,7 +99,7 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, EngineErr
     let total = results
         .iter()
         .try_fold(0u128, |acc, r| r.total.and_then(|t| acc.checked_add(t)))
-        .ok_or(EngineError::Overflow)?;
+        .ok_or(Error::Overflow)?;
     let tally = results.iter().fold(Tally::default(), |acc, r| Tally {
         searched: acc.searched + r.span.tasks,
         search_time: acc.search_time + r.span.busy,
@@ -258,7 +258,7 @@ mod tests {
         let too_many = crate::max_threads() + 1;
         assert!(matches!(
             run(&plan, &RunOptions::with_threads(too_many)),
-            Err(EngineError::TooManyThreads { .. })
+            Err(Error::TooManyThreads { .. })
         ));
     }
 

@@ -30,20 +30,20 @@
 //!
 //! They grow without bound all the same, about tenfold for every two rows: 0.5 s at `n = 24`,
 //! 5 s at `n = 26`, about a minute at `n = 28`. Above [`UNIQUE_MAX_N`] they are refused
-//! ([`EngineError::UniqueBeyondReach`]) unless asked for through
+//! ([`Error::UniqueBeyondReach`]) unless asked for through
 //! [`symmetric_fixed_counts_with_stop`], whose stop flag ends them early.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::error::EngineError;
 use super::kernel::MAX_JOB_N;
+use crate::error::Error;
 
 /// The largest board whose unique count is computed by default: the last board of the known
 /// table ([`MAX_KNOWN_N`](crate::known::MAX_KNOWN_N)), whose symmetric searches take some
 /// seconds on one core (5 s at `n = 26`). Each two rows more multiply their cost by about ten
 /// (about a minute at `n = 28`, some ten minutes at `n = 30`), so above this size
 /// [`unique_from_total`](crate::unique_from_total) and the unique count's searches refuse with
-/// [`EngineError::UniqueBeyondReach`], a merge leaves its unique count out, and so does a count
+/// [`Error::UniqueBeyondReach`], a merge leaves its unique count out, and so does a count
 /// unless its options ask for it
 /// ([`CountOptions::unique_above_bound`](crate::CountOptions::unique_above_bound)).
 ///
@@ -70,10 +70,11 @@ pub struct FixedCounts {
 /// Counts the solutions of the `n`-board that the 180° and the 90° turns leave unchanged.
 ///
 /// Boards above [`UNIQUE_MAX_N`], whose searches would take minutes to ages, are refused with
-/// [`EngineError::UniqueBeyondReach`]; [`symmetric_fixed_counts_with_stop`] makes them anyway.
-pub fn symmetric_fixed_counts(n: u32) -> Result<FixedCounts, EngineError> {
+/// [`Error::UniqueBeyondReach`]; [`symmetric_fixed_counts_with_stop`] makes them anyway. A board
+/// above [`MAX_N`](crate::MAX_N) is [`Error::BoardTooLarge`].
+pub fn symmetric_fixed_counts(n: u32) -> Result<FixedCounts, Error> {
     if n > UNIQUE_MAX_N && n <= super::kernel::MAX_N {
-        return Err(EngineError::UniqueBeyondReach {
+        return Err(Error::UniqueBeyondReach {
             n,
             max: UNIQUE_MAX_N,
         });
@@ -82,20 +83,17 @@ pub fn symmetric_fixed_counts(n: u32) -> Result<FixedCounts, EngineError> {
 }
 
 /// [`symmetric_fixed_counts`] for any board up to [`MAX_N`](crate::MAX_N), however long it
-/// takes, ending early with [`EngineError::Stopped`] once `stop` is raised (the flag is read
+/// takes, ending early with [`Error::Stopped`] once `stop` is raised (the flag is read
 /// every few rows of the searches, so they end within moments).
-pub fn symmetric_fixed_counts_with_stop(
-    n: u32,
-    stop: &AtomicBool,
-) -> Result<FixedCounts, EngineError> {
+pub fn symmetric_fixed_counts_with_stop(n: u32, stop: &AtomicBool) -> Result<FixedCounts, Error> {
     if n > super::kernel::MAX_N {
-        return Err(EngineError::BoardTooLarge { n });
+        return Err(Error::BoardTooLarge { n });
     }
     let half_turn = half_turn_fixed(n, stop);
     let quarter_turn = fixed_by(n, Turn::Quarter, stop);
     // A search stopped part way counts too few: its count is dropped.
     if stop.load(Ordering::Relaxed) {
-        return Err(EngineError::Stopped);
+        return Err(Error::Stopped);
     }
     Ok(FixedCounts {
         half_turn,
@@ -107,16 +105,20 @@ pub fn symmetric_fixed_counts_with_stop(
 /// was counted) and two small symmetric searches.
 ///
 /// The searches are small (about 1 ms at `n = 18`, 7 ms at `n = 20`) and run on the calling
-/// thread. Fails with [`EngineError::UniqueBeyondReach`] above [`UNIQUE_MAX_N`], and with
-/// [`EngineError::Inconsistent`] when `total + P + 2R` is not a multiple of 8, which means `total` is
+/// thread. Fails with [`Error::UniqueBeyondReach`] above [`UNIQUE_MAX_N`], and with
+/// [`Error::Inconsistent`] when `total + P + 2R` is not a multiple of 8, which means `total` is
 /// not the board's true total.
-pub fn unique_count(n: u32, total: u128) -> Result<u128, EngineError> {
+pub fn unique_count(n: u32, total: u128) -> Result<u128, Error> {
     if n <= 1 {
         return match total {
             1 => Ok(1),
-            _ => Err(EngineError::Inconsistent(format!(
-                "n = {n} has exactly one placement, not {total}"
-            ))),
+            // The one placement, which every turn leaves unchanged.
+            _ => Err(Error::Inconsistent {
+                n,
+                total,
+                half_turn: 1,
+                quarter_turn: 1,
+            }),
         };
     }
     unique_from(n, total, symmetric_fixed_counts(n)?)
@@ -124,20 +126,21 @@ pub fn unique_count(n: u32, total: u128) -> Result<u128, EngineError> {
 
 /// [`unique_count`] with the board's fixed counts already made ([`symmetric_fixed_counts`]),
 /// for a count that made them while it searched.
-pub(crate) fn unique_from(n: u32, total: u128, fixed: FixedCounts) -> Result<u128, EngineError> {
+pub(crate) fn unique_from(n: u32, total: u128, fixed: FixedCounts) -> Result<u128, Error> {
     if n <= 1 {
         return unique_count(n, total);
     }
     let orbit_sum = total
         .checked_add(fixed.half_turn)
         .and_then(|s| s.checked_add(2 * fixed.quarter_turn))
-        .ok_or(EngineError::Overflow)?;
+        .ok_or(Error::Overflow)?;
     if orbit_sum % 8 != 0 {
-        return Err(EngineError::Inconsistent(format!(
-            "n = {n}: total {total} + {} half-turn + 2 x {} quarter-turn symmetric solutions is \
-             not a multiple of 8",
-            fixed.half_turn, fixed.quarter_turn
-        )));
+        return Err(Error::Inconsistent {
+            n,
+            total,
+            half_turn: fixed.half_turn,
+            quarter_turn: fixed.quarter_turn,
+        });
     }
     Ok(orbit_sum / 8)
 }
@@ -476,7 +479,10 @@ mod tests {
     #[test]
     fn a_wrong_total_is_reported_not_truncated() {
         let err = unique_count(10, 725).unwrap_err();
-        assert!(matches!(err, EngineError::Inconsistent(_)), "{err}");
+        assert!(
+            matches!(err, Error::Inconsistent { total: 725, .. }),
+            "{err}"
+        );
         assert!(err.to_string().contains("multiple of 8"), "{err}");
         assert!(unique_count(0, 2).is_err());
         assert!(symmetric_fixed_counts(65).is_err());
@@ -487,26 +493,18 @@ mod tests {
         let started = std::time::Instant::now();
         for n in [UNIQUE_MAX_N + 1, 40, 64] {
             let err = unique_count(n, 1).unwrap_err();
-            assert_eq!(
-                err,
-                EngineError::UniqueBeyondReach {
-                    n,
-                    max: UNIQUE_MAX_N,
-                }
-            );
+            let beyond = |e: &Error| match *e {
+                Error::UniqueBeyondReach { n: m, max } => (m, max) == (n, UNIQUE_MAX_N),
+                _ => false,
+            };
+            assert!(beyond(&err), "{err:?}");
             assert!(err.to_string().contains("beyond reach"), "{err}");
-            assert_eq!(
-                symmetric_fixed_counts(n),
-                Err(EngineError::UniqueBeyondReach {
-                    n,
-                    max: UNIQUE_MAX_N,
-                })
-            );
+            assert!(beyond(&symmetric_fixed_counts(n).unwrap_err()));
         }
-        assert_eq!(
+        assert!(matches!(
             symmetric_fixed_counts(65),
-            Err(EngineError::BoardTooLarge { n: 65 })
-        );
+            Err(Error::BoardTooLarge { n: 65 })
+        ));
         // A hang bound, not a timing claim.
         assert!(started.elapsed().as_secs() < 10);
     }
@@ -516,9 +514,11 @@ mod tests {
         let stop = AtomicBool::new(true);
         let started = std::time::Instant::now();
         for n in [12, 28, 40, 64] {
-            assert_eq!(
-                symmetric_fixed_counts_with_stop(n, &stop),
-                Err(EngineError::Stopped),
+            assert!(
+                matches!(
+                    symmetric_fixed_counts_with_stop(n, &stop),
+                    Err(Error::Stopped)
+                ),
                 "n={n}"
             );
         }
@@ -531,10 +531,10 @@ mod tests {
                 std::thread::sleep(std::time::Duration::from_millis(50));
                 stop.store(true, Ordering::Relaxed);
             });
-            assert_eq!(
+            assert!(matches!(
                 symmetric_fixed_counts_with_stop(30, &stop),
-                Err(EngineError::Stopped)
-            );
+                Err(Error::Stopped)
+            ));
         });
         assert!(started.elapsed().as_secs() < 10);
     }
@@ -545,8 +545,8 @@ mod tests {
         let go = AtomicBool::new(false);
         for n in 0..=14 {
             assert_eq!(
-                symmetric_fixed_counts_with_stop(n, &go),
-                symmetric_fixed_counts(n),
+                symmetric_fixed_counts_with_stop(n, &go).unwrap(),
+                symmetric_fixed_counts(n).unwrap(),
                 "n={n}"
             );
         }
@@ -572,14 +572,13 @@ mod doc_examples {
 
     #[test]
     fn symmetric_fixed_counts_with_stop_example() {
-        use crate::engine::error::EngineError;
         use crate::engine::unique::symmetric_fixed_counts_with_stop;
         use std::sync::atomic::AtomicBool;
         let fixed = symmetric_fixed_counts_with_stop(8, &AtomicBool::new(false)).unwrap();
         assert_eq!((fixed.half_turn, fixed.quarter_turn), (4, 0));
         // Raised before it starts, even the 64-board ends at once.
         let stopped = symmetric_fixed_counts_with_stop(64, &AtomicBool::new(true));
-        assert_eq!(stopped, Err(EngineError::Stopped));
+        assert!(matches!(stopped, Err(crate::Error::Stopped)));
     }
 
     #[test]

@@ -104,6 +104,7 @@
 
 mod clock;
 pub mod cost;
+mod error;
 pub(crate) mod probe;
 mod rng;
 #[cfg(test)]
@@ -121,6 +122,7 @@ use crate::engine::pool::{Workers, check_threads, spread};
 use crate::error::Error;
 use crate::known;
 use clock::thread_seconds;
+pub use error::EstimateError;
 use probe::Sampler;
 use stats::{StratifiedSums, group_bounds};
 use walls::Walls;
@@ -670,11 +672,11 @@ impl Estimator {
     /// ```
     pub fn new(n: u32, kernel: Kernel) -> Result<Estimator, Error> {
         if !(Self::MIN_N..=Self::MAX_N).contains(&n) {
-            return Err(Error::Estimate(format!(
-                "n = {n} cannot be estimated (the estimate samples boards {} to {})",
-                Self::MIN_N,
-                Self::MAX_N
-            )));
+            return Err(Error::Estimate(EstimateError::Board {
+                n,
+                min: Self::MIN_N,
+                max: Self::MAX_N,
+            }));
         }
         let selected = kernel.select()?;
         let plan = Plan::new(n, Strategy::Symmetric, plan::DEFAULT_MIN_TASKS)?;
@@ -732,9 +734,10 @@ impl Estimator {
         before: &Progress,
     ) -> Result<Sample, Error> {
         if samples < 2 {
-            return Err(Error::Estimate(
-                "at least 2 samples are needed for an interval".to_string(),
-            ));
+            return Err(Error::Estimate(EstimateError::TooFewSamples {
+                samples,
+                min: 2,
+            }));
         }
         let groups = samples / 2;
         let rounds = (groups / GROUPS_PER_ROUND).clamp(1, MAX_ROUNDS);
@@ -917,9 +920,7 @@ impl Estimator {
     ) -> Result<Sampled, Error> {
         let seconds = budget.as_secs_f64();
         if budget.is_zero() {
-            return Err(Error::Estimate(format!(
-                "{seconds} is not a positive number of seconds"
-            )));
+            return Err(Error::Estimate(EstimateError::NoTime));
         }
         let (seed, threads) = (options.seed, options.threads);
         let left = || seconds - clock();

@@ -13,10 +13,11 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use super::shard::Shard;
-use super::{Damage, Header, JournalError, read, read_header};
-use crate::engine::error::EngineError;
+use super::{Damage, Header, read, read_header};
+use crate::engine::kernel::MAX_N;
 use crate::engine::plan::fingerprint::hex;
 use crate::engine::plan::{DEFAULT_MIN_TASKS, PLAN_VERSION, Plan, Strategy, TaskId};
+use crate::error::Error;
 use crate::names::{Named, UnknownName};
 
 /// The result of a successful merge.
@@ -128,18 +129,21 @@ impl fmt::Display for Missing {
     }
 }
 
-/// Why journals cannot be merged.
+/// Why journals or runs cannot be merged, when they can be read: [`merge`] and
+/// [`Merged::from_runs`] return it inside [`Error::Merge`](crate::Error::Merge). A journal that
+/// cannot be read, or is damaged, is [`Error::Journal`](crate::Error::Journal), as it is for a
+/// count.
 ///
 /// ```
 /// use nqueens::journal::{merge, MergeError, Shard};
-/// use nqueens::{count_with, CountOptions, RunControl, Strategy};
+/// use nqueens::{count_with, CountOptions, Error, RunControl, Strategy};
 /// let name = format!("nqueens-doc-merge-error-{}", std::process::id());
 /// let dir = std::env::temp_dir().join(name);
 /// let _ = std::fs::remove_dir_all(&dir);
 /// std::fs::create_dir_all(&dir).unwrap();
 /// let no_files: [&std::path::Path; 0] = [];
-/// let error = merge(&no_files).unwrap_err();
-/// assert!(matches!(error, MergeError::NoJournals));
+/// let Err(Error::Merge(error)) = merge(&no_files) else { panic!() };
+/// assert!(matches!(*error, MergeError::NoJournals));
 /// assert_eq!(error.to_string(), "no journals to merge");
 ///
 /// // Shard 0 of 2 alone: shard 1 is missing, so there is no total.
@@ -147,7 +151,8 @@ impl fmt::Display for Missing {
 /// let shard = Shard::new(0, 2).unwrap();
 /// let control = RunControl::default().with_journal(&file).with_shard(shard);
 /// count_with(8, &CountOptions::new(2, Strategy::Mirror), &control).unwrap();
-/// let MergeError::Incomplete { count, missing } = merge(&[&file]).unwrap_err() else {
+/// let Err(Error::Merge(error)) = merge(&[&file]) else { panic!() };
+/// let MergeError::Incomplete { count, missing } = *error else {
 ///     panic!("shard 1/2 is missing");
 /// };
 /// assert_eq!((count, missing.len()), (2, 1));
@@ -161,9 +166,6 @@ pub enum MergeError {
     /// No journal was given.
     #[error("no journals to merge")]
     NoJournals,
-    /// A journal cannot be read or is damaged.
-    #[error(transparent)]
-    Journal(#[from] JournalError),
     /// Two journals belong to different counts.
     #[error(
         "{} and {} belong to different counts and cannot be merged: {} records {first}, {} records {second}",
@@ -273,9 +275,6 @@ pub enum MergeError {
         /// Its run.
         second_run: usize,
     },
-    /// Adding up the counts or deriving the unique count failed.
-    #[error(transparent)]
-    Engine(#[from] EngineError),
 }
 
 impl MergeError {
@@ -318,9 +317,8 @@ fn first_named(missing: &[Missing]) -> String {
 /// use nqueens::{Plan, Strategy};
 /// let unknown = "spiral".parse::<Strategy>().unwrap_err();
 /// assert_eq!(PlanDifference::Strategy(unknown).to_string(), "its strategy 'spiral' is unknown");
-/// let too_wide = Plan::new(65, Strategy::Mirror, 1).unwrap_err();
 /// assert_eq!(
-///     PlanDifference::Board(too_wide).to_string(),
+///     PlanDifference::Board { n: 65 }.to_string(),
 ///     "its board cannot be planned (n = 65 is too large: the largest board is 64 x 64)"
 /// );
 /// ```
@@ -333,9 +331,14 @@ pub enum PlanDifference {
     /// A strategy this build does not know.
     #[error("its strategy '{}' is unknown", .0.name)]
     Strategy(UnknownName),
-    /// A board this build cannot plan.
-    #[error("its board cannot be planned ({0})")]
-    Board(EngineError),
+    /// A board this build cannot plan (wider than [`MAX_N`](crate::MAX_N)).
+    #[error(
+        "its board cannot be planned (n = {n} is too large: the largest board is {MAX_N} x {MAX_N})"
+    )]
+    Board {
+        /// The board the journal names.
+        n: u32,
+    },
     /// A shard the plan does not have, or a shard's task count that is not its shard's in
     /// the plan (a run that was edited or is of another build).
     #[error(
@@ -370,6 +373,16 @@ pub enum PlanDifference {
 
 /// Merges the shard journals at `paths` (see the module documentation).
 ///
+/// # Errors
+///
+/// [`Error::Journal`](crate::Error::Journal) for a journal that cannot be read or is damaged
+/// (as a count would find it), [`Error::Merge`](crate::Error::Merge) for journals that cannot
+/// be merged ([`MergeError`]: none given, of different counts or of a plan this build does not
+/// make, a record that belongs to no shard, a task with two counts, missing tasks), and
+/// [`Error::Overflow`](crate::Error::Overflow) or
+/// [`Error::Inconsistent`](crate::Error::Inconsistent) when the counts do not add up to a
+/// board's total.
+///
 /// ```
 /// use nqueens::{count_with, CountOptions, RunControl, Strategy};
 /// use nqueens::journal::Shard;
@@ -389,7 +402,7 @@ pub enum PlanDifference {
 /// assert_eq!((merged.total, merged.unique), (724, Some(92)));
 /// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
-pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
+pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, Error> {
     // First what every file is: its header alone (one file open at a time, so that a thousand
     // shards need no thousand descriptors).
     let mut headers = Vec::with_capacity(paths.len());
@@ -398,7 +411,7 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
     }
     let (Some(first_path), Some(first)) = (paths.first().map(AsRef::as_ref), headers.first())
     else {
-        return Err(MergeError::NoJournals);
+        return Err(MergeError::NoJournals.into());
     };
     let different = |path: &Path, header: &Header| MergeError::Different {
         first_path: first_path.to_path_buf(),
@@ -408,7 +421,7 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
     };
     for (path, header) in paths.iter().zip(&headers).skip(1) {
         if !same_count(first, header) {
-            return Err(different(path.as_ref(), header));
+            return Err(different(path.as_ref(), header).into());
         }
     }
     let plan = rebuild_plan(first_path, first)?;
@@ -426,7 +439,7 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
         let (header, replay) = read(path, first.tasks)?;
         if header != *expected {
             // Replaced since its header was read.
-            return Err(different(path, &header));
+            return Err(different(path, &header).into());
         }
         for record in &replay.records {
             let stray = |damage: Damage| MergeError::Stray {
@@ -435,10 +448,10 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
                 damage,
             };
             let Some(&p) = position.get(&record.id) else {
-                return Err(stray(Damage::NotInPlan(record.id)));
+                return Err(stray(Damage::NotInPlan(record.id)).into());
             };
             if !header.shard.contains(p) {
-                return Err(stray(Damage::NotInShard(record.id, header.shard)));
+                return Err(stray(Damage::NotInShard(record.id, header.shard)).into());
             }
             match counted[p] {
                 None => counted[p] = Some((record.count, j)),
@@ -450,14 +463,15 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
                         first_path: paths[other].as_ref().to_path_buf(),
                         second: record.count,
                         second_path: path.to_path_buf(),
-                    });
+                    }
+                    .into());
                 }
             }
         }
     }
     let missing = missing_shards(&counted, count);
     if !missing.is_empty() {
-        return Err(MergeError::Incomplete { count, missing });
+        return Err(MergeError::Incomplete { count, missing }.into());
     }
     let mut total: u128 = 0;
     for (task, c) in plan.tasks().iter().zip(&counted) {
@@ -465,7 +479,7 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
         total = u128::from(c)
             .checked_mul(u128::from(task.weight))
             .and_then(|w| total.checked_add(w))
-            .ok_or(EngineError::Overflow)?;
+            .ok_or(Error::Overflow)?;
     }
     merged(&plan, count, paths.len(), total)
 }
@@ -499,7 +513,8 @@ pub(crate) fn made_plan(
     fingerprint: u64,
     tasks: u64,
 ) -> Result<Plan, PlanDifference> {
-    let plan = Plan::new(n, strategy, DEFAULT_MIN_TASKS).map_err(PlanDifference::Board)?;
+    let plan =
+        Plan::new(n, strategy, DEFAULT_MIN_TASKS).map_err(|_| PlanDifference::Board { n })?;
     let made = plan.fingerprint();
     if made != fingerprint || plan.tasks().len() as u64 != tasks {
         return Err(PlanDifference::Tasks {
@@ -519,7 +534,7 @@ pub(crate) fn merged(
     shards: u32,
     journals: usize,
     total: u128,
-) -> Result<Merged, MergeError> {
+) -> Result<Merged, Error> {
     let unique = if plan.n() > crate::engine::unique::UNIQUE_MAX_N {
         None
     } else {

@@ -11,11 +11,11 @@ use super::model;
 pub use super::model::ModelPoint;
 use super::stats::{self, Summary};
 use super::{Machine, cpu};
-use crate::engine::error::EngineError;
 use crate::engine::kernel::Kernel;
 use crate::engine::plan::{DEFAULT_MIN_TASKS, Plan, Strategy};
 use crate::engine::pool::{check_threads, shared_pool};
 use crate::engine::run::{RunOptions, run};
+use crate::error::Error;
 use crate::known;
 
 /// What to measure (with the `serde` feature, a field left out takes its value in
@@ -362,26 +362,25 @@ pub enum StudyWarning {
     },
 }
 
-/// Why a study stopped.
+/// Why a study stopped, apart from the failures of its counts: [`measure`] returns it inside
+/// [`Error::Study`]; a count's own failure inside a study comes as its own variant of
+/// [`Error`], as it does from [`count`](crate::count).
 ///
 /// ```
 /// use nqueens::scaling::study::{measure, StudyError, StudyOptions};
-/// use nqueens::{EngineError, Kernel, Strategy};
+/// use nqueens::{Error, Kernel, Strategy};
 /// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(0);
-/// let error = measure(8, &options, &mut |_| {}).unwrap_err();
-/// assert!(matches!(error, StudyError::NoRuns));
+/// let Err(Error::Study(error)) = measure(8, &options, &mut |_| {}) else { panic!() };
+/// assert!(matches!(*error, StudyError::NoRuns));
 /// assert_eq!(error.to_string(), "the number of timed runs must be at least 1");
 ///
 /// let options = options.with_repeat(1);
 /// let error = measure(65, &options, &mut |_| {}).unwrap_err();
-/// assert!(matches!(error, StudyError::Engine(EngineError::BoardTooLarge { n: 65 })));
+/// assert!(matches!(error, Error::BoardTooLarge { n: 65 }));
 /// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum StudyError {
-    /// The engine refused or failed.
-    #[error(transparent)]
-    Engine(#[from] EngineError),
     /// At least one timed run is needed.
     #[error("the number of timed runs must be at least 1")]
     NoRuns,
@@ -489,11 +488,17 @@ pub fn thread_counts(requested: &[usize]) -> Vec<usize> {
 /// assert_eq!((study.runs[0].threads, study.runs[0].speedup), (1, 1.0));
 /// assert_eq!(study.model_at(256).unwrap().workers, 256);
 /// ```
+///
+/// # Errors
+///
+/// [`Error::Study`] for no timed run ([`StudyError::NoRuns`]) or a run whose total disagrees
+/// ([`StudyError::Mismatch`]); a count's own refusal or failure (a thread count, a kernel, a
+/// board too large, the worker threads) as its own variant, as [`count`](crate::count) gives it.
 pub fn measure(
     n: u32,
     options: &StudyOptions,
     progress: &mut dyn FnMut(Progress),
-) -> Result<Study, StudyError> {
+) -> Result<Study, Error> {
     let mut studies =
         measure_together(n, options, &[(options.strategy, options.kernel)], progress)?;
     Ok(studies.remove(0))
@@ -519,12 +524,16 @@ pub fn measure(
 /// // Each repetition of each thread count runs every variant in turn.
 /// assert_eq!(order[..4], [(1, 0, 0), (1, 0, 1), (2, 0, 0), (2, 0, 1)]);
 /// ```
+///
+/// # Errors
+///
+/// As [`measure`].
 pub fn measure_together(
     n: u32,
     options: &StudyOptions,
     variants: &[(Strategy, Kernel)],
     progress: &mut dyn FnMut(Progress),
-) -> Result<Vec<Study>, StudyError> {
+) -> Result<Vec<Study>, Error> {
     let mut held: Vec<Arc<rayon::ThreadPool>> = Vec::new();
     let mut pool_for = |threads: usize| {
         if let Some(pool) = held.iter().find(|p| p.current_num_threads() == threads) {
@@ -548,21 +557,25 @@ pub fn measure_together(
 /// let mut pools = |threads| {
 ///     asked.push(threads);
 ///     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
-///     pool.map(std::sync::Arc::new).map_err(|e| nqueens::EngineError::ThreadPool(e.to_string()))
+///     pool.map(std::sync::Arc::new).map_err(|e| nqueens::Error::ThreadPool(e.into()))
 /// };
 /// let variants = [(Strategy::Mirror, Kernel::Auto)];
 /// measure_together_on(8, &options, &variants, &mut pools, &mut |_| {}).unwrap();
 /// assert_eq!(asked, [1, 2, 1, 2]); // the warm-ups, then the timed runs
 /// ```
+///
+/// # Errors
+///
+/// As [`measure`], and whatever `pool_for` returns.
 pub fn measure_together_on(
     n: u32,
     options: &StudyOptions,
     variants: &[(Strategy, Kernel)],
-    pool_for: &mut dyn FnMut(usize) -> Result<Arc<rayon::ThreadPool>, EngineError>,
+    pool_for: &mut dyn FnMut(usize) -> Result<Arc<rayon::ThreadPool>, Error>,
     progress: &mut dyn FnMut(Progress),
-) -> Result<Vec<Study>, StudyError> {
+) -> Result<Vec<Study>, Error> {
     if options.repeat == 0 {
-        return Err(StudyError::NoRuns);
+        return Err(StudyError::NoRuns.into());
     }
     let threads = thread_counts(&options.threads);
     // Refused before any run (`thread_counts` leaves out zeros and sorts: the last is largest).
@@ -574,7 +587,7 @@ pub fn measure_together_on(
     let mut states = variants
         .iter()
         .map(|&(strategy, kernel)| Variant::new(n, strategy, kernel, &threads, options.repeat))
-        .collect::<Result<Vec<_>, StudyError>>()?;
+        .collect::<Result<Vec<_>, Error>>()?;
     let mut total = 0;
     // Warm-ups first, then the timed runs round-robin over the thread counts and the variants,
     // so that a change in the machine's other load spreads over every count and variant instead
@@ -624,7 +637,7 @@ impl Variant {
         kernel: Kernel,
         threads: &[usize],
         repeat: usize,
-    ) -> Result<Variant, StudyError> {
+    ) -> Result<Variant, Error> {
         let kernel = kernel.select()?;
         let plan = Plan::new(n, strategy, DEFAULT_MIN_TASKS)?;
         Ok(Variant {
@@ -650,7 +663,7 @@ impl Variant {
         k: usize,
         pool: &rayon::ThreadPool,
         check: &mut TotalCheck,
-    ) -> Result<u128, StudyError> {
+    ) -> Result<u128, Error> {
         // The pool is given so that even a small board runs on `t` workers.
         let cpu_before = cpu::process_cpu_seconds();
         let report = run(
@@ -890,7 +903,7 @@ mod tests {
                 },
                 &mut |_| {}
             ),
-            Err(StudyError::NoRuns)
+            Err(Error::Study(e)) if matches!(*e, StudyError::NoRuns)
         ));
     }
 

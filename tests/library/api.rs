@@ -175,7 +175,7 @@ fn every_type_a_caller_holds_has_debug() {
 #[test]
 fn absurd_thread_counts_are_refused() {
     use nqueens::estimate::{Budget, EstimateOptions, estimate};
-    use nqueens::scaling::study::{StudyError, StudyOptions, measure};
+    use nqueens::scaling::study::{StudyOptions, measure};
     let most = nqueens::max_threads();
     assert!((64..=4096).contains(&most));
     let mut absurd = vec![most + 1, usize::MAX];
@@ -197,13 +197,8 @@ fn absurd_thread_counts_are_refused() {
         let error = estimate(12, &options).unwrap_err();
         assert!(too_many(&error), "{error:?}");
         let options = StudyOptions::new(vec![threads]).with_repeat(1);
-        match measure(8, &options, &mut |_| {}) {
-            Err(StudyError::Engine(error)) => assert!(
-                matches!(error, nqueens::EngineError::TooManyThreads { .. }),
-                "{error:?}"
-            ),
-            other => panic!("{other:?}"),
-        }
+        let error = measure(8, &options, &mut |_| {}).unwrap_err();
+        assert!(too_many(&error), "{error:?}");
     }
     // The most is still allowed.
     let counts = count(8, &CountOptions::new(most, Strategy::Mirror)).unwrap();

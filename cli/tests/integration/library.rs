@@ -8,6 +8,14 @@ use serde_json::{Map, Value};
 
 use crate::util::stdout_of;
 
+/// Why runs cannot be merged: the refusal inside [`nqueens::Error::Merge`].
+fn refusal(merged: Result<Merged, nqueens::Error>) -> MergeError {
+    match merged {
+        Err(nqueens::Error::Merge(refused)) => *refused,
+        other => panic!("{other:?}"),
+    }
+}
+
 /// Shard `k` of `m` of the `n`-board, counted in this process.
 fn count_shard(n: u32, k: u32, m: u32, strategy: Strategy) -> CountRun {
     let control = RunControl::default().with_shard(Shard::new(k, m).unwrap());
@@ -49,7 +57,7 @@ fn an_in_memory_merge_refuses_gaps_doubles_and_foreign_plans() {
     assert_eq!(Merged::from_runs(&runs).unwrap().total, 724);
 
     // A gap: shard 1/3 missing, named with its task count.
-    let gap = Merged::from_runs(&[runs[0], runs[2]]).unwrap_err();
+    let gap = refusal(Merged::from_runs(&[runs[0], runs[2]]));
     let MergeError::Incomplete { count, missing } = &gap else {
         panic!("{gap}");
     };
@@ -72,13 +80,13 @@ fn an_in_memory_merge_refuses_gaps_doubles_and_foreign_plans() {
         .with_stop(&stop);
     let stopped = count_with(10, &CountOptions::new(2, Strategy::Mirror), &control).unwrap();
     assert!(!stopped.complete);
-    let error = Merged::from_runs(&[runs[0], stopped, runs[2]]).unwrap_err();
+    let error = refusal(Merged::from_runs(&[runs[0], stopped, runs[2]]));
     assert!(matches!(error, MergeError::Incomplete { .. }), "{error}");
 
     // A double: one shard with two totals.
     let mut wrong = runs[1];
     wrong.counts.total += 2;
-    let error = Merged::from_runs(&[runs[0], runs[1], runs[2], wrong]).unwrap_err();
+    let error = refusal(Merged::from_runs(&[runs[0], runs[1], runs[2], wrong]));
     let MergeError::ShardConflict {
         shard,
         first_run,
@@ -98,7 +106,7 @@ fn an_in_memory_merge_refuses_gaps_doubles_and_foreign_plans() {
     let other_strategy = count_shard(10, 1, 3, Strategy::Symmetric);
     let other_split = count_shard(10, 1, 4, Strategy::Mirror);
     for other in [other_board, other_strategy, other_split] {
-        let error = Merged::from_runs(&[runs[0], other, runs[2]]).unwrap_err();
+        let error = refusal(Merged::from_runs(&[runs[0], other, runs[2]]));
         let MergeError::DifferentRuns { first, second, .. } = &error else {
             panic!("{error}");
         };
@@ -119,7 +127,7 @@ fn an_in_memory_merge_refuses_gaps_doubles_and_foreign_plans() {
             run
         })
         .collect();
-    let error = Merged::from_runs(&foreign).unwrap_err();
+    let error = refusal(Merged::from_runs(&foreign));
     let MergeError::RunOfOtherPlan {
         run: 0,
         why: PlanDifference::Tasks { .. },
@@ -131,7 +139,7 @@ fn an_in_memory_merge_refuses_gaps_doubles_and_foreign_plans() {
     // A shard whose task count is not its shard's.
     let mut edited = runs[2];
     edited.counts.tasks += 1;
-    let error = Merged::from_runs(&[runs[0], runs[1], edited]).unwrap_err();
+    let error = refusal(Merged::from_runs(&[runs[0], runs[1], edited]));
     assert!(matches!(
         error,
         MergeError::RunOfOtherPlan {
@@ -139,7 +147,10 @@ fn an_in_memory_merge_refuses_gaps_doubles_and_foreign_plans() {
             why: PlanDifference::ShardTasks { .. }
         }
     ));
-    assert!(matches!(Merged::from_runs(&[]), Err(MergeError::NoRuns)));
+    assert!(matches!(
+        refusal(Merged::from_runs(&[])),
+        MergeError::NoRuns
+    ));
 }
 
 /// The JSON object of `nqueens ARGS --format json` (one board), and its keys in the order
@@ -323,10 +334,12 @@ fn values_read_back_are_checked() {
 /// Every public error type goes into `nqueens::Error` with `?`.
 #[test]
 fn every_public_error_converts_with_the_question_mark() {
+    use nqueens::Error;
     use nqueens::board::Placement;
+    use nqueens::estimate::EstimateError;
+    use nqueens::journal::MergeError;
     use nqueens::journal::{Access, JournalError, ShardError};
     use nqueens::scaling::study::{Mismatch, StudyError, StudyOptions, measure};
-    use nqueens::{EngineError, Error};
 
     fn merge_error() -> Result<(), Error> {
         nqueens::journal::merge(&[] as &[&std::path::Path])?;
@@ -349,8 +362,14 @@ fn every_public_error_converts_with_the_question_mark() {
             source_name: "the table",
         })?
     }
-    fn study_engine_error() -> Result<(), Error> {
-        Err(StudyError::Engine(EngineError::ZeroThreads))?
+    fn study_error_itself() -> Result<(), Error> {
+        Err(StudyError::NoRuns)?
+    }
+    fn merge_error_itself() -> Result<(), Error> {
+        Err(MergeError::NoRuns)?
+    }
+    fn estimate_error() -> Result<(), Error> {
+        Err(EstimateError::NoTime)?
     }
     fn engine_error() -> Result<(), Error> {
         nqueens::Plan::new(65, Strategy::Mirror, 1)?;
@@ -393,7 +412,9 @@ fn every_public_error_converts_with_the_question_mark() {
     assert!(matches!(in_memory_merge_error(), Err(Error::Merge(_))));
     assert!(matches!(study_error(), Err(Error::Study(_))));
     assert!(matches!(mismatch(), Err(Error::Study(_))));
-    assert!(matches!(study_engine_error(), Err(Error::ZeroThreads)));
+    assert!(matches!(study_error_itself(), Err(Error::Study(_))));
+    assert!(matches!(merge_error_itself(), Err(Error::Merge(_))));
+    assert!(matches!(estimate_error(), Err(Error::Estimate(_))));
     assert!(matches!(
         engine_error(),
         Err(Error::BoardTooLarge { n: 65 })
@@ -433,7 +454,7 @@ fn runs_read_back_with_absurd_task_counts_are_refused_without_overflow() {
     json["searched_tasks"] = serde_json::json!(u64::MAX);
     let forged: CountRun = serde_json::from_value(json).unwrap();
     assert!(matches!(
-        Merged::from_runs(&[forged]),
-        Err(MergeError::Incomplete { .. })
+        refusal(Merged::from_runs(&[forged])),
+        MergeError::Incomplete { .. }
     ));
 }

@@ -1,14 +1,14 @@
 //! Checking a kernel choice against this CPU: the fallible half of [`Kernel`], apart from the
-//! kernel itself, which the engine's error ([`EngineError`]) names.
+//! kernel itself, which the library's error ([`Error`]) names.
 
 #[cfg(feature = "gpu")]
 use super::gpu;
 use super::{Kernel, Selected};
-use crate::engine::error::EngineError;
+use crate::error::Error;
 
 impl Kernel {
     /// The kernel this choice runs on this CPU (`Auto` resolved to the fastest), or
-    /// [`EngineError::KernelUnavailable`] when the CPU lacks its instructions. `Auto` always succeeds.
+    /// [`Error::KernelUnavailable`] when the CPU lacks its instructions. `Auto` always succeeds.
     /// A GPU kernel opens the process's GPU device here (once per process), so that a machine
     /// without one is refused before any work.
     ///
@@ -18,19 +18,22 @@ impl Kernel {
     /// let fastest = Kernel::Auto.resolve().unwrap();
     /// assert!(fastest != Kernel::Auto && Kernel::available().contains(&fastest));
     /// ```
-    pub fn resolve(self) -> Result<Kernel, EngineError> {
+    ///
+    /// # Errors
+    ///
+    /// [`Error::KernelUnavailable`] when this CPU lacks the kernel's instructions; with the
+    /// `gpu` feature, `Error::Gpu` for a GPU kernel and no GPU that can count.
+    pub fn resolve(self) -> Result<Kernel, Error> {
         self.select().map(|selected| selected.kernel())
     }
 
     /// The kernel this choice runs on this CPU, as the engine's one dispatch point (what
     /// [`Kernel::resolve`] names): proof that this CPU runs it.
-    pub(crate) fn select(self) -> Result<Selected, EngineError> {
-        let selected = self
-            .detect()
-            .ok_or_else(|| EngineError::KernelUnavailable {
-                kernel: self,
-                available: Kernel::available(),
-            })?;
+    pub(crate) fn select(self) -> Result<Selected, Error> {
+        let selected = self.detect().ok_or_else(|| Error::KernelUnavailable {
+            kernel: self,
+            available: Kernel::available(),
+        })?;
         #[cfg(feature = "gpu")]
         if selected.gpu.is_some() {
             gpu::check()?;
@@ -67,7 +70,7 @@ impl Kernel {
     /// The kernel this choice runs for a count of the `n`-board on `threads` CPU threads: what
     /// `select` gives, except that `auto` runs what [`Kernel::for_board`] names: the
     /// GPU beside the CPU where it wins. A device that fails to open leaves `auto` on the CPU.
-    pub(crate) fn select_for(self, n: u32, threads: usize) -> Result<Selected, EngineError> {
+    pub(crate) fn select_for(self, n: u32, threads: usize) -> Result<Selected, Error> {
         let named = self.for_board(n, threads);
         if self == Kernel::Auto
             && named.uses_gpu()

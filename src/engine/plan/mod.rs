@@ -41,7 +41,7 @@ use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 
 use super::kernel::{self, InnerBoard, Selected, State};
-use crate::engine::error::EngineError;
+use crate::error::Error;
 
 pub mod fingerprint;
 pub mod mirror;
@@ -254,7 +254,7 @@ impl Subproblem {
     /// }
     /// assert_eq!(board.count_with(11, Kernel::DepthFirst).unwrap(), None);
     /// ```
-    pub fn count_with(&self, n: u32, kernel: kernel::Kernel) -> Result<Option<u64>, EngineError> {
+    pub fn count_with(&self, n: u32, kernel: kernel::Kernel) -> Result<Option<u64>, Error> {
         let selected = kernel.select()?.cpu_kernel();
         Ok(self.count_on(n, selected, None))
     }
@@ -400,8 +400,8 @@ static KEPT_PLANS: std::sync::Mutex<KeptPlans> = std::sync::Mutex::new(Vec::new(
 /// The plan of the `n`-board with [`DEFAULT_MIN_TASKS`] and its fingerprint. The plans of small
 /// boards (up to n = 10, where making the plan takes longer than the search) are made once per
 /// process and copied.
-pub(crate) fn default_plan(n: u32, strategy: Strategy) -> Result<(Plan, u64), EngineError> {
-    let make = || -> Result<(Plan, u64), EngineError> {
+pub(crate) fn default_plan(n: u32, strategy: Strategy) -> Result<(Plan, u64), Error> {
+    let make = || -> Result<(Plan, u64), Error> {
         let plan = Plan::new(n, strategy, DEFAULT_MIN_TASKS)?;
         let fingerprint = plan.fingerprint();
         Ok((plan, fingerprint))
@@ -469,7 +469,11 @@ impl Plan {
     /// let total: u64 = plan.tasks().iter().map(|t| t.weight * t.count(8).unwrap()).sum();
     /// assert_eq!(total, 92);
     /// ```
-    pub fn new(n: u32, strategy: Strategy, min_tasks: usize) -> Result<Plan, EngineError> {
+    ///
+    /// # Errors
+    ///
+    /// [`Error::BoardTooLarge`] for a board wider than [`MAX_N`](crate::MAX_N).
+    pub fn new(n: u32, strategy: Strategy, min_tasks: usize) -> Result<Plan, Error> {
         Plan::with_rule(n, strategy, min_tasks, TaskRule::for_board(n))
     }
 
@@ -483,14 +487,18 @@ impl Plan {
     /// let total: u64 = plan.tasks().iter().map(|t| t.weight * t.count(10).unwrap()).sum();
     /// assert_eq!(total, 724);
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Plan::new`].
     pub fn with_rule(
         n: u32,
         strategy: Strategy,
         min_tasks: usize,
         rule: TaskRule,
-    ) -> Result<Plan, EngineError> {
+    ) -> Result<Plan, Error> {
         if n > kernel::MAX_N {
-            return Err(EngineError::BoardTooLarge { n });
+            return Err(Error::BoardTooLarge { n });
         }
         let min_tasks = min_tasks.min(MAX_MIN_TASKS);
         let tasks = match strategy {
@@ -535,15 +543,20 @@ impl Plan {
     /// use nqueens::{Plan, Strategy};
     /// assert!(Plan::new(12, Strategy::Symmetric, 64).unwrap().check().is_ok());
     /// ```
-    pub fn check(&self) -> Result<(), EngineError> {
+    ///
+    /// # Errors
+    ///
+    /// [`Error::BoardTooLarge`] for a board wider than [`MAX_N`](crate::MAX_N), and
+    /// [`Error::InvalidPlan`] for a plan of no task or with a task of another board.
+    pub fn check(&self) -> Result<(), Error> {
         if self.n > kernel::MAX_N {
-            return Err(EngineError::BoardTooLarge { n: self.n });
+            return Err(Error::BoardTooLarge { n: self.n });
         }
         if self.tasks.is_empty() {
-            return Err(EngineError::InvalidPlan(format!(
-                "the plan of n = {} has no task",
-                self.n
-            )));
+            return Err(Error::InvalidPlan {
+                n: self.n,
+                task: None,
+            });
         }
         let foreign = self.tasks.iter().find(|task| {
             task.n != self.n
@@ -553,10 +566,10 @@ impl Plan {
                 }
         });
         match foreign {
-            Some(task) => Err(EngineError::InvalidPlan(format!(
-                "task {} is not a task of n = {}",
-                task.id, self.n
-            ))),
+            Some(task) => Err(Error::InvalidPlan {
+                n: self.n,
+                task: Some(task.id),
+            }),
             None => Ok(()),
         }
     }
@@ -783,9 +796,16 @@ mod tests {
         let plan = Plan::new(10, Strategy::Symmetric, 64).unwrap();
         assert!(plan.check().is_ok());
         let empty = Plan::from_parts(10, Strategy::Symmetric, Vec::new());
-        assert!(matches!(empty.check(), Err(EngineError::InvalidPlan(_))));
+        assert!(matches!(
+            empty.check(),
+            Err(Error::InvalidPlan { n: 10, task: None })
+        ));
         let foreign = Plan::from_parts(11, Strategy::Symmetric, plan.tasks.clone());
-        assert!(matches!(foreign.check(), Err(EngineError::InvalidPlan(_))));
+        let first = plan.tasks[0].id;
+        let Err(Error::InvalidPlan { n: 11, task }) = foreign.check() else {
+            panic!("a plan of another board");
+        };
+        assert_eq!(task, Some(first));
         let rows = Plan::new(10, Strategy::Mirror, 64).unwrap();
         let shorter = Plan::from_parts(2, Strategy::Mirror, rows.tasks.clone());
         assert!(shorter.check().is_err());
