@@ -104,7 +104,7 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
             expected_total: expected.total,
             unique: counts.unique,
             expected_unique: expected.unique,
-            seconds: counts.elapsed.as_secs_f64(),
+            seconds: counts.wall_time.as_secs_f64(),
             kernel: counts.kernel,
             ok,
         })?;
