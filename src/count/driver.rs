@@ -95,7 +95,7 @@ impl std::fmt::Debug for Prepared {
             .field("kernel", &self.kernel.kernel())
             .field("strategy", &self.plan.strategy())
             .field("shard", &self.shard)
-            .field("fingerprint", &self.fingerprint)
+            .field("fingerprint", &format_args!("{}", self.fingerprint))
             .field("plan_tasks", &self.plan_tasks)
             .field("tasks", &self.plan.tasks().len())
             .field("journal", &self.journal)

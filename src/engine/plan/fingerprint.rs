@@ -35,10 +35,11 @@ use super::{PLAN_VERSION, Plan};
 /// assert_eq!(small.to_string(), "00000000000000ab");
 /// assert_eq!(format!("[{small:>20}]"), "[    00000000000000ab]");
 /// assert_eq!(small.get(), 0xab);
+/// assert_eq!(format!("{small:?}"), "Fingerprint(00000000000000ab)");
 /// assert!("ab".parse::<Fingerprint>().is_err());
 /// assert!("+0000000000000ab".parse::<Fingerprint>().is_err());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Fingerprint(u64);
 
 impl Fingerprint {
@@ -77,6 +78,13 @@ impl fmt::Display for Fingerprint {
         }
         // Hex digits are ASCII.
         f.pad(std::str::from_utf8(&text).map_err(|_| fmt::Error)?)
+    }
+}
+
+/// `Fingerprint(3975788f6c39ee2e)`: its digits, as `Display` writes them.
+impl fmt::Debug for Fingerprint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Fingerprint({self})")
     }
 }
 
