@@ -47,7 +47,7 @@ fn verify_checks_unique_counts_too() {
     let text = String::from_utf8(out.stdout).unwrap();
     let mut lines = text.lines().map(|line| line.split(',').collect::<Vec<_>>());
     let header = lines.next().unwrap();
-    let last = lines.last().unwrap();
+    let last = lines.next_back().unwrap();
     let field = |name: &str| last[header.iter().position(|h| *h == name).unwrap()];
     let checked = [
         "n",
