@@ -35,8 +35,8 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
-        let wall = run.counts.elapsed.as_secs_f64();
-        let share = run.search_time.as_secs_f64() / threads as f64;
+        let wall = run.counts.wall_time.as_secs_f64();
+        let share = run.core_time.as_secs_f64() / threads as f64;
         fixed.push(wall - share);
         println!(
             "{i:3} {:9.4} s {:13.4} s {:9.2} ms",

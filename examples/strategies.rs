@@ -44,7 +44,7 @@ fn study(n: u32, threads: usize) -> Result<(), Box<dyn Error>> {
     let mut seconds = Vec::new();
     for strategy in [Strategy::Mirror, Strategy::Symmetric] {
         let counts = count(n, &CountOptions::new(threads, strategy))?;
-        let secs = counts.elapsed.as_secs_f64();
+        let secs = counts.wall_time.as_secs_f64();
         println!(
             "{:>10} {:>14} {:>12} {:>10.3}",
             strategy.name(),

@@ -5,7 +5,7 @@
 #
 # Each round counts the N-board three ways, in turn: plain (--quiet, stderr not a terminal),
 # with --checkpoint to a fresh file, and with the progress bar drawn on a pseudo-terminal
-# (needs `script` from util-linux). It prints each way's median of the `seconds` the count
+# (needs `script` from util-linux). It prints each way's median of the `wall_time` the count
 # itself reports, and its ratio to the plain median. Build first: cargo build --release.
 set -euo pipefail
 n=${1:-16}
@@ -15,8 +15,8 @@ bin=${NQUEENS:-target/release/nqueens}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
-seconds_of() { # CSV on stdin -> the seconds column of its one record
-    awk -F, 'NR==1 { for (i = 1; i <= NF; i++) if ($i == "seconds") c = i } NR==2 { print $c }'
+seconds_of() { # CSV on stdin -> the wall_time column of its one record
+    awk -F, 'NR==1 { for (i = 1; i <= NF; i++) if ($i == "wall_time") c = i } NR==2 { print $c }'
 }
 
 plain=() checkpoint=() progress=()

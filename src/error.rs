@@ -138,6 +138,9 @@ pub enum Error {
     /// Text that is not a task id.
     #[error(transparent)]
     TaskId(#[from] crate::engine::plan::TaskIdError),
+    /// Text that is not a plan fingerprint.
+    #[error(transparent)]
+    Fingerprint(#[from] crate::engine::plan::FingerprintError),
     /// A GPU kernel was asked for and no GPU can count (no adapter, or it failed to open).
     #[cfg(feature = "gpu")]
     #[error(transparent)]

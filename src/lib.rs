@@ -47,7 +47,7 @@
 //!
 //! * `serde`: `Serialize` and `Deserialize` on the options and results ([`CountOptions`],
 //!   [`Counts`], [`CountRun`], [`journal::Merged`], [`TaskOutcome`], [`estimate::Estimate`],
-//!   [`scaling::study::Study`], …): durations in seconds, plan fingerprints as 16 hex digits,
+//!   [`scaling::study::Study`], …): durations in seconds, plan fingerprints ([`Fingerprint`]) as 16 hex digits,
 //!   shards as `K/M`, kernels and strategies by name; options read with defaults for what they
 //!   leave out. Saved studies, also those of earlier versions, are read back as
 //!   [`scaling::series::Series`] by the `scaling::saved` module, whose errors name the field
@@ -93,7 +93,7 @@ pub use count::{
     unique_from_total,
 };
 pub use engine::kernel::{Kernel, MAX_N};
-pub use engine::plan::{Plan, Strategy, Task, TaskId, TaskIdError};
+pub use engine::plan::{Fingerprint, FingerprintError, Plan, Strategy, Task, TaskId, TaskIdError};
 pub use engine::pool::{max_threads, release_pools};
 pub use engine::run::TaskOutcome;
 pub use engine::unique::UNIQUE_MAX_N;

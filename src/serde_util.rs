@@ -1,7 +1,7 @@
 //! The shapes of values that serde writes for the library's types, shared by their derives:
-//! durations as seconds, estimated counts as whole numbers, plan fingerprints as 16 hex digits, and values written as their
-//! `Display` text and read back with `FromStr` (a shard `3/8`, a task id `3.0.5`). They are the
-//! shapes of the command's JSON output.
+//! durations as seconds, estimated counts as whole numbers, and values written as their
+//! `Display` text and read back with `FromStr` (a shard `3/8`, a task id `3.0.5`, a plan
+//! fingerprint as 16 hex digits). They are the shapes of the command's JSON output.
 
 use std::fmt::Display;
 use std::str::FromStr;
@@ -48,23 +48,67 @@ pub(crate) mod whole {
     }
 }
 
-/// A plan fingerprint as 16 lowercase hex digits, as outputs and journal descriptions show it.
-pub(crate) mod fingerprint {
+/// A solution count (`u128`) read from any whole number, however the reader offers it: a record
+/// flattened into another ([`crate::CountRun`]'s counts) is read through serde's buffer, which
+/// holds numbers up to 64 bits and refuses to be read as `u128`. Every count a search can
+/// finish fits in 64 bits (n = 27 totals about 2^58).
+pub(crate) mod count {
     use super::*;
 
-    pub(crate) fn serialize<S: Serializer>(f: &u64, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&format!("{f:016x}"))
+    /// A count, read by whichever of the visitor's number methods the reader calls.
+    struct Whole(u128);
+
+    impl<'de> Deserialize<'de> for Whole {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Whole, D::Error> {
+            struct Visitor;
+            impl serde::de::Visitor<'_> for Visitor {
+                type Value = Whole;
+                fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    f.write_str("a whole number of solutions")
+                }
+                fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Whole, E> {
+                    Ok(Whole(u128::from(v)))
+                }
+                fn visit_u128<E: serde::de::Error>(self, v: u128) -> Result<Whole, E> {
+                    Ok(Whole(v))
+                }
+                fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Whole, E> {
+                    u128::try_from(v)
+                        .map(Whole)
+                        .map_err(|_| E::custom(format!("{v} is not a number of solutions")))
+                }
+            }
+            d.deserialize_any(Visitor)
+        }
     }
 
-    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
-        let text = String::deserialize(d)?;
-        if text.len() != 16 {
-            return Err(D::Error::custom(format!(
-                "'{text}' is not a fingerprint (16 hex digits)"
-            )));
+    pub(crate) fn serialize<S: Serializer>(count: &u128, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u128(*count)
+    }
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u128, D::Error> {
+        Whole::deserialize(d).map(|w| w.0)
+    }
+
+    /// A count that may be `null`.
+    pub(crate) mod optional {
+        use super::*;
+
+        pub(crate) fn serialize<S: Serializer>(
+            count: &Option<u128>,
+            s: S,
+        ) -> Result<S::Ok, S::Error> {
+            match count {
+                Some(count) => s.serialize_some(count),
+                None => s.serialize_none(),
+            }
         }
-        u64::from_str_radix(&text, 16)
-            .map_err(|_| D::Error::custom(format!("'{text}' is not a fingerprint (16 hex digits)")))
+
+        pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
+            d: D,
+        ) -> Result<Option<u128>, D::Error> {
+            Option::<Whole>::deserialize(d).map(|w| w.map(|w| w.0))
+        }
     }
 }
 

@@ -554,11 +554,12 @@ pub struct CountArgs {
     /// Output format.
     ///
     /// JSON and CSV also give each board's plan fingerprint, what a journal supplied
-    /// (resumed_tasks, resumed_total) and search_seconds: the searched tasks' time summed over
-    /// the workers, so that seconds - search_seconds / threads is the time the count spent
-    /// outside its tasks. With --checkpoint they add runs, all_runs_seconds and
-    /// all_runs_search_seconds (every run of the count that its journal timed), and the table
-    /// gives time (this run), compute (all runs' search time) and the share of tasks resumed.
+    /// (resumed_tasks, resumed_total), the plan's tasks (plan_tasks, searched_tasks), shard and
+    /// complete, and core_time: the searched tasks' time summed over the workers, so that
+    /// wall_time - core_time / threads is the time the count spent outside its tasks (times in
+    /// seconds). With --checkpoint they add runs, all_runs_wall_time and all_runs_core_time
+    /// (every run of the count that its journal timed), and the table gives time (this run),
+    /// compute (all runs' core time) and the share of tasks resumed.
     #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table)]
     pub format: Format,
     /// Record finished tasks in FILE; the same command resumes.

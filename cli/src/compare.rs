@@ -264,24 +264,24 @@ fn check_agreement(records: &[CompareRecord]) -> Result<(), String> {
 
 /// One board counted by `nqueens count --algorithms`.
 #[derive(Debug, Clone, Serialize)]
-pub struct AlgorithmCountRecord {
+pub struct AlgorithmCount {
     /// Board side.
     pub n: u32,
     /// All solutions.
     pub total: u128,
-    /// Wall-clock seconds of the count.
-    pub seconds: f64,
+    /// Wall time of the count, in seconds.
+    pub wall_time: f64,
     /// Worker threads used (always 1).
     pub threads: usize,
     /// The algorithm that counted.
     pub algorithm: Algorithm,
 }
 
-table_row!(AlgorithmCountRecord, |record| {
+table_row!(AlgorithmCount, |record| {
     "n" => record.n,
     "total" => grouped(record.total),
-    "time" => human::duration(record.seconds),
-    "solutions/s" => human::rate_of(record.total as f64, record.seconds),
+    "time" => human::duration(record.wall_time),
+    "solutions/s" => human::rate_of(record.total as f64, record.wall_time),
     "threads" => record.threads,
     "algorithm" => record.algorithm,
 });
@@ -314,10 +314,10 @@ pub fn count_with(
         steps.doing(format!("n = {n}"));
         let started = Instant::now();
         let total = algorithm.count(n)?;
-        records.push(AlgorithmCountRecord {
+        records.push(AlgorithmCount {
             n,
             total,
-            seconds: started.elapsed().as_secs_f64(),
+            wall_time: started.elapsed().as_secs_f64(),
             threads: 1,
             algorithm,
         });

@@ -12,7 +12,7 @@ use nqueens::TaskOutcome;
 use nqueens::estimate::cost::Cost;
 use nqueens::journal::Spent;
 use nqueens::known::Mismatch;
-use nqueens::{CountOptions, CountRun, Kernel, RunControl, Strategy, Watcher};
+use nqueens::{CountOptions, CountRun, Kernel, RunControl, Watcher};
 use serde::Serialize;
 
 use super::escape;
@@ -20,75 +20,42 @@ use super::long_run::{Interrupt, LongRun, failure, interrupted_message};
 use super::{Failure, Outcome, budget, output, pin};
 use crate::args::{CountArgs, EngineArgs};
 
-/// One counted board, as every output format reports it.
+/// One counted board, as every output format reports it: the library's record of the run
+/// ([`CountRun`], each field under its serde name, flat), and beside it what only the command
+/// knows, each left out when it does not apply.
 #[derive(Debug, Clone, Serialize)]
-pub struct CountRecord {
-    /// Board side.
-    pub n: u32,
-    /// All solutions.
-    pub total: u128,
-    /// Solutions distinct under the 8 symmetries.
-    pub unique: Option<u128>,
-    /// Wall-clock seconds of this run (a resumed count's earlier runs not included).
-    pub seconds: f64,
-    /// Worker threads used.
-    pub threads: usize,
-    /// Decomposition strategy.
-    pub strategy: Strategy,
-    /// The kernel that counted the tasks.
-    pub kernel: Kernel,
-    /// Number of tasks the board was split into.
-    pub tasks: usize,
-    /// Tasks taken from a `--checkpoint` file instead of searched.
-    pub resumed_tasks: usize,
-    /// The part of `total` taken from the `--checkpoint` file (not searched by this run).
-    pub resumed_total: u128,
-    /// The plan's fingerprint, 16 hex digits ([`nqueens::Plan::fingerprint`]).
-    pub fingerprint: String,
-    /// Seconds the tasks this run searched took, summed over the workers: `seconds −
-    /// search_seconds / threads` is what the count spent outside its tasks (plan, pool, unique
-    /// count, the wait for the last task).
-    pub search_seconds: f64,
+pub struct Counted {
+    /// The run, as the library records it.
+    #[serde(flatten)]
+    pub run: CountRun,
+    /// A shard's record only: always true, `total` is the shard's part of the board's total.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partial: Option<bool>,
     /// With `--checkpoint` only (absent otherwise): the runs of this count that its journal
     /// timed, this one included when it searched a task; `null` when the journal was made by
     /// an older version, which recorded no time.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub runs: Option<Option<u32>>,
-    /// With `--checkpoint` only: the wall-clock seconds of those runs.
+    /// With `--checkpoint` only: the wall time of those runs, in seconds.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub all_runs_seconds: Option<Option<f64>>,
-    /// With `--checkpoint` only: the compute of those runs, their `search_seconds` summed
-    /// (what the whole count has cost in core time).
+    pub all_runs_wall_time: Option<Option<f64>>,
+    /// With `--checkpoint` only: the core time of those runs, their `core_time` summed (what
+    /// the whole count has cost), in seconds.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub all_runs_search_seconds: Option<Option<f64>>,
+    pub all_runs_core_time: Option<Option<f64>>,
     /// Where the workers ran when `--pin` placed them: the placement and the CPUs in worker
     /// order (`cores: 0,1`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pin: Option<String>,
-    /// GPU kernels only (flat, so that CSV has one column each): the adapter that counted.
+    /// GPU kernels only (beside the library's `gpu` object, flat, so that CSV has one column
+    /// each): the adapter that counted.
     #[cfg(feature = "gpu")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gpu_adapter: Option<String>,
-    /// Tasks the GPU counted.
-    #[cfg(feature = "gpu")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub gpu_tasks: Option<usize>,
-    /// Tasks the CPU counted.
-    #[cfg(feature = "gpu")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cpu_tasks: Option<usize>,
     /// The GPU's share of the solutions this run counted, from 0 to 1.
     #[cfg(feature = "gpu")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gpu_share: Option<f64>,
-    /// Whether the GPU failed during the run (its tasks were counted again on the CPU).
-    #[cfg(feature = "gpu")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub gpu_failed: Option<bool>,
-    /// The steps the GPU's threads ran (a step places one queen).
-    #[cfg(feature = "gpu")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub gpu_steps: Option<u64>,
     /// How busy the GPU's threads were, from 0 to 1: the steps they ran over the steps the
     /// dispatches offered (the rest is threads left without a sub-job while others search).
     #[cfg(feature = "gpu")]
@@ -109,41 +76,22 @@ pub struct CountRecord {
     pub gpu_threads: Option<u32>,
 }
 
-impl CountRecord {
-    /// The record of `run`, counted with `options`.
-    pub fn new(run: &CountRun, options: &CountOptions) -> CountRecord {
-        let counts = &run.counts;
-        CountRecord {
-            n: counts.n,
-            total: counts.total,
-            unique: counts.unique,
-            seconds: counts.elapsed.as_secs_f64(),
-            threads: options.threads,
-            strategy: options.strategy,
-            kernel: counts.kernel,
-            tasks: counts.tasks,
-            resumed_tasks: run.resumed_tasks,
-            resumed_total: run.resumed_total,
-            fingerprint: crate::format::fingerprint(run.fingerprint),
-            search_seconds: run.search_time.as_secs_f64(),
+impl Counted {
+    /// The record of `run`.
+    pub fn new(run: &CountRun) -> Counted {
+        Counted {
+            run: *run,
+            partial: None,
             runs: None,
-            all_runs_seconds: None,
-            all_runs_search_seconds: None,
+            all_runs_wall_time: None,
+            all_runs_core_time: None,
             pin: None,
             #[cfg(feature = "gpu")]
             gpu_adapter: run
                 .gpu
                 .map(|_| nqueens::gpu::check().map(|a| a.name).unwrap_or_default()),
             #[cfg(feature = "gpu")]
-            gpu_tasks: run.gpu.map(|g| g.gpu_tasks),
-            #[cfg(feature = "gpu")]
-            cpu_tasks: run.gpu.map(|g| g.cpu_tasks),
-            #[cfg(feature = "gpu")]
             gpu_share: run.gpu.map(|g| g.gpu_fraction()),
-            #[cfg(feature = "gpu")]
-            gpu_failed: run.gpu.map(|g| g.gpu_failed),
-            #[cfg(feature = "gpu")]
-            gpu_steps: run.gpu.map(|g| g.gpu_work.steps),
             #[cfg(feature = "gpu")]
             gpu_busy: run.gpu.and_then(|g| g.gpu_work.busy()),
             #[cfg(feature = "gpu")]
@@ -157,16 +105,17 @@ impl CountRecord {
 
     /// This record with the time of every run of the count that its journal holds, this run
     /// added when it searched a task (a run that searched none writes no time record).
-    pub fn with_all_runs(mut self, run: &CountRun) -> CountRecord {
+    pub fn with_all_runs(mut self) -> Counted {
+        let run = &self.run;
         let this = if run.searched_tasks > 0 {
-            Spent::new(1, run.counts.elapsed, run.search_time)
+            Spent::new(1, run.counts.wall_time, run.core_time)
         } else {
             Spent::default()
         };
         let all = run.earlier_runs.map(|earlier| earlier + this);
         self.runs = Some(all.map(|all| all.runs));
-        self.all_runs_seconds = Some(all.map(|all| all.wall.as_secs_f64()));
-        self.all_runs_search_seconds = Some(all.map(|all| all.search.as_secs_f64()));
+        self.all_runs_wall_time = Some(all.map(|all| all.wall_time.as_secs_f64()));
+        self.all_runs_core_time = Some(all.map(|all| all.core_time.as_secs_f64()));
         self
     }
 
@@ -174,26 +123,31 @@ impl CountRecord {
     /// of the solutions (`gpu (87% GPU)`).
     pub fn kernel_cell(&self) -> String {
         #[cfg(feature = "gpu")]
-        if let Some(share) = self.gpu_share {
-            let failed = if self.gpu_failed == Some(true) {
-                ", failed"
-            } else {
-                ""
-            };
-            return format!("{} ({:.0}% GPU{failed})", self.kernel, share * 100.0);
+        if let (Some(share), Some(gpu)) = (self.gpu_share, self.run.gpu) {
+            let failed = if gpu.gpu_failed { ", failed" } else { "" };
+            return format!(
+                "{} ({:.0}% GPU{failed})",
+                self.run.counts.kernel,
+                share * 100.0
+            );
         }
-        self.kernel.to_string()
+        self.run.counts.kernel.to_string()
+    }
+
+    /// The wall time of this run, in seconds.
+    pub fn seconds(&self) -> f64 {
+        self.run.counts.wall_time.as_secs_f64()
     }
 }
 
-table_row!(CountRecord, |record| {
-    "n" => record.n,
-    "total" => grouped(record.total),
-    "unique" => record.unique.map_or("-".to_string(), grouped),
-    "time" => human::duration(record.seconds),
+table_row!(Counted, |record| {
+    "n" => record.run.counts.n,
+    "total" => grouped(record.run.counts.total),
+    "unique" => record.run.counts.unique.map_or("-".to_string(), grouped),
+    "time" => human::duration(record.seconds()),
     "solutions/s" => record.searched_rate(),
-    "threads" => record.threads,
-    "strategy" => record.strategy,
+    "threads" => record.run.counts.threads,
+    "strategy" => record.run.counts.strategy,
     "kernel" => record.kernel_cell(),
 });
 
@@ -235,14 +189,16 @@ pub fn column_widths(boards: &[u32], options: &CountOptions) -> Vec<usize> {
     ]
 }
 
-impl CountRecord {
+impl Counted {
     /// Solutions per second of the part this run searched (the resumed part took no time), as
     /// the table shows it: `-` when this run searched nothing or was too short to time.
     pub fn searched_rate(&self) -> String {
-        if self.resumed_tasks == self.tasks && self.tasks > 0 {
+        let run = &self.run;
+        if run.resumed_tasks == run.counts.tasks && run.counts.tasks > 0 {
             return human::NONE.to_string();
         }
-        human::rate_of((self.total - self.resumed_total) as f64, self.seconds)
+        let searched = run.counts.total.saturating_sub(run.resumed_total);
+        human::rate_of(searched as f64, self.seconds())
     }
 }
 
@@ -252,7 +208,7 @@ impl CountRecord {
 /// that the table fits 100 columns.
 #[derive(Debug, Clone, Serialize)]
 #[serde(transparent)]
-struct Resumable(CountRecord);
+struct Resumable(Counted);
 
 impl TableRow for Resumable {
     fn headings() -> Vec<&'static str> {
@@ -263,15 +219,16 @@ impl TableRow for Resumable {
 
     fn cells(&self) -> Vec<String> {
         let record = &self.0;
-        let compute = record.all_runs_search_seconds.flatten();
+        let counts = &record.run.counts;
+        let compute = record.all_runs_core_time.flatten();
         vec![
-            record.n.to_string(),
-            grouped(record.total),
-            record.unique.map_or("-".to_string(), grouped),
-            human::duration(record.seconds),
+            counts.n.to_string(),
+            grouped(counts.total),
+            counts.unique.map_or("-".to_string(), grouped),
+            human::duration(record.seconds()),
             compute.map_or(human::NONE.to_string(), human::duration),
-            resumed_cell(record.resumed_tasks, record.tasks),
-            record.threads.to_string(),
+            resumed_cell(record.run.resumed_tasks, counts.tasks),
+            counts.threads.to_string(),
             record.kernel_cell(),
         ]
     }
@@ -347,7 +304,7 @@ pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         announce_long_counts(&args.boards.0, &options, 1.0, false);
     }
     let pinned = placement.map(|p| p.describe(options.threads));
-    let record = |mut record: CountRecord| {
+    let record = |mut record: Counted| {
         record.pin.clone_from(&pinned);
         record
     };
@@ -372,7 +329,7 @@ fn stream<T: Serialize + TableRow>(
     interrupt: &Interrupt,
     out: &mut dyn Write,
     widths: &[usize],
-    wrap: impl Fn(CountRecord) -> T,
+    wrap: impl Fn(Counted) -> T,
 ) -> Result<Outcome, Failure> {
     let boards = &args.boards.0;
     let mut stream = RecordStream::with_widths(out, args.format, widths);
@@ -383,12 +340,12 @@ fn stream<T: Serialize + TableRow>(
         };
         if !run.shard.is_whole() {
             drop(stream);
-            return super::shard::write(&run, options, args.format, out);
+            return super::shard::write(&run, args.format, out);
         }
         note_unique_left_out(n, run.counts.unique);
-        let mut record = CountRecord::new(&run, options);
+        let mut record = Counted::new(&run);
         if args.checkpoint.is_some() {
-            record = record.with_all_runs(&run);
+            record = record.with_all_runs();
         }
         let known = run.counts.check_known();
         if boards.len() == 1 && args.format == Format::Table {
@@ -644,50 +601,32 @@ fn announce_long_counts(boards: &[u32], options: &CountOptions, remaining: f64, 
 mod tests {
     use super::*;
     use crate::format::RecordWriter;
+    use nqueens::Strategy;
 
     /// A resumed count's record of the `n`-board with the widest cells it can have: its known
     /// counts, times under a day at their widest, part of its tasks resumed.
     fn widest(n: u32, kernel: Kernel) -> Resumable {
         let known = nqueens::known::lookup(n).unwrap();
-        let long = 3599.4;
-        Resumable(CountRecord {
-            n,
-            total: known.total,
-            unique: Some(known.unique),
-            seconds: long,
-            threads: 64,
-            strategy: Strategy::Symmetric,
-            kernel,
-            tasks: 1_000_000,
-            resumed_tasks: 333_333,
-            resumed_total: 1,
-            fingerprint: crate::format::fingerprint(0),
-            search_seconds: long,
-            runs: Some(Some(2)),
-            all_runs_seconds: Some(Some(long)),
-            all_runs_search_seconds: Some(Some(long)),
-            pin: None,
-            #[cfg(feature = "gpu")]
-            gpu_adapter: None,
-            #[cfg(feature = "gpu")]
-            gpu_tasks: None,
-            #[cfg(feature = "gpu")]
-            cpu_tasks: None,
-            #[cfg(feature = "gpu")]
-            gpu_share: None,
-            #[cfg(feature = "gpu")]
-            gpu_failed: None,
-            #[cfg(feature = "gpu")]
-            gpu_steps: None,
-            #[cfg(feature = "gpu")]
-            gpu_busy: None,
-            #[cfg(feature = "gpu")]
-            gpu_stack: None,
-            #[cfg(feature = "gpu")]
-            gpu_last_rows: None,
-            #[cfg(feature = "gpu")]
-            gpu_threads: None,
-        })
+        let long = std::time::Duration::from_secs_f64(3599.4);
+        let mut run = nqueens::count_with(
+            8,
+            &CountOptions::new(1, Strategy::Symmetric),
+            &RunControl::default(),
+        )
+        .unwrap();
+        run.counts.n = n;
+        run.counts.total = known.total;
+        run.counts.unique = Some(known.unique);
+        run.counts.wall_time = long;
+        run.counts.threads = 64;
+        run.counts.kernel = kernel;
+        run.counts.tasks = 1_000_000;
+        (run.resumed_tasks, run.resumed_total, run.core_time) = (333_333, 1, long);
+        let mut record = Counted::new(&run);
+        record.runs = Some(Some(2));
+        record.all_runs_wall_time = Some(Some(long.as_secs_f64()));
+        record.all_runs_core_time = Some(Some(long.as_secs_f64()));
+        Resumable(record)
     }
 
     /// The lines of the streamed table of one resumed `n`-board counted with `kernel`.

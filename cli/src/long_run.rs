@@ -393,8 +393,8 @@ pub fn interrupted_message(run: &CountRun, journal: Option<&Path>, keep_advice: 
              ({} elapsed) is lost\n\
              nqueens: {keep_advice}",
             human::plural(tasks, "task"),
-            duration(run.search_time.as_secs_f64()),
-            duration(run.counts.elapsed.as_secs_f64()),
+            duration(run.core_time.as_secs_f64()),
+            duration(run.counts.wall_time.as_secs_f64()),
         ),
     }
 }
@@ -447,11 +447,11 @@ mod tests {
     /// A stopped count of n = 16, as the library writes it (`CountRun` is built by counts only).
     fn interrupted() -> CountRun {
         serde_json::from_value(serde_json::json!({
-            "n": 16, "total": 1000, "unique": null, "seconds": 3.0, "threads": 2,
+            "n": 16, "total": 1000, "unique": null, "wall_time": 3.0, "threads": 2,
             "strategy": "symmetric", "kernel": "portable-lanes", "tasks": 9844,
             "resumed_tasks": 100, "resumed_total": 700, "fingerprint": "0000000000000000",
             "plan_tasks": 9844, "shard": "0/1", "complete": false, "searched_tasks": 23,
-            "search_seconds": 5.5,
+            "core_time": 5.5,
         }))
         .unwrap()
     }
@@ -478,7 +478,7 @@ mod tests {
         // Only the plan differs: made by another version.
         let mut other_plan = here.clone();
         other_plan.tasks = 16000;
-        other_plan.fingerprint = 7;
+        other_plan.fingerprint = nqueens::Fingerprint::new(7);
         let text = refusal(&mismatch(other_plan, here.clone()));
         assert!(
             text.contains("is for 16000 tasks, fingerprint 0000000000000007, not 4096 tasks")

@@ -4,7 +4,6 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::format::fingerprint as hex;
 use crate::format::{table_row, write_records};
 
 use nqueens::Error;
@@ -24,7 +23,7 @@ table_row!(Merged, |merged| {
     "strategy" => merged.strategy,
     "tasks" => grouped(merged.tasks),
     "shards" => merged.shards,
-    "fingerprint" => hex(merged.fingerprint),
+    "fingerprint" => merged.fingerprint,
 });
 
 /// Merges the journals; every refusal is a one-line error and exit code 1, and so is a total

@@ -2,11 +2,11 @@
 
 use std::io::Write;
 
-use crate::format::fingerprint as hex;
+use crate::count::Counted;
 use crate::format::{Format, table_row, write_records};
 use crate::human::{duration, grouped};
+use nqueens::CountRun;
 use nqueens::journal::{Shard, ShardSpec};
-use nqueens::{CountOptions, CountRun, Kernel, Strategy};
 use serde::Serialize;
 
 use super::escape;
@@ -51,68 +51,28 @@ pub fn slurm_note(args: &CountArgs, shard: Shard) -> Option<String> {
     ))
 }
 
-/// One counted shard, as every output format reports it.
+/// One counted shard, as every output format reports it: the count's record ([`Counted`],
+/// `partial` set), whose table gives the shard and its part of the total.
 #[derive(Debug, Clone, Serialize)]
-pub struct ShardRecord {
-    /// Board side.
-    pub n: u32,
-    /// The shard, `K/M` (K from 0).
-    pub shard: String,
-    /// Always true: `total` is the shard's part of the board's total.
-    pub partial: bool,
-    /// The shard's part of the total (`nqueens merge` adds the shards up).
-    pub total: u128,
-    /// Tasks in the shard.
-    pub tasks: usize,
-    /// Tasks in the whole plan.
-    pub plan_tasks: usize,
-    /// Tasks taken from the journal instead of searched.
-    pub resumed_tasks: usize,
-    /// The plan's fingerprint.
-    pub fingerprint: String,
-    /// Wall-clock seconds.
-    pub seconds: f64,
-    /// Worker threads used.
-    pub threads: usize,
-    /// Decomposition strategy.
-    pub strategy: Strategy,
-    /// The kernel that counted the tasks.
-    pub kernel: Kernel,
-}
+#[serde(transparent)]
+pub struct ShardRow(Counted);
 
-table_row!(ShardRecord, |record| {
-    "n" => record.n,
-    "shard" => record.shard,
-    "partial total" => grouped(record.total),
-    "tasks" => format!("{} of {}", grouped(record.tasks), grouped(record.plan_tasks)),
-    "time" => duration(record.seconds),
-    "threads" => record.threads,
-    "strategy" => record.strategy,
-    "kernel" => record.kernel,
-    "fingerprint" => record.fingerprint,
+table_row!(ShardRow, |row| {
+    "n" => row.0.run.counts.n,
+    "shard" => row.0.run.shard,
+    "partial total" => grouped(row.0.run.counts.total),
+    "tasks" => format!("{} of {}", grouped(row.0.run.counts.tasks), grouped(row.0.run.plan_tasks)),
+    "time" => duration(row.0.seconds()),
+    "threads" => row.0.run.counts.threads,
+    "strategy" => row.0.run.counts.strategy,
+    "kernel" => row.0.run.counts.kernel,
+    "fingerprint" => row.0.run.fingerprint,
 });
 
 /// Prints a finished shard.
-pub fn write(
-    run: &CountRun,
-    options: &CountOptions,
-    format: Format,
-    out: &mut dyn Write,
-) -> Result<Outcome, Failure> {
-    let record = ShardRecord {
-        n: run.counts.n,
-        shard: run.shard.to_string(),
-        partial: true,
-        total: run.counts.total,
-        tasks: run.counts.tasks,
-        plan_tasks: run.plan_tasks,
-        resumed_tasks: run.resumed_tasks,
-        fingerprint: hex(run.fingerprint),
-        seconds: run.counts.elapsed.as_secs_f64(),
-        threads: options.threads,
-        strategy: options.strategy,
-        kernel: run.counts.kernel,
-    };
-    write_records(out, format, &[record])?;
+pub fn write(run: &CountRun, format: Format, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    let mut record = Counted::new(run);
+    record.partial = Some(true);
+    write_records(out, format, &[ShardRow(record)])?;
     Ok(Outcome::Success)
 }

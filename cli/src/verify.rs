@@ -5,44 +5,37 @@ use std::io::Write;
 
 use crate::format::{RecordStream, table_row};
 use crate::human::{self, grouped};
-use nqueens::Kernel;
 use nqueens::estimate::cost::Cost;
 use serde::Serialize;
 
-use super::count::{count_board, options, resolve_kernel};
+use super::count::{Counted, count_board, options, resolve_kernel};
 use super::long_run::{Interrupt, LongRun};
 use super::{Failure, Outcome, budget};
 use crate::args::VerifyArgs;
 
-/// One verified board.
+/// One verified board: the count's record ([`Counted`], as `count` writes it), and beside it
+/// the known counts and whether they agree.
 #[derive(Debug, Clone, Serialize)]
-pub struct VerifyRecord {
-    /// Board side.
-    pub n: u32,
-    /// The engine's total.
-    pub total: u128,
+pub struct Verified {
+    /// The count.
+    #[serde(flatten)]
+    pub counted: Counted,
     /// The known total (OEIS A000170).
     pub expected_total: u128,
-    /// The engine's unique count.
-    pub unique: Option<u128>,
     /// The known unique count (OEIS A002562).
     pub expected_unique: u128,
-    /// Wall-clock seconds of the count.
-    pub seconds: f64,
-    /// The kernel that counted the tasks.
-    pub kernel: Kernel,
     /// Whether every computed number equals the known one.
     pub ok: bool,
 }
 
-table_row!(VerifyRecord, |record| {
-    "n" => record.n,
-    "total" => grouped(record.total),
+table_row!(Verified, |record| {
+    "n" => record.counted.run.counts.n,
+    "total" => grouped(record.counted.run.counts.total),
     "expected" => grouped(record.expected_total),
-    "unique" => record.unique.map_or("-".to_string(), grouped),
+    "unique" => record.counted.run.counts.unique.map_or("-".to_string(), grouped),
     "expected" => grouped(record.expected_unique),
-    "time" => human::duration(record.seconds),
-    "kernel" => record.kernel,
+    "time" => human::duration(record.counted.seconds()),
+    "kernel" => record.counted.run.counts.kernel,
     "result" => if record.ok { "ok" } else { "MISMATCH" }.to_string(),
 });
 
@@ -98,14 +91,10 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         let counts = run.counts;
         let ok = counts.total == expected.total && counts.unique == Some(expected.unique);
         all_ok &= ok;
-        stream.write(&VerifyRecord {
-            n,
-            total: counts.total,
+        stream.write(&Verified {
+            counted: Counted::new(&run),
             expected_total: expected.total,
-            unique: counts.unique,
             expected_unique: expected.unique,
-            seconds: counts.elapsed.as_secs_f64(),
-            kernel: counts.kernel,
             ok,
         })?;
         interrupt.result_written();

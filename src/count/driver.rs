@@ -9,7 +9,7 @@ use std::time::Instant;
 use super::unique_search::UniqueSearch;
 use super::{CountOptions, CountRun, Counts, RunControl, Watcher};
 use crate::engine::kernel::{Kernel, Selected};
-use crate::engine::plan::{Plan, TaskId, default_plan};
+use crate::engine::plan::{Fingerprint, Plan, TaskId, default_plan};
 use crate::engine::pool::{INLINE_MAX_N, Workers, check_threads};
 use crate::engine::run::{RunOptions, TaskOutcome, run};
 use crate::engine::unique::{UNIQUE_MAX_N, unique_from};
@@ -73,7 +73,7 @@ pub struct Prepared {
     /// The tasks to count: the whole plan or one shard of it.
     plan: Plan,
     shard: Shard,
-    fingerprint: u64,
+    fingerprint: Fingerprint,
     plan_tasks: usize,
     journal: Option<Journal>,
     recorded: HashMap<TaskId, u64>,
@@ -95,7 +95,7 @@ impl std::fmt::Debug for Prepared {
             .field("kernel", &self.kernel.kernel())
             .field("strategy", &self.plan.strategy())
             .field("shard", &self.shard)
-            .field("fingerprint", &format_args!("{:016x}", self.fingerprint))
+            .field("fingerprint", &format_args!("{}", self.fingerprint))
             .field("plan_tasks", &self.plan_tasks)
             .field("tasks", &self.plan.tasks().len())
             .field("journal", &self.journal)
@@ -374,7 +374,7 @@ impl Prepared {
                 n,
                 total: report.total,
                 unique,
-                elapsed: started.elapsed(),
+                wall_time: started.elapsed(),
                 threads: report.threads,
                 strategy: plan.strategy(),
                 kernel: report.kernel,
@@ -387,7 +387,7 @@ impl Prepared {
             resumed_tasks: report.tally.recorded,
             resumed_total: report.tally.recorded_total,
             searched_tasks: report.tally.searched,
-            search_time: report.tally.search_time,
+            core_time: report.tally.search_time,
             earlier_runs,
             #[cfg(feature = "gpu")]
             gpu: report.gpu,

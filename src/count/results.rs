@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use crate::engine::kernel::Kernel;
-use crate::engine::plan::Strategy;
+use crate::engine::plan::{Fingerprint, Strategy};
 use crate::journal::{Shard, Spent};
 
 /// The solution counts of one board.
@@ -21,18 +21,18 @@ use crate::journal::{Shard, Spent};
 /// assert_eq!((larger.total, larger.threads), (14_200, 2));
 /// ```
 ///
-/// With the `serde` feature it is written as one object of its eight fields (`elapsed` as
-/// `seconds`, a number):
+/// With the `serde` feature it is written as one object of its eight fields, under their
+/// names (`wall_time` as a number of seconds):
 ///
 /// ```
 /// # #[cfg(feature = "serde")] {
 /// use nqueens::{count, CountOptions, Strategy};
 /// let counts = count(12, &CountOptions::new(2, Strategy::Symmetric)).unwrap();
 /// let json = serde_json::to_value(&counts).unwrap();
-/// let seconds = counts.elapsed.as_secs_f64();
+/// let seconds = counts.wall_time.as_secs_f64();
 /// let kernel = counts.kernel.name();
 /// assert_eq!(json, serde_json::json!({
-///     "n": 12, "total": 14_200, "unique": 1_787, "seconds": seconds, "threads": 2,
+///     "n": 12, "total": 14_200, "unique": 1_787, "wall_time": seconds, "threads": 2,
 ///     "strategy": "symmetric", "kernel": kernel, "tasks": counts.tasks,
 /// }));
 /// assert_eq!(serde_json::from_value::<nqueens::Counts>(json).unwrap(), counts);
@@ -45,18 +45,18 @@ pub struct Counts {
     /// Board side.
     pub n: u32,
     /// All solutions (OEIS A000170).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_util::count"))]
     pub total: u128,
     /// Solutions distinct under the 8 symmetries of the square (OEIS A002562), from the total by
     /// Burnside's lemma; `None` when the total is not the whole board's (a stopped run, a
     /// shard), and for a board above [`UNIQUE_MAX_N`](crate::UNIQUE_MAX_N) unless its options
     /// ask for it ([`CountOptions::unique_above_bound`](crate::CountOptions::unique_above_bound)).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_util::count::optional"))]
     pub unique: Option<u128>,
-    /// Wall-clock time of the search (planning included); `seconds` in serde's output.
-    #[cfg_attr(
-        feature = "serde",
-        serde(rename = "seconds", with = "crate::serde_util::seconds")
-    )]
-    pub elapsed: Duration,
+    /// Wall time: the clock time of the count, planning included (a number of seconds in
+    /// serde's output).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_util::seconds"))]
+    pub wall_time: Duration,
     /// Worker threads the count ran on: the workers of its pool (of
     /// [`CountOptions::threads`](crate::CountOptions::threads) workers, or of the pool given in
     /// [`RunControl::pool`](crate::RunControl::pool), whose size wins), or 1 where it searched
@@ -101,7 +101,8 @@ impl Counts {
     }
 }
 
-/// The result of [`count_with`](crate::count_with).
+/// The result of [`count_with`](crate::count_with): the [`Counts`], and what the run knows
+/// beside them (the plan, the shard, the journal, the time its workers spent).
 ///
 /// ```
 /// use nqueens::journal::Shard;
@@ -121,9 +122,10 @@ impl Counts {
 /// assert_eq!(half.counts.unique, None);
 /// ```
 ///
-/// With the `serde` feature it is written as one flat object: the fields of [`Counts`], then
-/// `resumed_tasks`, `resumed_total`, `fingerprint` (16 hex digits) and `search_seconds`, then
-/// `plan_tasks`, `shard` (`"K/M"`), `complete` and `searched_tasks`:
+/// With the `serde` feature it is written as one flat object, each field under its name: the
+/// fields of [`Counts`], then `resumed_tasks`, `resumed_total`, `fingerprint` (16 hex digits),
+/// `core_time` (a number of seconds), `plan_tasks`, `shard` (`"K/M"`), `complete` and
+/// `searched_tasks` (and `gpu`, an object, for a GPU kernel). `earlier_runs` is not written.
 ///
 /// ```
 /// # #[cfg(feature = "serde")] {
@@ -131,137 +133,52 @@ impl Counts {
 /// let run = count_with(8, &CountOptions::new(2, Strategy::Mirror), &RunControl::default()).unwrap();
 /// let json = serde_json::to_value(&run).unwrap();
 /// assert_eq!((json["total"].as_u64(), json["shard"].as_str()), (Some(92), Some("0/1")));
-/// assert_eq!(json["fingerprint"], format!("{:016x}", run.fingerprint));
+/// assert_eq!(json["fingerprint"], run.fingerprint.to_string());
+/// assert_eq!(json["core_time"], run.core_time.as_secs_f64());
 /// assert_eq!(serde_json::from_value::<nqueens::CountRun>(json).unwrap(), run);
 /// # }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(into = "flat::FlatRun", from = "flat::FlatRun")
-)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct CountRun {
     /// The counts. When the run is not `complete`, `total` sums only the finished tasks and
     /// `unique` is `None` (it is derived from the whole total). For a shard, `total` is the
-    /// shard's part, `unique` is `None` and `tasks` is the shard's task count.
+    /// shard's part, `unique` is `None` and `tasks` is the shard's task count. Written flat,
+    /// beside the run's own fields, by serde.
+    #[cfg_attr(feature = "serde", serde(flatten))]
     pub counts: Counts,
+    /// Tasks taken from the journal instead of searched.
+    pub resumed_tasks: usize,
+    /// The part of `counts.total` that the tasks taken from the journal contribute (this
+    /// run did not search it).
+    pub resumed_total: u128,
     /// The plan's fingerprint ([`Plan::fingerprint`](crate::Plan::fingerprint)).
-    pub fingerprint: u64,
+    pub fingerprint: Fingerprint,
+    /// Core time: the time the workers spent searching, summed over the tasks this run
+    /// searched (the work an interrupt without a journal loses); a number of seconds in
+    /// serde's output.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_util::seconds"))]
+    pub core_time: Duration,
     /// Tasks in the whole plan (more than `counts.tasks` for a shard).
     pub plan_tasks: usize,
     /// The part of the plan counted ([`Shard::WHOLE`] without a shard).
     pub shard: Shard,
     /// Whether every task finished (false when the stop flag ended the run early).
     pub complete: bool,
-    /// Tasks taken from the journal instead of searched.
-    pub resumed_tasks: usize,
-    /// The part of `counts.total` that the tasks taken from the journal contribute (this
-    /// run did not search it).
-    pub resumed_total: u128,
     /// Tasks searched by this run.
     pub searched_tasks: usize,
-    /// Time the workers spent searching, summed over tasks (the work an interrupt without a
-    /// journal loses).
-    pub search_time: Duration,
     /// The time the journal's earlier runs of this count took and searched, as its time records
     /// hold it when this run began (zero runs for a new journal); `None` without a journal, or
     /// for a journal of an older format that holds tasks but no time. Not written by serde.
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub earlier_runs: Option<Spent>,
     /// What the GPU and the CPU each did, for a GPU kernel (`None` for a CPU kernel); with the
     /// `serde` feature an object `gpu`, left out when `None`.
     #[cfg(feature = "gpu")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub gpu: Option<crate::engine::gpu_run::DeviceShare>,
-}
-
-/// The flat shape [`CountRun`] is written in.
-#[cfg(feature = "serde")]
-mod flat {
-    use std::time::Duration;
-
-    use super::{CountRun, Counts};
-    use crate::engine::kernel::Kernel;
-    use crate::engine::plan::Strategy;
-    use crate::journal::Shard;
-
-    #[derive(Clone, serde::Serialize, serde::Deserialize)]
-    pub(super) struct FlatRun {
-        n: u32,
-        total: u128,
-        unique: Option<u128>,
-        #[serde(with = "crate::serde_util::seconds")]
-        seconds: Duration,
-        threads: usize,
-        strategy: Strategy,
-        kernel: Kernel,
-        tasks: usize,
-        resumed_tasks: usize,
-        resumed_total: u128,
-        #[serde(with = "crate::serde_util::fingerprint")]
-        fingerprint: u64,
-        #[serde(with = "crate::serde_util::seconds")]
-        search_seconds: Duration,
-        plan_tasks: usize,
-        shard: Shard,
-        complete: bool,
-        searched_tasks: usize,
-        #[cfg(feature = "gpu")]
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        gpu: Option<crate::engine::gpu_run::DeviceShare>,
-    }
-
-    impl From<CountRun> for FlatRun {
-        fn from(run: CountRun) -> FlatRun {
-            let c = run.counts;
-            FlatRun {
-                n: c.n,
-                total: c.total,
-                unique: c.unique,
-                seconds: c.elapsed,
-                threads: c.threads,
-                strategy: c.strategy,
-                kernel: c.kernel,
-                tasks: c.tasks,
-                resumed_tasks: run.resumed_tasks,
-                resumed_total: run.resumed_total,
-                fingerprint: run.fingerprint,
-                search_seconds: run.search_time,
-                plan_tasks: run.plan_tasks,
-                shard: run.shard,
-                complete: run.complete,
-                searched_tasks: run.searched_tasks,
-                #[cfg(feature = "gpu")]
-                gpu: run.gpu,
-            }
-        }
-    }
-
-    impl From<FlatRun> for CountRun {
-        fn from(f: FlatRun) -> CountRun {
-            CountRun {
-                counts: Counts {
-                    n: f.n,
-                    total: f.total,
-                    unique: f.unique,
-                    elapsed: f.seconds,
-                    threads: f.threads,
-                    strategy: f.strategy,
-                    kernel: f.kernel,
-                    tasks: f.tasks,
-                },
-                fingerprint: f.fingerprint,
-                plan_tasks: f.plan_tasks,
-                shard: f.shard,
-                complete: f.complete,
-                resumed_tasks: f.resumed_tasks,
-                resumed_total: f.resumed_total,
-                searched_tasks: f.searched_tasks,
-                search_time: f.search_seconds,
-                earlier_runs: None,
-                #[cfg(feature = "gpu")]
-                gpu: f.gpu,
-            }
-        }
-    }
 }

@@ -1008,7 +1008,7 @@ impl Estimator {
         }
         let counts = run.counts;
         let total = counts.total as f64;
-        let wall = counts.elapsed.as_secs_f64();
+        let wall = counts.wall_time.as_secs_f64();
         let core_seconds = wall * options.threads as f64;
         let clusters = self.walls.on_clusters(core_seconds);
         let unique = counts.unique.map_or(total / 8.0, |u| u as f64);

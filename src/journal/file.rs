@@ -345,7 +345,7 @@ mod tests {
         drop(j);
         let (j, replay) = Journal::open(&path, &header()).unwrap();
         let spent = replay.spent.unwrap();
-        assert_eq!((spent.runs, spent.search), (1, 7 * second));
+        assert_eq!((spent.runs, spent.core_time), (1, 7 * second));
         assert_eq!(replay.records.len(), 2);
         // A run that searches nothing records no time; one that does, its own.
         drop(j);
@@ -355,9 +355,9 @@ mod tests {
         drop(j);
         let (_, replay) = Journal::open(&path, &header()).unwrap();
         let spent = replay.spent.unwrap();
-        assert_eq!((spent.runs, spent.search), (2, 12 * second));
+        assert_eq!((spent.runs, spent.core_time), (2, 12 * second));
         assert_eq!(replay.records.len(), 3);
-        assert!(spent.wall < 60 * second);
+        assert!(spent.wall_time < 60 * second);
     }
 
     #[test]
@@ -486,7 +486,7 @@ mod tests {
                 ..header()
             },
             Header {
-                fingerprint: 0x1235,
+                fingerprint: crate::Fingerprint::new(0x1235),
                 ..header()
             },
             Header {

@@ -6,8 +6,7 @@ use std::time::Duration;
 
 use super::damage::Damage;
 use crate::engine::kernel::MAX_N;
-use crate::engine::plan::fingerprint::hex;
-use crate::engine::plan::{MAX_ID_LEN, PLAN_VERSION, Plan, TaskId};
+use crate::engine::plan::{Fingerprint, MAX_ID_LEN, PLAN_VERSION, Plan, TaskId};
 use crate::journal::Shard;
 
 /// The first eight bytes of every journal.
@@ -57,7 +56,7 @@ pub struct Header {
     /// Number of tasks in the plan.
     pub tasks: u64,
     /// The plan's fingerprint ([`Plan::fingerprint`]).
-    pub fingerprint: u64,
+    pub fingerprint: Fingerprint,
     /// The part of the plan this journal records ([`Shard::WHOLE`] for a whole count).
     pub shard: Shard,
 }
@@ -125,7 +124,7 @@ impl Header {
 
     /// The header for a journal of shard `shard` of `plan`, whose fingerprint is `fingerprint`
     /// (computed once by the caller).
-    pub(crate) fn with_fingerprint(plan: &Plan, fingerprint: u64, shard: Shard) -> Header {
+    pub(crate) fn with_fingerprint(plan: &Plan, fingerprint: Fingerprint, shard: Shard) -> Header {
         Header {
             plan_version: PLAN_VERSION,
             n: plan.n(),
@@ -152,7 +151,7 @@ impl Header {
             HeaderField::Strategy => format!("strategy {}", self.strategy),
             HeaderField::PlanVersion => format!("plan version {}", self.plan_version),
             HeaderField::Tasks => format!("{} tasks", self.tasks),
-            HeaderField::Fingerprint => format!("fingerprint {}", hex(self.fingerprint)),
+            HeaderField::Fingerprint => format!("fingerprint {}", self.fingerprint),
             HeaderField::Shard => self.shard.describe(),
         }
     }
@@ -214,7 +213,7 @@ impl Header {
             n,
             strategy: strategy.iter().map(|&c| char::from(c)).collect(),
             tasks,
-            fingerprint: u64_at(44),
+            fingerprint: Fingerprint::new(u64_at(44)),
             shard,
         })
     }
@@ -230,7 +229,7 @@ impl Header {
         let len = name.len().min(STRATEGY_LEN);
         b[20..20 + len].copy_from_slice(&name[..len]);
         b[36..44].copy_from_slice(&self.tasks.to_le_bytes());
-        b[44..52].copy_from_slice(&self.fingerprint.to_le_bytes());
+        b[44..52].copy_from_slice(&self.fingerprint.get().to_le_bytes());
         b[52..56].copy_from_slice(&self.shard.index().to_le_bytes());
         b[56..60].copy_from_slice(&self.shard.count().to_le_bytes());
         let crc = crc32fast::hash(&b[..HEADER_CHECKED]);
@@ -274,24 +273,29 @@ pub struct Record {
 /// use std::time::Duration;
 /// let one = Spent::new(1, Duration::from_secs(60), Duration::from_secs(110));
 /// let two = one + Spent::new(1, Duration::from_secs(30), Duration::from_secs(55));
-/// assert_eq!((two.runs, two.wall.as_secs(), two.search.as_secs()), (2, 90, 165));
+/// assert_eq!((two.runs, two.wall_time.as_secs(), two.core_time.as_secs()), (2, 90, 165));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Spent {
     /// The runs that recorded time.
     pub runs: u32,
-    /// Their wall-clock time, each from opening the journal to its last time record.
-    pub wall: Duration,
-    /// The time their workers spent on the tasks they searched, summed over the workers (the
-    /// compute the count has cost).
-    pub search: Duration,
+    /// Their wall time, each from opening the journal to its last time record.
+    pub wall_time: Duration,
+    /// Their core time: the time their workers spent on the tasks they searched, summed over
+    /// the workers (the compute the count has cost).
+    pub core_time: Duration,
 }
 
 impl Spent {
-    /// `runs` runs that took `wall` and searched for `search`.
-    pub const fn new(runs: u32, wall: Duration, search: Duration) -> Spent {
-        Spent { runs, wall, search }
+    /// `runs` runs that took `wall_time` and searched for `core_time`.
+    #[must_use]
+    pub const fn new(runs: u32, wall_time: Duration, core_time: Duration) -> Spent {
+        Spent {
+            runs,
+            wall_time,
+            core_time,
+        }
     }
 }
 
@@ -300,8 +304,8 @@ impl std::ops::Add for Spent {
     fn add(self, other: Spent) -> Spent {
         Spent {
             runs: self.runs.saturating_add(other.runs),
-            wall: self.wall.saturating_add(other.wall),
-            search: self.search.saturating_add(other.search),
+            wall_time: self.wall_time.saturating_add(other.wall_time),
+            core_time: self.core_time.saturating_add(other.core_time),
         }
     }
 }
@@ -395,7 +399,7 @@ pub(super) mod tests {
             n: 9,
             strategy: "mirror".into(),
             tasks: 10,
-            fingerprint: 0x1234,
+            fingerprint: Fingerprint::new(0x1234),
             shard: Shard::WHOLE,
         }
     }

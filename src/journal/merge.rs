@@ -15,8 +15,7 @@ use std::path::{Path, PathBuf};
 use super::shard::Shard;
 use super::{Damage, Header, read, read_header};
 use crate::engine::kernel::MAX_N;
-use crate::engine::plan::fingerprint::hex;
-use crate::engine::plan::{DEFAULT_MIN_TASKS, PLAN_VERSION, Plan, Strategy, TaskId};
+use crate::engine::plan::{DEFAULT_MIN_TASKS, Fingerprint, PLAN_VERSION, Plan, Strategy, TaskId};
 use crate::error::Error;
 use crate::names::{Named, UnknownName};
 
@@ -68,9 +67,8 @@ pub struct Merged {
     pub shards: u32,
     /// Journals read (0 for a merge of runs in memory, [`Merged::from_runs`]).
     pub journals: usize,
-    /// The plan's fingerprint (16 hex digits in serde's output).
-    #[cfg_attr(feature = "serde", serde(with = "crate::serde_util::fingerprint"))]
-    pub fingerprint: u64,
+    /// The plan's fingerprint.
+    pub fingerprint: Fingerprint,
 }
 
 /// A shard that lacks tasks.
@@ -355,17 +353,16 @@ pub enum PlanDifference {
     },
     /// Another task list.
     #[error(
-        "it was counted under the plan with fingerprint {} ({counted_tasks} tasks), this \
-         nqueens makes fingerprint {} ({made_tasks} tasks)",
-        hex(*.counted), hex(*.made)
+        "it was counted under the plan with fingerprint {counted} ({counted_tasks} tasks), this \
+         nqueens makes fingerprint {made} ({made_tasks} tasks)"
     )]
     Tasks {
         /// The fingerprint in the journal.
-        counted: u64,
+        counted: Fingerprint,
         /// The task count in the journal.
         counted_tasks: u64,
         /// The fingerprint of the plan this build makes.
-        made: u64,
+        made: Fingerprint,
         /// That plan's task count.
         made_tasks: usize,
     },
@@ -510,7 +507,7 @@ pub(crate) fn same_count(a: &Header, b: &Header) -> bool {
 pub(crate) fn made_plan(
     n: u32,
     strategy: Strategy,
-    fingerprint: u64,
+    fingerprint: Fingerprint,
     tasks: u64,
 ) -> Result<Plan, PlanDifference> {
     let plan =

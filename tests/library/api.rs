@@ -219,7 +219,7 @@ fn results_share_one_time_type_and_one_unique_type() {
             .with_threads(1),
     )
     .unwrap();
-    let times: [Duration; 2] = [counts.elapsed, estimated.elapsed];
+    let times: [Duration; 2] = [counts.wall_time, estimated.elapsed];
     assert!(times.iter().all(|t| *t > Duration::ZERO));
     // A time budget is a duration too.
     let budget = Budget::Time(Duration::from_millis(50));

@@ -211,11 +211,6 @@ pub fn write_records<T: serde::Serialize + TableRow>(
     write_all(format.writer(out, &table::fitted_widths(records)), records)
 }
 
-/// A plan's fingerprint as the outputs and journals show it: 16 hex digits.
-pub fn fingerprint(fingerprint: u64) -> String {
-    format!("{fingerprint:016x}")
-}
-
 table_row!(nqueens::known::Known, |known| {
     "n" => known.n,
     "total (A000170)" => crate::human::grouped(known.total),

@@ -122,41 +122,66 @@ impl Formatter for PlainFormatter {
     }
 }
 
-/// The fields of `record` as one CSV row, in the order serde gives them: `(names, values)`,
-/// each value as the `csv` crate writes it, except that every `f64` is written by [`decimal`].
+/// The fields of `record` as one CSV row, in the order serde gives them: `(names, values)`.
+/// A string is its text, `null` is empty, a number is as JSON writes it (every `f64` by
+/// [`decimal`]), and the fields of a nested object (a flattened record's, a GPU run's `gpu`)
+/// are columns of their own, named `object.field`.
 pub fn csv_fields<T: serde::Serialize>(record: &T) -> io::Result<(Vec<String>, Vec<String>)> {
-    let mut written = ::csv::Writer::from_writer(Vec::new());
-    written.serialize(record).map_err(io::Error::other)?;
-    let bytes = written
-        .into_inner()
-        .map_err(|e| io::Error::other(e.to_string()))?;
-    let mut reader = ::csv::Reader::from_reader(bytes.as_slice());
-    let names: Vec<String> = reader
-        .headers()
-        .map_err(io::Error::other)?
-        .iter()
-        .map(String::from)
-        .collect();
-    let mut values: Vec<String> = match reader.records().next() {
-        Some(row) => row
-            .map_err(io::Error::other)?
-            .iter()
-            .map(String::from)
-            .collect(),
-        None => Vec::new(),
-    };
-    // The typed values, to tell a float from a whole number or a string that looks like one.
-    if let Ok(serde_json::Value::Object(typed)) = serde_json::to_value(record) {
-        for (name, value) in names.iter().zip(values.iter_mut()) {
-            if let Some(serde_json::Value::Number(number)) = typed.get(name)
-                && number.is_f64()
-                && let Some(x) = number.as_f64()
-            {
-                *value = decimal(x);
+    let text = to_string_pretty(record).map_err(io::Error::other)?;
+    let mut fields = (Vec::new(), Vec::new());
+    columns("", &text, &mut fields)?;
+    Ok(fields)
+}
+
+/// The fields of the JSON object `text` in the order written, each value as its JSON text.
+struct Ordered(Vec<(String, Box<serde_json::value::RawValue>)>);
+
+impl<'de> serde::Deserialize<'de> for Ordered {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Ordered, D::Error> {
+        struct Fields;
+        impl<'de> serde::de::Visitor<'de> for Fields {
+            type Value = Ordered;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Ordered, A::Error> {
+                let mut fields = Vec::new();
+                while let Some(field) = map.next_entry()? {
+                    fields.push(field);
+                }
+                Ok(Ordered(fields))
             }
         }
+        d.deserialize_map(Fields)
     }
-    Ok((names, values))
+}
+
+/// Adds the columns of the JSON object `text` to `(names, values)`, each name after `prefix`.
+fn columns(prefix: &str, text: &str, fields: &mut (Vec<String>, Vec<String>)) -> io::Result<()> {
+    let Ordered(object) = serde_json::from_str(text).map_err(io::Error::other)?;
+    for (name, value) in object {
+        let name = if prefix.is_empty() {
+            name
+        } else {
+            format!("{prefix}.{name}")
+        };
+        let value = value.get();
+        let cell = match value.as_bytes().first() {
+            Some(b'{') => {
+                columns(&name, value, fields)?;
+                continue;
+            }
+            Some(b'"') => serde_json::from_str::<String>(value).map_err(io::Error::other)?,
+            _ if value == "null" => String::new(),
+            _ => value.to_string(),
+        };
+        fields.0.push(name);
+        fields.1.push(cell);
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -224,5 +249,54 @@ mod tests {
         let (names, values) = csv_fields(&row).unwrap();
         assert_eq!(names, ["name", "seconds", "count", "share"]);
         assert_eq!(values, ["1e5", "0.000007641", "92", ""]);
+    }
+
+    #[test]
+    fn csv_has_a_column_for_each_field_of_flattened_and_nested_records() {
+        #[derive(serde::Serialize)]
+        struct Inner {
+            steps: u128,
+            failed: bool,
+        }
+        #[derive(serde::Serialize)]
+        struct Outer {
+            #[serde(flatten)]
+            row: Row,
+            gpu: Inner,
+            note: Option<&'static str>,
+        }
+        let row = Row {
+            name: "a,\"b\"",
+            seconds: 1.0,
+            count: 7,
+            share: Some(0.5),
+        };
+        let inner = Inner {
+            steps: u128::MAX,
+            failed: false,
+        };
+        let outer = Outer {
+            row,
+            gpu: inner,
+            note: None,
+        };
+        let (names, values) = csv_fields(&outer).unwrap();
+        assert_eq!(
+            names,
+            [
+                "name",
+                "seconds",
+                "count",
+                "share",
+                "gpu.steps",
+                "gpu.failed",
+                "note"
+            ]
+        );
+        let max = u128::MAX.to_string();
+        assert_eq!(
+            values,
+            ["a,\"b\"", "1.0", "7", "0.5", max.as_str(), "false", ""]
+        );
     }
 }

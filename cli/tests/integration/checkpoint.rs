@@ -328,15 +328,15 @@ fn a_resumed_count_gives_the_compute_of_every_run() {
     let second = json(&run("json"));
     assert_eq!(second["total"], N_TOTAL);
     assert_eq!(second["runs"], 2);
-    let this = second["search_seconds"].as_f64().unwrap();
-    let all = second["all_runs_search_seconds"].as_f64().unwrap();
+    let this = second["core_time"].as_f64().unwrap();
+    let all = second["all_runs_core_time"].as_f64().unwrap();
     assert!(all > this && this > 0.0, "{second}");
-    assert!(second["all_runs_seconds"].as_f64().unwrap() > second["seconds"].as_f64().unwrap());
-    // A third run searches nothing: the same compute, this run's time alone in `seconds`.
+    assert!(second["all_runs_wall_time"].as_f64().unwrap() > second["wall_time"].as_f64().unwrap());
+    // A third run searches nothing: the same compute, this run's time alone in `wall_time`.
     let third = json(&run("json"));
     assert_eq!(third["runs"], 2);
-    assert_eq!(third["search_seconds"], 0.0);
-    let again = third["all_runs_search_seconds"].as_f64().unwrap();
+    assert_eq!(third["core_time"], 0.0);
+    let again = third["all_runs_core_time"].as_f64().unwrap();
     assert!((again - all).abs() <= 0.01 * all, "{again} {all}");
     // CSV has the same columns.
     let csv = String::from_utf8(run("csv").stdout).unwrap();
@@ -344,7 +344,7 @@ fn a_resumed_count_gives_the_compute_of_every_run() {
         csv.lines()
             .next()
             .unwrap()
-            .ends_with(",runs,all_runs_seconds,all_runs_search_seconds"),
+            .ends_with(",runs,all_runs_wall_time,all_runs_core_time"),
         "{csv}"
     );
 
@@ -364,7 +364,7 @@ fn a_resumed_count_gives_the_compute_of_every_run() {
     let resumed = json(&out);
     assert_eq!(resumed["total"], N_TOTAL);
     assert!(
-        resumed["runs"].is_null() && resumed["all_runs_search_seconds"].is_null(),
+        resumed["runs"].is_null() && resumed["all_runs_core_time"].is_null(),
         "{resumed}"
     );
     assert_eq!(

@@ -179,14 +179,15 @@ fn the_json_record_says_what_each_device_did() {
         (record["total"].as_u64(), record["kernel"].as_str()),
         (Some(14_200), Some("gpu"))
     );
-    let tasks = record["gpu_tasks"].as_u64().unwrap() + record["cpu_tasks"].as_u64().unwrap();
+    let gpu = &record["gpu"];
+    let tasks = gpu["gpu_tasks"].as_u64().unwrap() + gpu["cpu_tasks"].as_u64().unwrap();
     assert_eq!(tasks, record["tasks"].as_u64().unwrap());
     assert!(!record["gpu_adapter"].as_str().unwrap().is_empty());
     assert_eq!(record["gpu_stack"], "workgroup");
     let share = record["gpu_share"].as_f64().unwrap();
     assert!((0.0..=1.0).contains(&share));
-    if record["gpu_tasks"].as_u64() > Some(0) {
-        assert!(record["gpu_steps"].as_u64().unwrap() > 0, "{record}");
+    if gpu["gpu_tasks"].as_u64() > Some(0) {
+        assert!(gpu["gpu_work"]["steps"].as_u64().unwrap() > 0, "{record}");
         let busy = record["gpu_busy"].as_f64().unwrap();
         assert!(busy > 0.0 && busy <= 1.0, "{record}");
     }
@@ -262,8 +263,9 @@ fn csv_has_one_column_per_gpu_field() {
     assert_eq!(lines.len(), 3, "{text}");
     assert!(
         lines[0].ends_with(
-            "gpu_adapter,gpu_tasks,cpu_tasks,gpu_share,gpu_failed,gpu_steps,gpu_busy,gpu_stack,\
-             gpu_last_rows,gpu_threads"
+            "gpu.gpu_tasks,gpu.cpu_tasks,gpu.gpu_solutions,gpu.cpu_solutions,gpu.gpu_failed,\
+             gpu.gpu_work.dispatches,gpu.gpu_work.steps,gpu.gpu_work.offered,gpu_adapter,\
+             gpu_share,gpu_busy,gpu_stack,gpu_last_rows,gpu_threads"
         ),
         "{text}"
     );

@@ -123,7 +123,7 @@ fn an_in_memory_merge_refuses_gaps_doubles_and_foreign_plans() {
         .iter()
         .map(|run| {
             let mut run = *run;
-            run.fingerprint ^= 1;
+            run.fingerprint = nqueens::Fingerprint::new(run.fingerprint.get() ^ 1);
             run
         })
         .collect();
@@ -183,12 +183,50 @@ fn keys_of(value: &impl serde::Serialize) -> Vec<String> {
     keys_in_order(&serde_json::to_string_pretty(value).unwrap())
 }
 
-/// `object` without its times (`seconds`, and `search_seconds` where present), different in
+/// `object` without its times (`wall_time`, and `core_time` where present), different in
 /// every run.
 fn untimed(mut object: Map<String, Value>) -> Map<String, Value> {
-    object.remove("seconds").expect("a time in seconds");
-    object.remove("search_seconds");
+    object.remove("wall_time").expect("a wall time");
+    object.remove("core_time");
     object
+}
+
+/// The keys of a JSON object, as a set.
+fn key_set(object: &Map<String, Value>) -> std::collections::BTreeSet<String> {
+    object.keys().cloned().collect()
+}
+
+#[test]
+fn the_command_writes_the_library_records_field_names() {
+    let run = count_with(8, &CountOptions::default(), &RunControl::default()).unwrap();
+    let Value::Object(library) = serde_json::to_value(run).unwrap() else {
+        panic!("a count run is an object");
+    };
+    let (cli, _) = cli_object(&["count", "8"]);
+    assert_eq!(key_set(&cli), key_set(&library));
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for k in 0..2 {
+        let file = dir.path().join(format!("n8-{k}of2.ckpt"));
+        let control = RunControl::default()
+            .with_journal(&file)
+            .with_shard(Shard::new(k, 2).unwrap());
+        count_with(8, &CountOptions::default(), &control).unwrap();
+        files.push(file.display().to_string());
+    }
+    let merged = nqueens::journal::merge(&files).unwrap();
+    let Value::Object(library) = serde_json::to_value(merged).unwrap() else {
+        panic!("a merge is an object");
+    };
+    let mut args = vec!["merge"];
+    args.extend(files.iter().map(String::as_str));
+    let (cli, _) = cli_object(&args);
+    assert_eq!(key_set(&cli), key_set(&library));
+    // The quantities a count and a merge share have one name.
+    for key in ["n", "total", "unique", "strategy", "tasks", "fingerprint"] {
+        assert!(library.contains_key(key), "{key}");
+    }
 }
 
 #[test]
@@ -206,40 +244,38 @@ fn counts_and_runs_serialize_as_the_command_writes_them() {
         "depth-first",
     ];
     let (cli, cli_keys) = cli_object(&args);
-    assert_eq!(cli_keys.len(), 12, "{cli_keys:?}");
 
-    // Counts: the command's object, less what only a run knows (journal and plan), in the
-    // command's order.
-    let Value::Object(counts) = serde_json::to_value(run.counts).unwrap() else {
-        panic!();
-    };
-    let mut cli_counts = cli.clone();
-    for key in [
-        "resumed_tasks",
-        "resumed_total",
-        "fingerprint",
-        "search_seconds",
-    ] {
-        cli_counts.remove(key).unwrap();
-    }
-    assert_eq!(untimed(counts), untimed(cli_counts));
-    assert_eq!(keys_of(&run.counts), cli_keys[..8]);
-
-    // CountRun: the command's object first, then the run's own fields.
+    // CountRun: the command's object, field for field and in the same order.
     let Value::Object(whole) = serde_json::to_value(run).unwrap() else {
         panic!();
     };
     let run_keys = keys_of(&run);
-    assert_eq!(run_keys[..12], cli_keys);
+    assert_eq!(run_keys, cli_keys);
     assert_eq!(
-        run_keys[12..],
-        ["plan_tasks", "shard", "complete", "searched_tasks"]
+        run_keys[8..],
+        [
+            "resumed_tasks",
+            "resumed_total",
+            "fingerprint",
+            "core_time",
+            "plan_tasks",
+            "shard",
+            "complete",
+            "searched_tasks"
+        ]
     );
-    let head: Map<String, Value> = whole
+    assert_eq!(untimed(whole), untimed(cli.clone()));
+
+    // Counts: the first eight of them.
+    let Value::Object(counts) = serde_json::to_value(run.counts).unwrap() else {
+        panic!();
+    };
+    assert_eq!(keys_of(&run.counts), cli_keys[..8]);
+    let cli_counts: Map<String, Value> = cli
         .into_iter()
-        .filter(|(key, _)| cli.contains_key(key))
+        .filter(|(key, _)| counts.contains_key(key))
         .collect();
-    assert_eq!(untimed(head), untimed(cli.clone()));
+    assert_eq!(untimed(counts), untimed(cli_counts));
 
     // Round trips.
     let text = serde_json::to_string(&run.counts).unwrap();
@@ -308,6 +344,25 @@ fn values_read_back_are_checked() {
     assert!(serde_json::from_str::<TaskId>(r#""3.x""#).is_err());
     assert!(serde_json::from_str::<Kernel>(r#""avx""#).is_err());
     assert!(serde_json::from_str::<Counts>(r#"{"n": 8}"#).is_err());
+    let fingerprint: nqueens::Fingerprint = serde_json::from_str(r#""3975788f6c39ee2e""#).unwrap();
+    assert_eq!(fingerprint.get(), 0x3975_788f_6c39_ee2e);
+    assert_eq!(
+        serde_json::to_string(&fingerprint).unwrap(),
+        r#""3975788f6c39ee2e""#
+    );
+    assert!(serde_json::from_str::<nqueens::Fingerprint>(r#""3975788f""#).is_err());
+    assert!(serde_json::from_str::<nqueens::Fingerprint>("4").is_err());
+    // A run read back: its counts are whole numbers of solutions.
+    let run = count_with(8, &CountOptions::default(), &RunControl::default()).unwrap();
+    let mut json = serde_json::to_value(run).unwrap();
+    assert_eq!(
+        serde_json::from_value::<CountRun>(json.clone()).unwrap(),
+        run
+    );
+    json["total"] = serde_json::json!(-92);
+    assert!(serde_json::from_value::<CountRun>(json.clone()).is_err());
+    json["total"] = serde_json::json!(92.5);
+    assert!(serde_json::from_value::<CountRun>(json).is_err());
 
     // Every kernel and strategy as the command spells it.
     for &kernel in Kernel::ALL {

@@ -10,12 +10,113 @@
 //! 5. for each task in plan order: the id's length (one byte), its columns (one byte each) and
 //!    the weight as a little-endian `u64`.
 //!
-//! It is printed as 16 lower-case hex digits. It names a plan; it is not a defence against
-//! someone forging a journal.
+//! It is printed as 16 lower-case hex digits ([`Fingerprint`]'s `Display`, the one place that
+//! writes it). It names a plan; it is not a defence against someone forging a journal.
 //!
 //! [`PLAN_VERSION`]: super::PLAN_VERSION
 
+use std::fmt;
+use std::str::FromStr;
+
 use super::{PLAN_VERSION, Plan};
+
+/// A plan's fingerprint ([`Plan::fingerprint`]): a 64-bit hash that names the plan's tasks,
+/// written as 16 lower-case hex digits wherever it appears (journal descriptions, outputs,
+/// serde's output with the `serde` feature) and read back from them.
+///
+/// ```
+/// use nqueens::{Fingerprint, Plan, Strategy};
+/// let fingerprint = Plan::new(8, Strategy::Mirror, 64).unwrap().fingerprint();
+/// let text = fingerprint.to_string();
+/// assert_eq!(text.len(), 16);
+/// assert_eq!(text.parse::<Fingerprint>().unwrap(), fingerprint);
+///
+/// let small = Fingerprint::new(0xab);
+/// assert_eq!(small.to_string(), "00000000000000ab");
+/// assert_eq!(format!("[{small:>20}]"), "[    00000000000000ab]");
+/// assert_eq!(small.get(), 0xab);
+/// assert_eq!(format!("{small:?}"), "Fingerprint(00000000000000ab)");
+/// assert!("ab".parse::<Fingerprint>().is_err());
+/// assert!("+0000000000000ab".parse::<Fingerprint>().is_err());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Fingerprint(u64);
+
+impl Fingerprint {
+    /// The fingerprint whose 64 bits are `bits`.
+    #[must_use]
+    pub const fn new(bits: u64) -> Fingerprint {
+        Fingerprint(bits)
+    }
+
+    /// The fingerprint's 64 bits.
+    #[must_use]
+    pub const fn get(self) -> u64 {
+        self.0
+    }
+}
+
+impl From<u64> for Fingerprint {
+    fn from(bits: u64) -> Fingerprint {
+        Fingerprint(bits)
+    }
+}
+
+impl From<Fingerprint> for u64 {
+    fn from(fingerprint: Fingerprint) -> u64 {
+        fingerprint.0
+    }
+}
+
+/// 16 lower-case hex digits, padded to the formatter's width and alignment.
+impl fmt::Display for Fingerprint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const DIGITS: &[u8; 16] = b"0123456789abcdef";
+        let mut text = [0u8; 16];
+        for (i, digit) in text.iter_mut().enumerate() {
+            *digit = DIGITS[((self.0 >> (60 - 4 * i)) & 0xf) as usize];
+        }
+        // Hex digits are ASCII.
+        f.pad(std::str::from_utf8(&text).map_err(|_| fmt::Error)?)
+    }
+}
+
+/// `Fingerprint(3975788f6c39ee2e)`: its digits, as `Display` writes them.
+impl fmt::Debug for Fingerprint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Fingerprint({self})")
+    }
+}
+
+/// Reads exactly 16 hex digits (either case), as [`Fingerprint`]'s `Display` writes them.
+impl FromStr for Fingerprint {
+    type Err = FingerprintError;
+
+    fn from_str(text: &str) -> Result<Fingerprint, FingerprintError> {
+        let error = || FingerprintError(text.to_string());
+        if text.len() != 16 || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(error());
+        }
+        u64::from_str_radix(text, 16)
+            .map(Fingerprint)
+            .map_err(|_| error())
+    }
+}
+
+// Written as its 16 hex digits, read back as `FromStr` reads them.
+#[cfg(feature = "serde")]
+crate::serde_util::as_text!(Fingerprint);
+
+/// Why text is not a [`Fingerprint`]: it is not 16 hex digits.
+///
+/// ```
+/// use nqueens::Fingerprint;
+/// let error = "12ab".parse::<Fingerprint>().unwrap_err();
+/// assert_eq!(error.to_string(), "'12ab' is not a fingerprint (16 hex digits)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a fingerprint (16 hex digits)")]
+pub struct FingerprintError(String);
 
 /// An FNV-1a 64 hasher.
 #[derive(Clone, Copy, Debug)]
@@ -50,7 +151,7 @@ impl Default for Fnv1a64 {
 }
 
 /// The fingerprint of `plan` (see the module documentation for the exact bytes).
-pub(super) fn of(plan: &Plan) -> u64 {
+pub(super) fn of(plan: &Plan) -> Fingerprint {
     let mut h = Fnv1a64::new();
     h.write(b"nqueens-plan");
     h.write(&PLAN_VERSION.to_le_bytes());
@@ -64,12 +165,7 @@ pub(super) fn of(plan: &Plan) -> u64 {
         h.write(cols);
         h.write(&task.weight.to_le_bytes());
     }
-    h.finish()
-}
-
-/// A fingerprint as it is printed: 16 lower-case hex digits.
-pub fn hex(fingerprint: u64) -> String {
-    format!("{fingerprint:016x}")
+    Fingerprint(h.finish())
 }
 
 #[cfg(test)]
@@ -132,13 +228,5 @@ mod examples {
         let mut h = Fnv1a64::new();
         h.write(b"a");
         assert_eq!(h.finish(), 0xaf63dc4c8601ec8c);
-    }
-
-    #[test]
-    fn hex_example() {
-        assert_eq!(
-            crate::engine::plan::fingerprint::hex(0xab),
-            "00000000000000ab"
-        );
     }
 }

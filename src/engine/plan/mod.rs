@@ -42,6 +42,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::kernel::{self, InnerBoard, Selected, State};
 use crate::error::Error;
+pub use fingerprint::{Fingerprint, FingerprintError};
 
 pub mod fingerprint;
 pub mod mirror;
@@ -394,14 +395,14 @@ pub const MAX_MIN_TASKS: usize = 1 << 16;
 const KEPT_PLAN_N: u32 = 10;
 
 /// The default plans of small boards made so far, with their fingerprints.
-type KeptPlans = Vec<((u32, Strategy), (Plan, u64))>;
+type KeptPlans = Vec<((u32, Strategy), (Plan, Fingerprint))>;
 static KEPT_PLANS: std::sync::Mutex<KeptPlans> = std::sync::Mutex::new(Vec::new());
 
 /// The plan of the `n`-board with [`DEFAULT_MIN_TASKS`] and its fingerprint. The plans of small
 /// boards (up to n = 10, where making the plan takes longer than the search) are made once per
 /// process and copied.
-pub(crate) fn default_plan(n: u32, strategy: Strategy) -> Result<(Plan, u64), Error> {
-    let make = || -> Result<(Plan, u64), Error> {
+pub(crate) fn default_plan(n: u32, strategy: Strategy) -> Result<(Plan, Fingerprint), Error> {
+    let make = || -> Result<(Plan, Fingerprint), Error> {
         let plan = Plan::new(n, strategy, DEFAULT_MIN_TASKS)?;
         let fingerprint = plan.fingerprint();
         Ok((plan, fingerprint))
@@ -585,7 +586,7 @@ impl Plan {
     /// assert_eq!(a.fingerprint(), b.fingerprint());
     /// assert_ne!(a.fingerprint(), Plan::new(11, Strategy::Mirror, 64).unwrap().fingerprint());
     /// ```
-    pub fn fingerprint(&self) -> u64 {
+    pub fn fingerprint(&self) -> Fingerprint {
         fingerprint::of(self)
     }
 }
@@ -754,7 +755,7 @@ mod tests {
             for &(n, ..) in expected {
                 let plan = Plan::new(n, strategy, DEFAULT_MIN_TASKS).unwrap();
                 let layout = layout_hash(&plan);
-                found.push((n, plan.fingerprint(), plan.tasks.len(), layout));
+                found.push((n, plan.fingerprint().get(), plan.tasks.len(), layout));
             }
         }
         let expected: Vec<_> = SYMMETRIC.iter().chain(&MIRROR).copied().collect();
