@@ -57,8 +57,8 @@
 //!   grow is `#[non_exhaustive]`, so code that matches on [`Kernel`] builds with and without
 //!   it.
 //!
-//! Without features the library depends on rayon, num_cpus, thiserror, crc32fast, libc and
-//! core_affinity and theirs alone.
+//! Without features the library depends on rayon, num_cpus, thiserror, crc32fast, libc and the
+//! workspace's `nqueens-files` (the rules the files a user names are opened by) and theirs alone.
 //!
 //! ```toml
 //! [dependencies]
@@ -77,7 +77,6 @@ mod engine;
 pub mod enumerate;
 mod error;
 pub mod estimate;
-pub mod files;
 #[cfg(feature = "gpu")]
 pub mod gpu;
 pub mod journal;

@@ -2,8 +2,7 @@
 //! engine needs for a board, with the kernel that will run, on this CPU. Every note on a long
 //! count and every refusal of work over `--max-seconds` (`count`, `verify`, `scale`) takes its
 //! figure from [`Cost::of_board`], which is what `nqueens estimate` reports for the same board
-//! with `--samples 200 --seed 1` ([`nqueens::estimate::cost::SAMPLES`],
-//! [`nqueens::estimate::cost::SEED`]).
+//! with `--samples 200 --seed 1`.
 //!
 //! The textbook algorithms have their own models (`Algorithm::estimated_seconds`); their
 //! refusals are written the same way ([`refuse_if_over`]).

@@ -501,7 +501,7 @@ fn announce_board(
         ));
     }
     if let Some(path) = journal
-        && let Some(owner) = nqueens::files::foreign_owner(path)
+        && let Some(owner) = nqueens_files::foreign_owner(path)
     {
         output::warning(format_args!(
             "journal {} belongs to {owner}, not to you: its records are taken as they are",

@@ -226,7 +226,7 @@ impl Journals {
         let itself = path.components().as_path();
         if named_as_directory
             && std::fs::symlink_metadata(itself).is_ok_and(|m| m.file_type().is_symlink())
-            && let Some(owner) = nqueens::files::foreign_owner(itself)
+            && let Some(owner) = nqueens_files::foreign_owner(itself)
         {
             return Err(Failure::File(format!(
                 "cannot keep the journals in {}: it is a symbolic link that belongs to {owner}, \
@@ -237,7 +237,7 @@ impl Journals {
         // Nor is another user's link further up (checked again as each journal is opened; here
         // before a directory is created through it).
         if named_as_directory {
-            nqueens::files::check_directory(path).map_err(|why| {
+            nqueens_files::check_directory(path).map_err(|why| {
                 Failure::File(format!(
                     "cannot keep the journals in {}: {why}",
                     escape::path(path)

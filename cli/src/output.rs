@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, Once};
 
 use anstyle::{AnsiColor, Style};
-use nqueens::files::directory_of;
+use nqueens_files::directory_of;
 
 use super::{Failure, escape, human};
 
@@ -140,7 +140,7 @@ extern "C" fn look_at_stdout() {
 ///   a device is refused (a file failure), since the rename would put a regular file in its
 ///   place. Another user's file is refused up front where the rename would fail or should not
 ///   happen: one this user may not write, and one in a sticky directory (`/tmp`) that is not
-///   this user's either ([`nqueens::files::check_replace`]).
+///   this user's either ([`nqueens_files::check_replace`]).
 /// - All or nothing: every file is written in full before any is renamed, and a file that
 ///   cannot be written (a full disk) removes every temporary file and replaces nothing; the
 ///   error names the file (`cannot write DIR/nqueens-count.1: No space left on device`).
@@ -375,10 +375,10 @@ fn keep_mode_and_owner(_target: &Path, _file: &fs::File) -> io::Result<()> {
 }
 
 /// Refuses a target that the final rename would refuse or should not do
-/// ([`nqueens::files::check_replace`]): a link, anything but a regular file, a read-only file,
+/// ([`nqueens_files::check_replace`]): a link, anything but a regular file, a read-only file,
 /// another user's file this user may not write or may not replace in a sticky directory.
 fn check_target(path: &Path, what: &str) -> Result<(), Failure> {
-    nqueens::files::check_replace(path).map_err(|why| refusal(path, what, &why.to_string()))
+    nqueens_files::check_replace(path).map_err(|why| refusal(path, what, &why.to_string()))
 }
 
 #[cfg(test)]

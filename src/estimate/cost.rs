@@ -2,10 +2,10 @@
 //! it runs on: the figure to weigh work by before starting it.
 //!
 //! [`Cost::of_board`] runs the [`Estimator`] once per board, kernel and thread count in a
-//! process, with [`SAMPLES`] probes and seed [`SEED`], each probe timed by its thread's
+//! process, with 200 probes and seed 1, each probe timed by its thread's
 //! processor clock; later calls with the same board, kernel and thread count return the figure
 //! already made. So the figure is the one that [`estimate`](crate::estimate::estimate) reports
-//! for the same board with [`Budget::Samples`]`(SAMPLES)` and that seed (which draw the same
+//! for the same board with [`Budget::Samples`]`(200)` and that seed (which draw the same
 //! probes).
 //!
 //! Boards the estimator does not sample are scaled from one it does by their solutions (the
@@ -34,24 +34,11 @@ use crate::error::Error;
 use crate::estimate::{Budget, EstimateOptions, Estimator};
 use crate::known;
 
-/// The probes of every estimate behind a [`Cost`].
-///
-/// ```
-/// use nqueens::estimate::cost::SAMPLES;
-/// assert!(SAMPLES >= 2);
-/// ```
-pub const SAMPLES: u64 = 200;
+/// The probes of every estimate behind a [`Cost`] (what `nqueens estimate --samples 200` draws).
+pub(crate) const SAMPLES: u64 = 200;
 
 /// The seed of those probes.
-///
-/// ```
-/// use nqueens::estimate::{Budget, EstimateOptions};
-/// use nqueens::estimate::cost::{SAMPLES, SEED};
-/// // The options of the estimate behind a cost on two threads.
-/// let options = EstimateOptions::new(Budget::Samples(SAMPLES)).with_seed(SEED).with_threads(2);
-/// assert_eq!(options.seed, SEED);
-/// ```
-pub const SEED: u64 = 1;
+pub(crate) const SEED: u64 = 1;
 
 /// What a piece of work is estimated to cost.
 ///

@@ -18,9 +18,9 @@ pub(crate) const OLDEST_FORMAT: u32 = 2;
 /// The first layout with time records.
 pub(crate) const TIMED_FORMAT: u32 = 3;
 /// Size of the header in bytes.
-pub const HEADER_LEN: usize = 64;
+pub(crate) const HEADER_LEN: usize = 64;
 /// Size of one task record in bytes.
-pub const RECORD_LEN: usize = 30;
+pub(crate) const RECORD_LEN: usize = 30;
 
 /// The bytes of a header its checksum covers.
 pub(crate) const HEADER_CHECKED: usize = 60;

@@ -67,6 +67,6 @@ pub use shard::{Shard, ShardError, ShardSpec};
 // The file itself and its byte layout: for a program that records its own runs, and for
 // checking files.
 pub use file::Journal;
-pub use format::{HEADER_LEN, RECORD_LEN, Record};
+pub use format::Record;
 pub use read::Replay;
 pub use shard::select;

@@ -17,7 +17,7 @@ use super::format::{
     FORMAT_VERSION, HEADER_CHECKED, HEADER_LEN, Header, MAGIC, OLDEST_FORMAT, RECORD_LEN, Record,
     Spent, TIMED_FORMAT, decode_record, decode_time,
 };
-use crate::files::{self, Refusal};
+use nqueens_files::{self as files, Refusal};
 
 /// What reading a journal found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -73,10 +73,10 @@ const MAX_BYTES: u64 = 64 << 20;
 pub fn read(path: &Path) -> Result<Vec<Series>, Unreadable> {
     let name = crate::human::shorten(&escape::path(path)).into_owned();
     // The system's words ("No such file or directory"); messages drop its error number.
-    // A regular file only, opened without waiting (a FIFO, /proc/kmsg): `nqueens::files`.
-    let cannot = |e: nqueens::files::Refusal| Unreadable(format!("cannot read {name}: {e}"));
+    // A regular file only, opened without waiting (a FIFO, /proc/kmsg): `nqueens_files`.
+    let cannot = |e: nqueens_files::Refusal| Unreadable(format!("cannot read {name}: {e}"));
     let mut text = Vec::new();
-    nqueens::files::open_read(path)
+    nqueens_files::open_read(path)
         .and_then(|file| Ok(file.take(MAX_BYTES + 1).read_to_end(&mut text)?))
         .map_err(cannot)?;
     if text.len() as u64 > MAX_BYTES {

@@ -10,7 +10,7 @@ use std::process::{Child, Command, Output, Stdio};
 use std::thread::sleep;
 use std::time::Duration;
 
-use nqueens::journal::{HEADER_LEN, RECORD_LEN};
+use crate::util::{HEADER_LEN, RECORD_LEN};
 
 use crate::util::{
     failure_in, first_line_then_rest_on_a_thread, nqueens_process, read_until, send, stderr, stop,

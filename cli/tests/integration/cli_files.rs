@@ -29,7 +29,7 @@ fn text(path: &Path) -> &str {
 /// Adds `added` to the count of the journal's first task record and recomputes the record's
 /// checksum, as someone who may write the file could.
 fn forge_first_record(journal: &Path, added: u64) {
-    let (header, record) = (nqueens::journal::HEADER_LEN, nqueens::journal::RECORD_LEN);
+    let (header, record) = (crate::util::HEADER_LEN, crate::util::RECORD_LEN);
     let mut bytes = std::fs::read(journal).unwrap();
     let first = &mut bytes[header..header + record];
     let count = u64::from_le_bytes(first[18..26].try_into().unwrap());

@@ -342,7 +342,7 @@ fn journal_refusals_are_short_and_say_what_to_do() {
     assert!(text.len() < 200, "{} characters: {text}", text.len());
 
     let mut bytes = std::fs::read(&file).unwrap();
-    let offset = nqueens::journal::HEADER_LEN + 2 * nqueens::journal::RECORD_LEN;
+    let offset = crate::util::HEADER_LEN + 2 * crate::util::RECORD_LEN;
     bytes[offset + 3] ^= 0xff;
     std::fs::write(&file, &bytes).unwrap();
     let text = String::from_utf8(count("10").stderr).unwrap();

@@ -7,8 +7,9 @@ use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::util::{HEADER_LEN, RECORD_LEN};
 use nqueens::TaskOutcome;
-use nqueens::journal::{HEADER_LEN, Header, Journal, RECORD_LEN};
+use nqueens::journal::{Header, Journal};
 use nqueens::journal::{Shard, select};
 use nqueens::search::{DEFAULT_MIN_TASKS, PLAN_VERSION};
 use nqueens::{CountOptions, RunControl, Watcher, count_with, known};

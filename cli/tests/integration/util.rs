@@ -8,6 +8,12 @@ use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
 
+/// The journal's byte layout, as the library's `journal` module documents it: a 64-byte
+/// header, then 30-byte records (the tests that damage a journal find its records by them).
+pub const HEADER_LEN: usize = 64;
+/// The size of one record of a journal.
+pub const RECORD_LEN: usize = 30;
+
 /// The binary under test.
 pub fn nqueens() -> Command {
     let mut command = Command::cargo_bin("nqueens").unwrap();

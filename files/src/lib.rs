@@ -26,8 +26,11 @@
 //!   ([`Refusal::Sticky`]: the rename would fail with "Operation not permitted" after the work).
 //!
 //! Size caps stay with each reader (a journal is read no further than its plan's records, a
-//! saved result no further than its cap). Journals are opened by these rules; a program that
-//! reads and writes files its users name can use them for its own.
+//! saved result no further than its cap). The `nqueens` library opens its journals by these
+//! rules and the `nqueens` command every file it reads or writes; a program that reads and
+//! writes files its users name can use them for its own.
+#![deny(missing_docs)]
+#![warn(missing_debug_implementations)]
 
 use std::fmt;
 use std::fs::{self, File, Metadata, OpenOptions};
