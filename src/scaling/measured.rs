@@ -28,9 +28,12 @@ pub struct MeasuredPoint {
     pub min_seconds: f64,
     /// Slowest timed run, seconds.
     pub max_seconds: f64,
-    /// One-thread median ÷ this median.
+    /// One-thread median ÷ this median (recomputed from the medians where a series is read
+    /// back: [`Series::validated`](super::series::Series::validated)).
+    #[cfg_attr(feature = "serde", serde(default))]
     pub speedup: f64,
     /// `speedup ÷ threads`.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub efficiency: f64,
     /// CPU time the runs (the warm-up run included) received ÷ CPU time they asked for
     /// (measured as the process's CPU time); `None` where the process CPU time cannot be read or
@@ -38,6 +41,7 @@ pub struct MeasuredPoint {
     pub cpu_share: Option<f64>,
     /// More threads than physical cores: some of them shared a core (SMT, or time-slicing
     /// beyond the logical CPUs), so less than ideal speedup is expected.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub shares_core: bool,
     /// Where the lost efficiency (`1 − efficiency`) went, measured in the median run against the
     /// one-thread median run; `None` in results saved before it was measured.

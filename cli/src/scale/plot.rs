@@ -50,10 +50,10 @@ pub fn title(series: &[Series]) -> (String, String) {
 /// CPU share their runs received (`measured 2026-11-25 · nqueens 0.1.0 · CPU share 97-100 %`).
 pub fn provenance(series: &[Series]) -> String {
     let dates = distinct(series.iter().filter_map(|s| {
-        let date = s.date.as_deref()?;
+        let date = s.run.date.as_deref()?;
         Some(date.get(..10).unwrap_or(date).to_string())
     }));
-    let versions = distinct(series.iter().filter_map(|s| s.version.clone()));
+    let versions = distinct(series.iter().filter_map(|s| s.run.version.clone()));
     let shares = series
         .iter()
         .flat_map(|s| s.runs.iter().filter_map(|p| p.cpu_share))
@@ -197,7 +197,7 @@ pub fn render_svg(series: &[Series], options: &PlotOptions) -> Result<String, Pl
                 .iter()
                 .flat_map(|c| c.measured.iter().map(|m| m.threads))
                 .fold(1.0, f64::max),
-            cores: distinct(series.iter().map(|s| s.physical)),
+            cores: distinct(series.iter().map(|s| s.machine.physical)),
         };
         draw_panel(&top, &curves, &frame, Panel::Speedup)?;
         draw_panel(&bottom, &curves, &frame, Panel::Efficiency)?;
@@ -1128,7 +1128,7 @@ mod tests {
         let tasks = vec![std::time::Duration::from_millis(10); 64];
         let machine = Machine::new(8, 4);
         let mut series = Series::new(16, "mirror", kernel, machine);
-        series.cpu = Some("Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz".into());
+        series.run.cpu = Some("Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz".into());
         series.repeat = 3;
         series.runs = runs;
         series.model = predict(&tasks, &DEFAULT_WORKERS);
@@ -1328,8 +1328,8 @@ mod tests {
             provenance(std::slice::from_ref(&one)),
             "date not recorded · version not recorded · CPU share not measured"
         );
-        one.date = Some("2026-11-25T19:33:09Z".into());
-        one.version = Some("0.1.0".into());
+        one.run.date = Some("2026-11-25T19:33:09Z".into());
+        one.run.version = Some("0.1.0".into());
         one.runs[0].cpu_share = Some(0.991);
         one.runs[1].cpu_share = Some(0.52);
         let line = provenance(std::slice::from_ref(&one));
