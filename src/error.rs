@@ -178,7 +178,7 @@ impl From<crate::journal::MergeError> for Error {
 /// use nqueens::scaling::study::{measure, StudyOptions};
 /// fn best(n: u32) -> Result<f64, nqueens::Error> {
 ///     let study = measure(n, &StudyOptions::new(vec![1]).with_repeat(0), &mut |_| {})?;
-///     Ok(study.runs[0].median_seconds)
+///     Ok(study.runs[0].median.as_secs_f64())
 /// }
 /// assert!(matches!(best(8), Err(nqueens::Error::Study(_))));
 /// ```

@@ -436,8 +436,14 @@ mod tests {
         study.runs = points
             .iter()
             .map(|&(threads, fastest, cpu_share)| {
-                let mut point =
-                    MeasuredPoint::new(threads, fastest * 1.1, fastest, fastest * 1.2, 1.0);
+                let time = std::time::Duration::from_secs_f64;
+                let mut point = MeasuredPoint::new(
+                    threads,
+                    time(fastest * 1.1),
+                    time(fastest),
+                    time(fastest * 1.2),
+                    1.0,
+                );
                 point.efficiency = 1.0;
                 point.cpu_share = cpu_share;
                 point.shares_core = threads > 2;

@@ -152,6 +152,16 @@ fn positive(field: &str, value: f64) -> Result<(), InvalidSeries> {
     }
 }
 
+/// Checks that the time at `field` is in the range a series can hold: a nanosecond to 31
+/// years.
+fn time(field: &str, value: std::time::Duration) -> Result<(), InvalidSeries> {
+    if value.is_zero() {
+        invalid(field, "is under a nanosecond, outside 1e-9 to 1e9")
+    } else {
+        positive(field, value.as_secs_f64())
+    }
+}
+
 /// Checks that the share at `field` (a CPU share, a part of the loss breakdown) is finite; a
 /// part of the breakdown can be slightly negative.
 fn share(field: &str, value: f64) -> Result<(), InvalidSeries> {
@@ -221,8 +231,10 @@ impl Series {
     /// use nqueens::scaling::series::Series;
     /// use nqueens::scaling::study::{MeasuredPoint, StudyWarning};
     /// use nqueens::scaling::Machine;
+    /// use std::time::Duration;
     /// let mut series = Series::new(16, "mirror", "avx2", Machine::new(2, 2));
-    /// let mut one = MeasuredPoint::new(1, 2.0, 2.0, 2.0, 1.0);
+    /// let two = Duration::from_secs(2);
+    /// let mut one = MeasuredPoint::new(1, two, two, two, 1.0);
     /// one.cpu_share = Some(0.393);
     /// series.runs.push(one);
     /// assert_eq!(series.warnings(), [StudyWarning::BusyMachine { starved: vec![(1, 0.393)] }]);
@@ -284,16 +296,18 @@ impl Series {
     /// use nqueens::scaling::series::Series;
     /// use nqueens::scaling::study::MeasuredPoint;
     /// use nqueens::scaling::Machine;
+    /// use std::time::Duration;
+    /// let ms = Duration::from_millis;
     /// let mut series = Series::new(10, "mirror", "depth-first", Machine::new(2, 2));
-    /// series.runs.push(MeasuredPoint::new(1, 0.5, 0.4, 0.6, 1.0));
+    /// series.runs.push(MeasuredPoint::new(1, ms(500), ms(400), ms(600), 1.0));
     /// // A saved speedup that the times contradict.
-    /// series.runs.push(MeasuredPoint::new(2, 0.25, 0.2, 0.3, 1.5));
+    /// series.runs.push(MeasuredPoint::new(2, ms(250), ms(200), ms(300), 1.5));
     /// let series = series.validated().unwrap();
     /// assert_eq!((series.runs[1].speedup, series.runs[1].efficiency), (2.0, 1.0));
     /// assert_eq!(series.headline.unwrap().solutions, 724); // from the known table
     ///
     /// let mut wrong = series.clone();
-    /// wrong.runs[0].min_seconds = 0.7;
+    /// wrong.runs[0].min = ms(700);
     /// let error = wrong.validated().unwrap_err();
     /// assert_eq!(error.field, "runs[0]");
     /// assert_eq!(error.to_string(), "runs[0] has its times out of order: fastest 0.7, median 0.5, slowest 0.6");
@@ -319,17 +333,17 @@ impl Series {
                     format!("is {}, not above {before} before it", run.threads),
                 );
             }
-            positive(&at("median_seconds"), run.median_seconds)?;
-            positive(&at("min_seconds"), run.min_seconds)?;
-            positive(&at("max_seconds"), run.max_seconds)?;
-            if !(run.min_seconds <= run.median_seconds && run.median_seconds <= run.max_seconds) {
+            time(&at("median_seconds"), run.median)?;
+            time(&at("min_seconds"), run.min)?;
+            time(&at("max_seconds"), run.max)?;
+            if !(run.min <= run.median && run.median <= run.max) {
                 return invalid(
                     format!("runs[{i}]"),
                     format!(
                         "has its times out of order: fastest {}, median {}, slowest {}",
-                        shown(run.min_seconds),
-                        shown(run.median_seconds),
-                        shown(run.max_seconds)
+                        shown(run.min.as_secs_f64()),
+                        shown(run.median.as_secs_f64()),
+                        shown(run.max.as_secs_f64())
                     ),
                 );
             }
@@ -348,9 +362,10 @@ impl Series {
             .iter()
             .find(|p| p.threads == 1)
             .unwrap_or(&self.runs[0])
-            .median_seconds;
+            .median
+            .as_secs_f64();
         for (i, run) in self.runs.iter_mut().enumerate() {
-            run.speedup = stats::speedup(baseline, run.median_seconds);
+            run.speedup = stats::speedup(baseline, run.median.as_secs_f64());
             run.efficiency = stats::efficiency(run.speedup, run.threads);
             run.shares_core = run.threads > physical;
             positive(&format!("runs[{i}].speedup"), run.speedup)?;
@@ -386,7 +401,9 @@ impl Series {
         self.headline = total.and_then(|total| {
             Headline::best(
                 total,
-                self.runs.iter().map(|p| (p.threads, p.median_seconds)),
+                self.runs
+                    .iter()
+                    .map(|p| (p.threads, p.median.as_secs_f64())),
                 physical,
             )
         });
@@ -537,12 +554,12 @@ mod tests {
             (
                 "/runs/1/median_seconds",
                 serde_json::json!(1e-310),
-                "runs[1].median_seconds is 1e-310, outside 1e-9 to 1e9",
+                "runs[1].median_seconds is under a nanosecond, outside 1e-9 to 1e9",
             ),
             (
                 "/runs/0/min_seconds",
                 serde_json::json!(-0.4),
-                "runs[0].min_seconds is -0.4, outside 1e-9 to 1e9",
+                "-0.4 is not a number of seconds",
             ),
             (
                 "/runs/0/cpu_share",

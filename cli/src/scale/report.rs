@@ -232,9 +232,9 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
             let model = study.model_at(p.threads);
             MeasuredRow {
                 threads: p.threads,
-                median: p.median_seconds,
-                min: p.min_seconds,
-                max: p.max_seconds,
+                median: p.median.as_secs_f64(),
+                min: p.min.as_secs_f64(),
+                max: p.max.as_secs_f64(),
                 speedup: p.speedup,
                 efficiency: p.efficiency,
                 cpu_share: p.cpu_share,
@@ -416,9 +416,9 @@ fn csv_rows(study: &Study) -> Vec<CsvRow> {
         row(
             "measured",
             p.threads,
-            p.median_seconds,
-            Some(p.min_seconds),
-            Some(p.max_seconds),
+            p.median.as_secs_f64(),
+            Some(p.min.as_secs_f64()),
+            Some(p.max.as_secs_f64()),
             p.speedup,
             p.efficiency,
             p.cpu_share,
