@@ -49,9 +49,9 @@
 //!   [`Counts`], [`CountRun`], [`journal::Merged`], [`TaskOutcome`], [`estimate::Estimate`],
 //!   [`scaling::study::Study`], …): durations in seconds, plan fingerprints ([`Fingerprint`]) as 16 hex digits,
 //!   shards as `K/M`, kernels and strategies by name; options read with defaults for what they
-//!   leave out. Saved studies, also those of earlier versions, are read back as
-//!   [`scaling::series::Series`] by the `scaling::saved` module, whose errors name the field
-//!   that is wrong.
+//!   leave out. Saved studies, also those of earlier versions, deserialize as
+//!   [`scaling::series::Series`], checked by [`Series::validated`](scaling::series::Series::validated),
+//!   whose errors name the field that is wrong.
 //! * `gpu`: the [`Kernel::Gpu`](crate::Kernel) and `GpuOnly` kernels, on any Vulkan, Metal or
 //!   DX12 adapter through wgpu, and the `gpu` module. Additive: every public enum that can
 //!   grow is `#[non_exhaustive]`, so code that matches on [`Kernel`] builds with and without

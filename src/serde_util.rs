@@ -10,6 +10,16 @@ use std::time::Duration;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serializer};
 
+/// A value of a type with a default, read as that default where it is `null` (a list saved as
+/// `null`, say).
+pub(crate) fn null_as_default<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de> + Default,
+{
+    Ok(Option::<T>::deserialize(d)?.unwrap_or_default())
+}
+
 /// A duration as fractional seconds (`f64`).
 pub(crate) mod seconds {
     use super::*;

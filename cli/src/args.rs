@@ -1406,13 +1406,13 @@ pub fn parse_limit(text: &str) -> Result<u64, String> {
 
 /// Parses `--repeat K` of `scale`: 1 to 1000, what a saved result may hold.
 pub fn parse_repeat(text: &str) -> Result<u32, String> {
-    let most = nqueens::scaling::saved::MAX_REPEAT as u64;
+    let most = nqueens::scaling::series::Series::MAX_REPEAT as u64;
     parse_whole(text, 1, most, "the number of timed runs").map(|k| k as u32)
 }
 
 /// The most workers `scale --model-up-to` models: what a saved result may name, so that every
 /// result made is read back.
-pub const MODEL_UP_TO_MAX: u64 = nqueens::scaling::saved::MAX_COUNT as u64;
+pub const MODEL_UP_TO_MAX: u64 = nqueens::scaling::series::Series::MAX_COUNT as u64;
 
 /// Parses `--model-up-to THREADS` of `scale`: 1 to [`MODEL_UP_TO_MAX`].
 pub fn parse_model_up_to(text: &str) -> Result<usize, String> {

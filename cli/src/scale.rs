@@ -7,13 +7,14 @@ mod report;
 pub(crate) mod saved;
 
 use std::io::Write;
+use std::sync::OnceLock;
 
 use nqueens::estimate::cost::Cost;
 use nqueens::scaling::series::Series;
 use nqueens::scaling::study::{
     self, Progress, SHORT_RUN_SECONDS, StudyError, StudyOptions, StudyWarning,
 };
-use nqueens::scaling::{Load, Machine};
+use nqueens::scaling::{Load, Loss, Machine};
 use nqueens::{CountOptions, Kernel, Strategy};
 
 use super::output;
@@ -345,6 +346,55 @@ pub(crate) fn distinct<T: Eq + std::hash::Hash + Clone>(
         .collect()
 }
 
+/// Names made from each part of the loss breakdown's name ([`Loss::NAMES`]) by `name`, once per
+/// list (`cell`) and kept for the program's life: the columns and headings of the rows that
+/// show the breakdown, so that no part is spelled twice.
+fn loss_names(
+    cell: &'static OnceLock<[&'static str; 5]>,
+    name: fn(usize, &str) -> String,
+) -> [&'static str; 5] {
+    *cell.get_or_init(|| {
+        let mut names = [""; 5];
+        for (i, (slot, part)) in names.iter_mut().zip(Loss::NAMES).enumerate() {
+            *slot = Box::leak(name(i, part).into_boxed_str());
+        }
+        names
+    })
+}
+
+/// The JSON and CSV columns of the loss breakdown: `loss_` and the part's name
+/// (`loss_other_programs`).
+pub(crate) fn loss_columns() -> [&'static str; 5] {
+    static COLUMNS: OnceLock<[&'static str; 5]> = OnceLock::new();
+    loss_names(&COLUMNS, |_, part| format!("loss_{part}"))
+}
+
+/// The table headings of the loss breakdown: the parts' names in words (`other programs`),
+/// the first after `lost: ` where `lost_first` (`lost: serial`).
+pub(crate) fn loss_headings(lost_first: bool) -> [&'static str; 5] {
+    static PLAIN: OnceLock<[&'static str; 5]> = OnceLock::new();
+    static LOST: OnceLock<[&'static str; 5]> = OnceLock::new();
+    match lost_first {
+        false => loss_names(&PLAIN, |_, part| part.replace('_', " ")),
+        true => loss_names(&LOST, |i, part| match i {
+            0 => format!("lost: {}", part.replace('_', " ")),
+            _ => part.replace('_', " "),
+        }),
+    }
+}
+
+/// Writes the loss breakdown's columns ([`loss_columns`]) into a row being serialized; empty
+/// (`null`) where there is none.
+pub(crate) fn serialize_loss<S: serde::ser::SerializeStruct>(
+    row: &mut S,
+    loss: Option<Loss>,
+) -> Result<(), S::Error> {
+    for (i, column) in loss_columns().into_iter().enumerate() {
+        row.serialize_field(column, &loss.map(|l| l.parts()[i].1))?;
+    }
+    Ok(())
+}
+
 /// Whether a measured row's threads shared a core, in the table.
 fn shares_core(shares: bool) -> &'static str {
     if shares { "yes (SMT)" } else { "-" }
@@ -388,8 +438,14 @@ mod tests {
         study.runs = points
             .iter()
             .map(|&(threads, fastest, cpu_share)| {
-                let mut point =
-                    MeasuredPoint::new(threads, fastest * 1.1, fastest, fastest * 1.2, 1.0);
+                let time = std::time::Duration::from_secs_f64;
+                let mut point = MeasuredPoint::new(
+                    threads,
+                    time(fastest * 1.1),
+                    time(fastest),
+                    time(fastest * 1.2),
+                    1.0,
+                );
                 point.efficiency = 1.0;
                 point.cpu_share = cpu_share;
                 point.shares_core = threads > 2;

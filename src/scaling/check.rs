@@ -67,7 +67,7 @@ pub fn leave_one_out(runs: &[MeasuredPoint], model: &[ModelPoint]) -> Vec<Holdou
         // No breakdown saved: each count's wall over its makespan, the serial time folded in.
         runs.iter()
             .filter_map(|p| {
-                let slowdown = p.median_seconds / at(p.threads)?.predicted_seconds;
+                let slowdown = p.median.as_secs_f64() / at(p.threads)?.predicted_seconds;
                 slowdown.is_finite().then_some(MeasuredTerms {
                     threads: p.threads,
                     serial_seconds: 0.0,
@@ -83,7 +83,7 @@ pub fn leave_one_out(runs: &[MeasuredPoint], model: &[ModelPoint]) -> Vec<Holdou
     let scale = at(1)
         .and_then(|m| m.with_losses_seconds)
         .zip(runs.iter().find(|p| p.threads == 1))
-        .map(|(modelled, one)| one.median_seconds / modelled)
+        .map(|(modelled, one)| one.median.as_secs_f64() / modelled)
         .filter(|s| s.is_finite() && *s > 0.0 && !lumped)
         .unwrap_or(1.0);
     runs.iter()
@@ -92,12 +92,12 @@ pub fn leave_one_out(runs: &[MeasuredPoint], model: &[ModelPoint]) -> Vec<Holdou
             let makespan = at(p.threads)?.predicted_seconds;
             let from = MeasuredTerms::held_for(&terms, p.threads - 1)?;
             let predicted_seconds = scale * from.seconds_for(makespan);
-            let error = predicted_seconds / p.median_seconds - 1.0;
+            let error = predicted_seconds / p.median.as_secs_f64() - 1.0;
             error.is_finite().then_some(Holdout {
                 threads: p.threads,
                 from_threads: from.threads,
                 predicted_seconds,
-                measured_seconds: p.median_seconds,
+                measured_seconds: p.median.as_secs_f64(),
                 error,
                 lumped,
             })
@@ -124,7 +124,7 @@ fn measured_terms<'a>(
             let serial_seconds = if p.threads == 1 {
                 serial_one
             } else {
-                (p.loss?.serial * t * p.median_seconds + serial_one) / t
+                (p.loss?.serial * t * p.median.as_secs_f64() + serial_one) / t
             };
             let slowdown = (point.with_losses_seconds? - serial_seconds) / point.predicted_seconds;
             slowdown.is_finite().then_some(MeasuredTerms {
@@ -144,11 +144,12 @@ mod tests {
     use std::time::Duration;
 
     fn point(threads: usize, median_seconds: f64, serial: f64) -> MeasuredPoint {
+        let median = Duration::from_secs_f64(median_seconds);
         MeasuredPoint {
             threads,
-            median_seconds,
-            min_seconds: median_seconds,
-            max_seconds: median_seconds,
+            median,
+            min: median,
+            max: median,
             speedup: 1.0,
             efficiency: 1.0,
             cpu_share: None,
@@ -199,7 +200,7 @@ mod tests {
         // A one-thread run twice as slow as the model's one worker (a busy machine): the
         // predictions are in its units, so the error is that of the speedup.
         let mut slow = runs.clone();
-        slow[0].median_seconds = 1.300;
+        slow[0].median = Duration::from_millis(1300);
         let check = leave_one_out(&slow, &model);
         assert!(
             (check[0].predicted_seconds - 2.0 * 0.330).abs() < 1e-12,

@@ -90,7 +90,7 @@ impl RunInfo {
 /// let study = measure(10, &options, &mut |_| {}).unwrap();
 /// let best = study.headline.unwrap();
 /// assert_eq!(best.solutions, 724);
-/// let fastest = study.runs.iter().map(|p| p.median_seconds).fold(f64::INFINITY, f64::min);
+/// let fastest = study.runs.iter().map(|p| p.median.as_secs_f64()).fold(f64::INFINITY, f64::min);
 /// assert_eq!(best.seconds, fastest);
 /// assert_eq!(best.solutions_per_second, 724.0 / fastest);
 /// assert_eq!(best.cores, best.threads.min(study.machine.physical));

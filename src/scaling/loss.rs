@@ -83,6 +83,46 @@ impl Loss {
         self.serial + self.imbalance + self.other_programs + self.slowdown + self.unexplained
     }
 
+    /// The names of the five parts, in order: the fields' names, in Rust and in serialized
+    /// output alike.
+    ///
+    /// ```
+    /// use nqueens::scaling::Loss;
+    /// assert_eq!(Loss::NAMES, ["serial", "imbalance", "other_programs", "slowdown", "unexplained"]);
+    /// ```
+    pub const NAMES: [&'static str; 5] = [
+        "serial",
+        "imbalance",
+        "other_programs",
+        "slowdown",
+        "unexplained",
+    ];
+
+    /// The five parts by name ([`Loss::NAMES`]), in order.
+    ///
+    /// ```
+    /// use nqueens::scaling::Loss;
+    /// let mut loss = Loss::default();
+    /// loss.slowdown = 0.25;
+    /// let parts = loss.parts();
+    /// assert_eq!(parts[3], ("slowdown", 0.25));
+    /// assert_eq!(parts.iter().map(|&(_, part)| part).sum::<f64>(), loss.total());
+    /// ```
+    pub fn parts(&self) -> [(&'static str, f64); 5] {
+        let values = [
+            self.serial,
+            self.imbalance,
+            self.other_programs,
+            self.slowdown,
+            self.unexplained,
+        ];
+        let mut parts = [("", 0.0); 5];
+        for ((part, name), value) in parts.iter_mut().zip(Loss::NAMES).zip(values) {
+            *part = (name, value);
+        }
+        parts
+    }
+
     /// This breakdown with `other_programs` split off the slowdown: `taken` is the share of this
     /// run's worker-time that other programs took ([`taken_by_others`]), `taken_at_one` the
     /// one-thread run's share of its own, and `efficiency` this run's (`W₁ ÷ (T·W_T)`, which

@@ -1,6 +1,8 @@
 //! The measured times of one thread count: what a study reports of each, and what the model
 //! check ([`super::check`]) compares its predictions with.
 
+use std::time::Duration;
+
 use super::loss::{Loss, taken_by_others};
 
 /// The measured times of one thread count.
@@ -12,9 +14,9 @@ use super::loss::{Loss, taken_by_others};
 /// let study = measure(8, &options, &mut |_| {}).unwrap();
 /// let (one, two) = (&study.runs[0], &study.runs[1]);
 /// assert_eq!((one.threads, one.speedup), (1, 1.0));
-/// assert_eq!(two.speedup, one.median_seconds / two.median_seconds);
+/// assert_eq!(two.speedup, one.median.as_secs_f64() / two.median.as_secs_f64());
 /// assert_eq!(two.efficiency, two.speedup / 2.0);
-/// assert!(two.min_seconds <= two.median_seconds && two.median_seconds <= two.max_seconds);
+/// assert!(two.min <= two.median && two.median <= two.max);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -22,15 +24,31 @@ use super::loss::{Loss, taken_by_others};
 pub struct MeasuredPoint {
     /// Worker threads.
     pub threads: usize,
-    /// Median wall-clock seconds of the timed runs.
-    pub median_seconds: f64,
-    /// Fastest timed run, seconds.
-    pub min_seconds: f64,
-    /// Slowest timed run, seconds.
-    pub max_seconds: f64,
-    /// One-thread median ÷ this median.
+    /// Median wall-clock time of the timed runs (the mean of the two middle ones for an even
+    /// number); serialized as `median_seconds`, in seconds.
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "median_seconds", with = "crate::serde_util::seconds")
+    )]
+    pub median: Duration,
+    /// Fastest timed run; serialized as `min_seconds`, in seconds.
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "min_seconds", with = "crate::serde_util::seconds")
+    )]
+    pub min: Duration,
+    /// Slowest timed run; serialized as `max_seconds`, in seconds.
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "max_seconds", with = "crate::serde_util::seconds")
+    )]
+    pub max: Duration,
+    /// One-thread median ÷ this median (recomputed from the medians where a series is read
+    /// back: [`Series::validated`](super::series::Series::validated)).
+    #[cfg_attr(feature = "serde", serde(default))]
     pub speedup: f64,
     /// `speedup ÷ threads`.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub efficiency: f64,
     /// CPU time the runs (the warm-up run included) received ÷ CPU time they asked for
     /// (measured as the process's CPU time); `None` where the process CPU time cannot be read or
@@ -38,6 +56,7 @@ pub struct MeasuredPoint {
     pub cpu_share: Option<f64>,
     /// More threads than physical cores: some of them shared a core (SMT, or time-slicing
     /// beyond the logical CPUs), so less than ideal speedup is expected.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub shares_core: bool,
     /// Where the lost efficiency (`1 − efficiency`) went, measured in the median run against the
     /// one-thread median run; `None` in results saved before it was measured.
@@ -49,29 +68,31 @@ pub struct MeasuredPoint {
 }
 
 impl MeasuredPoint {
-    /// The point of `threads` threads whose timed runs took `median_seconds` (their median),
-    /// `min_seconds` at the fastest and `max_seconds` at the slowest, `speedup` times faster
+    /// The point of `threads` threads whose timed runs took `median` (their median), `min` at
+    /// the fastest and `max` at the slowest, `speedup` times faster
     /// than one thread; its efficiency is `speedup ÷ threads`. It has no CPU share, no loss
     /// breakdown and no shared core: set those fields where they are known.
     ///
     /// ```
     /// use nqueens::scaling::study::MeasuredPoint;
-    /// let point = MeasuredPoint::new(4, 0.5, 0.45, 0.6, 3.0);
-    /// assert_eq!((point.threads, point.median_seconds, point.efficiency), (4, 0.5, 0.75));
+    /// use std::time::Duration;
+    /// let ms = Duration::from_millis;
+    /// let point = MeasuredPoint::new(4, ms(500), ms(450), ms(600), 3.0);
+    /// assert_eq!((point.threads, point.median, point.efficiency), (4, ms(500), 0.75));
     /// assert_eq!((point.cpu_share, point.shares_core, point.loss), (None, false, None));
     /// ```
     pub fn new(
         threads: usize,
-        median_seconds: f64,
-        min_seconds: f64,
-        max_seconds: f64,
+        median: Duration,
+        min: Duration,
+        max: Duration,
         speedup: f64,
     ) -> MeasuredPoint {
         MeasuredPoint {
             threads,
-            median_seconds,
-            min_seconds,
-            max_seconds,
+            median,
+            min,
+            max,
             speedup,
             efficiency: super::stats::efficiency(speedup, threads),
             cpu_share: None,

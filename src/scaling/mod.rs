@@ -33,8 +33,9 @@
 //! [`study::Study::warnings`].
 //!
 //! A [`series::Series`] is what a comparison of studies shows of each: one made from a study, or,
-//! with the `serde` feature, read back from a saved study, also one saved by an earlier version
-//! (the `saved` module, whose errors name the field that is wrong).
+//! with the `serde` feature, deserialized from a saved study (also one saved by an earlier
+//! version) and checked by [`series::Series::validated`], whose errors name the field that is
+//! wrong and which recomputes what the measurements determine.
 //!
 //! The `nqueens scale` command draws the measured speedups (with the range of the timed runs), the
 //! ideal line and the model's curve as an SVG picture.
@@ -55,8 +56,6 @@ mod info;
 mod loss;
 mod measured;
 pub mod model;
-#[cfg(feature = "serde")]
-pub mod saved;
 pub mod series;
 mod stats;
 pub mod study;

@@ -40,6 +40,7 @@ pub struct ModelPoint {
     /// Predicted speedup: `Σ task times ÷ makespan`.
     pub speedup: f64,
     /// Predicted parallel efficiency: `speedup ÷ workers`.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub efficiency: f64,
     /// Predicted wall-clock seconds with what the runs measured beside the list scheduling:
     /// `s + r × makespan`, where `s` is the time each worker spent outside the tasks (the

@@ -1,10 +1,15 @@
 //! One strategy and kernel measured on one machine, as a comparison lines it up beside others:
 //! made from a study ([`Series::of`]) or, with the `serde` feature, read back from a saved one
-//! (the `saved` module).
+//! (what [`Study`] serializes to, also as saved by earlier versions) and checked
+//! ([`Series::validated`]).
 
+use crate::engine::kernel::MAX_N;
+use crate::known;
 use crate::scaling::Machine;
 use crate::scaling::info::Headline;
+use crate::scaling::measured::split_other_programs;
 use crate::scaling::model::ModelPoint;
+use crate::scaling::stats;
 use crate::scaling::study::{MeasuredPoint, Study, StudyWarning, warnings_of};
 
 /// One strategy and kernel measured on one machine: what a comparison of studies shows of each.
@@ -12,19 +17,26 @@ use crate::scaling::study::{MeasuredPoint, Study, StudyWarning, warnings_of};
 /// The strategy and kernel are kept as their names, so that a series saved by another version
 /// (one that knew other kernels, say) is compared all the same.
 ///
+/// With the `serde` feature a series deserializes from what a [`Study`] serializes to, under
+/// the same field names, and from what earlier versions saved (without the loss breakdown, the
+/// CPU's name, the total or the model with losses): deserialize it, then check it with
+/// [`Series::validated`], which also recomputes what the measurements determine.
+///
 /// ```
 /// use nqueens::scaling::series::Series;
 /// use nqueens::scaling::Machine;
 /// let mut series = Series::new(12, "mirror", "depth-first", Machine::new(4, 2));
-/// series.cpu = Some("Some CPU".into());
-/// assert_eq!((series.logical, series.physical, series.repeat), (4, 2, 1));
+/// series.run.cpu = Some("Some CPU".into());
+/// assert_eq!((series.machine.logical, series.machine.physical, series.repeat), (4, 2, 1));
 /// assert!(series.runs.is_empty() && series.headline.is_none());
 /// ```
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Series {
     /// Where the series was read from, as its reader names it (a file, say); `None` for a series
-    /// made here ([`Series::of`], [`Series::new`]) until its owner names one.
+    /// made here ([`Series::of`], [`Series::new`]) until its owner names one. Not serialized.
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub source: Option<String>,
     /// Board side.
     pub n: u32,
@@ -32,27 +44,155 @@ pub struct Series {
     pub strategy: String,
     /// The name of the kernel that ran.
     pub kernel: String,
-    /// The CPU's model name, where it was recorded.
-    pub cpu: Option<String>,
-    /// Logical CPUs of the machine.
-    pub logical: usize,
-    /// Physical cores of the machine.
-    pub physical: usize,
-    /// Timed runs per thread count.
+    /// The machine it ran on.
+    pub machine: Machine,
+    /// Timed runs per thread count (read as 1 where a saved study lacks it).
+    #[cfg_attr(feature = "serde", serde(default = "one"))]
     pub repeat: usize,
     /// The measured thread counts, ascending.
     pub runs: Vec<MeasuredPoint>,
-    /// The model's predictions, ascending.
+    /// The model's predictions, ascending (empty where a saved study has none, or `null`).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, deserialize_with = "crate::serde_util::null_as_default")
+    )]
     pub model: Vec<ModelPoint>,
-    /// The best measured throughput.
+    /// The board's total, where it was recorded (the known table's total is checked against
+    /// it, and stands in for it where it was not).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub total: Option<u128>,
+    /// The best measured throughput; [`Series::validated`] recomputes it from the runs and the
+    /// total.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub headline: Option<Headline>,
-    /// When it was measured (RFC 3339), where it was recorded.
+    /// Where and when it ran, as far as it was recorded.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub run: Recorded,
+}
+
+/// What a [`Series`] keeps of where and when its study ran ([`RunInfo`](super::RunInfo)), each
+/// where it was recorded: older results have none of it.
+///
+/// ```
+/// use nqueens::scaling::series::Recorded;
+/// let recorded = Recorded::default();
+/// assert_eq!((recorded.cpu, recorded.date, recorded.version), (None, None, None));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct Recorded {
+    /// The CPU's model name.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub cpu: Option<String>,
+    /// When it was measured (RFC 3339).
+    #[cfg_attr(feature = "serde", serde(default))]
     pub date: Option<String>,
-    /// The version of this crate that measured it, where it was recorded.
+    /// The version of this crate that measured it.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub version: Option<String>,
 }
 
+/// What [`Series::validated`] found wrong with a series: the field, by its path
+/// (`machine.logical`, `runs[1].median_seconds`, from 0), and what is wrong with it.
+///
+/// ```
+/// use nqueens::scaling::series::Series;
+/// use nqueens::scaling::Machine;
+/// let error = Series::new(8, "mirror", "avx2", Machine::new(2, 2)).validated().unwrap_err();
+/// assert_eq!(error.field, "runs");
+/// assert_eq!(error.to_string(), "runs is empty: no measured runs");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{field} {problem}")]
+#[non_exhaustive]
+pub struct InvalidSeries {
+    /// The field's path.
+    pub field: String,
+    /// What is wrong with it, after the field's path (`is 0, outside 1 to 1048576`).
+    pub problem: String,
+}
+
+/// A series' field at `field` is wrong: `problem`.
+fn invalid<T>(field: impl Into<String>, problem: impl Into<String>) -> Result<T, InvalidSeries> {
+    Err(InvalidSeries {
+        field: field.into(),
+        problem: problem.into(),
+    })
+}
+
+/// A number as a message shows it: plain, or in exponent form where it is very large or small.
+fn shown(x: f64) -> String {
+    if x != 0.0 && !(1e-4..1e9).contains(&x.abs()) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    }
+}
+
+/// Checks that the whole number at `field` is in `min..=max`.
+fn whole_in(field: &str, value: usize, min: usize, max: usize) -> Result<(), InvalidSeries> {
+    if (min..=max).contains(&value) {
+        Ok(())
+    } else {
+        invalid(field, format!("is {value}, outside {min} to {max}"))
+    }
+}
+
+/// Checks that the time or ratio at `field` is finite, positive and in the range a series can
+/// hold: a nanosecond to 31 years, a ratio as far either side of 1.
+fn positive(field: &str, value: f64) -> Result<(), InvalidSeries> {
+    if (1e-9..=1e9).contains(&value) {
+        Ok(())
+    } else {
+        invalid(field, format!("is {}, outside 1e-9 to 1e9", shown(value)))
+    }
+}
+
+/// Checks that the time at `field` is in the range a series can hold: a nanosecond to 31
+/// years.
+fn time(field: &str, value: std::time::Duration) -> Result<(), InvalidSeries> {
+    if value.is_zero() {
+        invalid(field, "is under a nanosecond, outside 1e-9 to 1e9")
+    } else {
+        positive(field, value.as_secs_f64())
+    }
+}
+
+/// Checks that the share at `field` (a CPU share, a part of the loss breakdown) is finite; a
+/// part of the breakdown can be slightly negative.
+fn share(field: &str, value: f64) -> Result<(), InvalidSeries> {
+    if value.is_finite() && value.abs() <= 1e9 {
+        Ok(())
+    } else {
+        invalid(field, format!("is {}, outside -1e9 to 1e9", shown(value)))
+    }
+}
+
+/// What a saved study lacking `repeat` had: one timed run per thread count.
+#[cfg(feature = "serde")]
+fn one() -> usize {
+    1
+}
+
 impl Series {
+    /// The most CPUs, threads and workers a series may name.
+    ///
+    /// ```
+    /// assert_eq!(nqueens::scaling::series::Series::MAX_COUNT, 1 << 20);
+    /// ```
+    pub const MAX_COUNT: usize = 1 << 20;
+
+    /// The most timed runs per thread count a series may name.
+    ///
+    /// ```
+    /// assert_eq!(nqueens::scaling::series::Series::MAX_REPEAT, 1000);
+    /// ```
+    pub const MAX_REPEAT: usize = 1000;
+
     /// A series of board `n` with the strategy and kernel of these names on `machine`: one timed
     /// run per thread count, nothing measured or modelled yet, nothing else recorded.
     ///
@@ -61,7 +201,7 @@ impl Series {
     /// use nqueens::scaling::Machine;
     /// let series = Series::new(8, "symmetric", "avx2", Machine::new(2, 2));
     /// assert_eq!((series.n, series.strategy.as_str(), series.kernel.as_str()), (8, "symmetric", "avx2"));
-    /// assert_eq!((series.source, series.cpu, series.date), (None, None, None));
+    /// assert_eq!((series.source, series.run.cpu, series.total), (None, None, None));
     /// ```
     pub fn new(
         n: u32,
@@ -74,15 +214,13 @@ impl Series {
             n,
             strategy: strategy.into(),
             kernel: kernel.into(),
-            cpu: None,
-            logical: machine.logical,
-            physical: machine.physical,
+            machine,
             repeat: 1,
             runs: Vec::new(),
             model: Vec::new(),
+            total: None,
             headline: None,
-            date: None,
-            version: None,
+            run: Recorded::default(),
         }
     }
 
@@ -93,8 +231,10 @@ impl Series {
     /// use nqueens::scaling::series::Series;
     /// use nqueens::scaling::study::{MeasuredPoint, StudyWarning};
     /// use nqueens::scaling::Machine;
+    /// use std::time::Duration;
     /// let mut series = Series::new(16, "mirror", "avx2", Machine::new(2, 2));
-    /// let mut one = MeasuredPoint::new(1, 2.0, 2.0, 2.0, 1.0);
+    /// let two = Duration::from_secs(2);
+    /// let mut one = MeasuredPoint::new(1, two, two, two, 1.0);
     /// one.cpu_share = Some(0.393);
     /// series.runs.push(one);
     /// assert_eq!(series.warnings(), [StudyWarning::BusyMachine { starved: vec![(1, 0.393)] }]);
@@ -115,17 +255,20 @@ impl Series {
     /// assert_eq!((series.n, series.strategy.as_str()), (8, "mirror"));
     /// assert_eq!(series.kernel, study.kernel.to_string());
     /// assert_eq!((series.runs, series.headline), (study.runs, study.headline));
-    /// assert_eq!(series.date, Some(study.run.date));
+    /// assert_eq!((series.total, series.run.date), (Some(92), Some(study.run.date)));
     /// ```
     pub fn of(study: &Study) -> Series {
         Series {
-            cpu: study.run.cpu.clone(),
             repeat: study.repeat,
             runs: study.runs.clone(),
             model: study.model.clone(),
+            total: Some(study.total),
             headline: study.headline,
-            date: Some(study.run.date.clone()),
-            version: Some(study.run.version.clone()),
+            run: Recorded {
+                cpu: study.run.cpu.clone(),
+                date: Some(study.run.date.clone()),
+                version: Some(study.run.version.clone()),
+            },
             ..Series::new(
                 study.n,
                 study.strategy.to_string(),
@@ -133,5 +276,388 @@ impl Series {
                 study.machine,
             )
         }
+    }
+
+    /// This series checked, with what its measurements determine recomputed rather than taken
+    /// as read: every count from 1 to [`Series::MAX_COUNT`] (boards up to the largest the
+    /// engine counts, up to [`Series::MAX_REPEAT`] timed runs), thread counts rising, each
+    /// run's times positive and in order (fastest ≤ median ≤ slowest); each run's speedup (over
+    /// the one-thread median, or the first run's without one), efficiency, shared core and the
+    /// loss breakdown's part of other programs (from its CPU share, as a study books it: results
+    /// saved before it was a part of its own have it in the slowdown); the model's efficiencies;
+    /// the total checked against the known table (which stands in for a total not recorded) and
+    /// the headline from it.
+    ///
+    /// # Errors
+    ///
+    /// [`InvalidSeries`], naming the first field found wrong.
+    ///
+    /// ```
+    /// use nqueens::scaling::series::Series;
+    /// use nqueens::scaling::study::MeasuredPoint;
+    /// use nqueens::scaling::Machine;
+    /// use std::time::Duration;
+    /// let ms = Duration::from_millis;
+    /// let mut series = Series::new(10, "mirror", "depth-first", Machine::new(2, 2));
+    /// series.runs.push(MeasuredPoint::new(1, ms(500), ms(400), ms(600), 1.0));
+    /// // A saved speedup that the times contradict.
+    /// series.runs.push(MeasuredPoint::new(2, ms(250), ms(200), ms(300), 1.5));
+    /// let series = series.validated().unwrap();
+    /// assert_eq!((series.runs[1].speedup, series.runs[1].efficiency), (2.0, 1.0));
+    /// assert_eq!(series.headline.unwrap().solutions, 724); // from the known table
+    ///
+    /// let mut wrong = series.clone();
+    /// wrong.runs[0].min = ms(700);
+    /// let error = wrong.validated().unwrap_err();
+    /// assert_eq!(error.field, "runs[0]");
+    /// assert_eq!(error.to_string(), "runs[0] has its times out of order: fastest 0.7, median 0.5, slowest 0.6");
+    /// ```
+    pub fn validated(mut self) -> Result<Series, InvalidSeries> {
+        let n_max = MAX_N as usize;
+        whole_in("n", self.n as usize, 0, n_max)?;
+        whole_in("repeat", self.repeat, 1, Series::MAX_REPEAT)?;
+        let Machine { logical, physical } = self.machine;
+        whole_in("machine.logical", logical, 1, Series::MAX_COUNT)?;
+        whole_in("machine.physical", physical, 1, Series::MAX_COUNT)?;
+        if self.runs.is_empty() {
+            return invalid("runs", "is empty: no measured runs");
+        }
+        for (i, run) in self.runs.iter().enumerate() {
+            let at = |key: &str| format!("runs[{i}].{key}");
+            whole_in(&at("threads"), run.threads, 1, Series::MAX_COUNT)?;
+            if let Some(before) = i.checked_sub(1).map(|b| self.runs[b].threads)
+                && run.threads <= before
+            {
+                return invalid(
+                    at("threads"),
+                    format!("is {}, not above {before} before it", run.threads),
+                );
+            }
+            time(&at("median_seconds"), run.median)?;
+            time(&at("min_seconds"), run.min)?;
+            time(&at("max_seconds"), run.max)?;
+            if !(run.min <= run.median && run.median <= run.max) {
+                return invalid(
+                    format!("runs[{i}]"),
+                    format!(
+                        "has its times out of order: fastest {}, median {}, slowest {}",
+                        shown(run.min.as_secs_f64()),
+                        shown(run.median.as_secs_f64()),
+                        shown(run.max.as_secs_f64())
+                    ),
+                );
+            }
+            if let Some(cpu_share) = run.cpu_share {
+                share(&at("cpu_share"), cpu_share)?;
+            }
+            if let Some(loss) = run.loss {
+                for (name, part) in loss.parts() {
+                    share(&format!("runs[{i}].loss.{name}"), part)?;
+                }
+            }
+        }
+        // The baseline is the one-thread median, as a study's (the first run's without one).
+        let baseline = self
+            .runs
+            .iter()
+            .find(|p| p.threads == 1)
+            .unwrap_or(&self.runs[0])
+            .median
+            .as_secs_f64();
+        for (i, run) in self.runs.iter_mut().enumerate() {
+            run.speedup = stats::speedup(baseline, run.median.as_secs_f64());
+            run.efficiency = stats::efficiency(run.speedup, run.threads);
+            run.shares_core = run.threads > physical;
+            positive(&format!("runs[{i}].speedup"), run.speedup)?;
+        }
+        // The CPU time other programs took, booked as a study books it.
+        split_other_programs(&mut self.runs, logical, |_| true);
+        for (i, point) in self.model.iter_mut().enumerate() {
+            let at = |key: &str| format!("model[{i}].{key}");
+            whole_in(&at("workers"), point.workers, 1, Series::MAX_COUNT)?;
+            positive(&at("predicted_seconds"), point.predicted_seconds)?;
+            positive(&at("speedup"), point.speedup)?;
+            if let Some(seconds) = point.with_losses_seconds {
+                positive(&at("with_losses_seconds"), seconds)?;
+            }
+            if let Some(speedup) = point.with_losses_speedup {
+                positive(&at("with_losses_speedup"), speedup)?;
+            }
+            if let Some(threads) = point.losses_from_threads {
+                whole_in(&at("losses_from_threads"), threads, 1, Series::MAX_COUNT)?;
+            }
+            point.efficiency = stats::efficiency(point.speedup, point.workers);
+        }
+        let total = match (self.total, known::total(self.n)) {
+            (Some(saved), Some(known)) if saved != known => {
+                return invalid(
+                    "total",
+                    format!("is {saved}, but n = {} has {known} solutions", self.n),
+                );
+            }
+            (saved, known) => saved.or(known),
+        };
+        self.total = total;
+        self.headline = total.and_then(|total| {
+            Headline::best(
+                total,
+                self.runs
+                    .iter()
+                    .map(|p| (p.threads, p.median.as_secs_f64())),
+                physical,
+            )
+        });
+        Ok(self)
+    }
+}
+
+#[cfg(all(test, feature = "serde"))]
+mod tests {
+    use super::*;
+
+    /// The series of `value`, checked, or the message of what is wrong with it.
+    fn read(value: serde_json::Value) -> Result<Series, String> {
+        let series: Series = serde_json::from_value(value).map_err(|e| e.to_string())?;
+        series.validated().map_err(|e| e.to_string())
+    }
+
+    /// A small valid saved study: n = 12, measured on 1 and 2 threads.
+    fn crafted() -> serde_json::Value {
+        serde_json::json!({
+            "n": 12, "strategy": "symmetric", "kernel": "avx512", "repeat": 3,
+            "machine": {"logical": 2, "physical": 2},
+            "runs": [
+                {"threads": 1, "median_seconds": 1.0, "min_seconds": 0.9, "max_seconds": 1.1,
+                 "speedup": 1.0, "efficiency": 1.0, "cpu_share": 0.99},
+                {"threads": 2, "median_seconds": 0.55, "min_seconds": 0.5, "max_seconds": 0.6,
+                 "speedup": 1.82, "efficiency": 0.91, "cpu_share": 0.98}
+            ],
+            "model": [
+                {"workers": 1, "predicted_seconds": 1.0, "speedup": 1.0, "efficiency": 1.0},
+                {"workers": 2, "predicted_seconds": 0.5, "speedup": 2.0, "efficiency": 1.0}
+            ]
+        })
+    }
+
+    /// What is wrong with [`crafted`] once `pointer` holds `value`.
+    fn refused(pointer: &str, value: serde_json::Value) -> String {
+        let mut v = crafted();
+        *v.pointer_mut(pointer).unwrap() = value;
+        read(v).unwrap_err()
+    }
+
+    #[test]
+    fn a_saved_study_is_read_back_with_its_derived_values_recomputed() {
+        let s = read(crafted()).unwrap();
+        assert_eq!(
+            (s.n, s.strategy.as_str(), s.kernel.as_str()),
+            (12, "symmetric", "avx512")
+        );
+        assert_eq!((s.machine, s.repeat), (Machine::new(2, 2), 3));
+        assert_eq!((s.source, s.run.clone()), (None, Recorded::default()));
+        assert_eq!(s.runs[1].cpu_share, Some(0.98));
+        // The saved speedup 1.82 is rounded: the times give 1 / 0.55.
+        assert_eq!(s.runs[1].speedup, 1.0 / 0.55);
+        assert_eq!(s.runs[1].efficiency, 1.0 / 0.55 / 2.0);
+        assert!(s.runs.iter().all(|p| !p.shares_core && p.loss.is_none()));
+        assert_eq!(s.model[1].with_losses_seconds, None);
+        // The total of the known table, at the fastest median.
+        let headline = s.headline.unwrap();
+        assert_eq!((headline.solutions, headline.threads), (14_200, 2));
+        assert_eq!(s.total, Some(14_200));
+    }
+
+    #[test]
+    fn runs_that_cannot_be_of_one_study_are_refused() {
+        assert_eq!(
+            refused("/runs/1/threads", serde_json::json!(1)),
+            "runs[1].threads is 1, not above 1 before it"
+        );
+        assert_eq!(
+            refused("/runs/0/threads", serde_json::json!(4)),
+            "runs[1].threads is 2, not above 4 before it"
+        );
+        assert_eq!(
+            refused("/runs/0/min_seconds", serde_json::json!(1.05)),
+            "runs[0] has its times out of order: fastest 1.05, median 1, slowest 1.1"
+        );
+    }
+
+    #[test]
+    fn an_older_busy_result_has_the_cpu_time_of_other_programs_split_off_its_slowdown() {
+        let point = |threads, cpu_share, slowdown| {
+            serde_json::json!({
+                "threads": threads, "median_seconds": 1.0, "min_seconds": 1.0,
+                "max_seconds": 1.0, "speedup": 1.0, "efficiency": 1.0 / threads as f64,
+                "cpu_share": cpu_share,
+                "loss": {"serial": 0.0, "imbalance": 0.0, "slowdown": slowdown, "unexplained": 0.0}
+            })
+        };
+        let value = serde_json::json!({
+            "n": 17, "strategy": "symmetric", "kernel": "avx2",
+            "machine": {"logical": 2, "physical": 2},
+            "runs": [point(1, 1.0, 0.0), point(2, 0.505, 0.5)]
+        });
+        let loss = read(value.clone()).unwrap().runs[1].loss.unwrap();
+        assert!((loss.other_programs - 0.495).abs() < 1e-12, "{loss:?}");
+        assert!((loss.slowdown - 0.005).abs() < 1e-12, "{loss:?}");
+        assert!((loss.total() - 0.5).abs() < 1e-12, "{loss:?}");
+        // A saved part is what the CPU share gives: a part that contradicts it is recomputed,
+        // the total kept.
+        let mut newer = value;
+        newer["runs"][1]["loss"]["other_programs"] = serde_json::json!(0.1);
+        newer["runs"][1]["loss"]["slowdown"] = serde_json::json!(0.4);
+        let again = read(newer).unwrap().runs[1].loss.unwrap();
+        assert!((again.other_programs - 0.495).abs() < 1e-12, "{again:?}");
+        assert!((again.slowdown - 0.005).abs() < 1e-12, "{again:?}");
+    }
+
+    #[test]
+    fn a_saved_loss_breakdown_is_read_back() {
+        let mut v = crafted();
+        v["runs"][1]["loss"] = serde_json::json!(
+            {"serial": 0.02, "imbalance": 0.03, "slowdown": 0.04, "unexplained": 0.01}
+        );
+        v["runs"][0]["cpu_share"] = serde_json::Value::Null;
+        v["runs"][1]["cpu_share"] = serde_json::Value::Null;
+        let loss = read(v).unwrap().runs[1].loss.unwrap();
+        assert_eq!((loss.serial, loss.imbalance), (0.02, 0.03));
+        assert_eq!((loss.slowdown, loss.unexplained), (0.04, 0.01));
+        assert_eq!(loss.other_programs, 0.0);
+        let mut v = crafted();
+        v["runs"][0]["loss"] = serde_json::json!({"serial": 0.0});
+        assert!(
+            read(v).unwrap_err().contains("missing field `imbalance`"),
+            "a part missing"
+        );
+    }
+
+    #[test]
+    fn wrong_counts_and_ranges_name_the_field() {
+        for (pointer, value, wanted) in [
+            ("/n", serde_json::json!(65), "n is 65, outside 0 to 64"),
+            (
+                "/repeat",
+                serde_json::json!(0),
+                "repeat is 0, outside 1 to 1000",
+            ),
+            (
+                "/machine/logical",
+                serde_json::json!(0),
+                "machine.logical is 0, outside 1 to 1048576",
+            ),
+            (
+                "/runs/1/threads",
+                serde_json::json!(0),
+                "runs[1].threads is 0, outside 1 to 1048576",
+            ),
+            (
+                "/runs/1/median_seconds",
+                serde_json::json!(1e-310),
+                "runs[1].median_seconds is under a nanosecond, outside 1e-9 to 1e9",
+            ),
+            (
+                "/runs/0/min_seconds",
+                serde_json::json!(-0.4),
+                "-0.4 is not a number of seconds",
+            ),
+            (
+                "/runs/0/cpu_share",
+                serde_json::json!(-2e9),
+                "runs[0].cpu_share is -2e9, outside -1e9 to 1e9",
+            ),
+            (
+                "/model/1/speedup",
+                serde_json::json!(1.7e308),
+                "model[1].speedup is 1.7e308, outside 1e-9 to 1e9",
+            ),
+            (
+                "/runs",
+                serde_json::json!([]),
+                "runs is empty: no measured runs",
+            ),
+            (
+                "/total",
+                serde_json::json!(14_201),
+                "total is 14201, but n = 12 has 14200 solutions",
+            ),
+        ] {
+            let mut v = crafted();
+            if v.pointer(pointer).is_none() {
+                v[pointer.trim_start_matches('/')] = serde_json::Value::Null;
+            }
+            *v.pointer_mut(pointer).unwrap() = value;
+            assert_eq!(read(v).unwrap_err(), wanted, "{pointer}");
+        }
+        // A model of null, like an absent one, is no model.
+        let mut v = crafted();
+        v["model"] = serde_json::json!(null);
+        assert!(read(v).unwrap().model.is_empty());
+        // A total the table does not know is taken as saved.
+        let mut v = crafted();
+        v["n"] = serde_json::json!(40);
+        v["total"] = serde_json::json!(5);
+        assert_eq!(read(v).unwrap().headline.unwrap().solutions, 5);
+    }
+
+    #[test]
+    fn what_a_study_serializes_to_is_read_back() {
+        use crate::scaling::study::{StudyOptions, measure};
+        let options = StudyOptions::new(vec![2])
+            .with_strategy(crate::Strategy::Mirror)
+            .with_repeat(1);
+        let study = measure(9, &options, &mut |_| {}).unwrap();
+        let text = serde_json::to_string(&study).unwrap();
+        let series: Series = serde_json::from_str(&text).unwrap();
+        let series = series.validated().unwrap();
+        let made = Series::of(&study);
+        // serde_json reads some floats back a unit in the last place off.
+        let close = |a: f64, b: f64| a == b || (a - b).abs() <= 1e-12 * a.abs().max(b.abs());
+        for (read, made) in series.runs.iter().zip(&made.runs) {
+            assert_eq!((read.threads, read.speedup), (made.threads, made.speedup));
+            let (read, made) = (read.loss.unwrap().parts(), made.loss.unwrap().parts());
+            assert!(
+                read.iter().zip(made).all(|(a, b)| close(a.1, b.1)),
+                "{read:?} {made:?}"
+            );
+        }
+        assert_eq!(series.model.len(), made.model.len());
+        let without = |s: Series| Series {
+            model: Vec::new(),
+            runs: Vec::new(),
+            ..s
+        };
+        assert_eq!(without(series), without(made));
+    }
+
+    #[test]
+    fn older_saved_results_are_read() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/measurements");
+        let mut read_any = false;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "json") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            let series: Series =
+                serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+            let s = series
+                .validated()
+                .unwrap_or_else(|e| panic!("{path:?}: {e}"));
+            assert!(!s.runs.is_empty() && s.headline.is_some(), "{path:?}");
+            assert_eq!(s.runs[0].threads, 1, "{path:?}");
+            read_any = true;
+        }
+        assert!(read_any);
+    }
+
+    #[test]
+    fn numbers_in_messages_are_short() {
+        assert_eq!(shown(0.0), "0");
+        assert_eq!(shown(0.25), "0.25");
+        assert_eq!(shown(-3.0), "-3");
+        assert_eq!(shown(1e9), "1e9");
+        assert_eq!(shown(4e-311), "4e-311");
     }
 }

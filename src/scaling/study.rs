@@ -283,7 +283,7 @@ impl Study {
     /// });
     /// let (threads, seconds) = short.unwrap();
     /// assert!(seconds < SHORT_RUN_SECONDS);
-    /// assert_eq!(study.runs.iter().find(|p| p.threads == threads).unwrap().min_seconds, seconds);
+    /// assert_eq!(study.runs.iter().find(|p| p.threads == threads).unwrap().min.as_secs_f64(), seconds);
     /// ```
     pub fn warnings(&self) -> Vec<StudyWarning> {
         warnings_of(&self.runs)
@@ -301,12 +301,11 @@ pub(crate) fn warnings_of(runs: &[MeasuredPoint]) -> Vec<StudyWarning> {
     let busy = (!starved.is_empty()).then_some(StudyWarning::BusyMachine { starved });
     let short = runs
         .iter()
-        .filter(|p| p.min_seconds.is_finite())
-        .min_by(|a, b| a.min_seconds.total_cmp(&b.min_seconds))
-        .filter(|fastest| fastest.min_seconds < SHORT_RUN_SECONDS)
+        .min_by_key(|p| p.min)
+        .filter(|fastest| fastest.min.as_secs_f64() < SHORT_RUN_SECONDS)
         .map(|fastest| StudyWarning::ShortRuns {
             threads: fastest.threads,
-            seconds: fastest.min_seconds,
+            seconds: fastest.min.as_secs_f64(),
         });
     busy.into_iter().chain(short).collect()
 }
@@ -776,7 +775,7 @@ impl Variant {
             task_seconds_max: task_times.iter().max().map_or(0.0, Duration::as_secs_f64),
             headline: Headline::best(
                 total,
-                runs.iter().map(|p| (p.threads, p.median_seconds)),
+                runs.iter().map(|p| (p.threads, p.median.as_secs_f64())),
                 machine.physical,
             ),
             runs,
@@ -809,7 +808,8 @@ pub(crate) fn measured_points(samples: &[(usize, Vec<f64>)]) -> Vec<MeasuredPoin
         .iter()
         .map(|&(threads, s)| {
             let speedup = stats::speedup(baseline, s.median);
-            MeasuredPoint::new(threads, s.median, s.min, s.max, speedup)
+            let time = |seconds: f64| Duration::try_from_secs_f64(seconds).unwrap_or_default();
+            MeasuredPoint::new(threads, time(s.median), time(s.min), time(s.max), speedup)
         })
         .collect()
 }
@@ -827,7 +827,7 @@ mod tests {
         ]);
         let got: Vec<(usize, f64, f64, f64)> = points
             .iter()
-            .map(|p| (p.threads, p.median_seconds, p.speedup, p.efficiency))
+            .map(|p| (p.threads, p.median.as_secs_f64(), p.speedup, p.efficiency))
             .collect();
         assert_eq!(
             got,
@@ -837,7 +837,10 @@ mod tests {
                 (8, 2.0, 5.0, 0.625)
             ]
         );
-        assert_eq!((points[0].min_seconds, points[0].max_seconds), (5.0, 6.0));
+        assert_eq!(
+            (points[0].min, points[0].max),
+            (Duration::from_secs(5), Duration::from_secs(6))
+        );
         assert!(measured_points(&[]).is_empty());
     }
 
@@ -1005,7 +1008,7 @@ mod examples {
     fn measured_points_example() {
         use crate::scaling::study::measured_points;
         let points = measured_points(&[(1, vec![10.0, 12.0, 11.0]), (4, vec![3.0, 2.5, 4.0, 2.0])]);
-        assert_eq!(points[1].median_seconds, 2.75);
+        assert_eq!(points[1].median, std::time::Duration::from_millis(2750));
         assert_eq!(points[1].speedup, 4.0);
         assert_eq!(points[1].efficiency, 1.0);
     }

@@ -5,6 +5,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
+use nqueens::scaling::Loss;
 use nqueens::scaling::check::leave_one_out;
 use nqueens::scaling::series::Series;
 use nqueens::scaling::study::StudyWarning;
@@ -13,7 +14,7 @@ use super::plot;
 use super::saved::{self, Labels};
 use super::{percent, shares_core, signed_percent, solutions_per_second};
 use crate::args::ScaleArgs;
-use crate::format::{Format, table_row, write_table};
+use crate::format::{Format, TableRow, write_table};
 use crate::{Failure, Outcome, human, output};
 
 pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
@@ -192,12 +193,12 @@ impl<'a> JsonSeries<'a> {
             n: s.n,
             strategy: &s.strategy,
             kernel: &s.kernel,
-            cpu: s.cpu.as_deref(),
-            logical: s.logical,
-            physical: s.physical,
-            smt: s.logical > s.physical,
+            cpu: s.run.cpu.as_deref(),
+            logical: s.machine.logical,
+            physical: s.machine.physical,
+            smt: s.machine.logical > s.machine.physical,
             repeat: s.repeat,
-            date: s.date.as_deref(),
+            date: s.run.date.as_deref(),
             headline: s.headline,
             warnings: super::series_warnings(s),
         }
@@ -205,7 +206,7 @@ impl<'a> JsonSeries<'a> {
 }
 
 /// One measured thread count of one series, side by side with the others' at the same count.
-#[derive(Debug, Serialize)]
+#[derive(Debug)]
 struct Row {
     threads: usize,
     series: String,
@@ -229,12 +230,9 @@ struct Row {
     /// What the series' runs say about their own worth, `; ` between warnings; empty when
     /// nothing.
     warnings: String,
-    /// The loss breakdown (empty in results saved before it was measured).
-    loss_serial: Option<f64>,
-    loss_imbalance: Option<f64>,
-    loss_other_programs: Option<f64>,
-    loss_slowdown: Option<f64>,
-    loss_unexplained: Option<f64>,
+    /// The loss breakdown (empty in results saved before it was measured), a column per part
+    /// ([`super::loss_columns`]).
+    loss: Option<Loss>,
     /// The model's error at this thread count when it is left out and predicted from the
     /// smaller ones (`predicted / measured - 1`); empty for one thread and where not measured.
     model_error: Option<f64>,
@@ -242,21 +240,74 @@ struct Row {
     model_error_lumped: bool,
 }
 
-table_row!(Row, |row| {
-    "threads" => row.threads,
-    "run" => row.series,
-    "median" => human::duration(row.median_seconds),
-    "speedup" => human::speedup(row.speedup),
-    "efficiency" => percent(row.efficiency),
-    "CPU share" => row.cpu_share.map_or_else(|| "-".to_string(), percent),
-    "shares core" => shares_core(row.shares_core),
-    "lost: serial" => points(row.loss_serial),
-    "imbalance" => points(row.loss_imbalance),
-    "other programs" => points(row.loss_other_programs),
-    "slowdown" => points(row.loss_slowdown),
-    "unexplained" => points(row.loss_unexplained),
-    "model error" => row.model_error.map_or_else(|| "-".to_string(), signed_percent),
-});
+impl Serialize for Row {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut row = s.serialize_struct("Row", 25)?;
+        row.serialize_field("threads", &self.threads)?;
+        row.serialize_field("series", &self.series)?;
+        row.serialize_field("label", &self.label)?;
+        row.serialize_field("n", &self.n)?;
+        row.serialize_field("strategy", &self.strategy)?;
+        row.serialize_field("kernel", &self.kernel)?;
+        row.serialize_field("cpu", &self.cpu)?;
+        row.serialize_field("logical_cpus", &self.logical_cpus)?;
+        row.serialize_field("physical_cores", &self.physical_cores)?;
+        row.serialize_field("median_seconds", &self.median_seconds)?;
+        row.serialize_field("min_seconds", &self.min_seconds)?;
+        row.serialize_field("max_seconds", &self.max_seconds)?;
+        row.serialize_field("speedup", &self.speedup)?;
+        row.serialize_field("efficiency", &self.efficiency)?;
+        row.serialize_field("cpu_share", &self.cpu_share)?;
+        row.serialize_field("shares_core", &self.shares_core)?;
+        row.serialize_field("differs", &self.differs)?;
+        row.serialize_field("warnings", &self.warnings)?;
+        super::serialize_loss(&mut row, self.loss)?;
+        row.serialize_field("model_error", &self.model_error)?;
+        row.serialize_field("model_error_lumped", &self.model_error_lumped)?;
+        row.end()
+    }
+}
+
+impl TableRow for Row {
+    fn headings() -> Vec<&'static str> {
+        let before = [
+            "threads",
+            "run",
+            "median",
+            "speedup",
+            "efficiency",
+            "CPU share",
+            "shares core",
+        ];
+        let losses = super::loss_headings(true);
+        before
+            .into_iter()
+            .chain(losses)
+            .chain(["model error"])
+            .collect()
+    }
+
+    fn cells(&self) -> Vec<String> {
+        let before = [
+            self.threads.to_string(),
+            self.series.clone(),
+            human::duration(self.median_seconds),
+            human::speedup(self.speedup),
+            percent(self.efficiency),
+            self.cpu_share.map_or_else(|| "-".to_string(), percent),
+            shares_core(self.shares_core).to_string(),
+        ];
+        let losses = Loss::NAMES
+            .iter()
+            .enumerate()
+            .map(|(i, _)| points(self.loss.map(|l| l.parts()[i].1)));
+        let error = self
+            .model_error
+            .map_or_else(|| "-".to_string(), signed_percent);
+        before.into_iter().chain(losses).chain([error]).collect()
+    }
+}
 
 /// A share of the worker-time in percentage points, `-` where not measured.
 fn points(x: Option<f64>) -> String {
@@ -279,23 +330,19 @@ fn rows(series: &[Series], differs: &str) -> Vec<Row> {
                 n: s.n,
                 strategy: s.strategy.clone(),
                 kernel: s.kernel.clone(),
-                cpu: s.cpu.clone().unwrap_or_default(),
-                logical_cpus: s.logical,
-                physical_cores: s.physical,
-                median_seconds: p.median_seconds,
-                min_seconds: p.min_seconds,
-                max_seconds: p.max_seconds,
+                cpu: s.run.cpu.clone().unwrap_or_default(),
+                logical_cpus: s.machine.logical,
+                physical_cores: s.machine.physical,
+                median_seconds: p.median.as_secs_f64(),
+                min_seconds: p.min.as_secs_f64(),
+                max_seconds: p.max.as_secs_f64(),
                 speedup: p.speedup,
                 efficiency: p.efficiency,
                 cpu_share: p.cpu_share,
                 shares_core: p.shares_core,
                 differs: differs.to_string(),
                 warnings: warnings.clone(),
-                loss_serial: p.loss.map(|l| l.serial),
-                loss_imbalance: p.loss.map(|l| l.imbalance),
-                loss_other_programs: p.loss.map(|l| l.other_programs),
-                loss_slowdown: p.loss.map(|l| l.slowdown),
-                loss_unexplained: p.loss.map(|l| l.unexplained),
+                loss: p.loss,
                 model_error: check
                     .iter()
                     .find(|h| h.threads == p.threads)
@@ -314,7 +361,7 @@ fn rows(series: &[Series], differs: &str) -> Vec<Row> {
 pub fn write_side_by_side(out: &mut dyn Write, series: &[Series]) -> io::Result<()> {
     writeln!(out, "compared:")?;
     for (i, s) in series.iter().enumerate() {
-        let from = match (&s.source, &s.date) {
+        let from = match (&s.source, &s.run.date) {
             (Some(file), Some(date)) => format!(" ({file}, {date})"),
             (Some(file), None) => format!(" ({file})"),
             (None, _) => String::new(),

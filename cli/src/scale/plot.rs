@@ -5,6 +5,7 @@
 //! panels and the warnings raised about the runs as a caption; as an SVG document.
 
 use std::path::Path;
+use std::time::Duration;
 
 use plotters::coord::ranged1d::ValueFormatter;
 use plotters::prelude::*;
@@ -50,10 +51,10 @@ pub fn title(series: &[Series]) -> (String, String) {
 /// CPU share their runs received (`measured 2026-11-25 · nqueens 0.1.0 · CPU share 97-100 %`).
 pub fn provenance(series: &[Series]) -> String {
     let dates = distinct(series.iter().filter_map(|s| {
-        let date = s.date.as_deref()?;
+        let date = s.run.date.as_deref()?;
         Some(date.get(..10).unwrap_or(date).to_string())
     }));
-    let versions = distinct(series.iter().filter_map(|s| s.version.clone()));
+    let versions = distinct(series.iter().filter_map(|s| s.run.version.clone()));
     let shares = series
         .iter()
         .flat_map(|s| s.runs.iter().filter_map(|p| p.cpu_share))
@@ -197,7 +198,7 @@ pub fn render_svg(series: &[Series], options: &PlotOptions) -> Result<String, Pl
                 .iter()
                 .flat_map(|c| c.measured.iter().map(|m| m.threads))
                 .fold(1.0, f64::max),
-            cores: distinct(series.iter().map(|s| s.physical)),
+            cores: distinct(series.iter().map(|s| s.machine.physical)),
         };
         draw_panel(&top, &curves, &frame, Panel::Speedup)?;
         draw_panel(&bottom, &curves, &frame, Panel::Efficiency)?;
@@ -315,8 +316,9 @@ impl Curve {
             .map(|p| {
                 // The speedup is the one-thread median over this median, so each run's speedup
                 // is the speedup scaled by median / that run's time.
-                let scaled = |seconds: f64| p.speedup * p.median_seconds / seconds;
-                let (slowest, fastest) = (scaled(p.max_seconds), scaled(p.min_seconds));
+                let scaled =
+                    |time: Duration| p.speedup * p.median.as_secs_f64() / time.as_secs_f64();
+                let (slowest, fastest) = (scaled(p.max), scaled(p.min));
                 let range = (series.repeat > 1 && usable(1.0, slowest) && usable(1.0, fastest))
                     .then_some((slowest, fastest));
                 Measured {
@@ -1120,7 +1122,14 @@ mod tests {
             .map(|&t| {
                 let speedup = if t == 1 { 1.0 } else { t as f64 * scale };
                 let median = 1.0 / speedup;
-                let mut point = MeasuredPoint::new(t, median, median * 0.9, median * 1.1, speedup);
+                let time = Duration::from_secs_f64;
+                let mut point = MeasuredPoint::new(
+                    t,
+                    time(median),
+                    time(median * 0.9),
+                    time(median * 1.1),
+                    speedup,
+                );
                 point.shares_core = t > 4;
                 point
             })
@@ -1128,7 +1137,7 @@ mod tests {
         let tasks = vec![std::time::Duration::from_millis(10); 64];
         let machine = Machine::new(8, 4);
         let mut series = Series::new(16, "mirror", kernel, machine);
-        series.cpu = Some("Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz".into());
+        series.run.cpu = Some("Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz".into());
         series.repeat = 3;
         series.runs = runs;
         series.model = predict(&tasks, &DEFAULT_WORKERS);
@@ -1328,8 +1337,8 @@ mod tests {
             provenance(std::slice::from_ref(&one)),
             "date not recorded · version not recorded · CPU share not measured"
         );
-        one.date = Some("2026-11-25T19:33:09Z".into());
-        one.version = Some("0.1.0".into());
+        one.run.date = Some("2026-11-25T19:33:09Z".into());
+        one.run.version = Some("0.1.0".into());
         one.runs[0].cpu_share = Some(0.991);
         one.runs[1].cpu_share = Some(0.52);
         let line = provenance(std::slice::from_ref(&one));
@@ -1489,7 +1498,7 @@ mod tests {
             let mut absurd = series(&[1, 2], "avx2", 1.0);
             absurd.runs[1].speedup = speedup;
             absurd.model[1].speedup = 1.7e308;
-            absurd.runs[0].min_seconds = 4e-311;
+            absurd.runs[0].min = Duration::ZERO;
             let svg = render_svg(&[absurd], &PlotOptions::default()).unwrap();
             assert!(largest_label(&svg, "") <= 16.0, "{speedup:e}");
             // The one-thread point is drawn, the absurd one is not: one circle a panel and one
@@ -1502,7 +1511,7 @@ mod tests {
     fn degenerate_speedups_are_left_out_not_drawn() {
         let mut broken = series(&[1], "avx2", 1.0);
         broken.runs[0].speedup = f64::NAN;
-        broken.runs[0].median_seconds = 0.0;
+        broken.runs[0].median = Duration::ZERO;
         broken.model = predict(&[std::time::Duration::ZERO], &[1]);
         let svg = render_svg(&[broken], &PlotOptions::default()).unwrap();
         assert!(!svg.contains("NaN"), "{svg}");

@@ -11,7 +11,7 @@ use nqueens::scaling::study::{Study, StudyWarning};
 use nqueens::{Kernel, Strategy};
 
 use super::{compare, percent, shares_core, signed_percent, solutions_per_second};
-use crate::format::{Format, table_row, write_table};
+use crate::format::{Format, TableRow, table_row, write_table};
 use crate::human;
 
 /// Writes the studies to `out` in `format` and flushes them, so that they are out before the
@@ -86,15 +86,20 @@ struct LossRow {
     loss: Loss,
 }
 
-table_row!(LossRow, |record| {
-    "threads" => record.threads,
-    "lost" => points(record.lost),
-    "serial" => points(record.loss.serial),
-    "imbalance" => points(record.loss.imbalance),
-    "other programs" => points(record.loss.other_programs),
-    "slowdown" => points(record.loss.slowdown),
-    "unexplained" => points(record.loss.unexplained),
-});
+impl TableRow for LossRow {
+    fn headings() -> Vec<&'static str> {
+        let parts = super::loss_headings(false);
+        ["threads", "lost"].into_iter().chain(parts).collect()
+    }
+
+    fn cells(&self) -> Vec<String> {
+        let parts = self.loss.parts().map(|(_, part)| points(part));
+        [self.threads.to_string(), points(self.lost)]
+            .into_iter()
+            .chain(parts)
+            .collect()
+    }
+}
 
 /// A share of the worker-time in percentage points, signed where negative: `-0.3` (never
 /// `-0.0`).
@@ -227,9 +232,9 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
             let model = study.model_at(p.threads);
             MeasuredRow {
                 threads: p.threads,
-                median: p.median_seconds,
-                min: p.min_seconds,
-                max: p.max_seconds,
+                median: p.median.as_secs_f64(),
+                min: p.min.as_secs_f64(),
+                max: p.max.as_secs_f64(),
                 speedup: p.speedup,
                 efficiency: p.efficiency,
                 cpu_share: p.cpu_share,
@@ -340,7 +345,7 @@ pub(super) fn write_model_check(out: &mut dyn Write, check: &[Holdout]) -> io::R
 /// modelled worker count, by the list-scheduling bound (`kind` = `bound`) or the model with
 /// measured losses (`kind` = `with-losses`), `seconds` = the prediction, no min, max, CPU share
 /// or loss breakdown.
-#[derive(Debug, Serialize)]
+#[derive(Debug)]
 struct CsvRow {
     kind: &'static str,
     n: u32,
@@ -357,11 +362,32 @@ struct CsvRow {
     cpu_share: Option<f64>,
     shares_core: bool,
     cpu: String,
-    loss_serial: Option<f64>,
-    loss_imbalance: Option<f64>,
-    loss_other_programs: Option<f64>,
-    loss_slowdown: Option<f64>,
-    loss_unexplained: Option<f64>,
+    /// A column per part ([`super::loss_columns`]).
+    loss: Option<Loss>,
+}
+
+impl Serialize for CsvRow {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut row = s.serialize_struct("CsvRow", 20)?;
+        row.serialize_field("kind", &self.kind)?;
+        row.serialize_field("n", &self.n)?;
+        row.serialize_field("strategy", &self.strategy)?;
+        row.serialize_field("kernel", &self.kernel)?;
+        row.serialize_field("logical_cpus", &self.logical_cpus)?;
+        row.serialize_field("physical_cores", &self.physical_cores)?;
+        row.serialize_field("threads", &self.threads)?;
+        row.serialize_field("seconds", &self.seconds)?;
+        row.serialize_field("min_seconds", &self.min_seconds)?;
+        row.serialize_field("max_seconds", &self.max_seconds)?;
+        row.serialize_field("speedup", &self.speedup)?;
+        row.serialize_field("efficiency", &self.efficiency)?;
+        row.serialize_field("cpu_share", &self.cpu_share)?;
+        row.serialize_field("shares_core", &self.shares_core)?;
+        row.serialize_field("cpu", &self.cpu)?;
+        super::serialize_loss(&mut row, self.loss)?;
+        row.end()
+    }
 }
 
 fn csv_rows(study: &Study) -> Vec<CsvRow> {
@@ -383,20 +409,16 @@ fn csv_rows(study: &Study) -> Vec<CsvRow> {
                 cpu_share,
                 shares_core: threads > study.machine.physical,
                 cpu: study.run.cpu.clone().unwrap_or_default(),
-                loss_serial: loss.map(|l| l.serial),
-                loss_imbalance: loss.map(|l| l.imbalance),
-                loss_other_programs: loss.map(|l| l.other_programs),
-                loss_slowdown: loss.map(|l| l.slowdown),
-                loss_unexplained: loss.map(|l| l.unexplained),
+                loss,
             }
         };
     let measured = study.runs.iter().map(|p| {
         row(
             "measured",
             p.threads,
-            p.median_seconds,
-            Some(p.min_seconds),
-            Some(p.max_seconds),
+            p.median.as_secs_f64(),
+            Some(p.min.as_secs_f64()),
+            Some(p.max.as_secs_f64()),
             p.speedup,
             p.efficiency,
             p.cpu_share,
@@ -524,8 +546,13 @@ mod tests {
             "{table}"
         );
         let csv = csv_rows(&study);
-        assert_eq!(csv[1].loss_other_programs, Some(0.485));
-        assert_eq!(csv[1].loss_slowdown, Some(0.012));
+        assert_eq!(csv[1].loss, Some(loss));
+        let (columns, values) = crate::format::plain::csv_fields(&csv[1]).unwrap();
+        let at = |name: &str| &values[columns.iter().position(|c| c == name).unwrap()];
+        assert_eq!(
+            (at("loss_other_programs"), at("loss_slowdown")),
+            (&"0.485".to_string(), &"0.012".to_string())
+        );
     }
 
     #[test]

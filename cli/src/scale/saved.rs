@@ -1,15 +1,15 @@
 //! The series the tool shows and compares, labelled for people: made from a study just measured
 //! or read back from a saved `scale --format json` result (a single study, a `{"series": [...]}`
-//! file of several, or an older file without the CPU's name), which the library reads
-//! ([`Saved`]).
+//! file of several, or an older file without the CPU's name): each study deserialized as the
+//! library's [`Series`] and checked by [`Series::validated`].
 
 use std::io::Read;
 use std::path::Path;
 
 use crate::escape;
 
-use nqueens::scaling::saved::{Saved, SavedError};
 use nqueens::scaling::series::Series;
+use serde_json::Value;
 
 /// What tables and legends call a series.
 pub trait Labels {
@@ -25,12 +25,13 @@ pub trait Labels {
 
 impl Labels for Series {
     fn machine(&self) -> String {
-        let counts = if self.logical > self.physical {
-            format!("{} cores, {} threads", self.physical, self.logical)
+        let (logical, physical) = (self.machine.logical, self.machine.physical);
+        let counts = if logical > physical {
+            format!("{physical} cores, {logical} threads")
         } else {
-            format!("{} cores", self.physical)
+            format!("{physical} cores")
         };
-        match &self.cpu {
+        match &self.run.cpu {
             Some(cpu) => format!("{}, {counts}", short_cpu(cpu)),
             None => format!("{counts}, CPU not recorded"),
         }
@@ -90,10 +91,9 @@ pub fn read(path: &Path) -> Result<Vec<Series>, Unreadable> {
             "{name} is not a scale result ({why}); make one with nqueens scale N --format json"
         ))
     };
-    let saved: Saved = serde_json::from_slice(&text).map_err(|e| {
+    let value: Value = serde_json::from_slice(&text).map_err(|e| {
         let what = match e.classify() {
             serde_json::error::Category::Eof => "it ends early (truncated?)",
-            serde_json::error::Category::Data => return refuse(e.to_string()),
             _ => "it is not valid JSON",
         };
         Unreadable(format!(
@@ -102,7 +102,7 @@ pub fn read(path: &Path) -> Result<Vec<Series>, Unreadable> {
             e.column()
         ))
     })?;
-    let series = saved.series().map_err(|e| refuse(why(&e)))?;
+    let series = studies(value).map_err(refuse)?;
     Ok(series
         .into_iter()
         .map(|mut series| {
@@ -112,13 +112,47 @@ pub fn read(path: &Path) -> Result<Vec<Series>, Unreadable> {
         .collect())
 }
 
-/// What is wrong with a saved result, in the words of a JSON file.
-fn why(error: &SavedError) -> String {
-    match error {
-        SavedError::NotAnObject { .. } => "not a JSON object".to_string(),
-        SavedError::InSeries { index, error, .. } => format!("series {index}: {}", why(error)),
-        other => other.to_string(),
+/// The studies of a saved result, each checked: one, or those of `"series"`; or what is wrong,
+/// the field named by its path (`series[1].runs[0].threads`).
+fn studies(value: Value) -> Result<Vec<Series>, String> {
+    let Value::Object(mut fields) = value else {
+        return Err("not a JSON object".to_string());
+    };
+    let Some(several) = fields.remove("series") else {
+        return Ok(vec![study(Value::Object(fields), "")?]);
+    };
+    match several {
+        Value::Array(items) if !items.is_empty() => items
+            .into_iter()
+            .enumerate()
+            .map(|(i, item)| study(item, &format!("series[{i}]")))
+            .collect(),
+        _ => Err("\"series\" is not a list of studies".to_string()),
     }
+}
+
+/// The study `value` at `path` (empty at the top), deserialized and checked.
+fn study(value: Value, path: &str) -> Result<Series, String> {
+    let at = |field: &str| match (path, field) {
+        ("", field) => field.to_string(),
+        (path, "" | ".") => path.to_string(),
+        (path, field) => format!("{path}.{field}"),
+    };
+    if !value.is_object() {
+        return Err(format!("{} is not a JSON object", at("")));
+    }
+    let series: Series = serde_path_to_error::deserialize(value).map_err(|e| {
+        let field = at(&e.path().to_string());
+        let error = e.into_inner();
+        match field.as_str() {
+            "" | "." => error.to_string(),
+            field => format!("{field}: {error}"),
+        }
+    })?;
+    series.validated().map_err(|e| {
+        let field = at(&e.field);
+        format!("{field} {}", e.problem)
+    })
 }
 
 /// `series` read from a file, its strings as a terminal, a table, a CSV file and a plot may show
@@ -128,9 +162,9 @@ fn escaped(mut series: Series) -> Series {
     let field = |s: &mut String| *s = escape::field(s).into_owned();
     field(&mut series.strategy);
     field(&mut series.kernel);
-    series.cpu.as_mut().map(field);
-    series.date.as_mut().map(field);
-    series.version.as_mut().map(field);
+    series.run.cpu.as_mut().map(field);
+    series.run.date.as_mut().map(field);
+    series.run.version.as_mut().map(field);
     series
 }
 
@@ -157,7 +191,7 @@ mod tests {
         let series = read(&path).unwrap();
         assert_eq!(series.len(), 1);
         let s = &series[0];
-        assert_eq!((s.n, s.logical, s.physical), (18, 16, 16));
+        assert_eq!((s.n, s.machine.logical, s.machine.physical), (18, 16, 16));
         let source = s.source.as_deref().unwrap();
         assert!(source.ends_with("scale-18-xeon-16-cores.json"), "{source}");
         assert_eq!(
@@ -191,23 +225,37 @@ mod tests {
     #[test]
     fn what_is_wrong_is_said_in_the_words_of_a_json_file() {
         let advice = "; make one with nqueens scale N --format json";
-        assert_eq!(refusal(r#"{"a": 1}"#), format!(r#" (no "n"){advice}"#));
+        assert_eq!(
+            refusal(r#"{"a": 1}"#),
+            format!(" (missing field `n`){advice}")
+        );
         assert_eq!(refusal("[1, 2]"), format!(" (not a JSON object){advice}"));
         assert_eq!(
             refusal(r#"{"series": [{"n": 1}, 2]}"#),
-            format!(r#" (series 1: no "machine"){advice}"#)
+            format!(" (series[0]: missing field `strategy`){advice}")
         );
         assert_eq!(
             refusal(&format!(r#"{{"series": [{}, 2]}}"#, SMALL)),
-            format!(" (series 2: not a JSON object){advice}")
-        );
-        assert_eq!(
-            refusal(r#"{"series": [{}, []]}"#),
-            format!(r#" (series 1: no "n"){advice}"#)
+            format!(" (series[1] is not a JSON object){advice}")
         );
         assert_eq!(
             refusal(r#"{"series": [[]]}"#),
-            format!(" (not a JSON object){advice}")
+            format!(" (series[0] is not a JSON object){advice}")
+        );
+        assert_eq!(
+            refusal(&SMALL.replace(r#""threads": 1"#, r#""threads": "one""#)),
+            format!(r#" (runs[0].threads: invalid type: string "one", expected usize){advice}"#)
+        );
+        assert_eq!(
+            refusal(&format!(
+                r#"{{"series": [{}, {}]}}"#,
+                SMALL,
+                SMALL.replace(r#""max_seconds": 1.0"#, r#""max_seconds": 0.5"#)
+            )),
+            format!(
+                " (series[1].runs[0] has its times out of order: fastest 1, median 1, \
+                 slowest 0.5){advice}"
+            )
         );
         assert_eq!(
             refusal(r#"{"series": 3}"#),
