@@ -171,3 +171,33 @@ pub(super) fn pick(found: &[AdapterInfo], wanted: Option<&str>) -> Result<usize,
             .join("; "),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info(index: usize, name: &str) -> AdapterInfo {
+        AdapterInfo {
+            index,
+            name: name.into(),
+            kind: "software",
+            backend: "vulkan".into(),
+            driver: String::new(),
+        }
+    }
+
+    #[test]
+    fn an_adapter_is_picked_by_index_or_part_of_its_name_else_the_first() {
+        assert_eq!(pick(&[], None), Err(GpuError::NoAdapter));
+        assert_eq!(pick(&[], Some("0")), Err(GpuError::NoAdapter));
+        let found = [info(0, "NVIDIA H100"), info(1, "llvmpipe (LLVM 15)")];
+        assert_eq!(pick(&found, None), Ok(0));
+        assert_eq!(pick(&found, Some(" 1 ")), Ok(1));
+        assert_eq!(pick(&found, Some("LLVMPIPE")), Ok(1));
+        let Err(GpuError::NoSuchAdapter { wanted, found }) = pick(&found, Some("2")) else {
+            panic!("index 2 picked");
+        };
+        assert_eq!(wanted, "2");
+        assert!(found.contains("[0] NVIDIA H100") && found.contains("[1] llvmpipe"));
+    }
+}
