@@ -41,7 +41,8 @@
 //!   predicted by sampling; [`scaling`]: thread-scaling studies, the load-balance model, saved
 //!   studies read back.
 //! * For learning: [`board`], [`construct`], [`enumerate`], [`classic`]; [`names`] for the
-//!   names of the choices; [`files`] for the rules every file is opened by.
+//!   error of a name that is none of the choices. Journals are opened by the rules of the
+//!   workspace's `nqueens-files` crate.
 //!
 //! # Features
 //!

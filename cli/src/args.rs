@@ -18,12 +18,15 @@ use nqueens::{Kernel, Strategy};
 /// Parses the process's arguments (`args`, the program's name first). Every argument that takes
 /// a value accepts a negative number, so that `-1` is refused with the reason a value parser
 /// gives rather than as an unknown flag ([`accept_hyphen_values`] does the same for values such
-/// as `-5..=3`); `--version` also names the kernels this CPU runs ([`long_version`]). An
+/// as `-5..=3`); `--version` also names the kernels this machine runs ([`long_version`]). An
 /// argument that is not UTF-8 is clap's [`clap::error::ErrorKind::InvalidUtf8`] wherever it is
 /// (only paths may be any bytes).
 pub fn parse(args: &[OsString]) -> Result<Cli, clap::Error> {
     use clap::FromArgMatches;
-    let mut command = command().long_version(long_version(asks_version(args)));
+    let mut command = command();
+    if asks_version(args) {
+        command = command.long_version(long_version());
+    }
     let is_number = |a: &OsString| a.to_str().is_some_and(|a| a[1..].parse::<f64>().is_ok());
     if args
         .iter()
@@ -73,7 +76,8 @@ pub fn command() -> clap::Command {
     })
 }
 
-/// Whether the arguments ask for `--version` (only then are the GPU adapters looked for).
+/// Whether the arguments ask for `--version` (only then is its text made, and the GPU adapters
+/// looked for).
 fn asks_version(args: &[OsString]) -> bool {
     args.iter()
         .skip(1)
@@ -81,10 +85,11 @@ fn asks_version(args: &[OsString]) -> bool {
         .any(|a| a == "--version" || a == "-V")
 }
 
-/// The text `nqueens --version` prints after the name: the version, the kernels this CPU runs
-/// (and the one `--kernel auto` picks), and the kernels it cannot run; with `adapters` (and the
-/// `gpu` feature), the GPU adapters found, the one the GPU kernels use first.
-pub fn long_version(adapters: bool) -> String {
+/// The text `nqueens --version` prints after the name: the version, the kernels this machine
+/// runs (and the one `--kernel auto` picks), the kernels its CPU cannot run, and with the `gpu`
+/// feature the GPU adapters found, the one the GPU kernels use first (without any, the GPU
+/// kernels are named apart, as needing one).
+pub fn long_version() -> String {
     fn names(kernels: impl Iterator<Item = Kernel>) -> String {
         kernels.map(Kernel::name).collect::<Vec<_>>().join(" ")
     }
@@ -97,20 +102,24 @@ pub fn long_version(adapters: bool) -> String {
     if let Ok(auto) = Kernel::Auto.resolve() {
         text.push_str(&format!(" (auto picks {auto})"));
     }
-    let missing = Kernel::ALL
-        .iter()
-        .copied()
-        .filter(|k| *k != Kernel::Auto && !available.contains(k));
-    let missing = names(missing);
-    if !missing.is_empty() {
-        text.push_str(&format!("\nnot on this CPU: {missing}"));
+    let missing = |gpu: bool| {
+        names(
+            Kernel::ALL
+                .iter()
+                .copied()
+                .filter(|k| *k != Kernel::Auto && k.uses_gpu() == gpu && !available.contains(k)),
+        )
+    };
+    let cpu = missing(false);
+    if !cpu.is_empty() {
+        text.push_str(&format!("\nnot on this CPU: {cpu}"));
+    }
+    let gpu = missing(true);
+    if !gpu.is_empty() {
+        text.push_str(&format!("\nno GPU adapter for: {gpu}"));
     }
     #[cfg(feature = "gpu")]
-    if adapters {
-        text.push_str(&gpu_adapters());
-    }
-    #[cfg(not(feature = "gpu"))]
-    let _ = adapters;
+    text.push_str(&gpu_adapters());
     text
 }
 
@@ -520,7 +529,7 @@ pub struct EngineArgs {
     /// Which kernel counts the tasks.
     ///
     /// The counts are the same with each, so a count can be checked by an independent
-    /// implementation; `nqueens --version` names the kernels this CPU runs.
+    /// implementation; `nqueens --version` names the kernels this machine runs.
     ///
     #[cfg_attr(
         feature = "gpu",
@@ -817,7 +826,9 @@ fn kernel_parser() -> impl clap::builder::TypedValueParser<Value = Kernel> {
     use clap::builder::TypedValueParser;
     Refusing {
         parser: choice::<Kernel>().try_map(|kernel: Kernel| {
-            if kernel.is_available() {
+            // A GPU kernel without an adapter is refused when the count opens the device, with
+            // how to get one.
+            if kernel.is_available() || kernel.uses_gpu() {
                 return Ok(kernel);
             }
             let available = Kernel::available();

@@ -21,7 +21,7 @@ pub fn run(args: &CompletionsArgs, out: &mut dyn Write) -> Result<Outcome, Failu
     Ok(Outcome::Success)
 }
 
-/// `command` with every `--kernel` offering only `auto` and the kernels this CPU runs (the
+/// `command` with every `--kernel` offering only `auto` and the kernels this machine runs (the
 /// help and the manual name them all, the same on every machine). The script is generated
 /// from it and never parses with it.
 fn kernels_of_this_cpu(command: clap::Command) -> clap::Command {

@@ -26,6 +26,7 @@ use super::kernel::{GpuUse, Job, Selected};
 use super::outcome::{RunOptions, RunReport, Tally, TaskOutcome, order_and_sum};
 use super::plan::{Plan, Subproblem};
 use super::pool::{Workers, spread};
+use crate::error::Error;
 
 pub use super::outcome::DeviceShare;
 

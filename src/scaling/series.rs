@@ -604,7 +604,7 @@ mod tests {
     fn what_a_study_serializes_to_is_read_back() {
         use crate::scaling::study::{StudyOptions, measure};
         let options = StudyOptions::new(vec![2])
-            .with_strategy(crate::Strategy::Mirror)
+            .with_strategy(crate::engine::plan::Strategy::Mirror)
             .with_repeat(1);
         let study = measure(9, &options, &mut |_| {}).unwrap();
         let text = serde_json::to_string(&study).unwrap();

@@ -226,11 +226,19 @@ fn the_long_version_lists_the_kernels_of_this_cpu() {
         .unwrap_or_default()
         .split_whitespace()
         .collect();
-    let missing: Vec<&str> = lines
-        .next()
-        .and_then(|line| line.strip_prefix("not on this CPU: "))
-        .map(|rest| rest.split_whitespace().collect())
-        .unwrap_or_default();
+    // The kernels this machine lacks: a CPU's instructions, or (with the gpu feature) an adapter.
+    let rest: Vec<&str> = lines.collect();
+    let lacking = |prefix: &str| -> Vec<&str> {
+        rest.iter()
+            .filter_map(|line| line.strip_prefix(prefix))
+            .flat_map(str::split_whitespace)
+            .collect()
+    };
+    let missing_cpu = lacking("not on this CPU: ");
+    let missing_gpu = lacking("no GPU adapter for: ");
+    assert!(missing_cpu.iter().all(|k| !k.starts_with("gpu")), "{long}");
+    assert!(missing_gpu.iter().all(|k| k.starts_with("gpu")), "{long}");
+    let missing: Vec<&str> = missing_cpu.iter().chain(&missing_gpu).copied().collect();
     // Every named kernel is listed once, on one line or the other.
     let mut all: Vec<&str> = runs.iter().chain(&missing).copied().collect();
     all.sort_unstable();
@@ -248,9 +256,13 @@ fn the_long_version_lists_the_kernels_of_this_cpu() {
             .assert()
             .success();
     }
-    for kernel in &missing {
+    for kernel in &missing_cpu {
         let err = usage_error(&["count", "6", "-t", "1", "--kernel", kernel]);
         assert!(err.contains("this CPU lacks"), "{err}");
+    }
+    for kernel in &missing_gpu {
+        let err = usage_error(&["count", "6", "-t", "1", "--kernel", kernel]);
+        assert!(err.contains("no GPU adapter"), "{err}");
     }
 }
 

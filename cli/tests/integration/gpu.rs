@@ -1,6 +1,7 @@
 //! The `gpu` kernels (feature `gpu`): every board up to 16 against the table with both plans,
-//! a sharded count merged, an interrupted count resumed, and the refusals when there is no
-//! adapter. (Random jobs of n = 20..=32 against the depth-first search: the library's tests.)
+//! a sharded count merged, an interrupted count resumed, the refusals when there is no
+//! adapter, and a command without an adapter that runs as without the feature. (Random jobs of
+//! n = 20..=32 against the depth-first search: the library's tests.)
 //!
 //! On a machine without a Vulkan adapter the tests that need one print "skipped: no GPU
 //! adapter" and pass, unless `NQUEENS_REQUIRE_GPU=1` (set by `.ci/run`, which installs Mesa's
@@ -39,6 +40,19 @@ fn gpu_here() -> bool {
 fn quiet_nqueens(dir: &std::path::Path) -> std::process::Command {
     let mut command = nqueens_process();
     command.env("XDG_RUNTIME_DIR", dir);
+    command
+}
+
+/// A Vulkan driver manifest that does not exist: pointing the loader's driver paths at it
+/// hides every driver (Mesa's lavapipe included), as on a machine without a GPU.
+const NO_DRIVER: &str = "/nonexistent/icd.json";
+
+/// An `nqueens` process that finds no GPU adapter.
+fn without_a_driver(dir: &std::path::Path) -> std::process::Command {
+    let mut command = quiet_nqueens(dir);
+    command
+        .env("VK_ICD_FILENAMES", NO_DRIVER)
+        .env("VK_DRIVER_FILES", NO_DRIVER);
     command
 }
 
@@ -277,9 +291,7 @@ fn without_an_adapter_a_gpu_count_is_refused_in_one_line_before_any_work() {
     let dir = tempfile::tempdir().unwrap();
     let journal = dir.path().join("n12.ckpt");
     for kernel in ["gpu", "gpu-only"] {
-        let out = quiet_nqueens(dir.path())
-            .env("VK_ICD_FILENAMES", "/nonexistent/icd.json")
-            .env("VK_DRIVER_FILES", "/nonexistent/icd.json")
+        let out = without_a_driver(dir.path())
             .args(["count", "12", "--kernel", kernel, "--checkpoint"])
             .arg(&journal)
             .output()
@@ -292,6 +304,60 @@ fn without_an_adapter_a_gpu_count_is_refused_in_one_line_before_any_work() {
         );
         assert!(!journal.exists(), "no journal was started");
     }
+}
+
+#[test]
+fn without_an_adapter_the_command_runs_as_without_the_gpu_feature() {
+    let dir = tempfile::tempdir().unwrap();
+    // --version lists no GPU kernel among those this machine runs, and says why.
+    let out = without_a_driver(dir.path())
+        .arg("--version")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let kernels = text
+        .lines()
+        .find_map(|l| l.strip_prefix("kernels: "))
+        .unwrap_or_else(|| panic!("no kernels line: {text}"));
+    assert!(!kernels.contains("gpu"), "{text}");
+    let auto = kernels
+        .split(" (auto picks ")
+        .nth(1)
+        .and_then(|rest| rest.strip_suffix(')'))
+        .unwrap_or_else(|| panic!("no auto kernel: {text}"));
+    assert!(
+        text.lines()
+            .any(|l| l == "no GPU adapter for: gpu gpu-only"),
+        "{text}"
+    );
+    assert!(text.contains("\ngpu adapters: none ("), "{text}");
+    // A count with auto runs on the CPU kernel --version names.
+    let out = without_a_driver(dir.path())
+        .args(["count", "10", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let records: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let record = if records.is_array() {
+        &records[0]
+    } else {
+        &records
+    };
+    assert_eq!(
+        (record["total"].as_u64(), record["kernel"].as_str()),
+        (Some(724), Some(auto)),
+        "{record}"
+    );
+    // The completion scripts offer only the kernels this machine runs.
+    let out = without_a_driver(dir.path())
+        .args(["completions", "bash"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let script = String::from_utf8(out.stdout).unwrap();
+    assert!(script.contains("depth-first"), "{script}");
+    assert!(!script.contains("gpu-only"), "{script}");
 }
 
 #[test]

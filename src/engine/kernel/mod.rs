@@ -55,7 +55,8 @@ pub enum Kernel {
     /// The fastest kernel this CPU runs: AVX-512, else AVX2 or NEON, else the depth-first
     /// search (measured faster than the portable lanes, which lack vector compress and expand).
     /// With the `gpu` feature, a count of a board the CPU alone would need about 2 s or more for
-    /// runs on a discrete GPU beside the CPU instead ([`Kernel::for_board`]).
+    /// runs on a discrete GPU beside the CPU instead ([`Kernel::for_board`]); without a
+    /// discrete adapter, `auto` runs as without the feature.
     ///
     /// The order is measured, not assumed: every kernel a CPU runs can be chosen by name and
     /// timed against the others.
@@ -74,7 +75,7 @@ pub enum Kernel {
     /// The GPU (the adapter [`crate::gpu::settings()`] pick) beside the CPU: a run's tasks are taken
     /// from one queue by the GPU, in batches, and by the run's CPU threads, one at a time with
     /// the fastest CPU kernel. Built with the `gpu` feature. A count with `auto` runs this on a
-    /// discrete adapter where the GPU wins (`gpu::auto_uses_gpu`, [`Kernel::select_for`]).
+    /// discrete adapter where the GPU wins (`gpu::auto_uses_gpu`, [`Kernel::for_board`]).
     #[cfg(feature = "gpu")]
     Gpu,
     /// The GPU alone: every task of a run is counted on the GPU (the run's threads are not
@@ -95,7 +96,8 @@ pub enum GpuUse {
 }
 
 impl Kernel {
-    /// Every kernel a user can name, `auto` first (the GPU kernels last, when built).
+    /// Every kernel a user can name, `auto` first (the GPU kernels last, when built, whether or
+    /// not this machine has a GPU adapter: [`Kernel::available`] tells).
     ///
     /// A slice, so that code written against it compiles whichever features are on: the `gpu`
     /// feature adds kernels to it, as it adds variants to [`Kernel`] (which is why a `match`
@@ -181,13 +183,17 @@ impl Kernel {
         }
     }
 
-    /// Whether this CPU runs the kernel (for a GPU kernel: whether it is built; the adapter is
-    /// looked for by [`Kernel::resolve`]).
+    /// Whether this CPU runs the kernel (for a GPU kernel: whether this machine has a GPU
+    /// adapter, looked for once per process; [`Kernel::resolve`] opens its device).
     ///
     /// ```
     /// assert!(nqueens::Kernel::PortableLanes.is_available());
     /// ```
     pub fn is_available(self) -> bool {
+        #[cfg(feature = "gpu")]
+        if self.uses_gpu() && !gpu::has_adapter() {
+            return false;
+        }
         self.detect().is_some()
     }
 
@@ -208,20 +214,28 @@ impl Kernel {
         .collect()
     }
 
-    /// Every kernel this CPU runs: the lane kernels of [`Kernel::available_lanes`] (fastest
-    /// first), then the depth-first search, then the GPU kernels when built (`auto` left out).
+    /// Every kernel this machine runs: the lane kernels of [`Kernel::available_lanes`] (fastest
+    /// first), then the depth-first search, then, with the `gpu` feature and where a GPU adapter
+    /// is found (looked for once per process), the GPU kernels (`auto` left out). Without an
+    /// adapter the list is the same as without the feature.
     ///
     /// ```
     /// let kernels = nqueens::Kernel::available();
     /// let cpu: Vec<_> = kernels.iter().filter(|k| !k.uses_gpu()).collect();
     /// assert_eq!(cpu.last(), Some(&&nqueens::Kernel::DepthFirst));
     /// assert!(kernels.contains(&nqueens::Kernel::PortableLanes));
+    /// #[cfg(feature = "gpu")]
+    /// if nqueens::gpu::adapters().is_empty() {
+    ///     assert!(kernels.iter().all(|k| !k.uses_gpu())); // as without the feature
+    /// }
     /// ```
     pub fn available() -> Vec<Kernel> {
         let mut kernels = Kernel::available_lanes();
         kernels.push(Kernel::DepthFirst);
         #[cfg(feature = "gpu")]
-        kernels.extend([Kernel::Gpu, Kernel::GpuOnly]);
+        if gpu::has_adapter() {
+            kernels.extend([Kernel::Gpu, Kernel::GpuOnly]);
+        }
         kernels
     }
 

@@ -3,6 +3,7 @@
 //! a name: [`GpuSettings::with_adapter`](super::GpuSettings::with_adapter)).
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use super::GpuError;
 
@@ -105,8 +106,12 @@ fn instance_backends() -> wgpu::Backends {
     wgpu::Backends::VULKAN | wgpu::Backends::METAL | wgpu::Backends::DX12
 }
 
+/// The adapters found by the first look of the process (a machine's adapters do not change
+/// while it runs; opening the device looks again).
+static FOUND: OnceLock<Vec<AdapterInfo>> = OnceLock::new();
+
 /// The adapters this machine has, fastest kind first (empty when there is none, or no Vulkan
-/// loader).
+/// loader). They are looked for once per process, on the first call.
 ///
 /// ```no_run
 /// for adapter in nqueens::gpu::adapters() {
@@ -114,10 +119,17 @@ fn instance_backends() -> wgpu::Backends {
 /// }
 /// ```
 pub fn adapters() -> Vec<AdapterInfo> {
-    list(&instance())
-        .into_iter()
-        .map(|(_, info)| info)
-        .collect()
+    found().to_vec()
+}
+
+/// The adapters of [`adapters`], looked for on the first call only.
+pub(super) fn found() -> &'static [AdapterInfo] {
+    FOUND.get_or_init(|| {
+        list(&instance())
+            .into_iter()
+            .map(|(_, info)| info)
+            .collect()
+    })
 }
 
 /// The adapter to count on: the one `wanted` names (an index or part of a name), else the first
@@ -126,34 +138,66 @@ pub(super) fn choose(
     instance: &wgpu::Instance,
     wanted: Option<&str>,
 ) -> Result<(wgpu::Adapter, AdapterInfo), GpuError> {
-    let found = list(instance);
+    let mut found = list(instance);
+    let infos: Vec<AdapterInfo> = found.iter().map(|(_, info)| info.clone()).collect();
+    let picked = pick(&infos, wanted)?;
+    Ok(found.swap_remove(picked))
+}
+
+/// The position in `found` of the adapter `wanted` names (an index or part of a name), else
+/// of the first (fastest kind).
+pub(super) fn pick(found: &[AdapterInfo], wanted: Option<&str>) -> Result<usize, GpuError> {
     if found.is_empty() {
         return Err(GpuError::NoAdapter);
     }
     let Some(wanted) = wanted.map(str::to_owned) else {
-        return Ok(found.into_iter().next().expect("not empty"));
-    };
-    let names = || {
-        found
-            .iter()
-            .map(|(_, info)| info.to_string())
-            .collect::<Vec<_>>()
-            .join("; ")
+        return Ok(0);
     };
     let picked = match wanted.trim().parse::<usize>() {
-        Ok(index) => found.iter().position(|(_, info)| info.index == index),
+        Ok(index) => found.iter().position(|info| info.index == index),
         Err(_) => {
             let lower = wanted.to_lowercase();
             found
                 .iter()
-                .position(|(_, info)| info.name.to_lowercase().contains(&lower))
+                .position(|info| info.name.to_lowercase().contains(&lower))
         }
     };
-    match picked {
-        Some(p) => Ok(found.into_iter().nth(p).expect("found")),
-        None => Err(GpuError::NoSuchAdapter {
-            wanted,
-            found: names(),
-        }),
+    picked.ok_or_else(|| GpuError::NoSuchAdapter {
+        wanted,
+        found: found
+            .iter()
+            .map(AdapterInfo::to_string)
+            .collect::<Vec<_>>()
+            .join("; "),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info(index: usize, name: &str) -> AdapterInfo {
+        AdapterInfo {
+            index,
+            name: name.into(),
+            kind: "software",
+            backend: "vulkan".into(),
+            driver: String::new(),
+        }
+    }
+
+    #[test]
+    fn an_adapter_is_picked_by_index_or_part_of_its_name_else_the_first() {
+        assert_eq!(pick(&[], None), Err(GpuError::NoAdapter));
+        assert_eq!(pick(&[], Some("0")), Err(GpuError::NoAdapter));
+        let found = [info(0, "NVIDIA H100"), info(1, "llvmpipe (LLVM 15)")];
+        assert_eq!(pick(&found, None), Ok(0));
+        assert_eq!(pick(&found, Some(" 1 ")), Ok(1));
+        assert_eq!(pick(&found, Some("LLVMPIPE")), Ok(1));
+        let Err(GpuError::NoSuchAdapter { wanted, found }) = pick(&found, Some("2")) else {
+            panic!("index 2 picked");
+        };
+        assert_eq!(wanted, "2");
+        assert!(found.contains("[0] NVIDIA H100") && found.contains("[1] llvmpipe"));
     }
 }

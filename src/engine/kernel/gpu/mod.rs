@@ -113,15 +113,21 @@ pub fn check() -> Result<AdapterInfo, GpuError> {
     Ok(device.info().clone())
 }
 
-/// The adapter the process's settings pick: the open device's, else found without opening one;
-/// `None` when there is none.
+/// The adapter the process's settings pick: the open device's, else one of [`adapters`] (found
+/// once per process, without opening a device); `None` when there is none.
 pub fn chosen_adapter() -> Option<AdapterInfo> {
     if let Some(Ok(device)) = DEVICE.lock().unwrap_or_else(|p| p.into_inner()).as_ref() {
         return Some(device.info().clone());
     }
-    adapter::choose(&adapter::instance(), settings().adapter())
-        .ok()
-        .map(|(_, info)| info)
+    let found = adapter::found();
+    let picked = adapter::pick(found, settings().adapter()).ok()?;
+    Some(found[picked].clone())
+}
+
+/// Whether this machine has a GPU adapter (any of [`adapters`], found once per process): what
+/// lists the GPU kernels among [`Kernel::available`](crate::Kernel::available).
+pub(crate) fn has_adapter() -> bool {
+    !adapter::found().is_empty()
 }
 
 /// Threads per dispatch of the process's device (`None` when it is not open).
