@@ -7,7 +7,7 @@ use crate::engine::plan::Strategy;
 use super::Machine;
 
 /// What the load-balance model leaves out, in words: a study's output says so beside the model.
-pub const MODEL_LEAVES_OUT: &str = "SMT (threads sharing a core), turbo and other clock changes, \
+pub(crate) const MODEL_LEAVES_OUT: &str = "SMT (threads sharing a core), turbo and other clock changes, \
                                     memory bandwidth and caches, and scheduling overhead";
 
 /// Where and how a study ran: enough to line it up against a study of another machine, kernel

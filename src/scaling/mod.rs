@@ -60,7 +60,7 @@ pub mod series;
 mod stats;
 pub mod study;
 
-pub use info::{Headline, MODEL_LEAVES_OUT, RunInfo};
+pub use info::{Headline, RunInfo};
 pub use loss::Loss;
 
 /// The machine a study ran on: its CPU counts as the operating system reports them.

@@ -186,7 +186,7 @@ pub fn predict(times: &[Duration], workers: &[usize]) -> Vec<ModelPoint> {
 /// The worker counts to model alongside measured thread counts: [`DEFAULT_WORKERS`], every
 /// measured count and, when `up_to` is given, the powers of two up to it and `up_to` itself;
 /// ascending, without duplicates.
-pub fn workers_to_model(measured: &[usize], up_to: Option<usize>) -> Vec<usize> {
+pub(crate) fn workers_to_model(measured: &[usize], up_to: Option<usize>) -> Vec<usize> {
     let beyond = up_to.into_iter().flat_map(|limit| {
         std::iter::successors(Some(1usize), |&p| p.checked_mul(2))
             .take_while(move |&p| p < limit)

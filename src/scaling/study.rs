@@ -238,7 +238,8 @@ pub struct Study {
     pub runs: Vec<MeasuredPoint>,
     /// One prediction per modelled worker count, ascending.
     pub model: Vec<ModelPoint>,
-    /// What the model leaves out ([`MODEL_LEAVES_OUT`]; read back as this build's text).
+    /// What the model leaves out (SMT, clock changes, memory bandwidth and caches, scheduling
+    /// overhead; read back as this build's text).
     #[cfg_attr(
         feature = "serde",
         serde(skip_deserializing, default = "model_leaves_out")
@@ -312,11 +313,7 @@ pub(crate) fn warnings_of(runs: &[MeasuredPoint]) -> Vec<StudyWarning> {
 
 /// A CPU share ([`MeasuredPoint::cpu_share`]) below this means that other programs were using
 /// the machine during the runs.
-///
-/// ```
-/// assert_eq!(nqueens::scaling::study::BUSY_BELOW, 0.8);
-/// ```
-pub const BUSY_BELOW: f64 = 0.8;
+pub(crate) const BUSY_BELOW: f64 = 0.8;
 
 /// Timed runs shorter than this, in seconds, measure start-up costs and timer noise more than
 /// the search.
@@ -342,7 +339,7 @@ pub const SHORT_RUN_SECONDS: f64 = 0.05;
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum StudyWarning {
-    /// Some thread counts' runs received less than [`BUSY_BELOW`] of the CPU time they asked for:
+    /// Some thread counts' runs received less than 80 % of the CPU time they asked for:
     /// other programs were using the CPUs, so the measured times, speedups and efficiencies are
     /// those of a busy machine, not the machine's. The loss breakdown books the CPU time they
     /// took as [`Loss::other_programs`](super::Loss::other_programs), and the model leaves it
