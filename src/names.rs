@@ -19,17 +19,7 @@ pub(crate) trait Named: Copy + Sized + 'static {
     /// The value named `name` (in any case, spaces around it ignored), or an error listing the
     /// names.
     fn parse_name(name: &str) -> Result<Self, UnknownName> {
-        Self::all()
-            .iter()
-            .copied()
-            .find(|v| v.name().eq_ignore_ascii_case(name.trim()))
-            .ok_or_else(|| {
-                UnknownName::new(
-                    Self::WHAT,
-                    name,
-                    Self::all().iter().map(|v| v.name()).collect(),
-                )
-            })
+        UnknownName::find(Self::WHAT, Self::all(), Self::name, name)
     }
 }
 
@@ -57,6 +47,34 @@ pub struct UnknownName {
 }
 
 impl UnknownName {
+    /// The value of `choices` (things of kind `what`) whose `name` is `text`, in any case and
+    /// with spaces around it ignored, or the error listing the names: how the library parses
+    /// its choices back, for a program's own choices to be parsed the same way.
+    ///
+    /// # Errors
+    ///
+    /// The `UnknownName` of `text` when no choice is named so.
+    ///
+    /// ```
+    /// use nqueens::names::UnknownName;
+    /// let colours = ["red", "green"];
+    /// assert_eq!(UnknownName::find("colour", &colours, |c| c, " Green "), Ok("green"));
+    /// let error = UnknownName::find("colour", &colours, |c| c, "blue").unwrap_err();
+    /// assert_eq!(error.to_string(), "unknown colour 'blue' (choose from red, green)");
+    /// ```
+    pub fn find<T: Copy>(
+        what: &'static str,
+        choices: &[T],
+        name: impl Fn(T) -> &'static str,
+        text: &str,
+    ) -> Result<T, UnknownName> {
+        choices
+            .iter()
+            .copied()
+            .find(|&v| name(v).eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| UnknownName::new(what, text, choices.iter().map(|&v| name(v)).collect()))
+    }
+
     /// `name`, which is none of the `choices` of `what` (`kernel`, `strategy`, …): for
     /// choices of a program's own, spelled as the library's are.
     ///

@@ -23,17 +23,7 @@ pub trait Named: Copy + Sized + 'static {
     /// The value named `name` (in any case, spaces around it ignored), or an error listing the
     /// names.
     fn parse_name(name: &str) -> Result<Self, UnknownName> {
-        Self::all()
-            .iter()
-            .copied()
-            .find(|v| v.name().eq_ignore_ascii_case(name.trim()))
-            .ok_or_else(|| {
-                UnknownName::new(
-                    Self::WHAT,
-                    name,
-                    Self::all().iter().map(|v| v.name()).collect(),
-                )
-            })
+        UnknownName::find(Self::WHAT, Self::all(), Self::name, name)
     }
 }
 
