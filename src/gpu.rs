@@ -22,8 +22,7 @@
 
 pub use crate::engine::gpu_run::DeviceShare;
 pub use crate::engine::kernel::gpu::auto::{
-    CPU_SECONDS_N19, GROWTH_PER_BOARD, WORTH_SECONDS, auto_adapter, auto_uses_gpu, gpu_crossover,
-    predicted_cpu_seconds,
+    auto_adapter, auto_uses_gpu, gpu_crossover, predicted_cpu_seconds,
 };
 pub use crate::engine::kernel::gpu::last_rows::LastRows;
 pub use crate::engine::kernel::gpu::stack::Stack;

@@ -267,6 +267,7 @@ impl WorkerSpan {
 #[cfg(feature = "gpu")]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct DeviceShare {
     /// Tasks the GPU counted.
     pub gpu_tasks: usize,
@@ -290,8 +291,7 @@ impl DeviceShare {
     ///
     /// ```
     /// use nqueens::gpu::DeviceShare;
-    /// let share = DeviceShare { gpu_solutions: 3, cpu_solutions: 1, ..DeviceShare::default() };
-    /// assert_eq!(share.gpu_fraction(), 0.75);
+    /// assert_eq!(DeviceShare::default().gpu_fraction(), 0.0);
     /// ```
     pub fn gpu_fraction(&self) -> f64 {
         let all = self.gpu_solutions + self.cpu_solutions;
@@ -311,4 +311,19 @@ pub(super) fn order_and_sum(outcomes: &mut [TaskOutcome]) -> Result<u128, Error>
         .iter()
         .try_fold(0u128, |acc, o| acc.checked_add(o.weighted()))
         .ok_or(Error::Overflow)
+}
+
+#[cfg(all(test, feature = "gpu"))]
+mod gpu_tests {
+    use super::DeviceShare;
+
+    #[test]
+    fn the_gpu_fraction_is_its_share_of_the_solutions() {
+        let share = DeviceShare {
+            gpu_solutions: 3,
+            cpu_solutions: 1,
+            ..DeviceShare::default()
+        };
+        assert_eq!(share.gpu_fraction(), 0.75);
+    }
 }

@@ -63,6 +63,7 @@ pub(crate) struct Frame {
 /// assert_eq!(s.rd, 0b0001);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct State {
     /// Columns holding a queen.
     pub cols: u64,

@@ -17,11 +17,11 @@ use super::AdapterInfo;
 use crate::engine::kernel::job::MAX_JOB_N;
 
 /// Seconds the CPU alone takes for n = 19 on one thread (16-core Xeon, 2026-11-25).
-pub const CPU_SECONDS_N19: f64 = 52.8;
+pub(crate) const CPU_SECONDS_N19: f64 = 52.8;
 /// How much longer each next board takes (n = 18 to 21 on that machine: 7.3 to 7.9).
-pub const GROWTH_PER_BOARD: f64 = 7.9;
+pub(crate) const GROWTH_PER_BOARD: f64 = 7.9;
 /// The CPU time from which the GPU pays for its fixed cost.
-pub const WORTH_SECONDS: f64 = 2.0;
+pub(crate) const WORTH_SECONDS: f64 = 2.0;
 
 /// The seconds the CPU alone would take for the `n`-board on `threads` threads, by the rule's
 /// measurement (zero threads count as one).

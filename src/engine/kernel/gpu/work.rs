@@ -4,6 +4,7 @@
 /// The steps a device's threads ran and were offered: how busy they were.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Work {
     /// Dispatches run.
     pub dispatches: u64,
@@ -22,8 +23,6 @@ impl Work {
     ///
     /// ```
     /// use nqueens::gpu::Work;
-    /// let work = Work { dispatches: 2, steps: 450, offered: 500 };
-    /// assert_eq!(work.busy(), Some(0.9));
     /// assert_eq!(Work::default().busy(), None);
     /// ```
     pub fn busy(&self) -> Option<f64> {
@@ -52,5 +51,17 @@ impl Work {
         self.dispatches += other.dispatches;
         self.steps += other.steps;
         self.offered += other.offered;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Work;
+
+    #[test]
+    fn busy_is_the_share_of_the_offered_steps_run() {
+        let mut work = Work::default();
+        work.add(450, 250, 2);
+        assert_eq!((work.dispatches, work.busy()), (1, Some(0.9)));
     }
 }
