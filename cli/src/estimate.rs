@@ -13,8 +13,9 @@ use nqueens::estimate::{
 use serde::Serialize;
 
 use super::human::{approximately, duration, grouped};
-use super::progress::{self, Steps, quit_on_interrupt};
-use super::{Failure, Outcome, human};
+use super::long_run::Interrupt;
+use super::progress::{self, Steps};
+use super::{Failure, Outcome, human, output};
 use crate::args::EstimateArgs;
 
 pub fn run(args: &EstimateArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
@@ -36,11 +37,23 @@ pub fn run(args: &EstimateArgs, out: &mut dyn Write) -> Result<Outcome, Failure>
     let result = estimate_on_terminal(args.n, &options, started)?;
     args.format
         .write_report(out, &result, |out| write_table(out, &lines(&result)))?;
+    if result.stopped == StopReason::Stopped {
+        // Written whole, marked stopped; said after it, as an interrupted count says.
+        output::message(format_args!(
+            "nqueens: interrupted: the estimate rests on the {} drawn before it",
+            human::plural(grouped(result.samples), "probe")
+        ));
+        return Ok(Outcome::Interrupted);
+    }
     Ok(Outcome::Success)
 }
 
 /// Estimates the `n`-board under a progress bar on stderr (only on a terminal, and not under
 /// `--quiet`): the budget used, the samples drawn and the interval of the total so far.
+///
+/// The first interrupt stops the estimate after the running probes, once a round of them is
+/// whole (before that it ends the process: nothing would be kept), and the estimate of the
+/// probes drawn is written, marked stopped; the second ends the process at once.
 fn estimate_on_terminal(
     n: u32,
     options: &EstimateOptions,
@@ -50,7 +63,10 @@ fn estimate_on_terminal(
     if let Some(line) = plan_over_budget(n, options.budget, started.elapsed()) {
         super::output::warning(line);
     }
-    let control = EstimateControl::default().with_started(started);
+    let interrupt = Interrupt::install();
+    let control = EstimateControl::default()
+        .with_started(started)
+        .with_stop(interrupt.flag());
     // The bar counts the samples drawn, or the seconds of a time budget.
     let of = match options.budget {
         Budget::Samples(k) => k,
@@ -61,12 +77,14 @@ fn estimate_on_terminal(
     let steps = Steps::on_terminal(&format!("n = {n}"), of);
     if !steps.is_visible() {
         if super::output::is_quiet() || std::io::stderr().is_terminal() {
-            return Ok(estimator.estimate_controlled(options, &control)?);
+            let report = |_: &EstimateProgress| interrupt.task_finished();
+            return Ok(estimator.estimate_controlled(options, &control.with_report(&report))?);
         }
         // A log (stderr not a terminal): a plain line now and then.
         let every = progress::log_interval().unwrap_or(progress::LOG_EVERY);
         let next = Mutex::new(every);
         let report = |p: &EstimateProgress| {
+            interrupt.task_finished();
             let mut next = next.lock().unwrap_or_else(|e| e.into_inner());
             if p.elapsed >= *next {
                 *next = p.elapsed + every;
@@ -75,9 +93,10 @@ fn estimate_on_terminal(
         };
         return Ok(estimator.estimate_controlled(options, &control.with_report(&report))?);
     }
-    quit_on_interrupt(steps.notices());
+    interrupt.board(Some(steps.notices()));
     steps.doing("sizing the sample");
     let report = |p: &EstimateProgress| {
+        interrupt.task_finished();
         let total = running_total(p);
         match options.budget {
             Budget::Samples(_) => {
@@ -100,6 +119,7 @@ fn estimate_on_terminal(
         }
     };
     let result = estimator.estimate_controlled(options, &control.with_report(&report));
+    interrupt.board(None);
     steps.finish();
     Ok(result?)
 }

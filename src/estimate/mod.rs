@@ -80,8 +80,11 @@
 //! the board exactly would take less than the budget left (then it counts, and the figures
 //! are the count's: [`StopReason::Counted`]), or the probes have done the work of a full
 //! count ([`StopReason::Covered`]), after which more probes would cost more than the count.
-//! A stop flag ([`EstimateControl::stop`]) ends an estimate at the next group of probes with
-//! [`Error::Stopped`].
+//! A stop flag ([`EstimateControl::stop`]) ends an estimate at the next group of probes: it
+//! returns what the rounds of probes drawn whole until then show, with
+//! [`StopReason::Stopped`] (also when it stops the exact count it had decided on: the samples
+//! before the count are kept). Only a stop raised before two probes were summed gives
+//! [`Error::Stopped`] instead: there is no estimate to give.
 //!
 //! # What else is reported
 //!
@@ -366,6 +369,10 @@ pub enum StopReason {
     /// (and the unique count, when the count made it) is exact, its interval a point, and the
     /// core-seconds are the count's wall time on its threads.
     Counted,
+    /// The stop flag was raised: the estimate rests on the probes drawn until then (the rounds
+    /// of probes that were whole when the flag was seen, each spread over all the strata),
+    /// fewer than the budget would have drawn, so its interval is wider.
+    Stopped,
 }
 
 impl std::fmt::Display for StopReason {
@@ -375,6 +382,7 @@ impl std::fmt::Display for StopReason {
             StopReason::Budget => "spent the time budget",
             StopReason::Covered => "the probes had done the work of a full count",
             StopReason::Counted => "counted exactly: cheaper than sampling",
+            StopReason::Stopped => "stopped before the end of its budget",
         })
     }
 }
@@ -418,11 +426,28 @@ pub struct EstimateProgress {
 /// let control = EstimateControl::default().with_stop(&stop);
 /// assert!(matches!(estimator.estimate_controlled(&options, &control), Err(Error::Stopped)));
 /// ```
+///
+/// Raised later, the stop keeps the probes drawn so far:
+///
+/// ```
+/// use std::sync::atomic::{AtomicBool, Ordering};
+/// use nqueens::estimate::{Budget, EstimateControl, EstimateOptions, EstimateProgress, Estimator, StopReason};
+/// let estimator = Estimator::new(12, nqueens::Kernel::Auto).unwrap();
+/// let options = EstimateOptions::new(Budget::Samples(100_000)).with_threads(1);
+/// let stop = AtomicBool::new(false);
+/// let report = |_: &EstimateProgress| stop.store(true, Ordering::Relaxed);
+/// let control = EstimateControl::default().with_stop(&stop).with_report(&report);
+/// let e = estimator.estimate_controlled(&options, &control).unwrap();
+/// assert_eq!(e.stopped, StopReason::Stopped);
+/// assert!(e.samples > 0 && e.samples < 100_000);
+/// assert!(e.total_low <= e.estimate_total && e.estimate_total <= e.total_high);
+/// ```
 #[derive(Clone, Copy, Default)]
 #[non_exhaustive]
 pub struct EstimateControl<'a> {
     /// When set to `true`, the workers stop after the group of probes they are drawing (or the
-    /// exact count after its tasks), and the estimate returns [`Error::Stopped`].
+    /// exact count after its tasks), and the estimate returns what the rounds of probes drawn
+    /// whole until then show, with [`StopReason::Stopped`] ([`Error::Stopped`] when none was).
     pub stop: Option<&'a AtomicBool>,
     /// Told how the work goes: after each pilot run (with [`EstimateProgress::samples`] 0) and
     /// each round of probes (a sample of fixed size is drawn in at most 512 rounds).
@@ -712,7 +737,8 @@ impl Estimator {
     pub(crate) fn sample(&self, samples: u64, seed: u64, threads: usize) -> Result<Sample, Error> {
         let control = EstimateControl::default();
         let before = Progress::since(Instant::now());
-        self.sample_observed(samples, seed, threads, &control, &before)
+        let (sample, _) = self.sample_observed(samples, seed, threads, &control, &before)?;
+        Ok(sample)
     }
 
     /// [`Estimator::sample`], telling `control` how far it is after each round (with the
@@ -723,8 +749,9 @@ impl Estimator {
     /// over every stratum, and the running estimate the progress reports is one of the whole
     /// total; each round is cut into chunks of whole groups, which the workers draw and sum,
     /// and the chunks' sums are added in chunk order: the same sums, to the bit, on any thread
-    /// count. Nothing is kept per probe. Every round is drawn: a sample is whole or, stopped,
-    /// an error.
+    /// count. Nothing is kept per probe. Every round is drawn, or the stop flag was raised:
+    /// then the sums are those of the rounds drawn whole before it was seen (`true` says so;
+    /// none, when it was raised during the first).
     fn sample_observed(
         &self,
         samples: u64,
@@ -732,7 +759,7 @@ impl Estimator {
         threads: usize,
         control: &EstimateControl<'_>,
         before: &Progress,
-    ) -> Result<Sample, Error> {
+    ) -> Result<(Sample, bool), Error> {
         if samples < 2 {
             return Err(Error::Estimate(EstimateError::TooFewSamples {
                 samples,
@@ -777,7 +804,8 @@ impl Estimator {
                 numbered.sort_unstable_by_key(|&(c, _)| c);
                 let sums: Vec<Sample> = numbered.into_iter().map(|(_, sum)| sum).collect();
                 if control.stopped() {
-                    return None;
+                    // This round's chunks may be cut short: only the whole rounds count.
+                    return (sample, true);
                 }
                 for part in &sums {
                     sample.merge(part);
@@ -785,9 +813,9 @@ impl Estimator {
                 sample.elapsed = started.elapsed();
                 control.tell(|| before.with(&sample, samples));
             }
-            Some(sample)
+            (sample, false)
         });
-        sample.ok_or(Error::Stopped)
+        Ok(sample)
     }
 
     /// Draws the probes of `groups` (of a sample of `samples` under `seed`) on this thread and
@@ -883,9 +911,14 @@ impl Estimator {
         let (sample, stopped) = match options.budget {
             Budget::Samples(k) => {
                 let before = Progress::since(started);
-                let sample =
+                let (sample, stopped) =
                     self.sample_observed(k, options.seed, options.threads, control, &before)?;
-                (sample, StopReason::Samples)
+                let reason = if stopped {
+                    StopReason::Stopped
+                } else {
+                    StopReason::Samples
+                };
+                (sample, reason)
             }
             Budget::Time(time) => {
                 let clock = || started.elapsed().as_secs_f64();
@@ -897,6 +930,10 @@ impl Estimator {
                 }
             }
         };
+        // Stopped before a round of probes was whole: nothing to estimate from.
+        if sample.total.draws < 2 {
+            return Err(Error::Stopped);
+        }
         Ok(self.summarise(&sample, options, stopped, started.elapsed()))
     }
 
@@ -945,10 +982,14 @@ impl Estimator {
             let before = Progress::since(started).sizing().after(&sample);
             let stream = stream_of(seed, PILOT_STREAM, pilot);
             let t0 = clock();
-            let part = self.sample_observed(pilot_k, stream, threads, control, &before)?;
+            let (part, stopped) =
+                self.sample_observed(pilot_k, stream, threads, control, &before)?;
             let took = clock() - t0;
             per_probe = took / pilot_k as f64;
             sample.merge(&part);
+            if stopped {
+                return Ok(Sampled::Probes(sample, StopReason::Stopped));
+            }
             if let Some(end) = decide(&sample) {
                 return Ok(end);
             }
@@ -968,10 +1009,13 @@ impl Estimator {
             let before = Progress::since(started).after(&sample);
             let stream = stream_of(seed, ROUND_STREAM, round);
             let t0 = clock();
-            let part = self.sample_observed(k, stream, threads, control, &before)?;
+            let (part, stopped) = self.sample_observed(k, stream, threads, control, &before)?;
             // The rate of the last round sizes the rest.
             per_probe = (clock() - t0) / k as f64;
             sample.merge(&part);
+            if stopped {
+                return Ok(Sampled::Probes(sample, StopReason::Stopped));
+            }
             if let Some(end) = decide(&sample) {
                 return Ok(end);
             }
@@ -1004,7 +1048,8 @@ impl Estimator {
         }
         let run = count_with(self.n, &count_options, &run_control)?;
         if !run.complete {
-            return Err(Error::Stopped);
+            // Stopped: the samples that chose the count are the estimate.
+            return Ok(self.summarise(pilot, options, StopReason::Stopped, started.elapsed()));
         }
         let counts = run.counts;
         let total = counts.total as f64;

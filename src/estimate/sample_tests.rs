@@ -139,3 +139,40 @@ fn a_time_budget_ending_anywhere_keeps_the_estimate_unbiased() {
     let coverage = f64::from(held) / k;
     assert!(coverage >= 0.9, "coverage {coverage}");
 }
+
+/// A stop raised after the first round of a sample, or of a time budget's pilot runs, keeps
+/// the rounds drawn whole: the estimate is `Ok`, says it stopped, and rests on them.
+#[test]
+fn a_stopped_estimate_keeps_its_whole_rounds() {
+    use super::{Budget, EstimateControl, EstimateOptions, EstimateProgress, StopReason};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::Duration;
+
+    let estimator = Estimator::new(12, Kernel::Auto).unwrap();
+    let truth = known::total(12).unwrap() as f64;
+    for budget in [
+        Budget::Samples(1 << 20),
+        Budget::Time(Duration::from_secs(3600)),
+    ] {
+        let options = EstimateOptions::new(budget)
+            .with_threads(2)
+            .with_early_stop(false);
+        let stop = AtomicBool::new(false);
+        let reports = std::sync::Mutex::new(Vec::new());
+        let report = |p: &EstimateProgress| {
+            reports.lock().unwrap().push(p.samples_done);
+            stop.store(true, Ordering::Relaxed);
+        };
+        let control = EstimateControl::default()
+            .with_stop(&stop)
+            .with_report(&report);
+        let e = estimator.estimate_controlled(&options, &control).unwrap();
+        assert_eq!(e.stopped, StopReason::Stopped, "{budget:?}");
+        // The probes of the round the first report told of, and no more.
+        let reports = reports.into_inner().unwrap();
+        assert_eq!(reports.first(), Some(&e.samples), "{budget:?}");
+        assert!(e.samples >= 2 && e.samples < 1 << 20, "{budget:?}");
+        assert!(e.total_low <= e.estimate_total && e.estimate_total <= e.total_high);
+        assert!(e.estimate_total > truth / 10.0 && e.estimate_total < truth * 10.0);
+    }
+}
