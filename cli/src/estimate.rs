@@ -7,14 +7,15 @@ use std::time::{Duration, Instant};
 
 use crate::format::{table_row, write_table};
 use nqueens::estimate::{
-    Budget, Estimate, EstimateControl, EstimateOptions, EstimateProgress, Estimator, StopReason,
+    Budget, Estimate, EstimateOptions, EstimateProgress, StopReason, estimate_with,
 };
+use nqueens::{Plan, RunControl, TaskOutcome, Watcher};
 
 use serde::Serialize;
 
 use super::human::{approximately, duration, grouped};
 use super::long_run::Interrupt;
-use super::progress::{self, Steps};
+use super::progress::{self, Notices, Steps};
 use super::{Failure, Outcome, human, output};
 use crate::args::EstimateArgs;
 
@@ -59,14 +60,7 @@ fn estimate_on_terminal(
     options: &EstimateOptions,
     started: Instant,
 ) -> Result<Estimate, Failure> {
-    let estimator = Estimator::new(n, options.kernel)?;
-    if let Some(line) = plan_over_budget(n, options.budget, started.elapsed()) {
-        super::output::warning(line);
-    }
     let interrupt = Interrupt::install();
-    let control = EstimateControl::default()
-        .with_started(started)
-        .with_stop(interrupt.flag());
     // The bar counts the samples drawn, or the seconds of a time budget.
     let of = match options.budget {
         Budget::Samples(k) => k,
@@ -75,28 +69,41 @@ fn estimate_on_terminal(
         _ => 0,
     };
     let steps = Steps::on_terminal(&format!("n = {n}"), of);
+    let mut watching = Watching {
+        n,
+        budget: options.budget,
+        started,
+        interrupt: &interrupt,
+        bar: None,
+        report: &|_| {},
+    };
+    let run = |watching: &Watching<'_>| {
+        let control = RunControl::default()
+            .with_stop(interrupt.flag())
+            .with_watcher(watching);
+        estimate_with(n, options, &control)
+    };
     if !steps.is_visible() {
         if super::output::is_quiet() || std::io::stderr().is_terminal() {
-            let report = |_: &EstimateProgress| interrupt.task_finished();
-            return Ok(estimator.estimate_controlled(options, &control.with_report(&report))?);
+            return Ok(run(&watching)?);
         }
         // A log (stderr not a terminal): a plain line now and then.
         let every = progress::log_interval().unwrap_or(progress::LOG_EVERY);
         let next = Mutex::new(every);
         let report = |p: &EstimateProgress| {
-            interrupt.task_finished();
             let mut next = next.lock().unwrap_or_else(|e| e.into_inner());
             if p.elapsed >= *next {
                 *next = p.elapsed + every;
                 eprint!("{}", log_line(n, options, p));
             }
         };
-        return Ok(estimator.estimate_controlled(options, &control.with_report(&report))?);
+        watching.report = &report;
+        return Ok(run(&watching)?);
     }
     interrupt.board(Some(steps.notices()));
+    watching.bar = Some(steps.notices());
     steps.doing("sizing the sample");
     let report = |p: &EstimateProgress| {
-        interrupt.task_finished();
         let total = running_total(p);
         match options.budget {
             Budget::Samples(_) => {
@@ -118,10 +125,40 @@ fn estimate_on_terminal(
             _ => {}
         }
     };
-    let result = estimator.estimate_controlled(options, &control.with_report(&report));
+    watching.report = &report;
+    let result = run(&watching);
     interrupt.board(None);
     steps.finish();
     Ok(result?)
+}
+
+/// What the estimate tells the command: the plan built (a warning when it spent the whole time
+/// budget), and each round of probes (from then on an interrupt keeps them; `report` shows
+/// them).
+struct Watching<'a> {
+    n: u32,
+    budget: Budget,
+    started: Instant,
+    interrupt: &'a Interrupt,
+    /// The progress bar, when one is drawn: the warning goes above it.
+    bar: Option<Notices>,
+    report: &'a (dyn Fn(&EstimateProgress) + Sync),
+}
+
+impl Watcher for Watching<'_> {
+    fn start(&self, _: &Plan, _: &[TaskOutcome]) {
+        if let Some(line) = plan_over_budget(self.n, self.budget, self.started.elapsed()) {
+            match &self.bar {
+                Some(bar) => bar.above(|| output::warning(line)),
+                None => output::warning(line),
+            }
+        }
+    }
+
+    fn sampled(&self, progress: &EstimateProgress) {
+        self.interrupt.task_finished();
+        (self.report)(progress);
+    }
 }
 
 /// The warning when building the plan (`built`) spent the whole time budget: the estimate then
