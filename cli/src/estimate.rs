@@ -60,7 +60,7 @@ fn estimate_on_terminal(
     options: &EstimateOptions,
     started: Instant,
 ) -> Result<Estimate, Failure> {
-    let interrupt = Interrupt::install();
+    let interrupt = Interrupt::install_for("probe");
     // The bar counts the samples drawn, or the seconds of a time budget.
     let of = match options.budget {
         Budget::Samples(k) => k,

@@ -207,6 +207,7 @@ fn an_interrupted_estimate_writes_what_it_has_marked_stopped() {
         "the estimate",
     );
     assert_eq!(out.status.code(), Some(130), "{rest}");
+    assert!(rest.contains("stopping after the running probes"), "{rest}");
     assert!(
         rest.contains("nqueens: interrupted: the estimate rests on"),
         "{rest}"
