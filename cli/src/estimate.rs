@@ -7,14 +7,16 @@ use std::time::{Duration, Instant};
 
 use crate::format::{table_row, write_table};
 use nqueens::estimate::{
-    Budget, Estimate, EstimateControl, EstimateOptions, EstimateProgress, Estimator, StopReason,
+    Budget, Estimate, EstimateOptions, EstimateProgress, StopReason, estimate_with,
 };
+use nqueens::{Plan, RunControl, TaskOutcome, Watcher};
 
 use serde::Serialize;
 
 use super::human::{approximately, duration, grouped};
-use super::progress::{self, Steps, quit_on_interrupt};
-use super::{Failure, Outcome, human};
+use super::long_run::Interrupt;
+use super::progress::{self, Notices, Steps};
+use super::{Failure, Outcome, human, output};
 use crate::args::EstimateArgs;
 
 pub fn run(args: &EstimateArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
@@ -36,21 +38,29 @@ pub fn run(args: &EstimateArgs, out: &mut dyn Write) -> Result<Outcome, Failure>
     let result = estimate_on_terminal(args.n, &options, started)?;
     args.format
         .write_report(out, &result, |out| write_table(out, &lines(&result)))?;
+    if result.stopped == StopReason::Stopped {
+        // Written whole, marked stopped; said after it, as an interrupted count says.
+        output::message(format_args!(
+            "nqueens: interrupted: the estimate rests on the {} drawn before it",
+            human::plural(grouped(result.samples), "probe")
+        ));
+        return Ok(Outcome::Interrupted);
+    }
     Ok(Outcome::Success)
 }
 
 /// Estimates the `n`-board under a progress bar on stderr (only on a terminal, and not under
 /// `--quiet`): the budget used, the samples drawn and the interval of the total so far.
+///
+/// The first interrupt stops the estimate after the running probes, once a round of them is
+/// whole (before that it ends the process: nothing would be kept), and the estimate of the
+/// probes drawn is written, marked stopped; the second ends the process at once.
 fn estimate_on_terminal(
     n: u32,
     options: &EstimateOptions,
     started: Instant,
 ) -> Result<Estimate, Failure> {
-    let estimator = Estimator::new(n, options.kernel)?;
-    if let Some(line) = plan_over_budget(n, options.budget, started.elapsed()) {
-        super::output::warning(line);
-    }
-    let control = EstimateControl::default().with_started(started);
+    let interrupt = Interrupt::install_for("probe");
     // The bar counts the samples drawn, or the seconds of a time budget.
     let of = match options.budget {
         Budget::Samples(k) => k,
@@ -59,9 +69,23 @@ fn estimate_on_terminal(
         _ => 0,
     };
     let steps = Steps::on_terminal(&format!("n = {n}"), of);
+    let mut watching = Watching {
+        n,
+        budget: options.budget,
+        started,
+        interrupt: &interrupt,
+        bar: None,
+        report: &|_| {},
+    };
+    let run = |watching: &Watching<'_>| {
+        let control = RunControl::default()
+            .with_stop(interrupt.flag())
+            .with_watcher(watching);
+        estimate_with(n, options, &control)
+    };
     if !steps.is_visible() {
         if super::output::is_quiet() || std::io::stderr().is_terminal() {
-            return Ok(estimator.estimate_controlled(options, &control)?);
+            return Ok(run(&watching)?);
         }
         // A log (stderr not a terminal): a plain line now and then.
         let every = progress::log_interval().unwrap_or(progress::LOG_EVERY);
@@ -73,9 +97,11 @@ fn estimate_on_terminal(
                 eprint!("{}", log_line(n, options, p));
             }
         };
-        return Ok(estimator.estimate_controlled(options, &control.with_report(&report))?);
+        watching.report = &report;
+        return Ok(run(&watching)?);
     }
-    quit_on_interrupt(steps.notices());
+    interrupt.board(Some(steps.notices()));
+    watching.bar = Some(steps.notices());
     steps.doing("sizing the sample");
     let report = |p: &EstimateProgress| {
         let total = running_total(p);
@@ -99,9 +125,40 @@ fn estimate_on_terminal(
             _ => {}
         }
     };
-    let result = estimator.estimate_controlled(options, &control.with_report(&report));
+    watching.report = &report;
+    let result = run(&watching);
+    interrupt.board(None);
     steps.finish();
     Ok(result?)
+}
+
+/// What the estimate tells the command: the plan built (a warning when it spent the whole time
+/// budget), and each round of probes (from then on an interrupt keeps them; `report` shows
+/// them).
+struct Watching<'a> {
+    n: u32,
+    budget: Budget,
+    started: Instant,
+    interrupt: &'a Interrupt,
+    /// The progress bar, when one is drawn: the warning goes above it.
+    bar: Option<Notices>,
+    report: &'a (dyn Fn(&EstimateProgress) + Sync),
+}
+
+impl Watcher for Watching<'_> {
+    fn start(&self, _: &Plan, _: &[TaskOutcome]) {
+        if let Some(line) = plan_over_budget(self.n, self.budget, self.started.elapsed()) {
+            match &self.bar {
+                Some(bar) => bar.above(|| output::warning(line)),
+                None => output::warning(line),
+            }
+        }
+    }
+
+    fn sampled(&self, progress: &EstimateProgress) {
+        self.interrupt.task_finished();
+        (self.report)(progress);
+    }
 }
 
 /// The warning when building the plan (`built`) spent the whole time budget: the estimate then

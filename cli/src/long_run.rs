@@ -41,6 +41,8 @@ struct Shared {
     /// The bar of the count that runs now, so that the handler prints its notices on lines of
     /// their own rather than after the bar.
     bar: Mutex<Option<Notices>>,
+    /// What the workers finish before they stop: `task`, or an estimate's `probe`.
+    work: &'static str,
 }
 
 impl Interrupt {
@@ -48,7 +50,16 @@ impl Interrupt {
     /// process at once when nothing would be kept by waiting), the second ends it at once.
     /// Without this an interrupt simply ends the process, which loses nothing recorded.
     pub fn install() -> Interrupt {
-        let interrupt = Interrupt(Arc::default());
+        Interrupt::install_for("task")
+    }
+
+    /// [`Interrupt::install`] for workers that finish each `work` (`probe`: an estimate's)
+    /// rather than each task, as the notices say.
+    pub fn install_for(work: &'static str) -> Interrupt {
+        let interrupt = Interrupt(Arc::new(Shared {
+            work,
+            ..Shared::default()
+        }));
         let shared = Arc::clone(&interrupt.0);
         super::signals::on_interrupt(move || shared.interrupted());
         interrupt
@@ -99,13 +110,19 @@ impl Shared {
             // No task has finished since the workers were asked for (they may still be
             // starting): nothing would be kept by waiting.
             self.notice(
-                "nqueens: interrupted before any task finished; nothing is lost",
+                &format!(
+                    "nqueens: interrupted before any {} finished; nothing is lost",
+                    self.work
+                ),
                 true,
             );
             std::process::exit(130);
         }
         let again = super::signals::received().again();
-        let stopping = format!("stopping after the running tasks ({again} to quit at once)");
+        let stopping = format!(
+            "stopping after the running {}s ({again} to quit at once)",
+            self.work
+        );
         // Shown in the bar, where there is one: the command closes its output (the table's
         // border, the JSON array) before it says anything on lines of its own.
         let bar = self.bar.lock().unwrap_or_else(|e| e.into_inner()).clone();

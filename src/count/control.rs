@@ -5,12 +5,14 @@ use std::sync::atomic::AtomicBool;
 
 use crate::engine::plan::Plan;
 use crate::engine::run::TaskOutcome;
+use crate::estimate::EstimateProgress;
 use crate::journal::Shard;
 
-/// Observes a count: told the plan once, then every task as it finishes.
+/// Observes a count or an estimate: told the plan once, then every task of a count as it
+/// finishes, or how an estimate's probes go.
 ///
-/// Both methods run while workers count, so they must be cheap; `task_done` runs on a worker
-/// thread, possibly on several at once.
+/// Every method runs while workers count, so they must be cheap; `task_done` runs on a worker
+/// thread, possibly on several at once. Each does nothing unless implemented.
 ///
 /// ```
 /// use std::sync::atomic::{AtomicUsize, Ordering};
@@ -44,8 +46,18 @@ pub trait Watcher: Sync {
     fn start(&self, plan: &Plan, resumed: &[TaskOutcome]) {
         let _ = (plan, resumed);
     }
-    /// Called after each searched task.
-    fn task_done(&self, outcome: &TaskOutcome);
+    /// Called after each searched task of a count.
+    fn task_done(&self, outcome: &TaskOutcome) {
+        let _ = outcome;
+    }
+    /// Called as an estimate goes ([`estimate_with`](crate::estimate::estimate_with)): after
+    /// each pilot run that sizes a time budget's sample (with [`EstimateProgress::samples`] 0)
+    /// and after each round of probes (a sample of fixed size is drawn in at most 512 rounds).
+    /// An estimate's [`start`](Watcher::start) is told the plan it samples, with no task
+    /// resumed.
+    fn sampled(&self, progress: &EstimateProgress) {
+        let _ = progress;
+    }
 }
 
 /// A closure is a watcher told every searched task (and not the start):
@@ -67,10 +79,13 @@ impl<F: Fn(&TaskOutcome) + Sync> Watcher for F {
     }
 }
 
-/// Optional controls of a count.
+/// Optional controls of a count or an estimate.
 ///
-/// The default controls nothing: [`count_with`](crate::count_with) then counts like [`crate::count`]. A stop flag
-/// raised before the count starts lets no task start:
+/// The default controls nothing: [`count_with`](crate::count_with) then counts like
+/// [`crate::count`], and [`estimate_with`](crate::estimate::estimate_with) estimates like
+/// [`estimate`](crate::estimate::estimate). An estimate reads the stop flag, the watcher and the
+/// pool (see [`estimate_with`](crate::estimate::estimate_with)). A stop flag raised before the
+/// count starts lets no task start:
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;
@@ -89,13 +104,15 @@ impl<F: Fn(&TaskOutcome) + Sync> Watcher for F {
 #[non_exhaustive]
 pub struct RunControl<'a> {
     /// Journal file: finished tasks are recorded there, and tasks it already holds are not
-    /// searched again.
+    /// searched again (a count's: an estimate does not read it).
     pub journal: Option<&'a Path>,
-    /// When set to `true`, workers finish their current task and start no other.
+    /// When set to `true`, workers finish their current task and start no other (an estimate's,
+    /// their current group of probes: it returns what the probes drawn show).
     pub stop: Option<&'a AtomicBool>,
-    /// Told about every finished task.
+    /// Told about every finished task (an estimate's, how its probes go).
     pub watcher: Option<&'a dyn Watcher>,
-    /// Count only this shard of the plan (`None`: the whole plan).
+    /// Count only this shard of the plan (`None`: the whole plan; an estimate samples the
+    /// whole plan).
     pub shard: Option<Shard>,
     /// The rayon pool whose workers count: at most [`CountOptions::threads`] of them, all of
     /// them for `0` (`None`: the pool the calling thread is a worker of; outside every pool,

@@ -80,8 +80,11 @@
 //! the board exactly would take less than the budget left (then it counts, and the figures
 //! are the count's: [`StopReason::Counted`]), or the probes have done the work of a full
 //! count ([`StopReason::Covered`]), after which more probes would cost more than the count.
-//! A stop flag ([`EstimateControl::stop`]) ends an estimate at the next group of probes with
-//! [`Error::Stopped`].
+//! A stop flag ([`RunControl::stop`]) ends an estimate at the next group of probes: it
+//! returns what the rounds of probes drawn whole until then show, with
+//! [`StopReason::Stopped`] (also when it stops the exact count it had decided on: the samples
+//! before the count are kept). Only a stop raised before two probes were summed gives
+//! [`Error::Stopped`] instead: there is no estimate to give.
 //!
 //! # What else is reported
 //!
@@ -115,7 +118,7 @@ mod walls;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::count::{CountOptions, RunControl, count_with};
+use crate::count::{CountOptions, RunControl, Watcher, count_with};
 use crate::engine::kernel::Kernel;
 use crate::engine::plan::{self, Plan, Strategy};
 use crate::engine::pool::{Workers, check_threads, spread};
@@ -366,6 +369,10 @@ pub enum StopReason {
     /// (and the unique count, when the count made it) is exact, its interval a point, and the
     /// core-seconds are the count's wall time on its threads.
     Counted,
+    /// The stop flag was raised: the estimate rests on the probes drawn until then (the rounds
+    /// of probes that were whole when the flag was seen, each spread over all the strata),
+    /// fewer than the budget would have drawn, so its interval is wider.
+    Stopped,
 }
 
 impl std::fmt::Display for StopReason {
@@ -375,11 +382,12 @@ impl std::fmt::Display for StopReason {
             StopReason::Budget => "spent the time budget",
             StopReason::Covered => "the probes had done the work of a full count",
             StopReason::Counted => "counted exactly: cheaper than sampling",
+            StopReason::Stopped => "stopped before the end of its budget",
         })
     }
 }
 
-/// Where an estimate stands, as [`Estimator::estimate_observed`] reports it.
+/// Where an estimate stands, as [`Watcher::sampled`] is told it.
 ///
 /// ```
 /// use nqueens::estimate::EstimateProgress;
@@ -405,73 +413,23 @@ pub struct EstimateProgress {
     pub total: Option<(f64, f64, f64)>,
 }
 
-/// What an estimate is given besides its options: a stop flag, whom to tell how it goes, and
-/// when its budget started.
-///
-/// ```
-/// use std::sync::atomic::AtomicBool;
-/// use nqueens::estimate::{Budget, EstimateControl, EstimateOptions, Estimator};
-/// use nqueens::Error;
-/// let estimator = Estimator::new(12, nqueens::Kernel::Auto).unwrap();
-/// let options = EstimateOptions::new(Budget::Samples(1000)).with_threads(1);
-/// let stop = AtomicBool::new(true); // raised before it starts: no probe is drawn
-/// let control = EstimateControl::default().with_stop(&stop);
-/// assert!(matches!(estimator.estimate_controlled(&options, &control), Err(Error::Stopped)));
-/// ```
+/// What an estimate reads of its [`RunControl`], with the instant its budget started.
 #[derive(Clone, Copy, Default)]
-#[non_exhaustive]
-pub struct EstimateControl<'a> {
-    /// When set to `true`, the workers stop after the group of probes they are drawing (or the
-    /// exact count after its tasks), and the estimate returns [`Error::Stopped`].
-    pub stop: Option<&'a AtomicBool>,
-    /// Told how the work goes: after each pilot run (with [`EstimateProgress::samples`] 0) and
-    /// each round of probes (a sample of fixed size is drawn in at most 512 rounds).
-    pub report: Option<&'a (dyn Fn(&EstimateProgress) + Sync)>,
-    /// When the time budget started (`None`: when the estimate is asked for). The instant
-    /// taken before [`Estimator::new`] counts building the plan against the budget, as
-    /// [`estimate`] does.
-    pub started: Option<Instant>,
+struct Control<'a> {
+    stop: Option<&'a AtomicBool>,
+    watcher: Option<&'a dyn Watcher>,
+    pool: Option<&'a rayon::ThreadPool>,
+    started: Option<Instant>,
 }
 
-impl<'a> EstimateControl<'a> {
-    /// This control with a stop flag.
-    pub fn with_stop(self, stop: &'a AtomicBool) -> EstimateControl<'a> {
-        EstimateControl {
-            stop: Some(stop),
-            ..self
-        }
-    }
-
-    /// This control telling `report` how the work goes.
-    pub fn with_report(
-        self,
-        report: &'a (dyn Fn(&EstimateProgress) + Sync),
-    ) -> EstimateControl<'a> {
-        EstimateControl {
-            report: Some(report),
-            ..self
-        }
-    }
-
-    /// This control with the budget started at `started`.
-    ///
-    /// ```
-    /// use std::time::{Duration, Instant};
-    /// use nqueens::estimate::{Budget, EstimateControl, EstimateOptions, Estimator};
-    /// let started = Instant::now();
-    /// let estimator = Estimator::new(11, nqueens::Kernel::Auto).unwrap();
-    /// let building = started.elapsed();
-    /// let options = EstimateOptions::new(Budget::Time(Duration::from_millis(100)))
-    ///     .with_threads(1)
-    ///     .with_early_stop(false);
-    /// let control = EstimateControl::default().with_started(started);
-    /// let e = estimator.estimate_controlled(&options, &control).unwrap();
-    /// assert!(e.elapsed >= building); // the plan's time is in it
-    /// ```
-    pub fn with_started(self, started: Instant) -> EstimateControl<'a> {
-        EstimateControl {
+impl<'a> Control<'a> {
+    /// The parts of `control` an estimate uses; its budget started at `started`.
+    fn of(control: &RunControl<'a>, started: Instant) -> Control<'a> {
+        Control {
+            stop: control.stop,
+            watcher: control.watcher,
+            pool: control.pool,
             started: Some(started),
-            ..self
         }
     }
 
@@ -480,19 +438,9 @@ impl<'a> EstimateControl<'a> {
     }
 
     fn tell(&self, progress: impl FnOnce() -> EstimateProgress) {
-        if let Some(report) = self.report {
-            report(&progress());
+        if let Some(watcher) = self.watcher {
+            watcher.sampled(&progress());
         }
-    }
-}
-
-impl std::fmt::Debug for EstimateControl<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("EstimateControl")
-            .field("stop", &self.stop)
-            .field("report", &self.report.map(|_| "…"))
-            .field("started", &self.started)
-            .finish()
     }
 }
 
@@ -710,9 +658,10 @@ impl Estimator {
     /// Draws probes `0..samples` under `seed` on `threads` workers.
     #[cfg(test)]
     pub(crate) fn sample(&self, samples: u64, seed: u64, threads: usize) -> Result<Sample, Error> {
-        let control = EstimateControl::default();
+        let control = Control::default();
         let before = Progress::since(Instant::now());
-        self.sample_observed(samples, seed, threads, &control, &before)
+        let (sample, _) = self.sample_observed(samples, seed, threads, &control, &before)?;
+        Ok(sample)
     }
 
     /// [`Estimator::sample`], telling `control` how far it is after each round (with the
@@ -723,16 +672,17 @@ impl Estimator {
     /// over every stratum, and the running estimate the progress reports is one of the whole
     /// total; each round is cut into chunks of whole groups, which the workers draw and sum,
     /// and the chunks' sums are added in chunk order: the same sums, to the bit, on any thread
-    /// count. Nothing is kept per probe. Every round is drawn: a sample is whole or, stopped,
-    /// an error.
+    /// count. Nothing is kept per probe. Every round is drawn, or the stop flag was raised:
+    /// then the sums are those of the rounds drawn whole before it was seen (`true` says so;
+    /// none, when it was raised during the first).
     fn sample_observed(
         &self,
         samples: u64,
         seed: u64,
         threads: usize,
-        control: &EstimateControl<'_>,
+        control: &Control<'_>,
         before: &Progress,
-    ) -> Result<Sample, Error> {
+    ) -> Result<(Sample, bool), Error> {
         if samples < 2 {
             return Err(Error::Estimate(EstimateError::TooFewSamples {
                 samples,
@@ -742,7 +692,7 @@ impl Estimator {
         let groups = samples / 2;
         let rounds = (groups / GROUPS_PER_ROUND).clamp(1, MAX_ROUNDS);
         let stop = control.stop;
-        let workers = Workers::for_run(threads, false, None)?;
+        let workers = Workers::for_run(threads, false, control.pool)?;
         let sample = workers.run(|width| {
             let started = Instant::now();
             let mut sample = Sample::default();
@@ -777,7 +727,8 @@ impl Estimator {
                 numbered.sort_unstable_by_key(|&(c, _)| c);
                 let sums: Vec<Sample> = numbered.into_iter().map(|(_, sum)| sum).collect();
                 if control.stopped() {
-                    return None;
+                    // This round's chunks may be cut short: only the whole rounds count.
+                    return (sample, true);
                 }
                 for part in &sums {
                     sample.merge(part);
@@ -785,9 +736,9 @@ impl Estimator {
                 sample.elapsed = started.elapsed();
                 control.tell(|| before.with(&sample, samples));
             }
-            Some(sample)
+            (sample, false)
         });
-        sample.ok_or(Error::Stopped)
+        Ok(sample)
     }
 
     /// Draws the probes of `groups` (of a sample of `samples` under `seed`) on this thread and
@@ -838,54 +789,71 @@ impl Estimator {
         sample.total.estimate().expect("at least two probes")
     }
 
-    /// Samples within `options.budget` and estimates the total, the unique count and the cost.
+    /// Samples within `options.budget` and estimates the total, the unique count and the cost
+    /// (a time budget counts from this call).
     pub fn estimate(&self, options: &EstimateOptions) -> Result<Estimate, Error> {
-        self.estimate_controlled(options, &EstimateControl::default())
+        self.estimate_with(options, &RunControl::default())
     }
 
-    /// [`Estimator::estimate`], calling `report` as the work goes on: after each pilot run
-    /// (with [`EstimateProgress::samples`] 0) and after each round of probes. The estimate is
-    /// the same as without it.
+    /// [`Estimator::estimate`] under `control` (a time budget counts from this call), as
+    /// [`estimate_with`] is: it stops at the control's stop flag, keeping the probes drawn, tells
+    /// its watcher how the work goes, and runs on its pool.
     ///
     /// ```
-    /// use nqueens::estimate::{Budget, EstimateOptions, EstimateProgress, Estimator};
     /// use std::sync::Mutex;
+    /// use nqueens::estimate::{Budget, EstimateOptions, EstimateProgress, Estimator};
+    /// use nqueens::{RunControl, Watcher};
+    /// // Told after each round of probes.
+    /// struct Seen(Mutex<Vec<u64>>);
+    /// impl Watcher for Seen {
+    ///     fn sampled(&self, p: &EstimateProgress) {
+    ///         self.0.lock().unwrap().push(p.samples_done);
+    ///     }
+    /// }
     /// let estimator = Estimator::new(12, nqueens::Kernel::Auto).unwrap();
     /// let options = EstimateOptions::new(Budget::Samples(1000)).with_seed(3).with_threads(1);
-    /// let seen = Mutex::new(Vec::new());
-    /// let report = |p: &EstimateProgress| seen.lock().unwrap().push(p.samples_done);
-    /// let watched = estimator.estimate_observed(&options, &report).unwrap();
-    /// let seen = seen.into_inner().unwrap();
+    /// let seen = Seen(Mutex::new(Vec::new()));
+    /// let watched = estimator.estimate_with(&options, &RunControl::default().with_watcher(&seen)).unwrap();
+    /// let seen = seen.0.into_inner().unwrap();
     /// assert!(seen.len() > 1 && seen.windows(2).all(|w| w[0] < w[1]));
     /// assert_eq!(seen.last(), Some(&1000));
+    /// // The same estimate as without it.
     /// let plain = estimator.estimate(&options).unwrap();
     /// assert_eq!(watched.estimate_total, plain.estimate_total);
     /// ```
-    pub fn estimate_observed(
+    pub fn estimate_with(
         &self,
         options: &EstimateOptions,
-        report: &(dyn Fn(&EstimateProgress) + Sync),
+        control: &RunControl<'_>,
     ) -> Result<Estimate, Error> {
-        self.estimate_controlled(options, &EstimateControl::default().with_report(report))
+        self.estimate_controlled(options, &Control::of(control, Instant::now()))
     }
 
-    /// [`Estimator::estimate`] under `control`: a stop flag, a progress report, and the
-    /// instant the budget started.
-    pub fn estimate_controlled(
+    /// [`Estimator::estimate_with`] under the parts of a control an estimate reads.
+    fn estimate_controlled(
         &self,
         options: &EstimateOptions,
-        control: &EstimateControl<'_>,
+        control: &Control<'_>,
     ) -> Result<Estimate, Error> {
         check_threads(options.threads)?;
+        if let Some(watcher) = control.watcher {
+            let tasks = self.sampler.tasks().to_vec();
+            watcher.start(&Plan::from_parts(self.n, Strategy::Symmetric, tasks), &[]);
+        }
         // `0`: as many as the pool the estimate runs on has; the figures use what it gets.
-        let options = &options.with_threads(Workers::width_for(options.threads, None));
+        let options = &options.with_threads(Workers::width_for(options.threads, control.pool));
         let started = control.started.unwrap_or_else(Instant::now);
         let (sample, stopped) = match options.budget {
             Budget::Samples(k) => {
                 let before = Progress::since(started);
-                let sample =
+                let (sample, stopped) =
                     self.sample_observed(k, options.seed, options.threads, control, &before)?;
-                (sample, StopReason::Samples)
+                let reason = if stopped {
+                    StopReason::Stopped
+                } else {
+                    StopReason::Samples
+                };
+                (sample, reason)
             }
             Budget::Time(time) => {
                 let clock = || started.elapsed().as_secs_f64();
@@ -897,6 +865,10 @@ impl Estimator {
                 }
             }
         };
+        // Stopped before a round of probes was whole: nothing to estimate from.
+        if sample.total.draws < 2 {
+            return Err(Error::Stopped);
+        }
         Ok(self.summarise(&sample, options, stopped, started.elapsed()))
     }
 
@@ -914,7 +886,7 @@ impl Estimator {
         &self,
         budget: Duration,
         options: &EstimateOptions,
-        control: &EstimateControl<'_>,
+        control: &Control<'_>,
         started: Instant,
         clock: &dyn Fn() -> f64,
     ) -> Result<Sampled, Error> {
@@ -945,10 +917,14 @@ impl Estimator {
             let before = Progress::since(started).sizing().after(&sample);
             let stream = stream_of(seed, PILOT_STREAM, pilot);
             let t0 = clock();
-            let part = self.sample_observed(pilot_k, stream, threads, control, &before)?;
+            let (part, stopped) =
+                self.sample_observed(pilot_k, stream, threads, control, &before)?;
             let took = clock() - t0;
             per_probe = took / pilot_k as f64;
             sample.merge(&part);
+            if stopped {
+                return Ok(Sampled::Probes(sample, StopReason::Stopped));
+            }
             if let Some(end) = decide(&sample) {
                 return Ok(end);
             }
@@ -968,10 +944,13 @@ impl Estimator {
             let before = Progress::since(started).after(&sample);
             let stream = stream_of(seed, ROUND_STREAM, round);
             let t0 = clock();
-            let part = self.sample_observed(k, stream, threads, control, &before)?;
+            let (part, stopped) = self.sample_observed(k, stream, threads, control, &before)?;
             // The rate of the last round sizes the rest.
             per_probe = (clock() - t0) / k as f64;
             sample.merge(&part);
+            if stopped {
+                return Ok(Sampled::Probes(sample, StopReason::Stopped));
+            }
             if let Some(end) = decide(&sample) {
                 return Ok(end);
             }
@@ -993,18 +972,20 @@ impl Estimator {
         &self,
         pilot: &Sample,
         options: &EstimateOptions,
-        control: &EstimateControl<'_>,
+        control: &Control<'_>,
         started: Instant,
     ) -> Result<Estimate, Error> {
         let count_options =
             CountOptions::new(options.threads, Strategy::Symmetric).with_kernel(self.kernel);
-        let mut run_control = RunControl::default();
-        if let Some(stop) = control.stop {
-            run_control = run_control.with_stop(stop);
-        }
+        let run_control = RunControl {
+            stop: control.stop,
+            pool: control.pool,
+            ..RunControl::default()
+        };
         let run = count_with(self.n, &count_options, &run_control)?;
         if !run.complete {
-            return Err(Error::Stopped);
+            // Stopped: the samples that chose the count are the estimate.
+            return Ok(self.summarise(pilot, options, StopReason::Stopped, started.elapsed()));
         }
         let counts = run.counts;
         let total = counts.total as f64;
@@ -1156,7 +1137,9 @@ impl Progress {
     }
 }
 
-/// Estimates the `n`-board with `options` (see [`Estimator`]).
+/// Estimates the `n`-board with `options` (see [`Estimator`]); a time budget counts from this
+/// call, building the plan included. [`estimate_with`] is the same under a [`RunControl`]: a
+/// stop flag, a watcher, a pool.
 ///
 /// ```
 /// use nqueens::estimate::{estimate, Budget, EstimateOptions};
@@ -1165,7 +1148,48 @@ impl Progress {
 /// assert!(e.total_low < e.estimate_total && e.estimate_total < e.total_high);
 /// ```
 pub fn estimate(n: u32, options: &EstimateOptions) -> Result<Estimate, Error> {
+    estimate_with(n, options, &RunControl::default())
+}
+
+/// [`estimate`] under `control`, the control of a count: its stop flag ends the estimate at
+/// the next group of probes, which returns what the probes drawn show
+/// ([`StopReason::Stopped`]); its watcher is told the plan once it is built
+/// ([`Watcher::start`], with no task resumed) and then how the work goes
+/// ([`Watcher::sampled`]); its pool is where the probes (and an exact count, see
+/// [`StopReason::Counted`]) run, by [`RunControl::pool`]'s rule. The journal and the shard are
+/// a count's and are not read.
+///
+/// ```
+/// use std::sync::atomic::{AtomicBool, Ordering};
+/// use nqueens::estimate::{estimate_with, Budget, EstimateOptions, EstimateProgress, StopReason};
+/// use nqueens::{RunControl, Watcher};
+/// // Raises the stop flag once a round of probes is drawn.
+/// struct StopSoon(AtomicBool);
+/// impl Watcher for StopSoon {
+///     fn sampled(&self, _: &EstimateProgress) {
+///         self.0.store(true, Ordering::Relaxed);
+///     }
+/// }
+/// let watcher = StopSoon(AtomicBool::new(false));
+/// let control = RunControl::default().with_stop(&watcher.0).with_watcher(&watcher);
+/// let options = EstimateOptions::new(Budget::Samples(100_000)).with_threads(1);
+/// let e = estimate_with(12, &options, &control).unwrap();
+/// assert_eq!(e.stopped, StopReason::Stopped);
+/// assert!(e.samples > 0 && e.samples < 100_000);
+/// assert!(e.total_low <= e.estimate_total && e.estimate_total <= e.total_high);
+///
+/// // Raised before it starts: no probe is drawn, there is no estimate.
+/// let stop = AtomicBool::new(true);
+/// let control = RunControl::default().with_stop(&stop);
+/// assert!(matches!(estimate_with(12, &options, &control), Err(nqueens::Error::Stopped)));
+/// ```
+pub fn estimate_with(
+    n: u32,
+    options: &EstimateOptions,
+    control: &RunControl<'_>,
+) -> Result<Estimate, Error> {
     // A time budget covers building the plan.
-    let control = EstimateControl::default().with_started(Instant::now());
-    Estimator::new(n, options.kernel)?.estimate_controlled(options, &control)
+    let started = Instant::now();
+    let estimator = Estimator::new(n, options.kernel)?;
+    estimator.estimate_controlled(options, &Control::of(control, started))
 }

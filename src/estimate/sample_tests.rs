@@ -83,9 +83,18 @@ fn the_interval_is_the_normal_one() {
 /// samples only, stays unbiased and its interval holds.
 #[test]
 fn a_time_budget_ending_anywhere_keeps_the_estimate_unbiased() {
-    use super::{Budget, EstimateControl, EstimateOptions, EstimateProgress, Sampled, StopReason};
+    use super::{Budget, Control, EstimateOptions, EstimateProgress, Sampled, StopReason};
+    use crate::Watcher;
     use std::sync::atomic::{AtomicU64, Ordering};
     use std::time::{Duration, Instant};
+
+    /// The probes drawn so far.
+    struct Drawn(AtomicU64);
+    impl Watcher for Drawn {
+        fn sampled(&self, p: &EstimateProgress) {
+            self.0.fetch_max(p.samples_done, Ordering::Relaxed);
+        }
+    }
 
     let n = 12;
     let truth = known::total(n).unwrap() as f64;
@@ -96,12 +105,12 @@ fn a_time_budget_ending_anywhere_keeps_the_estimate_unbiased() {
     for seed in 0..runs {
         // Budgets of 100 to about 3,000 probes' time: the rounds end everywhere.
         let probes = 100 + (seed * 379) % 2_900;
-        let drawn = AtomicU64::new(0);
-        let report = |p: &EstimateProgress| {
-            drawn.fetch_max(p.samples_done, Ordering::Relaxed);
+        let drawn = Drawn(AtomicU64::new(0));
+        let control = Control {
+            watcher: Some(&drawn),
+            ..Control::default()
         };
-        let control = EstimateControl::default().with_report(&report);
-        let clock = || drawn.load(Ordering::Relaxed) as f64 * 1e-3;
+        let clock = || drawn.0.load(Ordering::Relaxed) as f64 * 1e-3;
         let budget = Duration::from_secs_f64(probes as f64 * 1e-3);
         let options = EstimateOptions::new(Budget::Time(budget))
             .with_seed(seed)
@@ -138,4 +147,97 @@ fn a_time_budget_ending_anywhere_keeps_the_estimate_unbiased() {
     );
     let coverage = f64::from(held) / k;
     assert!(coverage >= 0.9, "coverage {coverage}");
+}
+
+/// A stop raised after the first round of a sample, or of a time budget's pilot runs, keeps
+/// the rounds drawn whole: the estimate is `Ok`, says it stopped, and rests on them.
+#[test]
+fn a_stopped_estimate_keeps_its_whole_rounds() {
+    use super::{Budget, EstimateOptions, EstimateProgress, StopReason};
+    use crate::{RunControl, Watcher};
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::Duration;
+
+    /// Raises the stop flag at the first report, and keeps the probes each report tells of.
+    #[derive(Default)]
+    struct StopAtFirst {
+        stop: AtomicBool,
+        reports: Mutex<Vec<u64>>,
+    }
+    impl Watcher for StopAtFirst {
+        fn sampled(&self, p: &EstimateProgress) {
+            self.reports.lock().unwrap().push(p.samples_done);
+            self.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    let estimator = Estimator::new(12, Kernel::Auto).unwrap();
+    let truth = known::total(12).unwrap() as f64;
+    for budget in [
+        Budget::Samples(1 << 20),
+        Budget::Time(Duration::from_secs(3600)),
+    ] {
+        let options = EstimateOptions::new(budget)
+            .with_threads(2)
+            .with_early_stop(false);
+        let watcher = StopAtFirst::default();
+        let control = RunControl::default()
+            .with_stop(&watcher.stop)
+            .with_watcher(&watcher);
+        let e = estimator.estimate_with(&options, &control).unwrap();
+        assert_eq!(e.stopped, StopReason::Stopped, "{budget:?}");
+        // The probes of the round the first report told of, and no more.
+        let reports = watcher.reports.into_inner().unwrap();
+        assert_eq!(reports.first(), Some(&e.samples), "{budget:?}");
+        assert!(e.samples >= 2 && e.samples < 1 << 20, "{budget:?}");
+        assert!(e.total_low <= e.estimate_total && e.estimate_total <= e.total_high);
+        assert!(e.estimate_total > truth / 10.0 && e.estimate_total < truth * 10.0);
+    }
+}
+
+/// An estimate given a pool draws its probes on that pool's workers, and its watcher is told
+/// the plan it samples.
+#[test]
+fn an_estimate_runs_on_the_pool_it_is_given() {
+    use super::{Budget, EstimateOptions, EstimateProgress, estimate_with};
+    use crate::{Plan, RunControl, TaskOutcome, Watcher};
+    use std::sync::Mutex;
+
+    #[derive(Default)]
+    struct Threads {
+        tasks: Mutex<Option<usize>>,
+        names: Mutex<Vec<Option<String>>>,
+    }
+    impl Watcher for Threads {
+        fn start(&self, plan: &Plan, resumed: &[TaskOutcome]) {
+            assert!(resumed.is_empty());
+            *self.tasks.lock().unwrap() = Some(plan.tasks().len());
+        }
+        fn sampled(&self, _: &EstimateProgress) {
+            let name = std::thread::current().name().map(str::to_string);
+            self.names.lock().unwrap().push(name);
+        }
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .thread_name(|i| format!("estimate-pool-{i}"))
+        .build()
+        .unwrap();
+    let watcher = Threads::default();
+    let control = RunControl::default()
+        .with_pool(&pool)
+        .with_watcher(&watcher);
+    let options = EstimateOptions::new(Budget::Samples(2000)).with_seed(5);
+    let e = estimate_with(12, &options, &control).unwrap();
+    // Every worker of the pool, and the figures of the same seed on any pool.
+    assert_eq!(e.threads, 2);
+    assert_eq!(*watcher.tasks.lock().unwrap(), Some(e.tasks));
+    let names = watcher.names.into_inner().unwrap();
+    assert!(!names.is_empty());
+    for name in names {
+        assert!(name.is_some_and(|n| n.starts_with("estimate-pool-")));
+    }
+    let alone = super::estimate(12, &options.with_threads(1)).unwrap();
+    assert_eq!(alone.estimate_total, e.estimate_total);
 }

@@ -179,3 +179,47 @@ fn a_budget_spent_on_the_plan_is_said() {
     assert_eq!(e[0]["stopped"], "budget", "{e}");
     assert!(e[0]["samples"].as_u64().unwrap() >= 2, "{e}");
 }
+
+/// An interrupted estimate writes the estimate of the probes drawn before it, marked stopped,
+/// says so on stderr and exits 130, as an interrupted count does.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_estimate_writes_what_it_has_marked_stopped() {
+    use std::process::Stdio;
+    use std::time::Duration;
+    let mut child = crate::util::nqueens_process()
+        .args(["estimate", "16", "--samples", "100000000", "--threads", "1"])
+        .args(["--format", "json"])
+        .env("NQUEENS_PROGRESS_SECONDS", "0.001")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = crate::util::first_line_then_rest_on_a_thread(child.stderr.take().unwrap());
+    // A progress line: a round of probes is whole, so the interrupt keeps it.
+    let first = stderr.recv_timeout(Duration::from_secs(60)).unwrap();
+    assert!(first.contains("sample"), "{first}");
+    let (out, rest) = crate::util::stop(
+        child,
+        "INT",
+        &stderr,
+        Duration::from_secs(60),
+        "the estimate",
+    );
+    assert_eq!(out.status.code(), Some(130), "{rest}");
+    assert!(rest.contains("stopping after the running probes"), "{rest}");
+    assert!(
+        rest.contains("nqueens: interrupted: the estimate rests on"),
+        "{rest}"
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let e = &v[0];
+    assert_eq!(e["stopped"], "stopped", "{e}");
+    let samples = e["samples"].as_u64().unwrap();
+    assert!((2..100_000_000).contains(&samples), "{e}");
+    let (low, high) = (
+        e["total_low"].as_f64().unwrap(),
+        e["total_high"].as_f64().unwrap(),
+    );
+    assert!(low >= 0.0 && low < high, "{e}");
+}
