@@ -69,6 +69,12 @@
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 #![deny(clippy::undocumented_unsafe_blocks)]
+#![warn(
+    clippy::missing_errors_doc,
+    clippy::missing_panics_doc,
+    clippy::must_use_candidate,
+    clippy::return_self_not_must_use
+)]
 
 pub mod board;
 pub mod classic;

@@ -164,6 +164,7 @@ impl<'a> RunControl<'a> {
     /// assert_eq!((again.resumed_tasks, again.searched_tasks), (again.counts.tasks, 0));
     /// std::fs::remove_file(&file).unwrap();
     /// ```
+    #[must_use]
     pub fn with_journal(self, path: &'a Path) -> RunControl<'a> {
         RunControl {
             journal: Some(path),
@@ -181,6 +182,7 @@ impl<'a> RunControl<'a> {
     /// let run = count_with(8, &CountOptions::default(), &RunControl::default().with_stop(&stop));
     /// assert!(!run.unwrap().complete);
     /// ```
+    #[must_use]
     pub fn with_stop(self, stop: &'a AtomicBool) -> RunControl<'a> {
         RunControl {
             stop: Some(stop),
@@ -201,6 +203,7 @@ impl<'a> RunControl<'a> {
     /// let run = count_with(8, &CountOptions::default(), &RunControl::default().with_watcher(&tick));
     /// assert_eq!(done.into_inner(), run.unwrap().searched_tasks);
     /// ```
+    #[must_use]
     pub fn with_watcher(self, watcher: &'a dyn Watcher) -> RunControl<'a> {
         RunControl {
             watcher: Some(watcher),
@@ -217,6 +220,7 @@ impl<'a> RunControl<'a> {
     /// let run = count_with(8, &CountOptions::default(), &half).unwrap();
     /// assert!(run.complete && run.counts.total < 92);
     /// ```
+    #[must_use]
     pub fn with_shard(self, shard: Shard) -> RunControl<'a> {
         RunControl {
             shard: Some(shard),
@@ -232,6 +236,7 @@ impl<'a> RunControl<'a> {
     /// let run = count_with(8, &CountOptions::default(), &RunControl::default().with_pool(&pool));
     /// assert_eq!(run.unwrap().counts.total, 92);
     /// ```
+    #[must_use]
     pub fn with_pool(self, pool: &'a rayon::ThreadPool) -> RunControl<'a> {
         RunControl {
             pool: Some(pool),

@@ -62,6 +62,7 @@ impl CountOptions {
     /// let options = CountOptions::new(2, Strategy::Mirror);
     /// assert_eq!(options.kernel, Kernel::Auto);
     /// ```
+    #[must_use]
     pub const fn new(threads: usize, strategy: Strategy) -> CountOptions {
         CountOptions {
             threads,
@@ -80,6 +81,7 @@ impl CountOptions {
     /// let options = CountOptions::new(2, Strategy::Mirror).with_kernel(Kernel::DepthFirst);
     /// assert_eq!(count(8, &options).unwrap().kernel, Kernel::DepthFirst);
     /// ```
+    #[must_use]
     pub const fn with_kernel(self, kernel: Kernel) -> CountOptions {
         CountOptions { kernel, ..self }
     }
@@ -90,6 +92,7 @@ impl CountOptions {
     /// use nqueens::CountOptions;
     /// assert_eq!(CountOptions::default().with_threads(3).threads, 3);
     /// ```
+    #[must_use]
     pub const fn with_threads(self, threads: usize) -> CountOptions {
         CountOptions { threads, ..self }
     }
@@ -101,6 +104,7 @@ impl CountOptions {
     /// let options = CountOptions::default().with_strategy(Strategy::Mirror);
     /// assert_eq!(options.strategy, Strategy::Mirror);
     /// ```
+    #[must_use]
     pub const fn with_strategy(self, strategy: Strategy) -> CountOptions {
         CountOptions { strategy, ..self }
     }
@@ -115,6 +119,7 @@ impl CountOptions {
     /// assert!(options.with_unique_above_bound(true).unique_above_bound);
     /// assert_eq!(UNIQUE_MAX_N, 27);
     /// ```
+    #[must_use]
     pub const fn with_unique_above_bound(self, unique_above_bound: bool) -> CountOptions {
         CountOptions {
             unique_above_bound,

@@ -78,6 +78,10 @@ impl Counts {
     /// is only as right as the journal: a damaged or altered one (its checksums recomputed)
     /// gives a wrong total, which this check catches for every board the table holds.
     ///
+    /// # Errors
+    ///
+    /// A [`Mismatch`](crate::known::Mismatch) holding the counts and the table's when they differ.
+    ///
     /// ```
     /// use nqueens::{count, CountOptions, Strategy};
     /// let mut counts = count(8, &CountOptions::new(2, Strategy::Mirror)).unwrap();

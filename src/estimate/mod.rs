@@ -217,6 +217,7 @@ impl Budget {
     /// assert_eq!(Budget::for_board(14), Budget::Time(Duration::from_secs(5)));
     /// assert_eq!(Budget::for_board(28), Budget::Time(Duration::from_secs(60)));
     /// ```
+    #[must_use]
     pub fn for_board(n: u32) -> Budget {
         let seconds = match n {
             0..=16 => 5,
@@ -273,6 +274,7 @@ impl EstimateOptions {
     /// let options = EstimateOptions::new(Budget::Samples(100));
     /// assert_eq!((options.seed, options.kernel), (1, nqueens::Kernel::Auto));
     /// ```
+    #[must_use]
     pub fn new(budget: Budget) -> EstimateOptions {
         EstimateOptions {
             budget,
@@ -291,6 +293,7 @@ impl EstimateOptions {
     /// let (a, b) = (options.with_seed(7), options.with_seed(8));
     /// assert_ne!(estimate(10, &a).unwrap().estimate_total, estimate(10, &b).unwrap().estimate_total);
     /// ```
+    #[must_use]
     pub fn with_seed(self, seed: u64) -> EstimateOptions {
         EstimateOptions { seed, ..self }
     }
@@ -301,6 +304,7 @@ impl EstimateOptions {
     /// use nqueens::estimate::{Budget, EstimateOptions};
     /// assert_eq!(EstimateOptions::default().with_threads(2).threads, 2);
     /// ```
+    #[must_use]
     pub fn with_threads(self, threads: usize) -> EstimateOptions {
         EstimateOptions { threads, ..self }
     }
@@ -313,6 +317,7 @@ impl EstimateOptions {
     /// let options = EstimateOptions::default().with_kernel(Kernel::DepthFirst);
     /// assert_eq!(options.kernel, Kernel::DepthFirst);
     /// ```
+    #[must_use]
     pub fn with_kernel(self, kernel: Kernel) -> EstimateOptions {
         EstimateOptions { kernel, ..self }
     }
@@ -331,6 +336,7 @@ impl EstimateOptions {
     /// let sampled = estimate(10, &options.with_early_stop(false)).unwrap();
     /// assert_eq!(sampled.stopped, StopReason::Budget);
     /// ```
+    #[must_use]
     pub fn with_early_stop(self, early_stop: bool) -> EstimateOptions {
         EstimateOptions { early_stop, ..self }
     }
@@ -435,6 +441,7 @@ pub struct EstimateControl<'a> {
 
 impl<'a> EstimateControl<'a> {
     /// This control with a stop flag.
+    #[must_use]
     pub fn with_stop(self, stop: &'a AtomicBool) -> EstimateControl<'a> {
         EstimateControl {
             stop: Some(stop),
@@ -443,6 +450,7 @@ impl<'a> EstimateControl<'a> {
     }
 
     /// This control telling `report` how the work goes.
+    #[must_use]
     pub fn with_report(
         self,
         report: &'a (dyn Fn(&EstimateProgress) + Sync),
@@ -468,6 +476,7 @@ impl<'a> EstimateControl<'a> {
     /// let e = estimator.estimate_controlled(&options, &control).unwrap();
     /// assert!(e.elapsed >= building); // the plan's time is in it
     /// ```
+    #[must_use]
     pub fn with_started(self, started: Instant) -> EstimateControl<'a> {
         EstimateControl {
             started: Some(started),
@@ -665,6 +674,12 @@ impl Estimator {
     /// The estimator of the `n`-board's symmetric plan (n from [`Estimator::MIN_N`] to
     /// [`Estimator::MAX_N`]) whose probes are counted by `kernel`.
     ///
+    /// # Errors
+    ///
+    /// [`Error::Estimate`] for a board outside [`Estimator::MIN_N`] to [`Estimator::MAX_N`],
+    /// [`Error::KernelUnavailable`] for a kernel this CPU does not run (and, with the `gpu`
+    /// feature, `Error::Gpu` for a GPU kernel without a GPU that opens).
+    ///
     /// ```
     /// use nqueens::estimate::Estimator;
     /// let estimator = Estimator::new(10, nqueens::Kernel::Auto).unwrap();
@@ -839,6 +854,13 @@ impl Estimator {
     }
 
     /// Samples within `options.budget` and estimates the total, the unique count and the cost.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Estimate`] for a budget the estimator cannot use (too few samples for an interval,
+    /// a time budget of zero); [`Error::TooManyThreads`] for more threads than
+    /// [`max_threads`](crate::max_threads) allows, [`Error::ThreadPool`] when the worker threads
+    /// cannot start; the errors of the exact count it makes of a small board ([`count_with`]).
     pub fn estimate(&self, options: &EstimateOptions) -> Result<Estimate, Error> {
         self.estimate_controlled(options, &EstimateControl::default())
     }
@@ -846,6 +868,10 @@ impl Estimator {
     /// [`Estimator::estimate`], calling `report` as the work goes on: after each pilot run
     /// (with [`EstimateProgress::samples`] 0) and after each round of probes. The estimate is
     /// the same as without it.
+    ///
+    /// # Errors
+    ///
+    /// As [`Estimator::estimate`].
     ///
     /// ```
     /// use nqueens::estimate::{Budget, EstimateOptions, EstimateProgress, Estimator};
@@ -871,6 +897,14 @@ impl Estimator {
 
     /// [`Estimator::estimate`] under `control`: a stop flag, a progress report, and the
     /// instant the budget started.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Estimate`] for a budget the estimator cannot use (too few samples for an interval,
+    /// a time budget of zero); [`Error::TooManyThreads`] for more threads than
+    /// [`max_threads`](crate::max_threads) allows, [`Error::ThreadPool`] when the worker threads
+    /// cannot start; [`Error::Stopped`] when the stop flag ends it; the errors of the exact count
+    /// it makes of a small board ([`count_with`]).
     pub fn estimate_controlled(
         &self,
         options: &EstimateOptions,
@@ -1157,6 +1191,14 @@ impl Progress {
 }
 
 /// Estimates the `n`-board with `options` (see [`Estimator`]).
+///
+/// # Errors
+///
+/// [`Error::Estimate`] for a board outside [`Estimator::MIN_N`] to [`Estimator::MAX_N`] or a budget
+/// the estimator cannot use (too few samples for an interval, a time budget of zero);
+/// [`Error::KernelUnavailable`] for a kernel this CPU does not run; [`Error::TooManyThreads`] for
+/// more threads than [`max_threads`](crate::max_threads) allows, [`Error::ThreadPool`] when the
+/// worker threads cannot start.
 ///
 /// ```
 /// use nqueens::estimate::{estimate, Budget, EstimateOptions};

@@ -93,6 +93,7 @@ impl Strategy {
     /// assert_eq!(nqueens::Strategy::Mirror.name(), "mirror");
     /// assert_eq!(nqueens::Strategy::default().name(), "symmetric");
     /// ```
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Strategy::Symmetric => "symmetric",
@@ -134,6 +135,7 @@ crate::serde_util::as_text!(TaskId);
 
 impl TaskId {
     /// An id from a list of columns; `None` when longer than 16 columns.
+    #[must_use]
     pub fn from_columns(cols: &[u8]) -> Option<TaskId> {
         if cols.len() > MAX_ID_LEN {
             return None;
@@ -147,6 +149,7 @@ impl TaskId {
     }
 
     /// The columns this id names.
+    #[must_use]
     pub fn columns(&self) -> &[u8] {
         &self.cols[..self.len as usize]
     }
@@ -230,10 +233,9 @@ impl Subproblem {
     /// assert_eq!(Subproblem::Rows(State::EMPTY).count(8), Some(92));
     /// assert_eq!(Subproblem::Rows(State::EMPTY).count(65), None);
     /// ```
+    #[must_use]
     pub fn count(&self, n: u32) -> Option<u64> {
-        let auto = kernel::Kernel::Auto
-            .select()
-            .expect("auto always selects a kernel");
+        let auto = kernel::Kernel::fastest_cpu();
         self.count_on(n, auto, None)
     }
 
@@ -272,6 +274,7 @@ impl Subproblem {
     /// assert!(whole.nodes(8).unwrap() > whole.nodes(6).unwrap());
     /// assert_eq!(whole.nodes(65), None);
     /// ```
+    #[must_use]
     pub fn nodes(&self, n: u32) -> Option<u64> {
         let job = match self {
             Subproblem::Rows(state) => kernel::Job::from_rows(n, *state)?,
@@ -346,6 +349,7 @@ impl Task {
     /// let mirror = Plan::new(12, Strategy::Mirror, 1).unwrap().tasks()[0];
     /// assert_eq!((mirror.count(8), mirror.count(40)), (None, None));
     /// ```
+    #[must_use]
     pub fn count(&self, n: u32) -> Option<u64> {
         if n != self.n {
             return None;
@@ -359,6 +363,7 @@ impl Task {
     /// use nqueens::{Plan, Strategy};
     /// assert_eq!(Plan::new(9, Strategy::Mirror, 4).unwrap().tasks()[0].n(), 9);
     /// ```
+    #[must_use]
     pub fn n(&self) -> u32 {
         self.n
     }
@@ -452,6 +457,7 @@ impl TaskRule {
     /// assert_eq!(TaskRule::for_board(22), TaskRule::Standard);
     /// assert_eq!(TaskRule::for_board(23), TaskRule::Large);
     /// ```
+    #[must_use]
     pub fn for_board(n: u32) -> TaskRule {
         if n >= LARGE_N {
             TaskRule::Large
@@ -517,16 +523,19 @@ impl Plan {
     }
 
     /// Board side.
+    #[must_use]
     pub fn n(&self) -> u32 {
         self.n
     }
 
     /// The strategy that made the plan.
+    #[must_use]
     pub fn strategy(&self) -> Strategy {
         self.strategy
     }
 
     /// The tasks, largest (by estimate) first.
+    #[must_use]
     pub fn tasks(&self) -> &[Task] {
         &self.tasks
     }
@@ -586,6 +595,7 @@ impl Plan {
     /// assert_eq!(a.fingerprint(), b.fingerprint());
     /// assert_ne!(a.fingerprint(), Plan::new(11, Strategy::Mirror, 64).unwrap().fingerprint());
     /// ```
+    #[must_use]
     pub fn fingerprint(&self) -> Fingerprint {
         fingerprint::of(self)
     }
