@@ -424,8 +424,9 @@ impl Symmetry {
 }
 
 impl fmt::Display for Symmetry {
+    /// The name, padded to the formatter's width.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.pad(self.name())
     }
 }
 

@@ -210,8 +210,9 @@ impl Algorithm {
 }
 
 impl std::fmt::Display for Algorithm {
+    /// The name, padded to the formatter's width (`{:>8}`).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
+        f.pad(self.name())
     }
 }
 
@@ -302,8 +303,9 @@ impl Line {
 }
 
 impl std::fmt::Display for Line {
+    /// The name, padded to the formatter's width.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
+        f.pad(match self {
             Line::Column => "column",
             Line::Diagonal => "diagonal",
             Line::AntiDiagonal => "anti-diagonal",

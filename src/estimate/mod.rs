@@ -375,8 +375,9 @@ pub enum StopReason {
 }
 
 impl std::fmt::Display for StopReason {
+    /// The reason, padded to the formatter's width.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
+        f.pad(match self {
             StopReason::Samples => "drew the samples asked for",
             StopReason::Budget => "spent the time budget",
             StopReason::Covered => "the probes had done the work of a full count",

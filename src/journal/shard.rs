@@ -363,8 +363,13 @@ impl Shard {
 }
 
 impl fmt::Display for Shard {
+    /// `K/M`, padded to the formatter's width (`{:>5}`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
+        if f.width().is_none() && f.precision().is_none() {
+            write!(f, "{}/{}", self.index, self.count)
+        } else {
+            f.pad(&format!("{}/{}", self.index, self.count))
+        }
     }
 }
 

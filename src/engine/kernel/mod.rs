@@ -263,8 +263,9 @@ impl Kernel {
 }
 
 impl fmt::Display for Kernel {
+    /// The name, padded to the formatter's width (`{:>8}`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.pad(self.name())
     }
 }
 

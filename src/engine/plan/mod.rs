@@ -103,8 +103,9 @@ impl Strategy {
 }
 
 impl fmt::Display for Strategy {
+    /// The name, padded to the formatter's width (`{:<10}`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.pad(self.name())
     }
 }
 
@@ -163,18 +164,31 @@ impl TaskId {
     }
 }
 
-impl fmt::Display for TaskId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl TaskId {
+    /// Writes the columns joined by `.` (`-` for the empty id).
+    fn write_to(&self, out: &mut impl fmt::Write) -> fmt::Result {
         if self.len == 0 {
-            return f.write_str("-");
+            return out.write_str("-");
         }
         for (i, c) in self.columns().iter().enumerate() {
             if i > 0 {
-                f.write_str(".")?;
+                out.write_str(".")?;
             }
-            write!(f, "{c}")?;
+            write!(out, "{c}")?;
         }
         Ok(())
+    }
+}
+
+impl fmt::Display for TaskId {
+    /// The columns joined by `.` (`-` for the empty id), padded to the formatter's width.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.width().is_none() && f.precision().is_none() {
+            return self.write_to(f);
+        }
+        let mut text = String::new();
+        self.write_to(&mut text)?;
+        f.pad(&text)
     }
 }
 
