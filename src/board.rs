@@ -462,6 +462,7 @@ pub struct Solution(Placement);
 /// A solution is written as its columns, row by row (`[1, 3, 0, 2]`, as `nqueens solve` shows
 /// them), and read back only when they are a solution.
 #[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl serde::Serialize for Solution {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         self.0.serialize(s)
@@ -469,6 +470,7 @@ impl serde::Serialize for Solution {
 }
 
 #[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> serde::Deserialize<'de> for Solution {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Solution, D::Error> {
         Placement::deserialize(d)?

@@ -66,6 +66,7 @@
 //! nqueens = { version = "0.1", features = ["serde"] }
 //! ```
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 #![deny(clippy::undocumented_unsafe_blocks)]
@@ -85,6 +86,7 @@ pub mod enumerate;
 mod error;
 pub mod estimate;
 #[cfg(feature = "gpu")]
+#[cfg_attr(docsrs, doc(cfg(feature = "gpu")))]
 pub mod gpu;
 pub mod journal;
 pub mod known;

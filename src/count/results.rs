@@ -180,6 +180,7 @@ pub struct CountRun {
     /// What the GPU and the CPU each did, for a GPU kernel (`None` for a CPU kernel); with the
     /// `serde` feature an object `gpu`, left out when `None`.
     #[cfg(feature = "gpu")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "gpu")))]
     #[cfg_attr(
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")

@@ -77,10 +77,12 @@ pub enum Kernel {
     /// the fastest CPU kernel. Built with the `gpu` feature. A count with `auto` runs this on a
     /// discrete adapter where the GPU wins (`gpu::auto_uses_gpu`, [`Kernel::for_board`]).
     #[cfg(feature = "gpu")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "gpu")))]
     Gpu,
     /// The GPU alone: every task of a run is counted on the GPU (the run's threads are not
     /// used for counting). Built with the `gpu` feature.
     #[cfg(feature = "gpu")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "gpu")))]
     GpuOnly,
 }
 
