@@ -50,7 +50,7 @@
 //!   [`Counts`], [`CountRun`], [`journal::Merged`], [`TaskOutcome`], [`estimate::Estimate`],
 //!   [`scaling::study::Study`], …): durations in seconds, plan fingerprints ([`Fingerprint`]) as 16 hex digits,
 //!   shards as `K/M`, kernels and strategies by name; options read with defaults for what they
-//!   leave out. Saved studies, also those of earlier versions, deserialize as
+//!   leave out, refusing a field they do not know (a typo). Saved studies, also those of earlier versions, deserialize as
 //!   [`scaling::series::Series`], checked by [`Series::validated`](scaling::series::Series::validated),
 //!   whose errors name the field that is wrong.
 //! * `gpu`: the [`Kernel::Gpu`](crate::Kernel) and `GpuOnly` kernels, on any Vulkan, Metal or

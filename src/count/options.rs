@@ -15,8 +15,9 @@ use crate::engine::plan::Strategy;
 /// assert_eq!(count(8, &CountOptions::default()).unwrap().total, 92);
 /// ```
 ///
-/// With the `serde` feature a field left out takes its value in [`CountOptions::default`], and
-/// the kernel and the strategy are read by name, in any case:
+/// With the `serde` feature a field left out takes its value in [`CountOptions::default`], a
+/// field of another name is an error (a typo is not ignored), and the kernel and the strategy
+/// are read by name, in any case:
 ///
 /// ```
 /// # #[cfg(feature = "serde")] {
@@ -26,11 +27,12 @@ use crate::engine::plan::Strategy;
 /// let options: CountOptions = serde_json::from_str(r#"{"kernel": "Depth-First"}"#).unwrap();
 /// assert_eq!(options.kernel, Kernel::DepthFirst);
 /// assert_eq!(serde_json::from_str::<CountOptions>("{}").unwrap(), CountOptions::default());
+/// assert!(serde_json::from_str::<CountOptions>(r#"{"thread": 4}"#).is_err());
 /// # }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(default))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 #[non_exhaustive]
 pub struct CountOptions {
     /// Worker threads: at most this many of the workers of the pool the count runs on, `0`

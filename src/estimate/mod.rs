@@ -231,7 +231,7 @@ impl Budget {
 }
 
 /// How to estimate (with the `serde` feature, a field left out takes its value in
-/// [`EstimateOptions::default`]).
+/// [`EstimateOptions::default`], and a field of another name is an error).
 ///
 /// The same seed and number of probes give the same estimate on any thread count:
 ///
@@ -246,7 +246,7 @@ impl Budget {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(default))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 #[non_exhaustive]
 pub struct EstimateOptions {
     /// How many probes.

@@ -19,7 +19,7 @@ use crate::error::Error;
 use crate::known;
 
 /// What to measure (with the `serde` feature, a field left out takes its value in
-/// [`StudyOptions::default`]).
+/// [`StudyOptions::default`], and a field of another name is an error).
 ///
 /// ```
 /// use nqueens::scaling::study::{measure, StudyOptions};
@@ -35,7 +35,7 @@ use crate::known;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(default))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 #[non_exhaustive]
 pub struct StudyOptions {
     /// How the board is split into tasks.

@@ -303,6 +303,21 @@ fn options_read_from_partial_json() {
     assert_eq!(study, StudyOptions::default().with_repeat(5));
 }
 
+/// A field the options do not know (a typo) is an error, not silently ignored.
+#[cfg(feature = "serde")]
+#[test]
+fn options_refuse_unknown_fields() {
+    use nqueens::estimate::EstimateOptions;
+    use nqueens::scaling::study::StudyOptions;
+    let error = serde_json::from_str::<CountOptions>(r#"{"thread": 4}"#).unwrap_err();
+    assert!(
+        error.to_string().contains("unknown field `thread`"),
+        "{error}"
+    );
+    assert!(serde_json::from_str::<EstimateOptions>(r#"{"seeds": 7}"#).is_err());
+    assert!(serde_json::from_str::<StudyOptions>(r#"{"repeats": 5}"#).is_err());
+}
+
 /// Names display padded and aligned as `str` does, so they line up in tables.
 #[test]
 fn names_honour_width_and_alignment() {
