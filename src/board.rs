@@ -42,6 +42,7 @@ impl Square {
     /// let square = Square::new(2, 5);
     /// assert_eq!((square.row, square.column), (2, 5));
     /// ```
+    #[must_use]
     pub const fn new(row: u32, column: u32) -> Square {
         Square { row, column }
     }
@@ -227,16 +228,19 @@ pub struct Placement {
 impl Placement {
     /// The placement with the queen of row `r` in column `columns[r]`; the board side is the
     /// number of rows.
+    #[must_use]
     pub fn new(columns: Vec<u32>) -> Placement {
         Placement { columns }
     }
 
     /// The board side (the number of rows; at most `u32::MAX` is reported).
+    #[must_use]
     pub fn n(&self) -> u32 {
         u32::try_from(self.columns.len()).unwrap_or(u32::MAX)
     }
 
     /// The column of each row's queen.
+    #[must_use]
     pub fn columns(&self) -> &[u32] {
         &self.columns
     }
@@ -259,6 +263,11 @@ impl Placement {
 
     /// `Ok` when no two queens attack each other and all stand on the board; otherwise the first
     /// conflict (see [`Conflict`] for which one is first). O(n) time.
+    ///
+    /// # Errors
+    ///
+    /// The first [`Conflict`]: a queen off the board, or two queens that attack each other.
+    ///
     /// ```
     /// use nqueens::board::Placement;
     /// let err = Placement::new(vec![0, 4, 7, 5, 2, 6, 1, 1]).check().unwrap_err();
@@ -272,11 +281,16 @@ impl Placement {
     }
 
     /// Whether this placement is a solution.
+    #[must_use]
     pub fn is_solution(&self) -> bool {
         self.check().is_ok()
     }
 
     /// This placement as a [`Solution`], or the first conflict that stops it being one.
+    ///
+    /// # Errors
+    ///
+    /// The first [`Conflict`], as [`Placement::check`] finds it.
     pub fn into_solution(self) -> Result<Solution, Conflict> {
         self.check()?;
         Ok(Solution(self))
@@ -349,6 +363,7 @@ impl Symmetry {
 
     /// The short name: `identity`, `rot90`, `rot180`, `rot270`, `flip-columns`, `flip-rows`,
     /// `transpose`, `anti-transpose`.
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Symmetry::Identity => "identity",
@@ -386,6 +401,7 @@ impl Symmetry {
     /// assert_eq!(Symmetry::Rot90.map_square(0, (0, 0)), None);
     /// assert_eq!(Symmetry::Rot90.map_square(8, (8, 0)), None);
     /// ```
+    #[must_use]
     pub fn map_square(self, n: u32, (r, c): (u32, u32)) -> Option<(u32, u32)> {
         (r < n && c < n).then(|| self.image(n, (r, c)))
     }
@@ -408,8 +424,9 @@ impl Symmetry {
 }
 
 impl fmt::Display for Symmetry {
+    /// The name, padded to the formatter's width.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.pad(self.name())
     }
 }
 
@@ -445,6 +462,7 @@ pub struct Solution(Placement);
 /// A solution is written as its columns, row by row (`[1, 3, 0, 2]`, as `nqueens solve` shows
 /// them), and read back only when they are a solution.
 #[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl serde::Serialize for Solution {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         self.0.serialize(s)
@@ -452,6 +470,7 @@ impl serde::Serialize for Solution {
 }
 
 #[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> serde::Deserialize<'de> for Solution {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Solution, D::Error> {
         Placement::deserialize(d)?
@@ -502,21 +521,25 @@ impl Solution {
     }
 
     /// The board side.
+    #[must_use]
     pub fn n(&self) -> u32 {
         self.0.n()
     }
 
     /// The column of each row's queen.
+    #[must_use]
     pub fn columns(&self) -> &[u32] {
         self.0.columns()
     }
 
     /// The solution as a plain placement.
+    #[must_use]
     pub fn placement(&self) -> &Placement {
         &self.0
     }
 
     /// The image of this solution under `symmetry`.
+    #[must_use]
     pub fn image(&self, symmetry: Symmetry) -> Solution {
         let mut columns = vec![0; self.columns().len()];
         symmetry.apply(self.columns(), &mut columns);
@@ -524,12 +547,14 @@ impl Solution {
     }
 
     /// The 8 images, in the order of [`Symmetry::ALL`]. Some may be equal (symmetric solutions).
+    #[must_use]
     pub fn images(&self) -> [(Symmetry, Solution); 8] {
         Symmetry::ALL.map(|g| (g, self.image(g)))
     }
 
     /// The least of the 8 images (see the type's documentation for the order), with the first
     /// symmetry in [`Symmetry::ALL`] that produces it.
+    #[must_use]
     pub fn canonical_with_symmetry(&self) -> (Symmetry, Solution) {
         let mut best = (Symmetry::Identity, self.clone());
         for g in &Symmetry::ALL[1..] {
@@ -542,11 +567,13 @@ impl Solution {
     }
 
     /// The least of the 8 images: one representative per class of equivalent solutions.
+    #[must_use]
     pub fn canonical(&self) -> Solution {
         self.canonical_with_symmetry().1
     }
 
     /// Whether this solution is its own canonical form.
+    #[must_use]
     pub fn is_canonical(&self) -> bool {
         let mut scratch = vec![0; self.columns().len()];
         is_canonical(self.columns(), &mut scratch)
@@ -558,6 +585,7 @@ impl Solution {
     /// let s = Placement::new(vec![1, 3, 0, 2]).into_solution().unwrap();
     /// assert_eq!(s.class_size(), 2);
     /// ```
+    #[must_use]
     pub fn class_size(&self) -> usize {
         let mut images: Vec<Solution> = Symmetry::ALL.iter().map(|&g| self.image(g)).collect();
         images.sort();

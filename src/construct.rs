@@ -38,6 +38,7 @@ struct Columns {
 /// assert_eq!(c.len(), 9);
 /// assert_eq!(c.collect::<Vec<_>>(), [3, 5, 7, 1, 4, 6, 8, 0, 2]);
 /// ```
+#[must_use]
 pub fn columns(
     n: u32,
 ) -> Option<impl ExactSizeIterator<Item = u32> + std::iter::FusedIterator + Clone + std::fmt::Debug>
@@ -116,6 +117,11 @@ impl std::iter::FusedIterator for Columns {}
 /// Checks that `columns` is a solution of the `n × n` board in O(n) time and O(n) bits, reading
 /// it once (twice to explain a conflict). The same check as
 /// [`crate::board::Placement::check`], for sequences too long to store.
+///
+/// # Errors
+///
+/// The first [`Conflict`]: a column off the board, a row without a queen (the sequence is too short
+/// or too long), or two queens that attack each other.
 ///
 /// ```
 /// use nqueens::construct::{columns, verify};

@@ -100,16 +100,28 @@ impl std::fmt::Debug for Solutions {
 
 impl Solutions {
     /// Every solution of the `n × n` board (`n` up to 64).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::BoardTooLarge`] for `n` above 64.
     pub fn all(n: u32) -> Result<Solutions, Error> {
         Solutions::new(n, Mode::All)
     }
 
     /// One canonical representative per symmetry class of the `n × n` board (`n` up to 64).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::BoardTooLarge`] for `n` above 64.
     pub fn unique(n: u32) -> Result<Solutions, Error> {
         Solutions::new(n, Mode::Unique)
     }
 
     /// The solutions of the `n × n` board that `mode` selects.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::BoardTooLarge`] for `n` above 64.
     pub fn new(n: u32, mode: Mode) -> Result<Solutions, Error> {
         if n > MAX_N {
             return Err(Error::BoardTooLarge { n });
@@ -134,6 +146,7 @@ impl Solutions {
     }
 
     /// The board side.
+    #[must_use]
     pub fn n(&self) -> u32 {
         self.n
     }
@@ -176,6 +189,7 @@ impl Solutions {
     }
 
     /// The columns of the solution the last [`Solutions::search`] found.
+    #[must_use]
     pub fn columns(&self) -> &[u32] {
         &self.columns[..self.n as usize]
     }
@@ -242,6 +256,10 @@ impl std::iter::FusedIterator for Solutions {}
 ///
 /// The search is exponential in the worst case; it returns quickly up to n = 30 or so (the
 /// construction of [`crate::construct`] serves larger boards).
+///
+/// # Errors
+///
+/// [`Error::BoardTooLarge`] for `n` above 64.
 ///
 /// ```
 /// assert_eq!(nqueens::enumerate::first(8).unwrap().unwrap().columns(), &[0, 4, 7, 5, 2, 6, 1, 3]);

@@ -143,6 +143,7 @@ pub enum Error {
     Fingerprint(#[from] crate::engine::plan::FingerprintError),
     /// A GPU kernel was asked for and no GPU can count (no adapter, or it failed to open).
     #[cfg(feature = "gpu")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "gpu")))]
     #[error(transparent)]
     Gpu(#[from] crate::engine::kernel::gpu::GpuError),
 }

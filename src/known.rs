@@ -185,6 +185,7 @@ pub const MAX_KNOWN_N: u32 = (TABLE.len() - 1) as u32;
 /// assert_eq!((eight.total, eight.unique), (92, 12));
 /// assert!(nqueens::known::lookup(28).is_none());
 /// ```
+#[must_use]
 pub fn lookup(n: u32) -> Option<Known> {
     TABLE.get(n as usize).copied()
 }
@@ -195,6 +196,7 @@ pub fn lookup(n: u32) -> Option<Known> {
 /// assert_eq!(nqueens::known::total(8), Some(92));
 /// assert_eq!(nqueens::known::total(99), None);
 /// ```
+#[must_use]
 pub fn total(n: u32) -> Option<u128> {
     lookup(n).map(|k| k.total)
 }
@@ -204,6 +206,7 @@ pub fn total(n: u32) -> Option<u128> {
 /// ```
 /// assert_eq!(nqueens::known::unique(8), Some(12));
 /// ```
+#[must_use]
 pub fn unique(n: u32) -> Option<u128> {
     lookup(n).map(|k| k.unique)
 }
@@ -244,6 +247,7 @@ pub struct Mismatch {
 impl Mismatch {
     /// The mismatch of the `n`-board's `total` (and `unique` count, when given) with the known
     /// table; `None` when they match or the table does not hold `n`.
+    #[must_use]
     pub fn of(n: u32, total: u128, unique: Option<u128>) -> Option<Mismatch> {
         let known = lookup(n)?;
         let wrong = known.total != total || unique.is_some_and(|u| u != known.unique);

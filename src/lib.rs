@@ -50,7 +50,7 @@
 //!   [`Counts`], [`CountRun`], [`journal::Merged`], [`TaskOutcome`], [`estimate::Estimate`],
 //!   [`scaling::study::Study`], …): durations in seconds, plan fingerprints ([`Fingerprint`]) as 16 hex digits,
 //!   shards as `K/M`, kernels and strategies by name; options read with defaults for what they
-//!   leave out. Saved studies, also those of earlier versions, deserialize as
+//!   leave out, refusing a field they do not know (a typo). Saved studies, also those of earlier versions, deserialize as
 //!   [`scaling::series::Series`], checked by [`Series::validated`](scaling::series::Series::validated),
 //!   whose errors name the field that is wrong.
 //! * `gpu`: the [`Kernel::Gpu`](crate::Kernel) and `GpuOnly` kernels, on any Vulkan, Metal or
@@ -66,9 +66,16 @@
 //! nqueens = { version = "0.1", features = ["serde"] }
 //! ```
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 #![deny(clippy::undocumented_unsafe_blocks)]
+#![warn(
+    clippy::missing_errors_doc,
+    clippy::missing_panics_doc,
+    clippy::must_use_candidate,
+    clippy::return_self_not_must_use
+)]
 
 pub mod board;
 pub mod classic;
@@ -79,6 +86,7 @@ pub mod enumerate;
 mod error;
 pub mod estimate;
 #[cfg(feature = "gpu")]
+#[cfg_attr(docsrs, doc(cfg(feature = "gpu")))]
 pub mod gpu;
 pub mod journal;
 pub mod known;

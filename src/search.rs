@@ -60,6 +60,13 @@ pub struct PlanCount {
 /// workers of the process's pool with `kernel`: the run beneath [`count`](crate::count()),
 /// without the journal, the shards or the unique count.
 ///
+/// # Errors
+///
+/// [`Error::KernelUnavailable`] for a kernel this CPU does not run (and, with the `gpu` feature,
+/// `Error::Gpu` for a GPU kernel without a GPU that opens); [`Error::TooManyThreads`] for more
+/// threads than [`max_threads`](crate::max_threads) allows, [`Error::ThreadPool`] when the worker
+/// threads cannot start; [`Error::Overflow`] for a total beyond `u128`.
+///
 /// ```
 /// use nqueens::search::count_plan;
 /// use nqueens::{Kernel, Plan, Strategy};

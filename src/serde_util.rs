@@ -145,12 +145,14 @@ pub(crate) mod text {
 /// `FromStr` (so a value read back is checked as parsing checks it).
 macro_rules! as_text {
     ($type:ty) => {
+        #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
         impl serde::Serialize for $type {
             fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 $crate::serde_util::text::serialize(self, s)
             }
         }
 
+        #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
         impl<'de> serde::Deserialize<'de> for $type {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 $crate::serde_util::text::deserialize(d)

@@ -31,6 +31,12 @@
 //! writes files its users name can use them for its own.
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
+#![warn(
+    clippy::missing_errors_doc,
+    clippy::missing_panics_doc,
+    clippy::must_use_candidate,
+    clippy::return_self_not_must_use
+)]
 
 use std::fmt;
 use std::fs::{self, File, Metadata, OpenOptions};
@@ -132,6 +138,12 @@ impl fmt::Display for Owner {
 }
 
 /// Opens the regular file at `path` to read it (a link is followed).
+///
+/// # Errors
+///
+/// [`Refusal::NotAFile`] when `path` (or the link it is) leads to something other than a regular
+/// file, found before or after it is opened; [`Refusal::Io`] when it cannot be looked at or opened
+/// (a missing file, no permission).
 pub fn open_read(path: &Path) -> Result<File, Refusal> {
     match fs::metadata(path) {
         Ok(meta) => regular(&meta)?,
@@ -148,6 +160,12 @@ pub fn open_read(path: &Path) -> Result<File, Refusal> {
 /// link, nor through another user's link among its directories ([`check_directory`]); creates it
 /// (new, with `O_EXCL`) when it is missing. Returns the file and whether this
 /// call created it.
+///
+/// # Errors
+///
+/// [`Refusal::ForeignLink`] for another user's link among its directories, [`Refusal::Link`] for a
+/// symbolic link at `path`, [`Refusal::NotAFile`] for something other than a regular file there,
+/// and [`Refusal::Io`] when it cannot be looked at, opened or created.
 pub fn open_update(path: &Path) -> Result<(File, bool), Refusal> {
     check_directory(directory_of(path))?;
     match fs::symlink_metadata(path) {
@@ -184,6 +202,14 @@ pub fn open_update(path: &Path) -> Result<(File, bool), Refusal> {
 /// ([`check_directory`]), not a link, a regular file, writable by someone, and — for a user other
 /// than root — writable by this user and, in a sticky directory, this user's or in a directory
 /// of this user's. Whether the directory takes new files is the caller's to try.
+///
+/// # Errors
+///
+/// [`Refusal::ForeignLink`] for another user's link among its directories, [`Refusal::Link`] or
+/// [`Refusal::NotAFile`] for a link or something other than a regular file at `path`,
+/// [`Refusal::ReadOnly`] for a file no one may write, [`Refusal::NotWritable`] for another user's
+/// file this user may not write, [`Refusal::Sticky`] for another user's file in another user's
+/// sticky directory, and [`Refusal::Io`] when the path or its directory cannot be looked at.
 pub fn check_replace(path: &Path) -> Result<(), Refusal> {
     check_directory(directory_of(path))?;
     let meta = match fs::symlink_metadata(path) {
@@ -224,6 +250,11 @@ pub fn check_replace(path: &Path) -> Result<(), Refusal> {
 /// directory, which is not looked at. A component that is missing or cannot be looked at ends
 /// the check: the write that follows fails on its own. Nothing is refused where files have no
 /// owners.
+///
+/// # Errors
+///
+/// [`Refusal::ForeignLink`] for the first link on the way that belongs to neither this user nor
+/// root.
 pub fn check_directory(dir: &Path) -> Result<(), Refusal> {
     #[cfg(unix)]
     {
@@ -298,6 +329,7 @@ const STICKY: u32 = 0o1000;
 
 /// The owner of the file at `path` (not following a link), when it is not this user; `None`
 /// for this user's file, a missing path, and where files have no owners.
+#[must_use]
 pub fn foreign_owner(path: &Path) -> Option<Owner> {
     #[cfg(unix)]
     {
@@ -313,6 +345,7 @@ pub fn foreign_owner(path: &Path) -> Option<Owner> {
 }
 
 /// The directory a file at `path` is created in (`.` for a bare name).
+#[must_use]
 pub fn directory_of(path: &Path) -> &Path {
     match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,

@@ -100,6 +100,7 @@ impl Algorithm {
     /// ```
     /// assert_eq!(nqueens::classic::Algorithm::Attack.name(), "attack");
     /// ```
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Algorithm::Matrix => "matrix",
@@ -113,6 +114,10 @@ impl Algorithm {
     ///
     /// Fails only for `n` above 64, the widest board any of the algorithms accepts.
     ///
+    /// # Errors
+    ///
+    /// [`Error::BoardTooLarge`] for `n` above 64.
+    ///
     /// ```
     /// use nqueens::classic::Algorithm;
     /// for algorithm in Algorithm::ALL {
@@ -125,6 +130,10 @@ impl Algorithm {
     }
 
     /// Counts the solutions of the `n × n` board and records the search's work.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::BoardTooLarge`] for `n` above 64.
     ///
     /// ```
     /// use nqueens::classic::Algorithm;
@@ -145,6 +154,10 @@ impl Algorithm {
     ///
     /// This is the same search as [`Algorithm::count`] and [`Algorithm::count_instrumented`]:
     /// counting the events gives the [`Counters`].
+    ///
+    /// # Errors
+    ///
+    /// [`Error::BoardTooLarge`] for `n` above 64 (before any event).
     ///
     /// ```
     /// use nqueens::classic::{Algorithm, Counters, Event, Observer};
@@ -178,6 +191,7 @@ impl Algorithm {
     /// assert!(Algorithm::Matrix.estimated_seconds(8) < 0.01);
     /// assert!(Algorithm::Matrix.estimated_seconds(18) > 600.0);
     /// ```
+    #[must_use]
     pub fn estimated_seconds(self, n: u32) -> f64 {
         estimate::seconds(self, n)
     }
@@ -189,14 +203,16 @@ impl Algorithm {
     /// let a = Algorithm::Attack;
     /// assert!(a.estimated_instrumented_seconds(16) > a.estimated_seconds(16));
     /// ```
+    #[must_use]
     pub fn estimated_instrumented_seconds(self, n: u32) -> f64 {
         estimate::instrumented_seconds(self, n)
     }
 }
 
 impl std::fmt::Display for Algorithm {
+    /// The name, padded to the formatter's width (`{:>8}`).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
+        f.pad(self.name())
     }
 }
 
@@ -239,6 +255,7 @@ pub enum Line {
 impl Line {
     /// The line squares `a` and `b` (`(row, column)`, distinct) share, the column first; `None`
     /// when they share none of the three (or only a row).
+    #[must_use]
     pub fn shared(a: (usize, usize), b: (usize, usize)) -> Option<Line> {
         if a == b {
             None
@@ -254,6 +271,7 @@ impl Line {
     }
 
     /// The direction as an arrow: `↓`, `↘` or `↙`.
+    #[must_use]
     pub fn arrow(self) -> &'static str {
         match self {
             Line::Column => "↓",
@@ -263,6 +281,7 @@ impl Line {
     }
 
     /// What stays constant along the line: `column`, `row − column` or `row + column`.
+    #[must_use]
     pub fn equation(self) -> &'static str {
         match self {
             Line::Column => "column",
@@ -273,6 +292,7 @@ impl Line {
 
     /// The constant of the line through square `(row, column)`, as [`equation`](Line::equation)
     /// names it.
+    #[must_use]
     pub fn constant(self, (row, column): (usize, usize)) -> i64 {
         match self {
             Line::Column => column as i64,
@@ -283,8 +303,9 @@ impl Line {
 }
 
 impl std::fmt::Display for Line {
+    /// The name, padded to the formatter's width.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
+        f.pad(match self {
             Line::Column => "column",
             Line::Diagonal => "diagonal",
             Line::AntiDiagonal => "anti-diagonal",

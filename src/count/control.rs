@@ -2,10 +2,10 @@
 
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use crate::engine::plan::Plan;
 use crate::engine::run::TaskOutcome;
-use crate::estimate::EstimateProgress;
 use crate::journal::Shard;
 
 /// Observes a count or an estimate: told the plan once, then every task of a count as it
@@ -181,6 +181,7 @@ impl<'a> RunControl<'a> {
     /// assert_eq!((again.resumed_tasks, again.searched_tasks), (again.counts.tasks, 0));
     /// std::fs::remove_file(&file).unwrap();
     /// ```
+    #[must_use]
     pub fn with_journal(self, path: &'a Path) -> RunControl<'a> {
         RunControl {
             journal: Some(path),
@@ -198,6 +199,7 @@ impl<'a> RunControl<'a> {
     /// let run = count_with(8, &CountOptions::default(), &RunControl::default().with_stop(&stop));
     /// assert!(!run.unwrap().complete);
     /// ```
+    #[must_use]
     pub fn with_stop(self, stop: &'a AtomicBool) -> RunControl<'a> {
         RunControl {
             stop: Some(stop),
@@ -218,6 +220,7 @@ impl<'a> RunControl<'a> {
     /// let run = count_with(8, &CountOptions::default(), &RunControl::default().with_watcher(&tick));
     /// assert_eq!(done.into_inner(), run.unwrap().searched_tasks);
     /// ```
+    #[must_use]
     pub fn with_watcher(self, watcher: &'a dyn Watcher) -> RunControl<'a> {
         RunControl {
             watcher: Some(watcher),
@@ -234,6 +237,7 @@ impl<'a> RunControl<'a> {
     /// let run = count_with(8, &CountOptions::default(), &half).unwrap();
     /// assert!(run.complete && run.counts.total < 92);
     /// ```
+    #[must_use]
     pub fn with_shard(self, shard: Shard) -> RunControl<'a> {
         RunControl {
             shard: Some(shard),
@@ -249,10 +253,38 @@ impl<'a> RunControl<'a> {
     /// let run = count_with(8, &CountOptions::default(), &RunControl::default().with_pool(&pool));
     /// assert_eq!(run.unwrap().counts.total, 92);
     /// ```
+    #[must_use]
     pub fn with_pool(self, pool: &'a rayon::ThreadPool) -> RunControl<'a> {
         RunControl {
             pool: Some(pool),
             ..self
         }
     }
+}
+
+/// Where an estimate stands, as [`Watcher::sampled`] is told it (the
+/// estimate's own module, [`estimate`](mod@crate::estimate), names it too).
+///
+/// ```
+/// use nqueens::estimate::EstimateProgress;
+/// fn line(p: &EstimateProgress) -> String {
+///     match p.total {
+///         Some((total, low, high)) => format!("{} of {}: {total:.3e} ({low:.3e} to {high:.3e})",
+///                                             p.samples_done, p.samples),
+///         None => format!("sizing the sample, {:?}", p.elapsed),
+///     }
+/// }
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct EstimateProgress {
+    /// Probes of the sample drawn so far.
+    pub samples_done: u64,
+    /// Probes the sample draws; 0 while pilot runs size it for a time budget.
+    pub samples: u64,
+    /// Wall-clock time since the estimate started, pilot runs included.
+    pub elapsed: Duration,
+    /// The total estimated from the probes drawn so far, with its 95% interval: `(estimate,
+    /// low, high)`; `None` before there are two probes.
+    pub total: Option<(f64, f64, f64)>,
 }

@@ -29,6 +29,19 @@ use crate::journal::{Header, Journal, JournalError, Shard, ShardError, Spent};
 /// [`Counts::check_known`](crate::Counts::check_known) checks a whole board against the known
 /// table.
 ///
+/// # Errors
+///
+/// [`Error::BoardTooLarge`](crate::Error::BoardTooLarge) for `n` above [`MAX_N`](crate::MAX_N);
+/// [`Error::TooManyThreads`](crate::Error::TooManyThreads) for more threads than
+/// [`max_threads`](crate::max_threads) allows, [`Error::ThreadPool`](crate::Error::ThreadPool) when
+/// the worker threads cannot start; [`Error::KernelUnavailable`](crate::Error::KernelUnavailable)
+/// for a kernel this CPU does not run (and, with the `gpu` feature, `Error::Gpu` for a GPU kernel
+/// without a GPU that opens); [`Error::Shard`](crate::Error::Shard) for a shard the plan cannot be
+/// split into; [`Error::Journal`](crate::Error::Journal) for a journal that is refused, belongs to
+/// another count, is damaged or cannot be written; [`Error::Overflow`](crate::Error::Overflow) or
+/// [`Error::Inconsistent`](crate::Error::Inconsistent) for counts that do not add up (a damaged
+/// journal). A stopped count is no error: it returns what it counted.
+///
 /// ```
 /// use nqueens::{count_with, CountOptions, RunControl, Strategy};
 /// let file = std::env::temp_dir().join(format!("nqueens-doc-n10-{}.ckpt", std::process::id()));
@@ -124,6 +137,18 @@ impl Prepared {
     /// above [`UNIQUE_MAX_N`](crate::UNIQUE_MAX_N) unless the options ask for them
     /// ([`CountOptions::unique_above_bound`]), and the control's stop flag ends them. Give
     /// [`Prepared::run`] the same control.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::BoardTooLarge`](crate::Error::BoardTooLarge) for `n` above [`MAX_N`](crate::MAX_N);
+    /// [`Error::TooManyThreads`](crate::Error::TooManyThreads) for more threads than
+    /// [`max_threads`](crate::max_threads) allows, [`Error::ThreadPool`](crate::Error::ThreadPool)
+    /// when the worker threads cannot start;
+    /// [`Error::KernelUnavailable`](crate::Error::KernelUnavailable) for a kernel this CPU does not
+    /// run (and, with the `gpu` feature, `Error::Gpu` for a GPU kernel without a GPU that opens);
+    /// [`Error::Shard`](crate::Error::Shard) for a shard the plan cannot be split into;
+    /// [`Error::Journal`](crate::Error::Journal) for a journal that is refused, belongs to another
+    /// count, or is damaged.
     ///
     /// ```
     /// use nqueens::{CountOptions, Prepared, RunControl, Strategy};
@@ -235,16 +260,19 @@ impl Prepared {
     /// let prepared = Prepared::new(10, &options, &RunControl::default()).unwrap();
     /// assert_eq!(prepared.kernel(), Kernel::Auto.resolve().unwrap());
     /// ```
+    #[must_use]
     pub fn kernel(&self) -> Kernel {
         self.kernel.kernel()
     }
 
     /// The tasks to count: the whole plan, or the shard's tasks in plan order.
+    #[must_use]
     pub fn plan(&self) -> &Plan {
         &self.plan
     }
 
     /// The tasks the journal already holds, in plan order (not searched again).
+    #[must_use]
     pub fn resumed(&self) -> &[TaskOutcome] {
         &self.resumed
     }
@@ -256,6 +284,14 @@ impl Prepared {
     /// told the plan first ([`Watcher::start`]) and then every searched task; raising its stop
     /// flag makes the workers finish their current task and start no other, ends the unique
     /// count's searches wherever they run, and leaves the unique count out (`None`).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::ThreadPool`](crate::Error::ThreadPool) when the worker threads cannot start;
+    /// [`Error::Journal`](crate::Error::Journal) when a record cannot be written to the journal;
+    /// [`Error::Overflow`](crate::Error::Overflow) or
+    /// [`Error::Inconsistent`](crate::Error::Inconsistent) for counts that do not add up (a damaged
+    /// journal). A stopped run is no error: it returns what it counted.
     ///
     /// ```
     /// use nqueens::{CountOptions, Prepared, RunControl, Strategy};

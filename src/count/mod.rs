@@ -25,7 +25,7 @@ mod options;
 mod results;
 mod unique_search;
 
-pub use control::{RunControl, Watcher};
+pub use control::{EstimateProgress, RunControl, Watcher};
 pub use driver::{Prepared, count_with};
 pub use options::CountOptions;
 pub use results::{CountRun, Counts};
@@ -33,6 +33,15 @@ pub use results::{CountRun, Counts};
 use crate::error::Error;
 
 /// Counts the solutions of the `n × n` board with the given options.
+///
+/// # Errors
+///
+/// [`Error::BoardTooLarge`](crate::Error::BoardTooLarge) for `n` above [`MAX_N`](crate::MAX_N);
+/// [`Error::TooManyThreads`](crate::Error::TooManyThreads) for more threads than
+/// [`max_threads`](crate::max_threads) allows, [`Error::ThreadPool`](crate::Error::ThreadPool) when
+/// the worker threads cannot start; [`Error::KernelUnavailable`](crate::Error::KernelUnavailable)
+/// for a kernel this CPU does not run (and, with the `gpu` feature, `Error::Gpu` for a GPU kernel
+/// without a GPU that opens).
 ///
 /// ```
 /// let counts = nqueens::count(8, &nqueens::CountOptions::default()).unwrap();
@@ -51,6 +60,13 @@ pub fn count(n: u32, options: &CountOptions) -> Result<Counts, Error> {
 /// [`Error::Inconsistent`]; a board above [`UNIQUE_MAX_N`](crate::UNIQUE_MAX_N), whose
 /// searches take minutes to ages, is [`Error::UniqueBeyondReach`] (at once), and one above
 /// [`MAX_N`](crate::MAX_N) is [`Error::BoardTooLarge`].
+///
+/// # Errors
+///
+/// [`Error::Inconsistent`](crate::Error::Inconsistent) for a total that cannot be the board's,
+/// [`Error::UniqueBeyondReach`](crate::Error::UniqueBeyondReach) for a board above
+/// [`UNIQUE_MAX_N`](crate::UNIQUE_MAX_N), [`Error::BoardTooLarge`](crate::Error::BoardTooLarge) for
+/// one above [`MAX_N`](crate::MAX_N).
 ///
 /// ```
 /// use nqueens::{Error, unique_from_total};

@@ -15,8 +15,9 @@ use crate::engine::plan::Strategy;
 /// assert_eq!(count(8, &CountOptions::default()).unwrap().total, 92);
 /// ```
 ///
-/// With the `serde` feature a field left out takes its value in [`CountOptions::default`], and
-/// the kernel and the strategy are read by name, in any case:
+/// With the `serde` feature a field left out takes its value in [`CountOptions::default`], a
+/// field of another name is an error (a typo is not ignored), and the kernel and the strategy
+/// are read by name, in any case:
 ///
 /// ```
 /// # #[cfg(feature = "serde")] {
@@ -26,11 +27,12 @@ use crate::engine::plan::Strategy;
 /// let options: CountOptions = serde_json::from_str(r#"{"kernel": "Depth-First"}"#).unwrap();
 /// assert_eq!(options.kernel, Kernel::DepthFirst);
 /// assert_eq!(serde_json::from_str::<CountOptions>("{}").unwrap(), CountOptions::default());
+/// assert!(serde_json::from_str::<CountOptions>(r#"{"thread": 4}"#).is_err());
 /// # }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(default))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 #[non_exhaustive]
 pub struct CountOptions {
     /// Worker threads: at most this many of the workers of the pool the count runs on, `0`
@@ -62,6 +64,7 @@ impl CountOptions {
     /// let options = CountOptions::new(2, Strategy::Mirror);
     /// assert_eq!(options.kernel, Kernel::Auto);
     /// ```
+    #[must_use]
     pub const fn new(threads: usize, strategy: Strategy) -> CountOptions {
         CountOptions {
             threads,
@@ -80,6 +83,7 @@ impl CountOptions {
     /// let options = CountOptions::new(2, Strategy::Mirror).with_kernel(Kernel::DepthFirst);
     /// assert_eq!(count(8, &options).unwrap().kernel, Kernel::DepthFirst);
     /// ```
+    #[must_use]
     pub const fn with_kernel(self, kernel: Kernel) -> CountOptions {
         CountOptions { kernel, ..self }
     }
@@ -90,6 +94,7 @@ impl CountOptions {
     /// use nqueens::CountOptions;
     /// assert_eq!(CountOptions::default().with_threads(3).threads, 3);
     /// ```
+    #[must_use]
     pub const fn with_threads(self, threads: usize) -> CountOptions {
         CountOptions { threads, ..self }
     }
@@ -101,6 +106,7 @@ impl CountOptions {
     /// let options = CountOptions::default().with_strategy(Strategy::Mirror);
     /// assert_eq!(options.strategy, Strategy::Mirror);
     /// ```
+    #[must_use]
     pub const fn with_strategy(self, strategy: Strategy) -> CountOptions {
         CountOptions { strategy, ..self }
     }
@@ -115,6 +121,7 @@ impl CountOptions {
     /// assert!(options.with_unique_above_bound(true).unique_above_bound);
     /// assert_eq!(UNIQUE_MAX_N, 27);
     /// ```
+    #[must_use]
     pub const fn with_unique_above_bound(self, unique_above_bound: bool) -> CountOptions {
         CountOptions {
             unique_above_bound,

@@ -78,6 +78,10 @@ impl Counts {
     /// is only as right as the journal: a damaged or altered one (its checksums recomputed)
     /// gives a wrong total, which this check catches for every board the table holds.
     ///
+    /// # Errors
+    ///
+    /// A [`Mismatch`](crate::known::Mismatch) holding the counts and the table's when they differ.
+    ///
     /// ```
     /// use nqueens::{count, CountOptions, Strategy};
     /// let mut counts = count(8, &CountOptions::new(2, Strategy::Mirror)).unwrap();
@@ -176,6 +180,7 @@ pub struct CountRun {
     /// What the GPU and the CPU each did, for a GPU kernel (`None` for a CPU kernel); with the
     /// `serde` feature an object `gpu`, left out when `None`.
     #[cfg(feature = "gpu")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "gpu")))]
     #[cfg_attr(
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")

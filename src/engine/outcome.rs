@@ -86,6 +86,7 @@ impl TaskOutcome {
     }
 
     /// The task's contribution to the total: `count × weight`.
+    #[must_use]
     pub fn weighted(&self) -> u128 {
         u128::from(self.count) * u128::from(self.weight)
     }
@@ -156,7 +157,7 @@ impl RunOptions<'_> {
             on_task_done: None,
             stop: None,
             recorded: None,
-            kernel: Kernel::Auto.select().expect("auto always selects a kernel"),
+            kernel: Kernel::fastest_cpu(),
             pool: None,
             first: None,
             keep_outcomes: true,
@@ -293,6 +294,7 @@ impl DeviceShare {
     /// use nqueens::gpu::DeviceShare;
     /// assert_eq!(DeviceShare::default().gpu_fraction(), 0.0);
     /// ```
+    #[must_use]
     pub fn gpu_fraction(&self) -> f64 {
         let all = self.gpu_solutions + self.cpu_solutions;
         if all == 0 {

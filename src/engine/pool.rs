@@ -158,6 +158,7 @@ fn kept_count(sizes: impl Iterator<Item = usize>, most_workers: usize) -> usize 
 /// assert_eq!(release_pools(), 0);
 /// assert_eq!(count(12, &options).unwrap().total, 14_200); // on a pool built again
 /// ```
+#[must_use]
 pub fn release_pools() -> usize {
     let released = std::mem::take(&mut *kept());
     released.len()

@@ -66,6 +66,7 @@ impl Cost {
     /// let cost = Cost::new(1.5, 3.0);
     /// assert_eq!((cost.wall, cost.core, cost.core_interval), (1.5, 3.0, None));
     /// ```
+    #[must_use]
     pub fn new(wall: f64, core: f64) -> Cost {
         Cost {
             wall,
@@ -81,6 +82,7 @@ impl Cost {
     /// let cost = Cost::new(1.0, 2.0).with_core_interval(1.8, 2.2);
     /// assert_eq!(cost.core_interval, Some((1.8, 2.2)));
     /// ```
+    #[must_use]
     pub fn with_core_interval(self, low: f64, high: f64) -> Cost {
         Cost {
             core_interval: Some((low, high)),
@@ -94,6 +96,7 @@ impl Cost {
     /// use nqueens::estimate::cost::Cost;
     /// assert_eq!(Cost::single_thread(60.0), Cost::new(60.0, 60.0));
     /// ```
+    #[must_use]
     pub fn single_thread(seconds: f64) -> Cost {
         Cost::new(seconds, seconds)
     }
@@ -105,6 +108,7 @@ impl Cost {
     /// let cost = Cost::new(1.0, 2.0).with_core_interval(1.5, 2.5).scaled(3.0);
     /// assert_eq!(cost, Cost::new(3.0, 6.0).with_core_interval(4.5, 7.5));
     /// ```
+    #[must_use]
     pub fn scaled(self, factor: f64) -> Cost {
         Cost {
             wall: self.wall * factor,
@@ -125,6 +129,7 @@ impl Cost {
     /// assert_eq!(a.plus(b), Cost::new(3.0, 6.0).with_core_interval(4.5, 7.5));
     /// assert_eq!(a.plus(Cost::single_thread(1.0)).core_interval, None);
     /// ```
+    #[must_use]
     pub fn plus(self, other: Cost) -> Cost {
         Cost {
             wall: self.wall + other.wall,
@@ -147,6 +152,7 @@ impl Cost {
     /// assert!([4.0, 8.0].contains(&cost.on_threads(2).wall));
     /// assert_eq!(cost.on_threads(2).core, 8.0);
     /// ```
+    #[must_use]
     pub fn on_threads(self, threads: usize) -> Cost {
         let parallel = threads.clamp(1, num_cpus::get().max(1)) as f64;
         Cost {
@@ -169,6 +175,7 @@ impl Cost {
     /// assert_eq!(Cost::of_board(14, &options), Cost::of_board(14, &options));
     /// assert!(Cost::of_board(16, &options).wall > Cost::of_board(14, &options).wall);
     /// ```
+    #[must_use]
     pub fn of_board(n: u32, options: &CountOptions) -> Cost {
         Cost::try_of_board(n, options).unwrap_or(Cost::single_thread(f64::INFINITY))
     }
@@ -177,6 +184,12 @@ impl Cost {
     /// not run here ([`Error::KernelUnavailable`]), or its threads could not start
     /// ([`Error::ThreadPool`]: a limit on processes, say), which a caller should report as such
     /// rather than as work too long to do.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::KernelUnavailable`] for a kernel this CPU does not run; [`Error::TooManyThreads`]
+    /// for more threads than [`max_threads`](crate::max_threads) allows, [`Error::ThreadPool`] when
+    /// the worker threads cannot start.
     ///
     /// ```
     /// use nqueens::estimate::cost::Cost;
@@ -210,12 +223,17 @@ impl Cost {
     /// assert_eq!(Cost::of_boards(&[14], &options), one);
     /// assert_eq!(Cost::of_boards(&[], &options).wall, 0.0);
     /// ```
+    #[must_use]
     pub fn of_boards(boards: &[u32], options: &CountOptions) -> Cost {
         Cost::try_of_boards(boards, options).unwrap_or(Cost::single_thread(f64::INFINITY))
     }
 
     /// [`Cost::of_boards`], or why the estimate behind it could not be made (see
     /// [`Cost::try_of_board`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Cost::try_of_board`], for the first board whose estimate fails.
     pub fn try_of_boards(boards: &[u32], options: &CountOptions) -> Result<Cost, Error> {
         let Some(&largest) = boards.iter().max() else {
             return Ok(Cost::single_thread(0.0));

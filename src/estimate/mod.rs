@@ -118,6 +118,7 @@ mod walls;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+pub use crate::count::EstimateProgress;
 use crate::count::{CountOptions, RunControl, Watcher, count_with};
 use crate::engine::kernel::Kernel;
 use crate::engine::plan::{self, Plan, Strategy};
@@ -220,6 +221,7 @@ impl Budget {
     /// assert_eq!(Budget::for_board(14), Budget::Time(Duration::from_secs(5)));
     /// assert_eq!(Budget::for_board(28), Budget::Time(Duration::from_secs(60)));
     /// ```
+    #[must_use]
     pub fn for_board(n: u32) -> Budget {
         let seconds = match n {
             0..=16 => 5,
@@ -233,7 +235,7 @@ impl Budget {
 }
 
 /// How to estimate (with the `serde` feature, a field left out takes its value in
-/// [`EstimateOptions::default`]).
+/// [`EstimateOptions::default`], and a field of another name is an error).
 ///
 /// The same seed and number of probes give the same estimate on any thread count:
 ///
@@ -248,7 +250,7 @@ impl Budget {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(default))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 #[non_exhaustive]
 pub struct EstimateOptions {
     /// How many probes.
@@ -276,6 +278,7 @@ impl EstimateOptions {
     /// let options = EstimateOptions::new(Budget::Samples(100));
     /// assert_eq!((options.seed, options.kernel), (1, nqueens::Kernel::Auto));
     /// ```
+    #[must_use]
     pub fn new(budget: Budget) -> EstimateOptions {
         EstimateOptions {
             budget,
@@ -294,6 +297,7 @@ impl EstimateOptions {
     /// let (a, b) = (options.with_seed(7), options.with_seed(8));
     /// assert_ne!(estimate(10, &a).unwrap().estimate_total, estimate(10, &b).unwrap().estimate_total);
     /// ```
+    #[must_use]
     pub fn with_seed(self, seed: u64) -> EstimateOptions {
         EstimateOptions { seed, ..self }
     }
@@ -304,6 +308,7 @@ impl EstimateOptions {
     /// use nqueens::estimate::{Budget, EstimateOptions};
     /// assert_eq!(EstimateOptions::default().with_threads(2).threads, 2);
     /// ```
+    #[must_use]
     pub fn with_threads(self, threads: usize) -> EstimateOptions {
         EstimateOptions { threads, ..self }
     }
@@ -316,6 +321,7 @@ impl EstimateOptions {
     /// let options = EstimateOptions::default().with_kernel(Kernel::DepthFirst);
     /// assert_eq!(options.kernel, Kernel::DepthFirst);
     /// ```
+    #[must_use]
     pub fn with_kernel(self, kernel: Kernel) -> EstimateOptions {
         EstimateOptions { kernel, ..self }
     }
@@ -334,6 +340,7 @@ impl EstimateOptions {
     /// let sampled = estimate(10, &options.with_early_stop(false)).unwrap();
     /// assert_eq!(sampled.stopped, StopReason::Budget);
     /// ```
+    #[must_use]
     pub fn with_early_stop(self, early_stop: bool) -> EstimateOptions {
         EstimateOptions { early_stop, ..self }
     }
@@ -376,8 +383,9 @@ pub enum StopReason {
 }
 
 impl std::fmt::Display for StopReason {
+    /// The reason, padded to the formatter's width.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
+        f.pad(match self {
             StopReason::Samples => "drew the samples asked for",
             StopReason::Budget => "spent the time budget",
             StopReason::Covered => "the probes had done the work of a full count",
@@ -385,32 +393,6 @@ impl std::fmt::Display for StopReason {
             StopReason::Stopped => "stopped before the end of its budget",
         })
     }
-}
-
-/// Where an estimate stands, as [`Watcher::sampled`] is told it.
-///
-/// ```
-/// use nqueens::estimate::EstimateProgress;
-/// fn line(p: &EstimateProgress) -> String {
-///     match p.total {
-///         Some((total, low, high)) => format!("{} of {}: {total:.3e} ({low:.3e} to {high:.3e})",
-///                                             p.samples_done, p.samples),
-///         None => format!("sizing the sample, {:?}", p.elapsed),
-///     }
-/// }
-/// ```
-#[derive(Clone, Debug, PartialEq)]
-#[non_exhaustive]
-pub struct EstimateProgress {
-    /// Probes of the sample drawn so far.
-    pub samples_done: u64,
-    /// Probes the sample draws; 0 while pilot runs size it for a time budget.
-    pub samples: u64,
-    /// Wall-clock time since the estimate started, pilot runs included.
-    pub elapsed: Duration,
-    /// The total estimated from the probes drawn so far, with its 95% interval: `(estimate,
-    /// low, high)`; `None` before there are two probes.
-    pub total: Option<(f64, f64, f64)>,
 }
 
 /// What an estimate reads of its [`RunControl`], with the instant its budget started.
@@ -613,6 +595,12 @@ impl Estimator {
     /// The estimator of the `n`-board's symmetric plan (n from [`Estimator::MIN_N`] to
     /// [`Estimator::MAX_N`]) whose probes are counted by `kernel`.
     ///
+    /// # Errors
+    ///
+    /// [`Error::Estimate`] for a board outside [`Estimator::MIN_N`] to [`Estimator::MAX_N`],
+    /// [`Error::KernelUnavailable`] for a kernel this CPU does not run (and, with the `gpu`
+    /// feature, `Error::Gpu` for a GPU kernel without a GPU that opens).
+    ///
     /// ```
     /// use nqueens::estimate::Estimator;
     /// let estimator = Estimator::new(10, nqueens::Kernel::Auto).unwrap();
@@ -791,6 +779,13 @@ impl Estimator {
 
     /// Samples within `options.budget` and estimates the total, the unique count and the cost
     /// (a time budget counts from this call).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Estimate`] for a budget the estimator cannot use (too few samples for an interval,
+    /// a time budget of zero); [`Error::TooManyThreads`] for more threads than
+    /// [`max_threads`](crate::max_threads) allows, [`Error::ThreadPool`] when the worker threads
+    /// cannot start; the errors of the exact count it makes of a small board ([`count_with`]).
     pub fn estimate(&self, options: &EstimateOptions) -> Result<Estimate, Error> {
         self.estimate_with(options, &RunControl::default())
     }
@@ -798,6 +793,11 @@ impl Estimator {
     /// [`Estimator::estimate`] under `control` (a time budget counts from this call), as
     /// [`estimate_with`] is: it stops at the control's stop flag, keeping the probes drawn, tells
     /// its watcher how the work goes, and runs on its pool.
+    ///
+    /// # Errors
+    ///
+    /// As [`Estimator::estimate`], and [`Error::Stopped`] when the stop flag is raised before
+    /// two probes are drawn.
     ///
     /// ```
     /// use std::sync::Mutex;
@@ -1141,6 +1141,14 @@ impl Progress {
 /// call, building the plan included. [`estimate_with`] is the same under a [`RunControl`]: a
 /// stop flag, a watcher, a pool.
 ///
+/// # Errors
+///
+/// [`Error::Estimate`] for a board outside [`Estimator::MIN_N`] to [`Estimator::MAX_N`] or a budget
+/// the estimator cannot use (too few samples for an interval, a time budget of zero);
+/// [`Error::KernelUnavailable`] for a kernel this CPU does not run; [`Error::TooManyThreads`] for
+/// more threads than [`max_threads`](crate::max_threads) allows, [`Error::ThreadPool`] when the
+/// worker threads cannot start.
+///
 /// ```
 /// use nqueens::estimate::{estimate, Budget, EstimateOptions};
 /// let options = EstimateOptions::new(Budget::Samples(200)).with_seed(1).with_threads(1);
@@ -1158,6 +1166,11 @@ pub fn estimate(n: u32, options: &EstimateOptions) -> Result<Estimate, Error> {
 /// ([`Watcher::sampled`]); its pool is where the probes (and an exact count, see
 /// [`StopReason::Counted`]) run, by [`RunControl::pool`]'s rule. The journal and the shard are
 /// a count's and are not read.
+///
+/// # Errors
+///
+/// The errors of [`estimate`], and [`Error::Stopped`] when the stop flag is raised before two
+/// probes are drawn (there is then nothing to estimate from).
 ///
 /// ```
 /// use std::sync::atomic::{AtomicBool, Ordering};

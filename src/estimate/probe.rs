@@ -116,7 +116,15 @@ impl Sampler {
             }
             let col = nth_bit(free, rng.below(u64::from(b)) as u32);
             node = match node {
-                Node::Inner(board) => Node::Inner(board.place(col)),
+                // `col` is free on the first row to fill; a board that cannot take it (more
+                // queens than an inner board holds) ends the probe as a dead end.
+                Node::Inner(board) => match board.place(col) {
+                    Some(child) => Node::Inner(child),
+                    None => {
+                        dead = true;
+                        break;
+                    }
+                },
                 // `col` is a set bit of a 64-bit mask.
                 Node::Rows(s) => Node::Rows(s.place(1u64 << col)),
             };

@@ -84,7 +84,7 @@ fn the_interval_is_the_normal_one() {
 #[test]
 fn a_time_budget_ending_anywhere_keeps_the_estimate_unbiased() {
     use super::{Budget, Control, EstimateOptions, EstimateProgress, Sampled, StopReason};
-    use crate::Watcher;
+    use crate::count::Watcher;
     use std::sync::atomic::{AtomicU64, Ordering};
     use std::time::{Duration, Instant};
 
@@ -154,7 +154,7 @@ fn a_time_budget_ending_anywhere_keeps_the_estimate_unbiased() {
 #[test]
 fn a_stopped_estimate_keeps_its_whole_rounds() {
     use super::{Budget, EstimateOptions, EstimateProgress, StopReason};
-    use crate::{RunControl, Watcher};
+    use crate::count::{RunControl, Watcher};
     use std::sync::Mutex;
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::time::Duration;
@@ -201,7 +201,9 @@ fn a_stopped_estimate_keeps_its_whole_rounds() {
 #[test]
 fn an_estimate_runs_on_the_pool_it_is_given() {
     use super::{Budget, EstimateOptions, EstimateProgress, estimate_with};
-    use crate::{Plan, RunControl, TaskOutcome, Watcher};
+    use crate::count::{RunControl, Watcher};
+    use crate::engine::plan::Plan;
+    use crate::engine::run::TaskOutcome;
     use std::sync::Mutex;
 
     #[derive(Default)]

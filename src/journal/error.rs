@@ -187,6 +187,7 @@ fn advice(found: &Header) -> String {
 impl JournalError {
     /// Whether the journal was refused before any work started (as opposed to failing while
     /// writing): the user can fix these by choosing or repairing the file.
+    #[must_use]
     pub fn is_refusal(&self) -> bool {
         !matches!(self, JournalError::Write { .. })
     }
@@ -208,6 +209,7 @@ impl JournalError {
     /// };
     /// assert_eq!(error.differences(), [("n = 9".to_string(), "n = 8".to_string())]);
     /// ```
+    #[must_use]
     pub fn differences(&self) -> Vec<(String, String)> {
         match self {
             JournalError::Mismatch {

@@ -45,6 +45,15 @@ impl Journal {
     /// Opens (or creates) the journal at `path` for the count `header` describes, and replays
     /// the tasks it already records.
     ///
+    /// # Errors
+    ///
+    /// [`JournalError::BadHeader`] for a header no reader would accept (nothing is touched),
+    /// [`JournalError::NotAFile`] for a path that is a link or something other than a regular file,
+    /// [`JournalError::Open`] when the file cannot be opened or created, [`JournalError::Locked`]
+    /// when another process holds it, [`JournalError::NotAJournal`], [`JournalError::OtherFormat`]
+    /// or [`JournalError::Mismatch`] for a file that is no journal, another format's or another
+    /// count's, and [`JournalError::Corrupt`] for damage other than a torn last record.
+    ///
     /// ```
     /// use nqueens::journal::{Header, Journal};
     /// use nqueens::{Plan, Strategy, TaskId};
@@ -152,6 +161,7 @@ impl Journal {
     }
 
     /// The journal's path.
+    #[must_use]
     pub fn path(&self) -> &Path {
         &self.path
     }
@@ -164,6 +174,10 @@ impl Journal {
     ///
     /// The task's search time is not known: no time record holds it ([`Journal::append_searched`]
     /// records it).
+    ///
+    /// # Errors
+    ///
+    /// [`JournalError::Write`] when the record cannot be written (or an earlier write failed).
     pub fn append(&mut self, id: TaskId, count: u64) -> Result<(), JournalError> {
         self.write_task(id, count, None)
     }
@@ -171,6 +185,10 @@ impl Journal {
     /// Records one finished task that took `search` to search, like [`Journal::append`]; the
     /// search time reaches the journal in a time record within a minute, and when the journal
     /// is synced ([`Journal::sync`], and when it is closed).
+    ///
+    /// # Errors
+    ///
+    /// [`JournalError::Write`] when the record cannot be written (or an earlier write failed).
     pub fn append_searched(
         &mut self,
         id: TaskId,
@@ -214,6 +232,11 @@ impl Journal {
 
     /// Syncs every recorded task to disk, after a time record of the tasks appended since the
     /// last one.
+    ///
+    /// # Errors
+    ///
+    /// [`JournalError::Write`] when the time record cannot be written or the file cannot be synced
+    /// (or an earlier write failed).
     pub fn sync(&mut self) -> Result<(), JournalError> {
         if self.broken {
             return Ok(());

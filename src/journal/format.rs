@@ -113,11 +113,13 @@ impl Header {
     /// assert_eq!((header.n, header.strategy.as_str()), (8, "mirror"));
     /// assert_eq!(header.tasks, plan.tasks().len() as u64);
     /// ```
+    #[must_use]
     pub fn for_plan(plan: &Plan) -> Header {
         Header::for_shard(plan, Shard::WHOLE)
     }
 
     /// The header for a journal of shard `shard` of `plan`.
+    #[must_use]
     pub fn for_shard(plan: &Plan, shard: Shard) -> Header {
         Header::with_fingerprint(plan, plan.fingerprint(), shard)
     }
@@ -145,6 +147,7 @@ impl Header {
     /// assert_eq!(header.describe(HeaderField::N), "n = 8");
     /// assert_eq!(header.describe(HeaderField::Shard), "the whole board");
     /// ```
+    #[must_use]
     pub fn describe(&self, field: HeaderField) -> String {
         match field {
             HeaderField::N => format!("n = {}", self.n),
@@ -167,6 +170,7 @@ impl Header {
     /// (other.n, other.tasks) = (9, 1);
     /// assert_eq!(header.differing_fields(&other), [HeaderField::N, HeaderField::Tasks]);
     /// ```
+    #[must_use]
     pub fn differing_fields(&self, other: &Header) -> Vec<HeaderField> {
         HeaderField::ALL
             .into_iter()

@@ -102,6 +102,7 @@ impl Missing {
     /// let missing = Missing::new(Shard::new(1, 4).unwrap(), 3, 10);
     /// assert_eq!((missing.missing, missing.tasks), (3, 10));
     /// ```
+    #[must_use]
     pub const fn new(shard: Shard, missing: usize, tasks: usize) -> Missing {
         Missing {
             shard,
@@ -372,13 +373,13 @@ pub enum PlanDifference {
 ///
 /// # Errors
 ///
-/// [`Error::Journal`](crate::Error::Journal) for a journal that cannot be read or is damaged
-/// (as a count would find it), [`Error::Merge`](crate::Error::Merge) for journals that cannot
-/// be merged ([`MergeError`]: none given, of different counts or of a plan this build does not
-/// make, a record that belongs to no shard, a task with two counts, missing tasks), and
+/// [`Error::Journal`](crate::Error::Journal) for a journal that cannot be read or is damaged (as a
+/// count would find it), [`Error::Merge`](crate::Error::Merge) for journals that cannot be merged
+/// ([`MergeError`]: none given, of different counts or of a plan this build does not make, a record
+/// that belongs to no shard, a task with two counts, missing tasks), and
 /// [`Error::Overflow`](crate::Error::Overflow) or
-/// [`Error::Inconsistent`](crate::Error::Inconsistent) when the counts do not add up to a
-/// board's total.
+/// [`Error::Inconsistent`](crate::Error::Inconsistent) when the counts do not add up to a board's
+/// total.
 ///
 /// ```
 /// use nqueens::{count_with, CountOptions, RunControl, Strategy};
@@ -472,7 +473,11 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, Error> {
     }
     let mut total: u128 = 0;
     for (task, c) in plan.tasks().iter().zip(&counted) {
-        let (c, _) = c.expect("every task is counted");
+        let Some((c, _)) = *c else {
+            // Not met: a task without a count leaves its shard missing, refused above.
+            let missing = missing_shards(&counted, count);
+            return Err(MergeError::Incomplete { count, missing }.into());
+        };
         total = u128::from(c)
             .checked_mul(u128::from(task.weight))
             .and_then(|w| total.checked_add(w))
@@ -596,6 +601,10 @@ impl Merged {
     /// `Ok` for a board beyond it (n > 27). A merge is only as right as its journals: one
     /// damaged or altered (its checksums recomputed) gives a wrong total, which this check
     /// catches for every board the table holds.
+    ///
+    /// # Errors
+    ///
+    /// A [`Mismatch`](crate::known::Mismatch) holding the counts and the table's when they differ.
     ///
     /// ```
     /// use nqueens::journal::{Merged, Shard};

@@ -163,6 +163,13 @@ impl Shard {
     /// larger array, would otherwise count the whole board as shard `0/1`
     /// ([`Shard::from_slurm_task`] takes the shard count from the user instead).
     ///
+    /// # Errors
+    ///
+    /// [`ShardError::SlurmUnset`], [`ShardError::SlurmNotUnicode`] or
+    /// [`ShardError::SlurmNotANumber`] for a missing or non-numeric variable,
+    /// [`ShardError::SlurmInconsistent`] for an environment that names no shard, and
+    /// [`ShardError::SlurmOneTask`] for an array of one task.
+    ///
     /// ```
     /// use std::env::VarError;
     /// use nqueens::journal::Shard;
@@ -223,6 +230,13 @@ impl Shard {
     /// its own (`sbatch --array=5`, whose environment says nothing of the other shards). `var`
     /// reads one variable, as in [`Shard::from_slurm_env`].
     ///
+    /// # Errors
+    ///
+    /// [`ShardError::SlurmUnset`], [`ShardError::SlurmNotUnicode`] or
+    /// [`ShardError::SlurmNotANumber`] for a missing or non-numeric variable,
+    /// [`ShardError::ZeroCount`] for a `count` of 0, and [`ShardError::SlurmIdBeyond`] for a task
+    /// id that is not below `count`.
+    ///
     /// ```
     /// use std::env::VarError;
     /// use nqueens::journal::{Shard, ShardError};
@@ -265,6 +279,11 @@ impl Shard {
 
     /// Shard `index` of `count`; an error when `count` is 0 or `index` is not below it.
     ///
+    /// # Errors
+    ///
+    /// [`ShardError::ZeroCount`] when `count` is 0, [`ShardError::OutOfRange`] when `index` is not
+    /// below it.
+    ///
     /// ```
     /// use nqueens::journal::{Shard, ShardError};
     /// assert_eq!(Shard::new(3, 8).unwrap().to_string(), "3/8");
@@ -287,6 +306,7 @@ impl Shard {
     /// assert_eq!(Shard::new(3, 8).unwrap().index(), 3);
     /// assert_eq!(Shard::WHOLE.index(), 0);
     /// ```
+    #[must_use]
     pub const fn index(&self) -> u32 {
         self.index
     }
@@ -298,11 +318,13 @@ impl Shard {
     /// assert_eq!(Shard::new(3, 8).unwrap().count(), 8);
     /// assert_eq!(Shard::WHOLE.count(), 1);
     /// ```
+    #[must_use]
     pub const fn count(&self) -> u32 {
         self.count
     }
 
     /// Whether this shard is the whole plan.
+    #[must_use]
     pub fn is_whole(&self) -> bool {
         self.count == 1
     }
@@ -315,6 +337,7 @@ impl Shard {
     /// assert_eq!(Shard::new(3, 8).unwrap().describe(), "shard 3/8");
     /// assert_eq!(Shard::WHOLE.describe(), "the whole board");
     /// ```
+    #[must_use]
     pub fn describe(&self) -> String {
         if self.is_whole() {
             "the whole board".to_string()
@@ -333,14 +356,20 @@ impl Shard {
 
     /// Whether task `position` of a plan belongs to this shard (never, for a shard that does
     /// not exist).
+    #[must_use]
     pub fn contains(&self, position: usize) -> bool {
         self.index < self.count && Shard::of_position(position, self.count) == self.index
     }
 }
 
 impl fmt::Display for Shard {
+    /// `K/M`, padded to the formatter's width (`{:>5}`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
+        if f.width().is_none() && f.precision().is_none() {
+            write!(f, "{}/{}", self.index, self.count)
+        } else {
+            f.pad(&format!("{}/{}", self.index, self.count))
+        }
     }
 }
 
@@ -364,6 +393,7 @@ impl FromStr for Shard {
 /// let all: usize = (0..4).map(|k| nqueens::journal::select(&plan, k, 4).len()).sum();
 /// assert_eq!(all, plan.tasks().len());
 /// ```
+#[must_use]
 pub fn select(plan: &Plan, index: u32, count: u32) -> Vec<usize> {
     let shard = Shard { index, count };
     (0..plan.tasks().len())
@@ -403,6 +433,11 @@ impl ShardSpec {
     /// The shard this asks for; `var` reads the Slurm array environment where it is needed
     /// (`std::env::var` in the program).
     ///
+    /// # Errors
+    ///
+    /// For `slurm` and `slurm/M`, the errors of [`Shard::from_slurm_env`] and
+    /// [`Shard::from_slurm_task`]; for `K/M`, those of [`Shard::new`].
+    ///
     /// ```
     /// use nqueens::journal::{Shard, ShardSpec};
     /// let env = |_: &str| Ok("2".to_string());
@@ -422,6 +457,7 @@ impl ShardSpec {
     }
 
     /// Whether the shard is read from the Slurm array environment.
+    #[must_use]
     pub fn is_slurm(self) -> bool {
         matches!(self, ShardSpec::Slurm | ShardSpec::SlurmOf(_))
     }

@@ -59,6 +59,7 @@ pub struct Holdout {
 /// Each measured thread count but one thread predicted from the smaller ones (see the module's
 /// documentation); empty where the runs carry no loss breakdown or the model no prediction with
 /// losses (results saved before they were measured).
+#[must_use]
 pub fn leave_one_out(runs: &[MeasuredPoint], model: &[ModelPoint]) -> Vec<Holdout> {
     let at = |workers: usize| model.iter().find(|m| m.workers == workers);
     let measured = measured_terms(runs, &at);

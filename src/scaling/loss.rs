@@ -79,6 +79,7 @@ impl Loss {
     /// let loss = nqueens::scaling::Loss::default();
     /// assert_eq!(loss.total(), 0.0);
     /// ```
+    #[must_use]
     pub fn total(&self) -> f64 {
         self.serial + self.imbalance + self.other_programs + self.slowdown + self.unexplained
     }
@@ -108,6 +109,7 @@ impl Loss {
     /// assert_eq!(parts[3], ("slowdown", 0.25));
     /// assert_eq!(parts.iter().map(|&(_, part)| part).sum::<f64>(), loss.total());
     /// ```
+    #[must_use]
     pub fn parts(&self) -> [(&'static str, f64); 5] {
         let values = [
             self.serial,

@@ -81,6 +81,7 @@ impl MeasuredPoint {
     /// assert_eq!((point.threads, point.median, point.efficiency), (4, ms(500), 0.75));
     /// assert_eq!((point.cpu_share, point.shares_core, point.loss), (None, false, None));
     /// ```
+    #[must_use]
     pub fn new(
         threads: usize,
         median: Duration,

@@ -92,6 +92,7 @@ impl Machine {
     /// let smt = Machine::new(16, 8);
     /// assert_eq!((smt.logical, smt.physical), (16, 8));
     /// ```
+    #[must_use]
     pub const fn new(logical: usize, physical: usize) -> Machine {
         Machine { logical, physical }
     }
@@ -102,6 +103,7 @@ impl Machine {
     /// let machine = nqueens::scaling::Machine::detect();
     /// assert!(machine.logical >= machine.physical && machine.physical >= 1);
     /// ```
+    #[must_use]
     pub fn detect() -> Machine {
         let logical = num_cpus::get().max(1);
         Machine {
@@ -119,6 +121,7 @@ impl Machine {
     /// assert_eq!(smt.load(6), Some(Load::SharesCores));
     /// assert_eq!(smt.load(9), Some(Load::Oversubscribed));
     /// ```
+    #[must_use]
     pub fn load(&self, threads: usize) -> Option<Load> {
         if threads > self.logical {
             Some(Load::Oversubscribed)
@@ -139,6 +142,7 @@ impl Machine {
     /// assert_eq!(counts(6), [1, 2, 4, 6]);
     /// assert_eq!(counts(1), [1]);
     /// ```
+    #[must_use]
     pub fn default_thread_counts(&self) -> Vec<usize> {
         let logical = self.logical.max(1);
         let mut counts: Vec<usize> = std::iter::successors(Some(1usize), |&t| t.checked_mul(2))

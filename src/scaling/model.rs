@@ -79,6 +79,7 @@ impl ModelPoint {
     /// assert_eq!((point.workers, point.predicted_seconds, point.efficiency), (4, 0.25, 0.8));
     /// assert_eq!(point.with_losses_seconds, None);
     /// ```
+    #[must_use]
     pub fn new(workers: usize, predicted_seconds: f64, speedup: f64) -> ModelPoint {
         ModelPoint {
             workers,
@@ -151,6 +152,7 @@ pub(crate) fn add_measured_terms(
 
 /// The makespan of `times` (in hand-out order) on `workers` workers (at least one is assumed),
 /// each task going to the worker that is free first.
+#[must_use]
 pub fn makespan(times: &[Duration], workers: usize) -> Duration {
     let mut free_at: BinaryHeap<Reverse<Duration>> = std::iter::repeat_n(
         Reverse(Duration::ZERO),
@@ -160,7 +162,10 @@ pub fn makespan(times: &[Duration], workers: usize) -> Duration {
     let mut end = Duration::ZERO;
     for &time in times {
         // The worker free first takes the task: its time moves down the heap once.
-        let mut first = free_at.peek_mut().expect("at least one worker");
+        // Never empty: it holds at least one worker.
+        let Some(mut first) = free_at.peek_mut() else {
+            break;
+        };
         let finish = first.0 + time;
         end = end.max(finish);
         first.0 = finish;
@@ -171,6 +176,7 @@ pub fn makespan(times: &[Duration], workers: usize) -> Duration {
 /// Predicts the makespan, speedup and efficiency of `times` for each worker count in `workers`.
 ///
 /// When every time is zero the speedup is not defined and is reported as `NaN`.
+#[must_use]
 pub fn predict(times: &[Duration], workers: &[usize]) -> Vec<ModelPoint> {
     let total = times.iter().sum::<Duration>().as_secs_f64();
     workers

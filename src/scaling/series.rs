@@ -239,6 +239,7 @@ impl Series {
     /// series.runs.push(one);
     /// assert_eq!(series.warnings(), [StudyWarning::BusyMachine { starved: vec![(1, 0.393)] }]);
     /// ```
+    #[must_use]
     pub fn warnings(&self) -> Vec<StudyWarning> {
         warnings_of(&self.runs)
     }
@@ -257,6 +258,7 @@ impl Series {
     /// assert_eq!((series.runs, series.headline), (study.runs, study.headline));
     /// assert_eq!((series.total, series.run.date), (Some(92), Some(study.run.date)));
     /// ```
+    #[must_use]
     pub fn of(study: &Study) -> Series {
         Series {
             repeat: study.repeat,

@@ -19,7 +19,7 @@ use crate::error::Error;
 use crate::known;
 
 /// What to measure (with the `serde` feature, a field left out takes its value in
-/// [`StudyOptions::default`]).
+/// [`StudyOptions::default`], and a field of another name is an error).
 ///
 /// ```
 /// use nqueens::scaling::study::{measure, StudyOptions};
@@ -35,7 +35,7 @@ use crate::known;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(default))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 #[non_exhaustive]
 pub struct StudyOptions {
     /// How the board is split into tasks.
@@ -61,6 +61,7 @@ impl StudyOptions {
     /// let options = StudyOptions::new(vec![1, 2]);
     /// assert_eq!((options.threads, options.repeat, options.model_up_to), (vec![1, 2], 3, None));
     /// ```
+    #[must_use]
     pub fn new(threads: Vec<usize>) -> StudyOptions {
         StudyOptions {
             strategy: Strategy::default(),
@@ -78,6 +79,7 @@ impl StudyOptions {
     /// use nqueens::Strategy;
     /// assert_eq!(StudyOptions::default().with_strategy(Strategy::Mirror).strategy, Strategy::Mirror);
     /// ```
+    #[must_use]
     pub fn with_strategy(self, strategy: Strategy) -> StudyOptions {
         StudyOptions { strategy, ..self }
     }
@@ -90,6 +92,7 @@ impl StudyOptions {
     /// let options = StudyOptions::default().with_kernel(Kernel::DepthFirst);
     /// assert_eq!(options.kernel, Kernel::DepthFirst);
     /// ```
+    #[must_use]
     pub fn with_kernel(self, kernel: Kernel) -> StudyOptions {
         StudyOptions { kernel, ..self }
     }
@@ -100,6 +103,7 @@ impl StudyOptions {
     /// use nqueens::scaling::study::StudyOptions;
     /// assert_eq!(StudyOptions::default().with_repeat(5).repeat, 5);
     /// ```
+    #[must_use]
     pub fn with_repeat(self, repeat: usize) -> StudyOptions {
         StudyOptions { repeat, ..self }
     }
@@ -110,6 +114,7 @@ impl StudyOptions {
     /// use nqueens::scaling::study::StudyOptions;
     /// assert_eq!(StudyOptions::default().with_model_up_to(Some(12)).model_up_to, Some(12));
     /// ```
+    #[must_use]
     pub fn with_model_up_to(self, model_up_to: Option<usize>) -> StudyOptions {
         StudyOptions {
             model_up_to,
@@ -180,6 +185,7 @@ impl Progress {
     /// assert_eq!((p.threads, p.run, p.repeat), (2, 1, 3));
     /// assert_eq!((p.variant, p.variants), (0, 1));
     /// ```
+    #[must_use]
     pub const fn new(
         threads: usize,
         run: usize,
@@ -259,12 +265,14 @@ pub struct Study {
 
 impl Study {
     /// The model's prediction for `workers`, when it was modelled.
+    #[must_use]
     pub fn model_at(&self, workers: usize) -> Option<&ModelPoint> {
         self.model.iter().find(|p| p.workers == workers)
     }
 
     /// The model checked against the runs: each measured thread count above one predicted from
     /// the smaller ones ([`super::check::leave_one_out`]).
+    #[must_use]
     pub fn leave_one_out(&self) -> Vec<super::check::Holdout> {
         super::check::leave_one_out(&self.runs, &self.model)
     }
@@ -286,6 +294,7 @@ impl Study {
     /// assert!(seconds < SHORT_RUN_SECONDS);
     /// assert_eq!(study.runs.iter().find(|p| p.threads == threads).unwrap().min.as_secs_f64(), seconds);
     /// ```
+    #[must_use]
     pub fn warnings(&self) -> Vec<StudyWarning> {
         warnings_of(&self.runs)
     }
@@ -462,6 +471,7 @@ impl TotalCheck {
 /// ```
 /// assert_eq!(nqueens::scaling::study::thread_counts(&[8, 2, 2, 0]), [1, 2, 8]);
 /// ```
+#[must_use]
 pub fn thread_counts(requested: &[usize]) -> Vec<usize> {
     let mut counts: Vec<usize> = requested.iter().copied().filter(|&t| t > 0).collect();
     counts.push(1);
@@ -488,8 +498,8 @@ pub fn thread_counts(requested: &[usize]) -> Vec<usize> {
 /// # Errors
 ///
 /// [`Error::Study`] for no timed run ([`StudyError::NoRuns`]) or a run whose total disagrees
-/// ([`StudyError::Mismatch`]); a count's own refusal or failure (a thread count, a kernel, a
-/// board too large, the worker threads) as its own variant, as [`count`](crate::count) gives it.
+/// ([`StudyError::Mismatch`]); a count's own refusal or failure (a thread count, a kernel, a board
+/// too large, the worker threads) as its own variant, as [`count`](crate::count) gives it.
 pub fn measure(
     n: u32,
     options: &StudyOptions,

@@ -1,7 +1,7 @@
 //! The library as another crate uses it: code that compiles whichever features are on, the
 //! threads a count reports, the worker threads the library keeps, a `Debug` on every type,
 //! refused thread counts, one time type and one unique type across results, and options read
-//! from partial JSON.
+//! from partial JSON, and names that pad to a width.
 
 use nqueens::journal::Shard;
 use nqueens::{
@@ -301,4 +301,39 @@ fn options_read_from_partial_json() {
     assert_eq!(estimate, EstimateOptions::default().with_seed(7));
     let study: StudyOptions = serde_json::from_str(r#"{"repeat": 5}"#).unwrap();
     assert_eq!(study, StudyOptions::default().with_repeat(5));
+}
+
+/// A field the options do not know (a typo) is an error, not silently ignored.
+#[cfg(feature = "serde")]
+#[test]
+fn options_refuse_unknown_fields() {
+    use nqueens::estimate::EstimateOptions;
+    use nqueens::scaling::study::StudyOptions;
+    let error = serde_json::from_str::<CountOptions>(r#"{"thread": 4}"#).unwrap_err();
+    assert!(
+        error.to_string().contains("unknown field `thread`"),
+        "{error}"
+    );
+    assert!(serde_json::from_str::<EstimateOptions>(r#"{"seeds": 7}"#).is_err());
+    assert!(serde_json::from_str::<StudyOptions>(r#"{"repeats": 5}"#).is_err());
+}
+
+/// Names display padded and aligned as `str` does, so they line up in tables.
+#[test]
+fn names_honour_width_and_alignment() {
+    assert_eq!(format!("{:>8}", Kernel::Avx2), "    avx2");
+    assert_eq!(format!("{:<8}|", Kernel::Auto), "auto    |");
+    assert_eq!(format!("{:^10}", Strategy::Mirror), "  mirror  ");
+    assert_eq!(format!("{:>6}", Shard::new(3, 8).unwrap()), "   3/8");
+    assert_eq!(format!("{}", Shard::new(3, 8).unwrap()), "3/8");
+    let task: nqueens::TaskId = "1.4".parse().unwrap();
+    assert_eq!(format!("{task:-<5}"), "1.4--");
+    assert_eq!(
+        format!("{:>9}", nqueens::classic::Algorithm::Bitmask),
+        "  bitmask"
+    );
+    assert_eq!(
+        format!("{:>10}", nqueens::board::Symmetry::Identity),
+        "  identity"
+    );
 }

@@ -331,7 +331,7 @@ pub(crate) mod tests {
         while free != 0 {
             let c = free.trailing_zeros();
             free &= free - 1;
-            sum += count(&b.place(c));
+            sum += count(&b.place(c).unwrap());
         }
         assert_eq!(sum, count(&b));
         assert_eq!(sum, brute_with(n, State::EMPTY, &[(0, 3), (8, 5), (4, 0)]));

@@ -61,6 +61,7 @@ impl InnerBoard {
     /// The `n`-board with queens on `queens` (`(row, column)` pairs). `None` when `n` is 0 or
     /// above 32, there are more than 16 queens, a square is off the
     /// board, or two queens attack each other.
+    #[must_use]
     pub fn new(n: u32, queens: &[(u32, u32)]) -> Option<InnerBoard> {
         if n == 0 || n > MAX_JOB_N || queens.len() > MAX_PLACED {
             return None;
@@ -81,11 +82,13 @@ impl InnerBoard {
     }
 
     /// Board side.
+    #[must_use]
     pub fn n(&self) -> u32 {
         u32::from(self.n)
     }
 
     /// The pre-placed queens, `(row, column)`, in the order they were placed.
+    #[must_use]
     pub fn queens(&self) -> Vec<(u32, u32)> {
         self.placed().collect()
     }
@@ -104,12 +107,14 @@ impl InnerBoard {
 
     /// The rows still to fill (bit `r` for row `r`).
     #[inline]
+    #[must_use]
     pub fn free_rows(&self) -> u64 {
         let all = (1u64 << self.n) - 1;
         all & !self.placed().fold(0u64, |rows, (r, _)| rows | 1 << r)
     }
 
     /// The squares of row `r` that a pre-placed queen attacks, plus every bit at or above `n`.
+    #[must_use]
     pub fn blocked(&self, r: u32) -> u64 {
         let outside = !((1u64 << self.n) - 1);
         self.placed().fold(outside, |blocked, (qr, qc)| {
@@ -127,6 +132,7 @@ impl InnerBoard {
 
     /// The first row still to fill and its free columns (bit `c` for column `c`); `None` when
     /// every row holds a queen.
+    #[must_use]
     pub fn first_free_row(&self) -> Option<(u32, u64)> {
         let rows = self.free_rows();
         if rows == 0 {
@@ -136,16 +142,22 @@ impl InnerBoard {
         Some((r, !self.blocked(r)))
     }
 
-    /// This board with one more queen, at `col` of the first row still to fill. The caller
-    /// chooses a free column (see [`InnerBoard::first_free_row`]) and keeps the number of
-    /// queens within 16.
-    pub fn place(&self, col: u32) -> InnerBoard {
-        let (r, free) = self.first_free_row().expect("a free row");
-        assert!(
-            free & (1u64 << col) != 0,
-            "column {col} of row {r} is not free"
-        );
-        self.with_queen(r, col)
+    /// This board with one more queen, at `col` of the first row still to fill (see
+    /// [`InnerBoard::first_free_row`]); `None` when no row is left to fill, `col` is not free on
+    /// that row, or the board already holds 16 queens.
+    ///
+    /// ```
+    /// use nqueens::search::InnerBoard;
+    /// let board = InnerBoard::new(6, &[(0, 0)]).unwrap();
+    /// assert_eq!(board.place(2).unwrap().queens(), [(0, 0), (1, 2)]);
+    /// assert_eq!(board.place(1), None);
+    /// assert_eq!(board.place(64), None);
+    /// ```
+    #[must_use]
+    pub fn place(&self, col: u32) -> Option<InnerBoard> {
+        let (r, free) = self.first_free_row()?;
+        let free_here = 1u64.checked_shl(col).is_some_and(|bit| free & bit != 0);
+        (free_here && usize::from(self.len) < MAX_PLACED).then(|| self.with_queen(r, col))
     }
 
     /// This board with one more queen at `(r, c)`, unchecked: the caller knows that no queen
@@ -271,8 +283,8 @@ mod tests {
             let c = free.trailing_zeros();
             free &= free - 1;
             let direct = InnerBoard::new(n, &[(0, 3), (8, 5), (4, 0), (1, c)]).unwrap();
-            assert_eq!(b.place(c), direct, "c={c}");
-            assert_eq!(b.place(c).job(), direct.job(), "c={c}");
+            assert_eq!(b.place(c), Some(direct), "c={c}");
+            assert_eq!(b.place(c).unwrap().job(), direct.job(), "c={c}");
         }
     }
 

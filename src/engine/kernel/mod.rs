@@ -77,10 +77,12 @@ pub enum Kernel {
     /// the fastest CPU kernel. Built with the `gpu` feature. A count with `auto` runs this on a
     /// discrete adapter where the GPU wins (`gpu::auto_uses_gpu`, [`Kernel::for_board`]).
     #[cfg(feature = "gpu")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "gpu")))]
     Gpu,
     /// The GPU alone: every task of a run is counted on the GPU (the run's threads are not
     /// used for counting). Built with the `gpu` feature.
     #[cfg(feature = "gpu")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "gpu")))]
     GpuOnly,
 }
 
@@ -129,6 +131,7 @@ impl Kernel {
     /// assert_eq!(nqueens::Kernel::DepthFirst.name(), "depth-first");
     /// assert_eq!(nqueens::Kernel::PortableLanes.name(), "portable-lanes");
     /// ```
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Kernel::Auto => "auto",
@@ -144,20 +147,24 @@ impl Kernel {
         }
     }
 
+    /// The fastest CPU kernel this CPU runs: what `auto` selects on the CPU (the depth-first
+    /// kernel runs everywhere, so there always is one).
+    pub(crate) fn fastest_cpu() -> Selected {
+        [Kernel::Avx512, Kernel::Avx2, Kernel::Neon]
+            .into_iter()
+            .find_map(|k| k.detect())
+            .unwrap_or(Selected::cpu(Impl::DepthFirst))
+    }
+
     /// The kernel this choice runs on this CPU, if the CPU runs it.
     fn detect(self) -> Option<Selected> {
         match self {
-            Kernel::Auto => Some(
-                [Kernel::Avx512, Kernel::Avx2, Kernel::Neon]
-                    .into_iter()
-                    .find_map(|k| k.detect())
-                    .unwrap_or(Selected::cpu(Impl::DepthFirst)),
-            ),
+            Kernel::Auto => Some(Kernel::fastest_cpu()),
             Kernel::PortableLanes => Some(Selected::cpu(Impl::Portable)),
             Kernel::DepthFirst => Some(Selected::cpu(Impl::DepthFirst)),
             #[cfg(feature = "gpu")]
             Kernel::Gpu | Kernel::GpuOnly => {
-                let cpu = Kernel::Auto.detect()?;
+                let cpu = Kernel::fastest_cpu();
                 Some(Selected {
                     gpu: Some(if self == Kernel::Gpu {
                         GpuUse::WithCpu
@@ -189,6 +196,7 @@ impl Kernel {
     /// ```
     /// assert!(nqueens::Kernel::PortableLanes.is_available());
     /// ```
+    #[must_use]
     pub fn is_available(self) -> bool {
         #[cfg(feature = "gpu")]
         if self.uses_gpu() && !gpu::has_adapter() {
@@ -202,6 +210,7 @@ impl Kernel {
     /// ```
     /// assert!(nqueens::Kernel::available_lanes().contains(&nqueens::Kernel::PortableLanes));
     /// ```
+    #[must_use]
     pub fn available_lanes() -> Vec<Kernel> {
         [
             Kernel::Avx512,
@@ -229,6 +238,7 @@ impl Kernel {
     ///     assert!(kernels.iter().all(|k| !k.uses_gpu())); // as without the feature
     /// }
     /// ```
+    #[must_use]
     pub fn available() -> Vec<Kernel> {
         let mut kernels = Kernel::available_lanes();
         kernels.push(Kernel::DepthFirst);
@@ -244,6 +254,7 @@ impl Kernel {
     /// ```
     /// assert!(!nqueens::Kernel::Auto.uses_gpu());
     /// ```
+    #[must_use]
     pub fn uses_gpu(self) -> bool {
         #[cfg(feature = "gpu")]
         if matches!(self, Kernel::Gpu | Kernel::GpuOnly) {
@@ -254,8 +265,9 @@ impl Kernel {
 }
 
 impl fmt::Display for Kernel {
+    /// The name, padded to the formatter's width (`{:>8}`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.pad(self.name())
     }
 }
 

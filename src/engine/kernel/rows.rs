@@ -86,12 +86,14 @@ impl State {
 
     /// The free squares of the next row on an `n`-wide board.
     #[inline]
+    #[must_use]
     pub const fn free(&self, n: u32) -> u64 {
         board_mask(n) & !(self.cols | self.ld | self.rd)
     }
 
     /// The state after placing a queen on the square `bit` (a single set bit) of the next row.
     #[inline]
+    #[must_use]
     pub const fn place(&self, bit: u64) -> State {
         State {
             cols: self.cols | bit,
@@ -111,6 +113,7 @@ impl State {
     /// assert_eq!(State::EMPTY.place_col(64), None);
     /// ```
     #[inline]
+    #[must_use]
     pub const fn place_col(&self, col: u32) -> Option<State> {
         if col >= MAX_N {
             return None;
@@ -142,6 +145,7 @@ const STOP_ROWS: usize = 12;
 /// assert_eq!(count_completions(6, State::EMPTY.place_col(1).unwrap()), Some(1));
 /// assert_eq!(count_completions(70, State::EMPTY), None);
 /// ```
+#[must_use]
 pub fn count_completions(n: u32, state: State) -> Option<u64> {
     search::<false>(n, state, &AtomicBool::new(false))
 }

@@ -21,8 +21,8 @@ impl Kernel {
     ///
     /// # Errors
     ///
-    /// [`Error::KernelUnavailable`] when this CPU lacks the kernel's instructions; with the
-    /// `gpu` feature, `Error::Gpu` for a GPU kernel and no GPU that can count.
+    /// [`Error::KernelUnavailable`] when this CPU lacks the kernel's instructions; with the `gpu`
+    /// feature, `Error::Gpu` for a GPU kernel and no GPU that can count.
     pub fn resolve(self) -> Result<Kernel, Error> {
         self.select().map(|selected| selected.kernel())
     }
@@ -52,6 +52,7 @@ impl Kernel {
     /// assert_eq!(Kernel::Auto.for_board(12, 2), Kernel::Auto.resolve().unwrap());
     /// assert_eq!(Kernel::DepthFirst.for_board(20, 2), Kernel::DepthFirst);
     /// ```
+    #[must_use]
     pub fn for_board(self, n: u32, threads: usize) -> Kernel {
         if self != Kernel::Auto {
             return self;
@@ -62,9 +63,7 @@ impl Kernel {
         }
         #[cfg(not(feature = "gpu"))]
         let _ = (n, threads);
-        Kernel::Auto
-            .resolve()
-            .expect("auto always selects a kernel")
+        Kernel::fastest_cpu().kernel()
     }
 
     /// The kernel this choice runs for a count of the `n`-board on `threads` CPU threads: what

@@ -93,6 +93,7 @@ impl Strategy {
     /// assert_eq!(nqueens::Strategy::Mirror.name(), "mirror");
     /// assert_eq!(nqueens::Strategy::default().name(), "symmetric");
     /// ```
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Strategy::Symmetric => "symmetric",
@@ -102,8 +103,9 @@ impl Strategy {
 }
 
 impl fmt::Display for Strategy {
+    /// The name, padded to the formatter's width (`{:<10}`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.pad(self.name())
     }
 }
 
@@ -134,6 +136,7 @@ crate::serde_util::as_text!(TaskId);
 
 impl TaskId {
     /// An id from a list of columns; `None` when longer than 16 columns.
+    #[must_use]
     pub fn from_columns(cols: &[u8]) -> Option<TaskId> {
         if cols.len() > MAX_ID_LEN {
             return None;
@@ -147,6 +150,7 @@ impl TaskId {
     }
 
     /// The columns this id names.
+    #[must_use]
     pub fn columns(&self) -> &[u8] {
         &self.cols[..self.len as usize]
     }
@@ -160,18 +164,31 @@ impl TaskId {
     }
 }
 
-impl fmt::Display for TaskId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl TaskId {
+    /// Writes the columns joined by `.` (`-` for the empty id).
+    fn write_to(&self, out: &mut impl fmt::Write) -> fmt::Result {
         if self.len == 0 {
-            return f.write_str("-");
+            return out.write_str("-");
         }
         for (i, c) in self.columns().iter().enumerate() {
             if i > 0 {
-                f.write_str(".")?;
+                out.write_str(".")?;
             }
-            write!(f, "{c}")?;
+            write!(out, "{c}")?;
         }
         Ok(())
+    }
+}
+
+impl fmt::Display for TaskId {
+    /// The columns joined by `.` (`-` for the empty id), padded to the formatter's width.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.width().is_none() && f.precision().is_none() {
+            return self.write_to(f);
+        }
+        let mut text = String::new();
+        self.write_to(&mut text)?;
+        f.pad(&text)
     }
 }
 
@@ -230,10 +247,9 @@ impl Subproblem {
     /// assert_eq!(Subproblem::Rows(State::EMPTY).count(8), Some(92));
     /// assert_eq!(Subproblem::Rows(State::EMPTY).count(65), None);
     /// ```
+    #[must_use]
     pub fn count(&self, n: u32) -> Option<u64> {
-        let auto = kernel::Kernel::Auto
-            .select()
-            .expect("auto always selects a kernel");
+        let auto = kernel::Kernel::fastest_cpu();
         self.count_on(n, auto, None)
     }
 
@@ -272,6 +288,7 @@ impl Subproblem {
     /// assert!(whole.nodes(8).unwrap() > whole.nodes(6).unwrap());
     /// assert_eq!(whole.nodes(65), None);
     /// ```
+    #[must_use]
     pub fn nodes(&self, n: u32) -> Option<u64> {
         let job = match self {
             Subproblem::Rows(state) => kernel::Job::from_rows(n, *state)?,
@@ -346,6 +363,7 @@ impl Task {
     /// let mirror = Plan::new(12, Strategy::Mirror, 1).unwrap().tasks()[0];
     /// assert_eq!((mirror.count(8), mirror.count(40)), (None, None));
     /// ```
+    #[must_use]
     pub fn count(&self, n: u32) -> Option<u64> {
         if n != self.n {
             return None;
@@ -359,6 +377,7 @@ impl Task {
     /// use nqueens::{Plan, Strategy};
     /// assert_eq!(Plan::new(9, Strategy::Mirror, 4).unwrap().tasks()[0].n(), 9);
     /// ```
+    #[must_use]
     pub fn n(&self) -> u32 {
         self.n
     }
@@ -452,6 +471,7 @@ impl TaskRule {
     /// assert_eq!(TaskRule::for_board(22), TaskRule::Standard);
     /// assert_eq!(TaskRule::for_board(23), TaskRule::Large);
     /// ```
+    #[must_use]
     pub fn for_board(n: u32) -> TaskRule {
         if n >= LARGE_N {
             TaskRule::Large
@@ -517,16 +537,19 @@ impl Plan {
     }
 
     /// Board side.
+    #[must_use]
     pub fn n(&self) -> u32 {
         self.n
     }
 
     /// The strategy that made the plan.
+    #[must_use]
     pub fn strategy(&self) -> Strategy {
         self.strategy
     }
 
     /// The tasks, largest (by estimate) first.
+    #[must_use]
     pub fn tasks(&self) -> &[Task] {
         &self.tasks
     }
@@ -586,6 +609,7 @@ impl Plan {
     /// assert_eq!(a.fingerprint(), b.fingerprint());
     /// assert_ne!(a.fingerprint(), Plan::new(11, Strategy::Mirror, 64).unwrap().fingerprint());
     /// ```
+    #[must_use]
     pub fn fingerprint(&self) -> Fingerprint {
         fingerprint::of(self)
     }

@@ -118,6 +118,7 @@ static FOUND: OnceLock<Vec<AdapterInfo>> = OnceLock::new();
 ///     println!("{adapter}");
 /// }
 /// ```
+#[must_use]
 pub fn adapters() -> Vec<AdapterInfo> {
     found().to_vec()
 }

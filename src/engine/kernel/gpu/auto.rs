@@ -31,6 +31,7 @@ pub(crate) const WORTH_SECONDS: f64 = 2.0;
 /// assert_eq!(predicted_cpu_seconds(19, 1), 52.8);
 /// assert!((predicted_cpu_seconds(20, 16) - 52.8 * 7.9 / 16.0).abs() < 1e-9);
 /// ```
+#[must_use]
 pub fn predicted_cpu_seconds(n: u32, threads: usize) -> f64 {
     CPU_SECONDS_N19 * GROWTH_PER_BOARD.powi(n as i32 - 19) / threads.max(1) as f64
 }
@@ -41,6 +42,7 @@ pub fn predicted_cpu_seconds(n: u32, threads: usize) -> f64 {
 /// use nqueens::gpu::gpu_crossover;
 /// assert_eq!((gpu_crossover(2), gpu_crossover(16), gpu_crossover(64)), (18, 19, 20));
 /// ```
+#[must_use]
 pub fn gpu_crossover(threads: usize) -> u32 {
     (1..=64)
         .find(|&n| predicted_cpu_seconds(n, threads) >= WORTH_SECONDS)
@@ -56,6 +58,7 @@ pub fn gpu_crossover(threads: usize) -> u32 {
 /// assert!(!auto_uses_gpu("discrete", 18, 16));
 /// assert!(!auto_uses_gpu("software", 32, 16)); // llvmpipe: never
 /// ```
+#[must_use]
 pub fn auto_uses_gpu(kind: &str, n: u32, threads: usize) -> bool {
     kind == "discrete" && n >= gpu_crossover(threads) && n <= MAX_JOB_N
 }
@@ -63,6 +66,7 @@ pub fn auto_uses_gpu(kind: &str, n: u32, threads: usize) -> bool {
 /// The adapter `auto` counts the `n`-board on beside `threads` CPU threads, if any: the one
 /// the process's settings pick, when [`auto_uses_gpu`] says so. The adapters are looked for
 /// only at or above the crossover, and no device is opened.
+#[must_use]
 pub fn auto_adapter(n: u32, threads: usize) -> Option<AdapterInfo> {
     // The adapters are looked for only where a discrete one would be used.
     if !auto_uses_gpu("discrete", n, threads) {

@@ -26,6 +26,7 @@ impl LastRows {
     pub const ALL: &'static [LastRows] = &[LastRows::One, LastRows::Two];
 
     /// The rows counted at the end of a path: `1` or `2`.
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             LastRows::One => "1",

@@ -105,6 +105,11 @@ pub(crate) fn close_device() {
 
 /// Opens the device (once per process) and tells what it runs on: the check a count makes
 /// before any work.
+///
+/// # Errors
+///
+/// [`GpuError::NoAdapter`] when no adapter is found, [`GpuError::NoSuchAdapter`] when the settings
+/// name one that is not, [`GpuError::Device`] when the device fails to open.
 pub fn check() -> Result<AdapterInfo, GpuError> {
     let guard = device()?;
     let Some(Ok(device)) = guard.as_ref() else {

@@ -33,6 +33,7 @@ pub struct GpuSettings {
 impl GpuSettings {
     /// The adapter to count on: its index in [`adapters`](super::adapters) (`"1"`) or part
     /// of its name, case-insensitive (`"llvmpipe"`, `"H100"`). Blank: the first adapter.
+    #[must_use]
     pub fn with_adapter(self, adapter: impl Into<String>) -> GpuSettings {
         let adapter = adapter.into();
         let adapter = (!adapter.trim().is_empty()).then(|| adapter.trim().to_owned());
@@ -41,6 +42,7 @@ impl GpuSettings {
 
     /// Threads per dispatch, rounded down to whole workgroups and kept within what the device
     /// holds.
+    #[must_use]
     pub fn with_threads(self, threads: u32) -> GpuSettings {
         GpuSettings {
             threads: Some(threads),
@@ -49,16 +51,19 @@ impl GpuSettings {
     }
 
     /// Where the shader keeps its threads' stacks.
+    #[must_use]
     pub fn with_stack(self, stack: Stack) -> GpuSettings {
         GpuSettings { stack, ..self }
     }
 
     /// How the shader counts the last rows of a search path.
+    #[must_use]
     pub fn with_last_rows(self, last_rows: LastRows) -> GpuSettings {
         GpuSettings { last_rows, ..self }
     }
 
     /// How the last rows are counted.
+    #[must_use]
     pub fn last_rows(&self) -> LastRows {
         self.last_rows
     }
@@ -66,26 +71,31 @@ impl GpuSettings {
     /// Whether the device traces its work on stderr: a line per batch (its sub-jobs, stack
     /// levels, place and when it was done) and one per stream (its dispatches, steps, how busy
     /// the threads were ([`Work::busy`](super::Work::busy)) and its time).
+    #[must_use]
     pub fn with_trace(self, trace: bool) -> GpuSettings {
         GpuSettings { trace, ..self }
     }
 
     /// Whether batches are traced on stderr.
+    #[must_use]
     pub fn trace(&self) -> bool {
         self.trace
     }
 
     /// The adapter asked for (`None`: the first one found).
+    #[must_use]
     pub fn adapter(&self) -> Option<&str> {
         self.adapter.as_deref()
     }
 
     /// The threads per dispatch asked for (`None`: what suits the adapter's kind).
+    #[must_use]
     pub fn threads(&self) -> Option<u32> {
         self.threads
     }
 
     /// Where the stacks live.
+    #[must_use]
     pub fn stack(&self) -> Stack {
         self.stack
     }

@@ -25,6 +25,7 @@ impl Stack {
     pub const ALL: &'static [Stack] = &[Stack::Workgroup, Stack::Private];
 
     /// The stacks' name: `workgroup` or `private`.
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Stack::Workgroup => "workgroup",

@@ -25,6 +25,7 @@ impl Work {
     /// use nqueens::gpu::Work;
     /// assert_eq!(Work::default().busy(), None);
     /// ```
+    #[must_use]
     pub fn busy(&self) -> Option<f64> {
         (self.offered > 0).then(|| self.steps as f64 / self.offered as f64)
     }
@@ -38,6 +39,7 @@ impl Work {
     }
 
     /// The dispatches and steps since `earlier` (a reading of the same device).
+    #[must_use]
     pub fn since(&self, earlier: Work) -> Work {
         Work {
             dispatches: self.dispatches.saturating_sub(earlier.dispatches),
