@@ -33,6 +33,32 @@ pub(crate) mod seconds {
         Duration::try_from_secs_f64(seconds)
             .map_err(|_| D::Error::custom(format!("{seconds} is not a number of seconds")))
     }
+
+    /// A duration that may be absent, as fractional seconds or `null`.
+    pub(crate) mod optional {
+        use super::*;
+
+        pub(crate) fn serialize<S: Serializer>(
+            d: &Option<Duration>,
+            s: S,
+        ) -> Result<S::Ok, S::Error> {
+            match d {
+                Some(d) => s.serialize_some(&d.as_secs_f64()),
+                None => s.serialize_none(),
+            }
+        }
+
+        pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
+            d: D,
+        ) -> Result<Option<Duration>, D::Error> {
+            match Option::<f64>::deserialize(d)? {
+                Some(seconds) => Duration::try_from_secs_f64(seconds)
+                    .map(Some)
+                    .map_err(|_| D::Error::custom(format!("{seconds} is not a number of seconds"))),
+                None => Ok(None),
+            }
+        }
+    }
 }
 
 /// An estimated count (`f64`) written as the whole number nearest it (`39650800059`, never

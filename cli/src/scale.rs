@@ -8,12 +8,11 @@ pub(crate) mod saved;
 
 use std::io::Write;
 use std::sync::OnceLock;
+use std::time::Duration;
 
 use nqueens::estimate::cost::Cost;
 use nqueens::scaling::series::Series;
-use nqueens::scaling::study::{
-    self, Progress, SHORT_RUN_SECONDS, StudyError, StudyOptions, StudyWarning,
-};
+use nqueens::scaling::study::{self, Progress, SHORT_RUN, StudyError, StudyOptions, StudyWarning};
 use nqueens::scaling::{Load, Loss, Machine};
 use nqueens::{CountOptions, Kernel, Strategy};
 
@@ -239,8 +238,8 @@ fn warnings(studies: &[Series]) -> Vec<String> {
                         warning
                     });
                 }
-                StudyWarning::ShortRuns { threads, seconds } => {
-                    short.get_or_insert_with(|| short_run_warning(study, threads, seconds));
+                StudyWarning::ShortRuns { threads, time } => {
+                    short.get_or_insert_with(|| short_run_warning(study, threads, time));
                 }
                 _ => {}
             }
@@ -263,8 +262,8 @@ pub(crate) fn series_warnings(series: &Series) -> Vec<String> {
 pub(crate) fn warning_text(series: &Series, warning: &StudyWarning) -> Option<String> {
     match warning {
         StudyWarning::BusyMachine { starved } => Some(busy_machine_warning(starved)),
-        StudyWarning::ShortRuns { threads, seconds } => {
-            Some(short_run_warning(series, *threads, *seconds))
+        StudyWarning::ShortRuns { threads, time } => {
+            Some(short_run_warning(series, *threads, *time))
         }
         _ => None,
     }
@@ -287,9 +286,9 @@ fn busy_machine_warning(starved: &[(usize, f64)]) -> String {
 }
 
 /// The warning about timed runs too short to mean anything, the fastest of `series`' on
-/// `threads` threads taking `seconds`, with a board whose runs are estimated to take long
-/// enough (where the series' strategy and kernel are known here).
-fn short_run_warning(series: &Series, threads: usize, seconds: f64) -> String {
+/// `threads` threads taking `time`, with a board whose runs are estimated to take long enough
+/// (where the series' strategy and kernel are known here).
+fn short_run_warning(series: &Series, threads: usize, time: Duration) -> String {
     let larger = series
         .strategy
         .parse::<Strategy>()
@@ -298,16 +297,16 @@ fn short_run_warning(series: &Series, threads: usize, seconds: f64) -> String {
         .and_then(|(strategy, kernel)| {
             let options = CountOptions::new(threads, strategy).with_kernel(kernel);
             (series.n + 1..=nqueens::MAX_N)
-                .find(|&n| Cost::of_board(n, &options).wall >= SHORT_RUN_SECONDS)
+                .find(|&n| Cost::of_board(n, &options).wall >= SHORT_RUN.as_secs_f64())
         })
         .map_or_else(String::new, |n| format!(" such as {n}"));
     format!(
         "the fastest timed run took {} ({}): runs under {:.0} ms measure start-up costs and \
          timer noise more than the search, so these speedups mean little; choose a larger \
          n{larger}",
-        human::duration(seconds),
+        human::duration(time.as_secs_f64()),
         human::plural(threads, "thread"),
-        SHORT_RUN_SECONDS * 1e3
+        SHORT_RUN.as_secs_f64() * 1e3
     )
 }
 
@@ -458,10 +457,10 @@ mod tests {
     #[test]
     fn short_runs_are_named_with_a_larger_board() {
         let short = study(9, &[(1, 0.004, None), (2, 0.0021, None)]);
-        let [StudyWarning::ShortRuns { threads, seconds }] = short.warnings()[..] else {
+        let [StudyWarning::ShortRuns { threads, time }] = short.warnings()[..] else {
             panic!("runs of a few ms are short: {:?}", short.warnings());
         };
-        let warning = short_run_warning(&Series::of(&short), threads, seconds);
+        let warning = short_run_warning(&Series::of(&short), threads, time);
         assert!(warning.contains("2.10 ms (2 threads)"), "{warning}");
         let suggested: u32 = warning
             .rsplit(' ')
@@ -471,7 +470,7 @@ mod tests {
         assert!(suggested > 9, "{warning}");
         // The fixture's strategy and kernel, whose cost the suggestion follows.
         let options = CountOptions::new(2, Strategy::Mirror).with_kernel(Kernel::DepthFirst);
-        assert!(Cost::of_board(suggested, &options).wall >= SHORT_RUN_SECONDS);
+        assert!(Cost::of_board(suggested, &options).wall >= SHORT_RUN.as_secs_f64());
         assert!(!warning.contains('\n'));
     }
 

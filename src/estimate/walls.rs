@@ -81,8 +81,8 @@ mod tests {
             walls.on_threads(core_seconds, 2),
             walls.on_clusters(core_seconds)[0],
         ];
-        assert!((scaled[0] - direct[0].predicted_seconds).abs() < 1e-6);
-        assert!((scaled[1] - direct[1].predicted_seconds).abs() < 1e-6);
+        assert!((scaled[0] - direct[0].predicted.as_secs_f64()).abs() < 1e-6);
+        assert!((scaled[1] - direct[1].predicted.as_secs_f64()).abs() < 1e-6);
         // Two workers: 0.4 + 0.05 + 0.05 | 0.3 + 0.2 of 40 s.
         assert!((scaled[0] - 20.0).abs() < 1e-6, "{scaled:?}");
         assert_eq!(walls.on_clusters(0.0), [0.0; 3]);

@@ -1,6 +1,6 @@
 //! The model checked against the runs: each measured thread count predicted from the others.
 //!
-//! The model with losses ([`ModelPoint::with_losses_seconds`]) predicts `s + r × makespan` with
+//! The model with losses ([`ModelPoint::with_losses`]) predicts `s + r × makespan` with
 //! the serial time `s` and the slowdown `r` of the largest measured thread count up to the
 //! workers, held beyond it. Leaving one measured count `P` out, the same rule takes them from the
 //! largest measured count below `P`, and the prediction is compared with what `P` measured: the
@@ -20,6 +20,7 @@
 
 use super::measured::MeasuredPoint;
 use super::model::{MeasuredTerms, ModelPoint};
+use std::time::Duration;
 
 /// One measured thread count predicted from the smaller ones.
 ///
@@ -32,7 +33,10 @@ use super::model::{MeasuredTerms, ModelPoint};
 /// assert_eq!(check.len(), 1); // 2 threads, from 1 (one thread is the baseline: never left out)
 /// assert_eq!((check[0].threads, check[0].from_threads), (2, 1));
 /// let c = check[0];
-/// assert_eq!(c.error, c.predicted_seconds / c.measured_seconds - 1.0);
+/// assert_eq!(c.measured, study.runs[1].median);
+/// // The error is that of the prediction before it is rounded to the nanosecond.
+/// let ratio = c.predicted.as_secs_f64() / c.measured.as_secs_f64();
+/// assert!((c.error - (ratio - 1.0)).abs() <= 1e-9 / c.measured.as_secs_f64());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -43,12 +47,23 @@ pub struct Holdout {
     /// The measured thread count whose serial time and slowdown the prediction holds: the
     /// largest below `threads`.
     pub from_threads: usize,
-    /// The model's wall-clock seconds for `threads` without its own measurement, in the units
-    /// of the measured one-thread run (see the module's documentation).
-    pub predicted_seconds: f64,
-    /// What `threads` measured: the median wall-clock seconds.
-    pub measured_seconds: f64,
-    /// `predicted ÷ measured − 1`: positive where the model predicted slower than measured.
+    /// The model's wall-clock time for `threads` without its own measurement, in the units of
+    /// the measured one-thread run (see the module's documentation); serialized as
+    /// `predicted_seconds`, in seconds.
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "predicted_seconds", with = "crate::serde_util::seconds")
+    )]
+    pub predicted: Duration,
+    /// What `threads` measured: the median wall-clock time; serialized as `measured_seconds`,
+    /// in seconds.
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "measured_seconds", with = "crate::serde_util::seconds")
+    )]
+    pub measured: Duration,
+    /// `predicted ÷ measured − 1` (of the prediction before it is rounded to the nanosecond):
+    /// positive where the model predicted slower than measured.
     pub error: f64,
     /// The result has no loss breakdown (saved before it was measured): each count's serial
     /// time is folded into its slowdown, taken as its median wall ÷ its makespan.
@@ -68,7 +83,7 @@ pub fn leave_one_out(runs: &[MeasuredPoint], model: &[ModelPoint]) -> Vec<Holdou
         // No breakdown saved: each count's wall over its makespan, the serial time folded in.
         runs.iter()
             .filter_map(|p| {
-                let slowdown = p.median.as_secs_f64() / at(p.threads)?.predicted_seconds;
+                let slowdown = p.median.as_secs_f64() / at(p.threads)?.predicted.as_secs_f64();
                 slowdown.is_finite().then_some(MeasuredTerms {
                     threads: p.threads,
                     serial_seconds: 0.0,
@@ -82,23 +97,25 @@ pub fn leave_one_out(runs: &[MeasuredPoint], model: &[ModelPoint]) -> Vec<Holdou
     // The model's times are those of its own one-worker run (the tasks' fastest times plus the
     // serial time); in the measured one-thread run's units, the error is that of the speedup.
     let scale = at(1)
-        .and_then(|m| m.with_losses_seconds)
+        .and_then(|m| m.with_losses)
         .zip(runs.iter().find(|p| p.threads == 1))
-        .map(|(modelled, one)| one.median.as_secs_f64() / modelled)
+        .map(|(modelled, one)| one.median.as_secs_f64() / modelled.as_secs_f64())
         .filter(|s| s.is_finite() && *s > 0.0 && !lumped)
         .unwrap_or(1.0);
     runs.iter()
         .filter(|p| p.threads > 1)
         .filter_map(|p| {
-            let makespan = at(p.threads)?.predicted_seconds;
+            let makespan = at(p.threads)?.predicted.as_secs_f64();
             let from = MeasuredTerms::held_for(&terms, p.threads - 1)?;
-            let predicted_seconds = scale * from.seconds_for(makespan);
-            let error = predicted_seconds / p.median.as_secs_f64() - 1.0;
+            let predicted = scale * from.seconds_for(makespan);
+            let error = predicted / p.median.as_secs_f64() - 1.0;
+            // A prediction beyond what a `Duration` holds is left out, as an infinite error is.
+            let predicted = Duration::try_from_secs_f64(predicted).ok()?;
             error.is_finite().then_some(Holdout {
                 threads: p.threads,
                 from_threads: from.threads,
-                predicted_seconds,
-                measured_seconds: p.median.as_secs_f64(),
+                predicted,
+                measured: p.median,
                 error,
                 lumped,
             })
@@ -115,7 +132,10 @@ fn measured_terms<'a>(
     let Some(one) = at(1).filter(|m| m.losses_from_threads == Some(1)) else {
         return Vec::new();
     };
-    let Some(serial_one) = one.with_losses_seconds.map(|w| w - one.predicted_seconds) else {
+    let Some(serial_one) = one
+        .with_losses
+        .map(|w| w.as_secs_f64() - one.predicted.as_secs_f64())
+    else {
         return Vec::new();
     };
     runs.iter()
@@ -127,7 +147,8 @@ fn measured_terms<'a>(
             } else {
                 (p.loss?.serial * t * p.median.as_secs_f64() + serial_one) / t
             };
-            let slowdown = (point.with_losses_seconds? - serial_seconds) / point.predicted_seconds;
+            let slowdown =
+                (point.with_losses?.as_secs_f64() - serial_seconds) / point.predicted.as_secs_f64();
             slowdown.is_finite().then_some(MeasuredTerms {
                 threads: p.threads,
                 serial_seconds,
@@ -142,7 +163,6 @@ mod tests {
     use super::*;
     use crate::scaling::Loss;
     use crate::scaling::model::{MeasuredTerms, add_measured_terms, predict};
-    use std::time::Duration;
 
     fn point(threads: usize, median_seconds: f64, serial: f64) -> MeasuredPoint {
         let median = Duration::from_secs_f64(median_seconds);
@@ -192,19 +212,19 @@ mod tests {
         assert!(check.iter().all(|h| !h.lumped));
         // 2 from 1: 10 ms + 1 x 320 ms; 4 from 2: 6 ms + 1.05 x 160 ms.
         assert!(
-            (check[0].predicted_seconds - 0.330).abs() < 1e-12,
+            (check[0].predicted.as_secs_f64() - 0.330).abs() < 1e-9,
             "{check:?}"
         );
-        assert!((check[1].predicted_seconds - (0.006 + 1.05 * 0.160)).abs() < 1e-12);
-        assert!((check[0].error - (0.330 / 0.345 - 1.0)).abs() < 1e-12);
-        assert_eq!(check[1].measured_seconds, 0.200);
+        assert!((check[1].predicted.as_secs_f64() - (0.006 + 1.05 * 0.160)).abs() < 1e-9);
+        assert!((check[0].error - (0.330 / 0.345 - 1.0)).abs() < 1e-9);
+        assert_eq!(check[1].measured, Duration::from_millis(200));
         // A one-thread run twice as slow as the model's one worker (a busy machine): the
         // predictions are in its units, so the error is that of the speedup.
         let mut slow = runs.clone();
         slow[0].median = Duration::from_millis(1300);
         let check = leave_one_out(&slow, &model);
         assert!(
-            (check[0].predicted_seconds - 2.0 * 0.330).abs() < 1e-12,
+            (check[0].predicted.as_secs_f64() - 2.0 * 0.330).abs() < 1e-9,
             "{check:?}"
         );
     }
@@ -223,11 +243,11 @@ mod tests {
         assert!(check.iter().all(|h| h.lumped));
         // 2 from 1: 40 ms x 88/80; 4 from 2: 20 ms x 46/40.
         assert!(
-            (check[0].predicted_seconds - 0.044).abs() < 1e-12,
+            (check[0].predicted.as_secs_f64() - 0.044).abs() < 1e-9,
             "{check:?}"
         );
         assert!(
-            (check[1].predicted_seconds - 0.023).abs() < 1e-12,
+            (check[1].predicted.as_secs_f64() - 0.023).abs() < 1e-9,
             "{check:?}"
         );
         assert!(leave_one_out(&runs, &[]).is_empty());

@@ -1,6 +1,8 @@
 //! What makes a study comparable with another: the CPU, the operating system, the tool's version
 //! and the date, and the headline figure a person can quote.
 
+use std::time::Duration;
+
 use crate::engine::kernel::Kernel;
 use crate::engine::plan::Strategy;
 
@@ -91,7 +93,7 @@ impl RunInfo {
 /// let best = study.headline.unwrap();
 /// assert_eq!(best.solutions, 724);
 /// let fastest = study.runs.iter().map(|p| p.median.as_secs_f64()).fold(f64::INFINITY, f64::min);
-/// assert_eq!(best.seconds, fastest);
+/// assert_eq!(best.median.as_secs_f64(), fastest);
 /// assert_eq!(best.solutions_per_second, 724.0 / fastest);
 /// assert_eq!(best.cores, best.threads.min(study.machine.physical));
 /// ```
@@ -101,11 +103,15 @@ impl RunInfo {
 pub struct Headline {
     /// The thread count with the shortest median time.
     pub threads: usize,
-    /// That median, seconds.
-    pub seconds: f64,
+    /// That median time; serialized as `seconds`, in seconds.
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "seconds", with = "crate::serde_util::seconds")
+    )]
+    pub median: Duration,
     /// Solutions of the board (its total).
     pub solutions: u128,
-    /// `solutions ÷ seconds`.
+    /// `solutions ÷ median`, per second.
     pub solutions_per_second: f64,
     /// Physical cores those threads ran on: `min(threads, physical cores)`.
     pub cores: usize,
@@ -114,22 +120,22 @@ pub struct Headline {
 }
 
 impl Headline {
-    /// The headline of `solutions` counted in `(threads, median seconds)` on a machine of
+    /// The headline of `solutions` counted in `(threads, median time)` on a machine of
     /// `physical` cores: the point with the shortest positive median; `None` when there is none.
     pub fn best(
         solutions: u128,
-        points: impl IntoIterator<Item = (usize, f64)>,
+        points: impl IntoIterator<Item = (usize, Duration)>,
         physical: usize,
     ) -> Option<Headline> {
-        let (threads, seconds) = points
+        let (threads, median) = points
             .into_iter()
-            .filter(|&(_, s)| s.is_finite() && s > 0.0)
-            .min_by(|a, b| a.1.total_cmp(&b.1))?;
-        let rate = solutions as f64 / seconds;
+            .filter(|&(_, median)| median > Duration::ZERO)
+            .min_by_key(|&(_, median)| median)?;
+        let rate = solutions as f64 / median.as_secs_f64();
         let cores = threads.min(physical).max(1);
         Some(Headline {
             threads,
-            seconds,
+            median,
             solutions,
             solutions_per_second: rate,
             cores,
@@ -216,12 +222,13 @@ mod tests {
 
     #[test]
     fn the_headline_is_the_fastest_median() {
-        let h = Headline::best(724, [(1, 2.0), (2, 1.0), (4, 1.5), (8, f64::NAN)], 2).unwrap();
-        assert_eq!((h.threads, h.seconds, h.cores), (2, 1.0, 2));
+        let s = Duration::from_millis;
+        let h = Headline::best(724, [(1, s(2000)), (2, s(1000)), (4, s(1500))], 2).unwrap();
+        assert_eq!((h.threads, h.median, h.cores), (2, s(1000), 2));
         assert_eq!(h.solutions_per_second, 724.0);
         assert_eq!(h.solutions_per_second_per_core, 362.0);
-        let smt = Headline::best(10, [(4, 1.0)], 2).unwrap();
+        let smt = Headline::best(10, [(4, s(1000))], 2).unwrap();
         assert_eq!((smt.cores, smt.solutions_per_second_per_core), (2, 5.0));
-        assert_eq!(Headline::best(10, [(1, 0.0)], 2), None);
+        assert_eq!(Headline::best(10, [(1, Duration::ZERO)], 2), None);
     }
 }

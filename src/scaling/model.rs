@@ -21,11 +21,11 @@ pub const DEFAULT_WORKERS: [usize; 9] = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 /// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
 /// let study = measure(8, &options, &mut |_| {}).unwrap();
 /// // One worker runs the tasks one after another.
-/// assert_eq!(study.model_at(1).unwrap().predicted_seconds, study.task_seconds_total);
+/// assert_eq!(study.model_at(1).unwrap().predicted, study.task_time_total);
 /// for point in &study.model {
 ///     // No number of workers beats the longest task, nor is slower than one worker.
-///     assert!(point.predicted_seconds >= study.task_seconds_max);
-///     assert!(point.predicted_seconds <= study.task_seconds_total);
+///     assert!(point.predicted >= study.task_time_max);
+///     assert!(point.predicted <= study.task_time_total);
 /// }
 /// assert!(study.model.windows(2).all(|pair| pair[0].workers < pair[1].workers));
 /// ```
@@ -35,30 +35,40 @@ pub const DEFAULT_WORKERS: [usize; 9] = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 pub struct ModelPoint {
     /// Number of identical workers.
     pub workers: usize,
-    /// Predicted wall-clock seconds (the makespan).
-    pub predicted_seconds: f64,
+    /// Predicted wall-clock time (the makespan); serialized as `predicted_seconds`, in seconds.
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "predicted_seconds", with = "crate::serde_util::seconds")
+    )]
+    pub predicted: Duration,
     /// Predicted speedup: `Σ task times ÷ makespan`.
     pub speedup: f64,
     /// Predicted parallel efficiency: `speedup ÷ workers`.
     #[cfg_attr(feature = "serde", serde(default))]
     pub efficiency: f64,
-    /// Predicted wall-clock seconds with what the runs measured beside the list scheduling:
+    /// Predicted wall-clock time with what the runs measured beside the list scheduling:
     /// `s + r × makespan`, where `s` is the time each worker spent outside the tasks (the
     /// serial part, Amdahl's) and `r` the tasks' summed time ÷ the one-thread run's (the
     /// per-thread slowdown), both at the thread count `losses_from_threads`; `None` without a
-    /// measured one-thread run (and in results saved before it was modelled).
+    /// measured one-thread run (and in results saved before it was modelled). Serialized as
+    /// `with_losses_seconds`, in seconds.
     #[cfg_attr(
         feature = "serde",
-        serde(default, skip_serializing_if = "Option::is_none")
+        serde(
+            rename = "with_losses_seconds",
+            with = "crate::serde_util::seconds::optional",
+            default,
+            skip_serializing_if = "Option::is_none"
+        )
     )]
-    pub with_losses_seconds: Option<f64>,
-    /// The speedup of `with_losses_seconds` over its own one-worker prediction.
+    pub with_losses: Option<Duration>,
+    /// The speedup of `with_losses` over its own one-worker prediction.
     #[cfg_attr(
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
     pub with_losses_speedup: Option<f64>,
-    /// The measured thread count whose serial time and slowdown `with_losses_seconds` uses: the
+    /// The measured thread count whose serial time and slowdown `with_losses` uses: the
     /// largest measured count up to `workers`. Where it is not `workers`, those two terms are
     /// extrapolated: held at that count's values.
     #[cfg_attr(
@@ -69,24 +79,25 @@ pub struct ModelPoint {
 }
 
 impl ModelPoint {
-    /// The prediction of `predicted_seconds` on `workers` workers, `speedup` times faster than
+    /// The prediction of `predicted` on `workers` workers, `speedup` times faster than
     /// one worker; its efficiency is `speedup ÷ workers`. It has no prediction with losses: set
     /// those fields where they are known.
     ///
     /// ```
     /// use nqueens::scaling::study::ModelPoint;
-    /// let point = ModelPoint::new(4, 0.25, 3.2);
-    /// assert_eq!((point.workers, point.predicted_seconds, point.efficiency), (4, 0.25, 0.8));
-    /// assert_eq!(point.with_losses_seconds, None);
+    /// use std::time::Duration;
+    /// let point = ModelPoint::new(4, Duration::from_millis(250), 3.2);
+    /// assert_eq!((point.workers, point.predicted.as_secs_f64(), point.efficiency), (4, 0.25, 0.8));
+    /// assert_eq!(point.with_losses, None);
     /// ```
     #[must_use]
-    pub fn new(workers: usize, predicted_seconds: f64, speedup: f64) -> ModelPoint {
+    pub fn new(workers: usize, predicted: Duration, speedup: f64) -> ModelPoint {
         ModelPoint {
             workers,
-            predicted_seconds,
+            predicted,
             speedup,
             efficiency: speedup / workers.max(1) as f64,
-            with_losses_seconds: None,
+            with_losses: None,
             with_losses_speedup: None,
             losses_from_threads: None,
         }
@@ -139,8 +150,13 @@ pub(crate) fn add_measured_terms(
         let Some(m) = MeasuredTerms::held_for(measured, point.workers) else {
             continue;
         };
-        let seconds = m.seconds_for(point.predicted_seconds);
-        point.with_losses_seconds = Some(seconds);
+        let seconds = m.seconds_for(point.predicted.as_secs_f64());
+        // Never negative (the serial part counts from 0, the slowdown from 1); a time beyond
+        // what a `Duration` holds has no prediction.
+        let Ok(with_losses) = Duration::try_from_secs_f64(seconds) else {
+            continue;
+        };
+        point.with_losses = Some(with_losses);
         point.with_losses_speedup = Some(if seconds > 0.0 {
             one_worker / seconds
         } else {
@@ -182,8 +198,12 @@ pub fn predict(times: &[Duration], workers: &[usize]) -> Vec<ModelPoint> {
     workers
         .iter()
         .map(|&p| {
-            let span = makespan(times, p).as_secs_f64();
-            let speedup = if span > 0.0 { total / span } else { f64::NAN };
+            let span = makespan(times, p);
+            let speedup = if span > Duration::ZERO {
+                total / span.as_secs_f64()
+            } else {
+                f64::NAN
+            };
             ModelPoint::new(p, span, speedup)
         })
         .collect()
@@ -242,7 +262,7 @@ mod tests {
         let points = predict(&t, &[1, 2, 3, 8]);
         let got: Vec<(usize, f64, f64)> = points
             .iter()
-            .map(|p| (p.workers, p.predicted_seconds, p.speedup))
+            .map(|p| (p.workers, p.predicted.as_secs_f64(), p.speedup))
             .collect();
         assert_eq!(
             got,
@@ -267,17 +287,18 @@ mod tests {
             slowdown,
         };
         add_measured_terms(&mut points, 18.0, &[terms(1, 2.0, 1.0), terms(2, 1.0, 1.1)]);
-        let got: Vec<(Option<f64>, Option<usize>)> = points
+        let got: Vec<(Option<Duration>, Option<usize>)> = points
             .iter()
-            .map(|p| (p.with_losses_seconds, p.losses_from_threads))
+            .map(|p| (p.with_losses, p.losses_from_threads))
             .collect();
+        let time = |seconds: f64| Some(Duration::from_secs_f64(seconds));
         assert_eq!(
             got,
             [
-                (Some(20.0), Some(1)),
-                (Some(1.0 + 1.1 * 10.0), Some(2)),
-                (Some(1.0 + 1.1 * 7.0), Some(2)),
-                (Some(1.0 + 1.1 * 5.0), Some(2))
+                (time(20.0), Some(1)),
+                (time(1.0 + 1.1 * 10.0), Some(2)),
+                (time(1.0 + 1.1 * 7.0), Some(2)),
+                (time(1.0 + 1.1 * 5.0), Some(2))
             ]
         );
         assert_eq!(points[0].with_losses_speedup, Some(1.0));
@@ -285,7 +306,7 @@ mod tests {
         // Without a one-thread run there is no baseline.
         let mut points = predict(&t, &[2]);
         add_measured_terms(&mut points, 18.0, &[terms(2, 1.0, 1.1)]);
-        assert_eq!(points[0].with_losses_seconds, None);
+        assert_eq!(points[0].with_losses, None);
     }
 
     #[test]
@@ -305,8 +326,8 @@ mod tests {
             &[terms(1, 0.0, 1.0), terms(2, -0.3, 0.9)],
         );
         for p in &points {
-            let with_losses = p.with_losses_seconds.unwrap();
-            assert!(with_losses >= p.predicted_seconds, "{p:?}");
+            let with_losses = p.with_losses.unwrap();
+            assert!(with_losses >= p.predicted, "{p:?}");
             assert!(p.with_losses_speedup.unwrap() <= p.speedup, "{p:?}");
         }
     }
@@ -340,7 +361,7 @@ mod examples {
         use std::time::Duration;
         let s = Duration::from_secs;
         let points = predict(&[s(5), s(4), s(3), s(3), s(3)], &[2]);
-        assert_eq!(points[0].predicted_seconds, 10.0);
+        assert_eq!(points[0].predicted, s(10));
         assert_eq!(points[0].speedup, 1.8);
         assert_eq!(points[0].efficiency, 0.9);
     }

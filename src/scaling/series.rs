@@ -377,10 +377,10 @@ impl Series {
         for (i, point) in self.model.iter_mut().enumerate() {
             let at = |key: &str| format!("model[{i}].{key}");
             whole_in(&at("workers"), point.workers, 1, Series::MAX_COUNT)?;
-            positive(&at("predicted_seconds"), point.predicted_seconds)?;
+            time(&at("predicted_seconds"), point.predicted)?;
             positive(&at("speedup"), point.speedup)?;
-            if let Some(seconds) = point.with_losses_seconds {
-                positive(&at("with_losses_seconds"), seconds)?;
+            if let Some(with_losses) = point.with_losses {
+                time(&at("with_losses_seconds"), with_losses)?;
             }
             if let Some(speedup) = point.with_losses_speedup {
                 positive(&at("with_losses_speedup"), speedup)?;
@@ -403,9 +403,7 @@ impl Series {
         self.headline = total.and_then(|total| {
             Headline::best(
                 total,
-                self.runs
-                    .iter()
-                    .map(|p| (p.threads, p.median.as_secs_f64())),
+                self.runs.iter().map(|p| (p.threads, p.median)),
                 physical,
             )
         });
@@ -462,7 +460,7 @@ mod tests {
         assert_eq!(s.runs[1].speedup, 1.0 / 0.55);
         assert_eq!(s.runs[1].efficiency, 1.0 / 0.55 / 2.0);
         assert!(s.runs.iter().all(|p| !p.shares_core && p.loss.is_none()));
-        assert_eq!(s.model[1].with_losses_seconds, None);
+        assert_eq!(s.model[1].with_losses, None);
         // The total of the known table, at the fastest median.
         let headline = s.headline.unwrap();
         assert_eq!((headline.solutions, headline.threads), (14_200, 2));

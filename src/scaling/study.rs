@@ -217,7 +217,7 @@ impl Progress {
 /// assert_eq!(study.machine, Machine::detect());
 /// // The plan of a count with the same strategy.
 /// assert_eq!(study.tasks, count(8, &CountOptions::new(1, Strategy::Mirror)).unwrap().tasks);
-/// assert!(study.task_seconds_max <= study.task_seconds_total);
+/// assert!(study.task_time_max <= study.task_time_total);
 /// assert_eq!(study.runs.len(), 2);
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -236,10 +236,20 @@ pub struct Study {
     pub repeat: usize,
     /// Tasks in the plan (the same plan for every thread count).
     pub tasks: usize,
-    /// The sum of the one-thread task times (each task's fastest timed run), seconds.
-    pub task_seconds_total: f64,
-    /// The longest one-thread task time, seconds: no number of workers finishes sooner.
-    pub task_seconds_max: f64,
+    /// The sum of the one-thread task times (each task's fastest timed run); serialized as
+    /// `task_seconds_total`, in seconds.
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "task_seconds_total", with = "crate::serde_util::seconds")
+    )]
+    pub task_time_total: Duration,
+    /// The longest one-thread task time: no number of workers finishes sooner; serialized as
+    /// `task_seconds_max`, in seconds.
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "task_seconds_max", with = "crate::serde_util::seconds")
+    )]
+    pub task_time_max: Duration,
     /// One point per measured thread count, ascending.
     pub runs: Vec<MeasuredPoint>,
     /// One prediction per modelled worker count, ascending.
@@ -281,18 +291,18 @@ impl Study {
     /// in that order, each at most once.
     ///
     /// ```
-    /// use nqueens::scaling::study::{measure, StudyOptions, StudyWarning, SHORT_RUN_SECONDS};
+    /// use nqueens::scaling::study::{measure, StudyOptions, StudyWarning, SHORT_RUN};
     /// use nqueens::Strategy;
     /// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
     /// let study = measure(8, &options, &mut |_| {}).unwrap();
     /// // The 8-board takes microseconds.
     /// let short = study.warnings().into_iter().find_map(|warning| match warning {
-    ///     StudyWarning::ShortRuns { threads, seconds } => Some((threads, seconds)),
+    ///     StudyWarning::ShortRuns { threads, time } => Some((threads, time)),
     ///     _ => None,
     /// });
-    /// let (threads, seconds) = short.unwrap();
-    /// assert!(seconds < SHORT_RUN_SECONDS);
-    /// assert_eq!(study.runs.iter().find(|p| p.threads == threads).unwrap().min.as_secs_f64(), seconds);
+    /// let (threads, time) = short.unwrap();
+    /// assert!(time < SHORT_RUN);
+    /// assert_eq!(study.runs.iter().find(|p| p.threads == threads).unwrap().min, time);
     /// ```
     #[must_use]
     pub fn warnings(&self) -> Vec<StudyWarning> {
@@ -312,10 +322,10 @@ pub(crate) fn warnings_of(runs: &[MeasuredPoint]) -> Vec<StudyWarning> {
     let short = runs
         .iter()
         .min_by_key(|p| p.min)
-        .filter(|fastest| fastest.min.as_secs_f64() < SHORT_RUN_SECONDS)
+        .filter(|fastest| fastest.min < SHORT_RUN)
         .map(|fastest| StudyWarning::ShortRuns {
             threads: fastest.threads,
-            seconds: fastest.min.as_secs_f64(),
+            time: fastest.min,
         });
     busy.into_iter().chain(short).collect()
 }
@@ -324,13 +334,14 @@ pub(crate) fn warnings_of(runs: &[MeasuredPoint]) -> Vec<StudyWarning> {
 /// the machine during the runs.
 pub(crate) const BUSY_BELOW: f64 = 0.8;
 
-/// Timed runs shorter than this, in seconds, measure start-up costs and timer noise more than
-/// the search.
+/// Timed runs shorter than this (50 ms) measure start-up costs and timer noise more than the
+/// search.
 ///
 /// ```
-/// assert_eq!(nqueens::scaling::study::SHORT_RUN_SECONDS, 0.05);
+/// use std::time::Duration;
+/// assert_eq!(nqueens::scaling::study::SHORT_RUN, Duration::from_millis(50));
 /// ```
-pub const SHORT_RUN_SECONDS: f64 = 0.05;
+pub const SHORT_RUN: Duration = Duration::from_millis(50);
 
 /// What a study's runs say about their own worth ([`Study::warnings`]), with the figures that
 /// show it.
@@ -340,7 +351,7 @@ pub const SHORT_RUN_SECONDS: f64 = 0.05;
 /// let warning = StudyWarning::BusyMachine { starved: vec![(4, 0.41)] };
 /// let words = match &warning {
 ///     StudyWarning::BusyMachine { starved } => format!("{} thread counts starved", starved.len()),
-///     StudyWarning::ShortRuns { seconds, .. } => format!("fastest run {seconds} s"),
+///     StudyWarning::ShortRuns { time, .. } => format!("fastest run {time:?}"),
 ///     _ => String::new(),
 /// };
 /// assert_eq!(words, "1 thread counts starved");
@@ -357,13 +368,13 @@ pub enum StudyWarning {
         /// Each such thread count with its CPU share, in the order of the runs.
         starved: Vec<(usize, f64)>,
     },
-    /// The fastest timed run took less than [`SHORT_RUN_SECONDS`]: the speedups mean little,
-    /// and a larger board would measure the search.
+    /// The fastest timed run took less than [`SHORT_RUN`]: the speedups mean little, and a
+    /// larger board would measure the search.
     ShortRuns {
         /// The thread count of that run.
         threads: usize,
-        /// Its wall-clock seconds.
-        seconds: f64,
+        /// Its wall-clock time.
+        time: Duration,
     },
 }
 
@@ -778,11 +789,11 @@ impl Variant {
             machine,
             repeat: options.repeat,
             tasks: self.plan.tasks().len(),
-            task_seconds_total: task_times.iter().sum::<Duration>().as_secs_f64(),
-            task_seconds_max: task_times.iter().max().map_or(0.0, Duration::as_secs_f64),
+            task_time_total: task_times.iter().sum::<Duration>(),
+            task_time_max: task_times.iter().max().copied().unwrap_or_default(),
             headline: Headline::best(
                 total,
-                runs.iter().map(|p| (p.threads, p.median.as_secs_f64())),
+                runs.iter().map(|p| (p.threads, p.median)),
                 machine.physical,
             ),
             runs,
@@ -898,7 +909,7 @@ mod tests {
         let workers: Vec<usize> = study.model.iter().map(|p| p.workers).collect();
         assert_eq!(workers, [1, 2, 3, 4, 8, 16, 32, 64, 128, 256]);
         assert_eq!(study.runs[0].speedup, 1.0);
-        assert!(study.task_seconds_max <= study.task_seconds_total);
+        assert!(study.task_time_max <= study.task_time_total);
         assert!(study.tasks > 0);
         // Runs of a few milliseconds are too short for the 10 ms process clock.
         assert!(study.runs.iter().all(|p| p.cpu_share.is_none()));
@@ -937,8 +948,8 @@ mod tests {
             machine,
             repeat: 1,
             tasks: 100,
-            task_seconds_total: 1.0,
-            task_seconds_max: 0.1,
+            task_time_total: Duration::from_secs(1),
+            task_time_max: Duration::from_millis(100),
             runs,
             model: Vec::new(),
             model_leaves_out: MODEL_LEAVES_OUT,
@@ -977,7 +988,7 @@ mod tests {
                 },
                 StudyWarning::ShortRuns {
                     threads: 2,
-                    seconds: 0.0021
+                    time: Duration::from_secs_f64(0.0021)
                 }
             ]
         );

@@ -206,7 +206,7 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
             human::plural(h.threads, "thread"),
             solutions_per_second(h.solutions_per_second_per_core),
             human::grouped(h.solutions),
-            human::duration(h.seconds)
+            human::duration(h.median.as_secs_f64())
         )?;
     }
     writeln!(out)?;
@@ -275,11 +275,11 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
         "bound (list-scheduling bound): the 1-thread task times (sum {}, largest {}) replayed \
          largest-first on identical workers, nothing else, so no machine beats it; it leaves \
          out {}",
-        human::duration(study.task_seconds_total),
-        human::duration(study.task_seconds_max),
+        human::duration(study.task_time_total.as_secs_f64()),
+        human::duration(study.task_time_max.as_secs_f64()),
         study.model_leaves_out
     )?;
-    if study.model.iter().any(|m| m.with_losses_seconds.is_some()) {
+    if study.model.iter().any(|m| m.with_losses.is_some()) {
         writeln!(
             out,
             "with losses (model with measured losses): the bound's makespan x the measured \
@@ -294,10 +294,10 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
         .iter()
         .map(|m| ModelRow {
             workers: m.workers,
-            predicted: m.predicted_seconds,
+            predicted: m.predicted.as_secs_f64(),
             speedup: m.speedup,
             efficiency: m.efficiency,
-            with_losses: m.with_losses_seconds,
+            with_losses: m.with_losses.map(|w| w.as_secs_f64()),
             with_losses_speedup: m.with_losses_speedup,
             losses_from: m.losses_from_threads,
         })
@@ -317,8 +317,8 @@ struct CheckRow(Holdout);
 table_row!(CheckRow, |record| {
     "threads" => record.0.threads,
     "from" => human::plural(record.0.from_threads, "thread"),
-    "predicted" => human::duration(record.0.predicted_seconds),
-    "measured" => human::duration(record.0.measured_seconds),
+    "predicted" => human::duration(record.0.predicted.as_secs_f64()),
+    "measured" => human::duration(record.0.measured.as_secs_f64()),
     "error" => signed_percent(record.0.error),
 });
 
@@ -429,7 +429,7 @@ fn csv_rows(study: &Study) -> Vec<CsvRow> {
         row(
             "bound",
             m.workers,
-            m.predicted_seconds,
+            m.predicted.as_secs_f64(),
             None,
             None,
             m.speedup,
@@ -439,11 +439,11 @@ fn csv_rows(study: &Study) -> Vec<CsvRow> {
         )
     });
     let with_losses = study.model.iter().filter_map(|m| {
-        let (seconds, speedup) = (m.with_losses_seconds?, m.with_losses_speedup?);
+        let (with_losses, speedup) = (m.with_losses?, m.with_losses_speedup?);
         Some(row(
             "with-losses",
             m.workers,
-            seconds,
+            with_losses.as_secs_f64(),
             None,
             None,
             speedup,
@@ -562,7 +562,7 @@ mod tests {
             &[std::time::Duration::from_millis(10); 4],
             &[1, 2, 4],
         );
-        study.model[1].with_losses_seconds = Some(0.025);
+        study.model[1].with_losses = Some(std::time::Duration::from_millis(25));
         study.model[1].with_losses_speedup = Some(1.6);
         let table = table_of(&study);
         assert!(!table.contains("model speedup"), "{table}");
