@@ -8,6 +8,7 @@ mod budget;
 mod compare;
 mod completions;
 mod count;
+mod counted;
 mod escape;
 mod estimate;
 mod format;

@@ -1,12 +1,11 @@
 //! The choices the command offers (strategies, kernels, textbook algorithms, placements of the
-//! workers, output formats): their names, the one line `--help` says of each, and parsing them
-//! back.
+//! workers; the output formats' are beside them in `format`): their names, the one line `--help`
+//! says of each, and parsing them back.
 
 use nqueens::classic::Algorithm;
 use nqueens::names::UnknownName;
 use nqueens::{Kernel, Strategy};
 
-use crate::format::Format;
 use crate::placement::Pin;
 
 /// A choice among a fixed set of named values, as the command's help lists them.
@@ -119,35 +118,12 @@ impl std::str::FromStr for Pin {
     }
 }
 
-impl Named for Format {
-    const WHAT: &'static str = "format";
-    fn all() -> &'static [Self] {
-        use Format::*;
-        &[Table, Json, Csv]
-    }
-    fn name(self) -> &'static str {
-        use Format::*;
-        match self {
-            Table => "table",
-            Json => "json",
-            Csv => "csv",
-        }
-    }
-    fn description(self) -> &'static str {
-        use Format::*;
-        match self {
-            Table => "an aligned table for people",
-            Json => "a JSON array of objects, one per record",
-            Csv => "comma-separated values with a header row",
-        }
-    }
-}
-
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn round_trip<T: Named + PartialEq + std::fmt::Debug>() {
+    /// Every value parses back from its name and has a description; a name of none is refused.
+    pub(crate) fn round_trip<T: Named + PartialEq + std::fmt::Debug>() {
         for &v in T::all() {
             assert_eq!(T::parse_name(v.name()).unwrap(), v);
             assert!(!v.description().is_empty(), "{v:?}");
@@ -161,7 +137,6 @@ mod tests {
         round_trip::<Kernel>();
         round_trip::<Algorithm>();
         round_trip::<Pin>();
-        round_trip::<Format>();
         assert_eq!(
             Kernel::parse_name(" Depth-First ").unwrap(),
             Kernel::DepthFirst

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use crate::count::Counted;
+use crate::counted::Counted;
 use crate::format::{Format, table_row, write_records};
 use crate::human::{duration, grouped};
 use nqueens::CountRun;

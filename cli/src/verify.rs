@@ -8,7 +8,8 @@ use crate::human::{self, grouped};
 use nqueens::estimate::cost::Cost;
 use serde::Serialize;
 
-use super::count::{Counted, count_board, options, resolve_kernel};
+use super::count::{count_board, options, resolve_kernel};
+use super::counted::Counted;
 use super::long_run::{Interrupt, LongRun};
 use super::{Failure, Outcome, budget};
 use crate::args::VerifyArgs;

@@ -46,6 +46,30 @@ impl std::fmt::Display for Format {
     }
 }
 
+impl Named for Format {
+    const WHAT: &'static str = "format";
+    fn all() -> &'static [Self] {
+        use Format::*;
+        &[Table, Json, Csv]
+    }
+    fn name(self) -> &'static str {
+        use Format::*;
+        match self {
+            Table => "table",
+            Json => "json",
+            Csv => "csv",
+        }
+    }
+    fn description(self) -> &'static str {
+        use Format::*;
+        match self {
+            Table => "an aligned table for people",
+            Json => "a JSON array of objects, one per record",
+            Csv => "comma-separated values with a header row",
+        }
+    }
+}
+
 impl std::str::FromStr for Format {
     type Err = UnknownName;
     fn from_str(s: &str) -> Result<Self, UnknownName> {
@@ -220,6 +244,11 @@ table_row!(nqueens::known::Known, |known| {
 /// The examples that the items' documentation gave, as tests (a binary's doc examples do not run).
 #[cfg(test)]
 mod examples {
+    #[test]
+    fn every_format_parses_back_from_its_name() {
+        crate::names::tests::round_trip::<super::Format>();
+    }
+
     use super::*;
 
     #[test]
