@@ -214,45 +214,31 @@ impl<'p> Workers<'p> {
         small: bool,
         pool: Option<&'p rayon::ThreadPool>,
     ) -> Result<Workers<'p>, Error> {
-        let (place, width) = Workers::placed(threads, small, pool)?;
-        let place = match place {
-            Target::Here => Place::Here,
-            Target::Ambient => Place::Ambient,
-            Target::Given(pool) => Place::Given(pool),
-            Target::Kept => Place::Kept(shared_pool(threads)?),
+        check_threads(threads)?;
+        let (place, width) = match pool {
+            Some(pool) => (
+                Place::Given(pool),
+                of_pool(threads, pool.current_num_threads()),
+            ),
+            None if small => (Place::Here, 1),
+            None if rayon::current_thread_index().is_some() || threads == 0 => {
+                match of_pool(threads, rayon::current_num_threads()) {
+                    1 => (Place::Here, 1),
+                    width => (Place::Ambient, width),
+                }
+            }
+            None if threads == 1 => (Place::Here, 1),
+            None => (Place::Kept(shared_pool(threads)?), threads),
         };
         Ok(Workers { place, width })
     }
 
-    /// Where [`Workers::for_run`] would put the run, and on how many workers, building nothing.
-    fn placed(
-        threads: usize,
-        small: bool,
-        pool: Option<&'p rayon::ThreadPool>,
-    ) -> Result<(Target<'p>, usize), Error> {
-        check_threads(threads)?;
-        Ok(match pool {
-            Some(pool) => (
-                Target::Given(pool),
-                of_pool(threads, pool.current_num_threads()),
-            ),
-            None if small => (Target::Here, 1),
-            None if rayon::current_thread_index().is_some() || threads == 0 => {
-                match of_pool(threads, rayon::current_num_threads()) {
-                    1 => (Target::Here, 1),
-                    width => (Target::Ambient, width),
-                }
-            }
-            None if threads == 1 => (Target::Here, 1),
-            None => (Target::Kept, threads),
-        })
-    }
-
     /// How many workers a run of `threads` threads (`0`: as many as the pool has) on `pool`
-    /// (else the one the calling thread is on) would get: for `auto`'s choice and an estimate's
-    /// figures, before anything runs.
+    /// (else the one the calling thread is on) gets: for `auto`'s choice and an estimate's
+    /// figures, before anything runs. The kept pool it would run on is built now, as the run
+    /// would build it.
     pub(crate) fn width_for(threads: usize, pool: Option<&rayon::ThreadPool>) -> usize {
-        Workers::placed(threads, false, pool).map_or(threads.max(1), |(_, width)| width)
+        Workers::for_run(threads, false, pool).map_or(threads.max(1), |w| w.width)
     }
 
     /// How many workers: the jobs [`spread`] makes of the run's work.
@@ -296,14 +282,6 @@ impl<'p> Workers<'p> {
         }
         true
     }
-}
-
-/// Where [`Workers::placed`] puts a run, before any pool is built.
-enum Target<'p> {
-    Here,
-    Ambient,
-    Given(&'p rayon::ThreadPool),
-    Kept,
 }
 
 /// Runs `job` `width` times at once on the current pool (the caller's, inside
