@@ -111,7 +111,7 @@ impl Shared {
             // starting): nothing would be kept by waiting.
             self.notice(
                 &format!(
-                    "nqueens: interrupted before any {} finished; nothing is lost",
+                    "nqueens: interrupted before any {} was kept; nothing is lost",
                     self.work
                 ),
                 true,
