@@ -257,12 +257,13 @@ pub struct EstimateOptions {
     pub budget: Budget,
     /// The seed of every probe's random stream.
     pub seed: u64,
-    /// Worker threads for the probes, and the thread count whose wall time is reported: at
-    /// most this many of the workers of the pool the estimate runs on (`0`: all of them; see
-    /// [`RunControl::pool`](crate::RunControl::pool) for the rule).
-    pub threads: usize,
-    /// The kernel that counts each probe's subtree.
-    pub kernel: Kernel,
+    /// How the work is done, as for a count: `count.threads` workers for the probes (and the
+    /// thread count whose wall time is predicted: at most this many of the workers of the pool
+    /// the estimate runs on, `0` for all of them; see [`RunControl::pool`](crate::RunControl::pool)),
+    /// `count.kernel` counts each probe's subtree, and an exact count (see
+    /// [`StopReason::Counted`]) is made with these options whole. The probes always sample the
+    /// symmetric plan, whatever `count.strategy` says.
+    pub count: CountOptions,
     /// Whether a time budget may end early (the default): by counting the board exactly when
     /// the samples show that takes less than the budget left, or once the probes have done the
     /// work of a full count. `false` spends the whole budget on probes. A fixed number of
@@ -276,15 +277,14 @@ impl EstimateOptions {
     /// ```
     /// use nqueens::estimate::{Budget, EstimateOptions};
     /// let options = EstimateOptions::new(Budget::Samples(100));
-    /// assert_eq!((options.seed, options.kernel), (1, nqueens::Kernel::Auto));
+    /// assert_eq!((options.seed, options.count.kernel), (1, nqueens::Kernel::Auto));
     /// ```
     #[must_use]
     pub fn new(budget: Budget) -> EstimateOptions {
         EstimateOptions {
             budget,
             seed: 1,
-            threads: 0,
-            kernel: Kernel::Auto,
+            count: CountOptions::new(0, Strategy::Symmetric),
             early_stop: true,
         }
     }
@@ -306,11 +306,11 @@ impl EstimateOptions {
     ///
     /// ```
     /// use nqueens::estimate::{Budget, EstimateOptions};
-    /// assert_eq!(EstimateOptions::default().with_threads(2).threads, 2);
+    /// assert_eq!(EstimateOptions::default().with_threads(2).count.threads, 2);
     /// ```
     #[must_use]
     pub fn with_threads(self, threads: usize) -> EstimateOptions {
-        EstimateOptions { threads, ..self }
+        self.with_count(self.count.with_threads(threads))
     }
 
     /// These options with `kernel` counting each probe's subtree.
@@ -319,11 +319,26 @@ impl EstimateOptions {
     /// use nqueens::estimate::EstimateOptions;
     /// use nqueens::Kernel;
     /// let options = EstimateOptions::default().with_kernel(Kernel::DepthFirst);
-    /// assert_eq!(options.kernel, Kernel::DepthFirst);
+    /// assert_eq!(options.count.kernel, Kernel::DepthFirst);
     /// ```
     #[must_use]
     pub fn with_kernel(self, kernel: Kernel) -> EstimateOptions {
-        EstimateOptions { kernel, ..self }
+        self.with_count(self.count.with_kernel(kernel))
+    }
+
+    /// These options with `count` saying how the work is done (threads, kernel, and how an
+    /// exact count is made).
+    ///
+    /// ```
+    /// use nqueens::estimate::EstimateOptions;
+    /// use nqueens::{CountOptions, Kernel, Strategy};
+    /// let count = CountOptions::new(2, Strategy::Mirror).with_kernel(Kernel::DepthFirst);
+    /// let options = EstimateOptions::default().with_count(count);
+    /// assert_eq!((options.count.threads, options.count.kernel), (2, Kernel::DepthFirst));
+    /// ```
+    #[must_use]
+    pub fn with_count(self, count: CountOptions) -> EstimateOptions {
+        EstimateOptions { count, ..self }
     }
 
     /// These options with a time budget that may end early (`true`, the default) or is spent
@@ -835,19 +850,20 @@ impl Estimator {
         options: &EstimateOptions,
         control: &Control<'_>,
     ) -> Result<Estimate, Error> {
-        check_threads(options.threads)?;
+        check_threads(options.count.threads)?;
         if let Some(watcher) = control.watcher {
             let tasks = self.sampler.tasks().to_vec();
             watcher.start(&Plan::from_parts(self.n, Strategy::Symmetric, tasks), &[]);
         }
         // `0`: as many as the pool the estimate runs on has; the figures use what it gets.
-        let options = &options.with_threads(Workers::width_for(options.threads, control.pool));
+        let options =
+            &options.with_threads(Workers::width_for(options.count.threads, control.pool));
         let started = control.started.unwrap_or_else(Instant::now);
         let (sample, stopped) = match options.budget {
             Budget::Samples(k) => {
                 let before = Progress::since(started);
                 let (sample, stopped) =
-                    self.sample_observed(k, options.seed, options.threads, control, &before)?;
+                    self.sample_observed(k, options.seed, options.count.threads, control, &before)?;
                 let reason = if stopped {
                     StopReason::Stopped
                 } else {
@@ -894,7 +910,7 @@ impl Estimator {
         if budget.is_zero() {
             return Err(Error::Estimate(EstimateError::NoTime));
         }
-        let (seed, threads) = (options.seed, options.threads);
+        let (seed, threads) = (options.seed, options.count.threads);
         let left = || seconds - clock();
         let mut sample = Sample::default();
         // Decides, after a whole sample, whether to end: `Some` ends.
@@ -975,8 +991,7 @@ impl Estimator {
         control: &Control<'_>,
         started: Instant,
     ) -> Result<Estimate, Error> {
-        let count_options =
-            CountOptions::new(options.threads, Strategy::Symmetric).with_kernel(self.kernel);
+        let count_options = options.count.with_kernel(self.kernel);
         let run_control = RunControl {
             stop: control.stop,
             pool: control.pool,
@@ -990,7 +1005,7 @@ impl Estimator {
         let counts = run.counts;
         let total = counts.total as f64;
         let wall = counts.wall_time.as_secs_f64();
-        let core_seconds = wall * options.threads as f64;
+        let core_seconds = wall * options.count.threads as f64;
         let clusters = self.walls.on_clusters(core_seconds);
         let unique = counts.unique.map_or(total / 8.0, |u| u as f64);
         Ok(Estimate {
@@ -999,7 +1014,7 @@ impl Estimator {
             kernel: self.kernel,
             seed: options.seed,
             samples: pilot.total.draws,
-            threads: options.threads,
+            threads: options.count.threads,
             tasks: self.sampler.tasks().len(),
             free_rows: self.sampler.free_rows(),
             estimate_total: total,
@@ -1047,7 +1062,7 @@ impl Estimator {
             kernel: self.kernel,
             seed: options.seed,
             samples: sample.total.draws,
-            threads: options.threads,
+            threads: options.count.threads,
             tasks: self.sampler.tasks().len(),
             free_rows: self.sampler.free_rows(),
             estimate_total: total.mean,
@@ -1060,7 +1075,7 @@ impl Estimator {
             core_seconds: cost.mean,
             core_seconds_low: cost_low,
             core_seconds_high: cost_high,
-            wall_seconds: self.walls.on_threads(cost.mean, options.threads),
+            wall_seconds: self.walls.on_threads(cost.mean, options.count.threads),
             wall_seconds_64: clusters[0],
             wall_seconds_1024: clusters[1],
             wall_seconds_10000: clusters[2],
@@ -1203,6 +1218,6 @@ pub fn estimate_with(
 ) -> Result<Estimate, Error> {
     // A time budget covers building the plan.
     let started = Instant::now();
-    let estimator = Estimator::new(n, options.kernel)?;
+    let estimator = Estimator::new(n, options.count.kernel)?;
     estimator.estimate_controlled(options, &Control::of(control, started))
 }
