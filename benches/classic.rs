@@ -6,7 +6,7 @@
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use nqueens::classic::Algorithm;
-use nqueens::search::{State, count_completions};
+use nqueens::search::State;
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -18,7 +18,7 @@ fn classic(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(2));
     let n = 9;
     group.bench_with_input(BenchmarkId::new("engine-kernel", n), &n, |b, &n| {
-        b.iter(|| count_completions(black_box(n), State::EMPTY).unwrap())
+        b.iter(|| State::EMPTY.completions(black_box(n)).unwrap())
     });
     for algorithm in Algorithm::ALL {
         group.bench_with_input(

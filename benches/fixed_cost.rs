@@ -3,7 +3,6 @@
 //! add up to in a whole count.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use nqueens::search::DEFAULT_MIN_TASKS;
 use nqueens::{Plan, Strategy};
 use std::hint::black_box;
 
@@ -12,7 +11,7 @@ fn fixed_cost(c: &mut Criterion) {
     for n in [16u32, 18, 20] {
         group.bench_with_input(BenchmarkId::new("plan", n), &n, |b, &n| {
             b.iter(|| {
-                Plan::new(black_box(n), Strategy::Symmetric, DEFAULT_MIN_TASKS)
+                Plan::new(black_box(n), Strategy::Symmetric, Plan::DEFAULT_MIN_TASKS)
                     .unwrap()
                     .tasks()
                     .len()

@@ -1,10 +1,10 @@
 //! The bitboard search on whole boards, n = 10..=13, on the calling thread
-//! ([`count_completions`]). Then every kernel this CPU runs (the lane kernels and the
+//! ([`State::completions`]). Then every kernel this CPU runs (the lane kernels and the
 //! depth-first search) on every task of the `symmetric` plan of n = 13 and 14, one thread.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use nqueens::Kernel;
-use nqueens::search::{State, Subproblem, count_completions};
+use nqueens::search::{State, Subproblem};
 use nqueens::{Plan, Strategy};
 use std::hint::black_box;
 fn kernels(c: &mut Criterion) {
@@ -12,7 +12,7 @@ fn kernels(c: &mut Criterion) {
     group.sample_size(10);
     for n in 10..=13u32 {
         group.bench_with_input(BenchmarkId::new("stack", n), &n, |b, &n| {
-            b.iter(|| count_completions(black_box(n), State::EMPTY).unwrap())
+            b.iter(|| State::EMPTY.completions(black_box(n)).unwrap())
         });
     }
     group.finish();

@@ -2,7 +2,6 @@
 //! in criterion's terms. The plan is built once, outside the timed loop.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use nqueens::search::{DEFAULT_MIN_TASKS, count_plan};
 use nqueens::{Kernel, Plan, Strategy};
 use std::hint::black_box;
 
@@ -12,7 +11,7 @@ fn one_vs_all_threads(c: &mut Criterion) {
     let mut group = c.benchmark_group("scaling");
     group.sample_size(10);
     let all = num_cpus::get();
-    let plan = Plan::new(N, Strategy::Mirror, DEFAULT_MIN_TASKS).unwrap();
+    let plan = Plan::new(N, Strategy::Mirror, Plan::DEFAULT_MIN_TASKS).unwrap();
     let mut counts = vec![1];
     if all > 1 {
         counts.push(all);
@@ -20,11 +19,7 @@ fn one_vs_all_threads(c: &mut Criterion) {
     for threads in counts {
         let id = BenchmarkId::new(format!("mirror/n{N}"), format!("{threads}-threads"));
         group.bench_with_input(id, &threads, |b, &threads| {
-            b.iter(|| {
-                count_plan(black_box(&plan), threads, Kernel::Auto)
-                    .unwrap()
-                    .total
-            })
+            b.iter(|| black_box(&plan).count(threads, Kernel::Auto).unwrap().total)
         });
     }
     group.finish();

@@ -5,7 +5,7 @@
 //! `count(12)` on the process's pool of two workers.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use nqueens::search::{State, count_completions};
+use nqueens::search::State;
 use nqueens::{CountOptions, RunControl, Strategy, count, count_with};
 use std::hint::black_box;
 
@@ -30,7 +30,7 @@ fn small_counts(c: &mut Criterion) {
             })
         });
         group.bench_with_input(BenchmarkId::new("search-alone", n), &n, |b, &n| {
-            b.iter(|| count_completions(black_box(n), State::EMPTY))
+            b.iter(|| State::EMPTY.completions(black_box(n)))
         });
     }
     let two = CountOptions::new(2, Strategy::Symmetric);

@@ -8,11 +8,10 @@
 use std::time::{Duration, Instant};
 
 use nqueens::journal::{Header, Journal};
-use nqueens::search::DEFAULT_MIN_TASKS;
 use nqueens::{Plan, Strategy};
 
 fn main() {
-    let plan = Plan::new(16, Strategy::Mirror, DEFAULT_MIN_TASKS).expect("n = 16 plans");
+    let plan = Plan::new(16, Strategy::Mirror, Plan::DEFAULT_MIN_TASKS).expect("n = 16 plans");
     let dir = tempfile::tempdir_in(".").expect("a temporary directory here");
     let tasks = plan.tasks().len();
     for round in 0..3 {

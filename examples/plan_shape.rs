@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use nqueens::scaling::model::predict;
-use nqueens::search::{DEFAULT_MIN_TASKS, TaskRule, count_plan};
+use nqueens::search::TaskRule;
 use nqueens::{Kernel, Plan, Strategy};
 
 fn main() -> ExitCode {
@@ -49,7 +49,7 @@ fn main() -> ExitCode {
 
 fn shape(n: u32, rule: TaskRule, threads: Option<usize>) -> Result<(), nqueens::Error> {
     let started = Instant::now();
-    let plan = Plan::with_rule(n, Strategy::Symmetric, DEFAULT_MIN_TASKS, rule)?;
+    let plan = Plan::with_rule(n, Strategy::Symmetric, Plan::DEFAULT_MIN_TASKS, rule)?;
     println!(
         "n = {n}, {rule:?} rule: {} tasks, built in {:.3} s",
         plan.tasks().len(),
@@ -58,7 +58,7 @@ fn shape(n: u32, rule: TaskRule, threads: Option<usize>) -> Result<(), nqueens::
     let Some(threads) = threads else {
         return Ok(());
     };
-    let report = count_plan(&plan, threads, Kernel::Auto)?;
+    let report = plan.count(threads, Kernel::Auto)?;
     let times: Vec<Duration> = report.outcomes.iter().map(|o| o.elapsed).collect();
     let total: Duration = times.iter().sum();
     let largest = times.iter().max().copied().unwrap_or_default();
@@ -66,7 +66,7 @@ fn shape(n: u32, rule: TaskRule, threads: Option<usize>) -> Result<(), nqueens::
         "total {} in {:.3} s on {threads} thread(s) with the {} kernel; task time {:.3} s, \
          largest task {:.4} s = {:.2e} of the work",
         report.total,
-        report.elapsed.as_secs_f64(),
+        report.wall_time.as_secs_f64(),
         report.kernel,
         total.as_secs_f64(),
         largest.as_secs_f64(),

@@ -10,7 +10,6 @@ use std::error::Error;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use nqueens::search::{DEFAULT_MIN_TASKS, count_plan};
 use nqueens::{CountOptions, Kernel, count};
 use nqueens::{Plan, Strategy};
 use rayon::prelude::*;
@@ -86,7 +85,7 @@ fn study(n: u32, threads: usize) -> Result<(), Box<dyn Error>> {
 /// Search nodes (queens placed) over every task of the symmetric plan of `n`, counted by the
 /// depth-first kernel's node-counting build: `(total, nodes, tasks)`.
 fn search_nodes(n: u32, threads: usize) -> Result<(u128, u64, usize), Box<dyn Error>> {
-    let plan = Plan::new(n, Strategy::Symmetric, DEFAULT_MIN_TASKS)?;
+    let plan = Plan::new(n, Strategy::Symmetric, Plan::DEFAULT_MIN_TASKS)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()?;
@@ -105,15 +104,15 @@ fn search_nodes(n: u32, threads: usize) -> Result<(u128, u64, usize), Box<dyn Er
 
 /// Times the symmetric plan's tasks through every kernel this CPU runs, one after the other.
 fn kernels(n: u32, threads: usize) -> Result<(), Box<dyn Error>> {
-    let plan = Plan::new(n, Strategy::Symmetric, DEFAULT_MIN_TASKS)?;
+    let plan = Plan::new(n, Strategy::Symmetric, Plan::DEFAULT_MIN_TASKS)?;
     let mut depth_first = None;
     for &kernel in Kernel::ALL.iter().skip(1) {
         if !kernel.is_available() {
             println!("{:>15}: not available on this CPU", kernel.name());
             continue;
         }
-        let report = count_plan(&plan, threads, kernel)?;
-        let secs = report.elapsed.as_secs_f64();
+        let report = plan.count(threads, kernel)?;
+        let secs = report.wall_time.as_secs_f64();
         let reference = *depth_first.get_or_insert((report.total, secs));
         if report.total != reference.0 {
             return Err(format!(

@@ -251,24 +251,6 @@ impl Iterator for Solutions {
 
 impl std::iter::FusedIterator for Solutions {}
 
-/// The first solution of the `n × n` board in lexicographic order, by backtracking; `None` for
-/// n = 2 and 3, which have none.
-///
-/// The search is exponential in the worst case; it returns quickly up to n = 30 or so (the
-/// construction of [`crate::construct`] serves larger boards).
-///
-/// # Errors
-///
-/// [`Error::BoardTooLarge`] for `n` above 64.
-///
-/// ```
-/// assert_eq!(nqueens::enumerate::first(8).unwrap().unwrap().columns(), &[0, 4, 7, 5, 2, 6, 1, 3]);
-/// assert!(nqueens::enumerate::first(3).unwrap().is_none());
-/// ```
-pub fn first(n: u32) -> Result<Option<Solution>, Error> {
-    Ok(Solutions::all(n)?.next())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -280,10 +262,14 @@ mod tests {
         for n in 0..=10 {
             let all: Vec<Solution> = Solutions::all(n).unwrap().collect();
             let unique: Vec<Solution> = Solutions::unique(n).unwrap().collect();
-            assert_eq!(all.len() as u128, known::total(n).unwrap(), "total n={n}");
+            assert_eq!(
+                all.len() as u128,
+                known::Known::of(n).map(|k| k.total).unwrap(),
+                "total n={n}"
+            );
             assert_eq!(
                 unique.len() as u128,
-                known::unique(n).unwrap(),
+                known::Known::of(n).map(|k| k.unique).unwrap(),
                 "unique n={n}"
             );
             // Strictly increasing: lexicographic, and no two equal.
@@ -312,15 +298,21 @@ mod tests {
     #[test]
     fn the_first_solutions_are_the_lexicographic_ones() {
         assert_eq!(
-            first(8).unwrap().unwrap().columns(),
+            Solutions::all(8).unwrap().next().unwrap().columns(),
             &[0, 4, 7, 5, 2, 6, 1, 3]
         );
-        assert_eq!(first(4).unwrap().unwrap().columns(), &[1, 3, 0, 2]);
-        assert_eq!(first(1).unwrap().unwrap().columns(), &[0]);
-        assert_eq!(first(0).unwrap().unwrap().columns(), &[] as &[u32]);
-        assert!(first(2).unwrap().is_none());
-        assert!(first(3).unwrap().is_none());
-        let s = first(20).unwrap().unwrap();
+        assert_eq!(
+            Solutions::all(4).unwrap().next().unwrap().columns(),
+            &[1, 3, 0, 2]
+        );
+        assert_eq!(Solutions::all(1).unwrap().next().unwrap().columns(), &[0]);
+        assert_eq!(
+            Solutions::all(0).unwrap().next().unwrap().columns(),
+            &[] as &[u32]
+        );
+        assert!(Solutions::all(2).unwrap().next().is_none());
+        assert!(Solutions::all(3).unwrap().next().is_none());
+        let s = Solutions::all(20).unwrap().next().unwrap();
         assert!(s.placement().is_solution());
     }
 

@@ -135,12 +135,14 @@ pub enum Error {
     /// A name that is not one of the choices (a strategy, a kernel, an algorithm).
     #[error(transparent)]
     UnknownName(#[from] crate::names::UnknownName),
-    /// Text that is not a task id.
-    #[error(transparent)]
-    TaskId(#[from] crate::engine::plan::TaskIdError),
-    /// Text that is not a plan fingerprint.
-    #[error(transparent)]
-    Fingerprint(#[from] crate::engine::plan::FingerprintError),
+    /// Text that is not a task id ([`TaskId`](crate::TaskId)'s `FromStr`): not `-` nor up to
+    /// 16 columns joined by dots.
+    #[error("'{0}' is not a task id (`-` or up to 16 columns joined by dots)")]
+    InvalidTaskId(String),
+    /// Text that is not a plan fingerprint ([`Fingerprint`](crate::Fingerprint)'s `FromStr`):
+    /// not 16 hex digits.
+    #[error("'{0}' is not a fingerprint (16 hex digits)")]
+    InvalidFingerprint(String),
     /// A GPU kernel was asked for and no GPU can count (no adapter, or it failed to open).
     #[cfg(feature = "gpu")]
     #[cfg_attr(docsrs, doc(cfg(feature = "gpu")))]

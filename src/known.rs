@@ -6,7 +6,7 @@
 /// One row of the known table.
 ///
 /// ```
-/// let row = nqueens::known::TABLE[10];
+/// let row = nqueens::known::Known::TABLE[10];
 /// assert_eq!((row.n, row.total, row.unique), (10, 724, 92));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,194 +21,176 @@ pub struct Known {
     pub unique: u128,
 }
 
-/// The known table, ordered by `n` from 0, one row per n.
-///
-/// ```
-/// use nqueens::known::{MAX_KNOWN_N, TABLE};
-/// assert_eq!(TABLE.len() as u32, MAX_KNOWN_N + 1);
-/// assert!(TABLE.iter().enumerate().all(|(i, row)| row.n as usize == i));
-/// ```
-pub const TABLE: &[Known] = &[
-    Known {
-        n: 0,
-        total: 1,
-        unique: 1,
-    },
-    Known {
-        n: 1,
-        total: 1,
-        unique: 1,
-    },
-    Known {
-        n: 2,
-        total: 0,
-        unique: 0,
-    },
-    Known {
-        n: 3,
-        total: 0,
-        unique: 0,
-    },
-    Known {
-        n: 4,
-        total: 2,
-        unique: 1,
-    },
-    Known {
-        n: 5,
-        total: 10,
-        unique: 2,
-    },
-    Known {
-        n: 6,
-        total: 4,
-        unique: 1,
-    },
-    Known {
-        n: 7,
-        total: 40,
-        unique: 6,
-    },
-    Known {
-        n: 8,
-        total: 92,
-        unique: 12,
-    },
-    Known {
-        n: 9,
-        total: 352,
-        unique: 46,
-    },
-    Known {
-        n: 10,
-        total: 724,
-        unique: 92,
-    },
-    Known {
-        n: 11,
-        total: 2680,
-        unique: 341,
-    },
-    Known {
-        n: 12,
-        total: 14200,
-        unique: 1787,
-    },
-    Known {
-        n: 13,
-        total: 73712,
-        unique: 9233,
-    },
-    Known {
-        n: 14,
-        total: 365596,
-        unique: 45752,
-    },
-    Known {
-        n: 15,
-        total: 2279184,
-        unique: 285053,
-    },
-    Known {
-        n: 16,
-        total: 14772512,
-        unique: 1846955,
-    },
-    Known {
-        n: 17,
-        total: 95815104,
-        unique: 11977939,
-    },
-    Known {
-        n: 18,
-        total: 666090624,
-        unique: 83263591,
-    },
-    Known {
-        n: 19,
-        total: 4968057848,
-        unique: 621012754,
-    },
-    Known {
-        n: 20,
-        total: 39029188884,
-        unique: 4878666808,
-    },
-    Known {
-        n: 21,
-        total: 314666222712,
-        unique: 39333324973,
-    },
-    Known {
-        n: 22,
-        total: 2691008701644,
-        unique: 336376244042,
-    },
-    Known {
-        n: 23,
-        total: 24233937684440,
-        unique: 3029242658210,
-    },
-    Known {
-        n: 24,
-        total: 227514171973736,
-        unique: 28439272956934,
-    },
-    Known {
-        n: 25,
-        total: 2207893435808352,
-        unique: 275986683743434,
-    },
-    Known {
-        n: 26,
-        total: 22317699616364044,
-        unique: 2789712466510289,
-    },
-    Known {
-        n: 27,
-        total: 234907967154122528,
-        unique: 29363495934315694,
-    },
-];
+impl Known {
+    /// The known table, ordered by `n` from 0, one row per n.
+    ///
+    /// ```
+    /// use nqueens::known::Known;
+    /// assert_eq!(Known::TABLE.len() as u32, Known::MAX_N + 1);
+    /// assert!(Known::TABLE.iter().enumerate().all(|(i, row)| row.n as usize == i));
+    /// ```
+    pub const TABLE: &'static [Known] = &[
+        Known {
+            n: 0,
+            total: 1,
+            unique: 1,
+        },
+        Known {
+            n: 1,
+            total: 1,
+            unique: 1,
+        },
+        Known {
+            n: 2,
+            total: 0,
+            unique: 0,
+        },
+        Known {
+            n: 3,
+            total: 0,
+            unique: 0,
+        },
+        Known {
+            n: 4,
+            total: 2,
+            unique: 1,
+        },
+        Known {
+            n: 5,
+            total: 10,
+            unique: 2,
+        },
+        Known {
+            n: 6,
+            total: 4,
+            unique: 1,
+        },
+        Known {
+            n: 7,
+            total: 40,
+            unique: 6,
+        },
+        Known {
+            n: 8,
+            total: 92,
+            unique: 12,
+        },
+        Known {
+            n: 9,
+            total: 352,
+            unique: 46,
+        },
+        Known {
+            n: 10,
+            total: 724,
+            unique: 92,
+        },
+        Known {
+            n: 11,
+            total: 2680,
+            unique: 341,
+        },
+        Known {
+            n: 12,
+            total: 14200,
+            unique: 1787,
+        },
+        Known {
+            n: 13,
+            total: 73712,
+            unique: 9233,
+        },
+        Known {
+            n: 14,
+            total: 365596,
+            unique: 45752,
+        },
+        Known {
+            n: 15,
+            total: 2279184,
+            unique: 285053,
+        },
+        Known {
+            n: 16,
+            total: 14772512,
+            unique: 1846955,
+        },
+        Known {
+            n: 17,
+            total: 95815104,
+            unique: 11977939,
+        },
+        Known {
+            n: 18,
+            total: 666090624,
+            unique: 83263591,
+        },
+        Known {
+            n: 19,
+            total: 4968057848,
+            unique: 621012754,
+        },
+        Known {
+            n: 20,
+            total: 39029188884,
+            unique: 4878666808,
+        },
+        Known {
+            n: 21,
+            total: 314666222712,
+            unique: 39333324973,
+        },
+        Known {
+            n: 22,
+            total: 2691008701644,
+            unique: 336376244042,
+        },
+        Known {
+            n: 23,
+            total: 24233937684440,
+            unique: 3029242658210,
+        },
+        Known {
+            n: 24,
+            total: 227514171973736,
+            unique: 28439272956934,
+        },
+        Known {
+            n: 25,
+            total: 2207893435808352,
+            unique: 275986683743434,
+        },
+        Known {
+            n: 26,
+            total: 22317699616364044,
+            unique: 2789712466510289,
+        },
+        Known {
+            n: 27,
+            total: 234907967154122528,
+            unique: 29363495934315694,
+        },
+    ];
 
-/// The largest `n` in the known table.
-///
-/// ```
-/// assert_eq!(nqueens::known::MAX_KNOWN_N, 27);
-/// ```
-pub const MAX_KNOWN_N: u32 = (TABLE.len() - 1) as u32;
+    /// The largest `n` in the known table.
+    ///
+    /// ```
+    /// assert_eq!(nqueens::known::Known::MAX_N, 27);
+    /// ```
+    pub const MAX_N: u32 = (Known::TABLE.len() - 1) as u32;
 
-/// The known row for `n`, if the table has one.
-///
-/// ```
-/// let eight = nqueens::known::lookup(8).unwrap();
-/// assert_eq!((eight.total, eight.unique), (92, 12));
-/// assert!(nqueens::known::lookup(28).is_none());
-/// ```
-#[must_use]
-pub fn lookup(n: u32) -> Option<Known> {
-    TABLE.get(n as usize).copied()
-}
-
-/// The known total for `n` (OEIS A000170), if the table has one.
-///
-/// ```
-/// assert_eq!(nqueens::known::total(8), Some(92));
-/// assert_eq!(nqueens::known::total(99), None);
-/// ```
-#[must_use]
-pub fn total(n: u32) -> Option<u128> {
-    lookup(n).map(|k| k.total)
-}
-
-/// The known unique count for `n` (OEIS A002562), if the table has one.
-///
-/// ```
-/// assert_eq!(nqueens::known::unique(8), Some(12));
-/// ```
-#[must_use]
-pub fn unique(n: u32) -> Option<u128> {
-    lookup(n).map(|k| k.unique)
+    /// The known row for `n`, if the table has one.
+    ///
+    /// ```
+    /// use nqueens::known::Known;
+    /// let eight = Known::of(8).unwrap();
+    /// assert_eq!((eight.total, eight.unique), (92, 12));
+    /// assert!(Known::of(28).is_none());
+    /// ```
+    #[must_use]
+    pub fn of(n: u32) -> Option<Known> {
+        Known::TABLE.get(n as usize).copied()
+    }
 }
 
 /// A board's counts that differ from the known table: a wrong count (a damaged or altered
@@ -249,7 +231,7 @@ impl Mismatch {
     /// table; `None` when they match or the table does not hold `n`.
     #[must_use]
     pub fn of(n: u32, total: u128, unique: Option<u128>) -> Option<Mismatch> {
-        let known = lookup(n)?;
+        let known = Known::of(n)?;
         let wrong = known.total != total || unique.is_some_and(|u| u != known.unique);
         wrong.then_some(Mismatch {
             n,
@@ -286,7 +268,7 @@ mod tests {
 
     #[test]
     fn rows_are_indexed_by_n() {
-        for (i, k) in TABLE.iter().enumerate() {
+        for (i, k) in Known::TABLE.iter().enumerate() {
             assert_eq!(k.n as usize, i);
         }
     }
@@ -312,7 +294,7 @@ mod tests {
                 }
             })
             .collect();
-        assert_eq!(rows, TABLE);
+        assert_eq!(rows, Known::TABLE);
     }
 
     #[test]
@@ -332,9 +314,9 @@ mod tests {
 
     #[test]
     fn spot_values() {
-        assert_eq!(total(8), Some(92));
-        assert_eq!(unique(8), Some(12));
-        assert_eq!(total(0), Some(1));
-        assert_eq!(total(27), Some(234907967154122528));
+        assert_eq!(Known::of(8).map(|k| k.total), Some(92));
+        assert_eq!(Known::of(8).map(|k| k.unique), Some(12));
+        assert_eq!(Known::of(0).map(|k| k.total), Some(1));
+        assert_eq!(Known::of(27).map(|k| k.total), Some(234907967154122528));
     }
 }

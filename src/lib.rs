@@ -13,7 +13,7 @@
 //! let options = CountOptions::new(2, Strategy::Mirror);
 //! let counts = count(10, &options).unwrap();
 //! assert_eq!(counts.total, 724);
-//! assert_eq!(Some(counts.total), nqueens::known::total(10));
+//! assert_eq!(Some(counts.total), nqueens::known::Known::of(10).map(|k| k.total));
 //! ```
 //!
 //! # Threads, the rayon way
@@ -101,7 +101,7 @@ pub use count::{
     unique_from_total,
 };
 pub use engine::kernel::{Kernel, MAX_N};
-pub use engine::plan::{Fingerprint, FingerprintError, Plan, Strategy, Task, TaskId, TaskIdError};
+pub use engine::plan::{Fingerprint, Plan, Strategy, Task, TaskId};
 pub use engine::pool::{max_threads, release_pools};
 pub use engine::run::TaskOutcome;
 pub use engine::unique::UNIQUE_MAX_N;

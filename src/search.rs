@@ -5,17 +5,18 @@
 //! A [`Plan`] splits a board into weighted [`Task`](crate::Task)s; each task's
 //! [`Subproblem`] is a row prefix ([`State`]) or a board with pre-placed queens on any rows
 //! ([`InnerBoard`]). Any [`Kernel`] counts either ([`Subproblem::count_with`]), and
-//! [`Subproblem::nodes`] says how much searching that takes; [`count_completions`] counts a row
-//! prefix on the calling thread, without vector lanes.
+//! [`Subproblem::nodes`] says how much searching that takes; [`State::completions`] counts a row
+//! prefix on the calling thread, without vector lanes, and [`Plan::count`] counts every task of a
+//! plan.
 //!
 //! [`Kernel`]: crate::Kernel
 //!
 //! ```
-//! use nqueens::search::{State, Subproblem, count_completions};
+//! use nqueens::search::{State, Subproblem};
 //! use nqueens::{Kernel, Plan, Strategy};
 //!
 //! // Every completion of the empty 8-board: the total.
-//! assert_eq!(count_completions(8, State::EMPTY), Some(92));
+//! assert_eq!(State::EMPTY.completions(8), Some(92));
 //!
 //! // The same total from the plan's tasks, each counted by the depth-first kernel.
 //! let plan = Plan::new(8, Strategy::Mirror, 16).unwrap();
@@ -31,8 +32,8 @@
 //! # let _ = Subproblem::Rows(State::EMPTY);
 //! ```
 
-pub use crate::engine::kernel::{InnerBoard, State, count_completions};
-pub use crate::engine::plan::{DEFAULT_MIN_TASKS, PLAN_VERSION, Subproblem, TaskRule};
+pub use crate::engine::kernel::{InnerBoard, State};
+pub use crate::engine::plan::{Subproblem, TaskRule};
 
 use std::time::Duration;
 
@@ -42,7 +43,7 @@ use crate::engine::pool::check_threads;
 use crate::engine::run::{RunOptions, TaskOutcome, run};
 use crate::error::Error;
 
-/// What [`count_plan`] counted.
+/// What [`Plan::count`] counted.
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct PlanCount {
@@ -50,41 +51,42 @@ pub struct PlanCount {
     pub total: u128,
     /// The kernel that counted them (never [`Kernel::Auto`]).
     pub kernel: Kernel,
-    /// Wall-clock time of the run.
-    pub elapsed: Duration,
+    /// Wall time of the run.
+    pub wall_time: Duration,
     /// Every task, in plan order: its count, weight, search time and start.
     pub outcomes: Vec<TaskOutcome>,
 }
 
-/// Counts every task of a plan you made ([`Plan::new`], [`Plan::with_rule`]) on `threads`
-/// workers of the process's pool with `kernel`: the run beneath [`count`](crate::count()),
-/// without the journal, the shards or the unique count.
-///
-/// # Errors
-///
-/// [`Error::KernelUnavailable`] for a kernel this CPU does not run (and, with the `gpu` feature,
-/// `Error::Gpu` for a GPU kernel without a GPU that opens); [`Error::TooManyThreads`] for more
-/// threads than [`max_threads`](crate::max_threads) allows, [`Error::ThreadPool`] when the worker
-/// threads cannot start; [`Error::Overflow`] for a total beyond `u128`.
-///
-/// ```
-/// use nqueens::search::count_plan;
-/// use nqueens::{Kernel, Plan, Strategy};
-/// let plan = Plan::new(10, Strategy::Mirror, 64).unwrap();
-/// let counted = count_plan(&plan, 2, Kernel::Auto).unwrap();
-/// assert_eq!((counted.total, counted.outcomes.len()), (724, plan.tasks().len()));
-/// ```
-pub fn count_plan(plan: &Plan, threads: usize, kernel: Kernel) -> Result<PlanCount, Error> {
-    check_threads(threads)?;
-    let options = RunOptions {
-        kernel: kernel.select()?,
-        ..RunOptions::with_threads(threads)
-    };
-    let report = run(plan, &options)?;
-    Ok(PlanCount {
-        total: report.total,
-        kernel: report.kernel,
-        elapsed: report.elapsed,
-        outcomes: report.outcomes,
-    })
+impl Plan {
+    /// Counts every task of this plan ([`Plan::new`], [`Plan::with_rule`]) on `threads`
+    /// workers of the process's pool with `kernel`: the run beneath [`count`](crate::count()),
+    /// without the journal, the shards or the unique count.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::KernelUnavailable`] for a kernel this CPU does not run (and, with the `gpu` feature,
+    /// `Error::Gpu` for a GPU kernel without a GPU that opens); [`Error::TooManyThreads`] for more
+    /// threads than [`max_threads`](crate::max_threads) allows, [`Error::ThreadPool`] when the worker
+    /// threads cannot start; [`Error::Overflow`] for a total beyond `u128`.
+    ///
+    /// ```
+    /// use nqueens::{Kernel, Plan, Strategy};
+    /// let plan = Plan::new(10, Strategy::Mirror, 64).unwrap();
+    /// let counted = plan.count(2, Kernel::Auto).unwrap();
+    /// assert_eq!((counted.total, counted.outcomes.len()), (724, plan.tasks().len()));
+    /// ```
+    pub fn count(&self, threads: usize, kernel: Kernel) -> Result<PlanCount, Error> {
+        check_threads(threads)?;
+        let options = RunOptions {
+            kernel: kernel.select()?,
+            ..RunOptions::with_threads(threads)
+        };
+        let report = run(self, &options)?;
+        Ok(PlanCount {
+            total: report.total,
+            kernel: report.kernel,
+            wall_time: report.elapsed,
+            outcomes: report.outcomes,
+        })
+    }
 }

@@ -12,7 +12,7 @@ use crate::names::Named;
 use nqueens::MAX_N;
 use nqueens::classic::Algorithm;
 use nqueens::journal::{ShardError, ShardSpec};
-use nqueens::known::MAX_KNOWN_N;
+use nqueens::known::Known;
 use nqueens::{Kernel, Strategy};
 
 /// Parses the process's arguments (`args`, the program's name first). Every argument that takes
@@ -644,7 +644,7 @@ pub struct KnownArgs {
     #[arg(value_name = "N", value_parser = parse_boards, conflicts_with = "max")]
     pub boards: Option<Boards>,
     /// Largest n to print (every n from 0 up to it).
-    #[arg(long, value_name = "MAX", default_value_t = MAX_KNOWN_N,
+    #[arg(long, value_name = "MAX", default_value_t = Known::MAX_N,
           value_parser = parse_max_known)]
     pub max: u32,
     /// Output format.
@@ -1407,7 +1407,7 @@ pub fn parse_steps(text: &str) -> Result<u64, String> {
 
 /// Parses `--max MAX` of `known` and `verify`: 0 to the largest n of the known table.
 pub fn parse_max_known(text: &str) -> Result<u32, String> {
-    parse_whole(text, 0, u64::from(MAX_KNOWN_N), "the largest n").map(|n| n as u32)
+    parse_whole(text, 0, u64::from(Known::MAX_N), "the largest n").map(|n| n as u32)
 }
 
 /// Parses `--limit K` of `list`: at least 1.

@@ -44,8 +44,8 @@ pub fn column_widths(boards: &[u32], options: &CountOptions) -> Vec<usize> {
             .map(|n| n.to_string().len())
             .max()
             .unwrap_or(1),
-        largest(nqueens::known::total),
-        largest(nqueens::known::unique),
+        largest(|n| nqueens::known::Known::of(n).map(|k| k.total)),
+        largest(|n| nqueens::known::Known::of(n).map(|k| k.unique)),
         TIME_WIDTH,
         RATE_WIDTH,
         options.threads.to_string().len(),
@@ -462,7 +462,7 @@ mod tests {
     /// A resumed count's record of the `n`-board with the widest cells it can have: its known
     /// counts, times under a day at their widest, part of its tasks resumed.
     fn widest(n: u32, kernel: Kernel) -> Resumable {
-        let known = nqueens::known::lookup(n).unwrap();
+        let known = nqueens::known::Known::of(n).unwrap();
         let long = std::time::Duration::from_secs_f64(3599.4);
         let mut run = nqueens::count_with(
             8,

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use crate::format::write_records;
-use nqueens::known::{Known, MAX_KNOWN_N, Mismatch};
+use nqueens::known::{Known, Mismatch};
 
 use super::human::grouped;
 use super::{Failure, Outcome};
@@ -24,9 +24,10 @@ pub fn run(args: &KnownArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
 
 /// The table's row for `n`, or the usage error that names how far the table goes.
 pub fn lookup(n: u32) -> Result<Known, Failure> {
-    nqueens::known::lookup(n).ok_or_else(|| {
+    nqueens::known::Known::of(n).ok_or_else(|| {
         Failure::Usage(format!(
-            "no known count for n = {n}: the table goes from 0 to {MAX_KNOWN_N}"
+            "no known count for n = {n}: the table goes from 0 to {}",
+            Known::MAX_N
         ))
     })
 }

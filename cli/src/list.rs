@@ -80,9 +80,9 @@ pub fn run(args: &ListArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
 /// Why a full listing of a large board is refused.
 fn too_many(n: u32, unique: bool) -> String {
     let count = if unique {
-        known::unique(n)
+        known::Known::of(n).map(|k| k.unique)
     } else {
-        known::total(n)
+        known::Known::of(n).map(|k| k.total)
     };
     let size = match count {
         Some(c) => format!("{} solutions", super::human::grouped(c)),

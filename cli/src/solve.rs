@@ -58,7 +58,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         style,
     };
     match method {
-        Method::Search => match enumerate::first(n)? {
+        Method::Search => match enumerate::Solutions::all(n)?.next() {
             None => printer.none(out),
             Some(solution) if args.all_symmetries => printer.images(out, &solution),
             Some(solution) => printer.one(out, solution.columns().iter().copied()),

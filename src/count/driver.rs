@@ -211,7 +211,7 @@ impl Prepared {
         let plan = if shard.is_whole() {
             whole
         } else {
-            let picked = crate::journal::select(&whole, shard.index(), shard.count());
+            let picked = shard.positions(&whole);
             let tasks = picked.iter().map(|&p| whole.tasks()[p]).collect();
             Plan::from_parts(whole.n(), whole.strategy(), tasks)
         };
@@ -485,7 +485,7 @@ mod tests {
         let first = count_with(12, &OPTIONS, &control).unwrap();
         assert!(!first.complete);
         assert!(first.searched_tasks >= 50 && first.searched_tasks < first.counts.tasks);
-        assert!(first.counts.total < known::total(12).unwrap());
+        assert!(first.counts.total < known::Known::of(12).map(|k| k.total).unwrap());
 
         let plain = RunControl::default().with_journal(&file);
         let second = count_with(12, &OPTIONS, &plain).unwrap();
@@ -495,7 +495,10 @@ mod tests {
             second.resumed_tasks + second.searched_tasks,
             second.counts.tasks
         );
-        assert_eq!(Some(second.counts.total), known::total(12));
+        assert_eq!(
+            Some(second.counts.total),
+            known::Known::of(12).map(|k| k.total)
+        );
     }
 
     #[test]
@@ -507,7 +510,10 @@ mod tests {
         count_with(11, &one, &control).unwrap();
         let again = count_with(11, &OPTIONS, &control).unwrap();
         assert_eq!(again.searched_tasks, 0);
-        assert_eq!(Some(again.counts.total), known::total(11));
+        assert_eq!(
+            Some(again.counts.total),
+            known::Known::of(11).map(|k| k.total)
+        );
     }
 
     #[test]
@@ -539,7 +545,7 @@ mod tests {
     fn a_record_for_a_task_outside_the_plan_is_corruption() {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("n9.ckpt");
-        let plan = Plan::new(9, Strategy::Mirror, crate::engine::plan::DEFAULT_MIN_TASKS).unwrap();
+        let plan = Plan::new(9, Strategy::Mirror, crate::Plan::DEFAULT_MIN_TASKS).unwrap();
         let (mut journal, _) = Journal::open(&file, &Header::for_plan(&plan)).unwrap();
         journal
             .append(TaskId::from_columns(&[0, 0]).unwrap(), 1)

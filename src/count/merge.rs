@@ -1,8 +1,8 @@
 //! Adding up the runs of a count's shards ([`Merged::from_runs`]): the journals' merge
 //! ([`crate::journal::merge`]) done on runs in memory.
 
+use crate::Plan;
 use crate::count::CountRun;
-use crate::engine::plan::PLAN_VERSION;
 use crate::error::Error;
 use crate::journal::merge::{made_plan, merged, same_count};
 use crate::journal::{Header, MergeError, Merged, Missing, PlanDifference, Shard};
@@ -46,7 +46,7 @@ impl Merged {
             return Err(MergeError::NoRuns.into());
         };
         let counted = |run: &CountRun| Header {
-            plan_version: PLAN_VERSION,
+            plan_version: Plan::VERSION,
             n: run.counts.n,
             strategy: run.counts.strategy.name().to_string(),
             tasks: run.plan_tasks as u64,

@@ -39,7 +39,7 @@ use super::kernel::MAX_JOB_N;
 use crate::error::Error;
 
 /// The largest board whose unique count is computed by default: the last board of the known
-/// table ([`MAX_KNOWN_N`](crate::known::MAX_KNOWN_N)), whose symmetric searches take some
+/// table ([`MAX_KNOWN_N`](crate::known::Known::MAX_N)), whose symmetric searches take some
 /// seconds on one core (5 s at `n = 26`). Each two rows more multiply their cost by about ten
 /// (about a minute at `n = 28`, some ten minutes at `n = 30`), so above this size
 /// [`unique_from_total`](crate::unique_from_total) and the unique count's searches refuse with
@@ -49,7 +49,7 @@ use crate::error::Error;
 ///
 /// ```
 /// use nqueens::{UNIQUE_MAX_N, unique_from_total};
-/// assert_eq!(UNIQUE_MAX_N, nqueens::known::MAX_KNOWN_N);
+/// assert_eq!(UNIQUE_MAX_N, nqueens::known::Known::MAX_N);
 /// assert!(unique_from_total(UNIQUE_MAX_N + 1, 8).is_err());
 /// ```
 pub const UNIQUE_MAX_N: u32 = 27;
@@ -450,7 +450,10 @@ mod tests {
             let fixed = symmetric_fixed_counts(n as u32).unwrap();
             assert_eq!(fixed.half_turn, half as u128, "P n={n}");
             assert_eq!(fixed.quarter_turn, quarter_fixed as u128, "R n={n}");
-            assert_eq!(solutions.len() as u128, known::total(n as u32).unwrap());
+            assert_eq!(
+                solutions.len() as u128,
+                known::Known::of(n as u32).map(|k| k.total).unwrap()
+            );
         }
     }
 
@@ -471,7 +474,7 @@ mod tests {
     fn unique_counts_from_the_known_totals_match_the_table() {
         // Up to n = 23, a tenth of a second for the half-turn search (n = 26 takes 6 s).
         for n in 0..=23u32 {
-            let k = known::lookup(n).unwrap();
+            let k = known::Known::of(n).unwrap();
             assert_eq!(unique_count(n, k.total).unwrap(), k.unique, "n={n}");
         }
     }
@@ -541,7 +544,7 @@ mod tests {
 
     #[test]
     fn the_bound_is_the_known_table() {
-        assert_eq!(UNIQUE_MAX_N, known::MAX_KNOWN_N);
+        assert_eq!(UNIQUE_MAX_N, known::Known::MAX_N);
         let go = AtomicBool::new(false);
         for n in 0..=14 {
             assert_eq!(

@@ -250,13 +250,13 @@ impl Cost {
 /// The solutions of the `n`-board: the known total, or beyond the table an extrapolation with
 /// the growth of its last step.
 fn solutions(n: u32) -> f64 {
-    if let Some(total) = known::total(n) {
+    if let Some(total) = known::Known::of(n).map(|k| k.total) {
         return total as f64;
     }
-    let last = known::MAX_KNOWN_N;
+    let last = known::Known::MAX_N;
     let (top, below) = (
-        known::total(last).unwrap_or(1) as f64,
-        known::total(last - 1).unwrap_or(1) as f64,
+        known::Known::of(last).map(|k| k.total).unwrap_or(1) as f64,
+        known::Known::of(last - 1).map(|k| k.total).unwrap_or(1) as f64,
     );
     top * (top / below).powi(n.saturating_sub(last) as i32)
 }
@@ -340,7 +340,7 @@ mod tests {
 
     #[test]
     fn boards_beyond_the_table_grow_like_its_last_step() {
-        let last = known::MAX_KNOWN_N;
+        let last = known::Known::MAX_N;
         let step = solutions(last) / solutions(last - 1);
         assert_eq!(solutions(8), 92.0);
         assert!((solutions(last + 2) / solutions(last) / (step * step) - 1.0).abs() < 1e-9);

@@ -121,7 +121,7 @@ use std::time::{Duration, Instant};
 pub use crate::count::EstimateProgress;
 use crate::count::{CountOptions, RunControl, Watcher, count_with};
 use crate::engine::kernel::Kernel;
-use crate::engine::plan::{self, Plan, Strategy};
+use crate::engine::plan::{Plan, Strategy};
 use crate::engine::pool::{Workers, check_threads, spread};
 use crate::error::Error;
 use crate::known;
@@ -630,7 +630,7 @@ impl Estimator {
             }));
         }
         let selected = kernel.select()?;
-        let plan = Plan::new(n, Strategy::Symmetric, plan::DEFAULT_MIN_TASKS)?;
+        let plan = Plan::new(n, Strategy::Symmetric, Plan::DEFAULT_MIN_TASKS)?;
         let sampler = Sampler::new(plan, default_free_rows(n), selected);
         Ok(Estimator {
             n,
@@ -1035,7 +1035,7 @@ impl Estimator {
             covered_fraction: 1.0,
             stopped: StopReason::Counted,
             elapsed: started.elapsed(),
-            known_total: known::total(self.n),
+            known_total: known::Known::of(self.n).map(|k| k.total),
         })
     }
 
@@ -1087,7 +1087,7 @@ impl Estimator {
             },
             stopped,
             elapsed: took,
-            known_total: known::total(self.n),
+            known_total: known::Known::of(self.n).map(|k| k.total),
         }
     }
 }

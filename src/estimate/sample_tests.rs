@@ -27,7 +27,7 @@ fn over_seeds(estimator: &Estimator, truth: f64, seeds: u64, samples: u64) -> (f
 }
 
 fn assert_unbiased(estimator: &Estimator, n: u32, what: &str) {
-    let truth = known::total(n).unwrap() as f64;
+    let truth = known::Known::of(n).map(|k| k.total).unwrap() as f64;
     let (mean, se, coverage) = over_seeds(estimator, truth, 300, 24);
     // 300 fixed seeds: the check is deterministic; three standard errors leave room for the
     // 0.3% of seed sets an unbiased estimator would still fail by.
@@ -97,7 +97,7 @@ fn a_time_budget_ending_anywhere_keeps_the_estimate_unbiased() {
     }
 
     let n = 12;
-    let truth = known::total(n).unwrap() as f64;
+    let truth = known::Known::of(n).map(|k| k.total).unwrap() as f64;
     // Probes that descend to 4 free rows: noisy enough for a biased cut to show.
     let estimator = Estimator::new(n, Kernel::Auto).unwrap().with_free_rows(4);
     let runs = 240u64;
@@ -173,7 +173,7 @@ fn a_stopped_estimate_keeps_its_whole_rounds() {
     }
 
     let estimator = Estimator::new(12, Kernel::Auto).unwrap();
-    let truth = known::total(12).unwrap() as f64;
+    let truth = known::Known::of(12).map(|k| k.total).unwrap() as f64;
     for budget in [
         Budget::Samples(1 << 20),
         Budget::Time(Duration::from_secs(3600)),

@@ -325,7 +325,7 @@ fn lock(file: &File) -> Result<(), TryLockError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::plan::PLAN_VERSION;
+    use crate::Plan;
     use crate::journal::Shard;
     use crate::journal::damage::Damage;
     use crate::journal::format::RECORD_LEN;
@@ -501,7 +501,7 @@ mod tests {
                 ..header()
             },
             Header {
-                plan_version: PLAN_VERSION + 1,
+                plan_version: Plan::VERSION + 1,
                 ..header()
             },
             Header {

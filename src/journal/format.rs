@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use super::damage::Damage;
 use crate::engine::kernel::MAX_N;
-use crate::engine::plan::{Fingerprint, MAX_ID_LEN, PLAN_VERSION, Plan, TaskId};
+use crate::engine::plan::{Fingerprint, MAX_ID_LEN, Plan, TaskId};
 use crate::journal::Shard;
 
 /// The first eight bytes of every journal.
@@ -128,7 +128,7 @@ impl Header {
     /// (computed once by the caller).
     pub(crate) fn with_fingerprint(plan: &Plan, fingerprint: Fingerprint, shard: Shard) -> Header {
         Header {
-            plan_version: PLAN_VERSION,
+            plan_version: Plan::VERSION,
             n: plan.n(),
             strategy: plan.strategy().name().to_string(),
             tasks: plan.tasks().len() as u64,
@@ -399,7 +399,7 @@ pub(super) mod tests {
 
     pub(in crate::journal) fn header() -> Header {
         Header {
-            plan_version: PLAN_VERSION,
+            plan_version: Plan::VERSION,
             n: 9,
             strategy: "mirror".into(),
             tasks: 10,

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use super::shard::Shard;
 use super::{Damage, Header, read, read_header};
 use crate::engine::kernel::MAX_N;
-use crate::engine::plan::{DEFAULT_MIN_TASKS, Fingerprint, PLAN_VERSION, Plan, Strategy, TaskId};
+use crate::engine::plan::{Fingerprint, Plan, Strategy, TaskId};
 use crate::error::Error;
 use crate::names::{Named, UnknownName};
 
@@ -325,7 +325,7 @@ fn first_named(missing: &[Missing]) -> String {
 #[non_exhaustive]
 pub enum PlanDifference {
     /// Another plan version.
-    #[error("it was counted under plan version {0}, this nqueens makes version {PLAN_VERSION}")]
+    #[error("it was counted under plan version {0}, this nqueens makes version {current}", current = crate::Plan::VERSION)]
     Version(u32),
     /// A strategy this build does not know.
     #[error("its strategy '{}' is unknown", .0.name)]
@@ -516,7 +516,7 @@ pub(crate) fn made_plan(
     tasks: u64,
 ) -> Result<Plan, PlanDifference> {
     let plan =
-        Plan::new(n, strategy, DEFAULT_MIN_TASKS).map_err(|_| PlanDifference::Board { n })?;
+        Plan::new(n, strategy, Plan::DEFAULT_MIN_TASKS).map_err(|_| PlanDifference::Board { n })?;
     let made = plan.fingerprint();
     if made != fingerprint || plan.tasks().len() as u64 != tasks {
         return Err(PlanDifference::Tasks {
@@ -560,7 +560,7 @@ fn rebuild_plan(path: &Path, header: &Header) -> Result<Plan, MergeError> {
         path: path.to_path_buf(),
         why,
     };
-    if header.plan_version != PLAN_VERSION {
+    if header.plan_version != Plan::VERSION {
         return Err(other(PlanDifference::Version(header.plan_version)));
     }
     let strategy =
@@ -629,12 +629,12 @@ impl Merged {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::plan::DEFAULT_MIN_TASKS;
+    use crate::Plan;
 
     #[test]
     fn a_merged_board_above_the_unique_bound_has_no_unique_count_and_returns_at_once() {
         let started = std::time::Instant::now();
-        let plan = Plan::new(40, Strategy::Mirror, DEFAULT_MIN_TASKS).unwrap();
+        let plan = Plan::new(40, Strategy::Mirror, Plan::DEFAULT_MIN_TASKS).unwrap();
         let merged = merged(&plan, 1, 0, 8).unwrap();
         assert_eq!((merged.n, merged.total, merged.unique), (40, 8, None));
         // A hang bound, not a timing claim.
@@ -643,7 +643,7 @@ mod tests {
 
     #[test]
     fn a_merged_board_up_to_the_bound_keeps_its_unique_count() {
-        let plan = Plan::new(8, Strategy::Mirror, DEFAULT_MIN_TASKS).unwrap();
+        let plan = Plan::new(8, Strategy::Mirror, Plan::DEFAULT_MIN_TASKS).unwrap();
         let merged = merged(&plan, 2, 2, 92).unwrap();
         assert_eq!((merged.total, merged.unique), (92, Some(12)));
         assert!(super::merged(&plan, 1, 0, 93).is_err());

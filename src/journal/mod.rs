@@ -69,4 +69,3 @@ pub use shard::{Shard, ShardError, ShardSpec};
 pub use file::Journal;
 pub use format::Record;
 pub use read::Replay;
-pub use shard::select;

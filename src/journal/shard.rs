@@ -360,6 +360,22 @@ impl Shard {
     pub fn contains(&self, position: usize) -> bool {
         self.index < self.count && Shard::of_position(position, self.count) == self.index
     }
+
+    /// The positions (in plan order) of this shard's tasks in `plan`.
+    ///
+    /// ```
+    /// use nqueens::journal::Shard;
+    /// use nqueens::{Plan, Strategy};
+    /// let plan = Plan::new(10, Strategy::Mirror, 64).unwrap();
+    /// let all: usize = (0..4).map(|k| Shard::new(k, 4).unwrap().positions(&plan).len()).sum();
+    /// assert_eq!(all, plan.tasks().len());
+    /// ```
+    #[must_use]
+    pub fn positions(&self, plan: &Plan) -> Vec<usize> {
+        (0..plan.tasks().len())
+            .filter(|&p| self.contains(p))
+            .collect()
+    }
 }
 
 impl fmt::Display for Shard {
@@ -383,22 +399,6 @@ impl FromStr for Shard {
         let m: u32 = m.trim().parse().map_err(|_| bad())?;
         Shard::new(k, m)
     }
-}
-
-/// The positions (in plan order) of the tasks of shard `index` of `count`.
-///
-/// ```
-/// use nqueens::{Plan, Strategy};
-/// let plan = Plan::new(10, Strategy::Mirror, 64).unwrap();
-/// let all: usize = (0..4).map(|k| nqueens::journal::select(&plan, k, 4).len()).sum();
-/// assert_eq!(all, plan.tasks().len());
-/// ```
-#[must_use]
-pub fn select(plan: &Plan, index: u32, count: u32) -> Vec<usize> {
-    let shard = Shard { index, count };
-    (0..plan.tasks().len())
-        .filter(|&p| count > 0 && shard.contains(p))
-        .collect()
 }
 
 /// Which shard to count: a fixed one, or the one a Slurm array task stands for.
@@ -490,7 +490,7 @@ impl FromStr for ShardSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::plan::{DEFAULT_MIN_TASKS, Strategy};
+    use crate::engine::plan::{Plan, Strategy};
 
     fn env<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Result<String, VarError> + 'a {
         move |name| {
@@ -518,11 +518,11 @@ mod tests {
 
     #[test]
     fn every_task_is_in_exactly_one_shard() {
-        let plan = Plan::new(12, Strategy::Symmetric, DEFAULT_MIN_TASKS).unwrap();
+        let plan = Plan::new(12, Strategy::Symmetric, Plan::DEFAULT_MIN_TASKS).unwrap();
         for m in [1, 2, 3, 7, 8, 64] {
             let mut seen = vec![0; plan.tasks().len()];
             for k in 0..m {
-                for p in select(&plan, k, m) {
+                for p in Shard::new(k, m).unwrap().positions(&plan) {
                     seen[p] += 1;
                 }
             }
@@ -532,8 +532,10 @@ mod tests {
 
     #[test]
     fn shards_get_nearly_equal_task_counts() {
-        let plan = Plan::new(12, Strategy::Symmetric, DEFAULT_MIN_TASKS).unwrap();
-        let sizes: Vec<usize> = (0..8).map(|k| select(&plan, k, 8).len()).collect();
+        let plan = Plan::new(12, Strategy::Symmetric, Plan::DEFAULT_MIN_TASKS).unwrap();
+        let sizes: Vec<usize> = (0..8)
+            .map(|k| Shard::new(k, 8).unwrap().positions(&plan).len())
+            .collect();
         let (lo, hi) = (sizes.iter().min().unwrap(), sizes.iter().max().unwrap());
         assert!(hi - lo <= 1, "{sizes:?}");
     }

@@ -390,7 +390,7 @@ impl Series {
             }
             point.efficiency = stats::efficiency(point.speedup, point.workers);
         }
-        let total = match (self.total, known::total(self.n)) {
+        let total = match (self.total, known::Known::of(self.n).map(|k| k.total)) {
             (Some(saved), Some(known)) if saved != known => {
                 return invalid(
                     "total",

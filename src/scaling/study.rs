@@ -12,7 +12,7 @@ pub use super::model::ModelPoint;
 use super::stats::{self, Summary};
 use super::{Machine, cpu};
 use crate::engine::kernel::Kernel;
-use crate::engine::plan::{DEFAULT_MIN_TASKS, Plan, Strategy};
+use crate::engine::plan::{Plan, Strategy};
 use crate::engine::pool::{check_threads, shared_pool};
 use crate::engine::run::{RunOptions, run};
 use crate::error::Error;
@@ -454,7 +454,9 @@ impl TotalCheck {
     pub fn new(n: u32) -> TotalCheck {
         TotalCheck {
             n,
-            expected: known::total(n).map(|t| (t, "the known table (OEIS A000170)")),
+            expected: known::Known::of(n)
+                .map(|k| k.total)
+                .map(|t| (t, "the known table (OEIS A000170)")),
         }
     }
 
@@ -656,7 +658,7 @@ impl Variant {
         repeat: usize,
     ) -> Result<Variant, Error> {
         let kernel = kernel.select()?;
-        let plan = Plan::new(n, strategy, DEFAULT_MIN_TASKS)?;
+        let plan = Plan::new(n, strategy, Plan::DEFAULT_MIN_TASKS)?;
         Ok(Variant {
             strategy,
             kernel,

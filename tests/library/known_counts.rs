@@ -2,7 +2,7 @@
 
 use std::sync::Mutex;
 
-use nqueens::search::{State, count_completions};
+use nqueens::search::State;
 use nqueens::{
     CountOptions, Kernel, Plan, RunControl, Strategy, TaskOutcome, Watcher, count, count_with,
     known,
@@ -30,7 +30,7 @@ fn every_board_up_to_14_matches_the_table_with_one_and_two_threads() {
             let counts = count(n, &options).unwrap();
             assert_eq!(
                 Some(counts.total),
-                known::total(n),
+                known::Known::of(n).map(|k| k.total),
                 "n={n} threads={threads}"
             );
         }
@@ -59,7 +59,10 @@ fn every_kernel_gives_the_table_with_either_strategy() {
                 let counts = count(n, &options).unwrap();
                 assert_eq!(
                     (Some(counts.total), counts.unique),
-                    (known::total(n), known::unique(n)),
+                    (
+                        known::Known::of(n).map(|k| k.total),
+                        known::Known::of(n).map(|k| k.unique)
+                    ),
                     "n={n} {strategy} {kernel}"
                 );
             }
@@ -70,8 +73,8 @@ fn every_kernel_gives_the_table_with_either_strategy() {
 #[test]
 fn per_task_sums_equal_a_plain_unsplit_search() {
     for n in 0..=12 {
-        let plain = known::total(n).unwrap();
-        let whole = u128::from(count_completions(n, State::EMPTY).unwrap());
+        let plain = known::Known::of(n).map(|k| k.total).unwrap();
+        let whole = u128::from(State::EMPTY.completions(n).unwrap());
         let watcher = ByTask::default();
         let control = RunControl::default().with_watcher(&watcher);
         let run = count_with(n, &CountOptions::new(2, Strategy::Mirror), &control).unwrap();
@@ -88,7 +91,10 @@ fn per_task_sums_equal_a_plain_unsplit_search() {
 fn more_threads_than_tasks_still_counts_everything() {
     let options = CountOptions::new(7, Strategy::Mirror);
     for n in [1, 4, 5, 6] {
-        assert_eq!(Some(count(n, &options).unwrap().total), known::total(n));
+        assert_eq!(
+            Some(count(n, &options).unwrap().total),
+            known::Known::of(n).map(|k| k.total)
+        );
     }
 }
 

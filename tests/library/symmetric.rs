@@ -8,7 +8,7 @@ use nqueens::{
 fn unique_counts_equal_the_table_for_n_0_to_15() {
     for n in 0..=15 {
         let counts = count(n, &CountOptions::new(2, Strategy::Symmetric)).unwrap();
-        let want = known::lookup(n).unwrap();
+        let want = known::Known::of(n).unwrap();
         assert_eq!(
             (counts.total, counts.unique),
             (want.total, Some(want.unique)),
@@ -41,7 +41,7 @@ fn a_total_counted_through_plan_and_run_gives_the_unique_count() {
             .unwrap();
         assert_eq!(
             unique_from_total(n, run.counts.total).unwrap(),
-            known::unique(n).unwrap()
+            known::Known::of(n).map(|k| k.unique).unwrap()
         );
     }
 }
@@ -95,7 +95,7 @@ fn a_whole_count_and_a_merge_above_the_bound_have_no_unique_count() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("n40.ckpt");
     // Every task recorded (one solution each): the count and the merge search nothing.
-    let plan = Plan::new(40, Strategy::Mirror, nqueens::search::DEFAULT_MIN_TASKS).unwrap();
+    let plan = Plan::new(40, Strategy::Mirror, nqueens::Plan::DEFAULT_MIN_TASKS).unwrap();
     let (mut journal, _) = Journal::open(&file, &Header::for_plan(&plan)).unwrap();
     for task in plan.tasks() {
         journal.append(task.id, 1).unwrap();
@@ -121,9 +121,9 @@ fn counts_up_to_the_bound_keep_their_unique_count() {
         let counts = count(n, &CountOptions::new(2, Strategy::Mirror)).unwrap();
         assert_eq!(
             counts.unique,
-            Some(known::lookup(n).unwrap().unique),
+            Some(known::Known::of(n).unwrap().unique),
             "n={n}"
         );
     }
-    assert_eq!(nqueens::UNIQUE_MAX_N, known::MAX_KNOWN_N);
+    assert_eq!(nqueens::UNIQUE_MAX_N, known::Known::MAX_N);
 }

@@ -74,8 +74,8 @@ mod tests {
         let mut out = Vec::new();
         let mut writer = JsonWriter::new(&mut out);
         RecordWriter::<nqueens::known::Known>::begin(&mut writer).unwrap();
-        writer.record(&nqueens::known::TABLE[8]).unwrap();
-        writer.record(&nqueens::known::TABLE[9]).unwrap();
+        writer.record(&nqueens::known::Known::TABLE[8]).unwrap();
+        writer.record(&nqueens::known::Known::TABLE[9]).unwrap();
         drop(writer);
         assert!(out.ends_with(b"\n"), "{}", String::from_utf8_lossy(&out));
         let mut writer = JsonWriter::new(&mut out);

@@ -254,9 +254,9 @@ mod examples {
     #[test]
     fn records_write_as_csv_with_a_header() {
         use crate::format::{Format, write_records};
-        use nqueens::known::TABLE;
+        use nqueens::known::Known;
         let mut out = Vec::new();
-        write_records(&mut out, Format::Csv, &TABLE[..3]).unwrap();
+        write_records(&mut out, Format::Csv, &Known::TABLE[..3]).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "n,total,unique\n0,1,1\n1,1,1\n2,0,0\n"

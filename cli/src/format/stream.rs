@@ -71,7 +71,7 @@ impl<T> RecordStream<'_, T> {
 mod tests {
     use super::*;
     use crate::format::write_records;
-    use nqueens::known::TABLE;
+    use nqueens::known::Known;
 
     /// A whole stream writes what the one-shot writers write, in every format.
     #[test]
@@ -79,13 +79,13 @@ mod tests {
         for format in [Format::Table, Format::Json, Format::Csv] {
             let mut streamed = Vec::new();
             let mut stream = RecordStream::new(&mut streamed, format);
-            for record in &TABLE[..12] {
+            for record in &Known::TABLE[..12] {
                 stream.write(record).unwrap();
             }
             stream.finish().unwrap();
             drop(stream);
             let mut whole = Vec::new();
-            write_records(&mut whole, format, &TABLE[..12]).unwrap();
+            write_records(&mut whole, format, &Known::TABLE[..12]).unwrap();
             if format == Format::Table {
                 // Both right-align; the stream's widths come from the headings alone.
                 let lines = |b: &[u8]| String::from_utf8(b.to_vec()).unwrap().lines().count();
@@ -116,11 +116,11 @@ mod examples {
     #[test]
     fn streamed_json_is_one_array() {
         use crate::format::{Format, RecordStream};
-        use nqueens::known::TABLE;
+        use nqueens::known::Known;
         let mut out = Vec::new();
         let mut stream = RecordStream::new(&mut out, Format::Json);
-        stream.write(&TABLE[8]).unwrap();
-        stream.write(&TABLE[9]).unwrap();
+        stream.write(&Known::TABLE[8]).unwrap();
+        stream.write(&Known::TABLE[9]).unwrap();
         stream.finish().unwrap();
         drop(stream);
         let parsed: serde_json::Value = serde_json::from_slice(&out).unwrap();

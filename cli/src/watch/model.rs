@@ -87,7 +87,7 @@ impl Model {
             step: Step::Start,
             rejected: Vec::new(),
             pending: Vec::new(),
-            total: nqueens::known::total(n),
+            total: nqueens::known::Known::of(n).map(|k| k.total),
             finished: false,
         }
     }

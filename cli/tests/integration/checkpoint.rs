@@ -534,7 +534,7 @@ fn an_interrupted_range_keeps_its_finished_boards_in_valid_json() {
     assert!(rows.len() >= 11, "{seen}");
     for row in rows {
         let n = row["n"].as_u64().unwrap() as u32;
-        let known = nqueens::known::lookup(n).unwrap();
+        let known = nqueens::known::Known::of(n).unwrap();
         assert_eq!(
             row["total"].as_u64().map(u128::from),
             Some(known.total),
@@ -605,7 +605,7 @@ fn a_journal_whose_header_cannot_be_written_is_not_left_behind() {
 fn whole_journal_of_40(file: &Path) {
     use nqueens::journal::{Header, Journal};
     use nqueens::{Plan, Strategy};
-    let plan = Plan::new(40, Strategy::Mirror, nqueens::search::DEFAULT_MIN_TASKS).unwrap();
+    let plan = Plan::new(40, Strategy::Mirror, nqueens::Plan::DEFAULT_MIN_TASKS).unwrap();
     let (mut journal, _) = Journal::open(file, &Header::for_plan(&plan)).unwrap();
     for task in plan.tasks() {
         journal.append(task.id, 1).unwrap();

@@ -25,8 +25,11 @@ fn lines(assert: &assert_cmd::assert::Assert) -> Vec<Vec<u32>> {
 fn every_solution_is_listed_once_and_valid() {
     for n in 0..=10u32 {
         for (flag, want) in [
-            (None, nqueens::known::total(n)),
-            (Some("--unique"), nqueens::known::unique(n)),
+            (None, nqueens::known::Known::of(n).map(|k| k.total)),
+            (
+                Some("--unique"),
+                nqueens::known::Known::of(n).map(|k| k.unique),
+            ),
         ] {
             let nn = n.to_string();
             let mut args = vec![nn.as_str()];

@@ -476,7 +476,7 @@ fn every_public_error_converts_with_the_question_mark() {
     ));
     assert!(matches!(known_mismatch(), Err(Error::KnownMismatch(_))));
     assert!(matches!(unknown_name(), Err(Error::UnknownName(_))));
-    assert!(matches!(task_id_error(), Err(Error::TaskId(_))));
+    assert!(matches!(task_id_error(), Err(Error::InvalidTaskId(_))));
     assert!(matches!(
         shard_error(),
         Err(Error::Shard(ShardError::OutOfRange { .. }))
@@ -491,7 +491,7 @@ fn every_public_error_converts_with_the_question_mark() {
     );
     assert_eq!(
         task_id_error().unwrap_err().to_string(),
-        "bad task id '3.x'"
+        "'3.x' is not a task id (`-` or up to 16 columns joined by dots)"
     );
 }
 

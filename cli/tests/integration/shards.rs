@@ -9,9 +9,8 @@ use std::time::{Duration, Instant};
 
 use crate::util::{HEADER_LEN, RECORD_LEN};
 use nqueens::TaskOutcome;
+use nqueens::journal::Shard;
 use nqueens::journal::{Header, Journal};
-use nqueens::journal::{Shard, select};
-use nqueens::search::{DEFAULT_MIN_TASKS, PLAN_VERSION};
 use nqueens::{CountOptions, RunControl, Watcher, count_with, known};
 use nqueens::{Plan, Strategy, TaskId};
 use proptest::prelude::*;
@@ -50,7 +49,7 @@ fn merge(files: &[PathBuf]) -> Output {
 }
 
 fn plan(n: u32) -> Plan {
-    Plan::new(n, Strategy::Symmetric, DEFAULT_MIN_TASKS).unwrap()
+    Plan::new(n, Strategy::Symmetric, Plan::DEFAULT_MIN_TASKS).unwrap()
 }
 
 /// A journal for shard `shard` of the `n`-board holding exactly `records`.
@@ -72,7 +71,10 @@ fn every_shard_of_several_splits_merges_to_the_known_counts() {
             let (record, file) = shard(dir.path(), n, k, m, &[]);
             if m == 1 {
                 // Shard 0/1 is the whole count, printed as one.
-                assert_eq!(record["unique"].as_u64().map(u128::from), known::unique(n));
+                assert_eq!(
+                    record["unique"].as_u64().map(u128::from),
+                    known::Known::of(n).map(|k| k.unique)
+                );
             } else {
                 assert_eq!(record["partial"], true);
                 assert_eq!(record["shard"], format!("{k}/{m}"));
@@ -80,10 +82,20 @@ fn every_shard_of_several_splits_merges_to_the_known_counts() {
             partial_sum += record["total"].as_u64().unwrap();
             files.push(file);
         }
-        assert_eq!(Some(u128::from(partial_sum)), known::total(n), "m={m}");
+        assert_eq!(
+            Some(u128::from(partial_sum)),
+            known::Known::of(n).map(|k| k.total),
+            "m={m}"
+        );
         let merged = json(&merge(&files));
-        assert_eq!(merged["total"].as_u64().map(u128::from), known::total(n));
-        assert_eq!(merged["unique"].as_u64().map(u128::from), known::unique(n));
+        assert_eq!(
+            merged["total"].as_u64().map(u128::from),
+            known::Known::of(n).map(|k| k.total)
+        );
+        assert_eq!(
+            merged["unique"].as_u64().map(u128::from),
+            known::Known::of(n).map(|k| k.unique)
+        );
         assert_eq!(merged["shards"], m);
     }
 }
@@ -188,7 +200,10 @@ fn a_merge_of_more_shards_than_tasks_is_short_and_allocates_by_the_plan() {
             &file,
             10,
             shard,
-            &[(p.tasks()[select(&p, 0, count)[0]].id, 1)],
+            &[(
+                p.tasks()[Shard::new(0, count).unwrap().positions(&p)[0]].id,
+                1,
+            )],
         );
         let text = failure_in(&merge(std::slice::from_ref(&file)));
         let expected = format!(
@@ -251,8 +266,8 @@ fn conflicting_stray_and_damaged_records_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let files = all_shards(dir.path(), 10, 2);
     let p = plan(10);
-    let in_shard_0 = p.tasks()[select(&p, 0, 2)[0]].id;
-    let in_shard_1 = p.tasks()[select(&p, 1, 2)[0]].id;
+    let in_shard_0 = p.tasks()[Shard::new(0, 2).unwrap().positions(&p)[0]].id;
+    let in_shard_1 = p.tasks()[Shard::new(1, 2).unwrap().positions(&p)[0]].id;
     let half = Shard::new(0, 2).unwrap();
 
     let conflict = dir.path().join("conflict.ckpt");
@@ -558,7 +573,7 @@ proptest! {
             Just(b"mirror".to_vec()),
             proptest::collection::vec(any::<u8>(), 0..=16),
         ],
-        plan_version in prop_oneof![Just(PLAN_VERSION), any::<u32>()],
+        plan_version in prop_oneof![Just(Plan::VERSION), any::<u32>()],
         tasks in proptest::option::of(any::<u64>()),
         fingerprint in proptest::option::of(any::<u64>()),
         index in prop_oneof![0u32..4, any::<u32>()],
@@ -587,7 +602,7 @@ proptest! {
         let named = std::str::from_utf8(&strategy)
             .ok()
             .and_then(|s| s.parse::<Strategy>().ok())
-            .and_then(|s| Plan::new(n.min(11), s, DEFAULT_MIN_TASKS).ok());
+            .and_then(|s| Plan::new(n.min(11), s, Plan::DEFAULT_MIN_TASKS).ok());
         let tasks = tasks.or(named.as_ref().map(|p| p.tasks().len() as u64)).unwrap_or(1);
         let fingerprint = fingerprint.or(named.map(|p| p.fingerprint().get())).unwrap_or(0);
         put(&mut bytes, 36, &tasks.to_le_bytes());

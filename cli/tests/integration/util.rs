@@ -228,7 +228,6 @@ pub const HUGE: u64 = 64 << 30;
 #[cfg(target_os = "linux")]
 pub fn huge_files(dir: &std::path::Path) -> (std::path::PathBuf, std::path::PathBuf) {
     use nqueens::journal::{Header, Journal};
-    use nqueens::search::DEFAULT_MIN_TASKS;
     use nqueens::{Plan, Strategy};
     let foreign = dir.join("foreign.ckpt");
     std::fs::File::create(&foreign)
@@ -236,7 +235,7 @@ pub fn huge_files(dir: &std::path::Path) -> (std::path::PathBuf, std::path::Path
         .set_len(HUGE)
         .unwrap();
     let long = dir.join("long.ckpt");
-    let plan = Plan::new(10, Strategy::Symmetric, DEFAULT_MIN_TASKS).unwrap();
+    let plan = Plan::new(10, Strategy::Symmetric, Plan::DEFAULT_MIN_TASKS).unwrap();
     drop(Journal::open(&long, &Header::for_plan(&plan)).unwrap());
     std::fs::OpenOptions::new()
         .write(true)

@@ -4,7 +4,7 @@
 //! here so that it never changes with a library or compiler version. It is fed, in order:
 //!
 //! 1. the bytes `nqueens-plan` ;
-//! 2. [`PLAN_VERSION`] and `n`, each as a little-endian `u32` ;
+//! 2. [`Plan::VERSION`] and `n`, each as a little-endian `u32` ;
 //! 3. the strategy name's bytes and one zero byte ;
 //! 4. the number of tasks as a little-endian `u64` ;
 //! 5. for each task in plan order: the id's length (one byte), its columns (one byte each) and
@@ -13,12 +13,12 @@
 //! It is printed as 16 lower-case hex digits ([`Fingerprint`]'s `Display`, the one place that
 //! writes it). It names a plan; it is not a defence against someone forging a journal.
 //!
-//! [`PLAN_VERSION`]: super::PLAN_VERSION
+//! [`Plan::VERSION`]: super::PLAN_VERSION
 
 use std::fmt;
 use std::str::FromStr;
 
-use super::{PLAN_VERSION, Plan};
+use super::Plan;
 
 /// A plan's fingerprint ([`Plan::fingerprint`]): a 64-bit hash that names the plan's tasks,
 /// written as 16 lower-case hex digits wherever it appears (journal descriptions, outputs,
@@ -90,10 +90,20 @@ impl fmt::Debug for Fingerprint {
 
 /// Reads exactly 16 hex digits (either case), as [`Fingerprint`]'s `Display` writes them.
 impl FromStr for Fingerprint {
-    type Err = FingerprintError;
+    type Err = crate::error::Error;
 
-    fn from_str(text: &str) -> Result<Fingerprint, FingerprintError> {
-        let error = || FingerprintError(text.to_string());
+    /// # Errors
+    ///
+    /// [`Error::InvalidFingerprint`](crate::Error::InvalidFingerprint) for text that is not 16
+    /// hex digits.
+    ///
+    /// ```
+    /// use nqueens::Fingerprint;
+    /// let error = "12ab".parse::<Fingerprint>().unwrap_err();
+    /// assert_eq!(error.to_string(), "'12ab' is not a fingerprint (16 hex digits)");
+    /// ```
+    fn from_str(text: &str) -> Result<Fingerprint, crate::error::Error> {
+        let error = || crate::error::Error::InvalidFingerprint(text.to_string());
         if text.len() != 16 || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Err(error());
         }
@@ -106,17 +116,6 @@ impl FromStr for Fingerprint {
 // Written as its 16 hex digits, read back as `FromStr` reads them.
 #[cfg(feature = "serde")]
 crate::serde_util::as_text!(Fingerprint);
-
-/// Why text is not a [`Fingerprint`]: it is not 16 hex digits.
-///
-/// ```
-/// use nqueens::Fingerprint;
-/// let error = "12ab".parse::<Fingerprint>().unwrap_err();
-/// assert_eq!(error.to_string(), "'12ab' is not a fingerprint (16 hex digits)");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a fingerprint (16 hex digits)")]
-pub struct FingerprintError(String);
 
 /// An FNV-1a 64 hasher.
 #[derive(Clone, Copy, Debug)]
@@ -154,7 +153,7 @@ impl Default for Fnv1a64 {
 pub(super) fn of(plan: &Plan) -> Fingerprint {
     let mut h = Fnv1a64::new();
     h.write(b"nqueens-plan");
-    h.write(&PLAN_VERSION.to_le_bytes());
+    h.write(&Plan::VERSION.to_le_bytes());
     h.write(&plan.n.to_le_bytes());
     h.write(plan.strategy.name().as_bytes());
     h.write(&[0]);
@@ -171,7 +170,7 @@ pub(super) fn of(plan: &Plan) -> Fingerprint {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::plan::{DEFAULT_MIN_TASKS, Strategy};
+    use crate::engine::plan::{Plan, Strategy};
 
     #[test]
     fn fnv1a_matches_the_published_test_vectors() {
@@ -188,15 +187,15 @@ mod tests {
 
     #[test]
     fn fingerprints_tell_boards_strategies_and_task_lists_apart() {
-        let base = Plan::new(12, Strategy::Symmetric, DEFAULT_MIN_TASKS).unwrap();
+        let base = Plan::new(12, Strategy::Symmetric, Plan::DEFAULT_MIN_TASKS).unwrap();
         let mut seen = vec![base.fingerprint()];
         seen.push(
-            Plan::new(13, Strategy::Symmetric, DEFAULT_MIN_TASKS)
+            Plan::new(13, Strategy::Symmetric, Plan::DEFAULT_MIN_TASKS)
                 .unwrap()
                 .fingerprint(),
         );
         seen.push(
-            Plan::new(12, Strategy::Mirror, DEFAULT_MIN_TASKS)
+            Plan::new(12, Strategy::Mirror, Plan::DEFAULT_MIN_TASKS)
                 .unwrap()
                 .fingerprint(),
         );

@@ -30,7 +30,7 @@
 //!
 //! These roots are then expanded row by row — every task replaced by its children, a child whose
 //! next row has no free square dropped since it has no completion — until there are at least
-//! `min_tasks` tasks (see [`DEFAULT_MIN_TASKS`]) or only a few rows are left to search. Each task
+//! `min_tasks` tasks (see [`Plan::DEFAULT_MIN_TASKS`]) or only a few rows are left to search. Each task
 //! carries a [`TaskId`]: the columns of its pre-placed queens, row by row, which names it the same
 //! way on every run, whatever the thread count. Tasks are returned largest-first by a cheap size
 //! estimate so that a list scheduler finishes with small tasks.
@@ -42,23 +42,13 @@ use std::sync::atomic::AtomicBool;
 
 use super::kernel::{self, InnerBoard, Selected, State};
 use crate::error::Error;
-pub use fingerprint::{Fingerprint, FingerprintError};
+pub use fingerprint::Fingerprint;
 
 pub mod fingerprint;
 pub mod mirror;
 #[cfg(test)]
 mod search_order;
 pub mod symmetric;
-
-/// Version of the task decomposition. Anything that records per-task results (journals,
-/// shards) must refuse results recorded under another version.
-///
-/// Version 2: the task count no longer grows with the thread count ([`DEFAULT_MIN_TASKS`]).
-pub const PLAN_VERSION: u32 = 2;
-
-/// The task count the planner aims for by default, whatever the machine: plans (and so task
-/// ids, journals and shards) are the same on every machine and for every thread count.
-pub const DEFAULT_MIN_TASKS: usize = 4096;
 
 /// The most queens a [`TaskId`] can name.
 pub const MAX_ID_LEN: usize = 16;
@@ -192,29 +182,23 @@ impl fmt::Display for TaskId {
     }
 }
 
-/// Why text is not a [`TaskId`].
-///
-/// ```
-/// use nqueens::{TaskId, TaskIdError};
-/// let error = "3.x".parse::<TaskId>().unwrap_err();
-/// assert_eq!(error, TaskIdError::Malformed("3.x".to_string()));
-/// assert_eq!(error.to_string(), "bad task id '3.x'");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum TaskIdError {
-    /// Not `-` nor columns joined by dots.
-    #[error("bad task id '{0}'")]
-    Malformed(String),
-    /// More than 16 columns.
-    #[error("task id '{0}' is too long")]
-    TooLong(String),
-}
-
 impl FromStr for TaskId {
-    type Err = TaskIdError;
+    type Err = Error;
 
-    fn from_str(s: &str) -> Result<TaskId, TaskIdError> {
+    /// Reads `-` or columns joined by dots, as `Display` writes them.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidTaskId`] for anything else, or more than 16 columns.
+    ///
+    /// ```
+    /// use nqueens::{Error, TaskId};
+    /// assert_eq!("3.0.5".parse::<TaskId>().unwrap().to_string(), "3.0.5");
+    /// let error = "3.x".parse::<TaskId>().unwrap_err();
+    /// assert!(matches!(&error, Error::InvalidTaskId(text) if text == "3.x"));
+    /// assert_eq!(error.to_string(), "'3.x' is not a task id (`-` or up to 16 columns joined by dots)");
+    /// ```
+    fn from_str(s: &str) -> Result<TaskId, Error> {
         if s == "-" {
             return Ok(TaskId::default());
         }
@@ -222,8 +206,8 @@ impl FromStr for TaskId {
             .split('.')
             .map(|p| p.parse::<u8>())
             .collect::<Result<_, _>>()
-            .map_err(|_| TaskIdError::Malformed(s.to_string()))?;
-        TaskId::from_columns(&cols).ok_or_else(|| TaskIdError::TooLong(s.to_string()))
+            .map_err(|_| Error::InvalidTaskId(s.to_string()))?;
+        TaskId::from_columns(&cols).ok_or_else(|| Error::InvalidTaskId(s.to_string()))
     }
 }
 
@@ -417,12 +401,12 @@ const KEPT_PLAN_N: u32 = 10;
 type KeptPlans = Vec<((u32, Strategy), (Plan, Fingerprint))>;
 static KEPT_PLANS: std::sync::Mutex<KeptPlans> = std::sync::Mutex::new(Vec::new());
 
-/// The plan of the `n`-board with [`DEFAULT_MIN_TASKS`] and its fingerprint. The plans of small
+/// The plan of the `n`-board with [`Plan::DEFAULT_MIN_TASKS`] and its fingerprint. The plans of small
 /// boards (up to n = 10, where making the plan takes longer than the search) are made once per
 /// process and copied.
 pub(crate) fn default_plan(n: u32, strategy: Strategy) -> Result<(Plan, Fingerprint), Error> {
     let make = || -> Result<(Plan, Fingerprint), Error> {
-        let plan = Plan::new(n, strategy, DEFAULT_MIN_TASKS)?;
+        let plan = Plan::new(n, strategy, Plan::DEFAULT_MIN_TASKS)?;
         let fingerprint = plan.fingerprint();
         Ok((plan, fingerprint))
     };
@@ -482,6 +466,17 @@ impl TaskRule {
 }
 
 impl Plan {
+    /// Version of the task decomposition. Anything that records per-task results (journals,
+    /// shards) must refuse results recorded under another version.
+    ///
+    /// Version 2: the task count no longer grows with the thread count
+    /// ([`Plan::DEFAULT_MIN_TASKS`]).
+    pub const VERSION: u32 = 2;
+
+    /// The task count the planner aims for by default, whatever the machine: plans (and so task
+    /// ids, journals and shards) are the same on every machine and for every thread count.
+    pub const DEFAULT_MIN_TASKS: usize = 4096;
+
     /// Splits the `n`-board into at least `min_tasks` tasks where the board is big enough.
     ///
     /// ```
@@ -635,7 +630,7 @@ mod tests {
                 let plan = Plan::new(n, Strategy::Mirror, min_tasks).unwrap();
                 assert_eq!(
                     Some(plan_total(&plan)),
-                    known::total(n),
+                    known::Known::of(n).map(|k| k.total),
                     "n={n} min={min_tasks}"
                 );
             }
@@ -689,7 +684,7 @@ mod tests {
                 let plan = Plan::new(n, Strategy::Symmetric, min_tasks).unwrap();
                 assert_eq!(
                     Some(plan_total(&plan)),
-                    known::total(n),
+                    known::Known::of(n).map(|k| k.total),
                     "n={n} min={min_tasks}"
                 );
             }
@@ -741,7 +736,7 @@ mod tests {
     fn plans_are_the_ones_journals_and_shards_were_written_for() {
         // (n, fingerprint, tasks, layout hash) of the default `symmetric` plans as plan
         // version 2 made them. A change here orphans every journal and shard of the board:
-        // raise PLAN_VERSION instead.
+        // raise Plan::VERSION instead.
         const SYMMETRIC: [(u32, u64, usize, u64); 20] = [
             (4, 0xf4484e5fa1bd5590, 2, 0xda579b155be7fda4),
             (5, 0x854d32b89204a26a, 5, 0x2951e94c19593035),
@@ -777,7 +772,7 @@ mod tests {
         let mut found = Vec::new();
         for (strategy, expected) in lists {
             for &(n, ..) in expected {
-                let plan = Plan::new(n, strategy, DEFAULT_MIN_TASKS).unwrap();
+                let plan = Plan::new(n, strategy, Plan::DEFAULT_MIN_TASKS).unwrap();
                 let layout = layout_hash(&plan);
                 found.push((n, plan.fingerprint().get(), plan.tasks.len(), layout));
             }
@@ -796,7 +791,7 @@ mod tests {
     fn kept_plans_are_the_plans_made_anew() {
         for n in [0, 6, 10, 11] {
             for strategy in [Strategy::Symmetric, Strategy::Mirror] {
-                let fresh = Plan::new(n, strategy, DEFAULT_MIN_TASKS).unwrap();
+                let fresh = Plan::new(n, strategy, Plan::DEFAULT_MIN_TASKS).unwrap();
                 for _ in 0..2 {
                     let (kept, fingerprint) = default_plan(n, strategy).unwrap();
                     assert_eq!((kept.n, kept.strategy), (n, strategy));
@@ -852,7 +847,11 @@ mod tests {
                 assert!(b.free_rows().count_ones() <= n - 5, "n={n} {}", t.id);
             }
             let report = run(&large, &RunOptions::with_threads(2)).unwrap();
-            assert_eq!(Some(report.total), known::total(n), "n={n}");
+            assert_eq!(
+                Some(report.total),
+                known::Known::of(n).map(|k| k.total),
+                "n={n}"
+            );
         }
     }
 
@@ -864,11 +863,11 @@ mod tests {
         assert!(long.parse::<TaskId>().is_err());
         assert_eq!(
             "1.x".parse::<TaskId>().unwrap_err().to_string(),
-            "bad task id '1.x'"
+            "'1.x' is not a task id (`-` or up to 16 columns joined by dots)"
         );
-        assert_eq!(
+        assert!(matches!(
             long.parse::<TaskId>().unwrap_err(),
-            TaskIdError::TooLong(long.clone())
-        );
+            Error::InvalidTaskId(text) if text == long
+        ));
     }
 }

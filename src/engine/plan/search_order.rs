@@ -440,7 +440,9 @@ fn search_order() {
     let Some(n) = n else {
         panic!("NQUEENS_SEARCH_ORDER: N (in 5..=16) or --static N (N in 5..={MAX_JOB_N})");
     };
-    let known = crate::known::total(n).expect("a known total");
+    let known = crate::known::Known::of(n)
+        .map(|k| k.total)
+        .expect("a known total");
     if fixed {
         static_orders(n, known);
         return;
