@@ -277,8 +277,8 @@ fn lines(e: &Estimate) -> Vec<Line> {
             "core time of the count".into(),
             format!(
                 "{} ({} of wall time on {})",
-                duration(e.core_seconds),
-                duration(e.wall_seconds),
+                duration(e.core_time.as_secs_f64()),
+                duration(e.wall_time.as_secs_f64()),
                 human::plural(e.threads, "thread")
             ),
         );
@@ -299,19 +299,19 @@ fn lines(e: &Estimate) -> Vec<Line> {
         "core time of a count".into(),
         format!(
             "{} (95%: {} to {})",
-            duration(e.core_seconds),
-            duration(e.core_seconds_low),
-            duration(e.core_seconds_high)
+            duration(e.core_time.as_secs_f64()),
+            duration(e.core_time_low.as_secs_f64()),
+            duration(e.core_time_high.as_secs_f64())
         ),
     );
     add(
         format!("wall time on {}", human::plural(e.threads, "thread")),
-        duration(e.wall_seconds),
+        duration(e.wall_time.as_secs_f64()),
     );
     for (cores, secs) in [
-        (64, e.wall_seconds_64),
-        (1024, e.wall_seconds_1024),
-        (10_000, e.wall_seconds_10000),
+        (64, e.wall_time_64.as_secs_f64()),
+        (1024, e.wall_time_1024.as_secs_f64()),
+        (10_000, e.wall_time_10000.as_secs_f64()),
     ] {
         add(
             format!("wall time on {}", human::plural(grouped(cores), "core")),

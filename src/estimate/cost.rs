@@ -285,8 +285,11 @@ fn estimated(n: u32, kernel: Kernel, threads: usize) -> Result<Cost, Error> {
             .with_kernel(kernel),
     )?;
     let cpus = num_cpus::get().max(1) as f64;
-    let cost = Cost::new(e.wall_seconds.max(e.core_seconds / cpus), e.core_seconds)
-        .with_core_interval(e.core_seconds_low, e.core_seconds_high);
+    let core = e.core_time.as_secs_f64();
+    let cost = Cost::new(e.wall_time.as_secs_f64().max(core / cpus), core).with_core_interval(
+        e.core_time_low.as_secs_f64(),
+        e.core_time_high.as_secs_f64(),
+    );
     cache().insert(key, cost);
     Ok(cost)
 }

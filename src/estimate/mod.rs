@@ -493,6 +493,12 @@ impl Sample {
     }
 }
 
+/// `seconds` as a time: none below zero (or not a number), and at most [`Duration::MAX`] (an
+/// estimate of a board far beyond reach).
+fn time(seconds: f64) -> Duration {
+    Duration::try_from_secs_f64(seconds.max(0.0)).unwrap_or(Duration::MAX)
+}
+
 /// An estimate of one board.
 ///
 /// ```
@@ -520,7 +526,7 @@ pub struct Estimate {
     pub seed: u64,
     /// Number of probes.
     pub samples: u64,
-    /// Threads the probes ran on, and the thread count of `wall_seconds`.
+    /// Threads the probes ran on, and the thread count of `wall_time`.
     pub threads: usize,
     /// Tasks in the plan.
     pub tasks: usize,
@@ -563,24 +569,34 @@ pub struct Estimate {
     /// Upper end of the unique count's 95% interval.
     #[cfg_attr(feature = "serde", serde(with = "crate::serde_util::whole"))]
     pub unique_high: f64,
-    /// Estimated core-seconds of a full count with this kernel on this machine.
-    pub core_seconds: f64,
-    /// Lower end of the core-seconds' 95% interval (never below 0).
-    pub core_seconds_low: f64,
-    /// Upper end of the core-seconds' 95% interval.
-    pub core_seconds_high: f64,
-    /// Modelled wall-clock seconds of a full count on `threads` threads.
-    pub wall_seconds: f64,
-    /// Modelled wall-clock seconds on 64 cores.
-    pub wall_seconds_64: f64,
-    /// Modelled wall-clock seconds on 1024 cores.
-    pub wall_seconds_1024: f64,
-    /// Modelled wall-clock seconds on 10 000 cores.
-    pub wall_seconds_10000: f64,
+    /// The predicted core time of a full count with this kernel on this machine: its
+    /// workers' time in the tasks, summed (the count's `core_time`, predicted; a number of
+    /// seconds in serde's output, as every time below).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_util::seconds"))]
+    pub core_time: Duration,
+    /// Lower end of the core time's 95% interval.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_util::seconds"))]
+    pub core_time_low: Duration,
+    /// Upper end of the core time's 95% interval.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_util::seconds"))]
+    pub core_time_high: Duration,
+    /// The predicted wall time of a full count on `threads` threads (the count's
+    /// `wall_time`, predicted).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_util::seconds"))]
+    pub wall_time: Duration,
+    /// The predicted wall time on 64 cores.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_util::seconds"))]
+    pub wall_time_64: Duration,
+    /// The predicted wall time on 1024 cores.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_util::seconds"))]
+    pub wall_time_1024: Duration,
+    /// The predicted wall time on 10 000 cores.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_util::seconds"))]
+    pub wall_time_10000: Duration,
     /// The largest task's share of the work, from the plan's size estimate: with more cores
     /// than its inverse, that task alone sets the wall time.
     pub largest_task_share: f64,
-    /// Fraction of a full count's work the probes did (their time over `core_seconds`); 1
+    /// Fraction of a full count's work the probes did (their time over `core_time`); 1
     /// when the board was counted exactly.
     pub covered_fraction: f64,
     /// Why the sampling ended (with the `serde` feature, `"budget"` when absent).
@@ -1024,13 +1040,13 @@ impl Estimator {
             estimate_unique: unique,
             unique_low: unique,
             unique_high: unique,
-            core_seconds,
-            core_seconds_low: core_seconds,
-            core_seconds_high: core_seconds,
-            wall_seconds: wall,
-            wall_seconds_64: clusters[0],
-            wall_seconds_1024: clusters[1],
-            wall_seconds_10000: clusters[2],
+            core_time: time(core_seconds),
+            core_time_low: time(core_seconds),
+            core_time_high: time(core_seconds),
+            wall_time: counts.wall_time,
+            wall_time_64: time(clusters[0]),
+            wall_time_1024: time(clusters[1]),
+            wall_time_10000: time(clusters[2]),
             largest_task_share: self.walls.largest_share(),
             covered_fraction: 1.0,
             stopped: StopReason::Counted,
@@ -1072,13 +1088,13 @@ impl Estimator {
             estimate_unique: total.mean / 8.0,
             unique_low: total_low / 8.0,
             unique_high: total_high / 8.0,
-            core_seconds: cost.mean,
-            core_seconds_low: cost_low,
-            core_seconds_high: cost_high,
-            wall_seconds: self.walls.on_threads(cost.mean, options.count.threads),
-            wall_seconds_64: clusters[0],
-            wall_seconds_1024: clusters[1],
-            wall_seconds_10000: clusters[2],
+            core_time: time(cost.mean),
+            core_time_low: time(cost_low),
+            core_time_high: time(cost_high),
+            wall_time: time(self.walls.on_threads(cost.mean, options.count.threads)),
+            wall_time_64: time(clusters[0]),
+            wall_time_1024: time(clusters[1]),
+            wall_time_10000: time(clusters[2]),
             largest_task_share: self.walls.largest_share(),
             covered_fraction: if cost.mean > 0.0 {
                 measured / cost.mean

@@ -108,9 +108,9 @@ fn one_cost_for_one_board() -> Result<(), String> {
             .unwrap();
         assert!(out.status.success());
         let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        let core = json[0]["core_seconds"].as_f64().unwrap();
-        let low = json[0]["core_seconds_low"].as_f64().unwrap();
-        let high = json[0]["core_seconds_high"].as_f64().unwrap();
+        let core = json[0]["core_time"].as_f64().unwrap();
+        let low = json[0]["core_time_low"].as_f64().unwrap();
+        let high = json[0]["core_time_high"].as_f64().unwrap();
         assert!(low < core && core < high, "{json}");
         estimates.push(core);
 

@@ -33,11 +33,11 @@ fn json_has_every_field_and_repeats_with_the_seed() {
         "total_low",
         "total_high",
         "unique",
-        "core_seconds",
-        "core_seconds_low",
-        "core_seconds_high",
-        "wall_seconds",
-        "wall_seconds_10000",
+        "core_time",
+        "core_time_low",
+        "core_time_high",
+        "wall_time",
+        "wall_time_10000",
         "largest_task_share",
         "covered_fraction",
         "known_total",
@@ -106,7 +106,7 @@ fn an_interval_never_goes_below_zero() {
             "-f",
             "json",
         ]);
-        for field in ["total_low", "unique_low", "core_seconds_low"] {
+        for field in ["total_low", "unique_low", "core_time_low"] {
             let low = v[field].as_f64().unwrap();
             assert!(low >= 0.0, "seed {seed}: {field} = {low}");
         }
