@@ -7,6 +7,8 @@
 //! The textbook algorithms have their own models (`Algorithm::estimated_seconds`); their
 //! refusals are written the same way ([`refuse_if_over`]).
 
+use std::time::Duration;
+
 use nqueens::estimate::cost::Cost;
 
 use super::{Failure, human, output};
@@ -15,17 +17,26 @@ use super::{Failure, human, output};
 /// starts.
 pub const ANNOUNCE_SECONDS: f64 = 3600.0;
 
+/// `time` in seconds, where [`Duration::MAX`] (a cost beyond any figure) is infinite.
+fn seconds(time: Duration) -> f64 {
+    if time == Duration::MAX {
+        f64::INFINITY
+    } else {
+        time.as_secs_f64()
+    }
+}
+
 /// How `cost` reads in a message: `about 55.6 years (111 years of core time, 95%: 99.1 years
 /// to 123 years)`, or `about 1 h 02 min` when the core time is the wall time and no interval is
 /// known.
 pub fn describe(cost: &Cost) -> String {
-    let wall = human::duration(cost.wall);
-    let core = human::duration(cost.core);
-    match cost.core_interval {
+    let wall = human::duration(seconds(cost.wall_time));
+    let core = human::duration(seconds(cost.core_time));
+    match cost.core_time_interval {
         Some((low, high)) => format!(
             "about {wall} ({core} of core time, 95%: {} to {})",
-            human::duration(low),
-            human::duration(high)
+            human::duration(seconds(low)),
+            human::duration(seconds(high))
         ),
         None if core != wall => format!("about {wall} ({core} of core time)"),
         None => format!("about {wall}"),
@@ -42,13 +53,14 @@ pub fn raise_max_seconds(limit: f64) -> String {
 /// the work (`verify --max 27`), `advice` says what to do instead (it should name the
 /// overriding flag).
 pub fn refuse_if_over(what: &str, secs: f64, limit: f64, advice: &str) -> Result<(), Failure> {
-    refuse_cost_over(what, Cost::single_thread(secs), limit, advice)
+    let time = Duration::try_from_secs_f64(secs.max(0.0)).unwrap_or(Duration::MAX);
+    refuse_cost_over(what, Cost::single_thread(time), limit, advice)
 }
 
 /// Refuses work of `cost` when its wall-clock time is over `limit`, in the words of every
 /// refusal: `{what} would need about …; {advice}`.
 pub fn refuse_cost_over(what: &str, cost: Cost, limit: f64, advice: &str) -> Result<(), Failure> {
-    if cost.wall <= limit {
+    if seconds(cost.wall_time) <= limit {
         return Ok(());
     }
     Err(Failure::Usage(format!(
@@ -67,7 +79,8 @@ pub fn announce_if_long(what: &str, cost: Cost, remedy: &str) {
 
 /// The announcement of [`announce_if_long`], if the work is long.
 fn long_work(what: &str, cost: Cost, remedy: &str) -> Option<String> {
-    (cost.wall > ANNOUNCE_SECONDS).then(|| format!("{what} needs {}; {remedy}", describe(&cost)))
+    (seconds(cost.wall_time) > ANNOUNCE_SECONDS)
+        .then(|| format!("{what} needs {}; {remedy}", describe(&cost)))
 }
 
 #[cfg(test)]
@@ -99,7 +112,9 @@ mod tests {
 
     #[test]
     fn announcements_and_refusals_read_alike() {
-        let cost = Cost::new(2.0 * DAY, 4.0 * DAY).with_core_interval(3.5 * DAY, 4.5 * DAY);
+        let day = Duration::from_secs_f64(DAY);
+        let cost =
+            Cost::new(2 * day, 4 * day).with_core_interval(day.mul_f64(3.5), day.mul_f64(4.5));
         assert_eq!(
             long_work("counting n = 22 on 2 threads", cost, "it starts anyway").unwrap(),
             "counting n = 22 on 2 threads needs about 2 days 0 h (4 days 0 h of core \
@@ -112,6 +127,9 @@ mod tests {
             refusal.starts_with("verify of n = 22 would need about 2 days 0 h (4 days"),
             "{refusal}"
         );
-        assert_eq!(long_work("x", Cost::single_thread(60.0), "y"), None);
+        assert_eq!(
+            long_work("x", Cost::single_thread(Duration::from_secs(60)), "y"),
+            None
+        );
     }
 }

@@ -148,7 +148,7 @@ fn study_cost(
     variants: &[(Strategy, Kernel)],
     runs: f64,
 ) -> Result<Cost, nqueens::Error> {
-    let mut total = Cost::single_thread(0.0);
+    let mut total = Cost::single_thread(std::time::Duration::ZERO);
     for &(strategy, kernel) in variants {
         let options = CountOptions::new(1, strategy).with_kernel(kernel);
         let one = Cost::try_of_board(n, &options)?;
@@ -297,7 +297,7 @@ fn short_run_warning(series: &Series, threads: usize, time: Duration) -> String 
         .and_then(|(strategy, kernel)| {
             let options = CountOptions::new(threads, strategy).with_kernel(kernel);
             (series.n + 1..=nqueens::MAX_N)
-                .find(|&n| Cost::of_board(n, &options).wall >= SHORT_RUN.as_secs_f64())
+                .find(|&n| Cost::of_board(n, &options).wall_time >= SHORT_RUN)
         })
         .map_or_else(String::new, |n| format!(" such as {n}"));
     format!(
@@ -470,7 +470,7 @@ mod tests {
         assert!(suggested > 9, "{warning}");
         // The fixture's strategy and kernel, whose cost the suggestion follows.
         let options = CountOptions::new(2, Strategy::Mirror).with_kernel(Kernel::DepthFirst);
-        assert!(Cost::of_board(suggested, &options).wall >= SHORT_RUN.as_secs_f64());
+        assert!(Cost::of_board(suggested, &options).wall_time >= SHORT_RUN);
         assert!(!warning.contains('\n'));
     }
 

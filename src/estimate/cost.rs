@@ -14,24 +14,26 @@
 //! it, so that several boards cost one estimate.
 //!
 //! ```
+//! use std::time::Duration;
 //! use nqueens::estimate::cost::Cost;
 //! use nqueens::{CountOptions, Strategy};
 //!
 //! let options = CountOptions::new(1, Strategy::Symmetric);
 //! let cost = Cost::of_board(12, &options);
-//! assert!(cost.wall > 0.0 && cost.wall < 60.0);
+//! assert!(cost.wall_time > Duration::ZERO && cost.wall_time < Duration::from_secs(60));
 //! // Twice the work on one thread, and spread over more threads.
-//! assert_eq!(cost.scaled(2.0).core, 2.0 * cost.core);
-//! assert!(cost.on_threads(2).wall <= cost.wall);
+//! assert!(cost.scaled(2.0).core_time.abs_diff(2 * cost.core_time) < Duration::from_micros(1));
+//! assert!(cost.on_threads(2).wall_time <= cost.wall_time);
 //! ```
 
 use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex, MutexGuard};
+use std::time::Duration;
 
 use crate::count::CountOptions;
 use crate::engine::kernel::Kernel;
 use crate::error::Error;
-use crate::estimate::{Budget, EstimateOptions, Estimator};
+use crate::estimate::{Budget, EstimateOptions, Estimator, time};
 use crate::known;
 
 /// The probes of every estimate behind a [`Cost`] (what `nqueens estimate --samples 200` draws).
@@ -40,82 +42,88 @@ pub(crate) const SAMPLES: u64 = 200;
 /// The seed of those probes.
 pub(crate) const SEED: u64 = 1;
 
-/// What a piece of work is estimated to cost.
+/// What a piece of work is estimated to cost. [`Duration::MAX`] stands for a cost beyond any
+/// figure (a kernel that does not run here); sums and multiples stop there.
 ///
 /// ```
+/// use std::time::Duration;
 /// use nqueens::estimate::cost::Cost;
-/// let cost = Cost::new(2.0, 4.0).with_core_interval(3.5, 4.5);
-/// assert_eq!((cost.wall, cost.core, cost.core_interval), (2.0, 4.0, Some((3.5, 4.5))));
+/// let s = Duration::from_secs;
+/// let cost = Cost::new(s(2), s(4)).with_core_interval(s(3), s(5));
+/// assert_eq!((cost.wall_time, cost.core_time), (s(2), s(4)));
+/// assert_eq!(cost.core_time_interval, Some((s(3), s(5))));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct Cost {
-    /// Wall-clock seconds on the threads it runs on.
-    pub wall: f64,
-    /// Core-seconds (one thread's processor time, all threads summed).
-    pub core: f64,
-    /// The 95% interval of `core`, when the model gives one.
-    pub core_interval: Option<(f64, f64)>,
+    /// Wall time on the threads it runs on.
+    pub wall_time: Duration,
+    /// Core time: one thread's processor time, all threads summed.
+    pub core_time: Duration,
+    /// The 95% interval of `core_time`, when the model gives one.
+    pub core_time_interval: Option<(Duration, Duration)>,
 }
 
 impl Cost {
-    /// Work of `wall` wall-clock seconds and `core` core-seconds, with no interval.
+    /// Work of `wall_time` on the clock and `core_time` summed over the threads, with no
+    /// interval.
     ///
     /// ```
+    /// use std::time::Duration;
     /// use nqueens::estimate::cost::Cost;
-    /// let cost = Cost::new(1.5, 3.0);
-    /// assert_eq!((cost.wall, cost.core, cost.core_interval), (1.5, 3.0, None));
+    /// let cost = Cost::new(Duration::from_secs(1), Duration::from_secs(3));
+    /// assert_eq!(cost.core_time_interval, None);
     /// ```
     #[must_use]
-    pub fn new(wall: f64, core: f64) -> Cost {
+    pub fn new(wall_time: Duration, core_time: Duration) -> Cost {
         Cost {
-            wall,
-            core,
-            core_interval: None,
+            wall_time,
+            core_time,
+            core_time_interval: None,
         }
     }
 
-    /// This cost with the 95% interval `low` to `high` of its core-seconds.
-    ///
-    /// ```
-    /// use nqueens::estimate::cost::Cost;
-    /// let cost = Cost::new(1.0, 2.0).with_core_interval(1.8, 2.2);
-    /// assert_eq!(cost.core_interval, Some((1.8, 2.2)));
-    /// ```
+    /// This cost with the 95% interval `low` to `high` of its core time.
     #[must_use]
-    pub fn with_core_interval(self, low: f64, high: f64) -> Cost {
+    pub fn with_core_interval(self, low: Duration, high: Duration) -> Cost {
         Cost {
-            core_interval: Some((low, high)),
+            core_time_interval: Some((low, high)),
             ..self
         }
     }
 
-    /// Work of `seconds` on one thread, with no interval (as a model without one gives it).
+    /// Work of `time` on one thread, with no interval (as a model without one gives it).
     ///
     /// ```
+    /// use std::time::Duration;
     /// use nqueens::estimate::cost::Cost;
-    /// assert_eq!(Cost::single_thread(60.0), Cost::new(60.0, 60.0));
+    /// let minute = Duration::from_secs(60);
+    /// assert_eq!(Cost::single_thread(minute), Cost::new(minute, minute));
     /// ```
     #[must_use]
-    pub fn single_thread(seconds: f64) -> Cost {
-        Cost::new(seconds, seconds)
+    pub fn single_thread(time: Duration) -> Cost {
+        Cost::new(time, time)
     }
 
     /// `self` times `factor` (a share of the work, or repeated runs).
     ///
     /// ```
+    /// use std::time::Duration;
     /// use nqueens::estimate::cost::Cost;
-    /// let cost = Cost::new(1.0, 2.0).with_core_interval(1.5, 2.5).scaled(3.0);
-    /// assert_eq!(cost, Cost::new(3.0, 6.0).with_core_interval(4.5, 7.5));
+    /// let s = Duration::from_secs;
+    /// let cost = Cost::new(s(1), s(2)).with_core_interval(s(1), s(3)).scaled(3.0);
+    /// assert_eq!(cost, Cost::new(s(3), s(6)).with_core_interval(s(3), s(9)));
+    /// assert_eq!(Cost::single_thread(Duration::MAX).scaled(2.0).wall_time, Duration::MAX);
     /// ```
     #[must_use]
     pub fn scaled(self, factor: f64) -> Cost {
+        let times = |d: Duration| time(d.as_secs_f64() * factor);
         Cost {
-            wall: self.wall * factor,
-            core: self.core * factor,
-            core_interval: self
-                .core_interval
-                .map(|(low, high)| (low * factor, high * factor)),
+            wall_time: times(self.wall_time),
+            core_time: times(self.core_time),
+            core_time_interval: self
+                .core_time_interval
+                .map(|(low, high)| (times(low), times(high))),
         }
     }
 
@@ -123,21 +131,23 @@ impl Cost {
     /// one).
     ///
     /// ```
+    /// use std::time::Duration;
     /// use nqueens::estimate::cost::Cost;
-    /// let a = Cost::new(1.0, 2.0).with_core_interval(1.5, 2.5);
-    /// let b = Cost::new(2.0, 4.0).with_core_interval(3.0, 5.0);
-    /// assert_eq!(a.plus(b), Cost::new(3.0, 6.0).with_core_interval(4.5, 7.5));
-    /// assert_eq!(a.plus(Cost::single_thread(1.0)).core_interval, None);
+    /// let s = Duration::from_secs;
+    /// let a = Cost::new(s(1), s(2)).with_core_interval(s(1), s(3));
+    /// let b = Cost::new(s(2), s(4)).with_core_interval(s(3), s(5));
+    /// assert_eq!(a.plus(b), Cost::new(s(3), s(6)).with_core_interval(s(4), s(8)));
+    /// assert_eq!(a.plus(Cost::single_thread(s(1))).core_time_interval, None);
     /// ```
     #[must_use]
     pub fn plus(self, other: Cost) -> Cost {
         Cost {
-            wall: self.wall + other.wall,
-            core: self.core + other.core,
-            core_interval: self
-                .core_interval
-                .zip(other.core_interval)
-                .map(|((a, b), (c, d))| (a + c, b + d)),
+            wall_time: self.wall_time.saturating_add(other.wall_time),
+            core_time: self.core_time.saturating_add(other.core_time),
+            core_time_interval: self
+                .core_time_interval
+                .zip(other.core_time_interval)
+                .map(|((a, b), (c, d))| (a.saturating_add(c), b.saturating_add(d))),
         }
     }
 
@@ -145,39 +155,41 @@ impl Cost {
     /// machine has logical CPUs.
     ///
     /// ```
+    /// use std::time::Duration;
     /// use nqueens::estimate::cost::Cost;
-    /// let cost = Cost::single_thread(8.0);
-    /// assert_eq!(cost.on_threads(1).wall, 8.0);
+    /// let s = Duration::from_secs;
+    /// let cost = Cost::single_thread(s(8));
+    /// assert_eq!(cost.on_threads(1).wall_time, s(8));
     /// // 4 seconds where two threads run at once, 8 on a single CPU.
-    /// assert!([4.0, 8.0].contains(&cost.on_threads(2).wall));
-    /// assert_eq!(cost.on_threads(2).core, 8.0);
+    /// assert!([s(4), s(8)].contains(&cost.on_threads(2).wall_time));
+    /// assert_eq!(cost.on_threads(2).core_time, s(8));
     /// ```
     #[must_use]
     pub fn on_threads(self, threads: usize) -> Cost {
         let parallel = threads.clamp(1, num_cpus::get().max(1)) as f64;
         Cost {
-            wall: self.core / parallel,
+            wall_time: time(self.core_time.as_secs_f64() / parallel),
             ..self
         }
     }
 
     /// What counting the `n`-board with `options` costs here (see the [module
-    /// documentation](self)): nothing for boards below [`Estimator::MIN_N`], and an infinite
-    /// cost where the kernel does not run on this CPU. The strategy of `options` is not
+    /// documentation](self)): nothing for boards below [`Estimator::MIN_N`], and
+    /// [`Duration::MAX`] where the kernel does not run on this CPU. The strategy of `options` is not
     /// weighed.
     ///
     /// ```
     /// use nqueens::estimate::cost::Cost;
     /// use nqueens::{CountOptions, Strategy};
     /// let options = CountOptions::new(1, Strategy::Symmetric);
-    /// assert_eq!(Cost::of_board(3, &options).wall, 0.0);
+    /// assert_eq!(Cost::of_board(3, &options).wall_time, std::time::Duration::ZERO);
     /// // Made once, then the same figure every time.
     /// assert_eq!(Cost::of_board(14, &options), Cost::of_board(14, &options));
-    /// assert!(Cost::of_board(16, &options).wall > Cost::of_board(14, &options).wall);
+    /// assert!(Cost::of_board(16, &options).wall_time > Cost::of_board(14, &options).wall_time);
     /// ```
     #[must_use]
     pub fn of_board(n: u32, options: &CountOptions) -> Cost {
-        Cost::try_of_board(n, options).unwrap_or(Cost::single_thread(f64::INFINITY))
+        Cost::try_of_board(n, options).unwrap_or(Cost::single_thread(Duration::MAX))
     }
 
     /// [`Cost::of_board`], or why the estimate behind it could not be made: the kernel does
@@ -201,7 +213,7 @@ impl Cost {
     /// ```
     pub fn try_of_board(n: u32, options: &CountOptions) -> Result<Cost, Error> {
         if n < Estimator::MIN_N {
-            return Ok(Cost::single_thread(0.0));
+            return Ok(Cost::single_thread(Duration::ZERO));
         }
         let sampled = n.min(Estimator::MAX_N);
         crate::engine::pool::check_threads(options.threads)?;
@@ -219,13 +231,13 @@ impl Cost {
     /// use nqueens::{CountOptions, Strategy};
     /// let options = CountOptions::new(1, Strategy::Symmetric);
     /// let (one, two) = (Cost::of_board(14, &options), Cost::of_boards(&[12, 14], &options));
-    /// assert!(two.core > one.core && two.core < 1.5 * one.core);
+    /// assert!(two.core_time > one.core_time && two.core_time < one.core_time.mul_f64(1.5));
     /// assert_eq!(Cost::of_boards(&[14], &options), one);
-    /// assert_eq!(Cost::of_boards(&[], &options).wall, 0.0);
+    /// assert_eq!(Cost::of_boards(&[], &options).wall_time, std::time::Duration::ZERO);
     /// ```
     #[must_use]
     pub fn of_boards(boards: &[u32], options: &CountOptions) -> Cost {
-        Cost::try_of_boards(boards, options).unwrap_or(Cost::single_thread(f64::INFINITY))
+        Cost::try_of_boards(boards, options).unwrap_or(Cost::single_thread(Duration::MAX))
     }
 
     /// [`Cost::of_boards`], or why the estimate behind it could not be made (see
@@ -236,7 +248,7 @@ impl Cost {
     /// As [`Cost::try_of_board`], for the first board whose estimate fails.
     pub fn try_of_boards(boards: &[u32], options: &CountOptions) -> Result<Cost, Error> {
         let Some(&largest) = boards.iter().max() else {
-            return Ok(Cost::single_thread(0.0));
+            return Ok(Cost::single_thread(Duration::ZERO));
         };
         let cost = Cost::try_of_board(largest, options)?;
         let share: f64 = boards
@@ -285,11 +297,9 @@ fn estimated(n: u32, kernel: Kernel, threads: usize) -> Result<Cost, Error> {
             .with_kernel(kernel),
     )?;
     let cpus = num_cpus::get().max(1) as f64;
-    let core = e.core_time.as_secs_f64();
-    let cost = Cost::new(e.wall_time.as_secs_f64().max(core / cpus), core).with_core_interval(
-        e.core_time_low.as_secs_f64(),
-        e.core_time_high.as_secs_f64(),
-    );
+    let spread = time(e.core_time.as_secs_f64() / cpus);
+    let cost = Cost::new(e.wall_time.max(spread), e.core_time)
+        .with_core_interval(e.core_time_low, e.core_time_high);
     cache().insert(key, cost);
     Ok(cost)
 }
@@ -299,7 +309,7 @@ mod tests {
     use super::*;
     use crate::engine::plan::Strategy;
 
-    const DAY: f64 = 86_400.0;
+    const DAY: Duration = Duration::from_secs(86_400);
 
     fn options(threads: usize, kernel: Kernel) -> CountOptions {
         CountOptions::new(threads, Strategy::Symmetric).with_kernel(kernel)
@@ -308,13 +318,15 @@ mod tests {
     #[test]
     fn the_engine_estimate_grows_with_the_board_and_shrinks_with_threads() {
         let one = options(1, Kernel::Auto);
-        assert!(Cost::of_board(12, &one).wall < 1.0);
-        assert_eq!(Cost::of_board(2, &one).wall, 0.0);
-        assert!(Cost::of_board(27, &one).wall > 10.0 * DAY);
-        assert!(Cost::of_board(30, &one).wall > Cost::of_board(29, &one).wall * 5.0);
-        assert!(Cost::of_board(64, &one).wall.is_finite());
+        assert!(Cost::of_board(12, &one).wall_time < Duration::from_secs(1));
+        assert_eq!(Cost::of_board(2, &one).wall_time, Duration::ZERO);
+        assert!(Cost::of_board(27, &one).wall_time > 10 * DAY);
+        assert!(Cost::of_board(30, &one).wall_time > Cost::of_board(29, &one).wall_time * 5);
+        // Far beyond reach, the figure stops at the largest time rather than overflowing.
+        assert!(Cost::of_board(64, &one).wall_time >= Cost::of_board(40, &one).wall_time);
         assert!(
-            Cost::of_board(20, &options(2, Kernel::Auto)).wall <= Cost::of_board(20, &one).wall
+            Cost::of_board(20, &options(2, Kernel::Auto)).wall_time
+                <= Cost::of_board(20, &one).wall_time
         );
     }
 
@@ -324,8 +336,8 @@ mod tests {
         assert_eq!(Cost::of_board(18, &one), Cost::of_board(18, &one));
         // One board alone costs what it costs among others, plus theirs.
         let several = Cost::of_boards(&[16, 18], &one);
-        assert!(several.core > Cost::of_board(18, &one).core);
-        assert!(several.core < 1.5 * Cost::of_board(18, &one).core);
+        assert!(several.core_time > Cost::of_board(18, &one).core_time);
+        assert!(several.core_time < Cost::of_board(18, &one).core_time.mul_f64(1.5));
         assert_eq!(Cost::of_boards(&[18], &one), Cost::of_board(18, &one));
     }
 
@@ -338,7 +350,10 @@ mod tests {
         }
         let lanes = Cost::of_board(20, &options(1, fastest));
         let portable = Cost::of_board(20, &options(1, Kernel::PortableLanes));
-        assert!(portable.core > lanes.core, "{portable:?} vs {lanes:?}");
+        assert!(
+            portable.core_time > lanes.core_time,
+            "{portable:?} vs {lanes:?}"
+        );
     }
 
     #[test]

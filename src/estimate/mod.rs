@@ -495,7 +495,7 @@ impl Sample {
 
 /// `seconds` as a time: none below zero (or not a number), and at most [`Duration::MAX`] (an
 /// estimate of a board far beyond reach).
-fn time(seconds: f64) -> Duration {
+pub(crate) fn time(seconds: f64) -> Duration {
     Duration::try_from_secs_f64(seconds.max(0.0)).unwrap_or(Duration::MAX)
 }
 
