@@ -4,7 +4,7 @@
 //! figure from [`Cost::of_board`], which is what `nqueens estimate` reports for the same board
 //! with `--samples 200 --seed 1`.
 //!
-//! The textbook algorithms have their own models (`Algorithm::estimated_seconds`); their
+//! The textbook algorithms have their own models (`Algorithm::estimated_time`); their
 //! refusals are written the same way ([`refuse_if_over`]).
 
 use std::time::Duration;
@@ -18,7 +18,7 @@ use super::{Failure, human, output};
 pub const ANNOUNCE_SECONDS: f64 = 3600.0;
 
 /// `time` in seconds, where [`Duration::MAX`] (a cost beyond any figure) is infinite.
-fn seconds(time: Duration) -> f64 {
+pub fn seconds(time: Duration) -> f64 {
     if time == Duration::MAX {
         f64::INFINITY
     } else {
@@ -49,11 +49,10 @@ pub fn raise_max_seconds(limit: f64) -> String {
     format!("raise --max-seconds (now {})", human::number(limit))
 }
 
-/// Refuses work estimated at `secs` wall-clock seconds when that is over `limit`: `what` names
+/// Refuses work estimated at `time` on the clock when that is over `limit`: `what` names
 /// the work (`verify --max 27`), `advice` says what to do instead (it should name the
 /// overriding flag).
-pub fn refuse_if_over(what: &str, secs: f64, limit: f64, advice: &str) -> Result<(), Failure> {
-    let time = Duration::try_from_secs_f64(secs.max(0.0)).unwrap_or(Duration::MAX);
+pub fn refuse_if_over(what: &str, time: Duration, limit: f64, advice: &str) -> Result<(), Failure> {
     refuse_cost_over(what, Cost::single_thread(time), limit, advice)
 }
 
@@ -100,10 +99,15 @@ mod tests {
 
     #[test]
     fn work_over_the_limit_is_refused_with_the_advice() {
-        assert!(refuse_if_over("x", 10.0, 60.0, "raise --max-seconds").is_ok());
-        let err = refuse_if_over("verify --max 27", 1e9, DAY, "raise --max-seconds")
-            .unwrap_err()
-            .to_string();
+        assert!(refuse_if_over("x", Duration::from_secs(10), 60.0, "raise --max-seconds").is_ok());
+        let err = refuse_if_over(
+            "verify --max 27",
+            Duration::from_secs(1_000_000_000),
+            DAY,
+            "raise --max-seconds",
+        )
+        .unwrap_err()
+        .to_string();
         assert_eq!(
             err,
             "verify --max 27 would need about 31.7 years; raise --max-seconds"

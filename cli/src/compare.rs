@@ -3,7 +3,7 @@
 //! Also serves `nqueens count --algorithms NAME`, a plain single-thread count with one of them.
 
 use std::io::Write;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::format::{Format, plain, table_row, write_cells, write_records};
 use crate::human::{self, TimeUnit, grouped};
@@ -211,19 +211,19 @@ fn measure(algorithm: Algorithm, n: u32, steps: &Steps) -> Result<CompareRecord,
 
 /// Refuses a comparison whose slowest algorithm is estimated to need more than `limit` seconds.
 fn refuse_if_slow(n: u32, algorithms: &[Algorithm], limit: f64) -> Result<(), Failure> {
-    let cost = |a: Algorithm| a.estimated_seconds(n) + a.estimated_instrumented_seconds(n);
-    let Some(&slowest) = algorithms
-        .iter()
-        .max_by(|&&a, &&b| cost(a).total_cmp(&cost(b)))
-    else {
+    let cost = |a: Algorithm| {
+        a.estimated_time(n)
+            .saturating_add(a.estimated_instrumented_time(n))
+    };
+    let Some(&slowest) = algorithms.iter().max_by_key(|&&a| cost(a)) else {
         return Ok(());
     };
-    if cost(slowest) <= limit {
+    if budget::seconds(cost(slowest)) <= limit {
         return Ok(());
     }
     let fast: Vec<&str> = Algorithm::ALL
         .iter()
-        .filter(|&&a| cost(a) <= limit)
+        .filter(|&&a| budget::seconds(cost(a)) <= limit)
         .map(|a| a.name())
         .collect();
     let advice = if fast.is_empty() {
@@ -295,7 +295,9 @@ pub fn count_with(
     format: Format,
     out: &mut dyn Write,
 ) -> Result<Outcome, Failure> {
-    let cost: f64 = boards.iter().map(|&n| algorithm.estimated_seconds(n)).sum();
+    let cost = boards.iter().fold(Duration::ZERO, |sum, &n| {
+        sum.saturating_add(algorithm.estimated_time(n))
+    });
     budget::refuse_if_over(
         &format!("counting with {algorithm}"),
         cost,

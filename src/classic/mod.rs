@@ -182,30 +182,33 @@ impl Algorithm {
         search(self, n, observer)
     }
 
-    /// Rough seconds a plain (uninstrumented) search of the `n × n` board takes: enough to
+    /// The rough time a plain (uninstrumented) search of the `n × n` board takes: enough to
     /// refuse a comparison that would run for minutes before it starts (the model and its
-    /// constants are in `classic/estimate.rs`).
+    /// constants are in `classic/estimate.rs`). [`Duration::MAX`](std::time::Duration::MAX)
+    /// for a board far beyond reach.
     ///
     /// ```
+    /// use std::time::Duration;
     /// use nqueens::classic::Algorithm;
-    /// assert!(Algorithm::Matrix.estimated_seconds(8) < 0.01);
-    /// assert!(Algorithm::Matrix.estimated_seconds(18) > 600.0);
+    /// assert!(Algorithm::Matrix.estimated_time(8) < Duration::from_millis(10));
+    /// assert!(Algorithm::Matrix.estimated_time(18) > Duration::from_secs(600));
     /// ```
     #[must_use]
-    pub fn estimated_seconds(self, n: u32) -> f64 {
-        estimate::seconds(self, n)
+    pub fn estimated_time(self, n: u32) -> std::time::Duration {
+        crate::estimate::time(estimate::seconds(self, n))
     }
 
-    /// Rough seconds an instrumented search ([`Algorithm::count_instrumented`]) of the `n × n` board takes.
+    /// The rough time an instrumented search ([`Algorithm::count_instrumented`]) of the
+    /// `n × n` board takes.
     ///
     /// ```
     /// use nqueens::classic::Algorithm;
     /// let a = Algorithm::Attack;
-    /// assert!(a.estimated_instrumented_seconds(16) > a.estimated_seconds(16));
+    /// assert!(a.estimated_instrumented_time(16) > a.estimated_time(16));
     /// ```
     #[must_use]
-    pub fn estimated_instrumented_seconds(self, n: u32) -> f64 {
-        estimate::instrumented_seconds(self, n)
+    pub fn estimated_instrumented_time(self, n: u32) -> std::time::Duration {
+        crate::estimate::time(estimate::instrumented_seconds(self, n))
     }
 }
 
