@@ -98,7 +98,7 @@ pub enum Error {
         /// The first task that is not a task of the board; `None` when the plan has no task.
         task: Option<crate::engine::plan::TaskId>,
     },
-    /// The unique count of a board above [`UNIQUE_MAX_N`](crate::UNIQUE_MAX_N) was asked for:
+    /// The unique count of a board above [`Counts::UNIQUE_MAX_N`](crate::Counts::UNIQUE_MAX_N) was asked for:
     /// the symmetric searches it needs grow about tenfold every two rows.
     #[error(
         "the unique count of n = {n} is beyond reach: its symmetric searches take about a minute \
@@ -107,7 +107,7 @@ pub enum Error {
     UniqueBeyondReach {
         /// The board asked for.
         n: u32,
-        /// The largest board whose unique count is computed ([`UNIQUE_MAX_N`](crate::UNIQUE_MAX_N)).
+        /// The largest board whose unique count is computed ([`Counts::UNIQUE_MAX_N`](crate::Counts::UNIQUE_MAX_N)).
         max: u32,
     },
     /// A search was stopped by its stop flag before it finished.

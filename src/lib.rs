@@ -100,11 +100,10 @@ pub use count::{
     CountOptions, CountRun, Counts, Prepared, RunControl, Watcher, count, count_with,
     unique_from_total,
 };
-pub use engine::kernel::{Kernel, MAX_N};
+pub use engine::kernel::Kernel;
 pub use engine::plan::{Fingerprint, Plan, Strategy, Task, TaskId};
 pub use engine::pool::{max_threads, release_pools};
 pub use engine::run::TaskOutcome;
-pub use engine::unique::UNIQUE_MAX_N;
 pub use error::Error;
 pub use estimate::estimate;
 

@@ -9,11 +9,10 @@ use clap::{Args, ColorChoice, Parser, Subcommand};
 use crate::format::Format;
 use crate::human;
 use crate::names::Named;
-use nqueens::MAX_N;
 use nqueens::classic::Algorithm;
 use nqueens::journal::{ShardError, ShardSpec};
 use nqueens::known::Known;
-use nqueens::{Kernel, Strategy};
+use nqueens::{Kernel, Plan, Strategy};
 
 /// Parses the process's arguments (`args`, the program's name first). Every argument that takes
 /// a value accepts a negative number, so that `-1` is refused with the reason a value parser
@@ -726,9 +725,9 @@ fn range_hint(item: &str) -> Option<String> {
 fn parse_n(text: &str) -> Result<u32, String> {
     parse_side(
         text,
-        0..=MAX_N,
-        MAX_N,
-        &format!("the largest board is {MAX_N} x {MAX_N}"),
+        0..=Plan::MAX_N,
+        Plan::MAX_N,
+        &format!("the largest board is {n} x {n}", n = Plan::MAX_N),
     )
 }
 

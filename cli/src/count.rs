@@ -221,14 +221,14 @@ fn stream<T: Serialize + TableRow>(
     })
 }
 
-/// Says on stderr, in one line, that a whole board above [`nqueens::UNIQUE_MAX_N`] has no
+/// Says on stderr, in one line, that a whole board above [`nqueens::Counts::UNIQUE_MAX_N`] has no
 /// unique count (its record shows none): the searches it needs are beyond reach.
 pub fn note_unique_left_out(n: u32, unique: Option<u128>) {
-    if unique.is_none() && n > nqueens::UNIQUE_MAX_N {
+    if unique.is_none() && n > nqueens::Counts::UNIQUE_MAX_N {
         output::note(format_args!(
             "nqueens: note: the unique count of n = {n} is not computed: its symmetric searches \
              are beyond reach above n = {}",
-            nqueens::UNIQUE_MAX_N
+            nqueens::Counts::UNIQUE_MAX_N
         ));
     }
 }

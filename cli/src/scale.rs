@@ -296,7 +296,7 @@ fn short_run_warning(series: &Series, threads: usize, time: Duration) -> String 
         .zip(series.kernel.parse::<Kernel>().ok())
         .and_then(|(strategy, kernel)| {
             let options = CountOptions::new(threads, strategy).with_kernel(kernel);
-            (series.n + 1..=nqueens::MAX_N)
+            (series.n + 1..=nqueens::Plan::MAX_N)
                 .find(|&n| Cost::of_board(n, &options).wall_time >= SHORT_RUN)
         })
         .map_or_else(String::new, |n| format!(" such as {n}"));

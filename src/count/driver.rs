@@ -31,7 +31,7 @@ use crate::journal::{Header, Journal, JournalError, Shard, ShardError, Spent};
 ///
 /// # Errors
 ///
-/// [`Error::BoardTooLarge`](crate::Error::BoardTooLarge) for `n` above [`MAX_N`](crate::MAX_N);
+/// [`Error::BoardTooLarge`](crate::Error::BoardTooLarge) for `n` above [`MAX_N`](crate::Plan::MAX_N);
 /// [`Error::TooManyThreads`](crate::Error::TooManyThreads) for more threads than
 /// [`max_threads`](crate::max_threads) allows, [`Error::ThreadPool`](crate::Error::ThreadPool) when
 /// the worker threads cannot start; [`Error::KernelUnavailable`](crate::Error::KernelUnavailable)
@@ -134,13 +134,13 @@ impl Prepared {
     /// count's two symmetric searches while this thread makes the plan: a core that would wait
     /// for the plan does them instead. (A run of one thread, or one that searches on the calling
     /// thread, makes them on its worker before its first task.) They are left out for a board
-    /// above [`UNIQUE_MAX_N`](crate::UNIQUE_MAX_N) unless the options ask for them
+    /// above [`Counts::UNIQUE_MAX_N`](crate::Counts::UNIQUE_MAX_N) unless the options ask for them
     /// ([`CountOptions::unique_above_bound`]), and the control's stop flag ends them. Give
     /// [`Prepared::run`] the same control.
     ///
     /// # Errors
     ///
-    /// [`Error::BoardTooLarge`](crate::Error::BoardTooLarge) for `n` above [`MAX_N`](crate::MAX_N);
+    /// [`Error::BoardTooLarge`](crate::Error::BoardTooLarge) for `n` above [`MAX_N`](crate::Plan::MAX_N);
     /// [`Error::TooManyThreads`](crate::Error::TooManyThreads) for more threads than
     /// [`max_threads`](crate::max_threads) allows, [`Error::ThreadPool`](crate::Error::ThreadPool)
     /// when the worker threads cannot start;

@@ -36,7 +36,7 @@ use crate::error::Error;
 ///
 /// # Errors
 ///
-/// [`Error::BoardTooLarge`](crate::Error::BoardTooLarge) for `n` above [`MAX_N`](crate::MAX_N);
+/// [`Error::BoardTooLarge`](crate::Error::BoardTooLarge) for `n` above [`MAX_N`](crate::Plan::MAX_N);
 /// [`Error::TooManyThreads`](crate::Error::TooManyThreads) for more threads than
 /// [`max_threads`](crate::max_threads) allows, [`Error::ThreadPool`](crate::Error::ThreadPool) when
 /// the worker threads cannot start; [`Error::KernelUnavailable`](crate::Error::KernelUnavailable)
@@ -57,16 +57,16 @@ pub fn count(n: u32, options: &CountOptions) -> Result<Counts, Error> {
 /// quarter turn leave unchanged (milliseconds at n = 18, run on the calling thread).
 ///
 /// A total that cannot be the board's (the formula gives no whole number) is
-/// [`Error::Inconsistent`]; a board above [`UNIQUE_MAX_N`](crate::UNIQUE_MAX_N), whose
+/// [`Error::Inconsistent`]; a board above [`Counts::UNIQUE_MAX_N`](crate::Counts::UNIQUE_MAX_N), whose
 /// searches take minutes to ages, is [`Error::UniqueBeyondReach`] (at once), and one above
-/// [`MAX_N`](crate::MAX_N) is [`Error::BoardTooLarge`].
+/// [`MAX_N`](crate::Plan::MAX_N) is [`Error::BoardTooLarge`].
 ///
 /// # Errors
 ///
 /// [`Error::Inconsistent`](crate::Error::Inconsistent) for a total that cannot be the board's,
 /// [`Error::UniqueBeyondReach`](crate::Error::UniqueBeyondReach) for a board above
-/// [`UNIQUE_MAX_N`](crate::UNIQUE_MAX_N), [`Error::BoardTooLarge`](crate::Error::BoardTooLarge) for
-/// one above [`MAX_N`](crate::MAX_N).
+/// [`Counts::UNIQUE_MAX_N`](crate::Counts::UNIQUE_MAX_N), [`Error::BoardTooLarge`](crate::Error::BoardTooLarge) for
+/// one above [`MAX_N`](crate::Plan::MAX_N).
 ///
 /// ```
 /// use nqueens::{Error, unique_from_total};

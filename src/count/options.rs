@@ -47,7 +47,7 @@ pub struct CountOptions {
     pub strategy: Strategy,
     /// Which kernel counts the tasks (the counts never depend on it).
     pub kernel: Kernel,
-    /// Whether a board above [`UNIQUE_MAX_N`](crate::UNIQUE_MAX_N) gets its unique count too
+    /// Whether a board above [`Counts::UNIQUE_MAX_N`](crate::Counts::UNIQUE_MAX_N) gets its unique count too
     /// (off by default: its symmetric searches take a minute at `n = 28` and about ten times
     /// longer every two rows, so the count's [`Counts::unique`](crate::Counts::unique) is
     /// `None`). Boards up to the bound always get it. Either way the count's stop flag ends the
@@ -112,14 +112,14 @@ impl CountOptions {
     }
 
     /// These options with the unique count made (`true`) or left out (`false`, the default) for
-    /// a board above [`UNIQUE_MAX_N`](crate::UNIQUE_MAX_N).
+    /// a board above [`Counts::UNIQUE_MAX_N`](crate::Counts::UNIQUE_MAX_N).
     ///
     /// ```
-    /// use nqueens::{CountOptions, UNIQUE_MAX_N};
+    /// use nqueens::{CountOptions, Counts};
     /// let options = CountOptions::default();
     /// assert!(!options.unique_above_bound);
     /// assert!(options.with_unique_above_bound(true).unique_above_bound);
-    /// assert_eq!(UNIQUE_MAX_N, 27);
+    /// assert_eq!(Counts::UNIQUE_MAX_N, 27);
     /// ```
     #[must_use]
     pub const fn with_unique_above_bound(self, unique_above_bound: bool) -> CountOptions {

@@ -49,7 +49,7 @@ pub struct Counts {
     pub total: u128,
     /// Solutions distinct under the 8 symmetries of the square (OEIS A002562), from the total by
     /// Burnside's lemma; `None` when the total is not the whole board's (a stopped run, a
-    /// shard), and for a board above [`UNIQUE_MAX_N`](crate::UNIQUE_MAX_N) unless its options
+    /// shard), and for a board above [`Counts::UNIQUE_MAX_N`](crate::Counts::UNIQUE_MAX_N) unless its options
     /// ask for it ([`CountOptions::unique_above_bound`](crate::CountOptions::unique_above_bound)).
     #[cfg_attr(feature = "serde", serde(with = "crate::serde_util::count::optional"))]
     pub unique: Option<u128>,
@@ -72,6 +72,22 @@ pub struct Counts {
 }
 
 impl Counts {
+    /// The largest board whose unique count is computed by default: the last board of the known
+    /// table ([`Known::MAX_N`](crate::known::Known::MAX_N)), whose symmetric searches take some
+    /// seconds on one core (5 s at `n = 26`). Each two rows more multiply their cost by about ten
+    /// (about a minute at `n = 28`, some ten minutes at `n = 30`), so above this size
+    /// [`unique_from_total`](crate::unique_from_total) and the unique count's searches refuse with
+    /// [`Error::UniqueBeyondReach`](crate::Error::UniqueBeyondReach), a merge leaves its unique count out, and so does a count
+    /// unless its options ask for it
+    /// ([`CountOptions::unique_above_bound`](crate::CountOptions::unique_above_bound)).
+    ///
+    /// ```
+    /// use nqueens::{Counts, unique_from_total};
+    /// assert_eq!(Counts::UNIQUE_MAX_N, nqueens::known::Known::MAX_N);
+    /// assert!(unique_from_total(Counts::UNIQUE_MAX_N + 1, 8).is_err());
+    /// ```
+    pub const UNIQUE_MAX_N: u32 = crate::engine::unique::UNIQUE_MAX_N;
+
     /// Checks the counts against the known table ([`crate::known`]): a whole board's total and
     /// unique count, or a part's total alone (`unique` is `None`: a stopped run, a shard) is
     /// not checked. `Ok` for a board beyond the table (n > 27). A count resumed from a journal

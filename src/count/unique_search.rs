@@ -84,7 +84,7 @@ impl UniqueSearch {
 
     /// What they found: made here if nobody has claimed them, else waited for while another
     /// thread makes them. `None` once `stop` is raised, which ends the wait at once.
-    /// Refused for a board above [`MAX_N`](crate::MAX_N), which has none.
+    /// Refused for a board above [`MAX_N`](crate::Plan::MAX_N), which has none.
     pub(super) fn result(&self, stop: &AtomicBool) -> Result<Option<FixedCounts>, Error> {
         if self.n > crate::engine::kernel::MAX_N {
             return Err(Error::BoardTooLarge { n: self.n });

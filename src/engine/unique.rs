@@ -38,20 +38,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::kernel::MAX_JOB_N;
 use crate::error::Error;
 
-/// The largest board whose unique count is computed by default: the last board of the known
-/// table ([`MAX_KNOWN_N`](crate::known::Known::MAX_N)), whose symmetric searches take some
-/// seconds on one core (5 s at `n = 26`). Each two rows more multiply their cost by about ten
-/// (about a minute at `n = 28`, some ten minutes at `n = 30`), so above this size
-/// [`unique_from_total`](crate::unique_from_total) and the unique count's searches refuse with
-/// [`Error::UniqueBeyondReach`], a merge leaves its unique count out, and so does a count
-/// unless its options ask for it
-/// ([`CountOptions::unique_above_bound`](crate::CountOptions::unique_above_bound)).
-///
-/// ```
-/// use nqueens::{UNIQUE_MAX_N, unique_from_total};
-/// assert_eq!(UNIQUE_MAX_N, nqueens::known::Known::MAX_N);
-/// assert!(unique_from_total(UNIQUE_MAX_N + 1, 8).is_err());
-/// ```
+/// The largest board whose unique count is computed by default
+/// ([`Counts::UNIQUE_MAX_N`](crate::Counts::UNIQUE_MAX_N) is its public face, with the reasons).
 pub const UNIQUE_MAX_N: u32 = 27;
 
 /// Rows still to fill from which a search looks at its stop flag: the part of the tree below
@@ -71,7 +59,7 @@ pub struct FixedCounts {
 ///
 /// Boards above [`UNIQUE_MAX_N`], whose searches would take minutes to ages, are refused with
 /// [`Error::UniqueBeyondReach`]; [`symmetric_fixed_counts_with_stop`] makes them anyway. A board
-/// above [`MAX_N`](crate::MAX_N) is [`Error::BoardTooLarge`].
+/// above [`MAX_N`](crate::Plan::MAX_N) is [`Error::BoardTooLarge`].
 pub fn symmetric_fixed_counts(n: u32) -> Result<FixedCounts, Error> {
     if n > UNIQUE_MAX_N && n <= super::kernel::MAX_N {
         return Err(Error::UniqueBeyondReach {
@@ -82,7 +70,7 @@ pub fn symmetric_fixed_counts(n: u32) -> Result<FixedCounts, Error> {
     symmetric_fixed_counts_with_stop(n, &AtomicBool::new(false))
 }
 
-/// [`symmetric_fixed_counts`] for any board up to [`MAX_N`](crate::MAX_N), however long it
+/// [`symmetric_fixed_counts`] for any board up to [`MAX_N`](crate::Plan::MAX_N), however long it
 /// takes, ending early with [`Error::Stopped`] once `stop` is raised (the flag is read
 /// every few rows of the searches, so they end within moments).
 pub fn symmetric_fixed_counts_with_stop(n: u32, stop: &AtomicBool) -> Result<FixedCounts, Error> {

@@ -55,7 +55,7 @@ pub struct Merged {
     /// All solutions.
     pub total: u128,
     /// Solutions distinct under the 8 symmetries, from the total ([`crate::unique_from_total`]):
-    /// there for every board up to [`UNIQUE_MAX_N`](crate::UNIQUE_MAX_N), since a merge adds up
+    /// there for every board up to [`Counts::UNIQUE_MAX_N`](crate::Counts::UNIQUE_MAX_N), since a merge adds up
     /// a whole board, and `None` above it, where the searches it needs are beyond reach (as
     /// [`Counts::unique`](crate::Counts::unique), which also lacks it for a part of a board).
     pub unique: Option<u128>,
@@ -330,7 +330,7 @@ pub enum PlanDifference {
     /// A strategy this build does not know.
     #[error("its strategy '{}' is unknown", .0.name)]
     Strategy(UnknownName),
-    /// A board this build cannot plan (wider than [`MAX_N`](crate::MAX_N)).
+    /// A board this build cannot plan (wider than [`MAX_N`](crate::Plan::MAX_N)).
     #[error(
         "its board cannot be planned (n = {n} is too large: the largest board is {MAX_N} x {MAX_N})"
     )]

@@ -65,7 +65,7 @@ fn a_unique_count_beyond_the_bound_is_refused_at_once() {
             .starts_with("the unique count of n = 64 is beyond reach: "),
         "{err}"
     );
-    let err = unique_from_total(nqueens::UNIQUE_MAX_N + 1, 8).unwrap_err();
+    let err = unique_from_total(nqueens::Counts::UNIQUE_MAX_N + 1, 8).unwrap_err();
     assert!(matches!(err, nqueens::Error::UniqueBeyondReach { .. }));
     // A hang bound, not a timing claim.
     assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
@@ -125,5 +125,5 @@ fn counts_up_to_the_bound_keep_their_unique_count() {
             "n={n}"
         );
     }
-    assert_eq!(nqueens::UNIQUE_MAX_N, known::Known::MAX_N);
+    assert_eq!(nqueens::Counts::UNIQUE_MAX_N, known::Known::MAX_N);
 }

@@ -592,7 +592,7 @@ pub fn needed(n: usize, algorithm: Algorithm) -> (u16, u16) {
 
 /// The largest board of `algorithm` that fits a `width × height` terminal.
 pub fn largest_fitting(algorithm: Algorithm, width: u16, height: u16) -> Option<usize> {
-    (1..=nqueens::MAX_N as usize).rev().find(|&n| {
+    (1..=nqueens::Plan::MAX_N as usize).rev().find(|&n| {
         let (w, h) = needed(n, algorithm);
         w <= width && h <= height
     })
@@ -929,7 +929,7 @@ mod tests {
         assert_eq!(drawable(u16::MAX, 30), Rect::new(0, 0, MAX_WIDTH, 30));
         // The largest board's view fits.
         for algorithm in Algorithm::ALL {
-            let (w, h) = needed(nqueens::MAX_N as usize, algorithm);
+            let (w, h) = needed(nqueens::Plan::MAX_N as usize, algorithm);
             assert!(w <= MAX_WIDTH && h <= MAX_HEIGHT, "{algorithm}: {w} x {h}");
         }
     }

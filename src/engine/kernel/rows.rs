@@ -25,15 +25,8 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// The largest board side the `u64` masks can represent.
-///
-/// ```
-/// use nqueens::{count, CountOptions, Error, MAX_N};
-/// assert_eq!(MAX_N, 64);
-/// let too_wide = count(MAX_N + 1, &CountOptions::default()).unwrap_err();
-/// assert!(matches!(too_wide, Error::BoardTooLarge { n: 65 }));
-/// assert!(nqueens::enumerate::Solutions::all(MAX_N).is_ok());
-/// ```
+/// The largest board side the `u64` masks can represent ([`Plan::MAX_N`](crate::Plan::MAX_N)
+/// is its public face).
 pub const MAX_N: u32 = 64;
 
 /// The mask of the `n` columns of an `n`-wide board: bits `0..n` set.
@@ -123,7 +116,7 @@ impl State {
 
     /// The ways to complete this row prefix to a full `n`-queens solution, counted on the
     /// calling thread without vector lanes; `None` when there is no such board (`n` above
-    /// [`MAX_N`](crate::MAX_N), or `self.row` above `n`). A full board (`row == n`) has one
+    /// [`MAX_N`](crate::Plan::MAX_N), or `self.row` above `n`). A full board (`row == n`) has one
     /// completion. One subtree's count always fits a `u64` on every board this crate can
     /// finish; sum subtrees in `u128`.
     ///

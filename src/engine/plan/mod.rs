@@ -466,6 +466,17 @@ impl TaskRule {
 }
 
 impl Plan {
+    /// The largest board side: the `u64` masks of the search hold one bit per column.
+    ///
+    /// ```
+    /// use nqueens::{count, CountOptions, Error, Plan};
+    /// assert_eq!(Plan::MAX_N, 64);
+    /// let too_wide = count(Plan::MAX_N + 1, &CountOptions::default()).unwrap_err();
+    /// assert!(matches!(too_wide, Error::BoardTooLarge { n: 65 }));
+    /// assert!(nqueens::enumerate::Solutions::all(Plan::MAX_N).is_ok());
+    /// ```
+    pub const MAX_N: u32 = crate::engine::kernel::MAX_N;
+
     /// Version of the task decomposition. Anything that records per-task results (journals,
     /// shards) must refuse results recorded under another version.
     ///
@@ -488,7 +499,7 @@ impl Plan {
     ///
     /// # Errors
     ///
-    /// [`Error::BoardTooLarge`] for a board wider than [`MAX_N`](crate::MAX_N).
+    /// [`Error::BoardTooLarge`] for a board wider than [`MAX_N`](crate::Plan::MAX_N).
     pub fn new(n: u32, strategy: Strategy, min_tasks: usize) -> Result<Plan, Error> {
         Plan::with_rule(n, strategy, min_tasks, TaskRule::for_board(n))
     }
@@ -554,7 +565,7 @@ impl Plan {
         self.tasks
     }
 
-    /// Checks what a run trusts: a board of at most [`MAX_N`](crate::MAX_N) columns, at least
+    /// Checks what a run trusts: a board of at most [`MAX_N`](crate::Plan::MAX_N) columns, at least
     /// one task, and every task a partial board of this plan's `n` (queens on fewer rows than
     /// the board has, the right side for a pre-placed border).
     ///
@@ -565,7 +576,7 @@ impl Plan {
     ///
     /// # Errors
     ///
-    /// [`Error::BoardTooLarge`] for a board wider than [`MAX_N`](crate::MAX_N), and
+    /// [`Error::BoardTooLarge`] for a board wider than [`MAX_N`](crate::Plan::MAX_N), and
     /// [`Error::InvalidPlan`] for a plan of no task or with a task of another board.
     pub fn check(&self) -> Result<(), Error> {
         if self.n > kernel::MAX_N {
