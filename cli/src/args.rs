@@ -9,6 +9,7 @@ use clap::{Args, ColorChoice, Parser, Subcommand};
 use crate::format::Format;
 use crate::human;
 use crate::names::Named;
+use crate::render::{BoardStyleArgs, SolutionFormat};
 use nqueens::classic::Algorithm;
 use nqueens::journal::{ShardError, ShardSpec};
 use nqueens::known::Known;
@@ -1272,30 +1273,6 @@ pub const SOLVE_MAX_N: u32 = 100_000_000;
 
 /// The largest board `nqueens list` prints in full; larger boards need `--limit`.
 pub const LIST_UNLIMITED_MAX_N: u32 = 20;
-
-/// How a solution is printed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum SolutionFormat {
-    /// The board as a grid of `Q` and `.` (with its column list for `solve`).
-    Board,
-    /// The columns on one line, separated by spaces.
-    Columns,
-    /// JSON: an object for `solve`, a streamed array of column arrays for `list`.
-    Json,
-}
-
-/// How boards are drawn.
-#[derive(Debug, Args)]
-pub struct BoardStyleArgs {
-    /// Draw queens as ♛ instead of Q (with --format board).
-    #[arg(long)]
-    pub unicode: bool,
-    /// Number the rows and columns of drawn boards (with --format board).
-    ///
-    /// They are numbered from 0, as in the column list.
-    #[arg(long)]
-    pub coordinates: bool,
-}
 
 /// Arguments of `nqueens solve`.
 #[derive(Debug, Args)]

@@ -14,7 +14,8 @@ use nqueens::known;
 
 use super::progress::Steps;
 use super::{Failure, Outcome, human, output};
-use crate::args::{LIST_UNLIMITED_MAX_N, ListArgs, SolutionFormat};
+use crate::args::{LIST_UNLIMITED_MAX_N, ListArgs};
+use crate::render::SolutionFormat;
 
 pub fn run(args: &ListArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let n = args.n;

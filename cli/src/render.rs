@@ -7,11 +7,37 @@
 
 use std::io::{self, Write};
 
+use clap::Args;
+
 use super::Failure;
-use crate::args::{BoardStyleArgs, SolutionFormat};
 
 /// The widest board drawn as a grid.
 pub const MAX_DRAWN: u32 = 64;
+
+/// How a solution is printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SolutionFormat {
+    /// The board as a grid of `Q` and `.` (with its column list for `solve`).
+    Board,
+    /// The columns on one line, separated by spaces.
+    Columns,
+    /// JSON: an object for `solve`, a streamed array of column arrays for `list`.
+    Json,
+}
+
+/// The flags that say how boards are drawn (`--unicode`, `--coordinates`), made into a
+/// [`Style`].
+#[derive(Debug, Args)]
+pub struct BoardStyleArgs {
+    /// Draw queens as ♛ instead of Q (with --format board).
+    #[arg(long)]
+    pub unicode: bool,
+    /// Number the rows and columns of drawn boards (with --format board).
+    ///
+    /// They are numbered from 0, as in the column list.
+    #[arg(long)]
+    pub coordinates: bool,
+}
 
 /// How boards are drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

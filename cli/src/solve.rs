@@ -14,7 +14,8 @@ use nqueens::{construct, enumerate};
 
 use super::human::grouped;
 use super::{Failure, Outcome};
-use crate::args::{SolutionFormat, SolveArgs};
+use crate::args::SolveArgs;
+use crate::render::SolutionFormat;
 
 /// The largest board solved by the backtracking search unless --construct is given; above it the
 /// construction is used.

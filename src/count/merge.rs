@@ -1,8 +1,8 @@
 //! Adding up the runs of a count's shards ([`Merged::from_runs`]): the journals' merge
 //! ([`crate::journal::merge`]) done on runs in memory.
 
-use crate::Plan;
 use crate::count::CountRun;
+use crate::engine::plan::Plan;
 use crate::error::Error;
 use crate::journal::merge::{made_plan, merged, same_count};
 use crate::journal::{Header, MergeError, Merged, Missing, PlanDifference, Shard};

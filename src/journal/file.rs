@@ -325,7 +325,7 @@ fn lock(file: &File) -> Result<(), TryLockError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Plan;
+    use crate::engine::plan::Plan;
     use crate::journal::Shard;
     use crate::journal::damage::Damage;
     use crate::journal::format::RECORD_LEN;

@@ -325,7 +325,7 @@ fn first_named(missing: &[Missing]) -> String {
 #[non_exhaustive]
 pub enum PlanDifference {
     /// Another plan version.
-    #[error("it was counted under plan version {0}, this nqueens makes version {current}", current = crate::Plan::VERSION)]
+    #[error("it was counted under plan version {0}, this nqueens makes version {current}", current = Plan::VERSION)]
     Version(u32),
     /// A strategy this build does not know.
     #[error("its strategy '{}' is unknown", .0.name)]
@@ -629,7 +629,7 @@ impl Merged {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Plan;
+    use crate::engine::plan::Plan;
 
     #[test]
     fn a_merged_board_above_the_unique_bound_has_no_unique_count_and_returns_at_once() {

@@ -6,8 +6,7 @@
 use std::io::{self, Write};
 
 use super::RecordWriter;
-use crate::args::SolutionFormat;
-use crate::render::{Style, write_board, write_columns};
+use crate::render::{SolutionFormat, Style, write_board, write_columns};
 
 impl SolutionFormat {
     /// This format's writer of the solutions of the `n`-board to `out`, boards drawn in
