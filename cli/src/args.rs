@@ -15,6 +15,14 @@ use nqueens::journal::{ShardError, ShardSpec};
 use nqueens::known::Known;
 use nqueens::{Kernel, Plan, Strategy};
 
+/// The command that installs a build with the GPU kernels, from a clone of the repository
+/// (the README's): the command is the `cli` package, so `--path .` would find no binary.
+macro_rules! gpu_install {
+    () => {
+        "cargo install --locked --path cli --features gpu"
+    };
+}
+
 /// Parses the process's arguments (`args`, the program's name first). Every argument that takes
 /// a value accepts a negative number, so that `-1` is refused with the reason a value parser
 /// gives rather than as an unknown flag ([`accept_hyphen_values`] does the same for values such
@@ -546,7 +554,7 @@ pub struct EngineArgs {
     #[cfg_attr(
         not(feature = "gpu"),
         doc = "The GPU kernels (gpu, gpu-only) are in builds with the gpu feature: cargo \
-               install --locked --path . --features gpu."
+               install --locked --path cli --features gpu (from a clone of the repository)."
     )]
     #[arg(long, default_value_t = Kernel::default(), value_parser = kernel_parser())]
     pub kernel: Kernel,
@@ -843,9 +851,12 @@ fn gpu_missing(value: &str) -> Option<String> {
     let value = value.trim();
     let gpu = value.eq_ignore_ascii_case("gpu") || value.eq_ignore_ascii_case("gpu-only");
     (!cfg!(feature = "gpu") && gpu).then(|| {
-        "the gpu kernels are in builds with the gpu feature, and this one has none: cargo \
-         install --locked --path . --features gpu"
-            .to_string()
+        concat!(
+            "the gpu kernels are in builds with the gpu feature, and this one has none: ",
+            gpu_install!(),
+            " (from a clone of the repository)"
+        )
+        .to_string()
     })
 }
 

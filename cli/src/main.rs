@@ -1,6 +1,7 @@
 //! The `nqueens` command: parse, run, map the result to an exit code.
 
 #![deny(clippy::undocumented_unsafe_blocks)]
+#[macro_use]
 pub mod args;
 #[cfg(feature = "gpu")]
 mod auto_gpu;

@@ -202,7 +202,26 @@ mod tests {
         let line = refusal(&["count", "8", "--kernel", "gpu"]);
         assert!(!line.contains("Usage"), "{line}");
         assert!(line.contains("--features gpu"), "{line}");
+        // The README's install line: the command is the `cli` package.
+        assert!(line.contains(gpu_install!()), "{line}");
         assert!(line.ends_with("(see 'nqueens count --help')"), "{line}");
+        let help = <crate::args::Cli as clap::CommandFactory>::command()
+            .find_subcommand_mut("count")
+            .map(|count| count.render_long_help().to_string())
+            .unwrap();
+        assert!(
+            help.replace('\n', " ")
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .contains(gpu_install!()),
+            "{help}"
+        );
+        let readme = include_str!("../../README.md");
+        assert!(
+            readme.contains(gpu_install!()),
+            "the README installs the GPU build otherwise"
+        );
     }
 
     #[test]
