@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::format::RecordWriter;
-use crate::render::Style;
+use crate::render::{Style, undrawn_note};
 use nqueens::enumerate::{Mode, Solutions, Step};
 use nqueens::known;
 
@@ -37,6 +37,11 @@ pub fn run(args: &ListArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     };
     let limit = args.limit.unwrap_or(u64::MAX);
     let mut written = 0u64;
+    if args.format == SolutionFormat::Board
+        && let Some(note) = undrawn_note(n)
+    {
+        output::note(note);
+    }
     let mut writer = args.format.writer(out, n, style);
     writer.begin()?;
     let stop = stop_on_interrupt();

@@ -109,19 +109,26 @@ where
     Ok(())
 }
 
+/// The note a command writes once on stderr (`nqueens: note: …`) when its boards are too wide to
+/// draw ([`write_board`] writes their column lists instead); `None` for a board that is drawn.
+pub fn undrawn_note(n: u32) -> Option<String> {
+    (!is_drawn(n)).then(|| {
+        format!(
+            "nqueens: note: a {n} x {n} board is wider than {MAX_DRAWN} columns and is not \
+             drawn; its columns are written instead, row by row"
+        )
+    })
+}
+
 /// Draws the `n × n` board whose row `r` holds a queen in column `columns[r]`, one text line per
-/// row; a board wider than [`MAX_DRAWN`] is written as a one-line note and its column list.
+/// row; a board wider than [`MAX_DRAWN`] is written as its column list (the command says why
+/// on stderr: [`undrawn_note`]).
 pub fn write_board<W, I>(out: &mut W, n: u32, columns: I, style: &Style) -> io::Result<()>
 where
     W: Write + ?Sized,
     I: IntoIterator<Item = u32>,
 {
     if !is_drawn(n) {
-        writeln!(
-            out,
-            "note: a {n} x {n} board is wider than {MAX_DRAWN} columns and is not drawn; \
-             its columns, row by row:"
-        )?;
         return write_columns(out, columns);
     }
     let n = u64::from(n);
@@ -217,16 +224,16 @@ Q . . . . . . .
     }
 
     #[test]
-    fn wide_boards_become_a_note_and_a_column_list() {
+    fn wide_boards_become_a_column_list_and_a_note_for_stderr() {
         let cols: Vec<u32> = nqueens::construct::columns(65).unwrap().collect();
         let text = board_string(&cols, &Style::default());
         let mut lines = text.lines();
         assert!(
-            lines
-                .next()
+            undrawn_note(65)
                 .unwrap()
-                .starts_with("note: a 65 x 65 board is wider than 64")
+                .starts_with("nqueens: note: a 65 x 65 board is wider than 64")
         );
+        assert_eq!(undrawn_note(64), None);
         let listed: Vec<u32> = lines
             .next()
             .unwrap()

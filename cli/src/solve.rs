@@ -8,7 +8,7 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use crate::render::{Style, is_drawn, write_board, write_columns};
+use crate::render::{Style, is_drawn, undrawn_note, write_board, write_columns};
 use nqueens::board::{Placement, Solution, Symmetry};
 use nqueens::{construct, enumerate};
 
@@ -52,6 +52,11 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         Method::Search
     };
     let style = Style::for_format(&args.style, args.format)?;
+    if args.format == SolutionFormat::Board
+        && let Some(note) = undrawn_note(args.n)
+    {
+        super::output::note(note);
+    }
     let printer = Printer {
         n,
         method,
