@@ -467,7 +467,8 @@ pub struct EstimateArgs {
     /// Board side, 4 to 32.
     #[arg(value_name = "N", value_parser = parse_estimate_n)]
     pub n: u32,
-    /// Wall-clock budget in seconds, building the plan included [default: follows the board].
+    /// Wall-clock budget in seconds, building the plan included [default: 5 up to n = 16,
+    /// 60 from n = 24].
     ///
     /// At most 86400 (a day). Sampling ends within about a thirty-second of it after the end,
     /// or earlier when counting exactly is cheaper (then it counts) or the probes have done a

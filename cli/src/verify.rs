@@ -32,9 +32,9 @@ pub struct Verified {
 table_row!(Verified, |record| {
     "n" => record.counted.run.counts.n,
     "total" => grouped(record.counted.run.counts.total),
-    "expected" => grouped(record.expected_total),
+    "known total" => grouped(record.expected_total),
     "unique" => record.counted.run.counts.unique.map_or("-".to_string(), grouped),
-    "expected" => grouped(record.expected_unique),
+    "known unique" => grouped(record.expected_unique),
     "time" => human::duration(record.counted.seconds()),
     "kernel" => record.counted.run.counts.kernel,
     "result" => if record.ok { "ok" } else { "MISMATCH" }.to_string(),
@@ -43,6 +43,26 @@ table_row!(Verified, |record| {
 /// How to keep finished tasks across interrupts: `verify` keeps no journal, `count` does.
 const KEEP_ADVICE: &str = "verify keeps no journal: to keep finished tasks across interrupts, \
                            count a long board with nqueens count N --checkpoint FILE";
+
+/// The line that ends a verification on stderr: how many boards match the known table, and
+/// which do not.
+fn summary(boards: usize, wrong: &[u32]) -> String {
+    let matching = boards - wrong.len();
+    let mut line = format!(
+        "nqueens: {matching} of {} match{} the known counts",
+        human::plural(boards, "board"),
+        if matching == 1 { "es" } else { "" }
+    );
+    if !wrong.is_empty() {
+        let listed: Vec<String> = wrong.iter().map(u32::to_string).collect();
+        line.push_str(&format!(
+            "; n = {} do{} not",
+            listed.join(", "),
+            if wrong.len() == 1 { "es" } else { "" }
+        ));
+    }
+    line
+}
 
 /// Counts the boards and compares each with the known table; while a board is counted, its
 /// progress goes to stderr as `count`'s does (a bar on a terminal, else a line now and then).
@@ -84,14 +104,16 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let time = super::count::TIME_WIDTH;
     let widths = [w[0], w[1], w[1], w[2], w[2], time, w[7], 2];
     let mut stream = RecordStream::with_widths(out, args.format, &widths);
-    let mut all_ok = true;
+    let mut wrong = Vec::new();
     for (&n, expected) in boards.iter().zip(expected) {
         let Some(run) = count_board(n, &options, &long_run, &interrupt, &mut stream)? else {
             return Ok(Outcome::Interrupted);
         };
         let counts = run.counts;
         let ok = counts.total == expected.total && counts.unique == Some(expected.unique);
-        all_ok &= ok;
+        if !ok {
+            wrong.push(n);
+        }
         stream.write(&Verified {
             counted: Counted::new(&run),
             expected_total: expected.total,
@@ -101,9 +123,35 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         interrupt.result_written();
     }
     stream.finish()?;
-    Ok(if all_ok {
+    super::output::note(summary(boards.len(), &wrong));
+    Ok(if wrong.is_empty() {
         Outcome::Success
     } else {
         Outcome::Negative
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::summary;
+
+    #[test]
+    fn the_summary_names_the_boards_that_differ() {
+        assert_eq!(
+            summary(1, &[]),
+            "nqueens: 1 of 1 board matches the known counts"
+        );
+        assert_eq!(
+            summary(15, &[]),
+            "nqueens: 15 of 15 boards match the known counts"
+        );
+        assert_eq!(
+            summary(3, &[7]),
+            "nqueens: 2 of 3 boards match the known counts; n = 7 does not"
+        );
+        assert_eq!(
+            summary(3, &[7, 9]),
+            "nqueens: 1 of 3 boards matches the known counts; n = 7, 9 do not"
+        );
+    }
 }

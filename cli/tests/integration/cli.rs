@@ -211,12 +211,23 @@ fn verify_reports_ok_for_every_board_and_exits_0() {
     let rows = value.as_array().unwrap();
     assert_eq!(rows.len(), 11);
     assert!(rows.iter().all(|r| r["ok"] == true));
-    nqueens()
+    let table = nqueens()
         .args(["verify", "--max", "6"])
         .assert()
         .success()
         .stdout(predicate::str::contains("ok"))
-        .stdout(predicate::str::contains("MISMATCH").not());
+        .stdout(predicate::str::contains("MISMATCH").not())
+        // Each known column says which count it is, and the end says how many matched.
+        .stdout(predicate::str::contains("known total"))
+        .stdout(predicate::str::contains("known unique"))
+        .stdout(predicate::str::contains("expected").not())
+        .stderr("nqueens: 7 of 7 boards match the known counts\n");
+    drop(table);
+    nqueens()
+        .args(["verify", "8", "-q"])
+        .assert()
+        .success()
+        .stderr("");
 }
 
 #[test]

@@ -223,3 +223,17 @@ fn an_interrupted_estimate_writes_what_it_has_marked_stopped() {
     );
     assert!(low >= 0.0 && low < high, "{e}");
 }
+
+#[test]
+fn the_short_help_gives_the_time_budget_s_default_as_figures() {
+    let out = nqueens().args(["estimate", "-h"]).output().unwrap();
+    let help = String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        help.contains("[default: 5 up to n = 16, 60 from n = 24]"),
+        "{help}"
+    );
+    assert!(!help.contains("follows the board]"), "{help}");
+}
