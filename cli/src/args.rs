@@ -128,6 +128,12 @@ pub fn long_version() -> String {
     }
     #[cfg(feature = "gpu")]
     text.push_str(&gpu_adapters());
+    #[cfg(not(feature = "gpu"))]
+    text.push_str(concat!(
+        "\ngpu: not in this build (",
+        gpu_install!(),
+        " builds the GPU kernels)"
+    ));
     text
 }
 

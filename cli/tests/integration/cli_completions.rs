@@ -248,6 +248,13 @@ fn the_long_version_lists_the_kernels_of_this_cpu() {
     }
     expected.sort_unstable();
     assert_eq!(all, expected, "{long}");
+    // A build without GPUs says so, and how to get one (the README's line).
+    if !cfg!(feature = "gpu") {
+        assert!(
+            rest.contains(&"gpu: not in this build (cargo install --locked --path cli --features gpu builds the GPU kernels)"),
+            "{long}"
+        );
+    }
     // The list agrees with what --kernel accepts.
     // (The GPU kernels need an adapter as well: tests/integration/gpu.rs runs them.)
     for kernel in runs.iter().filter(|k| !k.starts_with("gpu")) {
