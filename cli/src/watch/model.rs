@@ -208,7 +208,7 @@ impl Model {
     fn how(&self, line: Line, (row, col): (usize, usize), by: (usize, usize)) -> String {
         let n = self.n;
         match self.algorithm {
-            Algorithm::Matrix => "its cell is marked threatened".to_string(),
+            Algorithm::Matrix => "its cell is marked attacked".to_string(),
             Algorithm::Array => format!("queens[{}] = {} is on it", by.0, by.1),
             Algorithm::Attack => match line {
                 Line::Column => format!("cols[{col}] is set"),
@@ -368,7 +368,7 @@ impl Model {
         let row = self.current_row();
         match self.algorithm {
             Algorithm::Matrix => {
-                let mut lines = vec![format!("grid for row {row}: Q queen, x threatened")];
+                let mut lines = vec![format!("grid for row {row}: Q queen, x attacked")];
                 lines.push(format!("   {}", ruler_cells(n)));
                 for r in 0..n {
                     let cells: Vec<String> = (0..n)

@@ -420,7 +420,8 @@ impl Screen {
                 self.draw();
                 dirty = false;
             }
-            let running = !self.paused && self.back == 0;
+            // The help overlay holds the search while it is on view.
+            let running = !self.paused && self.back == 0 && !self.help;
             let now = Instant::now();
             if running && now >= deadline {
                 return;
@@ -458,6 +459,8 @@ impl Screen {
             match key.code {
                 KeyCode::Char('c') if control => self.end(End::Interrupted),
                 KeyCode::Char('z') if control => self.suspend(),
+                // Esc closes the help overlay first; q always quits.
+                KeyCode::Esc if self.help => self.help = false,
                 KeyCode::Char('q') | KeyCode::Esc => self.end(End::Quit),
                 KeyCode::Char(' ') => {
                     self.paused = !self.paused;
@@ -491,7 +494,11 @@ impl Screen {
                     self.action = Some(Action::Restart(all[(i + 1) % all.len()]));
                 }
                 KeyCode::Char('r') => self.action = Some(Action::Restart(self.model.algorithm)),
-                KeyCode::Char('?') | KeyCode::Char('h') => self.help = !self.help,
+                KeyCode::Char('?') | KeyCode::Char('h') => {
+                    self.help = !self.help;
+                    // The search goes on from now, not from before the overlay.
+                    deadline = Instant::now() + Duration::from_secs_f64(1.0 / self.speed);
+                }
                 _ => dirty = false,
             }
         }
@@ -727,9 +734,9 @@ impl<'a, I: Iterator<Item = &'a Model> + Clone> View<'a, I> {
             let text = "space  pause / resume\nn, →   one step\nb, ←   one step back\n\
                         + -    faster / slower (0.1 to 1000 steps/s)\n\
                         s      run to the next solution\na      next algorithm (restart)\n\
-                        r      restart\n?      this help\nCtrl-Z suspend (fg resumes)\n\
-                        q, Esc quit";
-            let box_area = centered(area, 50, 12);
+                        r      restart\n?      this help (holds the search; ? or Esc closes)\n\
+                        Ctrl-Z suspend (fg resumes)\nq      quit";
+            let box_area = centered(area, 56, 12);
             frame.render_widget(Clear, box_area);
             frame.render_widget(
                 Paragraph::new(text).block(Block::default().borders(Borders::ALL).title(" keys ")),
@@ -765,26 +772,29 @@ fn too_small(n: usize, algorithm: Algorithm, area: Rect) -> String {
     }
 }
 
-/// The marks of the board, always on view, styled as on the board.
+/// The marks of the board, always on view, styled as on the board: each mark once (the queen
+/// just placed is the queen's mark on its own colour, said with the queen).
 fn legend_line() -> TextLine<'static> {
-    let styles = marks();
-    let mut spans = Vec::new();
-    for (mark, style, meaning) in styles {
+    let mut spans = vec![
+        Span::styled("Q", Style::default().add_modifier(Modifier::BOLD)),
+        Span::raw(" queen ("),
+        Span::styled("green", place_style()),
+        Span::raw(": new)  "),
+    ];
+    for (mark, style, meaning) in marks() {
         spans.push(Span::styled(mark, style));
         spans.push(Span::raw(format!(" {meaning}  ")));
     }
     TextLine::from(spans)
 }
 
-/// Each mark of the board, its style and what it means.
-fn marks() -> [(&'static str, Style, &'static str); 6] {
+/// Each mark of the board but the queen's, its style and what it means.
+fn marks() -> [(&'static str, Style, &'static str); 4] {
     [
-        ("Q", Style::default().add_modifier(Modifier::BOLD), "queen"),
         ("x", Style::default().bg(Color::DarkGray), "attacked"),
         ("X", reject_style(), "rejected"),
-        ("Q", place_style(), "placed"),
         ("o", remove_style(), "taken back"),
-        ("*", line_style(), "the attacker's line"),
+        ("*", line_style(), "attacking line"),
     ]
 }
 
@@ -1048,6 +1058,8 @@ mod tests {
             assert!(text.contains(" array · 8 x 8 "), "{text}");
             assert!(text.contains(" recent steps "), "{text}");
             assert!(text.contains("o taken back"), "{text}");
+            // Each mark once: the queen just placed is said with the queen.
+            assert!(text.contains("Q queen (green: new)"), "{text}");
             assert!(text.contains("solutions 0 of 92"), "{text}");
         }
         // The log's last line is the step on view.
@@ -1067,10 +1079,7 @@ mod tests {
                     text.contains(&format!(" {algorithm} · {n} x {n} ")),
                     "{text}"
                 );
-                assert!(
-                    lines[h as usize - 2].contains("the attacker's line"),
-                    "{text}"
-                );
+                assert!(lines[h as usize - 2].contains("attacking line"), "{text}");
                 assert!(lines[h as usize - 1].contains("q quit"), "{text}");
                 assert!(text.contains("solutions "), "{text}");
             }

@@ -176,6 +176,39 @@ fn the_board_appears_and_pause_step_back_and_quit_work() {
 }
 
 #[test]
+fn the_keys_overlay_holds_the_search_and_esc_closes_it() {
+    if !tmux_available() {
+        return;
+    }
+    let binary = env!("CARGO_BIN_EXE_nqueens");
+    let session = Session::new(
+        "overlay",
+        &format!("{binary} watch 8 --speed 50; echo EXITED $?; sleep 30"),
+    );
+    let running = session.wait_for("the board", |s| {
+        s.contains("array · 8 x 8") && step_of(s) > 0
+    });
+    let before = step_of(&running);
+    session.keys(&["?"]);
+    session.wait_for("the keys", |s| {
+        s.contains(" keys ") && s.contains("holds the search")
+    });
+    // At 50 steps a second, half a second would be some 25 steps.
+    sleep(Duration::from_millis(500));
+    session.keys(&["Escape"]);
+    let closed = session.wait_for("the keys closed", |s| !s.contains("holds the search"));
+    let after = step_of(&closed);
+    assert!(
+        after <= before + 5,
+        "the search ran under the overlay: {before} -> {after}"
+    );
+    // Closed, it goes on; Esc now quits.
+    session.wait_for("the search again", |s| step_of(s) > after + 5);
+    session.keys(&["Escape"]);
+    session.wait_for("the exit", |s| s.contains("EXITED 0"));
+}
+
+#[test]
 fn ctrl_c_restores_the_terminal() {
     if !tmux_available() {
         return;
