@@ -180,7 +180,7 @@ fn plan_over_budget(n: u32, budget: Budget, built: Duration) -> Option<String> {
 }
 
 /// A progress line for a log: `nqueens: n = 28: 12.0 s of 1 min 00 s, 4,512 samples, total
-/// 2,570,000,000,000,000,000 ±0.91%`.
+/// 2.57 × 10¹⁸ ±0.91%`.
 fn log_line(n: u32, options: &EstimateOptions, p: &EstimateProgress) -> String {
     let of = match options.budget {
         Budget::Time(time) => format!(" of {}", duration(time.as_secs_f64())),
@@ -194,7 +194,7 @@ fn log_line(n: u32, options: &EstimateOptions, p: &EstimateProgress) -> String {
     )
 }
 
-/// The total estimated so far, as the bar and the log lines show it: `, total 2,570,000 ±0.91%`
+/// The total estimated so far, as the bar and the log lines show it: `, total 2.57 × 10⁶ ±0.91%`
 /// (nothing before there are two probes).
 fn running_total(p: &EstimateProgress) -> String {
     match p.total {

@@ -5,8 +5,9 @@
 //! - measured figures to three significant digits, trailing zeros kept so that a column reads
 //!   alike: durations in the unit that reads best (`812 µs`, `5.60 ms`, `12.3 s`,
 //!   `12 min 05 s`, `1 h 02 min`, `3 days 4 h`, `65.7 years`, `39.6 million years`), rates
-//!   (`3.21 G/s`), speedups (`1.00x`, `12.3x`), shares (`0.0153%`), estimated counts grouped
-//!   like counts (`39,700,000,000`), and a running clock to the second (`34 s`, `2 min 34 s`);
+//!   (`3.21 G/s`), speedups (`1.00x`, `12.3x`), shares (`0.0153%`), estimated counts as powers
+//!   of ten, never padded with zeros (`3.97 × 10¹⁰`), and a running clock to the second (`34 s`,
+//!   `2 min 34 s`);
 //! - signed percentages that never read `-0.00%`;
 //! - numbers the user gave, echoed short (`0.5`, `86400`), and paths or arguments shortened to
 //!   their two ends, with an argument that is not UTF-8 shown with its odd bytes escaped.
@@ -269,10 +270,10 @@ fn large(x: f64) -> String {
     unreachable!("the last name is always returned")
 }
 
-/// An estimated count for people, to three significant digits and grouped like a count, so
-/// that it reads beside a known one: `39,700,000,000` beside `39,029,188,884`, `92.0`, `0.500`
-/// (below a thousand, the digits after the point that three significant digits need); `-` when
-/// it is not a number.
+/// An estimated count for people, to three significant digits, never padded with zeros that
+/// would read as exact digits: from a thousand on, a power of ten (`3.97 × 10¹⁰` beside the
+/// known `39,029,188,884`); below, the digits after the point that three significant digits
+/// need (`92.0`, `0.500`); `-` when it is not a number.
 pub fn approximately(x: f64) -> String {
     if !x.is_finite() {
         return NONE.to_string();
@@ -280,12 +281,33 @@ pub fn approximately(x: f64) -> String {
     if x.abs() < 999.5 {
         return significant(x);
     }
-    // Three digits, then as many zeros as the magnitude asks (the digits themselves, not an
-    // f64 that may not hold the rounded value exactly).
-    let zeros = x.abs().log10().floor() as usize - 2;
-    let digits = (x.abs() / 10f64.powi(zeros as i32)).round() as u64;
+    let mut exponent = x.abs().log10().floor() as i32;
+    // Three digits, rounded as text would round them; 9.995 becomes 1.00 of the next power.
+    let mut hundredths = (x.abs() / 10f64.powi(exponent - 2)).round() as u64;
+    if hundredths >= 1000 {
+        hundredths = (hundredths + 5) / 10;
+        exponent += 1;
+    }
     let sign = if x < 0.0 { "-" } else { "" };
-    grouped(format!("{sign}{digits}{}", "0".repeat(zeros)))
+    format!(
+        "{sign}{}.{:02} × 10{}",
+        hundredths / 100,
+        hundredths % 100,
+        superscript(exponent)
+    )
+}
+
+/// `exponent` in superscript digits (`¹⁰`, `⁻³`).
+fn superscript(exponent: i32) -> String {
+    const DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    let sign = if exponent < 0 { "⁻" } else { "" };
+    let digits: String = exponent
+        .unsigned_abs()
+        .to_string()
+        .bytes()
+        .map(|b| DIGITS[usize::from(b - b'0')])
+        .collect();
+    format!("{sign}{digits}")
 }
 
 /// A share of a whole (a fraction from 0 to 1) as a percentage to three significant digits:
@@ -588,16 +610,16 @@ mod tests {
 
     #[test]
     fn estimated_counts_read_like_counts_to_three_digits() {
-        assert_eq!(approximately(3.8976e10), "39,000,000,000");
-        assert_eq!(approximately(3.9651e10), "39,700,000,000");
-        assert_eq!(
-            approximately(2.276842983607485e17),
-            "228,000,000,000,000,000"
-        );
-        assert_eq!(approximately(1.23e25), "12,300,000,000,000,000,000,000,000");
-        assert_eq!(approximately(-4.567e6), "-4,570,000");
+        assert_eq!(approximately(3.8976e10), "3.90 × 10¹⁰");
+        assert_eq!(approximately(3.9651e10), "3.97 × 10¹⁰");
+        assert_eq!(approximately(2.276842983607485e17), "2.28 × 10¹⁷");
+        assert_eq!(approximately(1.23e25), "1.23 × 10²⁵");
+        assert_eq!(approximately(-4.567e6), "-4.57 × 10⁶");
         assert_eq!(approximately(999.4), "999");
-        assert_eq!(approximately(999.6), "1,000");
+        assert_eq!(approximately(999.6), "1.00 × 10³");
+        assert_eq!(approximately(9_996.0), "1.00 × 10⁴");
+        assert_eq!(approximately(14_234.0), "1.42 × 10⁴");
+        assert_eq!(superscript(-12), "⁻¹²");
         assert_eq!(approximately(92.04), "92.0");
         assert_eq!(approximately(0.5), "0.500");
         assert_eq!(approximately(0.0), "0");

@@ -252,8 +252,9 @@ fn csv_and_json_numbers_are_plain() {
     assert!(parsed[0].get("estimate_total").is_none(), "{json}");
 }
 
-/// The estimate's table groups estimated counts like the known total beside them, to three
-/// significant digits, and a comparison's table has one time unit and names its baseline.
+/// The estimate's table writes estimated counts to three significant digits as powers of ten
+/// (never padded with zeros that read as exact) beside the known total, and a comparison's
+/// table has one time unit and names its baseline.
 #[test]
 fn tables_group_estimates_and_name_units_and_baselines() {
     let table = stdout_of(&["estimate", "20", "--samples", "50"]);
@@ -261,7 +262,8 @@ fn tables_group_estimates_and_name_units_and_baselines() {
         .lines()
         .find(|l| l.contains(" total ") && !l.contains("known"))
         .unwrap();
-    assert!(total.contains(",000,000 (95%: "), "{table}");
+    assert!(total.contains(" × 10¹⁰ (95%: "), "{table}");
+    assert!(!total.contains(",000,000"), "{table}");
     assert!(!table.contains("e10") && !table.contains("e-"), "{table}");
     assert!(table.contains("39,029,188,884"), "{table}");
     let table = stdout_of(&["compare", "8"]);

@@ -276,7 +276,12 @@ fn a_warning_is_painted_yellow() {
 fn a_count_with_stderr_in_a_pipe_writes_a_plain_progress_line_now_and_then() {
     let args = ["count", "16", "-t", "1", "--kernel", "depth-first"];
     let out = progress_every("0.1", args).success().get_output().clone();
-    let lines = progress_lines(&out.stderr);
+    let mut lines = progress_lines(&out.stderr);
+    // The last line is verify's own: how many boards matched.
+    assert_eq!(
+        lines.pop().as_deref(),
+        Some("nqueens: 1 of 1 board matches the known counts")
+    );
     assert!(!lines.is_empty(), "no progress line");
     for line in &lines {
         let rest = line
@@ -365,7 +370,12 @@ fn an_estimate_with_stderr_in_a_pipe_writes_a_plain_progress_line_now_and_then()
 fn verify_with_stderr_in_a_pipe_writes_the_progress_lines_of_count() {
     let args = ["verify", "16", "-t", "1", "--kernel", "depth-first"];
     let out = progress_every("0.1", args).success().get_output().clone();
-    let lines = progress_lines(&out.stderr);
+    let mut lines = progress_lines(&out.stderr);
+    // The last line is verify's own: how many boards matched.
+    assert_eq!(
+        lines.pop().as_deref(),
+        Some("nqueens: 1 of 1 board matches the known counts")
+    );
     assert!(!lines.is_empty(), "no progress line");
     for line in &lines {
         assert!(line.starts_with("nqueens: n = 16: "), "{line}");
