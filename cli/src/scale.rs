@@ -301,15 +301,25 @@ fn warnings(studies: &[Series]) -> Vec<String> {
     distinct(busy.into_iter().chain(short))
 }
 
-/// What the runs of one series say about their own worth, in words: the busy-machine warning,
-/// then the short-run warning, each where its runs call for it.
+/// What the runs of one series say about their own worth, in words: that its study was
+/// stopped, the busy-machine warning, then the short-run warning, each where its runs call for
+/// it.
 pub(crate) fn series_warnings(series: &Series) -> Vec<String> {
-    series
-        .warnings()
-        .iter()
-        .filter_map(|warning| warning_text(series, warning))
+    let stopped = (!series.complete).then(|| STOPPED_WARNING.to_string());
+    stopped
+        .into_iter()
+        .chain(
+            series
+                .warnings()
+                .iter()
+                .filter_map(|warning| warning_text(series, warning)),
+        )
         .collect()
 }
+
+/// What a series whose study was stopped says of its runs.
+const STOPPED_WARNING: &str = "the study was stopped before it finished: each thread count \
+                               rests on its timed runs that finished";
 
 /// `warning` about the runs of `series` in words; `None` for a kind this version cannot word.
 pub(crate) fn warning_text(series: &Series, warning: &StudyWarning) -> Option<String> {
@@ -572,6 +582,12 @@ mod tests {
         // Each series of a comparison says its own.
         assert_eq!(series_warnings(&busy), alone);
         assert_eq!(series_warnings(&short).len(), 1);
+        // A stopped one says so first.
+        let mut stopped = busy.clone();
+        stopped.complete = false;
+        let said = series_warnings(&stopped);
+        assert_eq!(said[0], STOPPED_WARNING);
+        assert_eq!(said[1..], alone);
     }
 
     #[test]

@@ -43,8 +43,8 @@ use crate::known;
 pub struct StudyOptions {
     /// How each run counts: the strategy that splits the board and the kernel that counts the
     /// tasks. Its [`threads`](CountOptions::threads) is replaced by the thread count each run
-    /// measures (see [`StudyOptions::threads`]), and a study counts the total only, so its
-    /// [`unique_above_bound`](CountOptions::unique_above_bound) is not read.
+    /// measures (see [`StudyOptions::threads`]), and a study counts the total only, so what it
+    /// says of the unique count is not read.
     pub count: CountOptions,
     /// Thread counts to measure. One thread is always measured as well: it is the baseline of
     /// every speedup and the source of the model's task times.
