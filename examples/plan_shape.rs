@@ -10,7 +10,7 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use nqueens::scaling::model::predict;
+use nqueens::scaling::study::ModelPoint;
 use nqueens::search::TaskRule;
 use nqueens::{Kernel, Plan, Strategy};
 
@@ -72,7 +72,7 @@ fn shape(n: u32, rule: TaskRule, threads: Option<usize>) -> Result<(), nqueens::
         largest.as_secs_f64(),
         largest.as_secs_f64() / total.as_secs_f64()
     );
-    for point in predict(&times, &[64, 1024, 10_000]) {
+    for point in ModelPoint::predict(&times, &[64, 1024, 10_000]) {
         println!(
             "  {:>6} workers: modelled efficiency {:.3}",
             point.workers, point.efficiency

@@ -207,19 +207,6 @@ impl From<crate::scaling::study::StudyError> for Error {
     }
 }
 
-/// `?` on a disagreeing run: [`Error::Study`].
-///
-/// ```
-/// use nqueens::scaling::study::Mismatch;
-/// let mismatch = Mismatch { n: 8, threads: 2, got: 90, expected: 92, source_name: "the table" };
-/// assert!(matches!(nqueens::Error::from(mismatch), nqueens::Error::Study(_)));
-/// ```
-impl From<crate::scaling::study::Mismatch> for Error {
-    fn from(error: crate::scaling::study::Mismatch) -> Error {
-        Error::Study(Box::new(error.into()))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::{Error, Kernel};

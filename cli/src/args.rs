@@ -1172,7 +1172,8 @@ pub struct ScaleArgs {
     /// measured and the modelled counts under a machine header (rows with more threads than
     /// physical cores marked as sharing a core), then with several a side-by-side table. json:
     /// one object, not an array of records as elsewhere (scale --compare reads these files
-    /// back, older ones too), with n, strategy, kernel, machine {logical, physical}, repeat, tasks, runs
+    /// back, older ones too), with n, strategy, kernel, machine {logical, physical}, repeat,
+    /// complete (false when an interrupt stopped the study), tasks, runs
     /// (threads, median_seconds, min_seconds, max_seconds, speedup, efficiency, cpu_share,
     /// shares_core, loss {serial, imbalance, other_programs, slowdown, unexplained}: 1 -
     /// efficiency split by where it went), model (workers; the list-scheduling bound:

@@ -43,6 +43,8 @@ struct Shared {
     bar: Mutex<Option<Notices>>,
     /// What the workers finish before they stop: `task`, or an estimate's `probe`.
     work: &'static str,
+    /// What an interrupt keeps once one has finished: `work`, or a study's `timed run`.
+    kept: &'static str,
 }
 
 impl Interrupt {
@@ -56,8 +58,15 @@ impl Interrupt {
     /// [`Interrupt::install`] for workers that finish each `work` (`probe`: an estimate's)
     /// rather than each task, as the notices say.
     pub fn install_for(work: &'static str) -> Interrupt {
+        Interrupt::install_keeping(work, work)
+    }
+
+    /// [`Interrupt::install_for`] for a command that keeps each `kept` rather than each `work`
+    /// (`timed run`: a study's), as the notice of an interrupt before any says.
+    pub fn install_keeping(work: &'static str, kept: &'static str) -> Interrupt {
         let interrupt = Interrupt(Arc::new(Shared {
             work,
+            kept,
             ..Shared::default()
         }));
         let shared = Arc::clone(&interrupt.0);
@@ -82,8 +91,8 @@ impl Interrupt {
         *self.0.bar.lock().unwrap_or_else(|e| e.into_inner()) = bar;
     }
 
-    /// Records that a task of the current board has finished: from now on an interrupt waits
-    /// for the running tasks. Written once per board, not once per task: a store to the flag
+    /// Records that a task of the current board (what an interrupt keeps) has finished: from now
+    /// on an interrupt waits for the running tasks. Written once per board, not once per task: a store to the flag
     /// would take its cache line, which holds the stop flag that every worker reads, from the
     /// other cores.
     pub fn task_finished(&self) {
@@ -112,7 +121,7 @@ impl Shared {
             self.notice(
                 &format!(
                     "nqueens: interrupted before any {} was kept; nothing is lost",
-                    self.work
+                    self.kept
                 ),
                 true,
             );

@@ -7,17 +7,18 @@ mod report;
 pub(crate) mod saved;
 
 use std::io::Write;
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use nqueens::estimate::cost::Cost;
 use nqueens::scaling::series::Series;
-use nqueens::scaling::study::{self, Progress, SHORT_RUN, StudyError, StudyOptions, StudyWarning};
+use nqueens::scaling::study::{self, Study, StudyError, StudyOptions, StudyProgress, StudyWarning};
 use nqueens::scaling::{Load, Loss, Machine};
-use nqueens::{CountOptions, Kernel, Strategy};
+use nqueens::{CountOptions, Kernel, RunControl, Strategy, Watcher};
 
+use super::long_run::Interrupt;
 use super::output;
-use super::progress::{Steps, quit_on_interrupt};
+use super::progress::Steps;
 use super::{Failure, Outcome, budget, human, pin};
 use crate::args::ScaleArgs;
 
@@ -36,8 +37,13 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
         .threads
         .as_ref()
         .map_or_else(|| machine.default_thread_counts(), |l| l.0.clone());
-    let threads = study::thread_counts(&requested);
     let variants = variants(&args.strategy, &args.kernel)?;
+    let options = StudyOptions::new(requested)
+        .with_strategy(variants[0].0)
+        .with_kernel(variants[0].1)
+        .with_repeat(args.repeat as usize)
+        .with_model_up_to(args.model_up_to);
+    let threads = options.thread_counts();
     let runs = f64::from(args.repeat) + 1.0;
     let cost = study_cost(n, &threads, &variants, runs)?;
     let each = if variants.len() == 1 {
@@ -64,49 +70,44 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
     let most = threads.iter().copied().max().unwrap_or(1);
     let placement = pin::placement(args.pin, most)?;
     warn_about_load(&machine, &threads);
+    // One pinned pool per thread count, built before any run.
+    let pinned: Vec<Arc<rayon::ThreadPool>> = match &placement {
+        None => Vec::new(),
+        Some(placement) => threads
+            .iter()
+            .map(|&t| pin::pool(placement, t))
+            .collect::<Result<_, _>>()?,
+    };
+    let pools: Vec<&rayon::ThreadPool> = pinned.iter().map(|pool| &**pool).collect();
 
-    let options = StudyOptions::new(threads)
-        .with_strategy(variants[0].0)
-        .with_kernel(variants[0].1)
-        .with_repeat(args.repeat as usize)
-        .with_model_up_to(args.model_up_to);
     // One step per run: every thread count's warm-up and timed runs, for every pair.
-    let runs_in_all = (options.threads.len() * (options.repeat + 1) * variants.len()) as u64;
+    let runs_in_all = (threads.len() * (options.repeat + 1) * variants.len()) as u64;
     let steps = Steps::logged(&format!("n = {n}"), runs_in_all, "run");
-    quit_on_interrupt(steps.notices());
-    let mut started = false;
-    let mut progress = |p: Progress| {
-        if std::mem::replace(&mut started, true) {
-            steps.step();
-        }
-        steps.doing(progress_line(&p));
+    // The first interrupt stops the study after the running tasks, once a timed run has
+    // finished (before that it ends the process: nothing would be kept), and what was measured
+    // is written, marked stopped; the second ends the process at once.
+    let interrupt = Interrupt::install_keeping("task", "timed run");
+    interrupt.board(Some(steps.notices()));
+    let watching = Watching {
+        steps: &steps,
+        interrupt: &interrupt,
+        last: Mutex::new(None),
     };
-    let measured = match &placement {
-        None => study::measure_together(n, &options, &variants, &mut progress),
-        Some(placement) => {
-            // One pinned pool per thread count, built on first use (the placement keeps them).
-            let mut failure = None;
-            let mut pool_for = |threads: usize| {
-                pin::pool(placement, threads).map_err(|e| {
-                    let message = e.to_string();
-                    failure = Some(e);
-                    nqueens::Error::ThreadPool(message.into())
-                })
-            };
-            let measured =
-                study::measure_together_on(n, &options, &variants, &mut pool_for, &mut progress);
-            if let Some(failure) = failure {
-                steps.finish();
-                return Err(failure);
-            }
-            measured
-        }
-    };
+    let control = RunControl::default()
+        .with_stop(interrupt.flag())
+        .with_watcher(&watching)
+        .with_pools(&pools);
+    let counts: Vec<CountOptions> = variants
+        .iter()
+        .map(|&(strategy, kernel)| options.count.with_strategy(strategy).with_kernel(kernel))
+        .collect();
+    let measured = study::measure_together(n, &options, &counts, &control);
+    interrupt.board(None);
     steps.finish();
     let mut studies = match measured {
         Ok(studies) => studies,
         Err(nqueens::Error::Study(refused)) => match *refused {
-            StudyError::Mismatch(mismatch) => {
+            mismatch @ StudyError::Mismatch { .. } => {
                 output::error(mismatch);
                 return Ok(Outcome::Negative);
             }
@@ -115,8 +116,14 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
         Err(e) => return Err(e.into()),
     };
 
+    let stopped = studies.iter().any(|study| !study.complete);
+    // A pair stopped before its first timed run finished has nothing to show.
+    studies.retain(|study| !study.runs.is_empty());
+    if studies.is_empty() {
+        output::message("nqueens: interrupted before any timed run finished; nothing is lost");
+        return Ok(Outcome::Interrupted);
+    }
     if let Some(placement) = &placement {
-        let most = options.threads.iter().copied().max().unwrap_or(1);
         for study in &mut studies {
             study.run.pin = Some(placement.describe(most));
         }
@@ -136,7 +143,53 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
         plot::write(path, &series, &options)?;
     }
     printed?;
+    if stopped {
+        // Written whole, marked stopped; said after it, as an interrupted count says.
+        output::message(interrupted_message(&studies, threads.len(), variants.len()));
+        return Ok(Outcome::Interrupted);
+    }
     Ok(Outcome::Success)
+}
+
+/// What the study tells the command: each run as it starts (the bar, and from the first
+/// finished timed run on, that an interrupt keeps what was measured).
+struct Watching<'a> {
+    steps: &'a Steps,
+    interrupt: &'a Interrupt,
+    /// The run under way.
+    last: Mutex<Option<StudyProgress>>,
+}
+
+impl Watcher for Watching<'_> {
+    fn measuring(&self, p: &StudyProgress) {
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        // The run before this one has finished.
+        if let Some(finished) = last.replace(*p) {
+            self.steps.step();
+            if finished.run > 0 {
+                self.interrupt.task_finished();
+            }
+        }
+        self.steps.doing(progress_line(p));
+    }
+}
+
+/// What an interrupted study tells the user: what its results rest on. `studies` are those
+/// with a finished timed run, of `threads` thread counts and `pairs` kernel and strategy pairs.
+fn interrupted_message(studies: &[Study], threads: usize, pairs: usize) -> String {
+    let measured = studies.iter().map(|s| s.runs.len()).max().unwrap_or(0);
+    let of_pairs = if pairs > 1 {
+        format!(
+            ", {} of the {pairs} kernel and strategy pairs",
+            studies.len()
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "nqueens: interrupted: the results rest on the timed runs finished before it \
+         ({measured} of the {threads} thread counts{of_pairs})"
+    )
 }
 
 /// What the study costs: `runs` runs of every thread count with every (strategy, kernel) pair,
@@ -179,7 +232,7 @@ fn variants(
 
 /// What the bar of a study says while `p`'s run goes on: `2 threads, run 1 of 3`, with the
 /// kernel and strategy when several pairs are measured together.
-fn progress_line(p: &Progress) -> String {
+fn progress_line(p: &StudyProgress) -> String {
     let run = match p.run {
         0 => "warm-up".to_string(),
         k => format!("run {k} of {}", p.repeat),
@@ -248,15 +301,25 @@ fn warnings(studies: &[Series]) -> Vec<String> {
     distinct(busy.into_iter().chain(short))
 }
 
-/// What the runs of one series say about their own worth, in words: the busy-machine warning,
-/// then the short-run warning, each where its runs call for it.
+/// What the runs of one series say about their own worth, in words: that its study was
+/// stopped, the busy-machine warning, then the short-run warning, each where its runs call for
+/// it.
 pub(crate) fn series_warnings(series: &Series) -> Vec<String> {
-    series
-        .warnings()
-        .iter()
-        .filter_map(|warning| warning_text(series, warning))
+    let stopped = (!series.complete).then(|| STOPPED_WARNING.to_string());
+    stopped
+        .into_iter()
+        .chain(
+            series
+                .warnings()
+                .iter()
+                .filter_map(|warning| warning_text(series, warning)),
+        )
         .collect()
 }
+
+/// What a series whose study was stopped says of its runs.
+const STOPPED_WARNING: &str = "the study was stopped before it finished: each thread count \
+                               rests on its timed runs that finished";
 
 /// `warning` about the runs of `series` in words; `None` for a kind this version cannot word.
 pub(crate) fn warning_text(series: &Series, warning: &StudyWarning) -> Option<String> {
@@ -297,7 +360,7 @@ fn short_run_warning(series: &Series, threads: usize, time: Duration) -> String 
         .and_then(|(strategy, kernel)| {
             let options = CountOptions::new(threads, strategy).with_kernel(kernel);
             (series.n + 1..=nqueens::Plan::MAX_N)
-                .find(|&n| Cost::of_board(n, &options).wall_time >= SHORT_RUN)
+                .find(|&n| Cost::of_board(n, &options).wall_time >= Study::SHORT_RUN)
         })
         .map_or_else(String::new, |n| format!(" such as {n}"));
     format!(
@@ -306,7 +369,7 @@ fn short_run_warning(series: &Series, threads: usize, time: Duration) -> String 
          n{larger}",
         human::duration(time.as_secs_f64()),
         human::plural(threads, "thread"),
-        SHORT_RUN.as_secs_f64() * 1e3
+        Study::SHORT_RUN.as_secs_f64() * 1e3
     )
 }
 
@@ -402,7 +465,7 @@ fn shares_core(shares: bool) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nqueens::scaling::study::{MeasuredPoint, Study};
+    use nqueens::scaling::study::MeasuredPoint;
 
     pub(super) fn study(n: u32, points: &[(usize, f64, Option<f64>)]) -> Study {
         // A study as its JSON reads back, the measured points set below.
@@ -470,7 +533,7 @@ mod tests {
         assert!(suggested > 9, "{warning}");
         // The fixture's strategy and kernel, whose cost the suggestion follows.
         let options = CountOptions::new(2, Strategy::Mirror).with_kernel(Kernel::DepthFirst);
-        assert!(Cost::of_board(suggested, &options).wall_time >= SHORT_RUN);
+        assert!(Cost::of_board(suggested, &options).wall_time >= Study::SHORT_RUN);
         assert!(!warning.contains('\n'));
     }
 
@@ -519,6 +582,12 @@ mod tests {
         // Each series of a comparison says its own.
         assert_eq!(series_warnings(&busy), alone);
         assert_eq!(series_warnings(&short).len(), 1);
+        // A stopped one says so first.
+        let mut stopped = busy.clone();
+        stopped.complete = false;
+        let said = series_warnings(&stopped);
+        assert_eq!(said[0], STOPPED_WARNING);
+        assert_eq!(said[1..], alone);
     }
 
     #[test]
@@ -538,8 +607,24 @@ mod tests {
     }
 
     #[test]
+    fn an_interrupted_study_says_how_much_it_measured() {
+        let one = study(16, &[(1, 1.0, None), (2, 0.5, None)]);
+        assert_eq!(
+            interrupted_message(std::slice::from_ref(&one), 3, 1),
+            "nqueens: interrupted: the results rest on the timed runs finished before it \
+             (2 of the 3 thread counts)"
+        );
+        let two = study(16, &[(1, 1.0, None)]);
+        assert_eq!(
+            interrupted_message(&[one, two], 3, 4),
+            "nqueens: interrupted: the results rest on the timed runs finished before it \
+             (2 of the 3 thread counts, 2 of the 4 kernel and strategy pairs)"
+        );
+    }
+
+    #[test]
     fn progress_names_the_kernel_only_when_several_are_measured() {
-        let mut p = Progress::new(2, 1, 3, Strategy::Mirror, Kernel::DepthFirst);
+        let mut p = StudyProgress::new(2, 1, 3, Strategy::Mirror, Kernel::DepthFirst);
         assert_eq!(progress_line(&p), "measuring 2 threads, run 1 of 3");
         p.variants = 2;
         p.variant = 1;

@@ -1,15 +1,17 @@
-//! The optional controls of a count: a journal, a stop flag, a watcher, a shard.
+//! The optional controls of a count, an estimate or a study: a journal, a stop flag, a watcher,
+//! a shard, pools.
 
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::engine::plan::Plan;
+use crate::engine::kernel::Kernel;
+use crate::engine::plan::{Plan, Strategy};
 use crate::engine::run::TaskOutcome;
 use crate::journal::Shard;
 
-/// Observes a count or an estimate: told the plan once, then every task of a count as it
-/// finishes, or how an estimate's probes go.
+/// Observes a count, an estimate or a study: told the plan once, then every task of a count as
+/// it finishes, how an estimate's probes go, or each run of a study as it starts.
 ///
 /// Every method runs while workers count, so they must be cheap; `task_done` runs on a worker
 /// thread, possibly on several at once. Each does nothing unless implemented.
@@ -58,6 +60,30 @@ pub trait Watcher: Sync {
     fn sampled(&self, progress: &EstimateProgress) {
         let _ = progress;
     }
+    /// Called as a study goes ([`measure`](crate::scaling::study::measure)): before each of
+    /// its runs starts, on the thread that called the study. A study tells no other method.
+    ///
+    /// ```
+    /// use std::sync::Mutex;
+    /// use nqueens::scaling::study::{measure, StudyOptions, StudyProgress};
+    /// use nqueens::{RunControl, Strategy, Watcher};
+    ///
+    /// struct Runs(Mutex<Vec<(usize, usize)>>);
+    /// impl Watcher for Runs {
+    ///     fn measuring(&self, run: &StudyProgress) {
+    ///         self.0.lock().unwrap().push((run.threads, run.run));
+    ///     }
+    /// }
+    ///
+    /// let runs = Runs(Mutex::new(Vec::new()));
+    /// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
+    /// measure(8, &options, &RunControl::default().with_watcher(&runs)).unwrap();
+    /// // The warm-ups (run 0), then the timed runs.
+    /// assert_eq!(runs.0.into_inner().unwrap(), [(1, 0), (2, 0), (1, 1), (2, 1)]);
+    /// ```
+    fn measuring(&self, run: &StudyProgress) {
+        let _ = run;
+    }
 }
 
 /// A closure is a watcher told every searched task (and not the start):
@@ -79,13 +105,15 @@ impl<F: Fn(&TaskOutcome) + Sync> Watcher for F {
     }
 }
 
-/// Optional controls of a count or an estimate.
+/// Optional controls of a count, an estimate or a study.
 ///
 /// The default controls nothing: [`count_with`](crate::count_with) then counts like
 /// [`crate::count`], and [`estimate_with`](crate::estimate::estimate_with) estimates like
 /// [`estimate`](crate::estimate::estimate). An estimate reads the stop flag, the watcher and the
-/// pool (see [`estimate_with`](crate::estimate::estimate_with)). A stop flag raised before the
-/// count starts lets no task start:
+/// pool (see [`estimate_with`](crate::estimate::estimate_with)); a study, the stop flag, the
+/// watcher's [`measuring`](Watcher::measuring), the pool and the pools (see
+/// [`measure`](crate::scaling::study::measure)). A stop flag raised before the count starts
+/// lets no task start:
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;
@@ -146,9 +174,14 @@ pub struct RunControl<'a> {
     ///
     /// [`CountOptions::threads`]: crate::CountOptions::threads
     pub pool: Option<&'a rayon::ThreadPool>,
+    /// Pools of chosen sizes for a study's runs: a run of `t` threads runs on the one of `t`
+    /// workers, where there is one (before [`RunControl::pool`]); pools whose workers the caller
+    /// placed on chosen CPUs, for example. Empty by default; a count and an estimate do not
+    /// read it.
+    pub pools: &'a [&'a rayon::ThreadPool],
 }
 
-/// The controls set: the journal's path, the shard and the pool's size; whether there is a stop
+/// The controls set: the journal's path, the shard and the pools' sizes; whether there is a stop
 /// flag (and its value) and a watcher.
 impl std::fmt::Debug for RunControl<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -160,6 +193,14 @@ impl std::fmt::Debug for RunControl<'_> {
             .field(
                 "pool",
                 &self.pool.map(rayon::ThreadPool::current_num_threads),
+            )
+            .field(
+                "pools",
+                &self
+                    .pools
+                    .iter()
+                    .map(|pool| pool.current_num_threads())
+                    .collect::<Vec<_>>(),
             )
             .finish()
     }
@@ -260,6 +301,24 @@ impl<'a> RunControl<'a> {
             ..self
         }
     }
+
+    /// These controls, a study's runs of each thread count running on the pool of `pools`
+    /// with that many workers (see [`RunControl::pools`]).
+    ///
+    /// ```
+    /// use nqueens::scaling::study::{measure, StudyOptions};
+    /// use nqueens::{RunControl, Strategy};
+    /// let build = |threads| rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+    /// let (one, two) = (build(1), build(2));
+    /// let pools = [&one, &two];
+    /// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
+    /// let study = measure(8, &options, &RunControl::default().with_pools(&pools)).unwrap();
+    /// assert_eq!(study.runs.len(), 2);
+    /// ```
+    #[must_use]
+    pub fn with_pools(self, pools: &'a [&'a rayon::ThreadPool]) -> RunControl<'a> {
+        RunControl { pools, ..self }
+    }
 }
 
 /// Where an estimate stands, as [`Watcher::sampled`] is told it (the
@@ -287,4 +346,75 @@ pub struct EstimateProgress {
     /// The total estimated from the probes drawn so far, with its 95% interval: `(estimate,
     /// low, high)`; `None` before there are two probes.
     pub total: Option<(f64, f64, f64)>,
+}
+
+/// Where a study is, as [`Watcher::measuring`] is told it before each run starts (the study's
+/// own module, [`study`](crate::scaling::study), names it too).
+///
+/// ```
+/// use std::sync::Mutex;
+/// use nqueens::scaling::study::{measure, StudyOptions, StudyProgress};
+/// use nqueens::{RunControl, Strategy, Watcher};
+/// struct Seen(Mutex<Vec<(usize, usize, usize)>>);
+/// impl Watcher for Seen {
+///     fn measuring(&self, p: &StudyProgress) {
+///         self.0.lock().unwrap().push((p.threads, p.run, p.repeat));
+///     }
+/// }
+/// let seen = Seen(Mutex::new(Vec::new()));
+/// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
+/// measure(8, &options, &RunControl::default().with_watcher(&seen)).unwrap();
+/// // The warm-ups (run 0) first, then the timed runs taking turns over the thread counts.
+/// assert_eq!(seen.0.into_inner().unwrap(), [(1, 0, 1), (2, 0, 1), (1, 1, 1), (2, 1, 1)]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct StudyProgress {
+    /// Thread count of the run about to start.
+    pub threads: usize,
+    /// `0` for the warm-up run, then `1..=repeat` for the timed runs.
+    pub run: usize,
+    /// Timed runs per thread count.
+    pub repeat: usize,
+    /// The strategy of the run about to start.
+    pub strategy: Strategy,
+    /// The kernel of the run about to start (never [`Kernel::Auto`]).
+    pub kernel: Kernel,
+    /// Which of the variants measured together this run belongs to, from 0
+    /// (see [`measure_together`](crate::scaling::study::measure_together)).
+    pub variant: usize,
+    /// How many variants are measured together (1 for [`measure`](crate::scaling::study::measure)).
+    pub variants: usize,
+}
+
+impl StudyProgress {
+    /// Run `run` (0 for the warm-up) of `repeat` on `threads` threads with `strategy` and
+    /// `kernel`, in a study of one variant (what a watcher is told by
+    /// [`measure`](crate::scaling::study::measure)).
+    ///
+    /// ```
+    /// use nqueens::scaling::study::StudyProgress;
+    /// use nqueens::{Kernel, Strategy};
+    /// let p = StudyProgress::new(2, 1, 3, Strategy::Mirror, Kernel::DepthFirst);
+    /// assert_eq!((p.threads, p.run, p.repeat), (2, 1, 3));
+    /// assert_eq!((p.variant, p.variants), (0, 1));
+    /// ```
+    #[must_use]
+    pub const fn new(
+        threads: usize,
+        run: usize,
+        repeat: usize,
+        strategy: Strategy,
+        kernel: Kernel,
+    ) -> StudyProgress {
+        StudyProgress {
+            threads,
+            run,
+            repeat,
+            strategy,
+            kernel,
+            variant: 0,
+            variants: 1,
+        }
+    }
 }

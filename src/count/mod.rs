@@ -25,7 +25,7 @@ mod options;
 mod results;
 mod unique_search;
 
-pub use control::{EstimateProgress, RunControl, Watcher};
+pub use control::{EstimateProgress, RunControl, StudyProgress, Watcher};
 pub use driver::{Prepared, count_with};
 pub use options::CountOptions;
 pub use results::{CountRun, Counts};

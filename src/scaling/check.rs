@@ -28,7 +28,7 @@ use std::time::Duration;
 /// use nqueens::scaling::study::{measure, StudyOptions};
 /// use nqueens::Strategy;
 /// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
-/// let study = measure(10, &options, &mut |_| {}).unwrap();
+/// let study = measure(10, &options, &nqueens::RunControl::default()).unwrap();
 /// let check = study.leave_one_out();
 /// assert_eq!(check.len(), 1); // 2 threads, from 1 (one thread is the baseline: never left out)
 /// assert_eq!((check[0].threads, check[0].from_threads), (2, 1));
@@ -75,7 +75,7 @@ pub struct Holdout {
 /// documentation); empty where the runs carry no loss breakdown or the model no prediction with
 /// losses (results saved before they were measured).
 #[must_use]
-pub fn leave_one_out(runs: &[MeasuredPoint], model: &[ModelPoint]) -> Vec<Holdout> {
+pub(crate) fn leave_one_out(runs: &[MeasuredPoint], model: &[ModelPoint]) -> Vec<Holdout> {
     let at = |workers: usize| model.iter().find(|m| m.workers == workers);
     let measured = measured_terms(runs, &at);
     let lumped = measured.is_empty();

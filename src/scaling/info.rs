@@ -19,7 +19,7 @@ pub(crate) const MODEL_LEAVES_OUT: &str = "SMT (threads sharing a core), turbo a
 /// use nqueens::scaling::study::{measure, StudyOptions};
 /// use nqueens::{Kernel, Strategy};
 /// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
-/// let study = measure(8, &options, &mut |_| {}).unwrap();
+/// let study = measure(8, &options, &nqueens::RunControl::default()).unwrap();
 /// let run = &study.run;
 /// assert_eq!((run.n, run.strategy, run.kernel), (8, Strategy::Mirror, study.kernel));
 /// assert_eq!(run.smt, run.logical > run.physical);
@@ -89,7 +89,7 @@ impl RunInfo {
 /// use nqueens::scaling::study::{measure, StudyOptions};
 /// use nqueens::{Kernel, Strategy};
 /// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
-/// let study = measure(10, &options, &mut |_| {}).unwrap();
+/// let study = measure(10, &options, &nqueens::RunControl::default()).unwrap();
 /// let best = study.headline.unwrap();
 /// assert_eq!(best.solutions, 724);
 /// let fastest = study.runs.iter().map(|p| p.median.as_secs_f64()).fold(f64::INFINITY, f64::min);

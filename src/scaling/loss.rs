@@ -42,7 +42,7 @@ use crate::engine::run::RunReport;
 /// use nqueens::scaling::study::{measure, StudyOptions};
 /// use nqueens::Strategy;
 /// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
-/// let study = measure(9, &options, &mut |_| {}).unwrap();
+/// let study = measure(9, &options, &nqueens::RunControl::default()).unwrap();
 /// for point in &study.runs {
 ///     let loss = point.loss.unwrap();
 ///     assert!((loss.total() - (1.0 - point.efficiency)).abs() < 1e-9);

@@ -11,7 +11,7 @@ use super::loss::{Loss, taken_by_others};
 /// use nqueens::scaling::study::{measure, StudyOptions};
 /// use nqueens::{Kernel, Strategy};
 /// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
-/// let study = measure(8, &options, &mut |_| {}).unwrap();
+/// let study = measure(8, &options, &nqueens::RunControl::default()).unwrap();
 /// let (one, two) = (&study.runs[0], &study.runs[1]);
 /// assert_eq!((one.threads, one.speedup), (1, 1.0));
 /// assert_eq!(two.speedup, one.median.as_secs_f64() / two.median.as_secs_f64());

@@ -20,7 +20,7 @@
 //! (its documentation defines the parts).
 //!
 //! The model is checked against the runs by leaving each measured thread count out and
-//! predicting it from the smaller ones ([`check::leave_one_out`], [`study::Study::leave_one_out`]).
+//! predicting it from the smaller ones ([`study::Study::leave_one_out`], [`check`]).
 //!
 //! Each measured point also carries its CPU share: the CPU time the runs received ÷ the
 //! CPU time they asked for. Well below 1 means other programs were using the machine.
@@ -32,6 +32,11 @@
 //! about themselves (a busy machine, runs too short to mean much) is in
 //! [`study::Study::warnings`].
 //!
+//! A study runs under a [`RunControl`](crate::RunControl) as a count does: its watcher is told
+//! each run as it starts ([`Watcher::measuring`](crate::Watcher::measuring)), and its stop flag
+//! ends the study, which returns the runs that finished, marked not
+//! [`complete`](study::Study::complete).
+//!
 //! A [`series::Series`] is what a comparison of studies shows of each: one made from a study, or,
 //! with the `serde` feature, deserialized from a saved study (also one saved by an earlier
 //! version) and checked by [`series::Series::validated`], whose errors name the field that is
@@ -42,8 +47,9 @@
 //!
 //! ```
 //! use nqueens::scaling::study::{measure, StudyOptions};
-//! let options = StudyOptions::new(vec![2]).with_strategy(nqueens::Strategy::Mirror).with_repeat(1);
-//! let study = measure(10, &options, &mut |_| {}).unwrap();
+//! use nqueens::{RunControl, Strategy};
+//! let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
+//! let study = measure(10, &options, &RunControl::default()).unwrap();
 //! assert_eq!(study.runs.len(), 2);
 //! assert_eq!(study.runs[0].speedup, 1.0);
 //! // The model replays the one-thread task times on more workers: never above ideal.

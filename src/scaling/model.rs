@@ -10,16 +10,13 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::time::Duration;
 
-/// The worker counts the model predicts by default: 1, 2, 4, …, 256.
-pub const DEFAULT_WORKERS: [usize; 9] = [1, 2, 4, 8, 16, 32, 64, 128, 256];
-
 /// The model's prediction for one worker count.
 ///
 /// ```
 /// use nqueens::scaling::study::{measure, StudyOptions};
 /// use nqueens::{Kernel, Strategy};
 /// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
-/// let study = measure(8, &options, &mut |_| {}).unwrap();
+/// let study = measure(8, &options, &nqueens::RunControl::default()).unwrap();
 /// // One worker runs the tasks one after another.
 /// assert_eq!(study.model_at(1).unwrap().predicted, study.task_time_total);
 /// for point in &study.model {
@@ -102,6 +99,33 @@ impl ModelPoint {
             losses_from_threads: None,
         }
     }
+
+    /// The worker counts the model predicts by default: 1, 2, 4, …, 256.
+    ///
+    /// ```
+    /// use nqueens::scaling::study::ModelPoint;
+    /// assert_eq!(ModelPoint::DEFAULT_WORKERS[..3], [1, 2, 4]);
+    /// ```
+    pub const DEFAULT_WORKERS: [usize; 9] = [1, 2, 4, 8, 16, 32, 64, 128, 256];
+
+    /// The model's predictions for task `times` (in hand-out order, largest first as a plan
+    /// hands them out) on each worker count of `workers`: the makespan of list scheduling, each
+    /// task going to the worker free first, and the speedup and efficiency it gives (the
+    /// speedup is `NaN` when every time is zero). No prediction with losses.
+    ///
+    /// ```
+    /// use nqueens::scaling::study::ModelPoint;
+    /// use std::time::Duration;
+    /// let s = Duration::from_secs;
+    /// // 5 and 4 start at once; the 3s go to whichever worker frees up first: 4+3, 5+3, 7+3.
+    /// let points = ModelPoint::predict(&[s(5), s(4), s(3), s(3), s(3)], &[1, 2]);
+    /// assert_eq!((points[0].predicted, points[1].predicted), (s(18), s(10)));
+    /// assert_eq!((points[1].speedup, points[1].efficiency), (1.8, 0.9));
+    /// ```
+    #[must_use]
+    pub fn predict(times: &[Duration], workers: &[usize]) -> Vec<ModelPoint> {
+        predict(times, workers)
+    }
 }
 
 /// What the runs of one thread count measured, for the model with losses.
@@ -169,7 +193,7 @@ pub(crate) fn add_measured_terms(
 /// The makespan of `times` (in hand-out order) on `workers` workers (at least one is assumed),
 /// each task going to the worker that is free first.
 #[must_use]
-pub fn makespan(times: &[Duration], workers: usize) -> Duration {
+pub(crate) fn makespan(times: &[Duration], workers: usize) -> Duration {
     let mut free_at: BinaryHeap<Reverse<Duration>> = std::iter::repeat_n(
         Reverse(Duration::ZERO),
         workers.clamp(1, times.len().max(1)),
@@ -193,7 +217,7 @@ pub fn makespan(times: &[Duration], workers: usize) -> Duration {
 ///
 /// When every time is zero the speedup is not defined and is reported as `NaN`.
 #[must_use]
-pub fn predict(times: &[Duration], workers: &[usize]) -> Vec<ModelPoint> {
+pub(crate) fn predict(times: &[Duration], workers: &[usize]) -> Vec<ModelPoint> {
     let total = times.iter().sum::<Duration>().as_secs_f64();
     workers
         .iter()
@@ -209,7 +233,7 @@ pub fn predict(times: &[Duration], workers: &[usize]) -> Vec<ModelPoint> {
         .collect()
 }
 
-/// The worker counts to model alongside measured thread counts: [`DEFAULT_WORKERS`], every
+/// The worker counts to model alongside measured thread counts: [`ModelPoint::DEFAULT_WORKERS`], every
 /// measured count and, when `up_to` is given, the powers of two up to it and `up_to` itself;
 /// ascending, without duplicates.
 pub(crate) fn workers_to_model(measured: &[usize], up_to: Option<usize>) -> Vec<usize> {
@@ -218,7 +242,7 @@ pub(crate) fn workers_to_model(measured: &[usize], up_to: Option<usize>) -> Vec<
             .take_while(move |&p| p < limit)
             .chain([limit])
     });
-    let mut workers: Vec<usize> = DEFAULT_WORKERS
+    let mut workers: Vec<usize> = ModelPoint::DEFAULT_WORKERS
         .iter()
         .chain(measured)
         .copied()

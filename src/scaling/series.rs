@@ -6,6 +6,7 @@
 use crate::engine::kernel::MAX_N;
 use crate::known;
 use crate::scaling::Machine;
+use crate::scaling::check::{Holdout, leave_one_out};
 use crate::scaling::info::Headline;
 use crate::scaling::measured::split_other_programs;
 use crate::scaling::model::ModelPoint;
@@ -49,6 +50,10 @@ pub struct Series {
     /// Timed runs per thread count (read as 1 where a saved study lacks it).
     #[cfg_attr(feature = "serde", serde(default = "one"))]
     pub repeat: usize,
+    /// Whether its study finished: `false` for one stopped before it did, whose runs are those
+    /// that finished ([`Study::complete`]; read as `true` where a saved study lacks it).
+    #[cfg_attr(feature = "serde", serde(default = "yes"))]
+    pub complete: bool,
     /// The measured thread counts, ascending.
     pub runs: Vec<MeasuredPoint>,
     /// The model's predictions, ascending (empty where a saved study has none, or `null`).
@@ -178,6 +183,13 @@ fn one() -> usize {
     1
 }
 
+/// Whether a saved study lacking `complete` finished: saved before studies could stop, so it
+/// did.
+#[cfg(feature = "serde")]
+fn yes() -> bool {
+    true
+}
+
 impl Series {
     /// The most CPUs, threads and workers a series may name.
     ///
@@ -216,6 +228,7 @@ impl Series {
             kernel: kernel.into(),
             machine,
             repeat: 1,
+            complete: true,
             runs: Vec::new(),
             model: Vec::new(),
             total: None,
@@ -244,14 +257,32 @@ impl Series {
         warnings_of(&self.runs)
     }
 
+    /// The model checked against the runs, as [`Study::leave_one_out`] checks a study's: each
+    /// measured thread count above one predicted from the smaller ones; empty where the runs
+    /// carry no loss breakdown or the model no prediction with losses (results saved before they
+    /// were measured).
+    ///
+    /// ```
+    /// use nqueens::scaling::series::Series;
+    /// use nqueens::scaling::study::{measure, StudyOptions};
+    /// use nqueens::{RunControl, Strategy};
+    /// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
+    /// let study = measure(10, &options, &RunControl::default()).unwrap();
+    /// assert_eq!(Series::of(&study).leave_one_out(), study.leave_one_out());
+    /// ```
+    #[must_use]
+    pub fn leave_one_out(&self) -> Vec<Holdout> {
+        leave_one_out(&self.runs, &self.model)
+    }
+
     /// The series of a study just measured.
     ///
     /// ```
     /// use nqueens::scaling::series::Series;
     /// use nqueens::scaling::study::{measure, StudyOptions};
-    /// use nqueens::Strategy;
+    /// use nqueens::{RunControl, Strategy};
     /// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
-    /// let study = measure(8, &options, &mut |_| {}).unwrap();
+    /// let study = measure(8, &options, &RunControl::default()).unwrap();
     /// let series = Series::of(&study);
     /// assert_eq!((series.n, series.strategy.as_str()), (8, "mirror"));
     /// assert_eq!(series.kernel, study.kernel.to_string());
@@ -262,6 +293,7 @@ impl Series {
     pub fn of(study: &Study) -> Series {
         Series {
             repeat: study.repeat,
+            complete: study.complete,
             runs: study.runs.clone(),
             model: study.model.clone(),
             total: Some(study.total),
@@ -606,7 +638,7 @@ mod tests {
         let options = StudyOptions::new(vec![2])
             .with_strategy(crate::engine::plan::Strategy::Mirror)
             .with_repeat(1);
-        let study = measure(9, &options, &mut |_| {}).unwrap();
+        let study = measure(9, &options, &crate::count::RunControl::default()).unwrap();
         let text = serde_json::to_string(&study).unwrap();
         let series: Series = serde_json::from_str(&text).unwrap();
         let series = series.validated().unwrap();
@@ -646,6 +678,7 @@ mod tests {
                 .validated()
                 .unwrap_or_else(|e| panic!("{path:?}: {e}"));
             assert!(!s.runs.is_empty() && s.headline.is_some(), "{path:?}");
+            assert!(s.complete, "{path:?}");
             assert_eq!(s.runs[0].threads, 1, "{path:?}");
             read_any = true;
         }

@@ -1,6 +1,7 @@
 //! Measuring one board on several thread counts: timed runs, speedups, efficiencies, the model.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use super::info::{Headline, MODEL_LEAVES_OUT, RunInfo};
@@ -11,6 +12,8 @@ use super::model;
 pub use super::model::ModelPoint;
 use super::stats::{self, Summary};
 use super::{Machine, cpu};
+pub use crate::count::StudyProgress;
+use crate::count::{CountOptions, RunControl};
 use crate::engine::kernel::Kernel;
 use crate::engine::plan::{Plan, Strategy};
 use crate::engine::pool::{check_threads, shared_pool};
@@ -23,12 +26,12 @@ use crate::known;
 ///
 /// ```
 /// use nqueens::scaling::study::{measure, StudyOptions};
-/// use nqueens::{Kernel, Strategy};
+/// use nqueens::{RunControl, Strategy};
 /// let options = StudyOptions::new(vec![2])
 ///     .with_strategy(Strategy::Mirror)
 ///     .with_repeat(1)
 ///     .with_model_up_to(Some(12));
-/// let study = measure(8, &options, &mut |_| {}).unwrap();
+/// let study = measure(8, &options, &RunControl::default()).unwrap();
 /// let measured: Vec<usize> = study.runs.iter().map(|point| point.threads).collect();
 /// assert_eq!(measured, [1, 2]); // one thread is always measured
 /// assert!(study.model_at(12).is_some() && study.model_at(256).is_some());
@@ -38,10 +41,11 @@ use crate::known;
 #[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 #[non_exhaustive]
 pub struct StudyOptions {
-    /// How the board is split into tasks.
-    pub strategy: Strategy,
-    /// Which kernel counts the tasks.
-    pub kernel: Kernel,
+    /// How each run counts: the strategy that splits the board and the kernel that counts the
+    /// tasks. Its [`threads`](CountOptions::threads) is replaced by the thread count each run
+    /// measures (see [`StudyOptions::threads`]), and a study counts the total only, so what it
+    /// says of the unique count is not read.
+    pub count: CountOptions,
     /// Thread counts to measure. One thread is always measured as well: it is the baseline of
     /// every speedup and the source of the model's task times.
     pub threads: Vec<usize>,
@@ -53,8 +57,9 @@ pub struct StudyOptions {
 }
 
 impl StudyOptions {
-    /// Measure these thread counts (and one), three timed runs each, with the default strategy
-    /// and the fastest kernel, and the default model.
+    /// Measure these thread counts (and one), three timed runs each, counting with the default
+    /// options ([`CountOptions::default`]: the default strategy, the fastest kernel), with the
+    /// default model.
     ///
     /// ```
     /// use nqueens::scaling::study::StudyOptions;
@@ -64,8 +69,7 @@ impl StudyOptions {
     #[must_use]
     pub fn new(threads: Vec<usize>) -> StudyOptions {
         StudyOptions {
-            strategy: Strategy::default(),
-            kernel: Kernel::Auto,
+            count: CountOptions::default(),
             threads,
             repeat: 3,
             model_up_to: None,
@@ -77,11 +81,15 @@ impl StudyOptions {
     /// ```
     /// use nqueens::scaling::study::StudyOptions;
     /// use nqueens::Strategy;
-    /// assert_eq!(StudyOptions::default().with_strategy(Strategy::Mirror).strategy, Strategy::Mirror);
+    /// let options = StudyOptions::default().with_strategy(Strategy::Mirror);
+    /// assert_eq!(options.count.strategy, Strategy::Mirror);
     /// ```
     #[must_use]
     pub fn with_strategy(self, strategy: Strategy) -> StudyOptions {
-        StudyOptions { strategy, ..self }
+        StudyOptions {
+            count: self.count.with_strategy(strategy),
+            ..self
+        }
     }
 
     /// These options with `kernel` counting the tasks.
@@ -90,11 +98,30 @@ impl StudyOptions {
     /// use nqueens::scaling::study::StudyOptions;
     /// use nqueens::Kernel;
     /// let options = StudyOptions::default().with_kernel(Kernel::DepthFirst);
-    /// assert_eq!(options.kernel, Kernel::DepthFirst);
+    /// assert_eq!(options.count.kernel, Kernel::DepthFirst);
     /// ```
     #[must_use]
     pub fn with_kernel(self, kernel: Kernel) -> StudyOptions {
-        StudyOptions { kernel, ..self }
+        StudyOptions {
+            count: self.count.with_kernel(kernel),
+            ..self
+        }
+    }
+
+    /// These options with each run counting as `count` says (its thread count replaced by the
+    /// one measured: see [`StudyOptions::count`]).
+    ///
+    /// ```
+    /// use nqueens::scaling::study::StudyOptions;
+    /// use nqueens::{CountOptions, Kernel, Strategy};
+    /// let count = CountOptions::new(8, Strategy::Symmetric).with_kernel(Kernel::DepthFirst);
+    /// let options = StudyOptions::new(vec![2]).with_count(count);
+    /// assert_eq!(options.count, count);
+    /// assert_eq!(options.thread_counts(), [1, 2]); // not the count's 8 threads
+    /// ```
+    #[must_use]
+    pub fn with_count(self, count: CountOptions) -> StudyOptions {
+        StudyOptions { count, ..self }
     }
 
     /// These options with `repeat` timed runs per thread count.
@@ -121,11 +148,27 @@ impl StudyOptions {
             ..self
         }
     }
+
+    /// The thread counts a study with these options measures: those of
+    /// [`StudyOptions::threads`] ascending, without duplicates or zeros, and always 1.
+    ///
+    /// ```
+    /// use nqueens::scaling::study::StudyOptions;
+    /// assert_eq!(StudyOptions::new(vec![8, 2, 2, 0]).thread_counts(), [1, 2, 8]);
+    /// ```
+    #[must_use]
+    pub fn thread_counts(&self) -> Vec<usize> {
+        let mut counts: Vec<usize> = self.threads.iter().copied().filter(|&t| t > 0).collect();
+        counts.push(1);
+        counts.sort_unstable();
+        counts.dedup();
+        counts
+    }
 }
 
 impl Default for StudyOptions {
     /// The command's defaults: the powers of two below the logical CPU count and that count,
-    /// three timed runs each, the default strategy, the fastest kernel.
+    /// three timed runs each, counting with the default options.
     ///
     /// ```
     /// use nqueens::scaling::study::StudyOptions;
@@ -143,76 +186,16 @@ impl Default for StudyOptions {
     }
 }
 
-/// Where a study is, reported before each run starts.
-///
-/// ```
-/// use nqueens::scaling::study::{measure, Progress, StudyOptions};
-/// use nqueens::{Kernel, Strategy};
-/// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
-/// let mut seen = Vec::new();
-/// measure(8, &options, &mut |p: Progress| seen.push((p.threads, p.run, p.repeat))).unwrap();
-/// // The warm-ups (run 0) first, then the timed runs taking turns over the thread counts.
-/// assert_eq!(seen, [(1, 0, 1), (2, 0, 1), (1, 1, 1), (2, 1, 1)]);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Progress {
-    /// Thread count of the run about to start.
-    pub threads: usize,
-    /// `0` for the warm-up run, then `1..=repeat` for the timed runs.
-    pub run: usize,
-    /// Timed runs per thread count.
-    pub repeat: usize,
-    /// The strategy of the run about to start.
-    pub strategy: Strategy,
-    /// The kernel of the run about to start (never [`Kernel::Auto`]).
-    pub kernel: Kernel,
-    /// Which of the variants measured together this run belongs to, from 0
-    /// (see [`measure_together`]).
-    pub variant: usize,
-    /// How many variants are measured together (1 for [`measure`]).
-    pub variants: usize,
-}
-
-impl Progress {
-    /// Run `run` (0 for the warm-up) of `repeat` on `threads` threads with `strategy` and
-    /// `kernel`, in a study of one variant (what an observer sees from [`measure`]).
-    ///
-    /// ```
-    /// use nqueens::scaling::study::Progress;
-    /// use nqueens::{Kernel, Strategy};
-    /// let p = Progress::new(2, 1, 3, Strategy::Mirror, Kernel::DepthFirst);
-    /// assert_eq!((p.threads, p.run, p.repeat), (2, 1, 3));
-    /// assert_eq!((p.variant, p.variants), (0, 1));
-    /// ```
-    #[must_use]
-    pub const fn new(
-        threads: usize,
-        run: usize,
-        repeat: usize,
-        strategy: Strategy,
-        kernel: Kernel,
-    ) -> Progress {
-        Progress {
-            threads,
-            run,
-            repeat,
-            strategy,
-            kernel,
-            variant: 0,
-            variants: 1,
-        }
-    }
-}
-
-/// A finished study: the machine, the measured points and the model's predictions.
+/// A study: the machine, the measured points and the model's predictions; a study stopped by
+/// its stop flag has the runs that finished ([`Study::complete`]).
 ///
 /// ```
 /// use nqueens::scaling::{study::{measure, StudyOptions}, Machine};
-/// use nqueens::{count, CountOptions, Kernel, Strategy};
+/// use nqueens::{count, CountOptions, Kernel, RunControl, Strategy};
 /// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
-/// let study = measure(8, &options, &mut |_| {}).unwrap();
+/// let study = measure(8, &options, &RunControl::default()).unwrap();
 /// assert_eq!((study.n, study.strategy, study.repeat), (8, Strategy::Mirror, 1));
+/// assert!(study.complete);
 /// assert_ne!(study.kernel, Kernel::Auto);
 /// assert_eq!(study.machine, Machine::detect());
 /// // The plan of a count with the same strategy.
@@ -232,8 +215,14 @@ pub struct Study {
     pub kernel: Kernel,
     /// The machine that ran it.
     pub machine: Machine,
-    /// Timed runs per thread count.
+    /// Timed runs per thread count (those asked for: a stopped study has fewer).
     pub repeat: usize,
+    /// Whether every run finished: `false` when the stop flag stopped the study, whose
+    /// [`runs`](Study::runs) are then the thread counts with a finished timed run, each from
+    /// its finished timed runs, and whose model needs a finished one-thread timed run (read as
+    /// `true` where a saved study lacks it).
+    #[cfg_attr(feature = "serde", serde(default = "complete"))]
+    pub complete: bool,
     /// Tasks in the plan (the same plan for every thread count).
     pub tasks: usize,
     /// The sum of the one-thread task times (each task's fastest timed run); serialized as
@@ -261,7 +250,8 @@ pub struct Study {
         serde(skip_deserializing, default = "model_leaves_out")
     )]
     pub model_leaves_out: &'static str,
-    /// The board's total, which every run counted.
+    /// The board's total, which every run counted (where a stopped study finished no run, the
+    /// known table's, or 0 for a board it lacks).
     pub total: u128,
     /// Where and how the study ran: CPU, version, date, operating system.
     pub run: RunInfo,
@@ -274,6 +264,16 @@ pub struct Study {
 }
 
 impl Study {
+    /// Timed runs shorter than this (50 ms) measure start-up costs and timer noise more than
+    /// the search ([`StudyWarning::ShortRuns`]).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use nqueens::scaling::study::Study;
+    /// assert_eq!(Study::SHORT_RUN, Duration::from_millis(50));
+    /// ```
+    pub const SHORT_RUN: Duration = Duration::from_millis(50);
+
     /// The model's prediction for `workers`, when it was modelled.
     #[must_use]
     pub fn model_at(&self, workers: usize) -> Option<&ModelPoint> {
@@ -281,7 +281,16 @@ impl Study {
     }
 
     /// The model checked against the runs: each measured thread count above one predicted from
-    /// the smaller ones ([`super::check::leave_one_out`]).
+    /// the smaller ones (see [`check`](super::check)); empty where the runs carry no loss
+    /// breakdown or the model no prediction with losses.
+    ///
+    /// ```
+    /// use nqueens::scaling::study::{measure, StudyOptions};
+    /// use nqueens::{RunControl, Strategy};
+    /// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
+    /// let study = measure(10, &options, &RunControl::default()).unwrap();
+    /// assert_eq!(study.leave_one_out(), study.model_check);
+    /// ```
     #[must_use]
     pub fn leave_one_out(&self) -> Vec<super::check::Holdout> {
         super::check::leave_one_out(&self.runs, &self.model)
@@ -291,17 +300,17 @@ impl Study {
     /// in that order, each at most once.
     ///
     /// ```
-    /// use nqueens::scaling::study::{measure, StudyOptions, StudyWarning, SHORT_RUN};
-    /// use nqueens::Strategy;
+    /// use nqueens::scaling::study::{measure, Study, StudyOptions, StudyWarning};
+    /// use nqueens::{RunControl, Strategy};
     /// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
-    /// let study = measure(8, &options, &mut |_| {}).unwrap();
+    /// let study = measure(8, &options, &RunControl::default()).unwrap();
     /// // The 8-board takes microseconds.
     /// let short = study.warnings().into_iter().find_map(|warning| match warning {
     ///     StudyWarning::ShortRuns { threads, time } => Some((threads, time)),
     ///     _ => None,
     /// });
     /// let (threads, time) = short.unwrap();
-    /// assert!(time < SHORT_RUN);
+    /// assert!(time < Study::SHORT_RUN);
     /// assert_eq!(study.runs.iter().find(|p| p.threads == threads).unwrap().min, time);
     /// ```
     #[must_use]
@@ -322,7 +331,7 @@ pub(crate) fn warnings_of(runs: &[MeasuredPoint]) -> Vec<StudyWarning> {
     let short = runs
         .iter()
         .min_by_key(|p| p.min)
-        .filter(|fastest| fastest.min < SHORT_RUN)
+        .filter(|fastest| fastest.min < Study::SHORT_RUN)
         .map(|fastest| StudyWarning::ShortRuns {
             threads: fastest.threads,
             time: fastest.min,
@@ -333,15 +342,6 @@ pub(crate) fn warnings_of(runs: &[MeasuredPoint]) -> Vec<StudyWarning> {
 /// A CPU share ([`MeasuredPoint::cpu_share`]) below this means that other programs were using
 /// the machine during the runs.
 pub(crate) const BUSY_BELOW: f64 = 0.8;
-
-/// Timed runs shorter than this (50 ms) measure start-up costs and timer noise more than the
-/// search.
-///
-/// ```
-/// use std::time::Duration;
-/// assert_eq!(nqueens::scaling::study::SHORT_RUN, Duration::from_millis(50));
-/// ```
-pub const SHORT_RUN: Duration = Duration::from_millis(50);
 
 /// What a study's runs say about their own worth ([`Study::warnings`]), with the figures that
 /// show it.
@@ -368,7 +368,7 @@ pub enum StudyWarning {
         /// Each such thread count with its CPU share, in the order of the runs.
         starved: Vec<(usize, f64)>,
     },
-    /// The fastest timed run took less than [`SHORT_RUN`]: the speedups mean little, and a
+    /// The fastest timed run took less than [`Study::SHORT_RUN`]: the speedups mean little, and a
     /// larger board would measure the search.
     ShortRuns {
         /// The thread count of that run.
@@ -384,15 +384,21 @@ pub enum StudyWarning {
 ///
 /// ```
 /// use nqueens::scaling::study::{measure, StudyError, StudyOptions};
-/// use nqueens::{Error, Kernel, Strategy};
+/// use nqueens::{Error, RunControl, Strategy};
 /// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(0);
-/// let Err(Error::Study(error)) = measure(8, &options, &mut |_| {}) else { panic!() };
+/// let control = RunControl::default();
+/// let Err(Error::Study(error)) = measure(8, &options, &control) else { panic!() };
 /// assert!(matches!(*error, StudyError::NoRuns));
 /// assert_eq!(error.to_string(), "the number of timed runs must be at least 1");
 ///
 /// let options = options.with_repeat(1);
-/// let error = measure(65, &options, &mut |_| {}).unwrap_err();
+/// let error = measure(65, &options, &control).unwrap_err();
 /// assert!(matches!(error, Error::BoardTooLarge { n: 65 }));
+///
+/// // The given pool has fewer workers than a thread count measured.
+/// let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+/// let Err(Error::Study(error)) = measure(8, &options, &control.with_pool(&pool)) else { panic!() };
+/// assert!(matches!(*error, StudyError::PoolTooSmall { threads: 2, workers: 1 }));
 /// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -400,45 +406,49 @@ pub enum StudyError {
     /// At least one timed run is needed.
     #[error("the number of timed runs must be at least 1")]
     NoRuns,
-    /// A run counted a different total: the engine is wrong and the timings are meaningless.
-    #[error(transparent)]
-    Mismatch(#[from] Mismatch),
-}
-
-/// A run whose total disagrees with the known count or with the study's earlier runs.
-///
-/// A study stops on the first one ([`StudyError::Mismatch`]): its timings would be meaningless.
-///
-/// ```
-/// use nqueens::scaling::study::Mismatch;
-/// let mismatch = Mismatch {
-///     n: 8,
-///     threads: 2,
-///     got: 90,
-///     expected: 92,
-///     source_name: "the known table (OEIS A000170)",
-/// };
-/// assert_eq!(
-///     mismatch.to_string(),
-///     "count mismatch: n = 8 with 2 threads counted 90, \
-///      but the known table (OEIS A000170) says 92"
-/// );
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "count mismatch: n = {n} with {threads} threads counted {got}, but {source_name} says {expected}"
-)]
-pub struct Mismatch {
-    /// Board side.
-    pub n: u32,
-    /// Thread count of the run that disagreed.
-    pub threads: usize,
-    /// What that run counted.
-    pub got: u128,
-    /// What it should have counted.
-    pub expected: u128,
-    /// Where `expected` came from.
-    pub source_name: &'static str,
+    /// A thread count measured is larger than the pool given to run on
+    /// ([`RunControl::pool`]), which would run it on fewer threads than it says.
+    #[error("a study cannot measure {threads} threads on a pool of {workers} workers")]
+    PoolTooSmall {
+        /// The thread count.
+        threads: usize,
+        /// The pool's workers.
+        workers: usize,
+    },
+    /// A run counted a total that disagrees with the known count or with the study's earlier
+    /// runs: the engine is wrong and the timings are meaningless, so a study stops on the first.
+    ///
+    /// ```
+    /// use nqueens::scaling::study::StudyError;
+    /// let mismatch = StudyError::Mismatch {
+    ///     n: 8,
+    ///     threads: 2,
+    ///     got: 90,
+    ///     expected: 92,
+    ///     source_name: "the known table (OEIS A000170)",
+    /// };
+    /// assert_eq!(
+    ///     mismatch.to_string(),
+    ///     "count mismatch: n = 8 with 2 threads counted 90, \
+    ///      but the known table (OEIS A000170) says 92"
+    /// );
+    /// ```
+    #[error(
+        "count mismatch: n = {n} with {threads} threads counted {got}, but {source_name} says \
+         {expected}"
+    )]
+    Mismatch {
+        /// Board side.
+        n: u32,
+        /// Thread count of the run that disagreed.
+        threads: usize,
+        /// What that run counted.
+        got: u128,
+        /// What it should have counted.
+        expected: u128,
+        /// Where `expected` came from.
+        source_name: &'static str,
+    },
 }
 
 /// Checks every run's total against the known table (when it has `n`), otherwise against the
@@ -460,15 +470,16 @@ impl TotalCheck {
         }
     }
 
-    /// Accepts `total` from a run with `threads` threads, or reports the mismatch.
-    pub fn check(&mut self, threads: usize, total: u128) -> Result<(), Mismatch> {
+    /// Accepts `total` from a run with `threads` threads, or reports the mismatch
+    /// ([`StudyError::Mismatch`]).
+    pub fn check(&mut self, threads: usize, total: u128) -> Result<(), StudyError> {
         match self.expected {
             None => {
                 self.expected = Some((total, "the first run"));
                 Ok(())
             }
             Some((expected, _)) if expected == total => Ok(()),
-            Some((expected, source_name)) => Err(Mismatch {
+            Some((expected, source_name)) => Err(StudyError::Mismatch {
                 n: self.n,
                 threads,
                 got: total,
@@ -479,68 +490,104 @@ impl TotalCheck {
     }
 }
 
-/// The thread counts a study measures for `requested`: ascending, without duplicates or zeros,
-/// always including 1.
-/// ```
-/// assert_eq!(nqueens::scaling::study::thread_counts(&[8, 2, 2, 0]), [1, 2, 8]);
-/// ```
-#[must_use]
-pub fn thread_counts(requested: &[usize]) -> Vec<usize> {
-    let mut counts: Vec<usize> = requested.iter().copied().filter(|&t| t > 0).collect();
-    counts.push(1);
-    counts.sort_unstable();
-    counts.dedup();
-    counts
-}
-
-/// Runs the study: for each thread count (see [`thread_counts`]) one warm-up run and
-/// `options.repeat` timed runs of one plan, every total checked; then the speedups, efficiencies
-/// and the model from the one-thread task times. The warm-ups come first; the timed runs then take
-/// turns over the thread counts (1, 2, 4, 1, 2, 4, …), so that a change in the machine's other
-/// load affects every count alike. `progress` is told before each run starts.
+/// Runs the study: for each thread count ([`StudyOptions::thread_counts`]) one warm-up run and
+/// `options.repeat` timed runs of one plan, every total checked; then the speedups,
+/// efficiencies and the model from the one-thread task times. The warm-ups come first; the
+/// timed runs then take turns over the thread counts (1, 2, 4, 1, 2, 4, …), so that a change in
+/// the machine's other load affects every count alike.
+///
+/// Each run counts as `options.count` says, on as many threads as it measures. Of the
+/// `control`, a study reads:
+/// - the stop flag: raised, it ends the study between runs, and a run under way stops as a
+///   count stops (its running tasks finish) and is left out. The study is no error: it returns
+///   the runs that finished, [`Study::complete`] `false`;
+/// - the watcher's [`measuring`](crate::Watcher::measuring), told before each run starts;
+/// - the pools: a run of `t` threads runs on the pool of [`RunControl::pools`] with `t`
+///   workers, else on [`RunControl::pool`] (at most `t` of its workers: a smaller pool is
+///   refused), else on the process's pool of `t` workers (held until the study ends, so that
+///   more thread counts than the library keeps pools for are not built again run after run).
+///
+/// A study does not run on the pool of the thread that calls it, nor read the journal or the
+/// shard.
+///
 /// ```
 /// use nqueens::scaling::study::{measure, StudyOptions};
-/// use nqueens::{Kernel, Strategy};
+/// use nqueens::{RunControl, Strategy};
 /// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
-/// let study = measure(8, &options, &mut |_| {}).unwrap();
+/// let study = measure(8, &options, &RunControl::default()).unwrap();
+/// assert!(study.complete);
 /// assert_eq!(study.runs.len(), 2);
 /// assert_eq!((study.runs[0].threads, study.runs[0].speedup), (1, 1.0));
 /// assert_eq!(study.model_at(256).unwrap().workers, 256);
 /// ```
 ///
+/// Stopped by its flag, a study returns what it measured. Here a watcher raises the flag as the
+/// second thread count's first timed run is about to start (where another thread would raise
+/// it on an interrupt):
+///
+/// ```
+/// use std::sync::atomic::{AtomicBool, Ordering};
+/// use nqueens::scaling::study::{measure, StudyOptions, StudyProgress};
+/// use nqueens::{RunControl, Strategy, Watcher};
+///
+/// struct StopAt<'a>(&'a AtomicBool);
+/// impl Watcher for StopAt<'_> {
+///     fn measuring(&self, p: &StudyProgress) {
+///         if (p.threads, p.run) == (2, 1) {
+///             self.0.store(true, Ordering::Relaxed);
+///         }
+///     }
+/// }
+///
+/// let stop = AtomicBool::new(false);
+/// let watcher = StopAt(&stop);
+/// let control = RunControl::default().with_stop(&stop).with_watcher(&watcher);
+/// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(3);
+/// let study = measure(8, &options, &control).unwrap();
+/// assert!(!study.complete);
+/// // One thread has its first timed run; two threads none.
+/// let measured: Vec<usize> = study.runs.iter().map(|p| p.threads).collect();
+/// assert_eq!(measured, [1]);
+/// assert_eq!(study.total, 92);
+/// ```
+///
 /// # Errors
 ///
-/// [`Error::Study`] for no timed run ([`StudyError::NoRuns`]) or a run whose total disagrees
-/// ([`StudyError::Mismatch`]); a count's own refusal or failure (a thread count, a kernel, a board
-/// too large, the worker threads) as its own variant, as [`count`](crate::count) gives it.
-pub fn measure(
-    n: u32,
-    options: &StudyOptions,
-    progress: &mut dyn FnMut(Progress),
-) -> Result<Study, Error> {
-    let mut studies =
-        measure_together(n, options, &[(options.strategy, options.kernel)], progress)?;
+/// [`Error::Study`] for no timed run ([`StudyError::NoRuns`]), a pool too small
+/// ([`StudyError::PoolTooSmall`]) or a run whose total disagrees ([`StudyError::Mismatch`]); a
+/// count's own refusal or failure (a thread count, a kernel, a board too large, the worker
+/// threads) as its own variant, as [`count`](crate::count) gives it.
+pub fn measure(n: u32, options: &StudyOptions, control: &RunControl<'_>) -> Result<Study, Error> {
+    let mut studies = measure_together(n, options, &[options.count], control)?;
     Ok(studies.remove(0))
 }
 
-/// Measures several strategy and kernel pairs (`variants`, each replacing `options.strategy`
-/// and `options.kernel`) in one study, interleaved: for each repetition and each thread count,
-/// every variant runs in turn, so that a change in the machine's other load hits all alike. One
-/// [`Study`] per variant, in the order given; `Kernel::Auto` is resolved to the kernel it runs.
-/// The runs use the process's pool of each thread count, which the study holds until it ends
-/// (more thread counts than the library keeps pools for are not built again run after run).
+/// Measures several ways of counting (`variants`, each replacing `options.count`: another
+/// strategy, another kernel) in one study, interleaved: for each repetition and each thread
+/// count, every variant runs in turn, so that a change in the machine's other load hits all
+/// alike. One [`Study`] per variant, in the order given; `Kernel::Auto` is resolved to the
+/// kernel it runs. The `control` is read as [`measure`] reads it; stopped, every study is
+/// returned with the runs that finished, marked not [`complete`](Study::complete).
+///
 /// ```
-/// use nqueens::scaling::study::{measure_together, StudyOptions};
-/// use nqueens::{Kernel, Strategy};
-/// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
-/// let variants = [(Strategy::Mirror, Kernel::DepthFirst), (Strategy::Symmetric, Kernel::DepthFirst)];
-/// let mut order = Vec::new();
-/// let studies = measure_together(8, &options, &variants, &mut |p| {
-///     order.push((p.threads, p.run, p.variant))
-/// })
-/// .unwrap();
+/// use std::sync::Mutex;
+/// use nqueens::scaling::study::{measure_together, StudyOptions, StudyProgress};
+/// use nqueens::{CountOptions, Kernel, RunControl, Strategy, Watcher};
+/// struct Order(Mutex<Vec<(usize, usize, usize)>>);
+/// impl Watcher for Order {
+///     fn measuring(&self, p: &StudyProgress) {
+///         self.0.lock().unwrap().push((p.threads, p.run, p.variant));
+///     }
+/// }
+/// let options = StudyOptions::new(vec![2]).with_repeat(1);
+/// let variants = [Strategy::Mirror, Strategy::Symmetric]
+///     .map(|strategy| CountOptions::new(0, strategy).with_kernel(Kernel::DepthFirst));
+/// let order = Order(Mutex::new(Vec::new()));
+/// let control = RunControl::default().with_watcher(&order);
+/// let studies = measure_together(8, &options, &variants, &control).unwrap();
 /// assert_eq!(studies[1].strategy, Strategy::Symmetric);
 /// // Each repetition of each thread count runs every variant in turn.
+/// let order = order.0.into_inner().unwrap();
 /// assert_eq!(order[..4], [(1, 0, 0), (1, 0, 1), (2, 0, 0), (2, 0, 1)]);
 /// ```
 ///
@@ -550,88 +597,123 @@ pub fn measure(
 pub fn measure_together(
     n: u32,
     options: &StudyOptions,
-    variants: &[(Strategy, Kernel)],
-    progress: &mut dyn FnMut(Progress),
-) -> Result<Vec<Study>, Error> {
-    let mut held: Vec<Arc<rayon::ThreadPool>> = Vec::new();
-    let mut pool_for = |threads: usize| {
-        if let Some(pool) = held.iter().find(|p| p.current_num_threads() == threads) {
-            return Ok(Arc::clone(pool));
-        }
-        let pool = shared_pool(threads)?;
-        held.push(Arc::clone(&pool));
-        Ok(pool)
-    };
-    measure_together_on(n, options, variants, &mut pool_for, progress)
-}
-
-/// [`measure_together`] on the pools `pool_for` gives for each thread count (it is asked
-/// before every run; its pool's size is the run's thread count) instead of the process's own
-/// pool of that size: pools whose workers the caller placed on chosen CPUs, for example.
-/// ```
-/// use nqueens::scaling::study::{measure_together_on, StudyOptions};
-/// use nqueens::{Kernel, Strategy};
-/// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(1);
-/// let mut asked = Vec::new();
-/// let mut pools = |threads| {
-///     asked.push(threads);
-///     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
-///     pool.map(std::sync::Arc::new).map_err(|e| nqueens::Error::ThreadPool(e.into()))
-/// };
-/// let variants = [(Strategy::Mirror, Kernel::Auto)];
-/// measure_together_on(8, &options, &variants, &mut pools, &mut |_| {}).unwrap();
-/// assert_eq!(asked, [1, 2, 1, 2]); // the warm-ups, then the timed runs
-/// ```
-///
-/// # Errors
-///
-/// As [`measure`], and whatever `pool_for` returns.
-pub fn measure_together_on(
-    n: u32,
-    options: &StudyOptions,
-    variants: &[(Strategy, Kernel)],
-    pool_for: &mut dyn FnMut(usize) -> Result<Arc<rayon::ThreadPool>, Error>,
-    progress: &mut dyn FnMut(Progress),
+    variants: &[CountOptions],
+    control: &RunControl<'_>,
 ) -> Result<Vec<Study>, Error> {
     if options.repeat == 0 {
         return Err(StudyError::NoRuns.into());
     }
-    let threads = thread_counts(&options.threads);
+    let threads = options.thread_counts();
     // Refused before any run (`thread_counts` leaves out zeros and sorts: the last is largest).
     if let Some(&most) = threads.last() {
         check_threads(most)?;
     }
+    let pools = RunPools::new(&threads, control)?;
     let machine = Machine::detect();
     let mut check = TotalCheck::new(n);
     let mut states = variants
         .iter()
-        .map(|&(strategy, kernel)| Variant::new(n, strategy, kernel, &threads, options.repeat))
+        .map(|count| Variant::new(n, count, &threads, options.repeat))
         .collect::<Result<Vec<_>, Error>>()?;
-    let mut total = 0;
+    let stopped = || {
+        control
+            .stop
+            .is_some_and(|stop: &AtomicBool| stop.load(Ordering::Relaxed))
+    };
+    let mut total = None;
+    let mut complete = true;
     // Warm-ups first, then the timed runs round-robin over the thread counts and the variants,
     // so that a change in the machine's other load spreads over every count and variant instead
     // of skewing one.
-    for k in 0..=options.repeat {
+    'runs: for k in 0..=options.repeat {
         for (i, &t) in threads.iter().enumerate() {
             for (v, state) in states.iter_mut().enumerate() {
-                progress(Progress {
-                    threads: t,
-                    run: k,
-                    repeat: options.repeat,
-                    strategy: state.strategy,
-                    kernel: state.kernel.kernel(),
-                    variant: v,
-                    variants: variants.len(),
-                });
-                let pool = pool_for(t)?;
-                total = state.run_once(i, t, k, &pool, &mut check)?;
+                if stopped() {
+                    complete = false;
+                    break 'runs;
+                }
+                if let Some(watcher) = control.watcher {
+                    watcher.measuring(&StudyProgress {
+                        threads: t,
+                        run: k,
+                        repeat: options.repeat,
+                        strategy: state.strategy,
+                        kernel: state.kernel.kernel(),
+                        variant: v,
+                        variants: variants.len(),
+                    });
+                }
+                match state.run_once(i, t, k, pools.on(i), control.stop, &mut check)? {
+                    Some(counted) => total = Some(counted),
+                    None => {
+                        complete = false;
+                        break 'runs;
+                    }
+                }
             }
         }
     }
+    let total = total
+        .or_else(|| known::Known::of(n).map(|k| k.total))
+        .unwrap_or(0);
     Ok(states
         .into_iter()
-        .map(|state| state.finish(n, total, machine, options))
+        .map(|state| state.finish(n, total, complete, machine, options))
         .collect())
+}
+
+/// The pool of each thread count of a study (see [`measure`]).
+struct RunPools<'a> {
+    /// The control's pool of each thread count, where it gives one.
+    given: Vec<Option<&'a rayon::ThreadPool>>,
+    /// The process's pool of each other thread count, in order, held until the study ends.
+    held: Vec<Arc<rayon::ThreadPool>>,
+    /// For each thread count, its place in `held` where it is not given.
+    held_at: Vec<usize>,
+}
+
+impl<'a> RunPools<'a> {
+    /// The pools of `threads` under `control`; a control's pool smaller than a thread count
+    /// without a pool of its own is refused.
+    fn new(threads: &[usize], control: &RunControl<'a>) -> Result<RunPools<'a>, Error> {
+        let mut pools = RunPools {
+            given: Vec::with_capacity(threads.len()),
+            held: Vec::new(),
+            held_at: Vec::with_capacity(threads.len()),
+        };
+        for &t in threads {
+            let own = control
+                .pools
+                .iter()
+                .copied()
+                .find(|pool| pool.current_num_threads() == t);
+            let given = match (own, control.pool) {
+                (Some(pool), _) => Some(pool),
+                (None, Some(pool)) if pool.current_num_threads() < t => {
+                    return Err(StudyError::PoolTooSmall {
+                        threads: t,
+                        workers: pool.current_num_threads(),
+                    }
+                    .into());
+                }
+                (None, pool) => pool,
+            };
+            pools.held_at.push(pools.held.len());
+            if given.is_none() {
+                pools.held.push(shared_pool(t)?);
+            }
+            pools.given.push(given);
+        }
+        Ok(pools)
+    }
+
+    /// The pool of the `i`-th thread count.
+    fn on(&self, i: usize) -> &rayon::ThreadPool {
+        match self.given[i] {
+            Some(pool) => pool,
+            None => &self.held[self.held_at[i]],
+        }
+    }
 }
 
 /// One strategy and kernel of a study: its plan and what its runs measured so far.
@@ -652,15 +734,14 @@ struct Variant {
 impl Variant {
     fn new(
         n: u32,
-        strategy: Strategy,
-        kernel: Kernel,
+        count: &CountOptions,
         threads: &[usize],
         repeat: usize,
     ) -> Result<Variant, Error> {
-        let kernel = kernel.select()?;
-        let plan = Plan::new(n, strategy, Plan::DEFAULT_MIN_TASKS)?;
+        let kernel = count.kernel.select()?;
+        let plan = Plan::new(n, count.strategy, Plan::DEFAULT_MIN_TASKS)?;
         Ok(Variant {
-            strategy,
+            strategy: count.strategy,
             kernel,
             samples: threads
                 .iter()
@@ -674,15 +755,17 @@ impl Variant {
     }
 
     /// Runs the plan once on `t` threads (the `i`-th count), run `k` (0: the warm-up, not
-    /// recorded), checks the total and returns it.
+    /// recorded), checks the total and returns it; `None` where `stop` stopped the run (which
+    /// is not recorded either).
     fn run_once(
         &mut self,
         i: usize,
         t: usize,
         k: usize,
         pool: &rayon::ThreadPool,
+        stop: Option<&AtomicBool>,
         check: &mut TotalCheck,
-    ) -> Result<u128, Error> {
+    ) -> Result<Option<u128>, Error> {
         // The pool is given so that even a small board runs on `t` workers.
         let cpu_before = cpu::process_cpu_seconds();
         let report = run(
@@ -690,11 +773,15 @@ impl Variant {
             &RunOptions {
                 kernel: self.kernel,
                 pool: Some(pool),
+                stop,
                 // Only the 1-thread runs' task times are read.
                 keep_outcomes: t == 1,
                 ..RunOptions::with_threads(t)
             },
         )?;
+        if !report.complete {
+            return Ok(None);
+        }
         let cpu_used = cpu::process_cpu_seconds()
             .zip(cpu_before)
             .map(|(after, before)| after - before);
@@ -706,7 +793,7 @@ impl Variant {
             .zip(cpu_used)
             .map(|((got, walls), used)| (got + used, walls + wall));
         if k == 0 {
-            return Ok(report.total);
+            return Ok(Some(report.total));
         }
         self.samples[i].1.push(wall);
         self.worker_times[i].push(WorkerTime::of(&report));
@@ -715,11 +802,23 @@ impl Variant {
                 self.task_times[outcome.index].push(outcome.elapsed);
             }
         }
-        Ok(report.total)
+        Ok(Some(report.total))
     }
 
-    /// The study of this variant's runs.
-    fn finish(self, n: u32, total: u128, machine: Machine, options: &StudyOptions) -> Study {
+    /// The study of this variant's runs (`complete`: all of them finished).
+    fn finish(
+        mut self,
+        n: u32,
+        total: u128,
+        complete: bool,
+        machine: Machine,
+        options: &StudyOptions,
+    ) -> Study {
+        // A stopped study measured only the thread counts with a finished timed run.
+        let measured: Vec<bool> = self.samples.iter().map(|(_, s)| !s.is_empty()).collect();
+        retain_where(&mut self.samples, &measured);
+        retain_where(&mut self.cpu, &measured);
+        retain_where(&mut self.worker_times, &measured);
         // A task's time is its work plus whatever interrupted it (other processes, the operating
         // system); the interruptions only add, so the fastest of the timed runs is the best
         // estimate.
@@ -729,10 +828,17 @@ impl Variant {
             .map(|v| v.iter().copied().min().unwrap_or_default())
             .collect();
         let threads: Vec<usize> = self.samples.iter().map(|&(t, _)| t).collect();
-        let mut model = model::predict(
-            &task_times,
-            &model::workers_to_model(&threads, options.model_up_to),
-        );
+        // Without a finished one-thread timed run (a study stopped early) there are no task
+        // times to model.
+        let timed_one = self.samples.iter().any(|(t, s)| *t == 1 && !s.is_empty());
+        let mut model = if timed_one {
+            model::predict(
+                &task_times,
+                &model::workers_to_model(&threads, options.model_up_to),
+            )
+        } else {
+            Vec::new()
+        };
         let mut runs = measured_points(&self.samples);
         for (point, cpu) in runs.iter_mut().zip(&self.cpu) {
             point.cpu_share = cpu
@@ -760,7 +866,8 @@ impl Variant {
         let taken_at_one = threads
             .iter()
             .position(|&t| t == 1)
-            .map_or(0.0, |i| taken[i]);
+            .and_then(|i| taken.get(i).copied())
+            .unwrap_or(0.0);
         // The model's slowdown is the tasks' time on the CPU: what other programs took of it
         // is this machine's load, not its scaling.
         let one_on_cpu = one.map(|one| one.busy_on_cpu(1, taken_at_one));
@@ -790,6 +897,7 @@ impl Variant {
             kernel,
             machine,
             repeat: options.repeat,
+            complete,
             tasks: self.plan.tasks().len(),
             task_time_total: task_times.iter().sum::<Duration>(),
             task_time_max: task_times.iter().max().copied().unwrap_or_default(),
@@ -806,6 +914,12 @@ impl Variant {
             model_check,
         }
     }
+}
+
+/// Keeps the items of `v` whose place in `keep` is `true`.
+fn retain_where<T>(v: &mut Vec<T>, keep: &[bool]) {
+    let mut at = keep.iter();
+    v.retain(|_| at.next().copied().unwrap_or(false));
 }
 
 /// Turns the timed runs of each thread count into measured points (with no CPU share); the
@@ -837,6 +951,34 @@ pub(crate) fn measured_points(samples: &[(usize, Vec<f64>)]) -> Vec<MeasuredPoin
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Watcher;
+    use std::sync::Mutex;
+
+    /// A watcher that keeps what it is told and raises `stop` as run `stop_at` (threads, run,
+    /// variant) is about to start.
+    #[derive(Default)]
+    struct Seen<'a> {
+        told: Mutex<Vec<StudyProgress>>,
+        stop: Option<(&'a AtomicBool, (usize, usize, usize))>,
+    }
+
+    impl Watcher for Seen<'_> {
+        fn measuring(&self, p: &StudyProgress) {
+            self.told.lock().unwrap().push(*p);
+            if let Some((stop, at)) = self.stop
+                && (p.threads, p.run, p.variant) == at
+            {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    impl Seen<'_> {
+        fn runs(&self) -> Vec<(usize, usize)> {
+            let told = self.told.lock().unwrap();
+            told.iter().map(|p| (p.threads, p.run)).collect()
+        }
+    }
 
     #[test]
     fn measured_points_use_the_one_thread_median() {
@@ -869,7 +1011,16 @@ mod tests {
         let mut known = TotalCheck::new(10);
         assert!(known.check(1, 724).is_ok());
         let err = known.check(3, 725).unwrap_err();
-        assert_eq!((err.threads, err.got, err.expected), (3, 725, 724));
+        let StudyError::Mismatch {
+            threads,
+            got,
+            expected,
+            ..
+        } = err
+        else {
+            panic!("{err:?}");
+        };
+        assert_eq!((threads, got, expected), (3, 725, 724));
         assert!(err.to_string().contains("known table"), "{err}");
         // A wrong first run is caught by the table even before a second run.
         assert!(TotalCheck::new(10).check(1, 0).is_err());
@@ -884,16 +1035,16 @@ mod tests {
     #[test]
     fn a_small_study_measures_every_count_and_models_the_rest() {
         let options = StudyOptions {
-            strategy: Strategy::Mirror,
-            kernel: Kernel::Auto,
+            count: CountOptions::new(0, Strategy::Mirror),
             threads: vec![3, 2],
             repeat: 2,
             model_up_to: None,
         };
-        let mut seen = Vec::new();
-        let study = measure(9, &options, &mut |p| seen.push((p.threads, p.run))).unwrap();
+        let seen = Seen::default();
+        let study = measure(9, &options, &RunControl::default().with_watcher(&seen)).unwrap();
+        assert!(study.complete);
         assert_eq!(
-            seen,
+            seen.runs(),
             [
                 (1, 0),
                 (2, 0),
@@ -924,7 +1075,7 @@ mod tests {
                     repeat: 0,
                     ..options
                 },
-                &mut |_| {}
+                &RunControl::default()
             ),
             Err(Error::Study(e)) if matches!(*e, StudyError::NoRuns)
         ));
@@ -949,6 +1100,7 @@ mod tests {
             kernel: Kernel::DepthFirst,
             machine,
             repeat: 1,
+            complete: true,
             tasks: 100,
             task_time_total: Duration::from_secs(1),
             task_time_max: Duration::from_millis(100),
@@ -1001,15 +1153,121 @@ mod tests {
     #[test]
     fn the_model_reaches_as_far_as_asked() {
         let options = StudyOptions {
-            strategy: Strategy::Mirror,
-            kernel: Kernel::Auto,
+            count: CountOptions::new(0, Strategy::Mirror),
             threads: vec![2],
             repeat: 1,
             model_up_to: Some(600),
         };
-        let study = measure(8, &options, &mut |_| {}).unwrap();
+        let study = measure(8, &options, &RunControl::default()).unwrap();
         let workers: Vec<usize> = study.model.iter().map(|p| p.workers).collect();
         assert_eq!(workers[workers.len() - 3..], [256, 512, 600]);
+    }
+
+    #[test]
+    fn a_stopped_study_keeps_the_thread_counts_with_a_finished_timed_run() {
+        let options = StudyOptions::new(vec![2, 3])
+            .with_strategy(Strategy::Mirror)
+            .with_repeat(3);
+        let stop = AtomicBool::new(false);
+        // Raised as 3 threads' first timed run starts: that run is stopped and left out.
+        let seen = Seen {
+            stop: Some((&stop, (3, 1, 0))),
+            ..Seen::default()
+        };
+        let control = RunControl::default().with_stop(&stop).with_watcher(&seen);
+        let study = measure(10, &options, &control).unwrap();
+        assert!(!study.complete);
+        // No run starts after the one stopped.
+        assert_eq!(
+            seen.runs(),
+            [(1, 0), (2, 0), (3, 0), (1, 1), (2, 1), (3, 1)]
+        );
+        let threads: Vec<usize> = study.runs.iter().map(|p| p.threads).collect();
+        assert_eq!(threads, [1, 2]);
+        assert_eq!((study.total, study.repeat), (724, 3));
+        // The model has the one-thread task times, and the measured counts' terms.
+        assert_eq!(study.model_at(1).unwrap().predicted, study.task_time_total);
+        assert!(study.model_at(2).unwrap().losses_from_threads.is_some());
+        assert!(study.model_at(3).is_none());
+        assert_eq!(study.model_check, study.leave_one_out());
+        assert!(study.headline.is_some());
+    }
+
+    #[test]
+    fn a_study_stopped_before_a_timed_run_finished_has_no_runs_and_no_model() {
+        let options = StudyOptions::new(vec![2])
+            .with_strategy(Strategy::Mirror)
+            .with_repeat(2);
+        // Raised before it starts: no run starts, the watcher is told nothing.
+        let stop = AtomicBool::new(true);
+        let seen = Seen::default();
+        let control = RunControl::default().with_stop(&stop).with_watcher(&seen);
+        let study = measure(8, &options, &control).unwrap();
+        assert!(seen.runs().is_empty());
+        assert!(!study.complete && study.runs.is_empty() && study.model.is_empty());
+        assert_eq!((study.total, study.headline), (92, None));
+        assert_eq!(study.task_time_total, Duration::ZERO);
+        // Raised during the warm-ups: the same.
+        let stop = AtomicBool::new(false);
+        let seen = Seen {
+            stop: Some((&stop, (2, 0, 0))),
+            ..Seen::default()
+        };
+        let control = RunControl::default().with_stop(&stop).with_watcher(&seen);
+        let study = measure(8, &options, &control).unwrap();
+        assert_eq!(seen.runs(), [(1, 0), (2, 0)]);
+        assert!(!study.complete && study.runs.is_empty() && study.model.is_empty());
+    }
+
+    #[test]
+    fn every_study_measured_together_stops_together() {
+        let options = StudyOptions::new(vec![2]).with_repeat(2);
+        let variants = [Strategy::Mirror, Strategy::Symmetric]
+            .map(|strategy| CountOptions::new(0, strategy).with_kernel(Kernel::DepthFirst));
+        let stop = AtomicBool::new(false);
+        // The second variant's first timed run on one thread is stopped.
+        let seen = Seen {
+            stop: Some((&stop, (1, 1, 1))),
+            ..Seen::default()
+        };
+        let control = RunControl::default().with_stop(&stop).with_watcher(&seen);
+        let studies = measure_together(9, &options, &variants, &control).unwrap();
+        assert!(studies.iter().all(|s| !s.complete));
+        assert_eq!(studies[0].runs.len(), 1);
+        assert!(studies[1].runs.is_empty() && studies[1].model.is_empty());
+        assert_eq!(studies[1].total, 352);
+    }
+
+    #[test]
+    fn runs_go_to_the_pools_given() {
+        let build = |threads| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+        };
+        let (one, three) = (build(1), build(3));
+        let options = StudyOptions::new(vec![2, 3])
+            .with_strategy(Strategy::Mirror)
+            .with_repeat(1);
+        // Each thread count on its own pool where there is one, else on the shared pool.
+        let pools = [&one, &three];
+        let control = RunControl::default().with_pools(&pools).with_pool(&three);
+        let study = measure(9, &options, &control).unwrap();
+        let threads: Vec<usize> = study.runs.iter().map(|p| p.threads).collect();
+        assert_eq!(threads, [1, 2, 3]);
+        // A pool smaller than a thread count without a pool of its own is refused.
+        let control = RunControl::default().with_pools(&pools).with_pool(&one);
+        let Err(Error::Study(error)) = measure(9, &options, &control) else {
+            panic!("refused")
+        };
+        assert!(matches!(
+            *error,
+            StudyError::PoolTooSmall {
+                threads: 2,
+                workers: 1
+            }
+        ));
     }
 }
 
@@ -1038,4 +1296,11 @@ mod examples {
 #[cfg(feature = "serde")]
 fn model_leaves_out() -> &'static str {
     MODEL_LEAVES_OUT
+}
+
+/// Whether a study read back without the field finished: saved before studies could stop, so
+/// it did.
+#[cfg(feature = "serde")]
+fn complete() -> bool {
+    true
 }

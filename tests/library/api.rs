@@ -197,7 +197,7 @@ fn absurd_thread_counts_are_refused() {
         let error = estimate(12, &options).unwrap_err();
         assert!(too_many(&error), "{error:?}");
         let options = StudyOptions::new(vec![threads]).with_repeat(1);
-        let error = measure(8, &options, &mut |_| {}).unwrap_err();
+        let error = measure(8, &options, &nqueens::RunControl::default()).unwrap_err();
         assert!(too_many(&error), "{error:?}");
     }
     // The most is still allowed.
@@ -301,6 +301,13 @@ fn options_read_from_partial_json() {
     assert_eq!(estimate, EstimateOptions::default().with_seed(7));
     let study: StudyOptions = serde_json::from_str(r#"{"repeat": 5}"#).unwrap();
     assert_eq!(study, StudyOptions::default().with_repeat(5));
+    // A study counts with the options core, whose fields left out take their defaults too.
+    let study: StudyOptions =
+        serde_json::from_str(r#"{"count": {"strategy": "mirror"}, "threads": [2]}"#).unwrap();
+    assert_eq!(
+        study,
+        StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror)
+    );
 }
 
 /// A field the options do not know (a typo) is an error, not silently ignored.
@@ -316,6 +323,9 @@ fn options_refuse_unknown_fields() {
     );
     assert!(serde_json::from_str::<EstimateOptions>(r#"{"seeds": 7}"#).is_err());
     assert!(serde_json::from_str::<StudyOptions>(r#"{"repeats": 5}"#).is_err());
+    // The options core a study embeds refuses its typos too.
+    assert!(serde_json::from_str::<StudyOptions>(r#"{"count": {"thread": 4}}"#).is_err());
+    assert!(serde_json::from_str::<StudyOptions>(r#"{"strategy": "mirror"}"#).is_err());
 }
 
 /// Names display padded and aligned as `str` does, so they line up in tables.

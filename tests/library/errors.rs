@@ -101,7 +101,7 @@ fn a_board_too_large_is_one_error_from_a_plan_a_count_and_a_study() {
     use nqueens::scaling::study::{StudyOptions, measure};
     let planned = Plan::new(65, Strategy::Mirror, 1).unwrap_err();
     let counted = count(65, &CountOptions::default()).unwrap_err();
-    let studied = measure(65, &StudyOptions::new(vec![1]), &mut |_| {}).unwrap_err();
+    let studied = measure(65, &StudyOptions::new(vec![1]), &RunControl::default()).unwrap_err();
     for error in [&planned, &counted, &studied] {
         assert!(matches!(error, Error::BoardTooLarge { n: 65 }), "{error:?}");
         assert_eq!(

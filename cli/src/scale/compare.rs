@@ -6,7 +6,6 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use nqueens::scaling::Loss;
-use nqueens::scaling::check::leave_one_out;
 use nqueens::scaling::series::Series;
 use nqueens::scaling::study::StudyWarning;
 
@@ -321,7 +320,7 @@ fn rows(series: &[Series], differs: &str) -> Vec<Row> {
         .iter()
         .enumerate()
         .flat_map(|(i, s)| {
-            let check = leave_one_out(&s.runs, &s.model);
+            let check = s.leave_one_out();
             let warnings = super::series_warnings(s).join("; ");
             s.runs.iter().map(move |p| Row {
                 threads: p.threads,

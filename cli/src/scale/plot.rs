@@ -1076,8 +1076,7 @@ fn draw_legend(area: &Area<'_>, entries: &[(Swatch, String)]) -> Result<(), Plot
 mod tests {
     use super::*;
     use nqueens::scaling::Machine;
-    use nqueens::scaling::model::{DEFAULT_WORKERS, predict};
-    use nqueens::scaling::study::MeasuredPoint;
+    use nqueens::scaling::study::{MeasuredPoint, ModelPoint};
 
     #[test]
     fn bar_colour_is_the_one_the_command_tests_look_for() {
@@ -1140,7 +1139,7 @@ mod tests {
         series.run.cpu = Some("Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz".into());
         series.repeat = 3;
         series.runs = runs;
-        series.model = predict(&tasks, &DEFAULT_WORKERS);
+        series.model = ModelPoint::predict(&tasks, &ModelPoint::DEFAULT_WORKERS);
         series
     }
 
@@ -1512,7 +1511,7 @@ mod tests {
         let mut broken = series(&[1], "avx2", 1.0);
         broken.runs[0].speedup = f64::NAN;
         broken.runs[0].median = Duration::ZERO;
-        broken.model = predict(&[std::time::Duration::ZERO], &[1]);
+        broken.model = ModelPoint::predict(&[std::time::Duration::ZERO], &[1]);
         let svg = render_svg(&[broken], &PlotOptions::default()).unwrap();
         assert!(!svg.contains("NaN"), "{svg}");
         assert!(!svg.contains("inf"), "{svg}");

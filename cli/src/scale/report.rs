@@ -197,6 +197,13 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
         human::plural(study.tasks, "task"),
         human::plural(study.repeat, "timed run")
     )?;
+    if !study.complete {
+        writeln!(
+            out,
+            "stopped before it finished: each thread count shown rests on its timed runs that \
+             finished"
+        )?;
+    }
     writeln!(out, "{}", machine_line(study))?;
     if let Some(h) = study.headline {
         writeln!(
@@ -558,7 +565,7 @@ mod tests {
     #[test]
     fn each_model_has_one_name_in_the_table_and_the_csv() {
         let mut study = super::super::tests::study(16, &[(1, 1.0, None), (2, 0.5, None)]);
-        study.model = nqueens::scaling::model::predict(
+        study.model = nqueens::scaling::study::ModelPoint::predict(
             &[std::time::Duration::from_millis(10); 4],
             &[1, 2, 4],
         );

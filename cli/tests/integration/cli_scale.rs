@@ -18,6 +18,7 @@ fn json_is_one_object_with_machine_runs_and_model() {
     ]);
     let v: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v["n"], 9);
+    assert_eq!(v["complete"], true);
     assert_eq!(v["strategy"], "symmetric");
     // The kernel that ran, never "auto".
     let kernel = v["kernel"].as_str().unwrap();
@@ -466,4 +467,75 @@ fn a_study_with_stderr_in_a_pipe_writes_a_plain_progress_line_now_and_then() {
     let err = String::from_utf8(refused.stderr).unwrap();
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("NQUEENS_PROGRESS_SECONDS="), "{err}");
+}
+
+/// An interrupted study writes the thread counts whose timed runs finished, marked not complete,
+/// says so on stderr and exits 130, as an interrupted count or estimate does.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_study_writes_what_it_measured_marked_stopped() {
+    use std::io::BufRead;
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let mut child = util::nqueens_process()
+        .args([
+            "scale",
+            "13",
+            "-t",
+            "2",
+            "-r",
+            "1000",
+            "--max-seconds",
+            "1e9",
+        ])
+        .args(["--kernel", "depth-first", "--format", "json"])
+        .env("NQUEENS_PROGRESS_SECONDS", "0.001")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (send, lines) = std::sync::mpsc::channel();
+    let stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    std::thread::spawn(move || {
+        for line in stderr.lines().map_while(Result::ok) {
+            let _ = send.send(line);
+        }
+    });
+    // A progress line of the second round of timed runs: the first round has finished, so an
+    // interrupt keeps it.
+    let mut seen = String::new();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !seen.contains(", run 2 of 1000") {
+        let line = lines
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            .unwrap_or_else(|_| panic!("no second round of timed runs: {seen}"));
+        seen = line;
+    }
+    util::send(&child, "INT");
+    let mut rest = String::new();
+    while let Ok(line) = lines.recv_timeout(Duration::from_secs(60)) {
+        rest.push_str(&line);
+        rest.push('\n');
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{rest}");
+    assert!(rest.contains("stopping after the running tasks"), "{rest}");
+    assert!(
+        rest.contains(
+            "nqueens: interrupted: the results rest on the timed runs finished before it \
+             (2 of the 2 thread counts)"
+        ),
+        "{rest}"
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["complete"], false, "{v}");
+    assert_eq!(v["repeat"], 1000, "{v}");
+    let threads: Vec<u64> = v["runs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["threads"].as_u64().unwrap())
+        .collect();
+    assert_eq!(threads, [1, 2], "{v}");
+    assert!(!v["model"].as_array().unwrap().is_empty(), "{v}");
 }

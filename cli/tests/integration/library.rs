@@ -394,7 +394,7 @@ fn every_public_error_converts_with_the_question_mark() {
     use nqueens::estimate::EstimateError;
     use nqueens::journal::MergeError;
     use nqueens::journal::{Access, JournalError, ShardError};
-    use nqueens::scaling::study::{Mismatch, StudyError, StudyOptions, measure};
+    use nqueens::scaling::study::{StudyError, StudyOptions, measure};
 
     fn merge_error() -> Result<(), Error> {
         nqueens::journal::merge(&[] as &[&std::path::Path])?;
@@ -405,11 +405,15 @@ fn every_public_error_converts_with_the_question_mark() {
         Ok(())
     }
     fn study_error() -> Result<(), Error> {
-        measure(8, &StudyOptions::new(vec![1]).with_repeat(0), &mut |_| {})?;
+        measure(
+            8,
+            &StudyOptions::new(vec![1]).with_repeat(0),
+            &nqueens::RunControl::default(),
+        )?;
         Ok(())
     }
     fn mismatch() -> Result<(), Error> {
-        Err(Mismatch {
+        Err(StudyError::Mismatch {
             n: 8,
             threads: 1,
             got: 90,
