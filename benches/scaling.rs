@@ -19,7 +19,13 @@ fn one_vs_all_threads(c: &mut Criterion) {
     for threads in counts {
         let id = BenchmarkId::new(format!("mirror/n{N}"), format!("{threads}-threads"));
         group.bench_with_input(id, &threads, |b, &threads| {
-            b.iter(|| black_box(&plan).count(threads, Kernel::Auto).unwrap().total)
+            b.iter(|| {
+                black_box(&plan)
+                    .count(threads, Kernel::Auto)
+                    .unwrap()
+                    .0
+                    .total
+            })
         });
     }
     group.finish();

@@ -58,8 +58,8 @@ fn shape(n: u32, rule: TaskRule, threads: Option<usize>) -> Result<(), nqueens::
     let Some(threads) = threads else {
         return Ok(());
     };
-    let report = plan.count(threads, Kernel::Auto)?;
-    let times: Vec<Duration> = report.outcomes.iter().map(|o| o.elapsed).collect();
+    let (report, outcomes) = plan.count(threads, Kernel::Auto)?;
+    let times: Vec<Duration> = outcomes.iter().map(|o| o.elapsed).collect();
     let total: Duration = times.iter().sum();
     let largest = times.iter().max().copied().unwrap_or_default();
     println!(

@@ -111,7 +111,7 @@ fn kernels(n: u32, threads: usize) -> Result<(), Box<dyn Error>> {
             println!("{:>15}: not available on this CPU", kernel.name());
             continue;
         }
-        let report = plan.count(threads, kernel)?;
+        let (report, _) = plan.count(threads, kernel)?;
         let secs = report.wall_time.as_secs_f64();
         let reference = *depth_first.get_or_insert((report.total, secs));
         if report.total != reference.0 {

@@ -35,27 +35,12 @@
 pub use crate::engine::kernel::{InnerBoard, State};
 pub use crate::engine::plan::{Subproblem, TaskRule};
 
-use std::time::Duration;
-
+use crate::count::Counts;
 use crate::engine::kernel::Kernel;
 use crate::engine::plan::Plan;
 use crate::engine::pool::check_threads;
 use crate::engine::run::{RunOptions, TaskOutcome, run};
 use crate::error::Error;
-
-/// What [`Plan::count`] counted.
-#[derive(Clone, Debug)]
-#[non_exhaustive]
-pub struct PlanCount {
-    /// Σ weight × count over the plan's tasks.
-    pub total: u128,
-    /// The kernel that counted them (never [`Kernel::Auto`]).
-    pub kernel: Kernel,
-    /// Wall time of the run.
-    pub wall_time: Duration,
-    /// Every task, in plan order: its count, weight, search time and start.
-    pub outcomes: Vec<TaskOutcome>,
-}
 
 impl Plan {
     /// Counts every task of this plan ([`Plan::new`], [`Plan::with_rule`]) on `threads`
@@ -69,24 +54,39 @@ impl Plan {
     /// threads than [`max_threads`](crate::max_threads) allows, [`Error::ThreadPool`] when the worker
     /// threads cannot start; [`Error::Overflow`] for a total beyond `u128`.
     ///
+    /// It returns the count's record, as [`count`](crate::count()) writes it but without the
+    /// unique count (`None`: a plan made by hand may be any board's part), and every task's
+    /// outcome in plan order: its count, weight, search time and start.
+    ///
     /// ```
     /// use nqueens::{Kernel, Plan, Strategy};
     /// let plan = Plan::new(10, Strategy::Mirror, 64).unwrap();
-    /// let counted = plan.count(2, Kernel::Auto).unwrap();
-    /// assert_eq!((counted.total, counted.outcomes.len()), (724, plan.tasks().len()));
+    /// let (counts, outcomes) = plan.count(2, Kernel::Auto).unwrap();
+    /// assert_eq!((counts.total, counts.unique), (724, None));
+    /// assert_eq!((counts.tasks, outcomes.len()), (plan.tasks().len(), plan.tasks().len()));
+    /// assert_ne!(counts.kernel, Kernel::Auto);
     /// ```
-    pub fn count(&self, threads: usize, kernel: Kernel) -> Result<PlanCount, Error> {
+    pub fn count(
+        &self,
+        threads: usize,
+        kernel: Kernel,
+    ) -> Result<(Counts, Vec<TaskOutcome>), Error> {
         check_threads(threads)?;
         let options = RunOptions {
             kernel: kernel.select()?,
             ..RunOptions::with_threads(threads)
         };
         let report = run(self, &options)?;
-        Ok(PlanCount {
+        let counts = Counts {
+            n: self.n(),
             total: report.total,
-            kernel: report.kernel,
+            unique: None,
             wall_time: report.elapsed,
-            outcomes: report.outcomes,
-        })
+            threads: report.threads,
+            strategy: self.strategy(),
+            kernel: report.kernel,
+            tasks: self.tasks().len(),
+        };
+        Ok((counts, report.outcomes))
     }
 }
