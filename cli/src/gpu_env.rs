@@ -2,7 +2,8 @@
 //! name), `NQUEENS_GPU_THREADS` (threads per dispatch), `NQUEENS_GPU_STACK` (`workgroup` or
 //! `private`), `NQUEENS_GPU_LAST_ROWS` (`1` or `2`: the last rows of a search path counted by
 //! popcount or in closed form) and `NQUEENS_GPU_TRACE` (`1`: a line per batch on stderr), handed
-//! to the library before any command runs.
+//! to the library before any command runs; and Mesa's device-selection layer kept quiet where
+//! there is no Wayland session ([`quiet_device_select`]).
 
 use nqueens::gpu::{self, GpuSettings, LastRows, Stack};
 
@@ -62,4 +63,36 @@ pub fn configure() -> Result<(), String> {
     }
     gpu::configure(settings);
     Ok(())
+}
+
+/// Turns off Mesa's device-selection layer (`VK_LAYER_MESA_device_select`, an implicit Vulkan
+/// layer) where there is no Wayland session to find a display's GPU in: there the layer's
+/// attempt to connect, made each time the adapters are listed, only fails and makes libwayland
+/// write `error: XDG_RUNTIME_DIR is invalid or not set in the environment.` on stderr, whatever
+/// `-q` says (a batch job, ssh, a container). It is turned off the way its manifest provides,
+/// `NODEVICE_SELECT=1`, unless the user chose a device through it (`MESA_VK_DEVICE_SELECT`) or
+/// set `NODEVICE_SELECT`; the library orders the adapters itself either way. No session:
+/// neither `XDG_RUNTIME_DIR` nor `WAYLAND_DISPLAY` is an absolute path (what libwayland needs)
+/// and `WAYLAND_SOCKET` is unset.
+///
+/// Called first in `main`, before any thread starts and before the arguments are parsed (the
+/// parser lists the adapters to check a `--kernel`).
+pub fn quiet_device_select() {
+    #[cfg(target_os = "linux")]
+    {
+        let absolute = |name: &str| {
+            std::env::var_os(name).is_some_and(|path| std::path::Path::new(&path).is_absolute())
+        };
+        let session = absolute("XDG_RUNTIME_DIR")
+            || absolute("WAYLAND_DISPLAY")
+            || std::env::var_os("WAYLAND_SOCKET").is_some();
+        let chosen = ["MESA_VK_DEVICE_SELECT", "NODEVICE_SELECT"]
+            .iter()
+            .any(|name| std::env::var_os(name).is_some());
+        if !session && !chosen {
+            // SAFETY: called first in `main`, before any thread is started, so no other thread
+            // reads or writes the environment meanwhile.
+            unsafe { std::env::set_var("NODEVICE_SELECT", "1") };
+        }
+    }
 }

@@ -140,6 +140,8 @@ use std::process::ExitCode;
 use clap::error::ErrorKind;
 
 fn main() -> ExitCode {
+    #[cfg(feature = "gpu")]
+    gpu_env::quiet_device_select();
     let args: Vec<OsString> = std::env::args_os().collect();
     output::set_color(args::color_choice(&args));
     let parsed = args::parse(&args);

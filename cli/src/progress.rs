@@ -48,9 +48,16 @@ pub const LOG_EVERY: Duration = Duration::from_secs(60);
 /// The variable that sets another interval for the progress lines, in seconds (`0.5`, `300`).
 pub const INTERVAL_VAR: &str = "NQUEENS_PROGRESS_SECONDS";
 
+/// The shortest interval [`INTERVAL_VAR`] may ask for: ten lines a second at most, so that a
+/// log grows with the time a count takes, not with how small a number was typed.
+const SHORTEST_INTERVAL: Duration = Duration::from_millis(100);
+
+/// The longest interval [`INTERVAL_VAR`] may ask for: a year.
+const LONGEST_INTERVAL: Duration = Duration::from_secs(365 * 86_400);
+
 /// The interval of the progress lines: [`INTERVAL_VAR`] when it is set and not blank, else
-/// [`LOG_EVERY`]; a value that is not a positive number of seconds (up to a year) is refused in
-/// one line.
+/// [`LOG_EVERY`]; a value that is not a number of seconds from [`SHORTEST_INTERVAL`] to a year
+/// is refused in one line.
 pub fn log_interval() -> Result<Duration, String> {
     parse_interval(std::env::var_os(INTERVAL_VAR).as_deref())
 }
@@ -67,12 +74,14 @@ fn parse_interval(value: Option<&std::ffi::OsStr>) -> Result<Duration, String> {
     }
     text.parse::<f64>()
         .ok()
-        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 365.0 * 86_400.0)
+        .filter(|s| (SHORTEST_INTERVAL.as_secs_f64()..=LONGEST_INTERVAL.as_secs_f64()).contains(s))
         .map(Duration::from_secs_f64)
         .ok_or_else(|| {
             format!(
-                "{INTERVAL_VAR}={}: expected a positive number of seconds",
-                escape_value(text)
+                "{INTERVAL_VAR}={}: expected a number of seconds from {} to {} (a year)",
+                escape_value(text),
+                SHORTEST_INTERVAL.as_secs_f64(),
+                LONGEST_INTERVAL.as_secs()
             )
         })
 }
@@ -659,7 +668,22 @@ mod tests {
         assert_eq!(parse("  "), Ok(LOG_EVERY));
         assert_eq!(parse("0.2"), Ok(Duration::from_millis(200)));
         assert_eq!(parse(" 300 "), Ok(Duration::from_secs(300)));
-        for bad in ["0", "-1", "abc", "NaN", "inf", "1e12", "1 min"] {
+        assert_eq!(parse("0.1"), Ok(SHORTEST_INTERVAL));
+        assert_eq!(parse("31536000"), Ok(LONGEST_INTERVAL));
+        for bad in [
+            "0",
+            "-1",
+            "abc",
+            "NaN",
+            "inf",
+            "-inf",
+            "1e12",
+            "1e300",
+            "1 min",
+            "1e-9",
+            "0.099",
+            "31536000.5",
+        ] {
             let why = parse(bad).unwrap_err();
             assert!(why.starts_with("NQUEENS_PROGRESS_SECONDS=\""), "{why}");
             assert!(!why.contains('\n'), "{why}");

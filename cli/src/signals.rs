@@ -6,6 +6,10 @@
 //! cannot start is an error of its own, not a crash), and [`received`] tells the action which
 //! signal came (so that a SIGTERM sent by a scheduler is not answered with "press Ctrl-C").
 //! Until a command asks for an action, a signal ends the process as interrupted (exit 130).
+//!
+//! A signal that was ignored when the process started stays ignored ([`ignored`]): `nohup`
+//! ignores SIGHUP so that a count outlives its terminal, and a shell without job control ignores
+//! SIGINT (and SIGQUIT) in the jobs it starts with `&`, so that Ctrl-C stops only the foreground.
 
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -76,11 +80,30 @@ fn act(signal: Signal) {
     }
 }
 
-/// The one handler of the process: a thread that waits for the signals.
+/// Whether `signal` is ignored now (`SIG_IGN`): asked before a handler is installed, this is
+/// what the process was started with (`nohup`, a background job of a shell without job
+/// control), and the handler is then not installed, so that the signal stays ignored.
+#[cfg(unix)]
+pub fn ignored(signal: libc::c_int) -> bool {
+    // SAFETY: `sigaction` with a null new action changes nothing and only writes the current
+    // one into `current`, a valid `sigaction` (all zeros is a valid value of this plain C
+    // struct); an invalid signal number fails with EINVAL, read here as "not ignored".
+    unsafe {
+        let mut current: libc::sigaction = std::mem::zeroed();
+        libc::sigaction(signal, std::ptr::null(), &mut current) == 0
+            && current.sa_sigaction == libc::SIG_IGN
+    }
+}
+
+/// The one handler of the process: a thread that waits for the signals, those ignored at the
+/// start left ignored.
 #[cfg(unix)]
 fn install() -> Result<(), String> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
+    let handled = [SIGINT, SIGTERM, SIGHUP]
+        .into_iter()
+        .filter(|&signal| !ignored(signal));
+    let mut signals = signal_hook::iterator::Signals::new(handled)
         .map_err(|e| format!("cannot watch for signals: {e}"))?;
     let handle = signals.handle();
     std::thread::Builder::new()

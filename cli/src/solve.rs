@@ -2,7 +2,9 @@
 //! ones, as a board, a column list or JSON.
 //!
 //! The constructed solution is never stored unless its 8 images are asked for: it is checked in
-//! one pass and printed in a second, both reading the lazy construction.
+//! one pass and printed in a second, both reading the lazy construction. Its images are never
+//! stored either: each is written as it is read from the solution and its inverse ([`Images`]),
+//! so that `--all-symmetries` holds two column lists however many images are written.
 
 use std::io::Write;
 
@@ -98,21 +100,102 @@ struct Printer {
 /// form when they are asked for; `"columns": null` when there is no solution.
 #[derive(Serialize)]
 #[serde(bound(serialize = "I: Iterator<Item = u32> + Clone"))]
-struct Answer<I> {
+struct Answer<'a, I> {
     n: u32,
     method: &'static str,
     columns: Option<Lazy<I>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    images: Option<Vec<Image>>,
+    images: Option<Vec<Image<'a>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     canonical: Option<String>,
 }
 
-/// One image of the solution under a symmetry of the square.
+/// One image of the solution under a symmetry of the square, its columns read as written.
 #[derive(Serialize)]
-struct Image {
+struct Image<'a> {
     symmetry: String,
-    columns: Vec<u32>,
+    columns: Lazy<ImageColumns<'a>>,
+}
+
+/// The columns of one image, row by row ([`Images::columns`]).
+#[derive(Clone)]
+struct ImageColumns<'a> {
+    images: &'a Images<'a>,
+    symmetry: Symmetry,
+    rows: std::ops::Range<u32>,
+}
+
+impl Iterator for ImageColumns<'_> {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        let row = self.rows.next()?;
+        Some(self.images.at(self.symmetry, row))
+    }
+}
+
+/// The 8 images of a solution, each read a row at a time from the solution's columns and their
+/// inverse (the row of each column's queen): no image is stored.
+struct Images<'a> {
+    columns: &'a [u32],
+    rows: Vec<u32>,
+}
+
+impl<'a> Images<'a> {
+    fn of(solution: &'a Solution) -> Images<'a> {
+        let columns = solution.columns();
+        let mut rows = vec![0; columns.len()];
+        for (r, &c) in columns.iter().enumerate() {
+            rows[c as usize] = r as u32;
+        }
+        Images { columns, rows }
+    }
+
+    fn n(&self) -> u32 {
+        self.columns.len() as u32
+    }
+
+    /// The image under `g` of square `(r, c)` of the board.
+    fn map(&self, g: Symmetry, square: (u32, u32)) -> (u32, u32) {
+        g.map_square(self.n(), square).unwrap_or(square)
+    }
+
+    /// The column of the queen on row `i` of the image under `g`. Every symmetry sends a row
+    /// to a row or to a column, by `x` or `n − 1 − x` (its own inverse): the image's row `i`
+    /// holds the image of the queen on row `g(i, 0).row`, or of the one on column
+    /// `g(0, i).row` where `g` sends rows to columns.
+    fn at(&self, g: Symmetry, i: u32) -> u32 {
+        let to_columns = self.map(g, (0, 0)).0 != self.map(g, (0, 1)).0;
+        let queen = if to_columns {
+            let c = self.map(g, (0, i)).0;
+            (self.rows[c as usize], c)
+        } else {
+            let r = self.map(g, (i, 0)).0;
+            (r, self.columns[r as usize])
+        };
+        self.map(g, queen).1
+    }
+
+    /// The columns of the image under `g`, row by row.
+    fn columns(&'a self, g: Symmetry) -> ImageColumns<'a> {
+        ImageColumns {
+            images: self,
+            symmetry: g,
+            rows: 0..self.n(),
+        }
+    }
+
+    /// The symmetry whose image is the least (comparing column lists), the first in
+    /// [`Symmetry::ALL`] of those that give it, as [`Solution::canonical_with_symmetry`] names it.
+    fn least(&self) -> Symmetry {
+        let mut best = Symmetry::Identity;
+        for &g in &Symmetry::ALL[1..] {
+            if self.columns(g).cmp(self.columns(best)) == std::cmp::Ordering::Less {
+                best = g;
+            }
+        }
+        best
+    }
 }
 
 /// A column list serialized as it is read, so that a constructed solution of a hundred million
@@ -127,7 +210,7 @@ impl<I: Iterator<Item = u32> + Clone> Serialize for Lazy<I> {
 
 impl Printer {
     /// Writes `answer` as one line of JSON.
-    fn json<I>(&self, out: &mut dyn Write, answer: Answer<I>) -> std::io::Result<()>
+    fn json<I>(&self, out: &mut dyn Write, answer: Answer<'_, I>) -> std::io::Result<()>
     where
         I: Iterator<Item = u32> + Clone,
     {
@@ -136,7 +219,7 @@ impl Printer {
     }
 
     /// The JSON answer of this board, without images.
-    fn answer<I>(&self, columns: Option<I>) -> Answer<I> {
+    fn answer<I>(&self, columns: Option<I>) -> Answer<'static, I> {
         Answer {
             n: self.n,
             method: self.method.name(),
@@ -187,24 +270,24 @@ impl Printer {
         Ok(Outcome::Success)
     }
 
-    /// The solution's 8 images and its canonical form.
+    /// The solution's 8 images and its canonical form, each image written as it is read.
     fn images(&self, out: &mut dyn Write, solution: &Solution) -> Result<Outcome, Failure> {
         let n = self.n;
-        let (canonical, _) = solution.canonical_with_symmetry();
-        let image_columns = |g: Symmetry| solution.image(g);
+        let images = Images::of(solution);
+        let canonical = images.least();
         match self.format {
             SolutionFormat::Columns => {
                 for g in Symmetry::ALL {
-                    write_columns(out, image_columns(g).columns().iter().copied())?;
+                    write_columns(out, images.columns(g))?;
                 }
             }
             SolutionFormat::Json => {
-                let images = Symmetry::ALL.map(|g| Image {
+                let all = Symmetry::ALL.map(|g| Image {
                     symmetry: g.to_string(),
-                    columns: image_columns(g).columns().to_vec(),
+                    columns: Lazy(images.columns(g)),
                 });
                 let answer = Answer {
-                    images: Some(images.into()),
+                    images: Some(all.into()),
                     canonical: Some(canonical.to_string()),
                     ..self.answer(Some(solution.columns().iter().copied()))
                 };
@@ -219,7 +302,7 @@ impl Printer {
                 )?;
                 for g in Symmetry::ALL {
                     writeln!(out, "\n{g}:")?;
-                    self.board(out, image_columns(g).columns().iter().copied())?;
+                    self.board(out, images.columns(g))?;
                 }
                 writeln!(
                     out,

@@ -14,7 +14,7 @@ use crate::engine::pool::{INLINE_MAX_N, Workers, check_threads};
 use crate::engine::run::{RunOptions, TaskOutcome, run};
 use crate::engine::unique::{UNIQUE_MAX_N, unique_from};
 use crate::error::Error;
-use crate::journal::{Header, Journal, JournalError, Shard, ShardError, Spent};
+use crate::journal::{Header, Journal, JournalError, Shard, Spent};
 
 /// Counts the `n`-board like [`crate::count`], under the given controls: [`Prepared::new`],
 /// then [`Prepared::run`].
@@ -197,16 +197,7 @@ impl Prepared {
         let shard = shard.unwrap_or(Shard::WHOLE);
         // Every shard holds a task: no more shards than tasks (refused before any journal is
         // touched).
-        let shard = Shard::new(shard.index(), shard.count())?;
-        if shard.count() as usize > whole.tasks().len() {
-            return Err(ShardError::MoreShardsThanTasks {
-                count: shard.count(),
-                tasks: whole.tasks().len(),
-                n,
-                strategy: options.strategy.name(),
-            }
-            .into());
-        }
+        let shard = Shard::new(shard.index(), shard.count())?.for_plan(&whole)?;
         let header = Header::with_fingerprint(&whole, fingerprint, shard);
         let plan = if shard.is_whole() {
             whole

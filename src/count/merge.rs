@@ -70,6 +70,8 @@ impl Merged {
         let (n, strategy, count) = (first.counts.n, first.counts.strategy, first.shard.count());
         let plan = made_plan(n, strategy, first.fingerprint, first.plan_tasks as u64)
             .map_err(|why| other(0, why))?;
+        // No more shards than tasks, as a count splits its plan.
+        first.shard.for_plan(&plan)?;
         // The tasks of each shard that holds any (no more than the plan's tasks).
         let holding = plan.tasks().len().min(count as usize);
         let mut planned = vec![0usize; holding];
@@ -134,5 +136,27 @@ impl Merged {
             total = total.checked_add(t).ok_or(Error::Overflow)?;
         }
         merged(&plan, count, 0, total)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::journal::ShardError;
+    use crate::{CountOptions, RunControl, Strategy, count_with};
+
+    #[test]
+    fn runs_of_more_shards_than_tasks_are_refused_as_a_count_refuses_them() {
+        let options = CountOptions::new(1, Strategy::Mirror);
+        let mut run = count_with(8, &options, &RunControl::default()).unwrap();
+        let tasks = run.plan_tasks;
+        run.shard = Shard::new(0, tasks as u32 + 1).unwrap();
+        let Err(Error::Shard(why)) = Merged::from_runs(&[run]) else {
+            panic!("a run of more shards than tasks is merged");
+        };
+        assert!(
+            matches!(why, ShardError::MoreShardsThanTasks { tasks: t, .. } if t == tasks),
+            "{why}"
+        );
     }
 }

@@ -58,6 +58,15 @@ pub enum Damage {
         /// The shard count the header holds.
         count: u32,
     },
+    /// The header names more shards than its plan has tasks: no count splits a plan so (some
+    /// shards would hold nothing).
+    #[error("the header names {count} shards, more than its plan's {tasks} tasks")]
+    MoreShardsThanTasks {
+        /// The shard count the header holds.
+        count: u32,
+        /// The task count the header holds.
+        tasks: u64,
+    },
     /// The file is longer than the header, a record for each task of the plan and a torn
     /// last record: it cannot be a journal of that plan (and is not read on).
     #[error("the file holds more records than the plan's {0} tasks")]

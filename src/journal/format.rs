@@ -186,10 +186,10 @@ impl Header {
     }
 
     /// Reads a header whose checksum has been checked, validating every field it can without a
-    /// plan: the board size, the strategy name's bytes, the task count and the shard. A field
-    /// that no journal holds is damage, with the byte offset where the field starts. (A plan
-    /// version, strategy, task count or fingerprint of another build is not damage: the caller
-    /// compares them with the plan it makes.)
+    /// plan: the board size, the strategy name's bytes, the task count and the shard (of no
+    /// more shards than tasks). A field that no journal holds is damage, with the byte offset
+    /// where the field starts. (A plan version, strategy, task count or fingerprint of another
+    /// build is not damage: the caller compares them with the plan it makes.)
     pub(crate) fn decode(b: &[u8; HEADER_LEN]) -> Result<Header, (u64, Damage)> {
         let u32_at = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
         let u64_at = |i: usize| u64::from(u32_at(i)) | u64::from(u32_at(i + 4)) << 32;
@@ -212,6 +212,9 @@ impl Header {
         let Ok(shard) = Shard::new(index, count) else {
             return Err((52, Damage::NoSuchShard { index, count }));
         };
+        if !shard.fits(tasks) {
+            return Err((52, Damage::MoreShardsThanTasks { count, tasks }));
+        }
         Ok(Header {
             plan_version: u32_at(12),
             n,

@@ -346,6 +346,27 @@ impl Shard {
         }
     }
 
+    /// Whether a plan of `tasks` tasks can be split into this shard's count of shards: no more
+    /// shards than tasks, so that every shard holds one. The one rule by which a count refuses
+    /// a split ([`Shard::for_plan`]) and a journal's header naming another is damage.
+    pub(crate) fn fits(&self, tasks: u64) -> bool {
+        u64::from(self.count) <= tasks
+    }
+
+    /// This shard of `plan`, when the plan has a task for each of the shards ([`Shard::fits`]).
+    pub(crate) fn for_plan(self, plan: &Plan) -> Result<Shard, ShardError> {
+        if self.fits(plan.tasks().len() as u64) {
+            Ok(self)
+        } else {
+            Err(ShardError::MoreShardsThanTasks {
+                count: self.count,
+                tasks: plan.tasks().len(),
+                n: plan.n(),
+                strategy: plan.strategy().name(),
+            })
+        }
+    }
+
     /// The shard task `position` of a plan (in plan order) belongs to.
     pub(crate) fn of_position(position: usize, count: u32) -> u32 {
         let m = count as usize;

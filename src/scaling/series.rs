@@ -167,14 +167,45 @@ fn time(field: &str, value: std::time::Duration) -> Result<(), InvalidSeries> {
     }
 }
 
-/// Checks that the share at `field` (a CPU share, a part of the loss breakdown) is finite; a
-/// part of the breakdown can be slightly negative.
+/// Checks that the share at `field` (a part of the loss breakdown) is finite; a part of the
+/// breakdown can be slightly negative.
 fn share(field: &str, value: f64) -> Result<(), InvalidSeries> {
     if value.is_finite() && value.abs() <= 1e9 {
         Ok(())
     } else {
         invalid(field, format!("is {}, outside -1e9 to 1e9", shown(value)))
     }
+}
+
+/// How far a saved CPU share may exceed what the machine's CPUs can give a run: the process
+/// clock's 10 ms ticks, read before and after at least 0.25 s of runs, add up to 8 % to it.
+const CPU_SHARE_SLACK: f64 = 0.1;
+
+/// Checks the CPU share at `field` of a run on `threads` threads of a machine of `logical`
+/// CPUs: at least 0, and at most what those CPUs can give the run, all of them busy
+/// (`logical ÷ min(threads, logical)`, as [`crate::scaling::cpu::cpu_share`] divides), within
+/// the clock's slack.
+fn cpu_share(field: &str, value: f64, threads: usize, logical: usize) -> Result<(), InvalidSeries> {
+    let most = logical as f64 / threads.min(logical).max(1) as f64;
+    if value.is_nan() || value < 0.0 {
+        return invalid(field, format!("is {}, below 0", shown(value)));
+    }
+    if value > most + CPU_SHARE_SLACK {
+        let (threads, receive) = match threads {
+            1 => ("1 thread".to_string(), "receives"),
+            t => (format!("{t} threads"), "receive"),
+        };
+        return invalid(
+            field,
+            format!(
+                "is {}, but {threads} on {logical} logical CPUs {receive} at most {} of the CPU \
+                 time asked for",
+                shown(value),
+                shown(most)
+            ),
+        );
+    }
+    Ok(())
 }
 
 /// What a saved study lacking `repeat` had: one timed run per thread count.
@@ -381,8 +412,8 @@ impl Series {
                     ),
                 );
             }
-            if let Some(cpu_share) = run.cpu_share {
-                share(&at("cpu_share"), cpu_share)?;
+            if let Some(share) = run.cpu_share {
+                cpu_share(&at("cpu_share"), share, run.threads, logical)?;
             }
             if let Some(loss) = run.loss {
                 for (name, part) in loss.parts() {
@@ -596,7 +627,7 @@ mod tests {
             (
                 "/runs/0/cpu_share",
                 serde_json::json!(-2e9),
-                "runs[0].cpu_share is -2e9, outside -1e9 to 1e9",
+                "runs[0].cpu_share is -2e9, below 0",
             ),
             (
                 "/model/1/speedup",
@@ -683,6 +714,56 @@ mod tests {
             read_any = true;
         }
         assert!(read_any);
+    }
+
+    /// A saved run edited to claim speedup 50, efficiency 25 (2 500 %), CPU share 5 (500 %)
+    /// and a total of 99 999 for n = 12: the total is refused against the known table, the
+    /// speedup and efficiency are recomputed from the medians, and a CPU share beyond what the
+    /// machine's CPUs can give is refused.
+    #[test]
+    fn a_saved_run_cannot_claim_what_its_measurements_contradict() {
+        let lie = |v: &mut serde_json::Value| {
+            for run in v["runs"].as_array_mut().unwrap() {
+                run["speedup"] = serde_json::json!(50.0);
+                run["efficiency"] = serde_json::json!(25.0);
+                run["cpu_share"] = serde_json::json!(5.0);
+            }
+            v["total"] = serde_json::json!(99_999);
+        };
+        let mut v = crafted();
+        lie(&mut v);
+        assert_eq!(
+            read(v.clone()).unwrap_err(),
+            "runs[0].cpu_share is 5, but 1 thread on 2 logical CPUs receives at most 2 of the \
+             CPU time asked for"
+        );
+        v["runs"][0]["cpu_share"] = serde_json::json!(0.99);
+        assert_eq!(
+            read(v.clone()).unwrap_err(),
+            "runs[1].cpu_share is 5, but 2 threads on 2 logical CPUs receive at most 1 of the \
+             CPU time asked for"
+        );
+        v["runs"][1]["cpu_share"] = serde_json::json!(1.05);
+        assert_eq!(
+            read(v.clone()).unwrap_err(),
+            "total is 99999, but n = 12 has 14200 solutions"
+        );
+        v["total"] = serde_json::json!(14_200);
+        let series = read(v).unwrap();
+        // 1 s and 0.55 s: 1.82x, 90.9 %.
+        let run = &series.runs[1];
+        assert!((run.speedup - 1.0 / 0.55).abs() < 1e-12, "{}", run.speedup);
+        assert!(
+            (run.efficiency - 0.5 / 0.55).abs() < 1e-12,
+            "{}",
+            run.efficiency
+        );
+        assert_eq!(
+            (series.runs[0].speedup, series.runs[0].efficiency),
+            (1.0, 1.0)
+        );
+        // A share within the clock's slack of the most is a measurement, taken as saved.
+        assert_eq!(run.cpu_share, Some(1.05));
     }
 
     #[test]

@@ -174,7 +174,11 @@ impl Flags {
                 (SIGCONT, &self.resumed),
                 (SIGQUIT, &self.quit),
             ] {
-                let _ = signal_hook::flag::register(signal, Arc::clone(flag));
+                // A stop or quit ignored at the start (a background job of a script) stays
+                // ignored; SIGCONT continues the process whatever its handler.
+                if signal == SIGCONT || !crate::signals::ignored(signal) {
+                    let _ = signal_hook::flag::register(signal, Arc::clone(flag));
+                }
             }
         }
     }

@@ -857,6 +857,8 @@ impl LimitedUser {
     /// missing.
     fn new(uid: u32) -> Option<LimitedUser> {
         let have = |tool: &str| Std::new(tool).arg("--version").output().is_ok();
+        // SAFETY: geteuid has no arguments, only reads the process's effective user id and
+        // cannot fail.
         if unsafe { libc::geteuid() } != 0 || !have("setpriv") || !have("prlimit") {
             eprintln!(
                 "skipped: needs root, setpriv and prlimit to run the command as another user"

@@ -431,7 +431,7 @@ fn a_study_with_stderr_in_a_pipe_writes_a_plain_progress_line_now_and_then() {
         "--kernel",
         "depth-first",
     ];
-    let out = progress_every("0.05", args).success().get_output().clone();
+    let out = progress_every("0.1", args).success().get_output().clone();
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(!stderr.contains(['\r', '\x1b']), "{stderr:?}");
     let lines: Vec<&str> = stderr
@@ -458,7 +458,7 @@ fn a_study_with_stderr_in_a_pipe_writes_a_plain_progress_line_now_and_then() {
         assert!(rest.ends_with(" s elapsed"), "{line}");
     }
     // Quiet: none; a bad interval: refused in one line before any run.
-    let quiet = progress_every("0.05", args.iter().chain(&["-q"]))
+    let quiet = progress_every("0.1", args.iter().chain(&["-q"]))
         .success()
         .get_output()
         .clone();

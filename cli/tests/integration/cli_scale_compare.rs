@@ -769,3 +769,49 @@ fn control_characters_of_a_saved_result_reach_the_plot_written_out() {
     roxmltree::Document::parse(&text).expect("the plot is well-formed XML");
     assert!(text.contains(r"0.1\e[2J\x01"), "the version written out");
 }
+
+/// A saved run edited to claim speedup 50, efficiency 25 (2 500 %), CPU share 5 (500 %) and a
+/// total of 99 999 for n = 12 (14 200 solutions) is refused, naming what its measurements or
+/// the known table contradict; its speedup and efficiency alone are recomputed from the medians.
+#[test]
+fn a_saved_study_cannot_show_what_its_measurements_contradict() {
+    let mut v = crafted();
+    for run in v["runs"].as_array_mut().unwrap() {
+        run["speedup"] = serde_json::json!(50.0);
+        run["efficiency"] = serde_json::json!(25.0);
+        run["cpu_share"] = serde_json::json!(5.0);
+    }
+    v["total"] = serde_json::json!(99_999);
+    refused(
+        v.to_string().as_bytes(),
+        "runs[0].cpu_share is 5, but 1 thread on 2 logical CPUs receives at most 2",
+    );
+    v["runs"][0]["cpu_share"] = serde_json::json!(0.99);
+    refused(
+        v.to_string().as_bytes(),
+        "runs[1].cpu_share is 5, but 2 threads on 2 logical CPUs receive at most 1",
+    );
+    v["runs"][1]["cpu_share"] = serde_json::json!(0.98);
+    refused(
+        v.to_string().as_bytes(),
+        "total is 99999, but n = 12 has 14200 solutions",
+    );
+    v["total"] = serde_json::json!(14_200);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("edited.json");
+    std::fs::write(&path, v.to_string()).unwrap();
+    let table = stdout_of(&["scale", "--compare", path.to_str().unwrap()]);
+    assert!(
+        !table.contains("50.0x") && !table.contains("500.0 %"),
+        "{table}"
+    );
+    let row = table
+        .lines()
+        .find(|l| l.trim_start_matches('|').trim_start().starts_with("2 "))
+        .unwrap();
+    // 1 / 0.55 = 1.82x, 90.9 %; the CPU share as measured.
+    assert!(
+        row.contains("1.82x") && row.contains("90.9 %") && row.contains("98.0 %"),
+        "{row}"
+    );
+}

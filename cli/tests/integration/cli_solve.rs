@@ -157,3 +157,68 @@ fn bad_input_is_one_line_and_exit_2() {
         assert!(err.starts_with("nqueens: error:"), "{bad:?}: {err}");
     }
 }
+
+/// Each image written is the library's image of the solution under its symmetry, and the
+/// canonical form is the symmetry whose image is least, for searched and constructed boards
+/// of both parities and every residue the construction treats apart.
+#[test]
+fn the_images_written_are_the_librarys() {
+    use nqueens::board::{Solution, Symmetry};
+    for (n, construct) in [(1, false), (5, false), (8, false), (12, false), (31, true)]
+        .into_iter()
+        .chain((100..112).map(|n| (n, true)))
+    {
+        let n = n.to_string();
+        let mut args = vec![n.as_str(), "--all-symmetries", "--format", "json"];
+        if construct {
+            args.push("--construct");
+        }
+        let v: serde_json::Value = serde_json::from_str(&stdout(&solve(&args).success())).unwrap();
+        let columns: Vec<u32> = serde_json::from_value(v["columns"].clone()).unwrap();
+        let solution: Solution = Placement::new(columns).into_solution().unwrap();
+        for (g, image) in Symmetry::ALL.iter().zip(v["images"].as_array().unwrap()) {
+            assert_eq!(image["symmetry"], g.to_string(), "n = {n}");
+            let written: Vec<u32> = serde_json::from_value(image["columns"].clone()).unwrap();
+            assert_eq!(written, solution.image(*g).columns(), "n = {n}, {g}");
+        }
+        let (least, _) = solution.canonical_with_symmetry();
+        assert_eq!(v["canonical"], least.to_string(), "n = {n}");
+    }
+}
+
+/// The 8 images of a constructed solution of 4 million queens are written with two column lists
+/// in memory (the solution and its inverse, 16 MB each), not eight images more: the command
+/// runs under a 160 MB address-space limit and writes every image whole.
+#[cfg(target_os = "linux")]
+#[test]
+fn all_symmetries_of_a_large_board_are_written_in_bounded_memory() {
+    use std::io::Read;
+    let mut command = crate::util::nqueens_process();
+    command
+        .args(["solve", "4000000", "--all-symmetries", "--format", "json"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    crate::util::limit(&mut command, libc::RLIMIT_AS, 160 << 20);
+    let mut child = command.spawn().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let (mut commas, mut bytes, mut tail) = (0u64, 0u64, Vec::new());
+    let mut chunk = vec![0u8; 1 << 16];
+    loop {
+        let read = stdout.read(&mut chunk).unwrap();
+        if read == 0 {
+            break;
+        }
+        commas += chunk[..read].iter().filter(|&&b| b == b',').count() as u64;
+        bytes += read as u64;
+        tail.extend_from_slice(&chunk[..read]);
+        let keep = tail.len().saturating_sub(100);
+        tail.drain(..keep);
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", crate::util::stderr(&out));
+    // The columns and 8 images, 3,999,999 commas each, and the commas between the fields:
+    // 4 between n, method, columns, images and canonical, one in each image and 7 between them.
+    assert_eq!(commas, 9 * 3_999_999 + 4 + 8 + 7, "{bytes} bytes");
+    let tail = String::from_utf8_lossy(&tail);
+    assert!(tail.contains("]}],\"canonical\":\""), "{tail}");
+}

@@ -325,7 +325,7 @@ fn no_progress_line_with_quiet_or_for_a_short_count() {
 
 #[test]
 fn a_bad_progress_interval_is_refused_in_one_line() {
-    for bad in ["abc", "0", "-5", "1 min"] {
+    for bad in ["abc", "0", "-5", "1 min", "1e-9", "0.01", "inf", "1e300"] {
         let out = progress_every(bad, ["count", "10"])
             .code(2)
             .get_output()

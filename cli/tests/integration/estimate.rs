@@ -190,7 +190,7 @@ fn an_interrupted_estimate_writes_what_it_has_marked_stopped() {
     let mut child = crate::util::nqueens_process()
         .args(["estimate", "16", "--samples", "100000000", "--threads", "1"])
         .args(["--format", "json"])
-        .env("NQUEENS_PROGRESS_SECONDS", "0.001")
+        .env("NQUEENS_PROGRESS_SECONDS", "0.1")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

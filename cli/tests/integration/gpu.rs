@@ -422,3 +422,30 @@ fn the_last_two_rows_in_closed_form_count_the_same() {
         "NQUEENS_GPU_LAST_ROWS=\"3\": expected 1 or 2",
     );
 }
+
+/// Without a Wayland session (`XDG_RUNTIME_DIR` unset, as in a batch job), listing the adapters
+/// leaves stderr alone: Mesa's device-selection layer, which would try to connect and have
+/// libwayland say that it cannot, is turned off there. A quiet GPU count writes nothing on
+/// stderr, and `--version` (which lists the adapters) nothing either.
+#[test]
+fn without_a_session_mesa_writes_nothing_on_stderr() {
+    if !gpu_here() {
+        return;
+    }
+    for args in [
+        &["count", "12", "-q", "--kernel", "gpu"][..],
+        &["--version"],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
+            .args(args)
+            .env_remove("XDG_RUNTIME_DIR")
+            .env_remove("WAYLAND_DISPLAY")
+            .env_remove("WAYLAND_SOCKET")
+            .env_remove("NODEVICE_SELECT")
+            .env_remove("MESA_VK_DEVICE_SELECT")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        assert_eq!(stderr(&out), "", "{args:?}");
+    }
+}

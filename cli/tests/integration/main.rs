@@ -13,6 +13,7 @@ mod cli_pin;
 mod cli_quiet;
 mod cli_scale;
 mod cli_scale_compare;
+mod cli_signals;
 mod cli_solve;
 mod cli_terminal;
 mod cli_unique;

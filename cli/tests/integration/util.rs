@@ -34,7 +34,7 @@ pub fn nqueens_process() -> std::process::Command {
 
 /// With the gpu feature, a directory for `XDG_RUNTIME_DIR` where it is unset: Mesa's software
 /// Vulkan driver complains on stderr without it when the adapters are listed.
-fn quiet_mesa() -> Option<std::path::PathBuf> {
+pub fn quiet_mesa() -> Option<std::path::PathBuf> {
     (cfg!(feature = "gpu") && std::env::var_os("XDG_RUNTIME_DIR").is_none())
         .then(std::env::temp_dir)
 }
