@@ -1334,7 +1334,7 @@ pub struct ListArgs {
     pub limit: Option<u64>,
     /// Output format.
     ///
-    /// columns (one solution per line), board (numbered boards separated by blank lines) or json (one array of column arrays, written as it is found).
+    /// columns (one solution per line), board (numbered boards separated by blank lines) or json (one array of records, {"n": N, "columns": [...]}, written as they are found).
     #[arg(short, long, value_enum, default_value_t = SolutionFormat::Columns)]
     pub format: SolutionFormat,
     #[command(flatten)]

@@ -21,7 +21,8 @@ pub enum SolutionFormat {
     Board,
     /// The columns on one line, separated by spaces.
     Columns,
-    /// JSON: an object for `solve`, a streamed array of column arrays for `list`.
+    /// JSON: an array of records that name their n, `{"n":8,"columns":[…]}`: one for `solve`,
+    /// one per solution for `list`, streamed.
     Json,
 }
 

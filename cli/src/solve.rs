@@ -209,13 +209,15 @@ impl<I: Iterator<Item = u32> + Clone> Serialize for Lazy<I> {
 }
 
 impl Printer {
-    /// Writes `answer` as one line of JSON.
+    /// Writes `answer` as JSON: an array of one record, the record on one line (its columns
+    /// streamed), as every command writes an array of records that name their `n`.
     fn json<I>(&self, out: &mut dyn Write, answer: Answer<'_, I>) -> std::io::Result<()>
     where
         I: Iterator<Item = u32> + Clone,
     {
+        out.write_all(b"[\n")?;
         serde_json::to_writer(&mut *out, &answer)?;
-        writeln!(out)
+        out.write_all(b"\n]\n")
     }
 
     /// The JSON answer of this board, without images.

@@ -1,5 +1,5 @@
 //! The formats of a stream of solutions (`nqueens list`): numbered boards, one column list per
-//! line, or one JSON array of column arrays, each a [`RecordWriter`] of a solution's columns
+//! line, or one JSON array of records (`{"n":8,"columns":[…]}`), each a [`RecordWriter`] of a solution's columns
 //! chosen in one place ([`SolutionFormat::writer`]). A listing may run to millions of lines, so
 //! these writers leave flushing to the buffer they write into.
 
@@ -25,7 +25,7 @@ impl SolutionFormat {
                 written: 0,
             }),
             SolutionFormat::Columns => Box::new(Columns { out }),
-            SolutionFormat::Json => Box::new(Json { out, written: 0 }),
+            SolutionFormat::Json => Box::new(Json { out, n, written: 0 }),
         }
     }
 }
@@ -85,10 +85,12 @@ impl RecordWriter<[u32]> for Columns<'_> {
     }
 }
 
-/// One JSON array of column arrays, an element per line, written as the solutions come: the
+/// One JSON array of records that name their n, a record per line, written as the solutions come: the
 /// last line stays open until the next solution or the end closes it.
 struct Json<'a> {
     out: &'a mut dyn Write,
+    /// The board's side, named in every record.
+    n: u32,
     written: u64,
 }
 
@@ -101,8 +103,9 @@ impl RecordWriter<[u32]> for Json<'_> {
         self.written += 1;
         self.out
             .write_all(if self.written == 1 { b"\n" } else { b",\n" })?;
+        write!(self.out, "{{\"n\":{},\"columns\":", self.n)?;
         serde_json::to_writer(&mut *self.out, columns)?;
-        Ok(())
+        self.out.write_all(b"}")
     }
 
     fn finish(&mut self) -> io::Result<()> {
@@ -132,12 +135,18 @@ mod tests {
     }
 
     #[test]
-    fn json_is_one_array_of_column_arrays() {
+    fn json_is_one_array_of_records_that_name_their_n() {
         let both: &[&[u32]] = &[&[1, 3, 0, 2], &[2, 0, 3, 1]];
         let json = written(SolutionFormat::Json, both);
-        assert_eq!(json, "[\n[1,3,0,2],\n[2,0,3,1]\n]\n");
-        let parsed: Vec<Vec<u32>> = serde_json::from_str(&json).unwrap();
-        assert_eq!(parsed, [[1, 3, 0, 2], [2, 0, 3, 1]]);
+        assert_eq!(
+            json,
+            "[\n{\"n\":4,\"columns\":[1,3,0,2]},\n{\"n\":4,\"columns\":[2,0,3,1]}\n]\n"
+        );
+        let parsed: Vec<serde_json::Value> = serde_json::from_str(&json).unwrap();
+        assert_eq!(
+            parsed[1],
+            serde_json::json!({"n": 4, "columns": [2, 0, 3, 1]})
+        );
         assert_eq!(written(SolutionFormat::Json, &[]), "[]\n");
     }
 

@@ -76,9 +76,14 @@ fn limit_stops_early_and_is_required_for_large_boards() {
 }
 
 #[test]
-fn json_is_one_array_of_column_arrays() {
+fn json_is_one_array_of_records_that_name_their_n() {
     let a = list(&["6", "--format", "json"]).success();
-    let v: Vec<Vec<u32>> = serde_json::from_slice(&a.get_output().stdout).unwrap();
+    let records: Vec<serde_json::Value> = serde_json::from_slice(&a.get_output().stdout).unwrap();
+    assert!(records.iter().all(|r| r["n"] == 6), "{records:?}");
+    let v: Vec<Vec<u32>> = records
+        .iter()
+        .map(|r| serde_json::from_value(r["columns"].clone()).unwrap())
+        .collect();
     assert_eq!(
         v,
         [

@@ -65,18 +65,27 @@ fn zero_and_one_are_trivial() {
     solve(&["0", "--format", "columns"]).success().stdout("\n");
     solve(&["0", "--format", "json"])
         .success()
-        .stdout("{\"n\":0,\"method\":\"search\",\"columns\":[]}\n");
+        .stdout("[\n{\"n\":0,\"method\":\"search\",\"columns\":[]}\n]\n");
+}
+
+/// The one record of `solve --format json`: an array of one, as every command writes an array
+/// of records that name their n.
+fn one_record(text: &str) -> serde_json::Value {
+    let records: Vec<serde_json::Value> = serde_json::from_str(text).unwrap();
+    assert_eq!(records.len(), 1, "{text}");
+    assert!(records[0]["n"].is_u64(), "{text}");
+    records.into_iter().next().unwrap()
 }
 
 #[test]
 fn json_names_the_method_and_the_columns() {
     let a = solve(&["8", "--format", "json"]).success();
-    let v: serde_json::Value = serde_json::from_str(&stdout(&a)).unwrap();
+    let v = one_record(&stdout(&a));
     assert_eq!(v["n"], 8);
     assert_eq!(v["method"], "search");
     assert_eq!(v["columns"], serde_json::json!([0, 4, 7, 5, 2, 6, 1, 3]));
     let a = solve(&["40", "--format", "json"]).success();
-    let v: serde_json::Value = serde_json::from_str(&stdout(&a)).unwrap();
+    let v = one_record(&stdout(&a));
     assert_eq!(v["method"], "construction");
     let cols: Vec<u32> = serde_json::from_value(v["columns"].clone()).unwrap();
     assert!(Placement::new(cols).is_solution());
@@ -93,7 +102,7 @@ fn all_symmetries_prints_eight_valid_images() {
         assert!(Placement::new(image.clone()).is_solution());
     }
     let a = solve(&["8", "--all-symmetries", "--format", "json"]).success();
-    let v: serde_json::Value = serde_json::from_str(&stdout(&a)).unwrap();
+    let v = one_record(&stdout(&a));
     assert_eq!(v["images"].as_array().unwrap().len(), 8);
     assert_eq!(v["images"][1]["symmetry"], "rot90");
     let a = solve(&["8", "--all-symmetries"]).success();
@@ -173,7 +182,7 @@ fn the_images_written_are_the_librarys() {
         if construct {
             args.push("--construct");
         }
-        let v: serde_json::Value = serde_json::from_str(&stdout(&solve(&args).success())).unwrap();
+        let v = one_record(&stdout(&solve(&args).success()));
         let columns: Vec<u32> = serde_json::from_value(v["columns"].clone()).unwrap();
         let solution: Solution = Placement::new(columns).into_solution().unwrap();
         for (g, image) in Symmetry::ALL.iter().zip(v["images"].as_array().unwrap()) {
