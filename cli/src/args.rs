@@ -1171,8 +1171,9 @@ pub struct ScaleArgs {
     /// table: per kernel and strategy the
     /// measured and the modelled counts under a machine header (rows with more threads than
     /// physical cores marked as sharing a core), then with several a side-by-side table. json:
-    /// one object, not an array of records as elsewhere (scale --compare reads these files
-    /// back, older ones too), with n, strategy, kernel, machine {logical, physical}, repeat,
+    /// an array of studies, one per kernel and strategy, as every command writes an array of
+    /// records (scale --compare reads these files back, older ones too), each with n, strategy,
+    /// kernel, machine {logical, physical}, repeat,
     /// complete (false when an interrupt stopped the study), tasks, runs
     /// (threads, median_seconds, min_seconds, max_seconds, speedup, efficiency, cpu_share,
     /// shares_core, loss {serial, imbalance, other_programs, slowdown, unexplained}: 1 -
@@ -1183,8 +1184,7 @@ pub struct ScaleArgs {
     /// with --pin}, headline {threads, seconds, solutions, solutions_per_second, cores,
     /// solutions_per_second_per_core} and model_check (threads, from_threads,
     /// predicted_seconds, measured_seconds, error, lumped: each measured count predicted from
-    /// the smaller ones); with several kernels or strategies {"series": [one such
-    /// object each]}. csv: one row per measured thread count (kind = measured, seconds = the
+    /// the smaller ones). csv: one row per measured thread count (kind = measured, seconds = the
     /// median) and per modelled worker count and model (kind = bound for the list-scheduling
     /// bound, with-losses for the model with measured losses; seconds = the prediction; min,
     /// max, cpu_share and the loss_… columns empty) of each series. cpu_share is the CPU time the runs received / asked

@@ -36,18 +36,11 @@ pub fn write_results(
         Ok(())
     };
     let rows = || -> Vec<CsvRow> { studies.iter().flat_map(csv_rows).collect() };
-    match studies {
-        [one] => format.write_document(out, one, rows, for_people)?,
-        several => format.write_document(out, &Several { series: several }, rows, for_people)?,
-    }
+    // JSON: an array of the studies, one record per (strategy, kernel), as every command
+    // writes an array of records that name their n.
+    format.write_document(out, &studies, rows, for_people)?;
     out.flush()?;
     Ok(())
-}
-
-/// The JSON of several studies measured together.
-#[derive(Serialize)]
-struct Several<'a> {
-    series: &'a [Study],
 }
 
 /// A measured thread count in the human table, with the model's prediction beside it.

@@ -112,11 +112,21 @@ pub fn read(path: &Path) -> Result<Vec<Series>, Unreadable> {
         .collect())
 }
 
-/// The studies of a saved result, each checked: one, or those of `"series"`; or what is wrong,
-/// the field named by its path (`series[1].runs[0].threads`).
+/// The studies of a saved result, each checked: those of the array `scale --format json`
+/// writes, or of a result saved before (one object, or its `"series"`); or what is wrong, the
+/// field named by its path (`[1].runs[0].threads`, `series[1].runs[0].threads`).
 fn studies(value: Value) -> Result<Vec<Series>, String> {
-    let Value::Object(mut fields) = value else {
-        return Err("not a JSON object".to_string());
+    let mut fields = match value {
+        Value::Array(items) if !items.is_empty() => {
+            return items
+                .into_iter()
+                .enumerate()
+                .map(|(i, item)| study(item, &format!("[{i}]")))
+                .collect();
+        }
+        Value::Array(_) => return Err("an empty list of studies".to_string()),
+        Value::Object(fields) => fields,
+        _ => return Err("not a JSON array of studies".to_string()),
     };
     let Some(several) = fields.remove("series") else {
         return Ok(vec![study(Value::Object(fields), "")?]);
@@ -229,7 +239,22 @@ mod tests {
             refusal(r#"{"a": 1}"#),
             format!(" (missing field `n`){advice}")
         );
-        assert_eq!(refusal("[1, 2]"), format!(" (not a JSON object){advice}"));
+        assert_eq!(
+            refusal("[1, 2]"),
+            format!(" ([0] is not a JSON object){advice}")
+        );
+        assert_eq!(
+            refusal("[]"),
+            format!(" (an empty list of studies){advice}")
+        );
+        assert_eq!(
+            refusal("7"),
+            format!(" (not a JSON array of studies){advice}")
+        );
+        assert_eq!(
+            refusal(&format!("[{SMALL}, {{\"n\": 1}}]")),
+            format!(" ([1]: missing field `strategy`){advice}")
+        );
         assert_eq!(
             refusal(r#"{"series": [{"n": 1}, 2]}"#),
             format!(" (series[0]: missing field `strategy`){advice}")

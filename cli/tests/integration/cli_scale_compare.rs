@@ -72,7 +72,7 @@ fn several_kernels_are_measured_as_one_series_each() {
     let saved = Saved::make();
     let text = std::fs::read_to_string(saved.path("kernels.json")).unwrap();
     let v: Value = serde_json::from_str(&text).unwrap();
-    let series = v["series"].as_array().expect("a list of series");
+    let series = v.as_array().expect("an array of series, one per kernel");
     let kernels: Vec<&str> = series
         .iter()
         .map(|s| s["run"]["kernel"].as_str().unwrap())
@@ -451,7 +451,11 @@ fn refused(contents: &[u8], wanted: &str) {
 #[test]
 fn foreign_damaged_and_missing_files_are_refused_in_one_line() {
     refused(br#"{"a": 1}"#, "is not a scale result (missing field `n`)");
-    refused(b"[1, 2, 3]", "is not a scale result (not a JSON object)");
+    refused(
+        b"[1, 2, 3]",
+        "is not a scale result ([0] is not a JSON object)",
+    );
+    refused(b"[]", "is not a scale result (an empty list of studies)");
     refused(b"hello, world\n", "it is not valid JSON");
     refused(b"", "ends early");
     let saved = Saved::make();
@@ -459,13 +463,13 @@ fn foreign_damaged_and_missing_files_are_refused_in_one_line() {
     refused(&whole[..whole.len() / 2], "ends early (truncated?)");
     // Whole JSON, wrong inside: a run without its times.
     let mut v: Value = serde_json::from_slice(&whole).unwrap();
-    v["runs"][0]
+    v[0]["runs"][0]
         .as_object_mut()
         .unwrap()
         .remove("median_seconds");
     refused(
         v.to_string().as_bytes(),
-        "(runs[0]: missing field `median_seconds`)",
+        "([0].runs[0]: missing field `median_seconds`)",
     );
     // A count's JSON is not a scale result either.
     let count = stdout_of(&["count", "8", "-f", "json"]);
