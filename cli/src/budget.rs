@@ -26,20 +26,36 @@ pub fn seconds(time: Duration) -> f64 {
     }
 }
 
+/// `time` for people; the largest time ([`Duration::MAX`], a cost beyond any figure) as what
+/// it is, a bound: `more than 585 billion years`.
+fn time_text(time: Duration) -> String {
+    let text = human::duration(time.as_secs_f64());
+    if time == Duration::MAX {
+        format!("more than {text}")
+    } else {
+        text
+    }
+}
+
 /// How `cost` reads in a message: `about 55.6 years (111 years of core time, 95%: 99.1 years
 /// to 123 years)`, or `about 1 h 02 min` when the core time is the wall time and no interval is
-/// known.
+/// known; a cost beyond any figure `more than 585 billion years`.
 pub fn describe(cost: &Cost) -> String {
-    let wall = human::duration(seconds(cost.wall_time));
-    let core = human::duration(seconds(cost.core_time));
+    let wall = time_text(cost.wall_time);
+    let core = time_text(cost.core_time);
+    let about = if cost.wall_time == Duration::MAX {
+        ""
+    } else {
+        "about "
+    };
     match cost.core_time_interval {
         Some((low, high)) => format!(
-            "about {wall} ({core} of core time, 95%: {} to {})",
-            human::duration(seconds(low)),
-            human::duration(seconds(high))
+            "{about}{wall} ({core} of core time, 95%: {} to {})",
+            time_text(low),
+            time_text(high)
         ),
-        None if core != wall => format!("about {wall} ({core} of core time)"),
-        None => format!("about {wall}"),
+        None if core != wall => format!("{about}{wall} ({core} of core time)"),
+        None => format!("{about}{wall}"),
     }
 }
 
@@ -135,5 +151,9 @@ mod tests {
             long_work("x", Cost::single_thread(Duration::from_secs(60)), "y"),
             None
         );
+        // A cost beyond any figure is said as the bound it is.
+        let beyond = long_work("x", Cost::single_thread(Duration::MAX), "y").unwrap();
+        assert!(beyond.starts_with("x needs more than "), "{beyond}");
+        assert!(beyond.contains(" years"), "{beyond}");
     }
 }

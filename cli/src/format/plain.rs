@@ -1,9 +1,11 @@
-//! Numbers as JSON and CSV write them: plain decimals, never exponent notation, so that a
-//! column reads one way in every row (`0.000007641` beside `0.000062883`, not `7.641e-6`).
+//! Numbers as JSON and CSV write them: one precision rule, six significant digits for every
+//! measured or estimated figure, in plain decimals, never exponent notation, so that a column
+//! reads one way in every row (`0.000007641` beside `0.0000628834`, `1.50381` beside `7.96`,
+//! not `7.641e-6` or `1.503808836254284`).
 //!
-//! Whole numbers (counts, totals) are written as serde gives them; every `f64` goes through
-//! [`decimal`]. Ratios are rounded to the precision they are measured to before they are
-//! written ([`ratio`]).
+//! Whole numbers (counts, totals) are written as serde gives them, exact; every `f64` goes
+//! through [`decimal`]. Ratios are rounded to the precision they are measured to before they
+//! are written ([`ratio`]).
 
 use std::io::{self, Write};
 
@@ -12,11 +14,21 @@ use serde_json::ser::{Formatter, PrettyFormatter};
 /// The significant digits a measured ratio (a speedup) keeps in JSON and CSV.
 pub const RATIO_DIGITS: usize = 4;
 
-/// `x` in plain decimal notation, in the fewest digits that read back as `x` (`0.000007641`,
-/// `1.195`, `227684298360748500.0`): a whole value keeps a `.0`, so that a column of
-/// seconds reads as decimals throughout. Not for infinities or NaN (JSON writes those
-/// `null`).
+/// The significant digits every `f64` keeps in JSON and CSV: more than any time, share or
+/// estimate the command measures holds.
+pub const SIGNIFICANT_DIGITS: usize = 6;
+
+/// `x` to [`SIGNIFICANT_DIGITS`] significant digits in plain decimal notation, in the fewest
+/// digits that read back as that (`0.000007641`, `1.50381`, `227684000000000000.0`): a whole
+/// value keeps a `.0`, so that a column of seconds reads as decimals throughout. Not for
+/// infinities or NaN (JSON writes those `null`).
 pub fn decimal(x: f64) -> String {
+    let digits = SIGNIFICANT_DIGITS - 1;
+    let x: f64 = if x.is_finite() && x != 0.0 {
+        format!("{x:.digits$e}").parse().unwrap_or(x)
+    } else {
+        x
+    };
     // Rust's `Display` for floats never uses exponent notation and gives the shortest
     // digits that round-trip.
     let text = x.to_string();
@@ -201,8 +213,13 @@ mod tests {
         assert_eq!(decimal(7.641e-6), "0.000007641");
         assert_eq!(decimal(0.000_022_483), "0.000022483");
         assert_eq!(decimal(1.0), "1.0");
-        assert_eq!(decimal(2.276842983607485e17), "227684298360748500.0");
+        assert_eq!(decimal(2.276842983607485e17), "227684000000000000.0");
         assert_eq!(decimal(1.195), "1.195");
+        // One precision rule: six significant digits.
+        assert_eq!(decimal(1.503808836254284), "1.50381");
+        assert_eq!(decimal(6.73337041029591e-7), "0.000000673337");
+        assert_eq!(decimal(7.96), "7.96");
+        assert_eq!(decimal(0.0), "0.0");
         assert_eq!(decimal(-0.5), "-0.5");
     }
 

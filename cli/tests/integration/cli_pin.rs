@@ -39,7 +39,9 @@ fn a_pinned_study_records_its_placement_in_the_run() {
         "scale", "10", "-t", "1", "-r", "1", "--pin", "siblings", "-f", "json",
     ]);
     let v: Value = serde_json::from_str(&text).unwrap();
-    let pin = v["run"]["pin"].as_str().expect("the placement is recorded");
+    let pin = v[0]["run"]["pin"]
+        .as_str()
+        .expect("the placement is recorded");
     assert!(pin.starts_with("siblings: "), "{pin}");
     let table = stdout_of(&["scale", "10", "-t", "1", "-r", "1", "--pin", "cores"]);
     assert!(table.contains("; workers pinned (cores: "), "{table}");

@@ -98,7 +98,8 @@ fn several_kernels_are_measured_as_one_series_each() {
         assert_eq!(headline["solutions"], 724);
         let rate = headline["solutions_per_second"].as_f64().unwrap();
         let seconds = headline["seconds"].as_f64().unwrap();
-        assert!((rate * seconds - 724.0).abs() < 1e-6, "{headline}");
+        // Each written to six significant digits.
+        assert!((rate * seconds - 724.0).abs() < 724.0 * 1e-5, "{headline}");
         assert!(s["model_leaves_out"].as_str().unwrap().contains("SMT"));
         for point in s["runs"].as_array().unwrap() {
             let threads = point["threads"].as_u64().unwrap();

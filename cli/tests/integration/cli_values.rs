@@ -90,8 +90,8 @@ fn usage_or_failure(out: &Output) -> String {
 fn crafted_result(dir: &Path, cpu: &str, strategy: &str) -> std::path::PathBuf {
     let out = util::stdout_of(&["scale", "8", "-t", "1", "-r", "1", "--format", "json", "-q"]);
     let mut value: serde_json::Value = serde_json::from_str(&out).unwrap();
-    value["run"]["cpu"] = cpu.into();
-    value["strategy"] = strategy.into();
+    value[0]["run"]["cpu"] = cpu.into();
+    value[0]["strategy"] = strategy.into();
     let path = dir.join("crafted.json");
     std::fs::write(&path, value.to_string()).unwrap();
     path
