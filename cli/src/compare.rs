@@ -72,8 +72,42 @@ fn write_table(out: &mut dyn Write, records: &[CompareRecord]) -> std::io::Resul
         format!("instrumented ({})", unit.symbol()),
         format!("speedup vs {baseline}"),
     ];
-    let rows: Vec<Vec<String>> = records.iter().map(|r| cells(r, unit)).collect();
-    write_cells(out, &headings, &rows)
+    let mut rows: Vec<Vec<String>> = records.iter().map(|r| cells(r, unit)).collect();
+    // Each time column with one number of decimals, so that its points line up.
+    let times: Vec<f64> = records.iter().map(|r| r.seconds).collect();
+    let instrumented: Vec<f64> = records.iter().map(|r| r.instrumented_seconds).collect();
+    for (row, (time, instrumented)) in rows.iter_mut().zip(
+        unit.column(&times)
+            .into_iter()
+            .zip(unit.column(&instrumented)),
+    ) {
+        row[5] = time;
+        row[6] = instrumented;
+    }
+    write_cells(out, &headings, &rows)?;
+    if let Some(note) = fewer_checks_slower(records) {
+        writeln!(out, "{note}")?;
+    }
+    Ok(())
+}
+
+/// Says why an algorithm that makes fewer diagonal checks than another can take longer, when
+/// the table shows one: a check is counted, not weighed.
+fn fewer_checks_slower(records: &[CompareRecord]) -> Option<String> {
+    let timed = |r: &CompareRecord| r.seconds >= human::MEASURABLE_SECONDS;
+    let (fewer, more) = records.iter().filter(|r| timed(r)).find_map(|a| {
+        records
+            .iter()
+            .filter(|b| timed(b))
+            .find(|b| a.diagonal_checks < b.diagonal_checks && a.seconds > b.seconds)
+            .map(|b| (a, b))
+    })?;
+    Some(format!(
+        "note: {} makes fewer diagonal checks than {} and takes longer: the checks are counted, \
+         not weighed (array's check scans the queens placed so far, matrix's reads one cell, \
+         attack's and bitmask's one flag or mask)",
+        fewer.algorithm, more.algorithm
+    ))
 }
 
 /// A record's cells for people, its times in `unit`.
@@ -386,6 +420,29 @@ mod tests {
             "{text}"
         );
         assert!(refuse_if_slow(20, &[Algorithm::Bitmask], 1e9).is_ok());
+    }
+
+    #[test]
+    fn a_time_column_lines_up_its_decimal_points() {
+        let column = TimeUnit::Milliseconds.column(&[0.001_587, 0.000_134, 0.020_485, 4e-7]);
+        assert_eq!(column, ["1.587", "0.134", "20.485", "< 0.001"]);
+        assert_eq!(TimeUnit::Seconds.column(&[25.4, 1.5]), ["25.40", "1.50"]);
+        assert_eq!(TimeUnit::Seconds.column(&[f64::NAN]), ["-"]);
+    }
+
+    #[test]
+    fn fewer_checks_that_take_longer_are_explained() {
+        let mut matrix = record(Algorithm::Matrix, 92);
+        (matrix.diagonal_checks, matrix.seconds) = (100, 0.001);
+        let mut array = record(Algorithm::Array, 92);
+        (array.diagonal_checks, array.seconds) = (40, 0.002);
+        let note = fewer_checks_slower(&[matrix.clone(), array.clone()]).unwrap();
+        assert!(
+            note.starts_with("note: array makes fewer diagonal checks than matrix"),
+            "{note}"
+        );
+        array.seconds = 0.0005;
+        assert_eq!(fewer_checks_slower(&[matrix, array]), None);
     }
 
     #[test]
