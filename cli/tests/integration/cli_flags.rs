@@ -94,6 +94,13 @@ fn the_help_and_the_completions_name_each_flag_once_by_its_new_name() {
     ] {
         assert!(words.contains(&new), "{new}");
     }
+    let man = stdout_of(&["man"]);
+    for former in [r"\-\-max\-steps", r"\-\-seconds\fR", r"\-\-algorithms"] {
+        assert!(!man.contains(former), "{former}");
+    }
+    for new in [r"\-\-limit\fR", r"\-\-budget\-seconds", r"\-\-warmup"] {
+        assert!(man.contains(new), "{new}");
+    }
     // Each time flag says its kind.
     let help = stdout_of(&["count", "--help"]);
     assert!(help.contains("A refusal threshold"), "{help}");
