@@ -246,9 +246,9 @@ pub enum Command {
     /// While a board is counted, a progress bar is drawn on stderr when stderr is a terminal.
     /// Otherwise (a batch job's log, nohup, CI) a plain line is written to stderr every 60 s of
     /// wall time, none for a board counted sooner: "nqueens: n = 19: 1,234 of 4,321 tasks (28.6%
-    /// of the work), 2 min 03 s elapsed, about 5 min 10 s left". NQUEENS_PROGRESS_SECONDS=SECONDS
-    /// sets another interval (from 0.1 s to a year; any other value is refused, exit 2). -q shows
-    /// neither.
+    /// of the work), 2 min 03 s elapsed, about 5 min 10 s left". --progress-seconds SECONDS (or
+    /// else NQUEENS_PROGRESS_SECONDS=SECONDS) sets another interval (from 0.1 s to a year; any
+    /// other value is refused, exit 2). -q shows neither.
     #[command(after_long_help = "Examples:\n  \
                       nqueens count 16\n  \
                       nqueens count 8,10,12 --threads 1\n  \
@@ -267,8 +267,8 @@ pub enum Command {
     ///
     /// Counts every board from 0 to --max, or the N given. Each board's row is written as soon as it is counted. While a board is counted, a
     /// progress bar is drawn on stderr when stderr is a terminal; otherwise a plain progress
-    /// line is written every 60 s, as `count` does (NQUEENS_PROGRESS_SECONDS=SECONDS sets another
-    /// interval). -q shows neither.
+    /// line is written every 60 s, as `count` does (--progress-seconds or
+    /// NQUEENS_PROGRESS_SECONDS sets another interval). -q shows neither.
     #[command(
         after_long_help = "Examples:\n  nqueens verify\n  nqueens verify --max 16 -j 2\n  nqueens verify 16..=18 --kernel depth-first"
     )]
@@ -287,8 +287,8 @@ pub enum Command {
     #[command(
         long_about = "Measures how the count speeds up with more threads, models bigger \
                       machines, and compares saved results.\n\n\
-                      Counts one board with each thread count (one untimed warm-up run, then \
-                      --repeat timed runs) and reports the median, fastest and slowest time, the \
+                      Counts one board with each thread count (--warmup untimed warm-up runs, \
+                      one by default, then --repeat timed runs) and reports the median, fastest and slowest time, the \
                       speedup over one thread and the parallel efficiency (speedup / threads); \
                       rows with more threads than physical cores are marked as sharing a core. \
                       Every run's total is checked against the others and against the known \
@@ -310,7 +310,8 @@ pub enum Command {
                       unexplained; a run on a busy machine says that its efficiency is not the \
                       machine's. Runs under 50 ms are too short to mean much: a warning \
                       suggests a larger n. When stderr is not a terminal, a progress line is \
-                      written every NQUEENS_PROGRESS_SECONDS (default 60; -q: none).\n\n\
+                      written every --progress-seconds or NQUEENS_PROGRESS_SECONDS (default 60; -q: \
+                      none).\n\n\
                       --compare A.json B.json ... measures nothing: it reads saved results (of \
                       any machine; a file of several series counts as several) and prints them \
                       side by side per thread count, as a table, JSON ({differs_in, series, \
@@ -383,7 +384,7 @@ pub enum Command {
                       core-seconds of a full count with this kernel on this machine, the modelled \
                       wall time on --threads and on 64, 1024 and 10000 cores, the sample size, the \
                       seed, the fraction of the work the sample did, and why it stopped. The \
-                      time budget (--seconds, building the plan included) follows the board, 5 s \
+                      time budget (--budget-seconds, building the plan included) follows the board, 5 s \
                       for small boards up to 60 s from n = 24; it ends early when counting the \
                       board exactly is cheaper than the time left (it then counts, and says \
                       \"counted exactly\") or when the probes have done a full count's work. \
@@ -391,7 +392,7 @@ pub enum Command {
         after_long_help = "Examples:\n  \
                       nqueens estimate 24                         a minute of sampling\n  \
                       nqueens estimate 16                         counted exactly, in a moment\n  \
-                      nqueens estimate 28 --seconds 20 --format json\n  \
+                      nqueens estimate 28 --budget-seconds 20 --format json\n  \
                       nqueens estimate 20 --samples 20000 --seed 7   reproducible"
     )]
     Estimate(EstimateArgs),
@@ -473,14 +474,15 @@ pub struct EstimateArgs {
     /// Board side, 4 to 32.
     #[arg(value_name = "N", value_parser = parse_estimate_n)]
     pub n: u32,
-    /// Wall-clock budget in seconds, building the plan included [default: 5 up to n = 16,
-    /// 60 from n = 24].
+    /// Wall-clock budget in seconds, spent on probes, building the plan included [default: 5
+    /// up to n = 16, 60 from n = 24].
     ///
-    /// At most 86400 (a day). Sampling ends within about a thirty-second of it after the end,
+    /// A budget: the sample fills it, then the estimate is written. At most 86400 (a day). Sampling ends within about a thirty-second of it after the end,
     /// or earlier when counting exactly is cheaper (then it counts) or the probes have done a
     /// full count's work. The default is 5 up to n = 16, 10 to 19, 20 to 21, 30 to 23 and 60
     /// from 24.
-    #[arg(long, value_name = "S", value_parser = parse_budget_seconds, conflicts_with = "samples")]
+    #[arg(long = "budget-seconds", alias = "seconds", value_name = "S",
+          value_parser = parse_budget_seconds, conflicts_with = "samples")]
     pub seconds: Option<f64>,
     /// Draw exactly K probes instead of filling a time budget: reproducible.
     ///
@@ -509,6 +511,8 @@ pub struct EstimateArgs {
     /// Output format.
     #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table)]
     pub format: Format,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 /// Parses a board side for `estimate`: 4 to 32, the boards the symmetric plan samples.
@@ -527,6 +531,30 @@ pub fn parse_estimate_n(text: &str) -> Result<u32, String> {
         return Err(format!("{shown} cannot be estimated (boards {LO} to {HI})"));
     }
     Ok(n)
+}
+
+/// How often the progress lines are written, shared by the commands that write them (`count`,
+/// `verify`, `estimate`, `scale`).
+#[derive(Debug, Args)]
+pub struct ProgressArgs {
+    /// Seconds between the progress lines written where stderr is not a terminal [default: 60].
+    ///
+    /// 0.1 to 31536000 (a year). Without it the NQUEENS_PROGRESS_SECONDS variable sets the
+    /// interval; given, it wins over the variable, which is then not read. On a terminal a bar
+    /// is drawn instead.
+    #[arg(long, value_name = "SECONDS", value_parser = crate::progress::parse_progress_seconds,
+          hide_short_help = true)]
+    pub progress_seconds: Option<std::time::Duration>,
+}
+
+impl ProgressArgs {
+    /// Makes the interval given the one of this process's progress lines, then checks the
+    /// interval in force: a bad NQUEENS_PROGRESS_SECONDS is refused (where no flag overrides
+    /// it) before any work.
+    pub fn apply(&self) -> Result<(), String> {
+        crate::progress::set_log_interval(self.progress_seconds);
+        crate::progress::log_interval().map(|_| ())
+    }
 }
 
 /// Worker threads and decomposition strategy, shared by the counting commands.
@@ -614,17 +642,20 @@ pub struct CountArgs {
     /// Count with one textbook algorithm instead of the engine.
     ///
     /// It runs on one thread; `nqueens compare` runs several side by side. The algorithm splits nothing, so --threads
-    /// and --strategy do not apply. --algorithms is accepted too.
+    /// and --strategy do not apply.
     #[arg(short, long = "algorithm", alias = "algorithms", value_name = "NAME",
           value_parser = one_algorithm_parser(),
           conflicts_with_all = ["threads", "strategy", "kernel", "checkpoint"])]
     pub algorithm: Option<Algorithm>,
     /// Refuse a count estimated to take longer than this.
     ///
-    /// [default: no limit for the engine, which says when a count will take long; 86400, a
-    /// day, with --algorithm]
+    /// A refusal threshold, checked before starting: nothing is counted when the estimate is over it (exit 2); a count
+    /// under it runs to its end. [default: no limit for the engine, which says when a count
+    /// will take long; 86400, a day, with --algorithm]
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub max_seconds: Option<f64>,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 /// Arguments of `nqueens merge`.
@@ -676,6 +707,8 @@ pub struct VerifyArgs {
     #[arg(value_name = "N", value_parser = parse_boards, conflicts_with = "max")]
     pub boards: Option<Boards>,
     /// Largest n to count and compare (every n from 0 up).
+    ///
+    /// The end of the boards' range, not a limit on the work (--max-seconds is that).
     #[arg(long, value_name = "MAX", default_value_t = 14,
           value_parser = parse_max_known)]
     pub max: u32,
@@ -686,9 +719,11 @@ pub struct VerifyArgs {
     pub format: Format,
     /// Refuse counts estimated to take longer than this.
     ///
-    /// The estimate is of all the counts together.
+    /// A refusal threshold, checked before starting (exit 2): the estimate is of all the counts together.
     #[arg(long, value_name = "SECONDS", default_value_t = DAY_SECONDS, value_parser = parse_seconds)]
     pub max_seconds: f64,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 /// The default `--max-seconds` of the commands whose work cannot have been meant when it is
@@ -880,7 +915,7 @@ fn one_algorithm_parser() -> impl clap::builder::TypedValueParser<Value = Algori
 fn several_algorithms(value: &str) -> Option<String> {
     value.contains(',').then(|| {
         format!(
-            "count runs one algorithm at a time; `nqueens compare N --algorithms {}` runs \
+            "count runs one algorithm at a time; `nqueens compare N --algorithm {}` runs \
              several side by side",
             human::shorten(value)
         )
@@ -934,7 +969,7 @@ fn choice<T: Named + Send + Sync>() -> impl clap::builder::TypedValueParser<Valu
 
 const COMPARE_EXAMPLES: &str = "Examples:\n  \
     nqueens compare 10                          all four algorithms\n  \
-    nqueens compare 14 --algorithms attack,bitmask\n  \
+    nqueens compare 14 --algorithm attack,bitmask\n  \
     nqueens compare 12 --format json\n\n\
     Counters (identical for every run of an algorithm):\n  \
     nodes            queens placed (conflict-free partial boards of 1..n queens)\n  \
@@ -956,15 +991,14 @@ pub struct CompareArgs {
     #[arg(value_name = "N", value_parser = parse_n)]
     pub n: u32,
     /// Algorithms to run, comma separated, in the order given [default: all four].
-    ///
-    /// --algorithm is accepted too.
-    #[arg(short, long, alias = "algorithm", value_name = "NAMES", value_delimiter = ',',
+    #[arg(short, long = "algorithm", alias = "algorithms", value_name = "NAME[,NAME...]",
+          value_delimiter = ',',
           value_parser = choice::<Algorithm>(), default_values_t = Algorithm::ALL,
           hide_default_value = true)]
     pub algorithms: Vec<Algorithm>,
     /// Refuse to start when the slowest algorithm is estimated to need longer than this.
     ///
-    /// Both runs of the algorithm (plain and instrumented) count together.
+    /// A refusal threshold (exit 2). Both runs of the algorithm (plain and instrumented) count together.
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_seconds)]
     pub max_seconds: f64,
     /// Output format.
@@ -986,7 +1020,7 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
     }
 }
 
-/// Parses the time budget of `estimate --seconds`: positive, and at most a day
+/// Parses the time budget of `estimate --budget-seconds`: positive, and at most a day
 /// ([`DAY_SECONDS`]): the work of a sample grows with its budget, and a day's sample already
 /// narrows the interval far below what a count's plan needs.
 pub fn parse_budget_seconds(text: &str) -> Result<f64, String> {
@@ -1052,16 +1086,17 @@ pub struct WatchArgs {
     pub format: Option<String>,
     /// Stop the frames, JSON, page or off-screen recording after this many steps.
     ///
-    /// 0: never (for a page, at most 1000000). The 8 x 8 board takes 17868 steps with matrix,
+    /// A count limit: what came before is kept. 0: never (for a page, at most 1000000). The 8 x 8 board takes 17868 steps with matrix,
     /// array and attack, 4204 with bitmask (a step per queen).
-    #[arg(long, value_name = "STEPS", default_value_t = 100_000, value_parser = parse_steps)]
+    #[arg(long = "limit", alias = "max-steps", value_name = "STEPS", default_value_t = 100_000,
+          value_parser = parse_steps)]
     pub max_steps: u64,
     /// Record the view as an asciinema v2 file (asciinema play FILE replays it).
     ///
     /// On a terminal: what is shown, keys and pauses included (after the search's end no wait
     /// counts for more than a second), written on quitting. Without one (or with --size): the
     /// view drawn off-screen, a step every 1/speed seconds (a solution held 2 s more with
-    /// --pause-on-solution) up to --max-steps, without waiting, written when the search ends;
+    /// --pause-on-solution) up to --limit, without waiting, written when the search ends;
     /// its last event is the search's end.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["frames", "format", "html"])]
     pub cast: Option<std::path::PathBuf>,
@@ -1076,7 +1111,7 @@ pub struct WatchArgs {
     /// The page has the board, data structure, narration and counters, with play, pause,
     /// step, back and speed; stderr says where it went and how big it is. It holds the steps as
     /// a few bytes each (the 12 x 12 board's first 100000: about 0.6 MB); at most 1000000:
-    /// --max-steps 0 stops it there (saying so), a larger --max-steps is refused.
+    /// --limit 0 stops it there (saying so), a larger --limit is refused.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["frames", "format"])]
     pub html: Option<std::path::PathBuf>,
 }
@@ -1135,7 +1170,8 @@ pub struct ScaleArgs {
     /// or JSON, CSV, and with --plot one plot of them all. Runs that differ in n or strategy are
     /// allowed but flagged.
     #[arg(long, value_name = "FILE.json", num_args = 1.., conflicts_with_all = [
-        "n", "threads", "repeat", "strategy", "kernel", "model_up_to", "max_seconds", "pin"])]
+        "n", "threads", "repeat", "warmup", "strategy", "kernel", "model_up_to", "max_seconds",
+        "pin"])]
     pub compare: Vec<std::path::PathBuf>,
     /// Thread counts to measure, such as 1,2,4,8 or max.
     ///
@@ -1147,10 +1183,16 @@ pub struct ScaleArgs {
     pub threads: Option<ThreadList>,
     /// Timed runs per thread count.
     ///
-    /// They follow one untimed warm-up run.
+    /// They follow the --warmup untimed runs.
     #[arg(short = 'r', long, value_name = "K", default_value_t = 3,
           value_parser = parse_repeat)]
     pub repeat: u32,
+    /// Untimed warm-up runs per thread count, before the timed ones.
+    ///
+    /// 0 to 1000. A warm-up brings the caches, the CPU's clock and the pool's threads up before timing;
+    /// its CPU time counts towards cpu_share.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_warmup)]
+    pub warmup: u32,
     /// How the board is split into tasks (a list measures each).
     ///
     /// A list such as mirror,symmetric measures each strategy.
@@ -1216,9 +1258,11 @@ pub struct ScaleArgs {
 
     /// Refuse runs estimated to take longer than this.
     ///
-    /// The estimate is of all the runs together.
+    /// A refusal threshold, checked before starting (exit 2): the estimate is of all the runs together.
     #[arg(long, value_name = "SECONDS", default_value_t = DAY_SECONDS, value_parser = parse_seconds)]
     pub max_seconds: f64,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 /// Parses a plot path: any path whose name ends in `.svg` (any case), the only format drawn.
@@ -1330,6 +1374,8 @@ pub struct ListArgs {
     #[arg(long)]
     pub unique: bool,
     /// Stop after K solutions (K >= 1).
+    ///
+    /// A count limit: the K solutions are printed, exit 0.
     #[arg(long, value_name = "K", value_parser = parse_limit)]
     pub limit: Option<u64>,
     /// Output format.
@@ -1341,7 +1387,8 @@ pub struct ListArgs {
     pub style: BoardStyleArgs,
     /// Give up (exit 1) after this long without a next solution.
     ///
-    /// On many boards above n = 33 the first solution in lexicographic order lies beyond any wait
+    /// A wait for progress, not a refusal threshold (--max-seconds elsewhere) nor a budget:
+    /// the solutions found are kept. On many boards above n = 33 the first solution in lexicographic order lies beyond any wait
     /// (`nqueens solve N` constructs one at once).
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_seconds)]
     pub give_up_after: f64,
@@ -1395,7 +1442,7 @@ pub fn parse_seed(text: &str) -> Result<u64, String> {
     parse_whole(text, 0, u64::MAX, "the seed")
 }
 
-/// Parses `--max-steps STEPS` of `watch`: any whole number (0: never stop).
+/// Parses `--limit STEPS` of `watch`: any whole number (0: never stop).
 pub fn parse_steps(text: &str) -> Result<u64, String> {
     parse_whole(text, 0, u64::MAX, "the number of steps")
 }
@@ -1414,6 +1461,12 @@ pub fn parse_limit(text: &str) -> Result<u64, String> {
 pub fn parse_repeat(text: &str) -> Result<u32, String> {
     let most = nqueens::scaling::series::Series::MAX_REPEAT as u64;
     parse_whole(text, 1, most, "the number of timed runs").map(|k| k as u32)
+}
+
+/// Parses `--warmup N` of `scale`: 0 to the most timed runs a saved result may name.
+pub fn parse_warmup(text: &str) -> Result<u32, String> {
+    let most = nqueens::scaling::series::Series::MAX_REPEAT as u64;
+    parse_whole(text, 0, most, "the number of warm-up runs").map(|k| k as u32)
 }
 
 /// The most workers `scale --model-up-to` models: what a saved result may name, so that every

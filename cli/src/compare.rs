@@ -1,6 +1,6 @@
 //! `nqueens compare`: the textbook algorithms on one board, their work and their speed.
 //!
-//! Also serves `nqueens count --algorithms NAME`, a plain single-thread count with one of them.
+//! Also serves `nqueens count --algorithm NAME`, a plain single-thread count with one of them.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -138,7 +138,7 @@ pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<Outcome, Failure> 
     for &algorithm in &args.algorithms {
         if algorithms.contains(&algorithm) {
             return Err(Failure::Usage(format!(
-                "{algorithm} is listed twice in --algorithms (name each algorithm once)"
+                "{algorithm} is listed twice in --algorithm (name each algorithm once)"
             )));
         }
         algorithms.push(algorithm);
@@ -264,7 +264,7 @@ fn refuse_if_slow(n: u32, algorithms: &[Algorithm], limit: f64) -> Result<(), Fa
         format!("choose a smaller n or {}", budget::raise_max_seconds(limit))
     } else {
         format!(
-            "name faster algorithms (--algorithms {}), choose a smaller n, or {}",
+            "name faster algorithms (--algorithm {}), choose a smaller n, or {}",
             fast.join(","),
             budget::raise_max_seconds(limit)
         )
@@ -296,7 +296,7 @@ fn check_agreement(records: &[CompareRecord]) -> Result<(), String> {
     ))
 }
 
-/// One board counted by `nqueens count --algorithms`.
+/// One board counted by `nqueens count --algorithm`.
 #[derive(Debug, Clone, Serialize)]
 pub struct AlgorithmCount {
     /// Board side.
@@ -320,7 +320,7 @@ table_row!(AlgorithmCount, |record| {
     "algorithm" => record.algorithm,
 });
 
-/// `nqueens count N --algorithms NAME`: a plain single-thread count of each board, refused when
+/// `nqueens count N --algorithm NAME`: a plain single-thread count of each board, refused when
 /// estimated to need more than `max_seconds` in all.
 pub fn count_with(
     algorithm: Algorithm,
@@ -337,7 +337,7 @@ pub fn count_with(
         cost,
         max_seconds,
         &format!(
-            "choose smaller boards, leave out --algorithms (the engine is far faster), or {}",
+            "choose smaller boards, leave out --algorithm (the engine is far faster), or {}",
             budget::raise_max_seconds(max_seconds)
         ),
     )?;
@@ -407,7 +407,7 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains("--algorithms") && text.contains("bitmask"),
+            text.contains("--algorithm ") && text.contains("bitmask"),
             "{text}"
         );
         assert!(refuse_if_slow(15, &[Algorithm::Bitmask], 60.0).is_ok());
@@ -416,7 +416,7 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(
-            text.contains("smaller n") && !text.contains("--algorithms"),
+            text.contains("smaller n") && !text.contains("--algorithm"),
             "{text}"
         );
         assert!(refuse_if_slow(20, &[Algorithm::Bitmask], 1e9).is_ok());

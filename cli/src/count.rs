@@ -137,7 +137,7 @@ pub fn resolve_kernel(options: &mut CountOptions) -> Result<(), Failure> {
 
 pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     // A bad interval for the progress lines is refused before anything is counted.
-    crate::progress::log_interval().map_err(Failure::Usage)?;
+    args.progress.apply().map_err(Failure::Usage)?;
     if let Some(algorithm) = args.algorithm {
         let limit = args.max_seconds.unwrap_or(crate::args::DAY_SECONDS);
         return super::compare::count_with(algorithm, &args.boards.0, limit, args.format, out);

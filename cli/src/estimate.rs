@@ -23,7 +23,7 @@ pub fn run(args: &EstimateArgs, out: &mut dyn Write) -> Result<Outcome, Failure>
     // The budget counts from here: building the plan spends it too.
     let started = Instant::now();
     // A bad interval for the progress lines is refused before anything is sampled.
-    progress::log_interval().map_err(Failure::Usage)?;
+    args.progress.apply().map_err(Failure::Usage)?;
     let budget = match (args.samples, args.seconds) {
         (Some(k), _) => Budget::Samples(k),
         // Positive and finite (the parser refuses the rest), and at least a nanosecond.
@@ -171,7 +171,7 @@ fn plan_over_budget(n: u32, budget: Budget, built: Duration) -> Option<String> {
         let enough = (10.0 * built.as_secs_f64()).ceil();
         format!(
             "building the plan of n = {n} took {} of the {} budget: the estimate rests on one \
-             short pilot run; give --seconds {} or more for a narrower interval",
+             short pilot run; give --budget-seconds {} or more for a narrower interval",
             duration(built.as_secs_f64()),
             duration(time.as_secs_f64()),
             human::number(enough)

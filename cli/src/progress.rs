@@ -10,8 +10,8 @@
 //! go through [`Progress::suspend`] or a [`Notices`] handle, so that each is on its own line.
 //!
 //! When stderr is not a terminal (a batch job's log, `nohup`, CI) there is no bar: instead a
-//! plain line is written every [`LOG_EVERY`] of wall time ([`INTERVAL_VAR`] sets another
-//! interval), none for a count that ends before the first, with no terminal codes:
+//! plain line is written every [`LOG_EVERY`] of wall time (`--progress-seconds` or else
+//! [`INTERVAL_VAR`] sets another interval), none for a count that ends before the first, with no terminal codes:
 //!
 //! ```text
 //! nqueens: n = 19: 1,234 of 4,321 tasks (28.6% of the work), 2 min 03 s elapsed, about 5 min 10 s left
@@ -55,11 +55,49 @@ const SHORTEST_INTERVAL: Duration = Duration::from_millis(100);
 /// The longest interval [`INTERVAL_VAR`] may ask for: a year.
 const LONGEST_INTERVAL: Duration = Duration::from_secs(365 * 86_400);
 
-/// The interval of the progress lines: [`INTERVAL_VAR`] when it is set and not blank, else
-/// [`LOG_EVERY`]; a value that is not a number of seconds from [`SHORTEST_INTERVAL`] to a year
-/// is refused in one line.
+/// The interval `--progress-seconds` gave, once set ([`set_log_interval`]).
+static FLAG_INTERVAL: OnceLock<Duration> = OnceLock::new();
+
+/// Makes `every` (`--progress-seconds`, checked by [`parse_progress_seconds`]) the interval of
+/// the progress lines for the rest of the process: it wins over [`INTERVAL_VAR`], which is
+/// then not read. `None` leaves the interval to the variable.
+pub fn set_log_interval(every: Option<Duration>) {
+    if let Some(every) = every {
+        // Set once per process, by the one command that runs.
+        let _ = FLAG_INTERVAL.set(every);
+    }
+}
+
+/// The interval of the progress lines: `--progress-seconds` where it was given
+/// ([`set_log_interval`]), else [`INTERVAL_VAR`] when it is set and not blank, else
+/// [`LOG_EVERY`]; a value of the variable that is not a number of seconds from
+/// [`SHORTEST_INTERVAL`] to a year is refused in one line.
 pub fn log_interval() -> Result<Duration, String> {
+    if let Some(&every) = FLAG_INTERVAL.get() {
+        return Ok(every);
+    }
     parse_interval(std::env::var_os(INTERVAL_VAR).as_deref())
+}
+
+/// Parses `--progress-seconds`: a number of seconds from [`SHORTEST_INTERVAL`] to a year, as
+/// [`INTERVAL_VAR`] takes.
+pub fn parse_progress_seconds(text: &str) -> Result<Duration, String> {
+    seconds_in_bounds(text.trim()).ok_or_else(|| {
+        format!(
+            "'{}' is not a number of seconds from {} to {} (a year)",
+            human::shorten(text),
+            SHORTEST_INTERVAL.as_secs_f64(),
+            LONGEST_INTERVAL.as_secs()
+        )
+    })
+}
+
+/// `text` as a number of seconds from [`SHORTEST_INTERVAL`] to [`LONGEST_INTERVAL`].
+fn seconds_in_bounds(text: &str) -> Option<Duration> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| (SHORTEST_INTERVAL.as_secs_f64()..=LONGEST_INTERVAL.as_secs_f64()).contains(s))
+        .map(Duration::from_secs_f64)
 }
 
 /// The interval that a value of [`INTERVAL_VAR`] asks for ([`log_interval`]).
@@ -72,18 +110,14 @@ fn parse_interval(value: Option<&std::ffi::OsStr>) -> Result<Duration, String> {
     if text.is_empty() {
         return Ok(LOG_EVERY);
     }
-    text.parse::<f64>()
-        .ok()
-        .filter(|s| (SHORTEST_INTERVAL.as_secs_f64()..=LONGEST_INTERVAL.as_secs_f64()).contains(s))
-        .map(Duration::from_secs_f64)
-        .ok_or_else(|| {
-            format!(
-                "{INTERVAL_VAR}={}: expected a number of seconds from {} to {} (a year)",
-                escape_value(text),
-                SHORTEST_INTERVAL.as_secs_f64(),
-                LONGEST_INTERVAL.as_secs()
-            )
-        })
+    seconds_in_bounds(text).ok_or_else(|| {
+        format!(
+            "{INTERVAL_VAR}={}: expected a number of seconds from {} to {} (a year)",
+            escape_value(text),
+            SHORTEST_INTERVAL.as_secs_f64(),
+            LONGEST_INTERVAL.as_secs()
+        )
+    })
 }
 
 /// `text` quoted for a one-line message, shortened when long.

@@ -31,7 +31,7 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
 
 fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     // A bad interval for the progress lines is refused before anything is measured.
-    crate::progress::log_interval().map_err(Failure::Usage)?;
+    args.progress.apply().map_err(Failure::Usage)?;
     let machine = Machine::detect();
     let requested = args
         .threads
@@ -42,9 +42,10 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
         .with_strategy(variants[0].0)
         .with_kernel(variants[0].1)
         .with_repeat(args.repeat as usize)
+        .with_warmup(args.warmup as usize)
         .with_model_up_to(args.model_up_to);
     let threads = options.thread_counts();
-    let runs = f64::from(args.repeat) + 1.0;
+    let runs = f64::from(args.repeat) + f64::from(args.warmup);
     let cost = study_cost(n, &threads, &variants, runs)?;
     let each = if variants.len() == 1 {
         String::new()
@@ -59,7 +60,7 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
         cost,
         args.max_seconds,
         &format!(
-            "choose a smaller n, fewer --threads, --repeat, kernels or strategies, or {}",
+            "choose a smaller n, fewer --threads, --repeat, --warmup, kernels or strategies, or {}",
             budget::raise_max_seconds(args.max_seconds)
         ),
     )?;
@@ -81,7 +82,7 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
     let pools: Vec<&rayon::ThreadPool> = pinned.iter().map(|pool| &**pool).collect();
 
     // One step per run: every thread count's warm-up and timed runs, for every pair.
-    let runs_in_all = (threads.len() * (options.repeat + 1) * variants.len()) as u64;
+    let runs_in_all = (threads.len() * (options.repeat + options.warmup) * variants.len()) as u64;
     let steps = Steps::logged(&format!("n = {n}"), runs_in_all, "run");
     // The first interrupt stops the study after the running tasks, once a timed run has
     // finished (before that it ends the process: nothing would be kept), and what was measured

@@ -68,7 +68,7 @@ fn summary(boards: usize, wrong: &[u32]) -> String {
 /// progress goes to stderr as `count`'s does (a bar on a terminal, else a line now and then).
 pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     // A bad interval for the progress lines is refused before anything is counted.
-    crate::progress::log_interval().map_err(Failure::Usage)?;
+    args.progress.apply().map_err(Failure::Usage)?;
     let mut options = options(&args.engine);
     let (boards, what) = match &args.boards {
         Some(boards) => (

@@ -50,6 +50,10 @@ pub struct Series {
     /// Timed runs per thread count (read as 1 where a saved study lacks it).
     #[cfg_attr(feature = "serde", serde(default = "one"))]
     pub repeat: usize,
+    /// Untimed warm-up runs per thread count before the timed ones (read as 1 where a saved
+    /// study lacks it: studies made before the number could be chosen had one).
+    #[cfg_attr(feature = "serde", serde(default = "one"))]
+    pub warmup: usize,
     /// Whether its study finished: `false` for one stopped before it did, whose runs are those
     /// that finished ([`Study::complete`]; read as `true` where a saved study lacks it).
     #[cfg_attr(feature = "serde", serde(default = "yes"))]
@@ -208,7 +212,8 @@ fn cpu_share(field: &str, value: f64, threads: usize, logical: usize) -> Result<
     Ok(())
 }
 
-/// What a saved study lacking `repeat` had: one timed run per thread count.
+/// What a saved study lacking `repeat` or `warmup` had: one timed run (and one warm-up) per
+/// thread count.
 #[cfg(feature = "serde")]
 fn one() -> usize {
     1
@@ -229,7 +234,7 @@ impl Series {
     /// ```
     pub const MAX_COUNT: usize = 1 << 20;
 
-    /// The most timed runs per thread count a series may name.
+    /// The most timed runs (and warm-up runs) per thread count a series may name.
     ///
     /// ```
     /// assert_eq!(nqueens::scaling::series::Series::MAX_REPEAT, 1000);
@@ -259,6 +264,7 @@ impl Series {
             kernel: kernel.into(),
             machine,
             repeat: 1,
+            warmup: 1,
             complete: true,
             runs: Vec::new(),
             model: Vec::new(),
@@ -324,6 +330,7 @@ impl Series {
     pub fn of(study: &Study) -> Series {
         Series {
             repeat: study.repeat,
+            warmup: study.warmup,
             complete: study.complete,
             runs: study.runs.clone(),
             model: study.model.clone(),
@@ -381,6 +388,7 @@ impl Series {
         let n_max = MAX_N as usize;
         whole_in("n", self.n as usize, 0, n_max)?;
         whole_in("repeat", self.repeat, 1, Series::MAX_REPEAT)?;
+        whole_in("warmup", self.warmup, 0, Series::MAX_REPEAT)?;
         let Machine { logical, physical } = self.machine;
         whole_in("machine.logical", logical, 1, Series::MAX_COUNT)?;
         whole_in("machine.physical", physical, 1, Series::MAX_COUNT)?;
@@ -517,6 +525,8 @@ mod tests {
             (12, "symmetric", "avx512")
         );
         assert_eq!((s.machine, s.repeat), (Machine::new(2, 2), 3));
+        // Saved before the warm-ups could be chosen: one.
+        assert_eq!(s.warmup, 1);
         assert_eq!((s.source, s.run.clone()), (None, Recorded::default()));
         assert_eq!(s.runs[1].cpu_share, Some(0.98));
         // The saved speedup 1.82 is rounded: the times give 1 / 0.55.
@@ -592,6 +602,21 @@ mod tests {
         assert!(
             read(v).unwrap_err().contains("missing field `imbalance`"),
             "a part missing"
+        );
+    }
+
+    #[test]
+    fn the_warm_ups_are_read_back_and_checked() {
+        let with = |warmup: serde_json::Value| {
+            let mut v = crafted();
+            v["warmup"] = warmup;
+            read(v)
+        };
+        assert_eq!(with(serde_json::json!(0)).unwrap().warmup, 0);
+        assert_eq!(with(serde_json::json!(2)).unwrap().warmup, 2);
+        assert_eq!(
+            with(serde_json::json!(1001)).unwrap_err(),
+            "warmup is 1001, outside 0 to 1000"
         );
     }
 

@@ -49,8 +49,12 @@ pub struct StudyOptions {
     /// Thread counts to measure. One thread is always measured as well: it is the baseline of
     /// every speedup and the source of the model's task times.
     pub threads: Vec<usize>,
-    /// Timed runs per thread count (each count also gets one untimed warm-up run first).
+    /// Timed runs per thread count (each count also gets [`warmup`](StudyOptions::warmup)
+    /// untimed warm-up runs first).
     pub repeat: usize,
+    /// Untimed warm-up runs per thread count, before the timed runs (1 by default; 0 times
+    /// every run from the first).
+    pub warmup: usize,
     /// Model worker counts up to this many as well (the powers of two below it and the count
     /// itself), beyond the default 1, 2, 4, …, 256; `None`: the default counts only.
     pub model_up_to: Option<usize>,
@@ -72,6 +76,7 @@ impl StudyOptions {
             count: CountOptions::default(),
             threads,
             repeat: 3,
+            warmup: 1,
             model_up_to: None,
         }
     }
@@ -133,6 +138,18 @@ impl StudyOptions {
     #[must_use]
     pub fn with_repeat(self, repeat: usize) -> StudyOptions {
         StudyOptions { repeat, ..self }
+    }
+
+    /// These options with `warmup` untimed runs per thread count before the timed ones.
+    ///
+    /// ```
+    /// use nqueens::scaling::study::StudyOptions;
+    /// assert_eq!(StudyOptions::default().warmup, 1);
+    /// assert_eq!(StudyOptions::default().with_warmup(0).warmup, 0);
+    /// ```
+    #[must_use]
+    pub fn with_warmup(self, warmup: usize) -> StudyOptions {
+        StudyOptions { warmup, ..self }
     }
 
     /// These options modelling worker counts up to `model_up_to` as well.
@@ -217,6 +234,10 @@ pub struct Study {
     pub machine: Machine,
     /// Timed runs per thread count (those asked for: a stopped study has fewer).
     pub repeat: usize,
+    /// Untimed warm-up runs per thread count before the timed ones (read as 1 where a saved
+    /// study lacks it).
+    #[cfg_attr(feature = "serde", serde(default = "one_warmup"))]
+    pub warmup: usize,
     /// Whether every run finished: `false` when the stop flag stopped the study, whose
     /// [`runs`](Study::runs) are then the thread counts with a finished timed run, each from
     /// its finished timed runs, and whose model needs a finished one-thread timed run (read as
@@ -490,8 +511,8 @@ impl TotalCheck {
     }
 }
 
-/// Runs the study: for each thread count ([`StudyOptions::thread_counts`]) one warm-up run and
-/// `options.repeat` timed runs of one plan, every total checked; then the speedups,
+/// Runs the study: for each thread count ([`StudyOptions::thread_counts`])
+/// `options.warmup` untimed warm-up runs and `options.repeat` timed runs of one plan, every total checked; then the speedups,
 /// efficiencies and the model from the one-thread task times. The warm-ups come first; the
 /// timed runs then take turns over the thread counts (1, 2, 4, 1, 2, 4, …), so that a change in
 /// the machine's other load affects every count alike.
@@ -624,8 +645,9 @@ pub fn measure_together(
     let mut complete = true;
     // Warm-ups first, then the timed runs round-robin over the thread counts and the variants,
     // so that a change in the machine's other load spreads over every count and variant instead
-    // of skewing one.
-    'runs: for k in 0..=options.repeat {
+    // of skewing one. Every warm-up is run 0; the timed runs are 1 to `repeat`.
+    let warmups = std::iter::repeat_n(0, options.warmup);
+    'runs: for k in warmups.chain(1..=options.repeat) {
         for (i, &t) in threads.iter().enumerate() {
             for (v, state) in states.iter_mut().enumerate() {
                 if stopped() {
@@ -897,6 +919,7 @@ impl Variant {
             kernel,
             machine,
             repeat: options.repeat,
+            warmup: options.warmup,
             complete,
             tasks: self.plan.tasks().len(),
             task_time_total: task_times.iter().sum::<Duration>(),
@@ -1038,6 +1061,7 @@ mod tests {
             count: CountOptions::new(0, Strategy::Mirror),
             threads: vec![3, 2],
             repeat: 2,
+            warmup: 1,
             model_up_to: None,
         };
         let seen = Seen::default();
@@ -1081,6 +1105,30 @@ mod tests {
         ));
     }
 
+    #[test]
+    fn a_study_makes_as_many_warm_ups_as_asked() {
+        for warmup in [0, 1, 2] {
+            let options = StudyOptions::new(vec![2])
+                .with_strategy(Strategy::Mirror)
+                .with_repeat(2)
+                .with_warmup(warmup);
+            let seen = Seen::default();
+            let study = measure(8, &options, &RunControl::default().with_watcher(&seen)).unwrap();
+            let runs = seen.runs();
+            let warmups = runs.iter().filter(|&&(_, run)| run == 0).count();
+            assert_eq!(warmups, 2 * warmup, "{runs:?}");
+            assert_eq!(runs.len(), 2 * (warmup + 2), "{runs:?}");
+            // The warm-ups come first, then the timed runs 1 and 2 of each thread count.
+            assert!(
+                runs[..2 * warmup].iter().all(|&(_, run)| run == 0),
+                "{runs:?}"
+            );
+            assert_eq!(runs[2 * warmup..], [(1, 1), (2, 1), (1, 2), (2, 2)]);
+            assert_eq!((study.warmup, study.repeat), (warmup, 2));
+            assert!(study.complete && study.runs.len() == 2);
+        }
+    }
+
     /// A study of the 16-board measured at `points`: (threads, fastest seconds, CPU share).
     fn study_of(points: &[(usize, f64, Option<f64>)]) -> Study {
         let machine = Machine {
@@ -1100,6 +1148,7 @@ mod tests {
             kernel: Kernel::DepthFirst,
             machine,
             repeat: 1,
+            warmup: 1,
             complete: true,
             tasks: 100,
             task_time_total: Duration::from_secs(1),
@@ -1156,6 +1205,7 @@ mod tests {
             count: CountOptions::new(0, Strategy::Mirror),
             threads: vec![2],
             repeat: 1,
+            warmup: 1,
             model_up_to: Some(600),
         };
         let study = measure(8, &options, &RunControl::default()).unwrap();
@@ -1303,4 +1353,11 @@ fn model_leaves_out() -> &'static str {
 #[cfg(feature = "serde")]
 fn complete() -> bool {
     true
+}
+
+/// The warm-ups of a study read back without the field: one, all a study had before the number
+/// could be chosen.
+#[cfg(feature = "serde")]
+fn one_warmup() -> usize {
+    1
 }

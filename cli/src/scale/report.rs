@@ -183,12 +183,17 @@ fn busy_counts(study: &Study) -> Option<String> {
 fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
     writeln!(
         out,
-        "n = {}, strategy {}, kernel {}: {}, {} per thread count after one warm-up",
+        "n = {}, strategy {}, kernel {}: {}, {} per thread count after {}",
         study.n,
         study.strategy,
         study.kernel,
         human::plural(study.tasks, "task"),
-        human::plural(study.repeat, "timed run")
+        human::plural(study.repeat, "timed run"),
+        match study.warmup {
+            0 => "no warm-up".to_string(),
+            1 => "one warm-up".to_string(),
+            w => format!("{w} warm-ups"),
+        }
     )?;
     if !study.complete {
         writeln!(

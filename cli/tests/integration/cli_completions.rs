@@ -316,11 +316,7 @@ fn kernels_of_this_cpu() -> Vec<String> {
 fn completions_offer_the_values_of_each_option() {
     let script = stdout_of(&["completions", "bash"]);
     let algorithms = ["matrix", "array", "attack", "bitmask"];
-    for (command, option) in [
-        ("watch", "-a"),
-        ("count", "-a"),
-        ("compare", "--algorithms"),
-    ] {
+    for (command, option) in [("watch", "-a"), ("count", "-a"), ("compare", "--algorithm")] {
         assert_eq!(
             bash_offers(&script, command, option),
             algorithms,

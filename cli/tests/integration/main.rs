@@ -6,6 +6,7 @@ mod cli;
 mod cli_compare;
 mod cli_completions;
 mod cli_files;
+mod cli_flags;
 mod cli_hardening;
 mod cli_list;
 mod cli_numbers;
