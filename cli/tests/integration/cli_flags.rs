@@ -213,7 +213,8 @@ fn scale_warmup_sets_the_untimed_runs_of_each_thread_count() {
             "depth-first",
         ];
         let json = stdout_of(&[&args[..], &["--warmup", warmup, "-f", "json"]].concat());
-        let study: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let studies: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let study = &studies[0];
         assert_eq!(study["warmup"].to_string(), warmup, "{json}");
         let table = stdout_of(&[&args[..], &["--warmup", warmup]].concat());
         assert!(table.contains(said), "{table}");
