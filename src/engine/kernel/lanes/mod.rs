@@ -370,6 +370,8 @@ fn drain<L: Lanes, const S: usize>(
         if live == [0; S] {
             return false;
         }
+        #[cfg(test)]
+        probe::count(false, &live);
         for (lanes, live) in s.lanes.iter_mut().zip(live) {
             let [c, lft, rgt] = place_lowest(l, lanes, step);
             let next = l.nor4(c, lft, rgt, b1);
@@ -400,6 +402,8 @@ fn close<L: Lanes, const S: usize>(l: L, t: &Tables, level: &Level) -> u64 {
         if live == [0; S] {
             return l.sum(sum);
         }
+        #[cfg(test)]
+        probe::count(true, &live);
         for (lanes, live) in s.lanes.iter_mut().zip(live) {
             let [c, lft, rgt] = place_lowest(l, lanes, step);
             let upper = l.nor4(c, lft, rgt, b2);
@@ -485,5 +489,57 @@ pub(crate) fn search<L: Lanes, const S: usize>(
     }
 }
 
+/// What the driver's two inner loops did on this thread, counted in test builds only (the
+/// production loops carry no counter): the iterations and the live lanes of the drain loop
+/// ([`drain`], levels with four or more free rows) and of the closing loop ([`close`], three
+/// free rows). A live lane places one queen, so the live lanes of both loops are the queens the
+/// lanes place, the same for every width; the iterations are what each loop's code runs.
+#[cfg(test)]
+pub(crate) mod probe {
+    use std::cell::Cell;
+
+    /// Iterations and live lanes of each inner loop.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub(crate) struct Loops {
+        pub(crate) drain_iterations: u64,
+        pub(crate) drain_lanes: u64,
+        pub(crate) close_iterations: u64,
+        pub(crate) close_lanes: u64,
+    }
+
+    thread_local! {
+        static LOOPS: Cell<Loops> = const { Cell::new(Loops {
+            drain_iterations: 0,
+            drain_lanes: 0,
+            close_iterations: 0,
+            close_lanes: 0,
+        }) };
+    }
+
+    /// Counts one iteration of the closing loop (`close`) or of the drain loop, whose streams'
+    /// live lanes are `live`.
+    pub(super) fn count(close: bool, live: &[u32]) {
+        let lanes: u64 = live.iter().map(|m| u64::from(m.count_ones())).sum();
+        LOOPS.with(|c| {
+            let mut l = c.get();
+            if close {
+                l.close_iterations += 1;
+                l.close_lanes += lanes;
+            } else {
+                l.drain_iterations += 1;
+                l.drain_lanes += lanes;
+            }
+            c.set(l);
+        });
+    }
+
+    /// This thread's counts since the last call, reset to zero.
+    pub(crate) fn take() -> Loops {
+        LOOPS.with(|c| c.replace(Loops::default()))
+    }
+}
+
+#[cfg(test)]
+mod loops;
 #[cfg(test)]
 pub(crate) mod tests;

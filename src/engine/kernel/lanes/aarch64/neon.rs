@@ -30,7 +30,9 @@ impl Neon {
     }
 }
 
+// Not inlined, so the loops keep a symbol of their own (`scripts/roofline.py` reads them).
 #[target_feature(enable = "neon")]
+#[inline(never)]
 fn run(l: Neon, job: &Job, levels: &mut Levels, stop: Option<&AtomicBool>) -> Option<u64> {
     search::<_, 2>(l, job, levels, stop)
 }
