@@ -163,7 +163,7 @@ VECTOR_MUL = {
 
 def disassemble(binary, symbol, arch):
     """The instructions of `symbol` in `binary`: [(address, text)], or None."""
-    nm = run(["nm", "-C", "-S", binary], check=False).stdout
+    nm = run([NM, "-C", "-S", binary], check=False).stdout
     for line in nm.splitlines():
         f = line.split(None, 3)
         if len(f) == 4 and f[3] == symbol:
@@ -346,8 +346,10 @@ def main():
         sys.exit("usage: scripts/roofline.py [--no-build] [N] [ROUNDS]   (for example: 17 3)")
     n = int(args[0]) if args else 17
     rounds = int(args[1]) if len(args) > 1 else 3
+    if n < 16:
+        note(f"n = {n}: the process's start and the plan weigh on the times below n = 16")
 
-    global MCA, OBJDUMP
+    global MCA, OBJDUMP, NM
     MCA = tool("llvm-mca-19", "llvm-mca-20", "llvm-mca-18", "llvm-mca-17", "llvm-mca")
     OBJDUMP = tool("llvm-objdump-19", "llvm-objdump-20", "llvm-objdump-18", "llvm-objdump-17",
                    "llvm-objdump")
@@ -359,16 +361,17 @@ def main():
             MCA = None
     else:
         note("llvm-mca not found: no bound (Debian: apt-get install llvm-19)")
-    if MCA and not OBJDUMP:
-        note("llvm-objdump not found: no bound (Debian: apt-get install llvm-19)")
+    NM = tool("llvm-nm-19", "llvm-nm-20", "llvm-nm-18", "llvm-nm-17", "llvm-nm", "nm")
+    if MCA and not (OBJDUMP and NM):
+        note("llvm-objdump or nm not found: no bound (Debian: apt-get install llvm-19)")
         MCA = None
 
     if build:
         note("cargo build --release")
         run(["cargo", "build", "--quiet", "--release", "-p", "nqueens-cli"])
         if MCA:
-            arm_ok = ARM_TARGET in run(["rustup", "target", "list", "--installed"],
-                                       check=False).stdout
+            arm_ok = tool("rustup") and ARM_TARGET in run(
+                ["rustup", "target", "list", "--installed"], check=False).stdout
             linker = tool("aarch64-linux-gnu-gcc")
             if arm_ok and linker:
                 note(f"cargo build --release --target {ARM_TARGET} (the NEON kernel's code)")
