@@ -166,7 +166,8 @@ def disassemble(binary, symbol, arch):
     nm = run([NM, "-C", "-S", binary], check=False).stdout
     for line in nm.splitlines():
         f = line.split(None, 3)
-        if len(f) == 4 and f[3] == symbol:
+        # llvm-nm keeps the legacy mangling's hash (`::h0123456789abcdef`); GNU nm drops it.
+        if len(f) == 4 and re.sub(r"::h[0-9a-f]{16}$", "", f[3]) == symbol:
             start, size = int(f[0], 16), int(f[1], 16)
             break
     else:

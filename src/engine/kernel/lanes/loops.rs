@@ -49,6 +49,9 @@ unsafe impl<const W: usize> Lanes for Wide<W> {
     fn mul(self, a: [u32; W], b: [u32; W]) -> [u32; W] {
         zip(a, b, u32::wrapping_mul)
     }
+    fn min(self, a: [u32; W], b: [u32; W]) -> [u32; W] {
+        zip(a, b, u32::min)
+    }
     fn nor4(self, a: [u32; W], b: [u32; W], c: [u32; W], d: [u32; W]) -> [u32; W] {
         std::array::from_fn(|i| !(a[i] | b[i] | c[i] | d[i]))
     }
