@@ -89,6 +89,11 @@ unsafe impl Lanes for Portable {
     }
 
     #[inline(always)]
+    fn min(self, a: [u32; W], b: [u32; W]) -> [u32; W] {
+        zip(a, b, u32::min)
+    }
+
+    #[inline(always)]
     fn nor4(self, a: [u32; W], b: [u32; W], c: [u32; W], d: [u32; W]) -> [u32; W] {
         let mut out = [0; W];
         for i in 0..W {

@@ -149,6 +149,12 @@ unsafe impl Lanes for Avx2 {
     }
 
     #[inline(always)]
+    fn min(self, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: AVX2 (see the impl).
+        unsafe { _mm256_min_epu32(a, b) }
+    }
+
+    #[inline(always)]
     fn nor4(self, a: __m256i, b: __m256i, c: __m256i, d: __m256i) -> __m256i {
         // SAFETY: AVX2 (see the impl).
         unsafe {
@@ -258,6 +264,7 @@ mod tests {
         assert_eq!(lanes(l, l.sub(va, vb)), each(u32::wrapping_sub));
         assert_eq!(lanes(l, l.mul(va, vb)), each(u32::wrapping_mul));
         assert_eq!(lanes(l, l.nor4(va, vb, va, vb)), each(|x, y| !(x | y)));
+        assert_eq!(lanes(l, l.min(va, vb)), each(u32::min));
         assert_eq!(lanes(l, l.popcount(va)), a.map(u32::count_ones));
         for s in [0, 1, 5, 31, 32, 40] {
             let shl = a.map(|x| x.checked_shl(s).unwrap_or(0));

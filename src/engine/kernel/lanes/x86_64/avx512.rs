@@ -110,6 +110,12 @@ unsafe impl Lanes for Avx512 {
     }
 
     #[inline(always)]
+    fn min(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: AVX-512F (see the impl).
+        unsafe { _mm512_min_epu32(a, b) }
+    }
+
+    #[inline(always)]
     fn nor4(self, a: __m512i, b: __m512i, c: __m512i, d: __m512i) -> __m512i {
         // SAFETY: AVX-512F (see the impl). 0x01 is the truth table of !(x | y | z).
         unsafe { _mm512_ternarylogic_epi32::<0x01>(_mm512_or_si512(a, b), c, d) }
@@ -234,6 +240,7 @@ mod tests {
         assert_eq!(lanes(l, l.sub(va, vb)), each(u32::wrapping_sub));
         assert_eq!(lanes(l, l.mul(va, vb)), each(u32::wrapping_mul));
         assert_eq!(lanes(l, l.nor4(va, vb, va, vb)), each(|x, y| !(x | y)));
+        assert_eq!(lanes(l, l.min(va, vb)), each(u32::min));
         let c = l.splat(0x0f0f_0000);
         let d = l.splat(0x0000_0001);
         let nor4: [u32; 16] = std::array::from_fn(|i| !(a[i] | b[i] | 0x0f0f_0000 | 1));
