@@ -21,9 +21,7 @@
 //! ```
 
 pub use crate::engine::gpu_run::DeviceShare;
-pub use crate::engine::kernel::gpu::auto::{
-    auto_adapter, auto_uses_gpu, gpu_crossover, predicted_cpu_seconds,
-};
+pub use crate::engine::kernel::gpu::auto::{auto_adapter, auto_uses_gpu, gpu_crossover};
 pub use crate::engine::kernel::gpu::last_rows::LastRows;
 pub use crate::engine::kernel::gpu::stack::Stack;
 pub use crate::engine::kernel::gpu::{

@@ -24,15 +24,9 @@ pub(crate) const GROWTH_PER_BOARD: f64 = 7.9;
 pub(crate) const WORTH_SECONDS: f64 = 2.0;
 
 /// The seconds the CPU alone would take for the `n`-board on `threads` threads, by the rule's
-/// measurement (zero threads count as one).
-///
-/// ```
-/// use nqueens::gpu::predicted_cpu_seconds;
-/// assert_eq!(predicted_cpu_seconds(19, 1), 52.8);
-/// assert!((predicted_cpu_seconds(20, 16) - 52.8 * 7.9 / 16.0).abs() < 1e-9);
-/// ```
+/// measurement (zero threads count as one): the rule's own figure, behind [`gpu_crossover`].
 #[must_use]
-pub fn predicted_cpu_seconds(n: u32, threads: usize) -> f64 {
+pub(crate) fn predicted_cpu_seconds(n: u32, threads: usize) -> f64 {
     CPU_SECONDS_N19 * GROWTH_PER_BOARD.powi(n as i32 - 19) / threads.max(1) as f64
 }
 
@@ -77,6 +71,14 @@ pub fn auto_adapter(n: u32, threads: usize) -> Option<AdapterInfo> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_rule_s_cpu_time_grows_by_its_factor_per_board() {
+        use super::predicted_cpu_seconds;
+        assert_eq!(predicted_cpu_seconds(19, 1), 52.8);
+        assert!((predicted_cpu_seconds(20, 16) - 52.8 * 7.9 / 16.0).abs() < 1e-9);
+        assert_eq!(predicted_cpu_seconds(19, 0), 52.8);
+    }
+
     use super::*;
 
     #[test]
