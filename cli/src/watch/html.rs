@@ -41,7 +41,7 @@ pub fn page_steps(max_steps: u64) -> Result<u64, Failure> {
 /// Writes the page of `args`' search to `path` (through the tool's safe replace), then says on
 /// stderr where and how big (unless `--quiet`).
 pub fn write(args: &WatchArgs, path: &Path) -> Result<Outcome, Failure> {
-    let max_steps = page_steps(args.max_steps)?;
+    let max_steps = page_steps(args.max_steps.unwrap_or(super::DEFAULT_MAX_STEPS))?;
     output::check_replaceable(path, "the page")?;
     let moves = moves(args, max_steps)?;
     let page = page(args, &moves);
