@@ -260,15 +260,13 @@ impl<W: Write> Delta<W> {
     /// screen moved up by one (at least two lines that change), if any.
     fn scroll_band(&self) -> Option<(u16, u16)> {
         let (width, height) = (self.screen.area.width, self.screen.area.height);
-        let line = |buffer: &Buffer, y: u16| -> Vec<Cell> {
-            (0..width).map(|x| buffer[(x, y)].clone()).collect()
-        };
+        let same =
+            |a: &Buffer, ya: u16, b: &Buffer, yb: u16| (0..width).all(|x| a[(x, ya)] == b[(x, yb)]);
         let mut best: Option<(u16, u16)> = None;
         let mut start: Option<u16> = None;
         for y in 0..height {
             let moved = y + 1 < height && {
-                let next = line(&self.next, y);
-                next == line(&self.screen, y + 1) && next != line(&self.screen, y)
+                same(&self.next, y, &self.screen, y + 1) && !same(&self.next, y, &self.screen, y)
             };
             match (moved, start) {
                 (true, None) => start = Some(y),
