@@ -184,7 +184,7 @@ struct Progress {
 impl Progress {
     /// `steps` are recorded.
     fn update(&mut self, steps: u64) {
-        if steps % 256 != 0 {
+        if !steps.is_multiple_of(256) {
             return;
         }
         if self.shown.is_none() && self.started.elapsed() >= PROGRESS_AFTER {
