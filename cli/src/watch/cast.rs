@@ -252,6 +252,11 @@ impl Recording {
         self.duration
     }
 
+    /// Whether writing the file failed (what follows is not recorded).
+    pub fn failed(&self) -> bool {
+        self.error.is_some()
+    }
+
     /// The first error writing the file, if any.
     pub fn take_error(&mut self) -> Option<io::Error> {
         self.error.take()

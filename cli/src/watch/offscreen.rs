@@ -291,7 +291,9 @@ impl Observer for OffScreen {
     }
 
     fn stop(&self) -> bool {
-        let failed = self.error.is_some() || self.interrupted.load(Ordering::Relaxed);
+        let failed = self.error.is_some()
+            || self.interrupted.load(Ordering::Relaxed)
+            || self.recording.borrow().failed();
         self.limit.stop(self.model.steps, failed)
     }
 }
