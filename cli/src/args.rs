@@ -1086,18 +1086,21 @@ pub struct WatchArgs {
     pub format: Option<String>,
     /// Stop the frames, JSON, page or off-screen recording after this many steps.
     ///
-    /// A count limit: what came before is kept. 0: never (for a page, at most 1000000). The 8 x 8 board takes 17868 steps with matrix,
-    /// array and attack, 4204 with bitmask (a step per queen).
-    #[arg(long = "limit", alias = "max-steps", value_name = "STEPS", default_value_t = 100_000,
-          value_parser = parse_steps)]
-    pub max_steps: u64,
+    /// A count limit: what came before is kept. By default 100000; a recording: 10 minutes of
+    /// replay (3000 steps at 5 steps/s). 0: never (a page stops at 1000000, a recording at
+    /// 100000; more is refused). The 8 x 8 board takes 17868 steps with matrix, array and
+    /// attack, 4204 with bitmask (a step per queen).
+    #[arg(long = "limit", alias = "max-steps", value_name = "STEPS", value_parser = parse_steps)]
+    pub max_steps: Option<u64>,
     /// Record the view as an asciinema v2 file (asciinema play FILE replays it).
     ///
     /// On a terminal: what is shown, keys and pauses included (after the search's end no wait
-    /// counts for more than a second), written on quitting. Without one (or with --size): the
-    /// view drawn off-screen, a step every 1/speed seconds (a solution held 2 s more with
-    /// --pause-on-solution) up to --limit, without waiting, written when the search ends;
-    /// its last event is the search's end.
+    /// counts for more than a second; a player shortens any wait to 3 s). Without one (or with
+    /// --size): the view drawn off-screen, a step every 1/speed seconds (a solution held 2 s
+    /// more with --pause-on-solution) up to --limit, without waiting; its last event is the
+    /// search's end. Either way the file is written as the frames are made, each frame only
+    /// what changed (a few hundred bytes a step), and replaces FILE at the end; an interrupt
+    /// keeps what was recorded. Stderr says where it went, how long and how big.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["frames", "format", "html"])]
     pub cast: Option<std::path::PathBuf>,
     /// The size of the view recorded off-screen by --cast [default: 80x24].

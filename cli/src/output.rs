@@ -176,6 +176,73 @@ pub fn replace_files(files: &[(&Path, &[u8])], what: &str) -> Result<(), Failure
     renamed
 }
 
+/// A file written as it is made, under the rules of [`replace_files`]: into a temporary file
+/// beside `path` (buffered), synced and renamed over it by [`Stream::finish`], so that a
+/// long output is never held in memory, and a failed or interrupted command (an interrupt
+/// that ends the process, [`quit_interrupted`]) leaves neither a half-written file nor the old
+/// one replaced. Dropped without [`Stream::finish`], it removes its temporary file.
+pub struct Stream {
+    /// The temporary file, and where it goes.
+    temp: Temp,
+    /// The buffered writes to it.
+    out: io::BufWriter<fs::File>,
+    /// What it is, for errors (`the recording`).
+    what: String,
+    /// Bytes written so far.
+    written: u64,
+}
+
+impl Stream {
+    /// A new stream for `path` (a refusal or a directory that takes no file: a file failure
+    /// that names `what`).
+    pub fn create(path: &Path, what: &str) -> Result<Stream, Failure> {
+        check_target(path, what)?;
+        let fail = |e: io::Error| refusal(path, what, &system_words(&e));
+        let temp = Temp::create(directory_of(path), path).map_err(fail)?;
+        let file = temp.file.as_ref().expect("a new temporary file").as_file();
+        keep_mode_and_owner(path, file).map_err(fail)?;
+        let out = io::BufWriter::with_capacity(1 << 16, file.try_clone().map_err(fail)?);
+        Ok(Stream {
+            temp,
+            out,
+            what: what.to_string(),
+            written: 0,
+        })
+    }
+
+    /// Bytes written so far.
+    pub fn written(&self) -> u64 {
+        self.written
+    }
+
+    /// Writes what is buffered, syncs the file and renames it over its target; the size of the
+    /// file in bytes. An error names the target and replaces nothing.
+    pub fn finish(mut self) -> Result<u64, Failure> {
+        let target = self.temp.target.clone();
+        let fail = |e: io::Error| cannot_write(&target, &e);
+        self.out.flush().map_err(fail)?;
+        self.out.get_ref().sync_all().map_err(fail)?;
+        // The target may have changed while the file was written.
+        check_target(&target, &self.what)?;
+        let mut temps = temps();
+        let renamed = self.temp.rename(&mut temps);
+        drop(temps);
+        renamed.map(|()| self.written)
+    }
+}
+
+impl Write for Stream {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let written = self.out.write(buf)?;
+        self.written += written as u64;
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
 /// Checks up front, before work whose result is written with [`replace_files`], that `path`
 /// may be replaced and that a file can be created beside it. A refusal is a one-line file
 /// failure (exit 1); `what` names the file in it (`the plot`).
@@ -399,6 +466,27 @@ mod tests {
         assert_eq!(fs::read(&path).unwrap(), b"one");
         replace(&path, b"two").unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"two");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn a_stream_replaces_its_target_only_when_finished() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.cast");
+        fs::write(&path, "old").unwrap();
+        let mut stream = Stream::create(&path, "the recording").unwrap();
+        stream.write_all(b"new ").unwrap();
+        stream.write_all(b"text").unwrap();
+        assert_eq!(stream.written(), 8);
+        assert_eq!(fs::read(&path).unwrap(), b"old");
+        assert_eq!(stream.finish().unwrap(), 8);
+        assert_eq!(fs::read(&path).unwrap(), b"new text");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+        // Dropped unfinished: the old file stays, and no temporary file.
+        let mut stream = Stream::create(&path, "the recording").unwrap();
+        stream.write_all(b"half").unwrap();
+        drop(stream);
+        assert_eq!(fs::read(&path).unwrap(), b"new text");
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
     }
 

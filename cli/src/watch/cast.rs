@@ -1,29 +1,63 @@
 //! `watch --cast FILE`: the full-screen view recorded as an asciinema v2 file.
 //!
 //! The format (<https://docs.asciinema.org/manual/asciicast/v2/>) is one JSON object per line:
-//! a header (`version` 2, `width`, `height`, `timestamp`, `title`), then one event per frame,
-//! `[seconds, "o", text]`, the text being exactly what was written to the terminal then. A
-//! frame is what the view writes between two flushes.
+//! a header (`version` 2, `width`, `height`, `timestamp`, `idle_time_limit`, `title`), then one
+//! event per frame, `[seconds, "o", text]`, the text being exactly what was written to the
+//! terminal then. A frame is what the view writes between two flushes. The file is written as
+//! the frames are made ([`output::Stream`]): nothing but the frame being made is held.
 //!
 //! Two clocks time the frames. On a terminal ([`Recording::start`]) a frame is timed as it was
 //! shown (pauses and steps back included), except after the search's end, where no wait
 //! counts for more than [`AFTER_END_GAP`]: the time spent looking at the end before quitting
-//! is not recorded. Off-screen ([`Recording::start_at_steps`]) the caller sets the time of each
-//! frame ([`Recording::set_time`]), one step every 1/speed seconds. Either way the last event
-//! is the last frame drawn: the cursor is shown again within it, not after a wait.
+//! is not recorded; a player shortens any other wait to [`IDLE_TIME_LIMIT`]. Off-screen
+//! ([`Recording::start_at_steps`]) the caller sets the time of each frame
+//! ([`Recording::set_time`]), one step every 1/speed seconds. Either way the last event is the
+//! last frame drawn: the cursor is shown again within it, not after a wait.
 
+use std::io::{self, Write};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use serde_json::json;
 
+use crate::{Failure, output};
+
 /// The longest wait recorded between two frames once the search has ended, in seconds.
 pub const AFTER_END_GAP: f64 = 1.0;
+
+/// The longest wait a player shows between two frames, in seconds (the header's
+/// `idle_time_limit`): a pause on the terminal replays as at most this.
+pub const IDLE_TIME_LIMIT: f64 = 3.0;
+
+/// The most steps one recording drawn off-screen holds: `--limit 0` stops it there, and a
+/// larger `--limit` is refused before the search starts. A step costs a few hundred bytes
+/// (about 440 on the 80 x 24 view of the 8 x 8 board), so the file stays within a few tens of
+/// MB; at 5 steps/s this is over five hours of replay.
+pub const CAST_MAX_STEPS: u64 = 100_000;
+
+/// How long a recording drawn off-screen lasts at most unless `--limit` says otherwise, in
+/// seconds of replay (3000 steps at 5 steps/s: about 1.3 MB for the 8 x 8 board).
+pub const DEFAULT_REPLAY_SECONDS: f64 = 600.0;
+
+/// The steps a recording at `speed` holds at most: `max_steps` (`--limit`), where 0 means
+/// [`CAST_MAX_STEPS`] and none [`DEFAULT_REPLAY_SECONDS`] of replay; a usage error where
+/// `--limit` asks for more than a recording holds.
+pub fn cast_steps(max_steps: Option<u64>, speed: f64) -> Result<u64, Failure> {
+    match max_steps {
+        None => Ok(((DEFAULT_REPLAY_SECONDS * speed).round() as u64).clamp(1, CAST_MAX_STEPS)),
+        Some(0) => Ok(CAST_MAX_STEPS),
+        Some(m) if m > CAST_MAX_STEPS => Err(Failure::Usage(format!(
+            "--cast: a recording holds at most {CAST_MAX_STEPS} steps, not --limit {m} \
+             (give --limit {CAST_MAX_STEPS} or less, or write the steps with --format json)"
+        ))),
+        Some(m) => Ok(m),
+    }
+}
 
 /// What a replay starts with: the screen cleared and the cursor hidden, as the view does.
 const START: &str = "\x1b[?25l\x1b[2J\x1b[H";
 
-/// What a replay ends with: the cursor shown again.
-const END: &str = "\x1b[?25h";
+/// What a replay ends with: the colours reset and the cursor shown again.
+const END: &str = "\x1b[0m\x1b[?25h";
 
 /// How the frames are timed.
 #[derive(Debug)]
@@ -42,36 +76,42 @@ enum Clock {
     Steps,
 }
 
-/// The frames written to the terminal so far, with their times.
-#[derive(Debug)]
+/// The recording: its header and frames written to a file as they are made.
 pub struct Recording {
     /// The title of the replay.
     title: String,
-    /// The terminal's size at the start, in columns and lines.
-    size: (u16, u16),
-    /// When the recording started, in seconds since 1970.
-    timestamp: u64,
+    /// Where the file goes.
+    out: Box<dyn Write>,
     /// How the frames are timed.
     clock: Clock,
     /// The time of the next frame, in seconds since the start.
     now: f64,
     /// The bytes written since the last flush.
     pending: Vec<u8>,
-    /// The frames: seconds since the start, and the text written.
-    frames: Vec<(f64, String)>,
+    /// The last frame, not yet written (off-screen, what is written at one time is one frame):
+    /// seconds since the start, and the text.
+    last: Option<(f64, String)>,
+    /// The time of the last frame written or held.
+    duration: f64,
+    /// Finished: nothing more is recorded.
+    finished: bool,
+    /// The first error writing the file.
+    error: Option<io::Error>,
 }
 
 impl Recording {
-    /// An empty recording titled `title`.
-    pub fn new(title: String) -> Recording {
+    /// An empty recording titled `title`, written to `out`.
+    pub fn new(title: String, out: Box<dyn Write>) -> Recording {
         Recording {
             title,
-            size: (80, 24),
-            timestamp: 0,
+            out,
             clock: Clock::Steps,
             now: 0.0,
             pending: Vec::new(),
-            frames: Vec::new(),
+            last: None,
+            duration: 0.0,
+            finished: false,
+            error: None,
         }
     }
 
@@ -94,15 +134,44 @@ impl Recording {
         self.begin(width, height, Clock::Steps);
     }
 
-    /// Starts the recording: the replay starts on a cleared screen with the cursor hidden.
+    /// Starts the recording: its header, and a replay that starts on a cleared screen with the
+    /// cursor hidden.
     fn begin(&mut self, width: u16, height: u16, clock: Clock) {
-        self.timestamp = SystemTime::now()
+        let timestamp = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
-        self.size = (width, height);
+        let header = json!({
+            "version": 2,
+            "width": width,
+            "height": height,
+            "timestamp": timestamp,
+            "idle_time_limit": IDLE_TIME_LIMIT,
+            "title": self.title,
+            "env": { "TERM": std::env::var("TERM").unwrap_or_default() },
+        });
+        self.put(format!("{header}\n").as_bytes());
         self.clock = clock;
         self.now = 0.0;
-        self.frames.push((0.0, START.to_string()));
+        self.last = Some((0.0, START.to_string()));
+    }
+
+    /// Writes `bytes` to the file, keeping the first error.
+    fn put(&mut self, bytes: &[u8]) {
+        if self.error.is_none()
+            && let Err(e) = self.out.write_all(bytes)
+        {
+            self.error = Some(e);
+        }
+    }
+
+    /// Writes the held frame.
+    fn put_last(&mut self) {
+        if let Some((time, data)) = self.last.take() {
+            // Microseconds, as asciinema writes them.
+            let time = (time * 1e6).round() / 1e6;
+            let line = format!("{}\n", json!([time, "o", data]));
+            self.put(line.as_bytes());
+        }
     }
 
     /// Sets the time of the next frames, in seconds since the start (the off-screen clock).
@@ -119,7 +188,9 @@ impl Recording {
 
     /// Bytes written to the terminal.
     pub fn write(&mut self, bytes: &[u8]) {
-        self.pending.extend_from_slice(bytes);
+        if !self.finished {
+            self.pending.extend_from_slice(bytes);
+        }
     }
 
     /// The end of a frame: what was written since the last one, timed now.
@@ -143,48 +214,85 @@ impl Recording {
         }
         let text = String::from_utf8_lossy(&self.pending).into_owned();
         self.pending.clear();
-        match self.frames.last_mut() {
-            // Off-screen, what is written at one time is one frame (a draw flushes twice).
+        match &mut self.last {
+            // Off-screen, what is written at one time is one frame (a draw may flush twice).
             Some((time, last)) if matches!(self.clock, Clock::Steps) && *time == self.now => {
                 last.push_str(&text);
             }
-            _ => self.frames.push((self.now, text)),
+            _ => {
+                self.put_last();
+                self.last = Some((self.now, text));
+            }
         }
+        self.duration = self.now;
     }
 
-    /// The end of the view: the last frame, the cursor shown again within it.
+    /// The end of the view: the last frame, the cursor shown again within it, and everything
+    /// written to the file (again: nothing).
     pub fn finish(&mut self) {
-        self.flush();
-        match self.frames.last_mut() {
-            Some((_, text)) => text.push_str(END),
-            None => self.frames.push((self.now, END.to_string())),
+        if self.finished {
+            return;
         }
+        self.flush();
+        match &mut self.last {
+            Some((_, text)) => text.push_str(END),
+            None => self.last = Some((self.now, END.to_string())),
+        }
+        self.put_last();
+        if self.error.is_none()
+            && let Err(e) = self.out.flush()
+        {
+            self.error = Some(e);
+        }
+        self.finished = true;
     }
 
     /// The time of the last frame, in seconds since the start.
     pub fn duration(&self) -> f64 {
-        self.frames.last().map_or(0.0, |&(time, _)| time)
+        self.duration
     }
 
-    /// The asciicast v2 file; the frames go into it, leaving the recording empty (a long one
-    /// is not held twice).
-    pub fn take_asciicast(&mut self) -> String {
-        let header = json!({
-            "version": 2,
-            "width": self.size.0,
-            "height": self.size.1,
-            "timestamp": self.timestamp,
-            "title": self.title,
-            "env": { "TERM": std::env::var("TERM").unwrap_or_default() },
-        });
-        let mut text = format!("{header}\n");
-        for (time, data) in std::mem::take(&mut self.frames) {
-            // Microseconds, as asciinema writes them.
-            let time = (time * 1e6).round() / 1e6;
-            text.push_str(&json!([time, "o", data]).to_string());
-            text.push('\n');
+    /// Whether writing the file failed (what follows is not recorded).
+    pub fn failed(&self) -> bool {
+        self.error.is_some()
+    }
+
+    /// The first error writing the file, if any.
+    pub fn take_error(&mut self) -> Option<io::Error> {
+        self.error.take()
+    }
+}
+
+/// A recording's file shared with the code that finishes it: [`Recording`] writes into one
+/// handle, the command takes the [`output::Stream`] back from the other.
+#[derive(Clone)]
+pub struct Shared(pub std::rc::Rc<std::cell::RefCell<Option<output::Stream>>>);
+
+impl Shared {
+    /// A handle on `stream`.
+    pub fn new(stream: output::Stream) -> Shared {
+        Shared(std::rc::Rc::new(std::cell::RefCell::new(Some(stream))))
+    }
+
+    /// The stream, once the recording is done with it.
+    pub fn take(&self) -> Option<output::Stream> {
+        self.0.borrow_mut().take()
+    }
+}
+
+impl Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self.0.borrow_mut().as_mut() {
+            Some(stream) => stream.write(buf),
+            None => Err(io::Error::other("the recording is closed")),
         }
-        text
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self.0.borrow_mut().as_mut() {
+            Some(stream) => stream.flush(),
+            None => Ok(()),
+        }
     }
 }
 
@@ -192,12 +300,38 @@ impl Recording {
 mod tests {
     use super::*;
 
-    /// The events of `recording`'s file: time and text.
-    fn events(recording: &mut Recording) -> Vec<(f64, String)> {
-        recording
-            .take_asciicast()
-            .lines()
-            .skip(1)
+    /// A file in memory.
+    #[derive(Clone, Default)]
+    struct Memory(std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
+
+    impl Write for Memory {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.0.borrow_mut().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// A recording written to memory.
+    fn recording() -> (Recording, Memory) {
+        let memory = Memory::default();
+        (
+            Recording::new("t".to_string(), Box::new(memory.clone())),
+            memory,
+        )
+    }
+
+    /// The events of a recording's file: time and text (the header checked).
+    fn events(memory: &Memory) -> Vec<(f64, String)> {
+        let text = String::from_utf8(memory.0.borrow().clone()).unwrap();
+        let mut lines = text.lines();
+        let header: serde_json::Value = serde_json::from_str(lines.next().unwrap()).unwrap();
+        assert_eq!(header["version"], 2);
+        assert_eq!(header["idle_time_limit"], IDLE_TIME_LIMIT);
+        lines
             .map(|line| {
                 let event: serde_json::Value = serde_json::from_str(line).unwrap();
                 assert_eq!(event[1], "o");
@@ -210,8 +344,26 @@ mod tests {
     }
 
     #[test]
+    fn the_steps_of_a_recording_are_bounded() {
+        assert_eq!(cast_steps(None, 5.0).unwrap(), 3000);
+        assert_eq!(cast_steps(None, 0.1).unwrap(), 60);
+        assert_eq!(cast_steps(None, 1000.0).unwrap(), CAST_MAX_STEPS);
+        assert_eq!(cast_steps(Some(0), 5.0).unwrap(), CAST_MAX_STEPS);
+        assert_eq!(cast_steps(Some(7), 5.0).unwrap(), 7);
+        assert_eq!(
+            cast_steps(Some(CAST_MAX_STEPS), 5.0).unwrap(),
+            CAST_MAX_STEPS
+        );
+        for asked in [CAST_MAX_STEPS + 1, u64::MAX] {
+            let err = cast_steps(Some(asked), 5.0).unwrap_err();
+            assert!(matches!(err, Failure::Usage(_)), "{err:?}");
+            assert!(err.to_string().contains(&asked.to_string()), "{err}");
+        }
+    }
+
+    #[test]
     fn an_off_screen_recording_is_timed_by_its_steps_and_ends_with_its_last_frame() {
-        let mut recording = Recording::new("t".to_string());
+        let (mut recording, memory) = recording();
         recording.start_at_steps(100, 30);
         for (time, text) in [(0.0, "a"), (0.5, "b"), (1.0, "c")] {
             recording.set_time(time);
@@ -223,7 +375,11 @@ mod tests {
         recording.flush();
         recording.finish();
         assert_eq!(recording.duration(), 1.0);
-        let events = events(&mut recording);
+        // Finished: nothing more is recorded.
+        recording.write(b"e");
+        recording.flush();
+        recording.finish();
+        let events = events(&memory);
         assert_eq!(events.len(), 3);
         assert_eq!(events[0], (0.0, format!("{START}a")));
         assert_eq!(events[1], (0.5, "b".to_string()));
@@ -233,7 +389,7 @@ mod tests {
 
     #[test]
     fn after_the_search_a_wait_counts_for_at_most_the_gap() {
-        let mut recording = Recording::new("t".to_string());
+        let (mut recording, _memory) = recording();
         recording.start(80, 24);
         recording.set_searching(false);
         // A wait of 1.2 s after the end (simulated by moving the start back).
@@ -242,7 +398,6 @@ mod tests {
         }
         recording.write(b"x");
         recording.flush();
-        recording.finish();
         assert_eq!(recording.duration(), AFTER_END_GAP);
         // During a search the wait is kept as it was.
         recording.set_searching(true);

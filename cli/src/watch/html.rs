@@ -21,18 +21,18 @@ use crate::args::WatchArgs;
 use crate::{Failure, Outcome, human, output};
 
 /// The most steps one page holds (a few bytes each: about 7 MB of page at most):
-/// `--max-steps 0` keeps the steps up to this many, and a larger `--max-steps` is refused
+/// `--limit 0` keeps the steps up to this many, and a larger `--limit` is refused
 /// before the search starts (`--frames` and `--format json` write any number).
 pub const PAGE_MAX_STEPS: u64 = 1_000_000;
 
-/// The steps the page of `args` keeps at most: `--max-steps`, where 0 means [`PAGE_MAX_STEPS`];
-/// a usage error where `--max-steps` asks for more than a page holds.
+/// The steps the page of `args` keeps at most: `--limit`, where 0 means [`PAGE_MAX_STEPS`];
+/// a usage error where `--limit` asks for more than a page holds.
 pub fn page_steps(max_steps: u64) -> Result<u64, Failure> {
     match max_steps {
         0 => Ok(PAGE_MAX_STEPS),
         m if m > PAGE_MAX_STEPS => Err(Failure::Usage(format!(
-            "--html: a page holds at most {PAGE_MAX_STEPS} steps, not --max-steps {m} (give \
-             --max-steps {PAGE_MAX_STEPS} or less, or write the steps with --format json)"
+            "--html: a page holds at most {PAGE_MAX_STEPS} steps, not --limit {m} (give \
+             --limit {PAGE_MAX_STEPS} or less, or write the steps with --format json)"
         ))),
         m => Ok(m),
     }
@@ -41,14 +41,14 @@ pub fn page_steps(max_steps: u64) -> Result<u64, Failure> {
 /// Writes the page of `args`' search to `path` (through the tool's safe replace), then says on
 /// stderr where and how big (unless `--quiet`).
 pub fn write(args: &WatchArgs, path: &Path) -> Result<Outcome, Failure> {
-    let max_steps = page_steps(args.max_steps)?;
+    let max_steps = page_steps(args.max_steps.unwrap_or(super::DEFAULT_MAX_STEPS))?;
     output::check_replaceable(path, "the page")?;
     let moves = moves(args, max_steps)?;
     let page = page(args, &moves);
     output::replace_files(&[(path, page.as_bytes())], "the page")?;
     if !moves.complete {
         output::message(format_args!(
-            "nqueens: the page stops after {max_steps} steps (--max-steps; a page holds at most \
+            "nqueens: the page stops after {max_steps} steps (--limit; a page holds at most \
              {PAGE_MAX_STEPS}, --format json writes every step)"
         ));
     }

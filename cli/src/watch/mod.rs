@@ -6,6 +6,7 @@
 //! which updates the [`Model`] and shows it. Nothing of the algorithms is copied.
 
 mod cast;
+mod delta;
 mod html;
 mod model;
 mod offscreen;
@@ -27,6 +28,9 @@ use screen::End;
 /// Steps per second on the screen unless `--speed` says otherwise.
 const DEFAULT_SPEED: f64 = 5.0;
 
+/// The most steps of the frames, JSON and page unless `--limit` says otherwise.
+const DEFAULT_MAX_STEPS: u64 = 100_000;
+
 /// How the steps are shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mode {
@@ -44,6 +48,9 @@ pub fn run(args: &WatchArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         Mode::Frames
     };
     let on_terminal = io::stdout().is_terminal();
+    if args.cast.is_some() {
+        cast::cast_steps(args.max_steps, args.speed.unwrap_or(DEFAULT_SPEED))?;
+    }
     if let Some(path) = &args.cast
         && (args.size.is_some() || !on_terminal)
     {
@@ -55,9 +62,10 @@ pub fn run(args: &WatchArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     }
     let recording = match &args.cast {
         Some(path) => {
-            output::check_replaceable(path, "the recording")?;
+            let stream = cast::Shared::new(output::Stream::create(path, "the recording")?);
             let title = format!("nqueens watch {} -a {}", args.n, args.algorithm);
-            Some(Rc::new(RefCell::new(cast::Recording::new(title))))
+            let recording = cast::Recording::new(title, Box::new(stream.clone()));
+            Some((Rc::new(RefCell::new(recording)), stream))
         }
         None => None,
     };
@@ -66,14 +74,29 @@ pub fn run(args: &WatchArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         args.algorithm,
         args.speed.unwrap_or(DEFAULT_SPEED),
         args.pause_on_solution,
-        recording.clone(),
+        recording
+            .as_ref()
+            .map(|(recording, _)| Rc::clone(recording)),
     );
     // The recording of what was shown is kept even when the terminal failed (a hangup).
-    if let (Some(path), Some(recording)) = (&args.cast, recording) {
+    if let (Some(path), Some((recording, stream))) = (&args.cast, recording) {
         // An interrupt from now on removes the recording's temporary file.
         crate::signals::on_interrupt(output::quit_interrupted);
-        let text = recording.borrow_mut().take_asciicast();
-        output::replace_files(&[(path, text.as_bytes())], "the recording")?;
+        let mut recording = recording.borrow_mut();
+        recording.finish();
+        if let Some(e) = recording.take_error() {
+            return Err(Failure::File(format!(
+                "cannot write {}: {e}",
+                path.display()
+            )));
+        }
+        let bytes = stream.take().expect("the recording's file").finish()?;
+        output::note(format_args!(
+            "nqueens: wrote {} ({}, {})",
+            crate::escape::text(&path.display().to_string()),
+            crate::human::clock(recording.duration()),
+            crate::human::plural(bytes, "byte")
+        ));
     }
     match shown? {
         End::Quit => Ok(Outcome::Success),
@@ -88,7 +111,7 @@ pub fn run(args: &WatchArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     }
 }
 
-/// Writes every step of the search as a frame or a JSON line, up to `--max-steps`.
+/// Writes every step of the search as a frame or a JSON line, up to `--limit`.
 fn run_text(args: &WatchArgs, mode: Mode, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let mut writer = TextWriter {
         model: Model::new(args.n, args.algorithm),
@@ -96,7 +119,7 @@ fn run_text(args: &WatchArgs, mode: Mode, out: &mut dyn Write) -> Result<Outcome
         out,
         delay: args.speed.map(|s| Duration::from_secs_f64(1.0 / s)),
         error: None,
-        limit: StepLimit::new(args.max_steps),
+        limit: StepLimit::new(args.max_steps.unwrap_or(DEFAULT_MAX_STEPS)),
     };
     if mode == Mode::Frames {
         writer.show();
@@ -124,8 +147,8 @@ fn run_text(args: &WatchArgs, mode: Mode, out: &mut dyn Write) -> Result<Outcome
     }
     if !complete {
         output::note(format_args!(
-            "nqueens: stopped after {} steps (--max-steps; 0 shows every step)",
-            args.max_steps
+            "nqueens: stopped after {} steps (--limit; 0 shows every step)",
+            args.max_steps.unwrap_or(DEFAULT_MAX_STEPS)
         ));
     }
     Ok(Outcome::Success)
@@ -141,7 +164,7 @@ struct TextWriter<'a> {
     limit: StepLimit,
 }
 
-/// Where `--max-steps` stops a watched search, and whether something stopped it before its end.
+/// Where `--limit` stops a watched search, and whether something stopped it before its end.
 struct StepLimit {
     /// The most steps (0: every step).
     max_steps: u64,

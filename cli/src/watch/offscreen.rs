@@ -4,25 +4,35 @@
 //! Nothing waits: the search runs at full speed and each frame is stamped with the time the
 //! view would have shown it, one step every 1/speed seconds (a solution held
 //! [`SOLUTION_HOLD`] longer with `--pause-on-solution`). The recording ends with the search:
-//! its last event is the end's frame (or the last step's, where `--max-steps` stopped it).
+//! its last event is the end's frame (or the last step's, where `--limit` or an interrupt
+//! stopped it). The frames go to the file as they are made ([`output::Stream`]), each only what
+//! changed on the screen ([`Delta`]); a recording that takes more than [`PROGRESS_AFTER`] shows
+//! its progress on stderr.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::path::Path;
 use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use nqueens::classic::{Event, Observer};
-use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
 
 use super::StepLimit;
-use super::cast::Recording;
+use super::cast::{self, Recording};
+use super::delta::Delta;
 use super::model::{Model, Step};
 use super::screen::{self, View};
 use crate::args::WatchArgs;
+use crate::progress::Steps;
 use crate::{Failure, Outcome, human, output};
+
+/// How long a recording works before its progress is shown on stderr.
+pub const PROGRESS_AFTER: Duration = Duration::from_secs(2);
 
 /// The size of the view drawn off-screen unless `--size` says otherwise, in columns and lines.
 pub const DEFAULT_SIZE: (u16, u16) = (80, 24);
@@ -48,20 +58,34 @@ pub fn record(args: &WatchArgs, path: &Path, size: (u16, u16)) -> Result<Outcome
             need_h.max(height)
         )));
     }
-    output::check_replaceable(path, "the recording")?;
-    let recording = Rc::new(RefCell::new(Recording::new(format!(
-        "nqueens watch {} -a {}",
-        args.n, args.algorithm
-    ))));
+    let speed = args.speed.unwrap_or(super::DEFAULT_SPEED);
+    let max_steps = cast::cast_steps(args.max_steps, speed)?;
+    let stream = cast::Shared::new(output::Stream::create(path, "the recording")?);
+    // The first interrupt stops the search and keeps what was recorded; a second one ends
+    // the process at once (the file is then removed).
+    let interrupted = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&interrupted);
+    crate::signals::on_interrupt(move || {
+        if flag.swap(true, Ordering::SeqCst) {
+            output::quit_interrupted();
+        }
+    });
+    let recording = Rc::new(RefCell::new(Recording::new(
+        format!("nqueens watch {} -a {}", args.n, args.algorithm),
+        Box::new(stream.clone()),
+    )));
     recording.borrow_mut().start_at_steps(width, height);
-    let backend = CrosstermBackend::new(Recorder(Rc::clone(&recording)));
+    let backend = Delta::new(Recorder(Rc::clone(&recording)), width, height);
     let terminal = Terminal::with_options(
         backend,
         TerminalOptions {
             viewport: Viewport::Fixed(Rect::new(0, 0, width, height)),
         },
     )?;
-    let speed = args.speed.unwrap_or(super::DEFAULT_SPEED);
+    let label = format!(
+        "recording {}",
+        crate::escape::text(&path.display().to_string())
+    );
     let mut view = OffScreen {
         terminal,
         model: Model::new(args.n, args.algorithm),
@@ -71,11 +95,19 @@ pub fn record(args: &WatchArgs, path: &Path, size: (u16, u16)) -> Result<Outcome
         speed,
         time: 0.0,
         pause_on_solution: args.pause_on_solution,
-        limit: StepLimit::new(args.max_steps),
+        limit: StepLimit::new(max_steps),
+        interrupted: Arc::clone(&interrupted),
+        progress: Progress {
+            label,
+            of: max_steps,
+            started: Instant::now(),
+            shown: None,
+        },
         error: None,
     };
     view.draw();
     algorithm.watch(args.n, &mut view)?;
+    let stopped = interrupted.load(Ordering::SeqCst);
     let complete = !view.limit.cut();
     if complete {
         // The end: one step's time after the last, as the view shows it before a key.
@@ -88,16 +120,38 @@ pub fn record(args: &WatchArgs, path: &Path, size: (u16, u16)) -> Result<Outcome
         return Err(e.into());
     }
     let steps = view.model.steps;
+    view.progress.finish();
     drop(view);
     let mut recording = recording.borrow_mut();
     recording.finish();
+    if let Some(e) = recording.take_error() {
+        return Err(Failure::File(format!(
+            "cannot write {}: {e}",
+            path.display()
+        )));
+    }
     let duration = recording.duration();
-    let text = recording.take_asciicast();
-    output::replace_files(&[(path, text.as_bytes())], "the recording")?;
-    if !complete {
+    let bytes = stream.take().expect("the recording's file").finish()?;
+    if stopped {
         output::message(format_args!(
-            "nqueens: the recording stops after {} steps (--max-steps; 0 records every step)",
-            args.max_steps
+            "nqueens: the recording stops after {} (interrupted)",
+            human::plural(steps, "step")
+        ));
+    } else if !complete {
+        let why = match args.max_steps {
+            None => format!(
+                "{} of replay at {} steps/s; --limit N records more, 0 up to {}",
+                human::clock(cast::DEFAULT_REPLAY_SECONDS),
+                screen::speed_text(speed),
+                cast::CAST_MAX_STEPS
+            ),
+            Some(_) => format!(
+                "--limit; a recording holds at most {}",
+                cast::CAST_MAX_STEPS
+            ),
+        };
+        output::message(format_args!(
+            "nqueens: the recording stops after {max_steps} steps ({why})"
         ));
     }
     output::note(format_args!(
@@ -106,9 +160,47 @@ pub fn record(args: &WatchArgs, path: &Path, size: (u16, u16)) -> Result<Outcome
         human::plural(steps, "step"),
         human::clock(duration),
         screen::speed_text(speed),
-        human::plural(text.len(), "byte")
+        human::plural(bytes, "byte")
     ));
+    if stopped {
+        output::message("nqueens: interrupted");
+        return Ok(Outcome::Interrupted);
+    }
     Ok(Outcome::Success)
+}
+
+/// The progress of a recording on stderr, shown once it has worked [`PROGRESS_AFTER`].
+struct Progress {
+    /// What the line names.
+    label: String,
+    /// The most steps recorded.
+    of: u64,
+    /// When the recording started.
+    started: Instant,
+    /// The bar (or plain lines), once shown.
+    shown: Option<Steps>,
+}
+
+impl Progress {
+    /// `steps` are recorded.
+    fn update(&mut self, steps: u64) {
+        if !steps.is_multiple_of(256) {
+            return;
+        }
+        if self.shown.is_none() && self.started.elapsed() >= PROGRESS_AFTER {
+            self.shown = Some(Steps::logged(&self.label, self.of, "step"));
+        }
+        if let Some(bar) = &self.shown {
+            bar.set(steps, self.of);
+        }
+    }
+
+    /// Removes the bar and stops the lines.
+    fn finish(&mut self) {
+        if let Some(bar) = self.shown.take() {
+            bar.finish();
+        }
+    }
 }
 
 /// The terminal's output off-screen: the recording, a frame at each flush.
@@ -128,7 +220,7 @@ impl Write for Recorder {
 
 /// The observer that draws off-screen.
 struct OffScreen {
-    terminal: Terminal<CrosstermBackend<Recorder>>,
+    terminal: Terminal<Delta<Recorder>>,
     /// The state of the search.
     model: Model,
     /// The last steps (for the log of recent steps), the newest at the back.
@@ -141,8 +233,12 @@ struct OffScreen {
     /// The time of the frame on view, in seconds since the start.
     time: f64,
     pause_on_solution: bool,
-    /// `--max-steps`.
+    /// `--limit`, or the bound of a recording.
     limit: StepLimit,
+    /// Raised by an interrupt: the search stops there.
+    interrupted: Arc<AtomicBool>,
+    /// The progress on stderr.
+    progress: Progress,
     /// The first error drawing (which stops the search).
     error: Option<io::Error>,
 }
@@ -191,9 +287,13 @@ impl Observer for OffScreen {
         }
         self.history.push_back(previous);
         self.next(1.0 / self.speed + held);
+        self.progress.update(self.model.steps);
     }
 
     fn stop(&self) -> bool {
-        self.limit.stop(self.model.steps, self.error.is_some())
+        let failed = self.error.is_some()
+            || self.interrupted.load(Ordering::Relaxed)
+            || self.recording.borrow().failed();
+        self.limit.stop(self.model.steps, failed)
     }
 }

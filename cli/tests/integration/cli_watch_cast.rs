@@ -195,3 +195,121 @@ fn a_size_out_of_bounds_or_too_small_for_the_board_is_a_usage_error_and_writes_n
     let (header, _) = read_cast(&cast);
     assert_eq!(header["width"], 1000);
 }
+
+#[test]
+fn a_recording_of_the_8x8_board_stays_small_and_replays_every_step_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let cast = dir.path().join("w8.cast");
+    // By default, ten minutes of replay: 3000 steps at 5 steps/s, only what changed each.
+    let output = record(&["8"], &cast);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let size = std::fs::metadata(&cast).unwrap().len();
+    assert!(size <= 2_000_000, "{size} bytes");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains(
+            "the recording stops after 3000 steps (10 min 00 s of replay at 5 steps/s; \
+             --limit N records more, 0 up to 100000)"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("(3,000 steps, 10 min 00 s at 5 steps/s,"),
+        "{stderr}"
+    );
+    let (header, events) = read_cast(&cast);
+    assert_eq!(header["idle_time_limit"], 3.0);
+    assert_eq!(events.len(), 3001);
+    let screen = replay(&events, 80, 24);
+    assert!(screen.contains("step            3000"), "{screen}");
+    // The whole search, every step: far less than the whole view at each step.
+    let output = record(&["8", "--max-steps", "0"], &cast);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let size = std::fs::metadata(&cast).unwrap().len();
+    assert!(size <= 10_000_000, "{size} bytes");
+    let (_, events) = read_cast(&cast);
+    assert_eq!(events.len(), 17_870);
+    let screen = replay(&events, 80, 24);
+    assert!(screen.contains("solutions 92 of 92"), "{screen}");
+    assert!(
+        screen.contains("done: every column of row 0 was tried, 92 solutions found"),
+        "{screen}"
+    );
+    // The log of recent steps, scrolled rather than written again, ends with the end.
+    assert!(screen.contains(" 17868 done"), "{screen}");
+    assert!(screen.contains(" 17867 "), "{screen}");
+    // The cursor is shown again at the end, once.
+    let (_, last) = events.last().unwrap();
+    assert!(last.ends_with("\x1b[?25h"), "{last:?}");
+    let shown = events
+        .iter()
+        .filter(|(_, t)| t.contains("\x1b[?25h"))
+        .count();
+    assert_eq!(shown, 1);
+}
+
+#[test]
+fn a_recording_takes_at_most_100000_steps_and_refuses_more_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let cast = dir.path().join("big.cast");
+    let cast_arg = cast.to_str().unwrap();
+    for steps in ["100001", "18446744073709551615"] {
+        let err = usage_error(&["watch", "8", "--cast", cast_arg, "--max-steps", steps]);
+        assert_eq!(
+            err.trim_end(),
+            format!(
+                "nqueens: error: --cast: a recording holds at most 100000 steps, not \
+                 --limit {steps} (give --limit 100000 or less, or write the steps with \
+                 --format json)"
+            )
+        );
+    }
+    assert!(!cast.exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn an_interrupt_keeps_what_was_recorded_finished_and_exits_130() {
+    for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+        let dir = tempfile::tempdir().unwrap();
+        let cast = dir.path().join("i.cast");
+        std::fs::write(&cast, "old").unwrap();
+        let child = nqueens_process()
+            .args(["watch", "12", "--max-steps", "0", "--cast"])
+            .arg(&cast)
+            .env("NQUEENS_PROGRESS_SECONDS", "0.2")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Until the recording has worked long enough to show its progress.
+        let started = std::time::Instant::now();
+        while std::fs::read_dir(dir.path()).unwrap().count() < 2 {
+            assert!(started.elapsed().as_secs() < 60, "no temporary file");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(3000));
+        // SAFETY: sends a signal to the child started above.
+        assert_eq!(unsafe { libc::kill(child.id() as i32, signal) }, 0);
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(output.status.code(), Some(130), "{signal}: {output:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains("nqueens: recording "), "{stderr}");
+        assert!(stderr.contains(" steps done, "), "{stderr}");
+        assert!(
+            stderr.contains("(interrupted)\nnqueens: wrote "),
+            "{stderr}"
+        );
+        assert!(stderr.ends_with("\nnqueens: interrupted\n"), "{stderr}");
+        // The file is whole: a header, events, the last one showing the cursor again.
+        let (_, events) = read_cast(&cast);
+        assert!(events.len() > 10, "{} events", events.len());
+        let (_, last) = events.last().unwrap();
+        assert!(last.ends_with("\x1b[?25h"), "{last:?}");
+        let screen = replay(&events, 80, 24);
+        assert!(screen.contains("array · 12 x 12"), "{screen}");
+        // No temporary file is left.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+}

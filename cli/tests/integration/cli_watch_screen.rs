@@ -10,6 +10,8 @@ use std::process::Command;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
+use crate::util::grouped;
+
 /// Whether tmux can be run. Without it the test says on stderr that it skipped, so that
 /// `cargo test` works on a machine without tmux, unless `NQUEENS_REQUIRE_TMUX=1` (set by
 /// `.ci/run`) makes that a failure.
@@ -378,7 +380,16 @@ fn cast_records_the_view_as_asciinema_v2() {
     // Looking at the end before quitting is not recorded beyond a second.
     sleep(Duration::from_millis(2500));
     session.keys(&["q"]);
-    session.wait_for("the exit", |s| s.contains("EXITED 0"));
+    let screen = session.wait_for("the exit", |s| s.contains("EXITED 0"));
+    // Stderr says where the recording went, how long and how big.
+    let size = std::fs::metadata(&cast).unwrap().len();
+    let wrote = format!("nqueens: wrote {} (", cast.display());
+    let said = screen.replace('\n', "");
+    assert!(said.contains(&wrote), "{screen}");
+    assert!(
+        said.contains(&format!("{} bytes)", grouped(size))),
+        "{screen}"
+    );
     let text = std::fs::read_to_string(&cast).unwrap();
     let mut lines = text.lines();
     let header: serde_json::Value = serde_json::from_str(lines.next().unwrap()).unwrap();
@@ -389,6 +400,7 @@ fn cast_records_the_view_as_asciinema_v2() {
         header["timestamp"].as_u64().unwrap() > 1_600_000_000,
         "{header}"
     );
+    assert_eq!(header["idle_time_limit"], 3.0);
     // Replayed on a terminal of the header's size, the frames show the view.
     let size = |v: u16| std::num::NonZero::new(v).unwrap();
     let mut terminal = vt100::Parser::new(size(30), size(100), 0);
@@ -439,15 +451,24 @@ fn an_interrupted_view_keeps_its_recording_and_exits_130() {
     let session = recording("cast-int", "5 --speed 20", &cast);
     session.wait_for("the board", |s| s.contains("array · 5 x 5"));
     session.keys(&["C-c"]);
-    session.wait_for("the exit", |s| s.contains("EXITED 130"));
+    let screen = session.wait_for("the exit", |s| s.contains("EXITED 130"));
+    let said = screen.replace('\n', "");
+    assert!(
+        said.contains(&format!("nqueens: wrote {} (", cast.display())),
+        "{screen}"
+    );
     let text = std::fs::read_to_string(&cast).unwrap();
     let header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
     assert_eq!(header["version"], 2);
     assert!(text.lines().count() > 3, "{text}");
+    let mut last = String::new();
     for line in text.lines().skip(1) {
         let event: serde_json::Value = serde_json::from_str(line).unwrap();
         assert_eq!(event[1], "o");
+        last = event[2].as_str().unwrap().to_string();
     }
+    // The last event shows the cursor again.
+    assert!(last.ends_with("\x1b[?25h"), "{last:?}");
 }
 
 #[test]
