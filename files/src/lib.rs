@@ -16,8 +16,10 @@
 //!   directories of its path (as the path is resolved: the targets of links included) is
 //!   followed only when it belongs to this user or to root ([`Refusal::ForeignLink`];
 //!   [`check_directory`]): another user's link, planted in `/tmp` (`/tmp/lnk` → a directory of
-//!   theirs), would lead the file into a directory of their choosing. The directories are looked
-//!   at before the file is opened.
+//!   theirs), would lead the file into a directory of their choosing. The directory is opened
+//!   once, each component relative to the last without following, a link judged as it is
+//!   opened ([`Directory`]), and the file is opened, created and renamed relative to it: a
+//!   directory of the path swapped for a link meanwhile leads nothing astray.
 //! - **Ownership judged up front as the write will judge it.** [`check_replace`] refuses what
 //!   the final rename would refuse or should not do: a file without write permission for anyone
 //!   ([`Refusal::ReadOnly`]), another user's file this user may not write
