@@ -990,6 +990,33 @@ mod tests {
         open_read(&theirs.join("r")).unwrap();
     }
 
+    #[test]
+    fn a_file_is_created_and_renamed_in_the_directory_opened() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out");
+        let (opened, name) = Directory::of(&out).unwrap();
+        assert_eq!((opened.path(), name), (dir.path(), OsStr::new("out")));
+        let (mut file, temp) = opened.create_temporary(".t-", ".part", 0o644).unwrap();
+        std::io::Write::write_all(&mut file, b"new").unwrap();
+        assert!(temp.to_str().unwrap().starts_with(".t-"));
+        opened.check_replace(name).unwrap();
+        opened.rename(&temp, name).unwrap();
+        assert_eq!(fs::read(dir.path().join("out")).unwrap(), b"new");
+        assert!(opened.symlink_metadata(name).unwrap().is_file());
+        opened.remove_file(name).unwrap();
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
+        // What names no file of a directory.
+        for path in [dir.path().join(".."), PathBuf::from("/")] {
+            assert!(matches!(
+                Directory::of(&path),
+                Err(Refusal::NotAFile("a directory"))
+            ));
+        }
+        let gone = dir.path().join("gone").join("out");
+        let missing = Directory::of(&gone);
+        assert!(matches!(missing, Err(Refusal::Io(e)) if e.kind() == ErrorKind::NotFound));
+    }
+
     #[cfg(unix)]
     #[test]
     fn what_is_not_a_regular_file_is_named_and_never_waited_for() {
