@@ -5,15 +5,16 @@
 //! cannot be written (a full device, a closed pipe) the line is dropped and the command carries
 //! on, so that its results on stdout and its exit code are unaffected.
 
+use std::ffi::{OsStr, OsString};
 use std::fmt::Display;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, Once};
+use std::sync::{Arc, Mutex, Once};
 
 use anstyle::{AnsiColor, Style};
-use nqueens_files::directory_of;
+use nqueens_files::{Directory, Refusal, directory_of};
 
 use super::{Failure, escape, human};
 
@@ -141,6 +142,9 @@ extern "C" fn look_at_stdout() {
 ///   place. Another user's file is refused up front where the rename would fail or should not
 ///   happen: one this user may not write, and one in a sticky directory (`/tmp`) that is not
 ///   this user's either ([`nqueens_files::check_replace`]).
+/// - Never through another user's link, even one swapped in meanwhile: each file's directory is
+///   opened once ([`nqueens_files::Directory`]), and the checks, the temporary file and the
+///   rename are all made in it.
 /// - All or nothing: every file is written in full before any is renamed, and a file that
 ///   cannot be written (a full disk) removes every temporary file and replaces nothing; the
 ///   error names the file (`cannot write DIR/nqueens-count.1: No space left on device`).
@@ -154,16 +158,19 @@ extern "C" fn look_at_stdout() {
 ///   ([`quit_on_interrupt`](super::progress::quit_on_interrupt)) removes them alike, and `count`
 ///   and `verify`, whose interrupt stops gently, write no files this way.
 pub fn replace_files(files: &[(&Path, &[u8])], what: &str) -> Result<(), Failure> {
+    let mut places = Vec::with_capacity(files.len());
     for (path, _) in files {
-        check_target(path, what)?;
+        let place = Place::open(path, what)?;
+        place.check(what)?;
+        places.push(place);
     }
     let mut written = Vec::with_capacity(files.len());
-    for &(path, bytes) in files {
-        written.push(Temp::write(path, bytes)?);
+    for (place, &(_, bytes)) in places.iter().zip(files) {
+        written.push(Temp::write(place, bytes)?);
     }
     // The targets may have changed while the files were written.
-    for (path, _) in files {
-        check_target(path, what)?;
+    for place in &places {
+        place.check(what)?;
     }
     let mut temps = temps();
     let mut renamed = Ok(());
@@ -254,9 +261,42 @@ pub fn check_replaceable(path: &Path, what: &str) -> Result<(), Failure> {
         return Err(refusal(path, what, &why));
     }
     // A file created and removed at once: the directory takes new files.
-    Temp::create(dir, path)
+    Temp::create(&Place::open(path, what)?)
         .map(drop)
         .map_err(|e| refusal(path, what, &system_words(&e)))
+}
+
+/// Where a file is written: its directory, opened once by the rule ([`Directory::of`]: never
+/// through another user's link), and its name in it.
+struct Place {
+    /// The file's path, as named.
+    target: PathBuf,
+    dir: Arc<Directory>,
+    name: OsString,
+}
+
+impl Place {
+    /// Opens the directory of `path`; another user's link on the way is a refusal naming
+    /// `what`, a directory that cannot be opened the system's words.
+    fn open(path: &Path, what: &str) -> Result<Place, Failure> {
+        match Directory::of(path) {
+            Ok((dir, name)) => Ok(Place {
+                target: path.to_path_buf(),
+                dir: Arc::new(dir),
+                name: name.to_os_string(),
+            }),
+            Err(Refusal::Io(e)) => Err(cannot_write(path, &e)),
+            Err(why) => Err(refusal(path, what, &why.to_string())),
+        }
+    }
+
+    /// Refuses a target that the final rename would refuse or should not do
+    /// ([`Directory::check_replace`]), as it is now in the directory.
+    fn check(&self, what: &str) -> Result<(), Failure> {
+        self.dir
+            .check_replace(&self.name)
+            .map_err(|why| refusal(&self.target, what, &why.to_string()))
+    }
 }
 
 /// `cannot write {what} to PATH: why`, a file failure.
@@ -324,12 +364,15 @@ fn system_words(e: &io::Error) -> String {
     }
 }
 
+/// A temporary file that exists now: its directory and its name there.
+type TempName = (Arc<Directory>, OsString);
+
 /// The temporary files that exist now, removed by an interrupt. The lock is held while one is
 /// created or renamed, and by the interrupt until the process ends.
-static TEMPS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+static TEMPS: Mutex<Vec<TempName>> = Mutex::new(Vec::new());
 
 /// The list of [`TEMPS`], locked; the first call makes an interrupt [`quit_interrupted`].
-fn temps() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+fn temps() -> std::sync::MutexGuard<'static, Vec<TempName>> {
     static HANDLER: Once = Once::new();
     HANDLER.call_once(|| super::signals::on_interrupt(quit_interrupted));
     TEMPS.lock().unwrap_or_else(|e| e.into_inner())
@@ -340,8 +383,8 @@ fn temps() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
 /// code 130.
 pub fn quit_interrupted() {
     let mut temps = TEMPS.lock().unwrap_or_else(|e| e.into_inner());
-    for path in temps.drain(..) {
-        let _ = fs::remove_file(path);
+    for (dir, name) in temps.drain(..) {
+        let _ = dir.remove_file(&name);
     }
     message("nqueens: interrupted");
     std::process::exit(130);
@@ -349,78 +392,84 @@ pub fn quit_interrupted() {
 
 /// A temporary file beside its target, removed when dropped unless renamed over the target.
 struct Temp {
-    /// The file it replaces.
+    /// The file it replaces: its path (for errors), its directory and its name there.
     target: PathBuf,
+    dir: Arc<Directory>,
+    name: OsString,
+    /// The temporary file's name in the directory.
+    temp: OsString,
     /// `None` once renamed.
-    file: Option<tempfile::NamedTempFile>,
+    file: Option<fs::File>,
 }
 
 impl Temp {
-    /// An empty temporary file in `dir` for `target`, recorded for the interrupt handler.
-    fn create(dir: &Path, target: &Path) -> io::Result<Temp> {
-        let mut builder = tempfile::Builder::new();
-        builder.prefix(".nqueens-").suffix(".part");
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            builder.permissions(fs::Permissions::from_mode(0o644));
-        }
+    /// An empty temporary file in the directory of `place`, for its file, recorded for the
+    /// interrupt handler.
+    fn create(place: &Place) -> io::Result<Temp> {
         let mut temps = temps();
-        let file = builder.tempfile_in(dir)?;
-        temps.push(file.path().to_path_buf());
+        let (file, temp) = place.dir.create_temporary(".nqueens-", ".part", 0o644)?;
+        temps.push((Arc::clone(&place.dir), temp.clone()));
         Ok(Temp {
-            target: target.to_path_buf(),
+            target: place.target.clone(),
+            dir: Arc::clone(&place.dir),
+            name: place.name.clone(),
+            temp,
             file: Some(file),
         })
     }
 
-    /// A temporary file beside `target` holding `bytes`, synced, with the mode and owner of
-    /// the file it replaces; an error names `target`.
-    fn write(target: &Path, bytes: &[u8]) -> Result<Temp, Failure> {
-        let fail = |e: io::Error| cannot_write(target, &e);
-        let mut temp = Temp::create(directory_of(target), target).map_err(fail)?;
+    /// A temporary file beside the file of `place` holding `bytes`, synced, with the mode and
+    /// owner of the file it replaces; an error names the file.
+    fn write(place: &Place, bytes: &[u8]) -> Result<Temp, Failure> {
+        let fail = |e: io::Error| cannot_write(&place.target, &e);
+        let mut temp = Temp::create(place).map_err(fail)?;
         let file = temp.file.as_mut().expect("a new temporary file");
-        // `as_file_mut`: the file's own errors, without the temporary path tempfile adds.
-        let file = file.as_file_mut();
-        keep_mode_and_owner(target, file).map_err(fail)?;
+        keep_mode_and_owner(&place.dir, &place.name, file).map_err(fail)?;
         file.write_all(bytes).map_err(fail)?;
         file.sync_all().map_err(fail)?;
         Ok(temp)
     }
 
-    /// Renames the file over its target; `temps`: the list of [`temps`], locked by the caller.
-    fn rename(&mut self, temps: &mut Vec<PathBuf>) -> Result<(), Failure> {
+    /// Renames the file over its target, in the directory it was created in; `temps`: the list
+    /// of [`temps`], locked by the caller.
+    fn rename(&mut self, temps: &mut Vec<TempName>) -> Result<(), Failure> {
         let Some(file) = self.file.take() else {
             return Ok(());
         };
-        let temp = file.path().to_path_buf();
-        let renamed = file.persist(&self.target);
-        temps.retain(|p| *p != temp);
-        // A failed rename gives the file back: dropping it removes it.
-        renamed
-            .map(drop)
-            .map_err(|e| cannot_write(&self.target, &e.error))
+        drop(file);
+        let renamed = self.dir.rename(&self.temp, &self.name);
+        if renamed.is_err() {
+            // Removed now (the lock is held: not by the drop).
+            let _ = self.dir.remove_file(&self.temp);
+        }
+        forget(temps, &self.dir, &self.temp);
+        renamed.map_err(|e| cannot_write(&self.target, &e))
     }
+}
+
+/// Takes the temporary file `temp` of `dir` off the list of [`temps`].
+fn forget(temps: &mut Vec<TempName>, dir: &Arc<Directory>, temp: &OsStr) {
+    temps.retain(|(d, t)| !(Arc::ptr_eq(d, dir) && t == temp));
 }
 
 impl Drop for Temp {
     /// Removes the file, if it was not renamed (the list of [`temps`] must not be locked).
     fn drop(&mut self) {
         if let Some(file) = self.file.take() {
-            let path = file.path().to_path_buf();
             drop(file);
-            temps().retain(|p| *p != path);
+            let _ = self.dir.remove_file(&self.temp);
+            forget(&mut temps(), &self.dir, &self.temp);
         }
     }
 }
 
-/// Gives `file` the permission bits of the regular file at `target` it replaces, and its owner
-/// and group where the user may (root any, others a group they are in); a new target changes
-/// nothing.
+/// Gives `file` the permission bits of the regular file `name` of `dir` it replaces, and its
+/// owner and group where the user may (root any, others a group they are in); a new target
+/// changes nothing.
 #[cfg(unix)]
-fn keep_mode_and_owner(target: &Path, file: &fs::File) -> io::Result<()> {
+fn keep_mode_and_owner(dir: &Directory, name: &OsStr, file: &fs::File) -> io::Result<()> {
     use std::os::unix::fs::{MetadataExt, PermissionsExt, fchown};
-    let old = match fs::symlink_metadata(target) {
+    let old = match dir.symlink_metadata(name) {
         Ok(meta) if meta.is_file() => meta,
         // Absent (a new file), or refused by the check before the rename.
         _ => return Ok(()),
@@ -437,7 +486,7 @@ fn keep_mode_and_owner(target: &Path, file: &fs::File) -> io::Result<()> {
 }
 
 #[cfg(not(unix))]
-fn keep_mode_and_owner(_target: &Path, _file: &fs::File) -> io::Result<()> {
+fn keep_mode_and_owner(_dir: &Directory, _name: &OsStr, _file: &fs::File) -> io::Result<()> {
     Ok(())
 }
 

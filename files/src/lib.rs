@@ -16,8 +16,10 @@
 //!   directories of its path (as the path is resolved: the targets of links included) is
 //!   followed only when it belongs to this user or to root ([`Refusal::ForeignLink`];
 //!   [`check_directory`]): another user's link, planted in `/tmp` (`/tmp/lnk` → a directory of
-//!   theirs), would lead the file into a directory of their choosing. The directories are looked
-//!   at before the file is opened.
+//!   theirs), would lead the file into a directory of their choosing. The directory is opened
+//!   once, each component relative to the last without following, a link judged as it is
+//!   opened ([`Directory`]), and the file is opened, created and renamed relative to it: a
+//!   directory of the path swapped for a link meanwhile leads nothing astray.
 //! - **Ownership judged up front as the write will judge it.** [`check_replace`] refuses what
 //!   the final rename would refuse or should not do: a file without write permission for anyone
 //!   ([`Refusal::ReadOnly`]), another user's file this user may not write
@@ -38,6 +40,7 @@
     clippy::return_self_not_must_use
 )]
 
+use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::fs::{self, File, Metadata, OpenOptions};
 use std::io::{self, ErrorKind};
@@ -157,9 +160,9 @@ pub fn open_read(path: &Path) -> Result<File, Refusal> {
 }
 
 /// Opens the regular file at `path` to read and write it in place, never through a symbolic
-/// link, nor through another user's link among its directories ([`check_directory`]); creates it
-/// (new, with `O_EXCL`) when it is missing. Returns the file and whether this
-/// call created it.
+/// link, nor through another user's link among its directories ([`Directory::of`], race-free);
+/// creates it (new, with `O_EXCL`) when it is missing. Returns the file and whether this call
+/// created it.
 ///
 /// # Errors
 ///
@@ -167,41 +170,17 @@ pub fn open_read(path: &Path) -> Result<File, Refusal> {
 /// symbolic link at `path`, [`Refusal::NotAFile`] for something other than a regular file there,
 /// and [`Refusal::Io`] when it cannot be looked at, opened or created.
 pub fn open_update(path: &Path) -> Result<(File, bool), Refusal> {
-    check_directory(directory_of(path))?;
-    match fs::symlink_metadata(path) {
-        Ok(meta) => regular_or_link(&meta)?,
-        Err(e) if e.kind() == ErrorKind::NotFound => {}
-        Err(e) => return Err(Refusal::Io(e)),
-    }
-    let opened = match options(true).open(path) {
-        Ok(file) => (file, false),
-        Err(e) if e.kind() == ErrorKind::NotFound => {
-            let mut create = options(true);
-            create.create_new(true);
-            match create.open(path) {
-                Ok(file) => (file, true),
-                // Created by another process in between (open that one), or a link put there
-                // (refused by the open without following).
-                Err(e) if e.kind() == ErrorKind::AlreadyExists => {
-                    let file = options(true)
-                        .open(path)
-                        .map_err(|e| refusal_of(path, e, true))?;
-                    (file, false)
-                }
-                Err(e) => return Err(refusal_of(path, e, true)),
-            }
-        }
-        Err(e) => return Err(refusal_of(path, e, true)),
-    };
-    settle(&opened.0)?;
-    Ok(opened)
+    let (dir, name) = Directory::of(path)?;
+    dir.open_update(name)
 }
 
 /// Checks up front that the file at `path` may be replaced by renaming a new file over it, as
-/// the rename will judge it (a missing path may be): no other user's link among its directories
-/// ([`check_directory`]), not a link, a regular file, writable by someone, and — for a user other
-/// than root — writable by this user and, in a sticky directory, this user's or in a directory
-/// of this user's. Whether the directory takes new files is the caller's to try.
+/// the rename will judge it (a missing path, or a missing directory, may be): no other user's
+/// link among its directories ([`check_directory`]), not a link, a regular file, writable by
+/// someone, and — for a user other than root — writable by this user and, in a sticky
+/// directory, this user's or in a directory of this user's. Whether the directory takes new
+/// files is the caller's to try. [`Directory::check_replace`] checks a file of a directory
+/// opened once, as the rename in it ([`Directory::rename`]) will find it.
 ///
 /// # Errors
 ///
@@ -211,36 +190,11 @@ pub fn open_update(path: &Path) -> Result<(File, bool), Refusal> {
 /// file this user may not write, [`Refusal::Sticky`] for another user's file in another user's
 /// sticky directory, and [`Refusal::Io`] when the path or its directory cannot be looked at.
 pub fn check_replace(path: &Path) -> Result<(), Refusal> {
-    check_directory(directory_of(path))?;
-    let meta = match fs::symlink_metadata(path) {
-        Ok(meta) => meta,
-        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(()),
-        Err(e) => return Err(Refusal::Io(e)),
-    };
-    regular_or_link(&meta)?;
-    if meta.permissions().readonly() {
-        return Err(Refusal::ReadOnly);
+    match Directory::of(path) {
+        Ok((dir, name)) => dir.check_replace(name),
+        Err(Refusal::Io(e)) if e.kind() == ErrorKind::NotFound => Ok(()),
+        Err(refused) => Err(refused),
     }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        let me = effective_uid();
-        if me != 0 && meta.uid() != me {
-            let owner = Owner { uid: meta.uid() };
-            if !writable(path) {
-                return Err(Refusal::NotWritable { owner });
-            }
-            let dir = directory_of(path);
-            let dir_meta = fs::metadata(dir)?;
-            if dir_meta.mode() & STICKY != 0 && dir_meta.uid() != me {
-                return Err(Refusal::Sticky {
-                    owner,
-                    dir: dir.to_path_buf(),
-                });
-            }
-        }
-    }
-    Ok(())
 }
 
 /// Checks that the directory `dir`, where a file is to be written, is reached through no
@@ -249,13 +203,440 @@ pub fn check_replace(path: &Path) -> Result<(), Refusal> {
 /// or to root ([`Refusal::ForeignLink`]). A relative `dir` is resolved from the working
 /// directory, which is not looked at. A component that is missing or cannot be looked at ends
 /// the check: the write that follows fails on its own. Nothing is refused where files have no
-/// owners.
+/// owners. A check only: what is then written there is to be written through
+/// [`Directory::open`], which holds the directory it checked.
 ///
 /// # Errors
 ///
 /// [`Refusal::ForeignLink`] for the first link on the way that belongs to neither this user nor
 /// root.
 pub fn check_directory(dir: &Path) -> Result<(), Refusal> {
+    match Directory::open(dir) {
+        Err(refused @ Refusal::ForeignLink { .. }) => Err(refused),
+        _ => Ok(()),
+    }
+}
+
+/// A directory where files are written, opened once by the rule of [`check_directory`] and held:
+/// what is opened, created, checked, renamed or removed in it afterwards is named relative to
+/// it, so that a directory of its path swapped for a link meanwhile cannot lead a file
+/// elsewhere.
+///
+/// On Linux the directory is held open: its path is resolved with `openat2` and
+/// `RESOLVE_NO_SYMLINKS` where the kernel has it and the path has no link; otherwise one
+/// component at a time, each opened relative to the last without following (`O_NOFOLLOW`), a
+/// link opened itself, its owner judged and its target resolved in its place. Files in it are
+/// opened with `openat` (`O_NOFOLLOW`, `O_EXCL` where created) and renamed with `renameat`.
+/// Elsewhere the path is checked and then used.
+#[derive(Debug)]
+pub struct Directory {
+    /// The directory's path, as named.
+    path: PathBuf,
+    /// The directory, held open (without read access: `O_PATH`).
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    fd: std::os::fd::OwnedFd,
+}
+
+impl Directory {
+    /// Opens the directory `dir` where files are to be written, by the rule of
+    /// [`check_directory`]: no other user's link on the way.
+    ///
+    /// # Errors
+    ///
+    /// [`Refusal::ForeignLink`] for the first link on the way that belongs to neither this user
+    /// nor root, and [`Refusal::Io`] when a component is missing, is not a directory or cannot
+    /// be searched (on Linux; elsewhere these errors come with the files opened in it).
+    pub fn open(dir: &Path) -> Result<Directory, Refusal> {
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        let opened = Directory {
+            path: dir.to_path_buf(),
+            fd: at::open_directory(dir)?,
+        };
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        let opened = {
+            check_directory_by_path(dir)?;
+            Directory {
+                path: dir.to_path_buf(),
+            }
+        };
+        Ok(opened)
+    }
+
+    /// Opens the directory of the file at `path` ([`Directory::open`] of [`directory_of`]) and
+    /// gives the file's name in it.
+    ///
+    /// # Errors
+    ///
+    /// As [`Directory::open`]; and, for a path that names no file of a directory (empty, or
+    /// ending in `/` or `..`), [`Refusal::NotAFile`] where it leads to a directory, or the
+    /// error of opening it as one.
+    pub fn of(path: &Path) -> Result<(Directory, &OsStr), Refusal> {
+        let bytes = path.as_os_str().as_encoded_bytes();
+        let name = path.file_name().filter(|_| !bytes.ends_with(b"/"));
+        let Some(name) = name else {
+            if bytes.is_empty() {
+                return Err(Refusal::Io(ErrorKind::NotFound.into()));
+            }
+            Directory::open(path)?;
+            return Err(Refusal::NotAFile("a directory"));
+        };
+        Ok((Directory::open(directory_of(path))?, name))
+    }
+
+    /// The directory's path, as named when it was opened.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Opens the regular file `name` of this directory as [`open_update`] does: to read and
+    /// write it in place, never through a link, created (new) when missing. Returns the file
+    /// and whether this call created it.
+    ///
+    /// # Errors
+    ///
+    /// As [`open_update`]'s.
+    pub fn open_update(&self, name: &OsStr) -> Result<(File, bool), Refusal> {
+        match self.symlink_metadata(name) {
+            Ok(meta) => regular_or_link(&meta)?,
+            Err(e) if e.kind() == ErrorKind::NotFound => {}
+            Err(e) => return Err(Refusal::Io(e)),
+        }
+        let opened = match self.open_at(name, None) {
+            Ok(file) => (file, false),
+            Err(e) if e.kind() == ErrorKind::NotFound => match self.open_at(name, Some(0o666)) {
+                Ok(file) => (file, true),
+                // Created by another process in between (open that one), or a link put there
+                // (refused by the open without following).
+                Err(e) if e.kind() == ErrorKind::AlreadyExists => {
+                    let file = self
+                        .open_at(name, None)
+                        .map_err(|e| self.refusal_of(name, e))?;
+                    (file, false)
+                }
+                Err(e) => return Err(self.refusal_of(name, e)),
+            },
+            Err(e) => return Err(self.refusal_of(name, e)),
+        };
+        settle(&opened.0)?;
+        Ok(opened)
+    }
+
+    /// Checks that the file `name` of this directory may be replaced by renaming a new file
+    /// over it, as [`check_replace`] does (a missing file may be).
+    ///
+    /// # Errors
+    ///
+    /// As [`check_replace`]'s, but for [`Refusal::ForeignLink`], judged when the directory was
+    /// opened.
+    pub fn check_replace(&self, name: &OsStr) -> Result<(), Refusal> {
+        let meta = match self.symlink_metadata(name) {
+            Ok(meta) => meta,
+            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(()),
+            Err(e) => return Err(Refusal::Io(e)),
+        };
+        regular_or_link(&meta)?;
+        if meta.permissions().readonly() {
+            return Err(Refusal::ReadOnly);
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            let me = effective_uid();
+            if me != 0 && meta.uid() != me {
+                let owner = Owner { uid: meta.uid() };
+                if !self.writable(name) {
+                    return Err(Refusal::NotWritable { owner });
+                }
+                let (dir_mode, dir_uid) = self.mode_and_owner()?;
+                if dir_mode & STICKY != 0 && dir_uid != me {
+                    return Err(Refusal::Sticky {
+                        owner,
+                        dir: self.path.clone(),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The metadata of `name` in this directory, not following a link.
+    ///
+    /// # Errors
+    ///
+    /// The system's, when it cannot be looked at (a missing file, no permission).
+    pub fn symlink_metadata(&self, name: &OsStr) -> io::Result<Metadata> {
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        return at::symlink_metadata(&self.fd, name);
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        fs::symlink_metadata(self.path.join(name))
+    }
+
+    /// Creates a new, empty regular file in this directory, to read and write, under a name
+    /// of its own (`{prefix}{random}{suffix}`, created with `O_EXCL`, never through a link),
+    /// with the permission bits `mode` less the umask (on Unix). Returns the file and its name.
+    ///
+    /// # Errors
+    ///
+    /// The system's, when the file cannot be created (no permission, a full disk).
+    pub fn create_temporary(
+        &self,
+        prefix: &str,
+        suffix: &str,
+        mode: u32,
+    ) -> io::Result<(File, OsString)> {
+        use std::hash::{BuildHasher, Hasher};
+        /// Names tried before giving up: each is new and unpredictable, so a clash is rare.
+        const TRIES: u32 = 100;
+        let mut last = io::Error::from(ErrorKind::AlreadyExists);
+        for attempt in 0..TRIES {
+            // A randomly seeded hash of the process, the attempt and the time.
+            let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+            hasher.write_u32(std::process::id());
+            hasher.write_u32(attempt);
+            if let Ok(now) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
+                hasher.write_u128(now.as_nanos());
+            }
+            let name = OsString::from(format!("{prefix}{:016x}{suffix}", hasher.finish()));
+            match self.open_at(&name, Some(mode)) {
+                Ok(file) => return Ok((file, name)),
+                Err(e) if e.kind() == ErrorKind::AlreadyExists => last = e,
+                Err(e) => return Err(e),
+            }
+        }
+        Err(last)
+    }
+
+    /// Renames the file `from` of this directory to `to` in it, replacing what `to` is (a link
+    /// there is replaced, never followed).
+    ///
+    /// # Errors
+    ///
+    /// The system's, when it cannot be renamed.
+    pub fn rename(&self, from: &OsStr, to: &OsStr) -> io::Result<()> {
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        return Ok(rustix::fs::renameat(&self.fd, from, &self.fd, to)?);
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        fs::rename(self.path.join(from), self.path.join(to))
+    }
+
+    /// Removes the file `name` of this directory.
+    ///
+    /// # Errors
+    ///
+    /// The system's, when it cannot be removed.
+    pub fn remove_file(&self, name: &OsStr) -> io::Result<()> {
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        return Ok(rustix::fs::unlinkat(
+            &self.fd,
+            name,
+            rustix::fs::AtFlags::empty(),
+        )?);
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        fs::remove_file(self.path.join(name))
+    }
+
+    /// Opens `name` in this directory to read and write, never through a link and never
+    /// waiting; with `create`, creates it new (`O_EXCL`) with those permission bits.
+    fn open_at(&self, name: &OsStr, create: Option<u32>) -> io::Result<File> {
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        return at::open_file(&self.fd, name, create);
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        {
+            let mut options = options(true);
+            if let Some(_mode) = create {
+                options.create_new(true);
+                #[cfg(unix)]
+                std::os::unix::fs::OpenOptionsExt::mode(&mut options, _mode);
+            }
+            options.open(self.path.join(name))
+        }
+    }
+
+    /// The refusal for a failed open of `name` without following: a link is refused with "too
+    /// many levels of symbolic links", and a directory or socket fails with its own error; each
+    /// is named as what it is.
+    fn refusal_of(&self, name: &OsStr, error: io::Error) -> Refusal {
+        match self.symlink_metadata(name) {
+            Ok(meta) if meta.file_type().is_symlink() => Refusal::Link,
+            Ok(meta) if !meta.is_file() => Refusal::NotAFile(kind(&meta)),
+            _ => Refusal::Io(error),
+        }
+    }
+
+    /// Whether this process may write the file `name` of this directory, as the system judges
+    /// it (effective ids, groups, access control lists).
+    #[cfg(unix)]
+    fn writable(&self, name: &OsStr) -> bool {
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        return rustix::fs::accessat(
+            &self.fd,
+            name,
+            rustix::fs::Access::WRITE_OK,
+            rustix::fs::AtFlags::EACCESS,
+        )
+        .is_ok();
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        writable(&self.path.join(name))
+    }
+
+    /// The directory's mode and owner.
+    #[cfg(unix)]
+    fn mode_and_owner(&self) -> io::Result<(u32, u32)> {
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        {
+            let stat = rustix::fs::fstat(&self.fd)?;
+            Ok((stat.st_mode, stat.st_uid))
+        }
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        {
+            use std::os::unix::fs::MetadataExt;
+            let meta = fs::metadata(&self.path)?;
+            Ok((meta.mode(), meta.uid()))
+        }
+    }
+}
+
+/// Paths resolved relative to directories held open (Linux): [`Directory`]'s.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+mod at {
+    use std::ffi::OsStr;
+    use std::fs::{File, Metadata};
+    use std::io;
+    use std::os::fd::OwnedFd;
+    use std::os::unix::ffi::OsStrExt;
+    use std::path::{Component, Path, PathBuf};
+
+    use rustix::fs::{
+        CWD, FileType, Mode, OFlags, ResolveFlags, fstat, openat, openat2, readlinkat,
+    };
+
+    use super::{Owner, Refusal, effective_uid};
+
+    /// How a directory on the way is held: to resolve names in, never through a link.
+    const DIRECTORY: OFlags = OFlags::PATH
+        .union(OFlags::DIRECTORY)
+        .union(OFlags::NOFOLLOW)
+        .union(OFlags::CLOEXEC);
+
+    /// How a component of the path is opened: itself, a link included.
+    const ITSELF: OFlags = OFlags::PATH.union(OFlags::NOFOLLOW).union(OFlags::CLOEXEC);
+
+    /// Links followed before the walk gives up, as the system's own limit.
+    const MAX_LINKS: usize = 40;
+
+    /// Opens the directory `dir` by the rule: no other user's link on the way.
+    pub(super) fn open_directory(dir: &Path) -> Result<OwnedFd, Refusal> {
+        let start = openat(
+            CWD,
+            if dir.is_absolute() { "/" } else { "." },
+            DIRECTORY,
+            Mode::empty(),
+        )
+        .map_err(io::Error::from)?;
+        // No link at all on the way, at once where the kernel can (Linux 5.6). A link on the
+        // way, an older kernel or a failure: the walk follows the rule, and says why.
+        let no_links = ResolveFlags::NO_SYMLINKS | ResolveFlags::NO_MAGICLINKS;
+        if let Ok(fd) = openat2(&start, dir, DIRECTORY, Mode::empty(), no_links) {
+            return Ok(fd);
+        }
+        walk(start, dir)
+    }
+
+    /// Opens `dir` one component at a time from `start`, each relative to the last without
+    /// following; a link is opened itself, judged by its owner and its target walked in its
+    /// place.
+    fn walk(start: OwnedFd, dir: &Path) -> Result<OwnedFd, Refusal> {
+        let me = effective_uid();
+        // The components still to walk, the next last; a link's target's go on top.
+        let mut pending: Vec<PathBuf> = Vec::new();
+        let push = |pending: &mut Vec<PathBuf>, path: &Path| {
+            let parts: Vec<PathBuf> = path
+                .components()
+                .map(|c| PathBuf::from(c.as_os_str()))
+                .collect();
+            pending.extend(parts.into_iter().rev());
+        };
+        push(&mut pending, dir);
+        let mut at = start;
+        // Where the walk is, as a path: directories only, no link among them (but the working
+        // directory), for the refusal to name the link.
+        let mut shown = PathBuf::new();
+        let mut links = 0;
+        while let Some(part) = pending.pop() {
+            match part.components().next() {
+                Some(Component::RootDir) => {
+                    at = openat(CWD, "/", DIRECTORY, Mode::empty()).map_err(io::Error::from)?;
+                    shown = PathBuf::from("/");
+                }
+                Some(Component::ParentDir) => {
+                    at = openat(&at, "..", DIRECTORY, Mode::empty()).map_err(io::Error::from)?;
+                    if shown.as_os_str().is_empty() || shown.ends_with("..") {
+                        shown.push("..");
+                    } else {
+                        shown.pop();
+                    }
+                }
+                Some(Component::Normal(name)) => {
+                    let next = openat(&at, name, ITSELF, Mode::empty()).map_err(io::Error::from)?;
+                    let stat = fstat(&next).map_err(io::Error::from)?;
+                    match FileType::from_raw_mode(stat.st_mode) {
+                        FileType::Directory => {
+                            at = next;
+                            shown.push(name);
+                        }
+                        FileType::Symlink => {
+                            if stat.st_uid != me && stat.st_uid != 0 {
+                                return Err(Refusal::ForeignLink {
+                                    link: shown.join(name),
+                                    owner: Owner { uid: stat.st_uid },
+                                });
+                            }
+                            links += 1;
+                            if links > MAX_LINKS {
+                                return Err(Refusal::Io(io::Error::from(rustix::io::Errno::LOOP)));
+                            }
+                            // The link opened above, read itself: the one judged.
+                            let target =
+                                readlinkat(&next, "", Vec::new()).map_err(io::Error::from)?;
+                            let target = OsStr::from_bytes(target.as_bytes());
+                            if target.is_empty() {
+                                return Err(Refusal::Io(io::ErrorKind::NotFound.into()));
+                            }
+                            push(&mut pending, Path::new(target));
+                        }
+                        _ => return Err(Refusal::Io(io::Error::from(rustix::io::Errno::NOTDIR))),
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(at)
+    }
+
+    /// The metadata of `name` in the directory `dir`, not following a link.
+    pub(super) fn symlink_metadata(dir: &OwnedFd, name: &OsStr) -> io::Result<Metadata> {
+        File::from(openat(dir, name, ITSELF, Mode::empty())?).metadata()
+    }
+
+    /// Opens `name` in `dir` to read and write, never through a link, never waiting, never
+    /// becoming a controlling terminal; with `create`, new with those permission bits.
+    pub(super) fn open_file(dir: &OwnedFd, name: &OsStr, create: Option<u32>) -> io::Result<File> {
+        let mut flags =
+            OFlags::RDWR | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC;
+        let mut mode = Mode::empty();
+        if let Some(bits) = create {
+            flags |= OFlags::CREATE | OFlags::EXCL;
+            mode = Mode::from_raw_mode(bits);
+        }
+        Ok(File::from(openat(dir, name, flags, mode)?))
+    }
+}
+
+/// [`check_directory`] where no directory is held open: the path looked at, component by
+/// component.
+#[cfg(not(any(target_os = "linux", target_os = "android")))]
+fn check_directory_by_path(dir: &Path) -> Result<(), Refusal> {
     #[cfg(unix)]
     {
         use std::os::unix::ffi::OsStrExt;
@@ -500,7 +881,7 @@ fn effective_uid() -> u32 {
 
 /// Whether this process may write the file at `path`, as the system judges it (effective ids,
 /// groups, access control lists).
-#[cfg(unix)]
+#[cfg(all(unix, not(any(target_os = "linux", target_os = "android"))))]
 fn writable(path: &Path) -> bool {
     use std::os::unix::ffi::OsStrExt;
     let Ok(name) = std::ffi::CString::new(path.as_os_str().as_bytes()) else {
@@ -607,6 +988,33 @@ mod tests {
         // Reading follows it: it changes nothing.
         fs::write(target.join("r"), "").unwrap();
         open_read(&theirs.join("r")).unwrap();
+    }
+
+    #[test]
+    fn a_file_is_created_and_renamed_in_the_directory_opened() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out");
+        let (opened, name) = Directory::of(&out).unwrap();
+        assert_eq!((opened.path(), name), (dir.path(), OsStr::new("out")));
+        let (mut file, temp) = opened.create_temporary(".t-", ".part", 0o644).unwrap();
+        std::io::Write::write_all(&mut file, b"new").unwrap();
+        assert!(temp.to_str().unwrap().starts_with(".t-"));
+        opened.check_replace(name).unwrap();
+        opened.rename(&temp, name).unwrap();
+        assert_eq!(fs::read(dir.path().join("out")).unwrap(), b"new");
+        assert!(opened.symlink_metadata(name).unwrap().is_file());
+        opened.remove_file(name).unwrap();
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
+        // What names no file of a directory.
+        for path in [dir.path().join(".."), PathBuf::from("/")] {
+            assert!(matches!(
+                Directory::of(&path),
+                Err(Refusal::NotAFile("a directory"))
+            ));
+        }
+        let gone = dir.path().join("gone").join("out");
+        let missing = Directory::of(&gone);
+        assert!(matches!(missing, Err(Refusal::Io(e)) if e.kind() == ErrorKind::NotFound));
     }
 
     #[cfg(unix)]

@@ -937,3 +937,81 @@ fn a_cost_estimate_whose_threads_cannot_start_is_a_failure_not_a_refusal() {
         assert!(!err.contains("would need"), "{args:?}: {err}");
     }
 }
+
+/// A directory of a written path swapped, again and again, between a real directory and another
+/// user's link to a third directory (`renameat2` exchanging the two, as another user with a
+/// directory open to all can) while the command writes through that path, a journal in place
+/// (`count --checkpoint`) and a page replaced by a rename (`watch --html`): no file is ever
+/// written through the link. Each command runs for a few seconds, or until a file reaches the
+/// link's directory.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_directory_swapped_for_another_users_link_never_leads_a_write_astray() {
+    use rustix::fs::{CWD, RenameFlags, renameat_with};
+    use std::os::unix::fs::{lchown, symlink};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::Instant;
+    // SAFETY: geteuid has no arguments, only reads the process's effective user id and cannot
+    // fail.
+    if unsafe { libc::geteuid() } != 0 {
+        println!("note: not root; another user's link cannot be made, the race is not tested");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (base, victim) = (dir.path().join("lk2"), dir.path().join("victim"));
+    std::fs::create_dir_all(base.join("sw")).unwrap();
+    std::fs::create_dir(&victim).unwrap();
+    let (real, link) = (base.join("sw"), base.join("sw.link"));
+    symlink(&victim, &link).unwrap();
+    lchown(&link, Some(65534), Some(65534)).unwrap();
+    let stop = AtomicBool::new(false);
+    let mut astray = Vec::new();
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !stop.load(Ordering::Relaxed) {
+                renameat_with(CWD, &real, CWD, &link, RenameFlags::EXCHANGE).unwrap();
+            }
+        });
+        for (what, option, name) in [
+            ("count", "--checkpoint", "n6-{}.ckpt"),
+            ("watch", "--html", "p-{}.html"),
+        ] {
+            let start = Instant::now();
+            let (mut runs, mut wrote) = (0, 0);
+            while start.elapsed() < Duration::from_secs(3) {
+                let file = real.join(name.replace("{}", &runs.to_string()));
+                let size = if what == "count" { "6" } else { "4" };
+                // Written in the real directory, or refused for the link.
+                let out = Std::new(env!("CARGO_BIN_EXE_nqueens"))
+                    .args([what, size, "-q", option])
+                    .arg(&file)
+                    .stdin(Stdio::null())
+                    .output()
+                    .unwrap();
+                runs += 1;
+                wrote += usize::from(out.status.success());
+                let err = util::stderr(&out);
+                if !out.status.success() && !err.contains("symbolic link that belongs to nobody") {
+                    astray.push(format!(
+                        "{what} {option}: run {runs} failed otherwise: {err}"
+                    ));
+                }
+                if std::fs::read_dir(&victim).unwrap().next().is_some() {
+                    break;
+                }
+            }
+            let through = std::fs::read_dir(&victim).unwrap().count();
+            if through > 0 {
+                astray.push(format!(
+                    "{what} {option}: run {runs} wrote through the link"
+                ));
+                std::fs::remove_dir_all(&victim).unwrap();
+                std::fs::create_dir(&victim).unwrap();
+                continue;
+            }
+            println!("{what} {option}: {runs} runs, {wrote} wrote, none through the link");
+        }
+        stop.store(true, Ordering::Relaxed);
+    });
+    assert!(astray.is_empty(), "{astray:#?}");
+}
