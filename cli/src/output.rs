@@ -189,7 +189,9 @@ pub fn replace_files(files: &[(&Path, &[u8])], what: &str) -> Result<(), Failure
 /// that ends the process, [`quit_interrupted`]) leaves neither a half-written file nor the old
 /// one replaced. Dropped without [`Stream::finish`], it removes its temporary file.
 pub struct Stream {
-    /// The temporary file, and where it goes.
+    /// Where it goes: its directory, opened once, and its name there.
+    place: Place,
+    /// The temporary file in that directory.
     temp: Temp,
     /// The buffered writes to it.
     out: io::BufWriter<fs::File>,
@@ -203,13 +205,15 @@ impl Stream {
     /// A new stream for `path` (a refusal or a directory that takes no file: a file failure
     /// that names `what`).
     pub fn create(path: &Path, what: &str) -> Result<Stream, Failure> {
-        check_target(path, what)?;
+        let place = Place::open(path, what)?;
+        place.check(what)?;
         let fail = |e: io::Error| refusal(path, what, &system_words(&e));
-        let temp = Temp::create(directory_of(path), path).map_err(fail)?;
-        let file = temp.file.as_ref().expect("a new temporary file").as_file();
-        keep_mode_and_owner(path, file).map_err(fail)?;
+        let temp = Temp::create(&place).map_err(fail)?;
+        let file = temp.file.as_ref().expect("a new temporary file");
+        keep_mode_and_owner(&place.dir, &place.name, file).map_err(fail)?;
         let out = io::BufWriter::with_capacity(1 << 16, file.try_clone().map_err(fail)?);
         Ok(Stream {
+            place,
             temp,
             out,
             what: what.to_string(),
@@ -230,7 +234,7 @@ impl Stream {
         self.out.flush().map_err(fail)?;
         self.out.get_ref().sync_all().map_err(fail)?;
         // The target may have changed while the file was written.
-        check_target(&target, &self.what)?;
+        self.place.check(&self.what)?;
         let mut temps = temps();
         let renamed = self.temp.rename(&mut temps);
         drop(temps);
