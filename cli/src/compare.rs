@@ -85,8 +85,10 @@ fn write_table(out: &mut dyn Write, records: &[CompareRecord]) -> std::io::Resul
         row[6] = instrumented;
     }
     write_cells(out, &headings, &rows)?;
+    // Said on stderr, as every note: the table itself stays what it measured.
     if let Some(note) = fewer_checks_slower(records) {
-        writeln!(out, "{note}")?;
+        out.flush()?;
+        crate::output::note(note);
     }
     Ok(())
 }
@@ -103,7 +105,7 @@ fn fewer_checks_slower(records: &[CompareRecord]) -> Option<String> {
             .map(|b| (a, b))
     })?;
     Some(format!(
-        "note: {} makes fewer diagonal checks than {} and takes longer: the checks are counted, \
+        "nqueens: note: {} makes fewer diagonal checks than {} and takes longer: the checks are counted, \
          not weighed (array's check scans the queens placed so far, matrix's reads one cell, \
          attack's and bitmask's one flag or mask)",
         fewer.algorithm, more.algorithm
@@ -438,7 +440,7 @@ mod tests {
         (array.diagonal_checks, array.seconds) = (40, 0.002);
         let note = fewer_checks_slower(&[matrix.clone(), array.clone()]).unwrap();
         assert!(
-            note.starts_with("note: array makes fewer diagonal checks than matrix"),
+            note.starts_with("nqueens: note: array makes fewer diagonal checks than matrix"),
             "{note}"
         );
         array.seconds = 0.0005;
