@@ -85,8 +85,8 @@ impl RecordWriter<[u32]> for Columns<'_> {
     }
 }
 
-/// One JSON array of records that name their n, a record per line, written as the solutions come: the
-/// last line stays open until the next solution or the end closes it.
+/// One JSON array of records that name their n, a record per line, written as the solutions
+/// come: the last line stays open until the next solution or the end closes it.
 struct Json<'a> {
     out: &'a mut dyn Write,
     /// The board's side, named in every record.
