@@ -498,6 +498,17 @@ impl Directory {
 }
 
 /// Paths resolved relative to directories held open (Linux): [`Directory`]'s.
+/// Puts the components of `path` on the stack of a walk, the first on top (popped next): a
+/// walk's own path, then a link's target in the link's place.
+#[cfg(unix)]
+fn push_components(pending: &mut Vec<PathBuf>, path: &Path) {
+    let parts: Vec<PathBuf> = path
+        .components()
+        .map(|c| PathBuf::from(c.as_os_str()))
+        .collect();
+    pending.extend(parts.into_iter().rev());
+}
+
 #[cfg(any(target_os = "linux", target_os = "android"))]
 mod at {
     use std::ffi::OsStr;
@@ -550,14 +561,7 @@ mod at {
         let me = effective_uid();
         // The components still to walk, the next last; a link's target's go on top.
         let mut pending: Vec<PathBuf> = Vec::new();
-        let push = |pending: &mut Vec<PathBuf>, path: &Path| {
-            let parts: Vec<PathBuf> = path
-                .components()
-                .map(|c| PathBuf::from(c.as_os_str()))
-                .collect();
-            pending.extend(parts.into_iter().rev());
-        };
-        push(&mut pending, dir);
+        super::push_components(&mut pending, dir);
         let mut at = start;
         // Where the walk is, as a path: directories only, no link among them (but the working
         // directory), for the refusal to name the link.
@@ -603,7 +607,7 @@ mod at {
                             if target.is_empty() {
                                 return Err(Refusal::Io(io::ErrorKind::NotFound.into()));
                             }
-                            push(&mut pending, Path::new(target));
+                            super::push_components(&mut pending, Path::new(target));
                         }
                         _ => return Err(Refusal::Io(io::Error::from(rustix::io::Errno::NOTDIR))),
                     }
@@ -648,14 +652,7 @@ fn check_directory_by_path(dir: &Path) -> Result<(), Refusal> {
         let me = effective_uid();
         // The components still to walk, the next last; a link's target's go on top.
         let mut pending: Vec<PathBuf> = Vec::new();
-        let push = |pending: &mut Vec<PathBuf>, path: &Path| {
-            let parts: Vec<PathBuf> = path
-                .components()
-                .map(|c| PathBuf::from(c.as_os_str()))
-                .collect();
-            pending.extend(parts.into_iter().rev());
-        };
-        push(&mut pending, dir);
+        push_components(&mut pending, dir);
         // Where the walk is: directories only, no link among them (but the working directory).
         let mut at = PathBuf::new();
         let mut links = 0;
@@ -692,7 +689,7 @@ fn check_directory_by_path(dir: &Path) -> Result<(), Refusal> {
                     if links > MAX_LINKS || target.as_os_str().as_bytes().is_empty() {
                         return Ok(());
                     }
-                    push(&mut pending, &target);
+                    push_components(&mut pending, &target);
                 }
                 _ => {}
             }
