@@ -257,9 +257,17 @@ impl Recording {
         self.error.is_some()
     }
 
-    /// The first error writing the file, if any.
-    pub fn take_error(&mut self) -> Option<io::Error> {
-        self.error.take()
+    /// Ends the recording ([`Recording::finish`]) and gives the first error writing it, if
+    /// any, as the command's failure naming the file at `path`.
+    pub fn finish_into(&mut self, path: &std::path::Path) -> Result<(), Failure> {
+        self.finish();
+        match self.error.take() {
+            Some(e) => Err(Failure::File(format!(
+                "cannot write {}: {e}",
+                path.display()
+            ))),
+            None => Ok(()),
+        }
     }
 }
 

@@ -83,13 +83,7 @@ pub fn run(args: &WatchArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         // An interrupt from now on removes the recording's temporary file.
         crate::signals::on_interrupt(output::quit_interrupted);
         let mut recording = recording.borrow_mut();
-        recording.finish();
-        if let Some(e) = recording.take_error() {
-            return Err(Failure::File(format!(
-                "cannot write {}: {e}",
-                path.display()
-            )));
-        }
+        recording.finish_into(path)?;
         let bytes = stream.take().expect("the recording's file").finish()?;
         output::note(format_args!(
             "nqueens: wrote {} ({}, {})",

@@ -123,13 +123,7 @@ pub fn record(args: &WatchArgs, path: &Path, size: (u16, u16)) -> Result<Outcome
     view.progress.finish();
     drop(view);
     let mut recording = recording.borrow_mut();
-    recording.finish();
-    if let Some(e) = recording.take_error() {
-        return Err(Failure::File(format!(
-            "cannot write {}: {e}",
-            path.display()
-        )));
-    }
+    recording.finish_into(path)?;
     let duration = recording.duration();
     let bytes = stream.take().expect("the recording's file").finish()?;
     if stopped {
