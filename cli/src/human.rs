@@ -181,6 +181,14 @@ impl TimeUnit {
         }
     }
 
+    /// What a number of seconds is multiplied by to be in this unit.
+    fn scale(self) -> f64 {
+        match self {
+            TimeUnit::Milliseconds => 1e3,
+            TimeUnit::Seconds => 1.0,
+        }
+    }
+
     /// The unit's symbol, as a heading names it: `ms`, `s`.
     pub fn symbol(self) -> &'static str {
         match self {
@@ -193,10 +201,7 @@ impl TimeUnit {
     /// `12.3`; below [`MEASURABLE_SECONDS`], `< 0.001` (ms) or `< 0.000001` (s); `-` when it
     /// is not a number of seconds.
     pub fn cell(self, secs: f64) -> String {
-        let scale = match self {
-            TimeUnit::Milliseconds => 1e3,
-            TimeUnit::Seconds => 1.0,
-        };
+        let scale = self.scale();
         if !secs.is_finite() || secs < 0.0 {
             return NONE.to_string();
         }
@@ -205,19 +210,14 @@ impl TimeUnit {
         }
         significant(secs * scale)
     }
-}
 
-impl TimeUnit {
     /// A column of durations (in seconds) in this unit, every figure with the same number of
     /// decimals, enough for three significant digits of the smallest one it times (at most
     /// six), so that the decimal points line up and the figures compare at a glance: `1.570`,
     /// `0.139`, `15.500`. Cells as [`TimeUnit::cell`] writes them where a figure is too small to
     /// time or not a number of seconds.
     pub fn column(self, secs: &[f64]) -> Vec<String> {
-        let scale = match self {
-            TimeUnit::Milliseconds => 1e3,
-            TimeUnit::Seconds => 1.0,
-        };
+        let scale = self.scale();
         let timed = |s: &f64| s.is_finite() && *s >= MEASURABLE_SECONDS;
         let smallest = secs
             .iter()

@@ -258,14 +258,16 @@ impl Write for Stream {
 /// may be replaced and that a file can be created beside it. A refusal is a one-line file
 /// failure (exit 1); `what` names the file in it (`the plot`).
 pub fn check_replaceable(path: &Path, what: &str) -> Result<(), Failure> {
-    check_target(path, what)?;
     let dir = directory_of(path);
     if !dir.is_dir() {
         let why = format!("the directory {} does not exist", dir.display());
         return Err(refusal(path, what, &why));
     }
+    // The same checks as the write makes, in the directory it writes in.
+    let place = Place::open(path, what)?;
+    place.check(what)?;
     // A file created and removed at once: the directory takes new files.
-    Temp::create(&Place::open(path, what)?)
+    Temp::create(&place)
         .map(drop)
         .map_err(|e| refusal(path, what, &system_words(&e)))
 }
@@ -492,13 +494,6 @@ fn keep_mode_and_owner(dir: &Directory, name: &OsStr, file: &fs::File) -> io::Re
 #[cfg(not(unix))]
 fn keep_mode_and_owner(_dir: &Directory, _name: &OsStr, _file: &fs::File) -> io::Result<()> {
     Ok(())
-}
-
-/// Refuses a target that the final rename would refuse or should not do
-/// ([`nqueens_files::check_replace`]): a link, anything but a regular file, a read-only file,
-/// another user's file this user may not write or may not replace in a sticky directory.
-fn check_target(path: &Path, what: &str) -> Result<(), Failure> {
-    nqueens_files::check_replace(path).map_err(|why| refusal(path, what, &why.to_string()))
 }
 
 #[cfg(test)]

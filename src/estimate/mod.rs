@@ -1023,6 +1023,7 @@ impl Estimator {
         let wall = counts.wall_time.as_secs_f64();
         let core_seconds = wall * options.count.threads as f64;
         let clusters = self.walls.on_clusters(core_seconds);
+        let core_time = time(core_seconds);
         let unique = counts.unique.map_or(total / 8.0, |u| u as f64);
         Ok(Estimate {
             n: self.n,
@@ -1040,9 +1041,10 @@ impl Estimator {
             estimate_unique: unique,
             unique_low: unique,
             unique_high: unique,
-            core_time: time(core_seconds),
-            core_time_low: time(core_seconds),
-            core_time_high: time(core_seconds),
+            // Counted: the interval is the point.
+            core_time,
+            core_time_low: core_time,
+            core_time_high: core_time,
             wall_time: counts.wall_time,
             wall_time_64: time(clusters[0]),
             wall_time_1024: time(clusters[1]),
