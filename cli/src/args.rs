@@ -377,7 +377,7 @@ pub enum Command {
     Merge(MergeArgs),
     /// Estimate a board's total and a full count's cost from a sample.
     #[command(
-        long_about = "Samples the symmetric plan of the n x n board (4 to 32) with random samples: \
+        long_about = "Draws random samples of the symmetric plan of the n x n board (4 to 32): \
                       each draws a task, places a few queens at random and counts the rest \
                       exactly, weighted by the inverse probability of its path. Prints the \
                       estimated total and unique counts with 95% intervals, the estimated \
