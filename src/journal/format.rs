@@ -289,8 +289,8 @@ pub struct Spent {
     pub runs: u32,
     /// Their wall time, each from opening the journal to its last time record.
     pub wall_time: Duration,
-    /// Their core time: the time their workers spent on the tasks they searched, summed over
-    /// the workers (the compute the count has cost).
+    /// Their core time: the time their threads spent on the tasks they searched, summed over
+    /// the threads (what the count has cost).
     pub core_time: Duration,
 }
 
