@@ -77,7 +77,7 @@ pub enum Conflict {
     /// The placement does not have one queen per row of the board.
     #[error("the placement has {found} rows but an {n} x {n} board needs {n}")]
     RowCount {
-        /// Board side expected.
+        /// Board size expected.
         n: u32,
         /// Rows found.
         found: u64,
@@ -87,7 +87,7 @@ pub enum Conflict {
     OffBoard {
         /// The queen.
         queen: Square,
-        /// Board side.
+        /// Board size.
         n: u32,
     },
     /// Two queens share a column.
@@ -226,14 +226,14 @@ pub struct Placement {
 }
 
 impl Placement {
-    /// The placement with the queen of row `r` in column `columns[r]`; the board side is the
+    /// The placement with the queen of row `r` in column `columns[r]`; the board size is the
     /// number of rows.
     #[must_use]
     pub fn new(columns: Vec<u32>) -> Placement {
         Placement { columns }
     }
 
-    /// The board side (the number of rows; at most `u32::MAX` is reported).
+    /// The board size (the number of rows; at most `u32::MAX` is reported).
     #[must_use]
     pub fn n(&self) -> u32 {
         u32::try_from(self.columns.len()).unwrap_or(u32::MAX)
@@ -520,7 +520,7 @@ impl Solution {
         Solution(placement)
     }
 
-    /// The board side.
+    /// The board size.
     #[must_use]
     pub fn n(&self) -> u32 {
         self.0.n()

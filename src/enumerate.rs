@@ -145,7 +145,7 @@ impl Solutions {
         })
     }
 
-    /// The board side.
+    /// The board size.
     #[must_use]
     pub fn n(&self) -> u32 {
         self.n

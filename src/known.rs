@@ -13,7 +13,7 @@
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Known {
-    /// Board side.
+    /// Board size.
     pub n: u32,
     /// All solutions (OEIS A000170).
     pub total: u128,
@@ -216,7 +216,7 @@ impl Known {
 #[error("n = {n}: {}", self.what())]
 #[non_exhaustive]
 pub struct Mismatch {
-    /// Board side.
+    /// Board size.
     pub n: u32,
     /// The total found.
     pub total: u128,

@@ -301,7 +301,7 @@ pub enum Command {
                       thread count and repetition every pair runs in turn.\n\n\
                       Two models predict bigger machines: the list-scheduling bound (\"bound\") \
                       replays the one-thread task times on 1, 2, 4, ..., 256 (or --model-up-to) \
-                      identical workers with the same largest-first list scheduling; it leaves \
+                      identical threads with the same largest-first list scheduling; it leaves \
                       out SMT, turbo and other clock changes, memory bandwidth and caches, and \
                       scheduling overhead, so it is an upper bound. The model with measured \
                       losses (\"with losses\") adds the measured serial time and slowdown. The \
@@ -377,17 +377,17 @@ pub enum Command {
     Merge(MergeArgs),
     /// Estimate a board's total and a full count's cost from a sample.
     #[command(
-        long_about = "Samples the symmetric plan of the n x n board (4 to 32) with random probes: \
+        long_about = "Draws random samples of the symmetric plan of the n x n board (4 to 32): \
                       each draws a task, places a few queens at random and counts the rest \
                       exactly, weighted by the inverse probability of its path. Prints the \
                       estimated total and unique counts with 95% intervals, the estimated \
-                      core-seconds of a full count with this kernel on this machine, the modelled \
+                      core time of a full count with this kernel on this machine, the modelled \
                       wall time on --threads and on 64, 1024 and 10000 cores, the sample size, the \
                       seed, the fraction of the work the sample did, and why it stopped. The \
                       time budget (--budget-seconds, building the plan included) follows the board, 5 s \
                       for small boards up to 60 s from n = 24; it ends early when counting the \
                       board exactly is cheaper than the time left (it then counts, and says \
-                      \"counted exactly\") or when the probes have done a full count's work. \
+                      \"counted exactly\") or when the samples have done a full count's work. \
                       The same --seed and --samples give the same totals on any thread count.",
         after_long_help = "Examples:\n  \
                       nqueens estimate 24                         a minute of sampling\n  \
@@ -471,28 +471,28 @@ pub struct ManArgs {
 /// Arguments of `nqueens estimate`.
 #[derive(Debug, Args)]
 pub struct EstimateArgs {
-    /// Board side, 4 to 32.
+    /// Board size, 4 to 32.
     #[arg(value_name = "N", value_parser = parse_estimate_n)]
     pub n: u32,
-    /// Wall-clock budget in seconds, spent on probes, building the plan included [default: 5
+    /// Wall-clock budget in seconds, spent on samples, building the plan included [default: 5
     /// up to n = 16, 60 from n = 24].
     ///
     /// A budget: the sample fills it, then the estimate is written. At most 86400 (a day). Sampling ends within about a thirty-second of it after the end,
-    /// or earlier when counting exactly is cheaper (then it counts) or the probes have done a
+    /// or earlier when counting exactly is cheaper (then it counts) or the samples have done a
     /// full count's work. The default is 5 up to n = 16, 10 to 19, 20 to 21, 30 to 23 and 60
     /// from 24.
     #[arg(long = "budget-seconds", alias = "seconds", value_name = "S",
           value_parser = parse_budget_seconds, conflicts_with = "samples")]
     pub seconds: Option<f64>,
-    /// Draw exactly K probes instead of filling a time budget: reproducible.
+    /// Draw exactly K samples instead of filling a time budget: reproducible.
     ///
     /// K goes from 2 to 1000000000.
     #[arg(long, value_name = "K", value_parser = parse_samples)]
     pub samples: Option<u64>,
-    /// Seed of the probes' random streams.
+    /// Seed of the samples' random streams.
     #[arg(long, value_name = "X", default_value_t = 1, value_parser = parse_seed)]
     pub seed: u64,
-    /// Spend the whole time budget on probes: no exact count, no early end.
+    /// Spend the whole time budget on samples: no exact count, no early end.
     ///
     /// For studies of the estimator itself, such as how often its interval holds the known
     /// total.
@@ -505,7 +505,7 @@ pub struct EstimateArgs {
     #[arg(short = 't', visible_short_alias = 'j', long, value_name = "THREADS",
           value_parser = parse_threads, default_value = "max")]
     pub threads: usize,
-    /// Which kernel counts the probes (and whose cost is estimated).
+    /// Which kernel counts the samples (and whose cost is estimated).
     #[arg(long, default_value_t = Kernel::default(), value_parser = kernel_parser())]
     pub kernel: Kernel,
     /// Output format.
@@ -515,7 +515,7 @@ pub struct EstimateArgs {
     pub progress: ProgressArgs,
 }
 
-/// Parses a board side for `estimate`: 4 to 32, the boards the symmetric plan samples.
+/// Parses a board size for `estimate`: 4 to 32, the boards the symmetric plan samples.
 pub fn parse_estimate_n(text: &str) -> Result<u32, String> {
     use nqueens::estimate::Estimator;
     const LO: u32 = Estimator::MIN_N;
@@ -576,8 +576,8 @@ pub struct EngineArgs {
     ///
     #[cfg_attr(
         feature = "gpu",
-        doc = "gpu: the GPU and --threads CPU workers take tasks from one queue (the CPU \
-               workers with the fastest CPU kernel); gpu-only: the GPU alone. The GPU is the \
+        doc = "gpu: the GPU and --threads CPU threads take tasks from one queue (the CPU \
+               threads with the fastest CPU kernel); gpu-only: the GPU alone. The GPU is the \
                fastest adapter found (`nqueens --version` lists them; NQUEENS_GPU_ADAPTER=INDEX \
                or part of a name picks another). auto counts with gpu on a discrete adapter \
                when the CPU alone would need about 2 s or more (n = 19 and up on 16 threads, \
@@ -607,11 +607,11 @@ pub struct CountArgs {
     ///
     /// JSON and CSV also give each board's plan fingerprint, what a journal supplied
     /// (resumed_tasks, resumed_total), the plan's tasks (plan_tasks, searched_tasks), shard and
-    /// complete, and core_time: the searched tasks' time summed over the workers, so that
+    /// complete, and core_time: the searched tasks' time summed over the threads, so that
     /// wall_time - core_time / threads is the time the count spent outside its tasks (times in
     /// seconds). With --checkpoint they add runs, all_runs_wall_time and all_runs_core_time
-    /// (every run of the count that its journal timed), and the table gives time (this run),
-    /// compute (all runs' core time) and the share of tasks resumed.
+    /// (every run of the count that its journal timed), and the table gives wall time (this
+    /// run), core time (all runs') and the share of tasks resumed.
     #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table)]
     pub format: Format,
     /// Record finished tasks in FILE; the same command resumes.
@@ -621,7 +621,7 @@ pub struct CountArgs {
     /// for shard K/M. Example: --checkpoint n20.ckpt
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<std::path::PathBuf>,
-    /// Place the workers on chosen CPUs (Linux).
+    /// Place the threads on chosen CPUs (Linux).
     ///
     /// cores = one per physical core first, then their SMT siblings; siblings = SMT siblings
     /// together, core by core; none = wherever the system puts them. Only the CPUs the process may run on (taskset) are used, and no
@@ -782,7 +782,7 @@ fn parse_n(text: &str) -> Result<u32, String> {
     )
 }
 
-/// Parses a board side from 0 to `max`; `limit` says why a larger one is refused, `expected`
+/// Parses a board size from 0 to `max`; `limit` says why a larger one is refused, `expected`
 /// is the range named when the text is no number at all.
 fn parse_side(
     text: &str,
@@ -976,13 +976,13 @@ const COMPARE_EXAMPLES: &str = "Examples:\n  \
     candidates       squares examined for the next queen, n per extended board\n  \
     diagonal checks  candidates that reached the diagonal test (matrix and bitmask\n                   \
     test everything at once, so for them it equals candidates)\n\n\
-    time is the plain search, instrumented the search that produced the counters; a search\n\
-    shorter than 0.2 s is repeated and its fastest run shown. The table gives every time in\n\
-    one unit, named in its heading: ms while all are under a second, else s. speedup is\n\
-    relative to the matrix search (1.00x; without it, the first listed of matrix, array,\n\
-    attack, bitmask), named in the heading. JSON and CSV: algorithm, n, total, nodes,\n\
-    candidates, diagonal_checks, seconds, instrumented_seconds, speedup (four significant\n\
-    digits), baseline.";
+    wall time is the plain search's, instrumented the wall time of the search that produced\n\
+    the counters; a search shorter than 0.2 s is repeated and its fastest run shown. The table\n\
+    gives every time in one unit, named in its heading: ms while all are under a second,\n\
+    else s. speedup is relative to the matrix search (1.00x; without it, the first listed of\n\
+    matrix, array, attack, bitmask), named in the heading. JSON and CSV: algorithm, n, total,\n\
+    nodes, candidates, diagonal_checks, wall_time, instrumented_wall_time, speedup (four\n\
+    significant digits), baseline.";
 
 /// Arguments of `nqueens compare`.
 #[derive(Debug, Args)]
@@ -1027,7 +1027,7 @@ pub fn parse_budget_seconds(text: &str) -> Result<f64, String> {
     match parse_seconds(text)? {
         s if s > DAY_SECONDS => Err(format!(
             "the budget must be at most {DAY_SECONDS} seconds (a day); --samples K draws a \
-             fixed number of probes instead"
+             fixed number of samples instead"
         )),
         s => Ok(s),
     }
@@ -1119,7 +1119,7 @@ pub struct WatchArgs {
     pub html: Option<std::path::PathBuf>,
 }
 
-/// Parses a board side for `watch`: 1 to 64.
+/// Parses a board size for `watch`: 1 to 64.
 fn parse_watch_n(text: &str) -> Result<u32, String> {
     match parse_n(text)? {
         0 => Err("the 0 x 0 board has no square to watch (give 1 to 64)".to_string()),
@@ -1162,7 +1162,7 @@ fn parse_speed(text: &str) -> Result<f64, String> {
 /// Arguments of `nqueens scale`.
 #[derive(Debug, Args)]
 pub struct ScaleArgs {
-    /// Board side (0 to 64); not with --compare.
+    /// Board size (0 to 64); not with --compare.
     #[arg(value_name = "N", value_parser = parse_n, required_unless_present = "compare")]
     pub n: Option<u32>,
     /// Compare saved results instead of measuring.
@@ -1222,7 +1222,7 @@ pub struct ScaleArgs {
     /// complete (false when an interrupt stopped the study), tasks, runs
     /// (threads, median_seconds, min_seconds, max_seconds, speedup, efficiency, cpu_share,
     /// shares_core, loss {serial, imbalance, other_programs, slowdown, unexplained}: 1 -
-    /// efficiency split by where it went), model (workers; the list-scheduling bound:
+    /// efficiency split by where it went), model (threads; the list-scheduling bound:
     /// predicted_seconds, speedup, efficiency; the model with losses: with_losses_seconds,
     /// with_losses_speedup, losses_from_threads), model_leaves_out,
     /// total, run {cpu, logical, physical, smt, kernel, strategy, n, version, date, os, pin
@@ -1230,7 +1230,7 @@ pub struct ScaleArgs {
     /// solutions_per_second_per_core} and model_check (threads, from_threads,
     /// predicted_seconds, measured_seconds, error, lumped: each measured count predicted from
     /// the smaller ones). csv: one row per measured thread count (kind = measured, seconds = the
-    /// median) and per modelled worker count and model (kind = bound for the list-scheduling
+    /// median) and per modelled thread count and model (kind = bound for the list-scheduling
     /// bound, with-losses for the model with measured losses; seconds = the prediction; min,
     /// max, cpu_share and the loss_… columns empty) of each series. cpu_share is the CPU time the runs received / asked
     /// for: well below 1 on a busy machine.
@@ -1243,14 +1243,14 @@ pub struct ScaleArgs {
     /// is replaced.
     #[arg(long, value_name = "FILE.svg", value_parser = svg_path_parser())]
     pub plot: Option<std::path::PathBuf>,
-    /// Model up to this many workers (1 to 1048576).
+    /// Model up to this many threads (1 to 1048576).
     ///
     /// The plot draws the model's curve that far
     /// [default: 4 times the largest measured thread count], and beyond 256 the model in the
     /// output goes that far too.
     #[arg(long, value_name = "THREADS", value_parser = parse_model_up_to)]
     pub model_up_to: Option<usize>,
-    /// Place the workers on chosen CPUs (Linux).
+    /// Place the threads on chosen CPUs (Linux).
     ///
     /// cores = one per physical core first, then their SMT siblings; siblings = SMT siblings
     /// together, core by core; none = wherever the system puts them. Only the CPUs the process may run on (taskset) are used, and no
@@ -1343,7 +1343,7 @@ pub const LIST_UNLIMITED_MAX_N: u32 = 20;
 /// Arguments of `nqueens solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// Board side, 0 to 100000000.
+    /// Board size, 0 to 100000000.
     #[arg(value_name = "N", value_parser = parse_solve_n)]
     pub n: u32,
     /// Also print the solution's 8 images under the symmetries of the square.
@@ -1367,7 +1367,7 @@ pub struct SolveArgs {
 /// Arguments of `nqueens list`.
 #[derive(Debug, Args)]
 pub struct ListArgs {
-    /// Board side, 0 to 64 (above 20 only with --limit).
+    /// Board size, 0 to 64 (above 20 only with --limit).
     #[arg(value_name = "N", value_parser = parse_list_n)]
     pub n: u32,
     /// Only one solution per symmetry class.
@@ -1429,12 +1429,12 @@ fn parse_whole(text: &str, min: u64, max: u64, what: &str) -> Result<u64, String
     }
 }
 
-/// The most probes `estimate --samples` draws. The interval narrows only with the square root
-/// of the sample: a billion probes already take over half an hour of a core on the smallest
+/// The most samples `estimate --samples` draws. The interval narrows only with the square root
+/// of their number: a billion samples already take over half an hour of a core on the smallest
 /// board (days on the largest), and a larger count would run for years before it printed.
 pub const MAX_SAMPLES: u64 = 1_000_000_000;
 
-/// Parses `--samples K` of `estimate`: at least 2, since a spread needs two probes, and at most
+/// Parses `--samples K` of `estimate`: at least 2, since a spread needs two samples, and at most
 /// [`MAX_SAMPLES`].
 pub fn parse_samples(text: &str) -> Result<u64, String> {
     parse_whole(text, 2, MAX_SAMPLES, "the number of samples")
@@ -1472,22 +1472,22 @@ pub fn parse_warmup(text: &str) -> Result<u32, String> {
     parse_whole(text, 0, most, "the number of warm-up runs").map(|k| k as u32)
 }
 
-/// The most workers `scale --model-up-to` models: what a saved result may name, so that every
+/// The most threads `scale --model-up-to` models: what a saved result may name, so that every
 /// result made is read back.
 pub const MODEL_UP_TO_MAX: u64 = nqueens::scaling::series::Series::MAX_COUNT as u64;
 
 /// Parses `--model-up-to THREADS` of `scale`: 1 to [`MODEL_UP_TO_MAX`].
 pub fn parse_model_up_to(text: &str) -> Result<usize, String> {
-    parse_whole(text, 1, MODEL_UP_TO_MAX, "the number of modelled workers").map(|k| k as usize)
+    parse_whole(text, 1, MODEL_UP_TO_MAX, "the number of modelled threads").map(|k| k as usize)
 }
 
-/// Parses a board side for `solve`: 0 to [`SOLVE_MAX_N`].
+/// Parses a board size for `solve`: 0 to [`SOLVE_MAX_N`].
 pub fn parse_solve_n(text: &str) -> Result<u32, String> {
     let limit = format!("solve prints boards up to {SOLVE_MAX_N} x {SOLVE_MAX_N}");
     parse_side(text, 0..=SOLVE_MAX_N, SOLVE_MAX_N, &limit)
 }
 
-/// Parses a board side for `list`: 0 to 64, the widest board the search handles.
+/// Parses a board size for `list`: 0 to 64, the widest board the search handles.
 pub fn parse_list_n(text: &str) -> Result<u32, String> {
     parse_n(text)
 }

@@ -19,7 +19,7 @@ use crate::args::CompareArgs;
 pub struct CompareRecord {
     /// The algorithm.
     pub algorithm: Algorithm,
-    /// Board side.
+    /// Board size.
     pub n: u32,
     /// Solutions found.
     pub total: u128,
@@ -29,11 +29,13 @@ pub struct CompareRecord {
     pub candidates: u128,
     /// Candidates that reached the diagonal test.
     pub diagonal_checks: u128,
-    /// Wall-clock seconds of the plain (uninstrumented) search; the fastest of repeated runs
-    /// when one run is short.
+    /// Wall time of the plain (uninstrumented) search in seconds, written as `wall_time`; the
+    /// fastest of repeated runs when one run is short.
+    #[serde(rename = "wall_time")]
     pub seconds: f64,
-    /// Wall-clock seconds of the instrumented search that produced the counters, measured the
-    /// same way.
+    /// Wall time of the instrumented search that produced the counters in seconds, written as
+    /// `instrumented_wall_time`, measured the same way.
+    #[serde(rename = "instrumented_wall_time")]
     pub instrumented_seconds: f64,
     /// How many times faster than `baseline` (plain runs), to four significant digits.
     pub speedup: f64,
@@ -68,7 +70,7 @@ fn write_table(out: &mut dyn Write, records: &[CompareRecord]) -> std::io::Resul
         "nodes".to_string(),
         "candidates".to_string(),
         "diagonal checks".to_string(),
-        format!("time ({})", unit.symbol()),
+        format!("wall time ({})", unit.symbol()),
         format!("instrumented ({})", unit.symbol()),
         format!("speedup vs {baseline}"),
     ];
@@ -301,7 +303,7 @@ fn check_agreement(records: &[CompareRecord]) -> Result<(), String> {
 /// One board counted by `nqueens count --algorithm`.
 #[derive(Debug, Clone, Serialize)]
 pub struct AlgorithmCount {
-    /// Board side.
+    /// Board size.
     pub n: u32,
     /// All solutions.
     pub total: u128,
@@ -316,7 +318,7 @@ pub struct AlgorithmCount {
 table_row!(AlgorithmCount, |record| {
     "n" => record.n,
     "total" => grouped(record.total),
-    "time" => human::duration(record.wall_time),
+    "wall time" => human::duration(record.wall_time),
     "solutions/s" => human::rate_of(record.total as f64, record.wall_time),
     "threads" => record.threads,
     "algorithm" => record.algorithm,

@@ -58,8 +58,8 @@ pub fn column_widths(boards: &[u32], options: &CountOptions) -> Vec<usize> {
     ]
 }
 
-/// A count that may resume from a journal: its table gives this run's time, the compute of
-/// every run of the count (`compute`: their search time summed) and the share of the tasks
+/// A count that may resume from a journal: its table gives this run's wall time, the core time
+/// of every run of the count (`core time`: their search time summed) and the share of the tasks
 /// resumed; the strategy and the rate (of this run's part only) are left to JSON and CSV, so
 /// that the table fits 100 columns.
 #[derive(Debug, Clone, Serialize)]
@@ -69,20 +69,27 @@ struct Resumable(Counted);
 impl TableRow for Resumable {
     fn headings() -> Vec<&'static str> {
         vec![
-            "n", "total", "unique", "time", "compute", "resumed", "threads", "kernel",
+            "n",
+            "total",
+            "unique",
+            "wall time",
+            "core time",
+            "resumed",
+            "threads",
+            "kernel",
         ]
     }
 
     fn cells(&self) -> Vec<String> {
         let record = &self.0;
         let counts = &record.run.counts;
-        let compute = record.all_runs_core_time.flatten();
+        let core_time = record.all_runs_core_time.flatten();
         vec![
             counts.n.to_string(),
             grouped(counts.total),
             counts.unique.map_or("-".to_string(), grouped),
             human::duration(record.seconds()),
-            compute.map_or(human::NONE.to_string(), human::duration),
+            core_time.map_or(human::NONE.to_string(), human::duration),
             resumed_cell(record.run.resumed_tasks, counts.tasks),
             counts.threads.to_string(),
             record.kernel_cell(),

@@ -132,7 +132,7 @@ table_row!(Counted, |record| {
     "n" => record.run.counts.n,
     "total" => grouped(record.run.counts.total),
     "unique" => record.run.counts.unique.map_or("-".to_string(), grouped),
-    "time" => human::duration(record.seconds()),
+    "wall time" => human::duration(record.seconds()),
     "solutions/s" => record.searched_rate(),
     "threads" => record.run.counts.threads,
     "strategy" => record.run.counts.strategy,

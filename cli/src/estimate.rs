@@ -42,7 +42,7 @@ pub fn run(args: &EstimateArgs, out: &mut dyn Write) -> Result<Outcome, Failure>
         // Written whole, marked stopped; said after it, as an interrupted count says.
         output::message(format_args!(
             "nqueens: interrupted: the estimate rests on the {} drawn before it",
-            human::plural(grouped(result.samples), "probe")
+            human::plural(grouped(result.samples), "sample")
         ));
         return Ok(Outcome::Interrupted);
     }
@@ -52,15 +52,15 @@ pub fn run(args: &EstimateArgs, out: &mut dyn Write) -> Result<Outcome, Failure>
 /// Estimates the `n`-board under a progress bar on stderr (only on a terminal, and not under
 /// `--quiet`): the budget used, the samples drawn and the interval of the total so far.
 ///
-/// The first interrupt stops the estimate after the running probes, once a round of them is
+/// The first interrupt stops the estimate after the running samples, once a round of them is
 /// whole (before that it ends the process: nothing would be kept), and the estimate of the
-/// probes drawn is written, marked stopped; the second ends the process at once.
+/// samples drawn is written, marked stopped; the second ends the process at once.
 fn estimate_on_terminal(
     n: u32,
     options: &EstimateOptions,
     started: Instant,
 ) -> Result<Estimate, Failure> {
-    let interrupt = Interrupt::install_for("probe");
+    let interrupt = Interrupt::install_for("sample");
     // The bar counts the samples drawn, or the seconds of a time budget.
     let of = match options.budget {
         Budget::Samples(k) => k,
@@ -133,7 +133,7 @@ fn estimate_on_terminal(
 }
 
 /// What the estimate tells the command: the plan built (a warning when it spent the whole time
-/// budget), and each round of probes (from then on an interrupt keeps them; `report` shows
+/// budget), and each round of samples (from then on an interrupt keeps them; `report` shows
 /// them).
 struct Watching<'a> {
     n: u32,
@@ -195,7 +195,7 @@ fn log_line(n: u32, options: &EstimateOptions, p: &EstimateProgress) -> String {
 }
 
 /// The total estimated so far, as the bar and the log lines show it: `, total 2.57 × 10⁶ ±0.91%`
-/// (nothing before there are two probes).
+/// (nothing before there are two samples).
 fn running_total(p: &EstimateProgress) -> String {
     match p.total {
         Some((total, low, high)) => format!(
@@ -283,7 +283,10 @@ fn lines(e: &Estimate) -> Vec<Line> {
             ),
         );
         add("stopped".into(), e.stopped.to_string());
-        add("took".into(), duration(e.elapsed.as_secs_f64()));
+        add(
+            "wall time of the estimate".into(),
+            duration(e.elapsed.as_secs_f64()),
+        );
         return lines;
     }
     add(
@@ -328,7 +331,7 @@ fn lines(e: &Estimate) -> Vec<Line> {
     add(
         "sample".into(),
         format!(
-            "{} probes, seed {}, {} free rows each",
+            "{} samples, seed {}, {} free rows each",
             grouped(e.samples),
             e.seed,
             e.free_rows
@@ -336,6 +339,9 @@ fn lines(e: &Estimate) -> Vec<Line> {
     );
     add("work covered".into(), human::share(e.covered_fraction));
     add("stopped".into(), e.stopped.to_string());
-    add("took".into(), duration(e.elapsed.as_secs_f64()));
+    add(
+        "wall time of the estimate".into(),
+        duration(e.elapsed.as_secs_f64()),
+    );
     lines
 }

@@ -41,7 +41,7 @@ struct Shared {
     /// The bar of the count that runs now, so that the handler prints its notices on lines of
     /// their own rather than after the bar.
     bar: Mutex<Option<Notices>>,
-    /// What the workers finish before they stop: `task`, or an estimate's `probe`.
+    /// What the workers finish before they stop: `task`, or an estimate's `sample`.
     work: &'static str,
     /// What an interrupt keeps once one has finished: `work`, or a study's `timed run`.
     kept: &'static str,
@@ -55,7 +55,7 @@ impl Interrupt {
         Interrupt::install_for("task")
     }
 
-    /// [`Interrupt::install`] for workers that finish each `work` (`probe`: an estimate's)
+    /// [`Interrupt::install`] for workers that finish each `work` (`sample`: an estimate's)
     /// rather than each task, as the notices say.
     pub fn install_for(work: &'static str) -> Interrupt {
         Interrupt::install_keeping(work, work)

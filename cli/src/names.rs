@@ -64,7 +64,7 @@ impl Named for Kernel {
             DepthFirst => "the depth-first search, on every CPU (the reference)",
             #[cfg(feature = "gpu")]
             Gpu => {
-                "the GPU beside the CPU: both take tasks from one queue (--threads CPU workers \
+                "the GPU beside the CPU: both take tasks from one queue (--threads CPU threads \
                  with the fastest CPU kernel)"
             }
             #[cfg(feature = "gpu")]
@@ -104,8 +104,8 @@ impl Named for Pin {
     }
     fn description(self) -> &'static str {
         match self {
-            Pin::None => "wherever the system puts the workers",
-            Pin::Cores => "one worker per physical core first, then their SMT siblings",
+            Pin::None => "wherever the system puts the threads",
+            Pin::Cores => "one thread per physical core first, then their SMT siblings",
             Pin::Siblings => "SMT siblings together, core by core",
         }
     }

@@ -35,7 +35,7 @@ fn failure(pin: Pin, error: PinError) -> Failure {
             return Failure::Engine(nqueens::Error::ThreadPool(Box::new(error)));
         }
         PinError::Refused { placement } => {
-            format!("--pin {pin}: the system refused to place the workers on CPUs {placement}")
+            format!("--pin {pin}: the system refused to place the threads on CPUs {placement}")
         }
         other => format!("--pin: {other}"),
     })
@@ -76,7 +76,7 @@ mod tests {
         };
         assert_eq!(
             failure(Pin::Siblings, refused).to_string(),
-            "--pin siblings: the system refused to place the workers on CPUs siblings: 0,1"
+            "--pin siblings: the system refused to place the threads on CPUs siblings: 0,1"
         );
     }
 }

@@ -110,7 +110,7 @@ pub enum PinError {
     #[error("could not start the worker threads")]
     ThreadPool(#[source] rayon::ThreadPoolBuildError),
     /// The system refused to run a worker on its CPU.
-    #[error("the system refused to place the workers on CPUs {placement}")]
+    #[error("the system refused to place the threads on CPUs {placement}")]
     Refused {
         /// The placement and the CPUs of the workers, as [`Placement::describe`] writes them.
         placement: String,

@@ -62,7 +62,7 @@ table_row!(ShardRow, |row| {
     "shard" => row.0.run.shard,
     "partial total" => grouped(row.0.run.counts.total),
     "tasks" => format!("{} of {}", grouped(row.0.run.counts.tasks), grouped(row.0.run.plan_tasks)),
-    "time" => duration(row.0.seconds()),
+    "wall time" => duration(row.0.seconds()),
     "threads" => row.0.run.counts.threads,
     "strategy" => row.0.run.counts.strategy,
     "kernel" => row.0.run.counts.kernel,

@@ -35,7 +35,7 @@ table_row!(Verified, |record| {
     "known total" => grouped(record.expected_total),
     "unique" => record.counted.run.counts.unique.map_or("-".to_string(), grouped),
     "known unique" => grouped(record.expected_unique),
-    "time" => human::duration(record.counted.seconds()),
+    "wall time" => human::duration(record.counted.seconds()),
     "kernel" => record.counted.run.counts.kernel,
     "result" => if record.ok { "ok" } else { "MISMATCH" }.to_string(),
 });

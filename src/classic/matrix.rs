@@ -1,9 +1,9 @@
-//! The 2-D board: an `n × n` grid of cells, each free, holding a queen, or threatened.
+//! The 2-D board: an `n × n` grid of cells, each free, holding a queen, or attacked.
 //!
 //! The most literal way to play the puzzle on paper. Start with an empty grid. To fill row `r`,
 //! look at its cells from column 0 upward; on every cell still free, put a queen: copy the grid,
 //! mark the queen, and mark every cell it attacks — the rest of its row, its column, and both of
-//! its diagonals, in every direction — as threatened. Then fill row `r + 1` on the copy. A queen
+//! its diagonals, in every direction — as attacked. Then fill row `r + 1` on the copy. A queen
 //! on the last row is a solution; backing up is free, because the grid of the row above was
 //! never changed.
 //!

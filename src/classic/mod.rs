@@ -5,7 +5,7 @@
 //!
 //! | algorithm | state of a partial board | test of one square |
 //! |---|---|---|
-//! | [`Algorithm::Matrix`] | an `n × n` grid of free / queen / threatened cells, copied per queen | one cell |
+//! | [`Algorithm::Matrix`] | an `n × n` grid of free / queen / attacked cells, copied per queen | one cell |
 //! | [`Algorithm::Array`] | the column of the queen in each placed row | the column, then the diagonals, against every placed queen |
 //! | [`Algorithm::Attack`] | boolean arrays for columns and both diagonal directions | three array lookups |
 //! | [`Algorithm::Bitmask`] | three `u64` masks (the engine's kernel) | a whole row with one mask operation |
@@ -64,7 +64,7 @@ use crate::names::{Named, from_str_by_name};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum Algorithm {
-    /// An n × n grid of free / queen / threatened cells, copied and marked per queen.
+    /// An n × n grid of free / queen / attacked cells, copied and marked per queen.
     Matrix,
     /// One column per placed row; a candidate is checked against every placed queen.
     Array,
@@ -376,7 +376,7 @@ pub enum Event {
         /// Column examined.
         col: usize,
         /// The line the attack runs along, when the algorithm's test tells
-        /// ([`Algorithm::Matrix`] only sees a threatened cell).
+        /// ([`Algorithm::Matrix`] only sees an attacked cell).
         line: Option<Line>,
         /// The attacking queen's `(row, column)`, when the algorithm's test finds it (only
         /// [`Algorithm::Array`] compares with each queen).

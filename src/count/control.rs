@@ -11,7 +11,7 @@ use crate::engine::run::TaskOutcome;
 use crate::journal::Shard;
 
 /// Observes a count, an estimate or a study: told the plan once, then every task of a count as
-/// it finishes, how an estimate's probes go, or each run of a study as it starts.
+/// it finishes, how an estimate's samples go, or each run of a study as it starts.
 ///
 /// Every method runs while workers count, so they must be cheap; `task_done` runs on a worker
 /// thread, possibly on several at once. Each does nothing unless implemented.
@@ -53,8 +53,8 @@ pub trait Watcher: Sync {
         let _ = outcome;
     }
     /// Called as an estimate goes ([`estimate_with`](crate::estimate::estimate_with)): after
-    /// each pilot run that sizes a time budget's sample (with [`EstimateProgress::samples`] 0)
-    /// and after each round of probes (a sample of fixed size is drawn in at most 512 rounds).
+    /// each pilot run that sizes a time budget's rounds (with [`EstimateProgress::samples`] 0)
+    /// and after each round of samples (a fixed number of samples is drawn in at most 512 rounds).
     /// An estimate's [`start`](Watcher::start) is told the plan it samples, with no task
     /// resumed.
     fn sampled(&self, progress: &EstimateProgress) {
@@ -135,9 +135,9 @@ pub struct RunControl<'a> {
     /// searched again (a count's: an estimate does not read it).
     pub journal: Option<&'a Path>,
     /// When set to `true`, workers finish their current task and start no other (an estimate's,
-    /// their current group of probes: it returns what the probes drawn show).
+    /// their current group of samples: it returns what the samples drawn show).
     pub stop: Option<&'a AtomicBool>,
-    /// Told about every finished task (an estimate's, how its probes go).
+    /// Told about every finished task (an estimate's, how its samples go).
     pub watcher: Option<&'a dyn Watcher>,
     /// Count only this shard of the plan (`None`: the whole plan; an estimate samples the
     /// whole plan).
@@ -337,14 +337,14 @@ impl<'a> RunControl<'a> {
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct EstimateProgress {
-    /// Probes of the sample drawn so far.
+    /// Samples drawn so far.
     pub samples_done: u64,
-    /// Probes the sample draws; 0 while pilot runs size it for a time budget.
+    /// Samples to draw in all; 0 while pilot runs size it for a time budget.
     pub samples: u64,
     /// Wall-clock time since the estimate started, pilot runs included.
     pub elapsed: Duration,
-    /// The total estimated from the probes drawn so far, with its 95% interval: `(estimate,
-    /// low, high)`; `None` before there are two probes.
+    /// The total estimated from the samples drawn so far, with its 95% interval: `(estimate,
+    /// low, high)`; `None` before there are two samples.
     pub total: Option<(f64, f64, f64)>,
 }
 

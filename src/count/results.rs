@@ -42,7 +42,7 @@ use crate::journal::{Shard, Spent};
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Counts {
-    /// Board side.
+    /// Board size.
     pub n: u32,
     /// All solutions (OEIS A000170).
     #[cfg_attr(feature = "serde", serde(with = "crate::serde_util::count"))]

@@ -2,11 +2,11 @@
 //! it runs on: the figure to weigh work by before starting it.
 //!
 //! [`Cost::of_board`] runs the [`Estimator`] once per board, kernel and thread count in a
-//! process, with 200 probes and seed 1, each probe timed by its thread's
+//! process, with 200 samples and seed 1, each sample timed by its thread's
 //! processor clock; later calls with the same board, kernel and thread count return the figure
 //! already made. So the figure is the one that [`estimate`](crate::estimate::estimate) reports
 //! for the same board with [`Budget::Samples`]`(200)` and that seed (which draw the same
-//! probes).
+//! samples).
 //!
 //! Boards the estimator does not sample are scaled from one it does by their solutions (the
 //! cost per solution changes little with n): boards beyond [`Estimator::MAX_N`] from that board.
@@ -36,10 +36,10 @@ use crate::error::Error;
 use crate::estimate::{Budget, EstimateOptions, Estimator, time};
 use crate::known;
 
-/// The probes of every estimate behind a [`Cost`] (what `nqueens estimate --samples 200` draws).
+/// The samples of every estimate behind a [`Cost`] (what `nqueens estimate --samples 200` draws).
 pub(crate) const SAMPLES: u64 = 200;
 
-/// The seed of those probes.
+/// The seed of those samples.
 pub(crate) const SEED: u64 = 1;
 
 /// What a piece of work is estimated to cost. [`Duration::MAX`] stands for a cost beyond any

@@ -8,19 +8,19 @@
 //! The [`symmetric`](crate::Strategy::Symmetric) plan writes the total as
 //! `Q(n) = Σⱼ wⱼ cⱼ` over its tasks `j` (weight `wⱼ`, unweighted count `cⱼ`), and the cost of a
 //! count as `C = Σⱼ tⱼ` (the kernel's time on task `j`). At n = 27 one task is about ten
-//! core-minutes, so a sample of whole tasks cannot fit a minute. A **probe** instead follows
+//! core-minutes, so a sample of whole tasks cannot fit a minute. A **sample** instead follows
 //! one random path part of the way down one task (Knuth, *Estimating the efficiency of
 //! backtrack programs*, 1975):
 //!
 //! 1. draw task `j` with probability `pⱼ` (proportional to the plan's cheap size estimate plus
 //!    one, so every task can be drawn);
 //! 2. while more than `m` rows are free, place the queen of the first free row on one of its
-//!    `bₖ` free squares, chosen uniformly (a row with no free square ends the probe with
+//!    `bₖ` free squares, chosen uniformly (a row with no free square ends the sample with
 //!    count 0);
 //! 3. count the completions `c` of the board reached exactly, with the fastest kernel, timing
 //!    the count as `t`: its wall time (a monotonic clock, read without a system call) at the
 //!    share of the time its thread was running, from the thread's processor clock read once
-//!    per chunk of probes, so that other threads and programs on the same cores do not
+//!    per chunk of samples, so that other threads and programs on the same cores do not
 //!    inflate it;
 //! 4. with `B = Π bₖ`, return `X = wⱼ c B / pⱼ` and `Y = t B / pⱼ`.
 //!
@@ -33,57 +33,57 @@
 //! # Stratification
 //!
 //! The tasks, in plan order (largest first by size estimate), cut `[0, 1)` into intervals of
-//! length `pⱼ`. With `K` probes, probe `i` draws its point uniformly from the `i`-th of `K`
+//! length `pⱼ`. With `K` samples, sample `i` draws its point uniformly from the `i`-th of `K`
 //! equal strata `[i/K, (i+1)/K)` and takes the task whose interval holds it (inverse transform).
 //! Each point is uniform over its stratum, with density `K`, so `X̄ = Σᵢ Xᵢ / K` is still unbiased,
 //! and neighbouring strata hold tasks of like size, so `Var X̄ = Σᵢ Var Xᵢ / K²` is smaller than
 //! for independent draws. The variance is estimated by collapsing neighbouring strata in pairs
 //! (stratified by task), which can only overstate it; the interval is `X̄ ± 1.96 √V̂` (normal: `K` is
-//! thousands of probes).
+//! thousands of samples).
 //!
 //! # The descent depth
 //!
-//! A deep descent makes probes cheap but `B` large and `X` noisy; a shallow one makes each
-//! probe exact over more of the tree but leaves few probes in the budget. Each probe's exact
+//! A deep descent makes samples cheap but `B` large and `X` noisy; a shallow one makes each
+//! sample exact over more of the tree but leaves few samples in the budget. Each sample's exact
 //! count is aimed at about a millisecond: a table gives the free rows `m` left
 //! after the descent for each `n`, chosen from timings of the AVX2 kernel. It depends on `n`
 //! alone, so the estimate does too.
 //!
 //! # Reproducibility
 //!
-//! Probe `i` draws every number from its own stream, a function of the seed and `i`
-//! (SplitMix64); probes run on a thread pool, and only running sums are kept (per group of
+//! Sample `i` draws every number from its own stream, a function of the seed and `i`
+//! (SplitMix64); samples run on a thread pool, and only running sums are kept (per group of
 //! strata: the sum and the spread), added in an order fixed by `K` alone. The same seed and the
-//! same number of probes give the same totals on any thread count.
+//! same number of samples give the same totals on any thread count.
 //!
 //! # Time budgets
 //!
 //! A time budget counts from the moment the estimate is asked for: building the plan, pilot
-//! runs and probes all spend it. It draws **whole samples only**: pilot runs of growing size
-//! (16 probes a thread, then four times as many, until one takes a thirtieth of the budget)
+//! runs and samples all spend it. It draws **whole rounds only**: pilot runs of growing size
+//! (16 samples a thread, then four times as many, until one takes a thirtieth of the budget)
 //! and then rounds of about a thirty-second of what is left each, every pilot and every round
-//! a complete stratified sample of its own (its own `K`, its own stream of the seed). A round
+//! a complete stratified draw of its own (its own `K`, its own stream of the seed). A round
 //! is never cut: the budget is checked between rounds, and the last round is sized to what is
-//! left, so the time taken is the budget within about one round. Each whole sample is an
-//! unbiased estimate; their probes pooled, each weighed by its size, are too, and the pooled
-//! collapsed-strata variance is the variance of that pooled mean. A sample cut by the clock
+//! left, so the time taken is the budget within about one round. Each whole round is an
+//! unbiased estimate; their samples pooled, each weighed by its size, are too, and the pooled
+//! collapsed-strata variance is the variance of that pooled mean. A round cut by the clock
 //! would not be: which of its strata it had drawn would depend on load and threads, and the
 //! strata it lacked would bias the mean without the variance seeing it. So, however the
 //! budget and the machine's load cut the work, the interval keeps its 95% (measured by
-//! `scripts/estimate-coverage.sh`). Such a sample is not repeated by the same seed (a fixed
-//! number of samples is). The core-seconds are measured times and vary run to run.
+//! `scripts/estimate-coverage.sh`). Such an estimate is not repeated by the same seed (a fixed
+//! number of samples is). The core times are measured times and vary run to run.
 //!
 //! # Stopping early
 //!
 //! By default ([`EstimateOptions::early_stop`]) a time budget also ends early, at a whole
-//! sample, for either of two reasons ([`StopReason`]): the samples so far show that counting
+//! round, for either of two reasons ([`StopReason`]): the samples so far show that counting
 //! the board exactly would take less than the budget left (then it counts, and the figures
-//! are the count's: [`StopReason::Counted`]), or the probes have done the work of a full
-//! count ([`StopReason::Covered`]), after which more probes would cost more than the count.
-//! A stop flag ([`RunControl::stop`]) ends an estimate at the next group of probes: it
-//! returns what the rounds of probes drawn whole until then show, with
+//! are the count's: [`StopReason::Counted`]), or the samples have done the work of a full
+//! count ([`StopReason::Covered`]), after which more samples would cost more than the count.
+//! A stop flag ([`RunControl::stop`]) ends an estimate at the next group of samples: it
+//! returns what the rounds of samples drawn whole until then show, with
 //! [`StopReason::Stopped`] (also when it stops the exact count it had decided on: the samples
-//! before the count are kept). Only a stop raised before two probes were summed gives
+//! before the count are kept). Only a stop raised before two samples were summed gives
 //! [`Error::Stopped`] instead: there is no estimate to give.
 //!
 //! # What else is reported
@@ -93,12 +93,12 @@
 //!   turns (`engine/unique.rs`); they are below 10⁻⁵ of `Q(n)` from n = 20 on, far
 //!   inside the interval.
 //! * **Wall time** on `T` threads and on clusters of 64, 1024 and 10 000 cores: the estimated
-//!   core-seconds are shared among the plan's tasks in proportion to `pⱼ` and replayed by the
+//!   core time is shared among the plan's tasks in proportion to `pⱼ` and replayed by the
 //!   load-balance model (the one behind [`crate::scaling`]), which also gives the largest task's share
 //!   of the work (the largest `pⱼ`). Task sizes vary more than the size
 //!   estimate knows, so on clusters with few tasks per core this is a lower bound.
-//! * **Coverage**: the measured time of the probes over the estimated core-seconds, the fraction
-//!   of a full count's work the sample did.
+//! * **Coverage**: the measured time of the samples over the estimated core time, the fraction
+//!   of a full count's work the samples did.
 //!
 //! # The cost of work before it starts
 //!
@@ -149,17 +149,17 @@ const MAX_ROUNDS: u64 = 512;
 
 /// The chunks a round is cut into, at most: enough for the workers to share a round evenly,
 /// few enough that a round's sums take a fixed amount of memory and that a chunk of a large
-/// sample holds many probes (the thread's processor clock is read twice a chunk).
+/// round holds many samples (the thread's processor clock is read twice a chunk).
 const MAX_CHUNKS: u64 = 64;
 
 /// The fewest groups of strata in a chunk (at most one read of the processor clock per four
-/// probes, and at most 64 × 512 chunks a sample).
+/// samples, and at most 64 × 512 chunks a draw).
 const MIN_CHUNK_GROUPS: u64 = 4;
 
-/// The free rows a probe leaves for the exact count on the `n`-board: its exact count takes
+/// The free rows a sample leaves for the exact count on the `n`-board: its exact count takes
 /// about a millisecond with the AVX2 kernel (measured: n = 20 at 14 rows 1.1 ms, n = 25 at
 /// 15 rows 1.1 ms, n = 30 at 16 rows 2.1 ms). Below n = 20 the plan's tasks are smaller than
-/// that and probes count whole tasks.
+/// that and samples count whole tasks.
 pub(crate) fn default_free_rows(n: u32) -> u32 {
     match n {
         0..=22 => 14,
@@ -168,7 +168,7 @@ pub(crate) fn default_free_rows(n: u32) -> u32 {
     }
 }
 
-/// How many probes to draw.
+/// How many samples to draw.
 ///
 /// ```
 /// use std::time::Duration;
@@ -237,7 +237,7 @@ impl Budget {
 /// How to estimate (with the `serde` feature, a field left out takes its value in
 /// [`EstimateOptions::default`], and a field of another name is an error).
 ///
-/// The same seed and number of probes give the same estimate on any thread count:
+/// The same seed and number of samples give the same estimate on any thread count:
 ///
 /// ```
 /// use nqueens::estimate::{estimate, Budget, EstimateOptions};
@@ -253,26 +253,26 @@ impl Budget {
 #[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 #[non_exhaustive]
 pub struct EstimateOptions {
-    /// How many probes.
+    /// How many samples.
     pub budget: Budget,
-    /// The seed of every probe's random stream.
+    /// The seed of every sample's random stream.
     pub seed: u64,
-    /// How the work is done, as for a count: `count.threads` workers for the probes (and the
+    /// How the work is done, as for a count: `count.threads` workers for the samples (and the
     /// thread count whose wall time is predicted: at most this many of the workers of the pool
     /// the estimate runs on, `0` for all of them; see [`RunControl::pool`](crate::RunControl::pool)),
-    /// `count.kernel` counts each probe's subtree, and an exact count (see
-    /// [`StopReason::Counted`]) is made with these options whole. The probes always sample the
-    /// symmetric plan, whatever `count.strategy` says.
+    /// `count.kernel` counts each sample's subtree, and an exact count (see
+    /// [`StopReason::Counted`]) is made with these options whole. The samples are always drawn from
+    /// the symmetric plan, whatever `count.strategy` says.
     pub count: CountOptions,
     /// Whether a time budget may end early (the default): by counting the board exactly when
-    /// the samples show that takes less than the budget left, or once the probes have done the
-    /// work of a full count. `false` spends the whole budget on probes. A fixed number of
+    /// the samples show that takes less than the budget left, or once the samples have done the
+    /// work of a full count. `false` spends the whole budget on samples. A fixed number of
     /// samples never ends early.
     pub early_stop: bool,
 }
 
 impl EstimateOptions {
-    /// `budget` probes with seed 1, on every logical CPU, with the fastest kernel.
+    /// `budget` samples with seed 1, on every logical CPU, with the fastest kernel.
     ///
     /// ```
     /// use nqueens::estimate::{Budget, EstimateOptions};
@@ -289,7 +289,7 @@ impl EstimateOptions {
         }
     }
 
-    /// These options with the probes' random streams seeded by `seed`.
+    /// These options with the samples' random streams seeded by `seed`.
     ///
     /// ```
     /// use nqueens::estimate::{estimate, Budget, EstimateOptions};
@@ -313,7 +313,7 @@ impl EstimateOptions {
         self.with_count(self.count.with_threads(threads))
     }
 
-    /// These options with `kernel` counting each probe's subtree.
+    /// These options with `kernel` counting each sample's subtree.
     ///
     /// ```
     /// use nqueens::estimate::EstimateOptions;
@@ -342,7 +342,7 @@ impl EstimateOptions {
     }
 
     /// These options with a time budget that may end early (`true`, the default) or is spent
-    /// on probes whole (`false`).
+    /// on samples whole (`false`).
     ///
     /// ```
     /// use std::time::Duration;
@@ -362,7 +362,7 @@ impl EstimateOptions {
 }
 
 impl Default for EstimateOptions {
-    /// A minute of probes (the command's default), seed 1, every logical CPU, the fastest
+    /// A minute of samples (the command's default), seed 1, every logical CPU, the fastest
     /// kernel.
     fn default() -> EstimateOptions {
         EstimateOptions::new(Budget::Time(Duration::from_secs(60)))
@@ -380,19 +380,19 @@ impl Default for EstimateOptions {
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 #[non_exhaustive]
 pub enum StopReason {
-    /// The fixed number of probes ([`Budget::Samples`]) was drawn.
+    /// The fixed number of samples ([`Budget::Samples`]) was drawn.
     Samples,
     /// The time budget was spent.
     #[default]
     Budget,
-    /// The probes had done the work of a full count: more would cost more than counting.
+    /// The samples had done the work of a full count: more would cost more than counting.
     Covered,
     /// Counting exactly took less than the budget left, so the board was counted: the total
     /// (and the unique count, when the count made it) is exact, its interval a point, and the
-    /// core-seconds are the count's wall time on its threads.
+    /// core time is the count's wall time on its threads.
     Counted,
-    /// The stop flag was raised: the estimate rests on the probes drawn until then (the rounds
-    /// of probes that were whole when the flag was seen, each spread over all the strata),
+    /// The stop flag was raised: the estimate rests on the samples drawn until then (the rounds
+    /// of samples that were whole when the flag was seen, each spread over all the strata),
     /// fewer than the budget would have drawn, so its interval is wider.
     Stopped,
 }
@@ -403,7 +403,7 @@ impl std::fmt::Display for StopReason {
         f.pad(match self {
             StopReason::Samples => "drew the samples asked for",
             StopReason::Budget => "spent the time budget",
-            StopReason::Covered => "the probes had done the work of a full count",
+            StopReason::Covered => "the samples had done the work of a full count",
             StopReason::Counted => "counted exactly: cheaper than sampling",
             StopReason::Stopped => "stopped before the end of its budget",
         })
@@ -441,7 +441,7 @@ impl<'a> Control<'a> {
     }
 }
 
-/// How a time budget's sampling ended: its probes, or a decision to count instead.
+/// How a time budget's sampling ended: its samples, or a decision to count instead.
 enum Sampled {
     Probes(Sample, StopReason),
     CountInstead(Sample),
@@ -449,7 +449,7 @@ enum Sampled {
 
 /// A random sample of one plan's work, ready to estimate from.
 ///
-/// The plan is made once, when the estimator is built; each estimate draws its own probes.
+/// The plan is made once, when the estimator is built; each estimate draws its own samples.
 ///
 /// ```
 /// use nqueens::estimate::{Budget, EstimateOptions, Estimator};
@@ -459,7 +459,7 @@ enum Sampled {
 /// let first = estimator.estimate(&options(1)).unwrap();
 /// let other = estimator.estimate(&options(2)).unwrap();
 /// assert_eq!((first.seed, other.seed), (1, 2));
-/// // The same seed draws the same probes.
+/// // The same seed draws the same samples.
 /// assert_eq!(estimator.estimate(&options(1)).unwrap().estimate_total, first.estimate_total);
 /// ```
 #[derive(Clone, Debug)]
@@ -470,15 +470,15 @@ pub struct Estimator {
     walls: Walls,
 }
 
-/// The sums of one sample of probes (nothing is kept per probe).
+/// The sums of one round of samples (nothing is kept per sample).
 #[derive(Clone, Copy, Debug, Default)]
 #[non_exhaustive]
 pub(crate) struct Sample {
-    /// The probes' estimates of the total.
+    /// The samples' estimates of the total.
     pub total: StratifiedSums,
-    /// The probes' estimates of the core-seconds of a full count.
+    /// The samples' estimates of the core time of a full count.
     pub cost: StratifiedSums,
-    /// Processor seconds the probes' exact counts took.
+    /// Processor seconds the samples' exact counts took.
     pub measured: f64,
     /// Wall-clock time of the sample.
     pub elapsed: Duration,
@@ -516,21 +516,21 @@ pub(crate) fn time(seconds: f64) -> Duration {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Estimate {
-    /// Board side.
+    /// Board size.
     pub n: u32,
     /// The plan sampled.
     pub strategy: Strategy,
-    /// The kernel that counted the probes (and whose cost is estimated).
+    /// The kernel that counted the samples (and whose cost is estimated).
     pub kernel: Kernel,
-    /// The seed of the probes' random streams.
+    /// The seed of the samples' random streams.
     pub seed: u64,
-    /// Number of probes.
+    /// Number of samples.
     pub samples: u64,
-    /// Threads the probes ran on, and the thread count of `wall_time`.
+    /// Threads the samples ran on, and the thread count of `wall_time`.
     pub threads: usize,
     /// Tasks in the plan.
     pub tasks: usize,
-    /// Free rows each probe left to its exact count.
+    /// Free rows each sample left to its exact count.
     pub free_rows: u32,
     /// The estimated total number of solutions; `total` in serde's output (which reads
     /// `estimate_total` too), a whole number like every estimated count there.
@@ -596,7 +596,7 @@ pub struct Estimate {
     /// The largest task's share of the work, from the plan's size estimate: with more cores
     /// than its inverse, that task alone sets the wall time.
     pub largest_task_share: f64,
-    /// Fraction of a full count's work the probes did (their time over `core_time`); 1
+    /// Fraction of a full count's work the samples did (their time over `core_time`); 1
     /// when the board was counted exactly.
     pub covered_fraction: f64,
     /// Why the sampling ended (with the `serde` feature, `"budget"` when absent).
@@ -624,7 +624,7 @@ impl Estimator {
     pub const MAX_N: u32 = 32;
 
     /// The estimator of the `n`-board's symmetric plan (n from [`Estimator::MIN_N`] to
-    /// [`Estimator::MAX_N`]) whose probes are counted by `kernel`.
+    /// [`Estimator::MAX_N`]) whose samples are counted by `kernel`.
     ///
     /// # Errors
     ///
@@ -656,7 +656,7 @@ impl Estimator {
         })
     }
 
-    /// This estimator with probes that descend to `free_rows` free rows instead of
+    /// This estimator with samples that descend to `free_rows` free rows instead of
     /// the default (to test the descent on boards where the default does not descend).
     #[cfg(test)]
     pub(crate) fn with_free_rows(self, free_rows: u32) -> Estimator {
@@ -668,13 +668,13 @@ impl Estimator {
         }
     }
 
-    /// The free rows each probe leaves for its exact count.
+    /// The free rows each sample leaves for its exact count.
     #[cfg(test)]
     pub(crate) fn free_rows(&self) -> u32 {
         self.sampler.free_rows()
     }
 
-    /// Draws probes `0..samples` under `seed` on `threads` workers.
+    /// Draws samples `0..samples` under `seed` on `threads` workers.
     #[cfg(test)]
     pub(crate) fn sample(&self, samples: u64, seed: u64, threads: usize) -> Result<Sample, Error> {
         let control = Control::default();
@@ -684,14 +684,14 @@ impl Estimator {
     }
 
     /// [`Estimator::sample`], telling `control` how far it is after each round (with the
-    /// probes of `before` counted in) and stopping at its stop flag.
+    /// samples of `before` counted in) and stopping at its stop flag.
     ///
     /// The `samples / 2` groups of neighbouring strata (pairs, the last a triple for an odd
-    /// count) are dealt to the rounds in turn, so the probes of the first rounds are spread
+    /// count) are dealt to the rounds in turn, so the samples of the first rounds are spread
     /// over every stratum, and the running estimate the progress reports is one of the whole
     /// total; each round is cut into chunks of whole groups, which the workers draw and sum,
     /// and the chunks' sums are added in chunk order: the same sums, to the bit, on any thread
-    /// count. Nothing is kept per probe. Every round is drawn, or the stop flag was raised:
+    /// count. Nothing is kept per sample. Every round is drawn, or the stop flag was raised:
     /// then the sums are those of the rounds drawn whole before it was seen (`true` says so;
     /// none, when it was raised during the first).
     fn sample_observed(
@@ -760,9 +760,9 @@ impl Estimator {
         Ok(sample)
     }
 
-    /// Draws the probes of `groups` (of a sample of `samples` under `seed`) on this thread and
+    /// Draws the samples of `groups` (of `samples` samples under `seed`) on this thread and
     /// sums them, or stops early (with partial sums) once `stop` is raised. The thread's
-    /// processor clock is read once for the whole chunk: each probe's wall time is counted at
+    /// processor clock is read once for the whole chunk: each sample's wall time is counted at
     /// the share of the chunk's wall time the thread was running.
     fn chunk(
         &self,
@@ -822,19 +822,19 @@ impl Estimator {
     }
 
     /// [`Estimator::estimate`] under `control` (a time budget counts from this call), as
-    /// [`estimate_with`] is: it stops at the control's stop flag, keeping the probes drawn, tells
+    /// [`estimate_with`] is: it stops at the control's stop flag, keeping the samples drawn, tells
     /// its watcher how the work goes, and runs on its pool.
     ///
     /// # Errors
     ///
     /// As [`Estimator::estimate`], and [`Error::Stopped`] when the stop flag is raised before
-    /// two probes are drawn.
+    /// two samples are drawn.
     ///
     /// ```
     /// use std::sync::Mutex;
     /// use nqueens::estimate::{Budget, EstimateOptions, EstimateProgress, Estimator};
     /// use nqueens::{RunControl, Watcher};
-    /// // Told after each round of probes.
+    /// // Told after each round of samples.
     /// struct Seen(Mutex<Vec<u64>>);
     /// impl Watcher for Seen {
     ///     fn sampled(&self, p: &EstimateProgress) {
@@ -904,12 +904,12 @@ impl Estimator {
         Ok(self.summarise(&sample, options, stopped, started.elapsed()))
     }
 
-    /// Whole samples within `budget` from `started`: pilot runs of growing size until one takes
-    /// a thirtieth of the budget, then rounds of about a thirty-second of what is left, the
-    /// last sized to the time left (each pilot and round a stratified sample under a stream of
-    /// its own; their sums add up to the mean of all their probes, as unbiased as each).
-    /// Between samples, with [`EstimateOptions::early_stop`], it decides to count the board
-    /// instead when that would take less than the time left, or stops once the probes have
+    /// Whole rounds of samples within `budget` from `started`: pilot runs of growing size until
+    /// one takes a thirtieth of the budget, then rounds of about a thirty-second of what is
+    /// left, the last sized to the time left (each pilot and round a stratified draw under a
+    /// stream of its own; their sums add up to the mean of all their samples, as unbiased as each).
+    /// Between rounds, with [`EstimateOptions::early_stop`], it decides to count the board
+    /// instead when that would take less than the time left, or stops once the samples have
     /// done the work of a full count.
     ///
     /// `clock` reads the seconds spent since `started` (the wall clock, or a simulated one in
@@ -1142,7 +1142,7 @@ impl Progress {
         }
     }
 
-    /// These reports with the probes of `before` counted in.
+    /// These reports with the samples of `before` counted in.
     fn after(self, before: &Sample) -> Progress {
         Progress {
             before: *before,
@@ -1150,7 +1150,7 @@ impl Progress {
         }
     }
 
-    /// The progress with `sample` drawn of a sample of `samples` probes.
+    /// The progress with `sample` of `samples` samples drawn.
     fn with(&self, sample: &Sample, samples: u64) -> EstimateProgress {
         let mut all = self.before;
         all.merge(sample);
@@ -1193,23 +1193,23 @@ pub fn estimate(n: u32, options: &EstimateOptions) -> Result<Estimate, Error> {
 }
 
 /// [`estimate`] under `control`, the control of a count: its stop flag ends the estimate at
-/// the next group of probes, which returns what the probes drawn show
+/// the next group of samples, which returns what the samples drawn show
 /// ([`StopReason::Stopped`]); its watcher is told the plan once it is built
 /// ([`Watcher::start`], with no task resumed) and then how the work goes
-/// ([`Watcher::sampled`]); its pool is where the probes (and an exact count, see
+/// ([`Watcher::sampled`]); its pool is where the samples (and an exact count, see
 /// [`StopReason::Counted`]) run, by [`RunControl::pool`]'s rule. The journal and the shard are
 /// a count's and are not read.
 ///
 /// # Errors
 ///
 /// The errors of [`estimate`], and [`Error::Stopped`] when the stop flag is raised before two
-/// probes are drawn (there is then nothing to estimate from).
+/// samples are drawn (there is then nothing to estimate from).
 ///
 /// ```
 /// use std::sync::atomic::{AtomicBool, Ordering};
 /// use nqueens::estimate::{estimate_with, Budget, EstimateOptions, EstimateProgress, StopReason};
 /// use nqueens::{RunControl, Watcher};
-/// // Raises the stop flag once a round of probes is drawn.
+/// // Raises the stop flag once a round of samples is drawn.
 /// struct StopSoon(AtomicBool);
 /// impl Watcher for StopSoon {
 ///     fn sampled(&self, _: &EstimateProgress) {
@@ -1224,7 +1224,7 @@ pub fn estimate(n: u32, options: &EstimateOptions) -> Result<Estimate, Error> {
 /// assert!(e.samples > 0 && e.samples < 100_000);
 /// assert!(e.total_low <= e.estimate_total && e.estimate_total <= e.total_high);
 ///
-/// // Raised before it starts: no probe is drawn, there is no estimate.
+/// // Raised before it starts: no sample is drawn, there is no estimate.
 /// let stop = AtomicBool::new(true);
 /// let control = RunControl::default().with_stop(&stop);
 /// assert!(matches!(estimate_with(12, &options, &control), Err(nqueens::Error::Stopped)));

@@ -49,7 +49,7 @@ const TIME_TAG: u8 = b'S';
 pub struct Header {
     /// The plan version the tasks were made under.
     pub plan_version: u32,
-    /// Board side.
+    /// Board size.
     pub n: u32,
     /// Strategy name (at most 16 bytes).
     pub strategy: String,
@@ -76,7 +76,7 @@ pub struct Header {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum HeaderField {
-    /// The board side.
+    /// The board size.
     N,
     /// The strategy name.
     Strategy,
@@ -289,8 +289,8 @@ pub struct Spent {
     pub runs: u32,
     /// Their wall time, each from opening the journal to its last time record.
     pub wall_time: Duration,
-    /// Their core time: the time their workers spent on the tasks they searched, summed over
-    /// the workers (the compute the count has cost).
+    /// Their core time: the time their threads spent on the tasks they searched, summed over
+    /// the threads (what the count has cost).
     pub core_time: Duration,
 }
 

@@ -50,7 +50,7 @@ use crate::names::{Named, UnknownName};
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Merged {
-    /// Board side.
+    /// Board size.
     pub n: u32,
     /// All solutions.
     pub total: u128,

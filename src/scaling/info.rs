@@ -42,7 +42,7 @@ pub struct RunInfo {
     pub kernel: Kernel,
     /// How the board was split into tasks.
     pub strategy: Strategy,
-    /// Board side.
+    /// Board size.
     pub n: u32,
     /// The version of this crate that measured.
     pub version: String,

@@ -30,7 +30,9 @@ use std::time::Duration;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct ModelPoint {
-    /// Number of identical workers.
+    /// Number of identical workers, the thread count modelled; serialized as `threads` (read
+    /// back from `workers` too, its former name).
+    #[cfg_attr(feature = "serde", serde(rename = "threads", alias = "workers"))]
     pub workers: usize,
     /// Predicted wall-clock time (the makespan); serialized as `predicted_seconds`, in seconds.
     #[cfg_attr(

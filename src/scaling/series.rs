@@ -39,7 +39,7 @@ pub struct Series {
     /// made here ([`Series::of`], [`Series::new`]) until its owner names one. Not serialized.
     #[cfg_attr(feature = "serde", serde(skip))]
     pub source: Option<String>,
-    /// Board side.
+    /// Board size.
     pub n: u32,
     /// The strategy's name.
     pub strategy: String,
@@ -447,7 +447,7 @@ impl Series {
         split_other_programs(&mut self.runs, logical, |_| true);
         for (i, point) in self.model.iter_mut().enumerate() {
             let at = |key: &str| format!("model[{i}].{key}");
-            whole_in(&at("workers"), point.workers, 1, Series::MAX_COUNT)?;
+            whole_in(&at("threads"), point.workers, 1, Series::MAX_COUNT)?;
             time(&at("predicted_seconds"), point.predicted)?;
             positive(&at("speedup"), point.speedup)?;
             if let Some(with_losses) = point.with_losses {

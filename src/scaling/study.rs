@@ -224,7 +224,7 @@ impl Default for StudyOptions {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Study {
-    /// Board side.
+    /// Board size.
     pub n: u32,
     /// Decomposition strategy.
     pub strategy: Strategy,
@@ -459,7 +459,7 @@ pub enum StudyError {
          {expected}"
     )]
     Mismatch {
-        /// Board side.
+        /// Board size.
         n: u32,
         /// Thread count of the run that disagreed.
         threads: usize,

@@ -89,7 +89,7 @@ impl RecordWriter<[u32]> for Columns<'_> {
 /// come: the last line stays open until the next solution or the end closes it.
 struct Json<'a> {
     out: &'a mut dyn Write,
-    /// The board's side, named in every record.
+    /// The board size, named in every record.
     n: u32,
     written: u64,
 }

@@ -384,7 +384,7 @@ pub fn write_side_by_side(out: &mut dyn Write, series: &[Series]) -> io::Result<
     if rows.iter().any(|r| r.model_error.is_some()) {
         writeln!(
             out,
-            "lost: points of the worker-time by where they went; model error: the model's \
+            "lost: points of the thread time by where they went; model error: the model's \
              prediction of the thread count from the smaller ones / the measured median - 1{}",
             if rows.iter().any(|r| r.model_error_lumped) {
                 " (where a run has no loss breakdown, its serial time folded into the slowdown)"

@@ -944,7 +944,7 @@ fn legend(series: &[Series], curves: &[Curve]) -> Vec<(Swatch, String)> {
     if last_modelled > 0.0 {
         let workers = format!(
             "to {}",
-            human::plural(axis_number(&last_modelled), "worker")
+            human::plural(axis_number(&last_modelled), "thread")
         );
         let what = if curves.iter().any(|c| c.with_losses) {
             "model with measured losses: task times + serial time and slowdown"
@@ -980,7 +980,7 @@ fn legend(series: &[Series], curves: &[Curve]) -> Vec<(Swatch, String)> {
     if curves.iter().any(|c| !c.losses.is_empty()) {
         let meaning = [
             "outside the tasks (starting and ending the run)",
-            "idle at the tail while other workers still count",
+            "idle at the tail while other threads still count",
             "CPU time asked for and not received: this machine's load",
             "the tasks slower than on one thread (clock, SMT, caches)",
             "the rest (between tasks)",
@@ -1194,7 +1194,7 @@ mod tests {
         for wanted in [
             "measured: median of 3 timed runs",
             "bars: fastest to slowest of the 3 timed runs",
-            "list-scheduling bound: 1-thread task times, to 16 workers; no SMT, turbo, memory",
+            "list-scheduling bound: 1-thread task times, to 16 threads; no SMT, turbo, memory",
             "ideal: speedup = threads, efficiency = 100 %",
             "worker threads (log scale)",
             "speedup over one thread (log scale)",
@@ -1267,7 +1267,7 @@ mod tests {
         };
         let svg = render_svg(&two, &wide).unwrap();
         assert_eq!(largest_label(&svg, ""), 64.0);
-        assert!(texts(&svg).iter().any(|t| t.contains(", to 64 workers;")));
+        assert!(texts(&svg).iter().any(|t| t.contains(", to 64 threads;")));
     }
 
     #[test]

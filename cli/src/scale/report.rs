@@ -120,7 +120,7 @@ struct ModelRow {
 }
 
 table_row!(ModelRow, |record| {
-    "workers" => record.workers,
+    "threads" => record.workers,
     "bound time" => human::duration(record.predicted),
     "bound speedup" => human::speedup(record.speedup),
     "bound efficiency" => percent(record.efficiency),
@@ -149,7 +149,7 @@ fn machine_line(study: &Study) -> String {
         .run
         .pin
         .as_ref()
-        .map_or_else(String::new, |pin| format!("; workers pinned ({pin})"));
+        .map_or_else(String::new, |pin| format!("; threads pinned ({pin})"));
     format!(
         "machine: {cpu}, {}, {}, {smt}; {}, nqueens {}, {}{pinned}",
         human::plural(study.machine.logical, "logical CPU"),
@@ -265,9 +265,9 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
     if !losses.is_empty() {
         writeln!(
             out,
-            "lost efficiency (100 % - efficiency, points of the run's worker-time) by where it \
+            "lost efficiency (100 % - efficiency, points of the run's thread time) by where it \
              went, against the 1-thread run: serial = outside the tasks (starting and ending \
-             the run); imbalance = idle while other workers still count; other programs = CPU \
+             the run); imbalance = idle while other threads still count; other programs = CPU \
              time asked for and not received (from the CPU share); slowdown = the tasks' summed \
              time beyond 1 thread's, less other programs' (clock, SMT, caches); unexplained = \
              the rest (between tasks)"
@@ -278,7 +278,7 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
     writeln!(
         out,
         "bound (list-scheduling bound): the 1-thread task times (sum {}, largest {}) replayed \
-         largest-first on identical workers, nothing else, so no machine beats it; it leaves \
+         largest-first on identical threads, nothing else, so no machine beats it; it leaves \
          out {}",
         human::duration(study.task_time_total.as_secs_f64()),
         human::duration(study.task_time_max.as_secs_f64()),
@@ -289,9 +289,9 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
             out,
             "with losses (model with measured losses): the bound's makespan x the measured \
              slowdown (task time on the CPU summed at the thread count / at 1 thread, without \
-             what other programs took) + the measured serial time (each worker's time outside \
-             the tasks), both from the largest measured thread count up to the workers; (held) \
-             marks those two terms extrapolated, held at that count's values"
+             what other programs took) + the measured serial time (each thread's time outside \
+             the tasks), both from the largest measured thread count up to the modelled \
+             count; (held) marks those two terms extrapolated, held at that count's values"
         )?;
     }
     let model: Vec<ModelRow> = study

@@ -39,7 +39,7 @@ pub struct Rejection {
 /// The state of a watched search after some steps; cheap to clone (the history keeps copies).
 #[derive(Debug, Clone)]
 pub struct Model {
-    /// Board side.
+    /// Board size.
     pub n: usize,
     /// The algorithm searching.
     pub algorithm: Algorithm,

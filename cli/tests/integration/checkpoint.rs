@@ -289,7 +289,7 @@ fn a_resumed_count_says_so_and_reports_only_the_searched_rate() {
     let table = String::from_utf8(out.stdout).unwrap();
     let row = table.lines().find(|l| l.starts_with("| 12")).unwrap();
     assert!(
-        table.contains("resumed") && table.contains("compute"),
+        table.contains("resumed") && table.contains("core time"),
         "{table}"
     );
     assert!(row.contains(" all "), "{row}");

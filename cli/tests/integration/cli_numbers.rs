@@ -40,8 +40,8 @@ fn count_note() -> String {
 /// Rounds of the three commands in [`count_verify_and_estimate_give_one_cost_for_one_board`].
 const ROUNDS: usize = 5;
 
-/// How far a timed figure may stray from another process's timing of the same probes: the
-/// three commands draw the same 200 probes (the same seed), so their figures differ only by
+/// How far a timed figure may stray from another process's timing of the same samples: the
+/// three commands draw the same 200 samples (the same seed), so their figures differ only by
 /// how fast each process ran them. On a machine busy with other tests a single run strays by a
 /// third, and the median of five alternating runs by a fifth (measured with two spinning
 /// processes on two cores). A command with a model of its own is further out: the portable
@@ -49,7 +49,7 @@ const ROUNDS: usize = 5;
 const TIMING_SPREAD: f64 = 1.5;
 
 /// The same work costs the same in `count`, `verify` and `estimate`: the figures of the first
-/// two are the estimate's for the same probes. The probes are timed, in separate processes, so
+/// two are the estimate's for the same samples. The samples are timed, in separate processes, so
 /// the commands are run in alternating rounds and their medians compared, within
 /// [`TIMING_SPREAD`]; an attempt that misses is made again (up to three times). The messages'
 /// own intervals are checked to hold their points.
@@ -219,7 +219,7 @@ fn a_table_of_resumed_boards_fits_them() {
     }
     let again = count();
     assert!(again.contains(" all "), "{again}");
-    assert!(again.contains("compute"), "{again}");
+    assert!(again.contains("core time"), "{again}");
     for line in again.lines() {
         assert!(line.chars().count() <= 100, "{again}");
     }

@@ -44,7 +44,7 @@ fn a_pinned_study_records_its_placement_in_the_run() {
         .expect("the placement is recorded");
     assert!(pin.starts_with("siblings: "), "{pin}");
     let table = stdout_of(&["scale", "10", "-t", "1", "-r", "1", "--pin", "cores"]);
-    assert!(table.contains("; workers pinned (cores: "), "{table}");
+    assert!(table.contains("; threads pinned (cores: "), "{table}");
 }
 
 #[cfg(target_os = "linux")]

@@ -72,7 +72,7 @@ fn json_is_an_array_of_one_study_with_machine_runs_and_model() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|m| m["workers"].as_u64().unwrap())
+        .map(|m| m["threads"].as_u64().unwrap())
         .collect();
     assert_eq!(workers, [1, 2, 4, 8, 16, 32, 64, 128, 256]);
     assert!(v["model"][0]["efficiency"].as_f64().unwrap() > 0.99);
@@ -303,7 +303,7 @@ fn model_up_to_widens_the_plot_and_the_model() {
     assert!(
         svg_texts(&wide)
             .iter()
-            .any(|t| t.contains(", to 64 workers")),
+            .any(|t| t.contains(", to 64 threads")),
         "{wide}"
     );
     let text = stdout_of(&[
@@ -323,7 +323,7 @@ fn model_up_to_widens_the_plot_and_the_model() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|m| m["workers"].as_u64().unwrap())
+        .map(|m| m["threads"].as_u64().unwrap())
         .collect();
     assert_eq!(workers[workers.len() - 3..], [256, 512, 1000]);
 }

@@ -215,7 +215,7 @@ fn every_count_option_given_a_negative_says_it_cannot_be_negative() {
         ),
         (
             &["scale", "8", "--model-up-to", "-1"][..],
-            "the number of modelled workers",
+            "the number of modelled threads",
         ),
         (&["count", "8", "--threads", "-1"][..], "a thread count"),
         (&["scale", "8", "--threads", "1,-2"][..], "a thread count"),

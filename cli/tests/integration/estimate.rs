@@ -93,7 +93,7 @@ fn bad_input_gets_one_line_and_exit_2() {
 
 #[test]
 fn an_interval_never_goes_below_zero() {
-    // Two probes: an interval wide enough that its normal lower end fell below 0 (seed 4 gave
+    // Two samples: an interval wide enough that its normal lower end fell below 0 (seed 4 gave
     // a total from -21.7 million, and every seed a negative time).
     for seed in ["1", "4"] {
         let v = json_of(&[
@@ -133,7 +133,7 @@ fn a_small_board_is_counted_exactly_and_says_so() {
     assert!(table.contains("the count matches it"), "{table}");
 }
 
-/// A large board spends its budget on probes, and so does a small one told to
+/// A large board spends its budget on samples, and so does a small one told to
 /// (`--full-budget`); a fixed sample says it drew what was asked.
 #[test]
 fn a_large_board_spends_its_budget_and_says_so() {
@@ -180,7 +180,7 @@ fn a_budget_spent_on_the_plan_is_said() {
     assert!(e[0]["samples"].as_u64().unwrap() >= 2, "{e}");
 }
 
-/// An interrupted estimate writes the estimate of the probes drawn before it, marked stopped,
+/// An interrupted estimate writes the estimate of the samples drawn before it, marked stopped,
 /// says so on stderr and exits 130, as an interrupted count does.
 #[cfg(unix)]
 #[test]
@@ -196,7 +196,7 @@ fn an_interrupted_estimate_writes_what_it_has_marked_stopped() {
         .spawn()
         .unwrap();
     let stderr = crate::util::first_line_then_rest_on_a_thread(child.stderr.take().unwrap());
-    // A progress line: a round of probes is whole, so the interrupt keeps it.
+    // A progress line: a round of samples is whole, so the interrupt keeps it.
     let first = stderr.recv_timeout(Duration::from_secs(60)).unwrap();
     assert!(first.contains("sample"), "{first}");
     let (out, rest) = crate::util::stop(
@@ -207,7 +207,10 @@ fn an_interrupted_estimate_writes_what_it_has_marked_stopped() {
         "the estimate",
     );
     assert_eq!(out.status.code(), Some(130), "{rest}");
-    assert!(rest.contains("stopping after the running probes"), "{rest}");
+    assert!(
+        rest.contains("stopping after the running samples"),
+        "{rest}"
+    );
     assert!(
         rest.contains("nqueens: interrupted: the estimate rests on"),
         "{rest}"

@@ -23,6 +23,7 @@ mod cli_watch;
 mod cli_watch_cast;
 mod cli_watch_html;
 mod cli_watch_screen;
+mod cli_words;
 mod diagonals;
 mod doc_examples;
 mod estimate;

@@ -81,7 +81,7 @@ impl InnerBoard {
         Some(board)
     }
 
-    /// Board side.
+    /// Board size.
     #[must_use]
     pub fn n(&self) -> u32 {
         u32::from(self.n)
@@ -197,7 +197,7 @@ impl InnerBoard {
 /// block on each (see the module docs). Tables are indexed by the number of free rows left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Job {
-    /// Board side (at most [`MAX_JOB_N`]).
+    /// Board size (at most [`MAX_JOB_N`]).
     pub n: u32,
     /// Number of free rows.
     pub rows: usize,

@@ -25,7 +25,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// The largest board side the `u64` masks can represent ([`Plan::MAX_N`](crate::Plan::MAX_N)
+/// The largest board size the `u64` masks can represent ([`Plan::MAX_N`](crate::Plan::MAX_N)
 /// is its public face).
 pub const MAX_N: u32 = 64;
 

@@ -1,6 +1,6 @@
 //! Decomposition of one board into independent, weighted subtrees.
 //!
-//! A [`Plan`] for board side `n` is a list of [`Task`]s such that
+//! A [`Plan`] for board size `n` is a list of [`Task`]s such that
 //! `total = Σ task.weight × task.count(n)`. Every strategy gives the same totals; they differ in
 //! how much of the search tree they visit.
 //!
@@ -328,7 +328,7 @@ pub struct Task {
     pub subproblem: Subproblem,
     /// A cheap estimate of the task's size, used only to order tasks largest-first.
     pub size_hint: u64,
-    /// The side of the board whose plan holds the task.
+    /// The board size of the plan that holds the task.
     n: u32,
 }
 
@@ -355,7 +355,7 @@ impl Task {
         self.subproblem.count(n)
     }
 
-    /// The side of the board whose plan holds the task.
+    /// The board size of the plan that holds the task.
     ///
     /// ```
     /// use nqueens::{Plan, Strategy};
@@ -444,7 +444,7 @@ pub enum TaskRule {
     Large,
 }
 
-/// The first board side whose `symmetric` plan uses [`TaskRule::Large`].
+/// The first board size whose `symmetric` plan uses [`TaskRule::Large`].
 pub const LARGE_N: u32 = 23;
 
 impl TaskRule {
@@ -466,7 +466,7 @@ impl TaskRule {
 }
 
 impl Plan {
-    /// The largest board side: the `u64` masks of the search hold one bit per column.
+    /// The largest board size: the `u64` masks of the search hold one bit per column.
     ///
     /// ```
     /// use nqueens::{count, CountOptions, Error, Plan};
@@ -542,7 +542,7 @@ impl Plan {
         Plan { n, strategy, tasks }
     }
 
-    /// Board side.
+    /// Board size.
     #[must_use]
     pub fn n(&self) -> u32 {
         self.n
