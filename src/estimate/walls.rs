@@ -8,7 +8,7 @@
 
 use std::time::Duration;
 
-use crate::scaling::model::makespan;
+use crate::scaling::model::{makespan_of, makespans_of};
 
 /// The cluster sizes whose wall time is reported besides the thread count.
 pub(crate) const CLUSTERS: [usize; 3] = [64, 1024, 10_000];
@@ -17,28 +17,27 @@ pub(crate) const CLUSTERS: [usize; 3] = [64, 1024, 10_000];
 /// share is many nanoseconds (n = 32: about 10⁻⁹ of the work is a millisecond).
 const UNIT_SECONDS: f64 = 1e6;
 
-/// The plan's tasks as times of a count of [`UNIT_SECONDS`], their makespans on the
-/// [`CLUSTERS`], and the largest task's share of the work.
+/// The makespans on the [`CLUSTERS`] of the plan's tasks as times of a count of
+/// [`UNIT_SECONDS`], and the largest task's share of the work. Nothing is kept per task: the
+/// shares are read again where another thread count is modelled.
 #[derive(Clone, Debug)]
 pub(crate) struct Walls {
-    unit_times: Vec<Duration>,
     clusters: [f64; 3],
     largest_share: f64,
 }
 
+/// A task's share of the work as its time in a count of [`UNIT_SECONDS`].
+fn unit_time(share: f64) -> Duration {
+    Duration::from_secs_f64((share * UNIT_SECONDS).max(0.0))
+}
+
 impl Walls {
     /// The model of a plan whose tasks, in hand-out order, hold these shares of the work.
-    pub fn new(shares: impl Iterator<Item = f64>) -> Walls {
-        let mut largest_share = 0.0f64;
-        let unit_times: Vec<Duration> = shares
-            .map(|share| {
-                largest_share = largest_share.max(share);
-                Duration::from_secs_f64((share * UNIT_SECONDS).max(0.0))
-            })
-            .collect();
-        let clusters = CLUSTERS.map(|cores| makespan(&unit_times, cores).as_secs_f64());
+    pub fn new(shares: impl ExactSizeIterator<Item = f64> + Clone) -> Walls {
+        let largest_share = shares.clone().fold(0.0f64, f64::max);
+        let clusters =
+            makespans_of(shares.clone().map(unit_time), CLUSTERS).map(|d| d.as_secs_f64());
         Walls {
-            unit_times,
             clusters,
             largest_share,
         }
@@ -56,9 +55,16 @@ impl Walls {
         self.clusters.map(|span| span * scale)
     }
 
-    /// Modelled wall seconds of `core_seconds` of work on `threads`.
-    pub fn on_threads(&self, core_seconds: f64, threads: usize) -> f64 {
-        makespan(&self.unit_times, threads).as_secs_f64() * core_seconds.max(0.0) / UNIT_SECONDS
+    /// Modelled wall seconds of `core_seconds` of work on `threads`, the tasks holding
+    /// `shares` of it (those the model was made of).
+    pub fn on_threads(
+        &self,
+        shares: impl ExactSizeIterator<Item = f64>,
+        core_seconds: f64,
+        threads: usize,
+    ) -> f64 {
+        makespan_of(shares.map(unit_time), threads).as_secs_f64() * core_seconds.max(0.0)
+            / UNIT_SECONDS
     }
 }
 
@@ -78,7 +84,7 @@ mod tests {
             .collect();
         let direct = predict(&times, &[2, CLUSTERS[0]]);
         let scaled = [
-            walls.on_threads(core_seconds, 2),
+            walls.on_threads(shares.iter().copied(), core_seconds, 2),
             walls.on_clusters(core_seconds)[0],
         ];
         assert!((scaled[0] - direct[0].predicted.as_secs_f64()).abs() < 1e-6);
@@ -86,7 +92,7 @@ mod tests {
         // Two workers: 0.4 + 0.05 + 0.05 | 0.3 + 0.2 of 40 s.
         assert!((scaled[0] - 20.0).abs() < 1e-6, "{scaled:?}");
         assert_eq!(walls.on_clusters(0.0), [0.0; 3]);
-        assert_eq!(walls.on_threads(0.0, 2), 0.0);
+        assert_eq!(walls.on_threads(shares.iter().copied(), 0.0, 2), 0.0);
         assert_eq!(walls.largest_share(), 0.4);
     }
 }

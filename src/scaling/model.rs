@@ -196,21 +196,40 @@ pub(crate) fn add_measured_terms(
 /// each task going to the worker that is free first.
 #[must_use]
 pub(crate) fn makespan(times: &[Duration], workers: usize) -> Duration {
-    let mut free_at: BinaryHeap<Reverse<Duration>> = std::iter::repeat_n(
-        Reverse(Duration::ZERO),
-        workers.clamp(1, times.len().max(1)),
-    )
-    .collect();
-    let mut end = Duration::ZERO;
-    for &time in times {
-        // The worker free first takes the task: its time moves down the heap once.
-        // Never empty: it holds at least one worker.
-        let Some(mut first) = free_at.peek_mut() else {
-            break;
-        };
-        let finish = first.0 + time;
-        end = end.max(finish);
-        first.0 = finish;
+    makespan_of(times.iter().copied(), workers)
+}
+
+/// [`makespan`] of times read one at a time (none of them kept).
+pub(crate) fn makespan_of(
+    times: impl ExactSizeIterator<Item = Duration>,
+    workers: usize,
+) -> Duration {
+    let [end] = makespans_of(times, [workers]);
+    end
+}
+
+/// [`makespan`] of times read one at a time (none of them kept) on each worker count of
+/// `workers`, in one pass over the times.
+pub(crate) fn makespans_of<const K: usize>(
+    times: impl ExactSizeIterator<Item = Duration>,
+    workers: [usize; K],
+) -> [Duration; K] {
+    let tasks = times.len();
+    let mut free_at: [BinaryHeap<Reverse<Duration>>; K] = workers.map(|workers| {
+        std::iter::repeat_n(Reverse(Duration::ZERO), workers.clamp(1, tasks.max(1))).collect()
+    });
+    let mut end = [Duration::ZERO; K];
+    for time in times {
+        for (free_at, end) in free_at.iter_mut().zip(&mut end) {
+            // The worker free first takes the task: its time moves down the heap once.
+            // Never empty: it holds at least one worker.
+            let Some(mut first) = free_at.peek_mut() else {
+                break;
+            };
+            let finish = first.0 + time;
+            *end = (*end).max(finish);
+            first.0 = finish;
+        }
     }
     end
 }

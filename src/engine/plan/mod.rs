@@ -560,11 +560,6 @@ impl Plan {
         &self.tasks
     }
 
-    /// The tasks, largest (by estimate) first, without a copy.
-    pub(crate) fn into_tasks(self) -> Vec<Task> {
-        self.tasks
-    }
-
     /// Checks what a run trusts: a board of at most [`MAX_N`](crate::Plan::MAX_N) columns, at least
     /// one task, and every task a partial board of this plan's `n` (queens on fewer rows than
     /// the board has, the right side for a pre-placed border).

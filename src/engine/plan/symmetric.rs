@@ -230,97 +230,267 @@ fn oriented(n: u32, c: &Constellation) -> ([Square; 4], usize) {
 
 /// The inner board of `c` in the orientation of [`oriented_queens`].
 fn oriented_board(n: u32, c: &Constellation) -> InnerBoard {
-    let (queens, len) = oriented(n, c);
-    InnerBoard::new(n, &queens[..len]).expect("a valid constellation fits the board")
+    oriented_board_checked(n, c).expect("a valid constellation fits the board")
 }
 
-/// The tasks of the symmetric plan for `n` in `4..=MAX_JOB_N`: one per canonical
-/// constellation; under [`TaskRule::Large`] each is split by its first free rows until at most
-/// `n − 5` rows are free; then every task is split by its first free row while there are fewer
-/// than `min_tasks` and at least six free rows remain. `None` for other `n` (the caller falls
-/// back to another plan).
+/// [`oriented_board`], `None` where the queens of `c` do not fit the board or attack each other.
+fn oriented_board_checked(n: u32, c: &Constellation) -> Option<InnerBoard> {
+    let (queens, len) = oriented(n, c);
+    InnerBoard::new(n, &queens[..len])
+}
+
+/// The tasks of the symmetric plan for `n` in `4..=MAX_JOB_N`, in plan order (see
+/// [`each_task`] for the tasks and [`PlanOrder`] for their order). `None` for other `n` (the
+/// caller falls back to another plan).
+///
+/// The list is the only copy the plan is built in: the tasks are made once to count them by
+/// size, then again, each put in its place (n = 32: 2.3 million tasks, 180 MB).
 pub(crate) fn symmetric_tasks(n: u32, min_tasks: usize, rule: TaskRule) -> Option<Vec<Task>> {
-    if !(4..=MAX_JOB_N).contains(&n) {
-        return None;
-    }
-    let mut tasks: Vec<Task> = constellations(n)
-        .into_iter()
-        .map(|(c, weight)| {
-            let id = [c.i, c.j, c.k, c.l].map(|x| x as u8);
-            Task {
-                id: TaskId::from_columns(&id).expect("four columns"),
-                weight,
-                subproblem: Subproblem::Inner(oriented_board(n, &c)),
-                size_hint: 0,
-                n,
-            }
-        })
-        .collect();
-    if rule == TaskRule::Large {
-        let deep = |t: &Task| match t.subproblem {
-            Subproblem::Inner(b) => b.free_rows().count_ones() > n.saturating_sub(5),
-            Subproblem::Rows(_) => false,
-        };
-        while tasks.iter().any(deep) {
-            tasks = split_where(tasks, deep);
+    let order = PlanOrder::new(n, min_tasks, rule)?;
+    let mut tasks: Vec<Task> = Vec::new();
+    order.place(|at, task| {
+        if tasks.is_empty() {
+            // Every place is written once: the first task holds them until then.
+            tasks = vec![task; order.len()];
         }
+        tasks[at] = task;
+    });
+    debug_assert!(
+        tasks
+            .windows(2)
+            .all(|w| (Reverse(w[0].size_hint), w[0].id) < (Reverse(w[1].size_hint), w[1].id)),
+        "the tasks of each id length were made in increasing id order"
+    );
+    Some(tasks)
+}
+
+/// Gives `each` the tasks of the symmetric plan for `n` in `4..=MAX_JOB_N`, size hints set, in
+/// the order they are made (before [`plan_order`]): one per canonical constellation; under
+/// [`TaskRule::Large`] each is split by its first free rows until at most `n − 5` rows are
+/// free; then, while there are fewer than `min_tasks`, every task is split by its first free
+/// row while at least six free rows remain. `false` (and no task) for other `n`.
+///
+/// Only the first `min_tasks` tasks are held at once (to split them further when the plan
+/// turns out to have fewer): a plan of many tasks passes through without being kept here.
+pub(crate) fn each_task(
+    n: u32,
+    min_tasks: usize,
+    rule: TaskRule,
+    mut each: impl FnMut(Task),
+) -> bool {
+    if !(4..=MAX_JOB_N).contains(&n) {
+        return false;
     }
-    while tasks.len() < min_tasks {
+    let hinted = |mut task: Task| {
+        if let Subproblem::Inner(b) = task.subproblem {
+            task.size_hint = size_hint(&b);
+        }
+        task
+    };
+    // Held until there are `min_tasks`; from then on each task goes straight to `each`.
+    let mut held: Vec<Task> = Vec::new();
+    let mut passed = false;
+    for (c, weight) in constellations(n) {
+        let id = [c.i, c.j, c.k, c.l].map(|x| x as u8);
+        let task = Task {
+            id: TaskId::from_columns(&id).expect("four columns"),
+            weight,
+            subproblem: Subproblem::Inner(oriented_board(n, &c)),
+            size_hint: 0,
+            n,
+        };
+        split_deep(task, rule, &mut |task| {
+            if passed {
+                each(hinted(task));
+            } else {
+                held.push(task);
+                if held.len() >= min_tasks {
+                    passed = true;
+                    held.drain(..).for_each(|task| each(hinted(task)));
+                }
+            }
+        });
+    }
+    while held.len() < min_tasks {
         let splittable = |t: &Task| match t.subproblem {
             Subproblem::Inner(b) => {
                 b.free_rows().count_ones() >= 6 && t.id.columns().len() < MAX_ID_LEN
             }
             _ => false,
         };
-        if !tasks.iter().any(splittable) {
+        if !held.iter().any(splittable) {
             break;
         }
-        tasks = split_where(tasks, splittable);
+        held = split_where(held, splittable);
     }
-    for t in &mut tasks {
-        if let Subproblem::Inner(b) = t.subproblem {
-            t.size_hint = size_hint(&b);
-        }
-    }
-    Some(largest_first(tasks))
+    held.into_iter().for_each(|task| each(hinted(task)));
+    true
 }
 
-/// `tasks` by size hint, largest first, ties by id.
-///
-/// Ids order by length first, and the tasks of one id length are already in increasing id
-/// order: the classes are made in that order, and a split puts a task's children, in column
-/// order, where the task was. So the order is that of (hint, id length) with ties kept in list
-/// order: a stable counting sort on that small key (a hint is at most n + n², an id at most
-/// [`MAX_ID_LEN`] long), two passes over the tasks whatever their number (n = 32, 2.3 million
-/// tasks: about 0.5 s for a comparison sort, a tenth of that for this one).
-fn largest_first(tasks: Vec<Task>) -> Vec<Task> {
-    let Some(&first) = tasks.first() else {
-        return tasks;
+/// Gives `out` the tasks `task` stands for under `rule`: itself, or under [`TaskRule::Large`]
+/// while more than `n − 5` rows are free, its children (by its first free row), each split
+/// likewise, in column order. The plan's tasks are these of each constellation in turn.
+fn split_deep(task: Task, rule: TaskRule, out: &mut impl FnMut(Task)) {
+    let deep = match task.subproblem {
+        Subproblem::Inner(b) => {
+            rule == TaskRule::Large && b.free_rows().count_ones() > task.n.saturating_sub(5)
+        }
+        Subproblem::Rows(_) => false,
     };
-    let max_hint = tasks.iter().map(|t| t.size_hint).max().unwrap_or(0);
-    let lengths = MAX_ID_LEN as u64 + 1;
-    let key =
-        |t: &Task| ((max_hint - t.size_hint) * lengths + t.id.columns().len() as u64) as usize;
-    let mut starts = vec![0usize; ((max_hint + 1) * lengths) as usize + 1];
-    for t in &tasks {
-        starts[key(t) + 1] += 1;
+    if !deep {
+        return out(task);
     }
-    for k in 1..starts.len() {
-        starts[k] += starts[k - 1];
+    let mut children = Vec::new();
+    split_into(&task, &mut children);
+    if children == [task] {
+        // No free row to split by: the task is its own child.
+        return out(task);
     }
-    let mut sorted = vec![first; tasks.len()];
-    for t in &tasks {
-        let slot = &mut starts[key(t)];
-        sorted[*slot] = *t;
-        *slot += 1;
+    for child in children {
+        split_deep(child, rule, out);
     }
-    debug_assert!(
-        sorted
-            .windows(2)
-            .all(|w| (Reverse(w[0].size_hint), w[0].id) < (Reverse(w[1].size_hint), w[1].id)),
-        "the tasks of each id length were in increasing id order"
-    );
-    sorted
+}
+
+/// The task of the symmetric plan of the `n`-board named `id` (as [`each_task`] makes it,
+/// size hint set), made again from its id: the constellation's oriented board, then a queen
+/// on the first free row at each further column. `None` for an id no symmetric plan of the
+/// `n`-board holds (a constellation that is not canonical, a square that is not free).
+pub(crate) fn task_of(n: u32, id: &TaskId) -> Option<Task> {
+    let cols = id.columns();
+    let [i, j, k, l, rest @ ..] = cols else {
+        return None;
+    };
+    let [i, j, k, l] = [*i, *j, *k, *l].map(u32::from);
+    let c = Constellation { i, j, k, l };
+    if !(4..=MAX_JOB_N).contains(&n) || [i, j, k, l].iter().any(|&x| x >= n) {
+        return None;
+    }
+    let weight = class_weight(n, &c)?;
+    let mut board = oriented_board_checked(n, &c)?;
+    for &col in rest {
+        board = board.place(u32::from(col))?;
+    }
+    Some(Task {
+        id: *id,
+        weight,
+        subproblem: Subproblem::Inner(board),
+        size_hint: size_hint(&board),
+        n,
+    })
+}
+
+/// The weight of the class of `c` on the `n`-board when `c` is its canonical constellation,
+/// as [`constellations`] gives it; `None` when it is not.
+fn class_weight(n: u32, c: &Constellation) -> Option<u64> {
+    let m = n - 1;
+    if c.is_corner() {
+        return (0 < c.j && c.j < c.l && c.l < m).then_some(8);
+    }
+    let Constellation { i, j, k, l } = *c;
+    let inside = [i, j, k, l].iter().all(|&x| 0 < x && x < m);
+    let apart = j != i && k != i && k != m - j && l != k && l != m - i && l != j;
+    if !(inside && apart) {
+        return None;
+    }
+    let mut fixed = 0;
+    for image in c.images(m) {
+        if image < *c {
+            return None;
+        }
+        fixed += u64::from(image == *c);
+    }
+    Some(8 / fixed)
+}
+
+/// Where each task of a symmetric plan goes in plan order: by size hint, largest first, then
+/// by the length of the task id, ties in the order [`each_task`] makes them (a stable
+/// counting sort on that small key: a hint is at most n + n², an id at most [`MAX_ID_LEN`]
+/// long).
+///
+/// Ids order by length first, and the tasks of one id length are made in increasing id
+/// order: the classes are made in that order, and a split puts a task's children, in column
+/// order, where the task was. So this is the order of (hint, id), found in two passes over
+/// the tasks made one at a time (n = 32, 2.3 million tasks: a comparison sort takes about
+/// 0.5 s), with nothing kept per task.
+pub(crate) struct PlanOrder {
+    n: u32,
+    min_tasks: usize,
+    rule: TaskRule,
+    /// The tasks of each key ([`PlanOrder::key`]).
+    of_key: Vec<u32>,
+    /// The place of the next task of each key.
+    next: Vec<u32>,
+    len: usize,
+}
+
+impl PlanOrder {
+    /// The order of the symmetric plan for `n` in `4..=MAX_JOB_N` (its tasks made once and
+    /// counted by key); `None` for other `n`.
+    pub(crate) fn new(n: u32, min_tasks: usize, rule: TaskRule) -> Option<PlanOrder> {
+        let mut of_key: Vec<u32> = Vec::new();
+        let mut len = 0;
+        let made = each_task(n, min_tasks, rule, |task| {
+            let key = PlanOrder::key(&task);
+            if key >= of_key.len() {
+                of_key.resize(key + 1, 0);
+            }
+            of_key[key] += 1;
+            len += 1;
+        });
+        if !made {
+            return None;
+        }
+        // Hints from the largest down, id lengths from the shortest up.
+        let lengths = MAX_ID_LEN + 1;
+        let mut next = vec![0u32; of_key.len()];
+        let mut at = 0u32;
+        for hint in (0..of_key.len().div_ceil(lengths)).rev() {
+            for key in hint * lengths..((hint + 1) * lengths).min(of_key.len()) {
+                next[key] = at;
+                at += of_key[key];
+            }
+        }
+        Some(PlanOrder {
+            n,
+            min_tasks,
+            rule,
+            of_key,
+            next,
+            len,
+        })
+    }
+
+    /// A task's key: its size hint, then its id length.
+    fn key(task: &Task) -> usize {
+        task.size_hint as usize * (MAX_ID_LEN + 1) + task.id.columns().len()
+    }
+
+    /// How many tasks the plan has.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// How many tasks have each size hint, in plan order (largest first; hints no task has left
+    /// out).
+    pub(crate) fn hints(&self) -> impl Iterator<Item = (u64, usize)> + '_ {
+        let lengths = MAX_ID_LEN + 1;
+        self.of_key
+            .chunks(lengths)
+            .enumerate()
+            .rev()
+            .map(|(hint, keys)| (hint as u64, keys.iter().map(|&k| k as usize).sum()))
+            .filter(|&(_, tasks)| tasks > 0)
+    }
+
+    /// Gives `place` each task of the plan (made again) with its place in plan order.
+    pub(crate) fn place(&self, mut place: impl FnMut(usize, Task)) {
+        let mut next = self.next.clone();
+        each_task(self.n, self.min_tasks, self.rule, |task| {
+            let at = &mut next[PlanOrder::key(&task)];
+            place(*at as usize, task);
+            *at += 1;
+        });
+    }
 }
 
 /// `tasks` in order, each task that `split_it` picks replaced by its children.
@@ -527,6 +697,55 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn every_task_is_made_again_from_its_id_and_no_other_id_makes_one() {
+        use crate::engine::plan::{Plan, Strategy};
+        for n in (4..=13).chain([23]) {
+            let plan = Plan::new(n, Strategy::Symmetric, Plan::DEFAULT_MIN_TASKS).unwrap();
+            for task in plan.tasks() {
+                assert_eq!(task_of(n, &task.id), Some(*task), "n={n}");
+            }
+        }
+        let n = 10;
+        let id = |cols: &[u8]| TaskId::from_columns(cols).unwrap();
+        let canonical = constellations(n);
+        let (c, weight) = canonical[canonical.len() / 2];
+        let cols = [c.i, c.j, c.k, c.l].map(|x| x as u8);
+        assert_eq!(task_of(n, &id(&cols)).map(|t| t.weight), Some(weight));
+        // Another image of the same class, a constellation off the board, queens that attack
+        // each other, an id too short, and a queen on a square that is not free.
+        let image = c
+            .images(n - 1)
+            .into_iter()
+            .find(|&image| image != c)
+            .unwrap();
+        assert_eq!(
+            task_of(
+                n,
+                &id(&[image.i, image.j, image.k, image.l].map(|x| x as u8))
+            ),
+            None
+        );
+        assert_eq!(task_of(n, &id(&[1, 2, 3, 10])), None);
+        assert_eq!(task_of(n, &id(&[1, 1, 3, 4])), None);
+        assert_eq!(task_of(n, &id(&[1, 2, 3])), None);
+        assert_eq!(task_of(n, &id(&[0, 2, 0, 1])), None);
+        let board = task_of(n, &id(&cols)).unwrap();
+        let Subproblem::Inner(b) = board.subproblem else {
+            panic!("an inner board");
+        };
+        let (_, free) = b.first_free_row().unwrap();
+        let taken = (!free & ((1u64 << n) - 1)).trailing_zeros() as u8;
+        let mut longer = cols.to_vec();
+        longer.push(taken);
+        assert_eq!(task_of(n, &id(&longer)), None);
+        longer.pop();
+        longer.push(free.trailing_zeros() as u8);
+        assert!(task_of(n, &id(&longer)).is_some());
+        assert_eq!(task_of(3, &id(&cols)), None);
+        assert_eq!(task_of(MAX_JOB_N + 1, &id(&cols)), None);
     }
 
     #[test]
