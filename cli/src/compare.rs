@@ -10,9 +10,10 @@ use crate::human::{self, TimeUnit, grouped};
 use nqueens::classic::{Algorithm, Counters};
 use serde::Serialize;
 
+use super::budget;
 use super::progress::{Steps, quit_on_interrupt};
-use super::{Failure, Outcome, budget};
 use crate::args::CompareArgs;
+use crate::failure::{Failure, Outcome};
 
 /// One algorithm's run, as every output format reports it.
 #[derive(Debug, Clone, Serialize)]

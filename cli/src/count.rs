@@ -16,9 +16,10 @@ use serde::Serialize;
 
 use super::escape;
 use super::long_run::{Interrupt, LongRun, failure, interrupted_message};
-use super::{Failure, Outcome, budget, output, pin};
+use super::{budget, output, pin};
 use crate::args::{CountArgs, EngineArgs};
 use crate::counted::Counted;
+use crate::failure::{Failure, Outcome};
 
 /// The widest time a streamed table makes room for: every duration under a day
 /// (`23 h 59 min`, `59 min 59 s`).

@@ -16,8 +16,9 @@ use serde::Serialize;
 use super::human::{approximately, duration, grouped};
 use super::long_run::Interrupt;
 use super::progress::{self, Notices, Steps};
-use super::{Failure, Outcome, human, output};
+use super::{human, output};
 use crate::args::EstimateArgs;
+use crate::failure::{Failure, Outcome};
 
 pub fn run(args: &EstimateArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     // The budget counts from here: building the plan spends it too.

@@ -13,8 +13,9 @@ use nqueens::enumerate::{Mode, Solutions, Step};
 use nqueens::known;
 
 use super::progress::Steps;
-use super::{Failure, Outcome, human, output};
+use super::{human, output};
 use crate::args::{LIST_UNLIMITED_MAX_N, ListArgs};
+use crate::failure::{Failure, Outcome};
 use crate::render::SolutionFormat;
 
 pub fn run(args: &ListArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {

@@ -15,11 +15,11 @@ use nqueens::CountRun;
 use nqueens::journal::Shard;
 use nqueens::journal::{Header, HeaderField, JournalError};
 
-use super::Failure;
 use super::escape;
 use super::human::{duration, grouped};
 use super::{human, output};
 use crate::args::CountArgs;
+use crate::failure::Failure;
 
 /// The interrupt of one command: the stop flag its first signal raises, and what the handler
 /// needs to know to decide between stopping after the running tasks and quitting at once.

@@ -9,7 +9,7 @@ use std::io::{self, Write};
 
 use clap::Args;
 
-use super::Failure;
+use crate::failure::Failure;
 
 /// The widest board drawn as a grid.
 pub const MAX_DRAWN: u32 = 64;

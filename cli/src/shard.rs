@@ -10,8 +10,8 @@ use nqueens::journal::{Shard, ShardSpec};
 use serde::Serialize;
 
 use super::escape;
-use super::{Failure, Outcome};
 use crate::args::CountArgs;
+use crate::failure::{Failure, Outcome};
 
 /// The shard `--shard` asks for; `slurm` and `slurm/M` read the array task's environment (a
 /// missing or inconsistent one is a usage error, and so is an array of one task under `slurm`,

@@ -15,8 +15,8 @@ use nqueens::board::{Placement, Solution, Symmetry};
 use nqueens::{construct, enumerate};
 
 use super::human::grouped;
-use super::{Failure, Outcome};
 use crate::args::SolveArgs;
+use crate::failure::{Failure, Outcome};
 use crate::render::SolutionFormat;
 
 /// The largest board solved by the backtracking search unless --construct is given; above it the

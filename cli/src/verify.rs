@@ -8,11 +8,12 @@ use crate::human::{self, grouped};
 use nqueens::estimate::cost::Cost;
 use serde::Serialize;
 
+use super::budget;
 use super::count::{count_board, options, resolve_kernel};
 use super::counted::Counted;
 use super::long_run::{Interrupt, LongRun};
-use super::{Failure, Outcome, budget};
 use crate::args::VerifyArgs;
+use crate::failure::{Failure, Outcome};
 
 /// One verified board: the count's record ([`Counted`], as `count` writes it), and beside it
 /// the known counts and whether they agree.

@@ -20,8 +20,9 @@ use std::time::Duration;
 use nqueens::classic::{Event, Observer};
 use serde_json::json;
 
-use super::{Failure, Outcome, output};
+use super::output;
 use crate::args::WatchArgs;
+use crate::failure::{Failure, Outcome};
 use model::{Model, Step};
 use screen::End;
 

@@ -28,8 +28,9 @@ use super::delta::Delta;
 use super::model::{Model, Step};
 use super::screen::{self, View};
 use crate::args::WatchArgs;
+use crate::failure::{Failure, Outcome};
 use crate::progress::Steps;
-use crate::{Failure, Outcome, human, output};
+use crate::{human, output};
 
 /// How long a recording works before its progress is shown on stderr.
 pub const PROGRESS_AFTER: Duration = Duration::from_secs(2);

@@ -32,7 +32,7 @@ use ratatui::{Terminal, TerminalOptions, Viewport};
 
 use super::cast::Recording;
 use super::model::{Model, Step};
-use crate::Failure;
+use crate::failure::Failure;
 
 /// Steps kept for stepping back.
 const HISTORY: usize = 2000;
