@@ -37,6 +37,10 @@ pub enum Failure {
     /// The command ran and found a wrong answer, e.g. two algorithms disagreeing (exit 1).
     #[error("{0}")]
     Wrong(String),
+    /// An interrupt stopped a count: what was lost or kept, to say on stderr before the command
+    /// ends as [`Outcome::Interrupted`] (exit 130) with what it wrote closed.
+    #[error("{0}")]
+    Interrupted(String),
     /// The engine refused or failed: its message and those of the errors below it, on one line
     /// ([`human::error_chain`]).
     #[error("{}", human::error_chain(.0))]
@@ -60,6 +64,7 @@ impl Failure {
             Failure::Engine(nqueens::Error::Estimate(_)) => 2,
             #[cfg(feature = "gpu")]
             Failure::Engine(nqueens::Error::Gpu(_)) => 2,
+            Failure::Interrupted(_) => 130,
             _ => 1,
         }
     }

@@ -1,5 +1,5 @@
 //! Long counts on the command line: interrupts, `--checkpoint` journals and `--shard`, and what
-//! a refused or stopped count says. The flow of one board is `count::count_board`'s.
+//! a refused or stopped count says. The flow of one board is `count::Session::board`'s.
 //!
 //! The first SIGINT or SIGTERM raises a stop flag: workers finish the task they are on, the
 //! journal is synced, and the command prints how to resume (or, without a journal, how much

@@ -53,19 +53,27 @@ pub fn writes_a_file(cli: &Cli) -> bool {
 
 /// Runs the parsed command, writing its results to `out`.
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Outcome, Failure> {
-    let outcome = match cli.command {
-        Command::Count(args) => count::run(&args, out)?,
-        Command::Known(args) => known::run(&args, out)?,
-        Command::Verify(args) => verify::run(&args, out)?,
-        Command::Compare(args) => compare::run(&args, out)?,
-        Command::Scale(args) => scale::run(&args, out)?,
-        Command::Solve(args) => solve::run(&args, out)?,
-        Command::List(args) => list::run(&args, out)?,
-        Command::Merge(args) => merge::run(&args, out)?,
-        Command::Estimate(args) => estimate::run(&args, out)?,
-        Command::Completions(args) => completions::run(&args, out)?,
-        Command::Man(args) => man::run(&args, out)?,
-        Command::Watch(args) => watch::run(&args, out)?,
+    let ran = match cli.command {
+        Command::Count(args) => count::run(&args, out),
+        Command::Known(args) => known::run(&args, out),
+        Command::Verify(args) => verify::run(&args, out),
+        Command::Compare(args) => compare::run(&args, out),
+        Command::Scale(args) => scale::run(&args, out),
+        Command::Solve(args) => solve::run(&args, out),
+        Command::List(args) => list::run(&args, out),
+        Command::Merge(args) => merge::run(&args, out),
+        Command::Estimate(args) => estimate::run(&args, out),
+        Command::Completions(args) => completions::run(&args, out),
+        Command::Man(args) => man::run(&args, out),
+        Command::Watch(args) => watch::run(&args, out),
+    };
+    let outcome = match ran {
+        // What the command wrote is closed and kept: only the message is left to say.
+        Err(Failure::Interrupted(why)) => {
+            output::message(why);
+            Outcome::Interrupted
+        }
+        ran => ran?,
     };
     out.flush()?;
     Ok(outcome)
