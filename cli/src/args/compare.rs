@@ -1,0 +1,47 @@
+//! The arguments of `nqueens compare`.
+
+use clap::Args;
+
+use crate::format::Format;
+use nqueens::classic::Algorithm;
+
+use super::parse::{choice, parse_n, parse_seconds};
+
+pub(super) const COMPARE_EXAMPLES: &str = "Examples:\n  \
+    nqueens compare 10                          all four algorithms\n  \
+    nqueens compare 14 --algorithm attack,bitmask\n  \
+    nqueens compare 12 --format json\n\n\
+    Counters (identical for every run of an algorithm):\n  \
+    nodes            queens placed (conflict-free partial boards of 1..n queens)\n  \
+    candidates       squares examined for the next queen, n per extended board\n  \
+    diagonal checks  candidates that reached the diagonal test (matrix and bitmask\n                   \
+    test everything at once, so for them it equals candidates)\n\n\
+    time is the plain search, instrumented the search that produced the counters; a search\n\
+    shorter than 0.2 s is repeated and its fastest run shown. The table gives every time in\n\
+    one unit, named in its heading: ms while all are under a second, else s. speedup is\n\
+    relative to the matrix search (1.00x; without it, the first listed of matrix, array,\n\
+    attack, bitmask), named in the heading. JSON and CSV: algorithm, n, total, nodes,\n\
+    candidates, diagonal_checks, seconds, instrumented_seconds, speedup (four significant\n\
+    digits), baseline.";
+
+/// Arguments of `nqueens compare`.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// Board size, 0 to 64 (the slow algorithms are refused where they would take minutes).
+    #[arg(value_name = "N", value_parser = parse_n)]
+    pub n: u32,
+    /// Algorithms to run, comma separated, in the order given [default: all four].
+    #[arg(short, long = "algorithm", alias = "algorithms", value_name = "NAME[,NAME...]",
+          value_delimiter = ',',
+          value_parser = choice::<Algorithm>(), default_values_t = Algorithm::ALL,
+          hide_default_value = true)]
+    pub algorithms: Vec<Algorithm>,
+    /// Refuse to start when the slowest algorithm is estimated to need longer than this.
+    ///
+    /// A refusal threshold (exit 2). Both runs of the algorithm (plain and instrumented) count together.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_seconds)]
+    pub max_seconds: f64,
+    /// Output format.
+    #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table)]
+    pub format: Format,
+}
