@@ -19,7 +19,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crossterm::event::{self, Event as TermEvent, KeyCode, KeyEventKind, KeyModifiers};
+use crossterm::event::{self, Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use crossterm::terminal::ClearType;
 use crossterm::{cursor, execute, terminal};
 use nqueens::classic::{Algorithm, Event, Observer};
@@ -60,6 +60,16 @@ pub fn slower(speed: f64) -> f64 {
         .rev()
         .find(|&s| s < speed)
         .unwrap_or(SPEEDS[0])
+}
+
+/// What a key asks of the wait between steps.
+enum Press {
+    /// Go on with the search (its next step, or the run to the next solution).
+    Go,
+    /// Draw the view again.
+    Redraw,
+    /// Nothing: the key means nothing here.
+    Nothing,
 }
 
 /// What ended a search early.
@@ -203,29 +213,10 @@ pub fn run(
 ) -> Result<End, Failure> {
     let flags = Flags::default();
     flags.install();
-    let previous = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        restore();
-        previous(info);
-    }));
+    restore_on_panic();
     take_terminal()?;
     let guard = Guard;
-    let backend = CrosstermBackend::new(Tee {
-        out: io::stdout(),
-        recording: recording.clone(),
-    });
-    let (width, height) = terminal::size()?;
-    let area = drawable(width, height);
-    let mut terminal = Terminal::with_options(
-        backend,
-        TerminalOptions {
-            viewport: Viewport::Fixed(area),
-        },
-    )?;
-    if let Some(recording) = &recording {
-        recording.borrow_mut().start(area.width, area.height);
-    }
-    fit(&mut terminal)?;
+    let terminal = full_screen(&recording)?;
     let mut screen = Screen {
         terminal,
         model: Model::new(n, algorithm),
@@ -283,6 +274,39 @@ pub fn run(
     }
     io::stdout().flush()?;
     Ok(end)
+}
+
+/// Restores the terminal before a panic's message is printed.
+fn restore_on_panic() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore();
+        previous(info);
+    }));
+}
+
+/// The terminal the view draws on, taken: as much of it as is drawn ([`drawable`]), each byte
+/// also written to `recording` when there is one (which starts at that size).
+fn full_screen(
+    recording: &Option<Rc<RefCell<Recording>>>,
+) -> io::Result<Terminal<CrosstermBackend<Tee>>> {
+    let backend = CrosstermBackend::new(Tee {
+        out: io::stdout(),
+        recording: recording.clone(),
+    });
+    let (width, height) = terminal::size()?;
+    let area = drawable(width, height);
+    let mut terminal = Terminal::with_options(
+        backend,
+        TerminalOptions {
+            viewport: Viewport::Fixed(area),
+        },
+    )?;
+    if let Some(recording) = recording {
+        recording.borrow_mut().start(area.width, area.height);
+    }
+    fit(&mut terminal)?;
+    Ok(terminal)
 }
 
 /// The terminal's output: standard output, and the recording when there is one (a frame at
@@ -435,77 +459,91 @@ impl Screen {
             } else {
                 TICK
             };
-            let key = match event::poll(timeout) {
-                Ok(true) => match event::read() {
-                    Ok(TermEvent::Key(key)) if key.kind != KeyEventKind::Release => key,
-                    Ok(TermEvent::Resize(..)) => {
-                        let _ = fit(&mut self.terminal);
-                        dirty = true;
-                        continue;
-                    }
-                    Ok(_) => continue,
-                    Err(e) => {
-                        self.error.get_or_insert(e);
-                        self.action = Some(Action::Quit);
-                        continue;
-                    }
-                },
-                Ok(false) => continue,
-                Err(e) => {
-                    self.error.get_or_insert(e);
-                    self.action = Some(Action::Quit);
-                    continue;
-                }
+            let Some(key) = self.next_key(timeout, &mut dirty) else {
+                continue;
             };
-            dirty = true;
-            let finished = self.model.finished;
-            let control = key.modifiers.contains(KeyModifiers::CONTROL);
-            match key.code {
-                KeyCode::Char('c') if control => self.end(End::Interrupted),
-                KeyCode::Char('z') if control => self.suspend(),
-                // Esc closes the help overlay first; q always quits.
-                KeyCode::Esc if self.help => self.help = false,
-                KeyCode::Char('q') | KeyCode::Esc => self.end(End::Quit),
-                KeyCode::Char(' ') => {
-                    self.paused = !self.paused;
-                    deadline = Instant::now();
-                }
-                KeyCode::Right | KeyCode::Char('n') => {
-                    self.paused = true;
-                    if self.back > 0 {
-                        self.back -= 1;
-                    } else if !finished {
-                        return;
-                    }
-                }
-                KeyCode::Left | KeyCode::Char('b') => {
-                    self.paused = true;
-                    self.back = (self.back + 1).min(self.history.len() - 1);
-                }
-                KeyCode::Char('+') | KeyCode::Char('=') => self.speed = faster(self.speed),
-                KeyCode::Char('-') => self.speed = slower(self.speed),
-                KeyCode::Char('s') if !finished => {
-                    self.back = 0;
-                    self.to_solution = true;
-                    return;
-                }
-                KeyCode::Char('a') => {
-                    let all = Algorithm::ALL;
-                    let i = all
-                        .iter()
-                        .position(|&a| a == self.model.algorithm)
-                        .unwrap_or(0);
-                    self.action = Some(Action::Restart(all[(i + 1) % all.len()]));
-                }
-                KeyCode::Char('r') => self.action = Some(Action::Restart(self.model.algorithm)),
-                KeyCode::Char('?') | KeyCode::Char('h') => {
-                    self.help = !self.help;
-                    // The search goes on from now, not from before the overlay.
-                    deadline = Instant::now() + Duration::from_secs_f64(1.0 / self.speed);
-                }
-                _ => dirty = false,
+            match self.press(key, &mut deadline) {
+                Press::Go => return,
+                Press::Redraw => dirty = true,
+                Press::Nothing => {}
             }
         }
+    }
+
+    /// The next key pressed within `timeout`, if any. A resize fits the view to the terminal
+    /// again (and sets `dirty`); a failed read ends the view, its error kept.
+    fn next_key(&mut self, timeout: Duration, dirty: &mut bool) -> Option<KeyEvent> {
+        let read = match event::poll(timeout) {
+            Ok(true) => event::read(),
+            Ok(false) => return None,
+            Err(e) => Err(e),
+        };
+        match read {
+            Ok(TermEvent::Key(key)) if key.kind != KeyEventKind::Release => Some(key),
+            Ok(TermEvent::Resize(..)) => {
+                let _ = fit(&mut self.terminal);
+                *dirty = true;
+                None
+            }
+            Ok(_) => None,
+            Err(e) => {
+                self.error.get_or_insert(e);
+                self.action = Some(Action::Quit);
+                None
+            }
+        }
+    }
+
+    /// Does what `key` asks; `deadline` is when the search takes its next step.
+    fn press(&mut self, key: KeyEvent, deadline: &mut Instant) -> Press {
+        let finished = self.model.finished;
+        let control = key.modifiers.contains(KeyModifiers::CONTROL);
+        match key.code {
+            KeyCode::Char('c') if control => self.end(End::Interrupted),
+            KeyCode::Char('z') if control => self.suspend(),
+            // Esc closes the help overlay first; q always quits.
+            KeyCode::Esc if self.help => self.help = false,
+            KeyCode::Char('q') | KeyCode::Esc => self.end(End::Quit),
+            KeyCode::Char(' ') => {
+                self.paused = !self.paused;
+                *deadline = Instant::now();
+            }
+            KeyCode::Right | KeyCode::Char('n') => {
+                self.paused = true;
+                if self.back > 0 {
+                    self.back -= 1;
+                } else if !finished {
+                    return Press::Go;
+                }
+            }
+            KeyCode::Left | KeyCode::Char('b') => {
+                self.paused = true;
+                self.back = (self.back + 1).min(self.history.len() - 1);
+            }
+            KeyCode::Char('+') | KeyCode::Char('=') => self.speed = faster(self.speed),
+            KeyCode::Char('-') => self.speed = slower(self.speed),
+            KeyCode::Char('s') if !finished => {
+                self.back = 0;
+                self.to_solution = true;
+                return Press::Go;
+            }
+            KeyCode::Char('a') => {
+                let all = Algorithm::ALL;
+                let i = all
+                    .iter()
+                    .position(|&a| a == self.model.algorithm)
+                    .unwrap_or(0);
+                self.action = Some(Action::Restart(all[(i + 1) % all.len()]));
+            }
+            KeyCode::Char('r') => self.action = Some(Action::Restart(self.model.algorithm)),
+            KeyCode::Char('?') | KeyCode::Char('h') => {
+                self.help = !self.help;
+                // The search goes on from now, not from before the overlay.
+                *deadline = Instant::now() + Duration::from_secs_f64(1.0 / self.speed);
+            }
+            _ => return Press::Nothing,
+        }
+        Press::Redraw
     }
 }
 
@@ -671,7 +709,26 @@ impl<'a, I: Iterator<Item = &'a Model> + Clone> View<'a, I> {
             ),
             board_area,
         );
-        // The data panel, and the log of recent steps where there is room: beside it, or below.
+        self.draw_panels(frame, right);
+        self.draw_narration(frame, narration);
+        debug_assert!(legend_line().width() <= MIN_WIDTH);
+        frame.render_widget(Paragraph::new(legend_line()), legend);
+        frame.render_widget(
+            Paragraph::new(
+                "space pause  n/b step/back  +/- speed  s solution  a algorithm  ? keys  q quit",
+            ),
+            keys,
+        );
+        if self.help {
+            draw_help(frame, area);
+        }
+    }
+
+    /// Draws the data panel into `right`, and the log of recent steps where there is room:
+    /// beside it, or below.
+    fn draw_panels(&self, frame: &mut ratatui::Frame, right: Rect) {
+        let model = self.model;
+        let (n, algorithm) = (model.n, model.algorithm);
         let data_w = data_width(n, algorithm) as u16;
         let data_h = data_height(n, algorithm) as u16;
         let (data_area, log_area) = if right.width >= data_w + 26 {
@@ -707,6 +764,11 @@ impl<'a, I: Iterator<Item = &'a Model> + Clone> View<'a, I> {
                 log_area,
             );
         }
+    }
+
+    /// Draws the narration of the step into `area`, titled with the state of the search.
+    fn draw_narration(&self, frame: &mut ratatui::Frame, area: Rect) {
+        let model = self.model;
         let state = if model.finished {
             "finished".to_string()
         } else if self.back > 0 {
@@ -724,30 +786,24 @@ impl<'a, I: Iterator<Item = &'a Model> + Clone> View<'a, I> {
                         .borders(Borders::ALL)
                         .title(format!(" {state} ")),
                 ),
-            narration,
+            area,
         );
-        debug_assert!(legend_line().width() <= MIN_WIDTH);
-        frame.render_widget(Paragraph::new(legend_line()), legend);
-        frame.render_widget(
-            Paragraph::new(
-                "space pause  n/b step/back  +/- speed  s solution  a algorithm  ? keys  q quit",
-            ),
-            keys,
-        );
-        if self.help {
-            let text = "space  pause / resume\nn, →   one step\nb, ←   one step back\n\
-                        + -    faster / slower (0.1 to 1000 steps/s)\n\
-                        s      run to the next solution\na      next algorithm (restart)\n\
-                        r      restart\n?      this help (holds the search; ? or Esc closes)\n\
-                        Ctrl-Z suspend (fg resumes)\nq      quit";
-            let box_area = centered(area, 56, 12);
-            frame.render_widget(Clear, box_area);
-            frame.render_widget(
-                Paragraph::new(text).block(Block::default().borders(Borders::ALL).title(" keys ")),
-                box_area,
-            );
-        }
     }
+}
+
+/// Draws the keys' help in a box in the middle of `area`.
+fn draw_help(frame: &mut ratatui::Frame, area: Rect) {
+    let text = "space  pause / resume\nn, →   one step\nb, ←   one step back\n\
+                + -    faster / slower (0.1 to 1000 steps/s)\n\
+                s      run to the next solution\na      next algorithm (restart)\n\
+                r      restart\n?      this help (holds the search; ? or Esc closes)\n\
+                Ctrl-Z suspend (fg resumes)\nq      quit";
+    let box_area = centered(area, 56, 12);
+    frame.render_widget(Clear, box_area);
+    frame.render_widget(
+        Paragraph::new(text).block(Block::default().borders(Borders::ALL).title(" keys ")),
+        box_area,
+    );
 }
 
 /// The message shown instead of a board that does not fit: the size it needs and the largest
