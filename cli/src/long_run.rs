@@ -179,12 +179,6 @@ pub const KEEP_WITH_CHECKPOINT: &str = "to keep finished tasks across interrupts
 impl LongRun {
     /// Checks the long-run options.
     pub fn new(args: &CountArgs) -> Result<LongRun, Failure> {
-        if args.shard.is_some() && args.boards.0.len() != 1 {
-            return Err(Failure::Usage(
-                "--shard counts one board: give one n (run each board's shards separately)"
-                    .to_string(),
-            ));
-        }
         let shard = super::shard::resolve(args)?;
         let journals = match &args.checkpoint {
             Some(path) => Some(Journals::new(path, args.boards.0.len(), shard)?),

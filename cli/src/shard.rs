@@ -17,11 +17,6 @@ use crate::failure::{Failure, Outcome};
 /// missing or inconsistent one is a usage error, and so is an array of one task under `slurm`,
 /// which would count the whole board).
 pub fn resolve(args: &CountArgs) -> Result<Option<Shard>, Failure> {
-    if args.shard.is_some() && args.checkpoint.is_none() {
-        return Err(Failure::Usage(
-            "--shard needs --checkpoint FILE: the journal is what nqueens merge adds up".into(),
-        ));
-    }
     let Some(spec) = args.shard else {
         return Ok(None);
     };

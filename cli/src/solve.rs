@@ -53,7 +53,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     } else {
         Method::Search
     };
-    let style = Style::for_format(&args.style, args.format)?;
+    let style = Style::from_args(&args.style);
     if args.format == SolutionFormat::Board
         && let Some(note) = undrawn_note(args.n)
     {

@@ -45,3 +45,17 @@ pub struct CompareArgs {
     #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table)]
     pub format: Format,
 }
+
+impl CompareArgs {
+    /// Refuses an algorithm listed twice in `--algorithm`.
+    pub fn check(&self) -> Result<(), String> {
+        for (i, algorithm) in self.algorithms.iter().enumerate() {
+            if self.algorithms[..i].contains(algorithm) {
+                return Err(format!(
+                    "{algorithm} is listed twice in --algorithm (name each algorithm once)"
+                ));
+            }
+        }
+        Ok(())
+    }
+}

@@ -53,7 +53,7 @@ pub struct CountArgs {
     /// `slurm/M` takes K = SLURM_ARRAY_TASK_ID (as when one task is run again with sbatch
     /// --array=K). The total printed is the shard's part only.
     #[arg(long, value_name = "K/M", value_parser = parse_shard_spec,
-          conflicts_with = "algorithm")]
+          conflicts_with = "algorithm", requires = "checkpoint")]
     pub shard: Option<ShardSpec>,
     /// Count with one textbook algorithm instead of the engine.
     ///
@@ -72,4 +72,17 @@ pub struct CountArgs {
     pub max_seconds: Option<f64>,
     #[command(flatten)]
     pub progress: ProgressArgs,
+}
+
+impl CountArgs {
+    /// Refuses `--shard` with several boards.
+    pub fn check(&self) -> Result<(), String> {
+        if self.shard.is_some() && self.boards.0.len() != 1 {
+            return Err(
+                "--shard counts one board: give one n (run each board's shards separately)"
+                    .to_string(),
+            );
+        }
+        Ok(())
+    }
 }

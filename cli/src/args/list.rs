@@ -2,9 +2,11 @@
 
 use clap::Args;
 
+use crate::human;
 use crate::render::{BoardStyleArgs, SolutionFormat};
+use nqueens::known;
 
-use super::parse::{parse_limit, parse_list_n, parse_seconds};
+use super::parse::{LIST_UNLIMITED_MAX_N, parse_limit, parse_list_n, parse_seconds};
 
 /// Arguments of `nqueens list`.
 #[derive(Debug, Args)]
@@ -41,4 +43,32 @@ pub struct ListArgs {
     #[arg(long = "max-seconds", value_name = "SECONDS", value_parser = parse_seconds,
           hide = true, conflicts_with = "give_up_after")]
     pub former_give_up_after: Option<f64>,
+}
+
+impl ListArgs {
+    /// Refuses a full listing of a board above [`LIST_UNLIMITED_MAX_N`] (without `--limit`), and
+    /// a board style where the format draws no boards.
+    pub fn check(&self) -> Result<(), String> {
+        if self.n > LIST_UNLIMITED_MAX_N && self.limit.is_none() {
+            return Err(too_many(self.n, self.unique));
+        }
+        self.style.check(self.format)
+    }
+}
+
+/// Why a full listing of a large board is refused.
+fn too_many(n: u32, unique: bool) -> String {
+    let count = if unique {
+        known::Known::of(n).map(|k| k.unique)
+    } else {
+        known::Known::of(n).map(|k| k.total)
+    };
+    let size = match count {
+        Some(c) => format!("{} solutions", human::grouped(c)),
+        None => "more solutions than anyone has counted".to_string(),
+    };
+    format!(
+        "listing every solution of n = {n} would print {size}; \
+         add --limit K to print the first K (full listings go up to n = {LIST_UNLIMITED_MAX_N})"
+    )
 }

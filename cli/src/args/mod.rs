@@ -46,7 +46,7 @@ pub use known::KnownArgs;
 pub use list::ListArgs;
 pub use man::ManArgs;
 pub use merge::MergeArgs;
-pub use parse::{DAY_SECONDS, LIST_UNLIMITED_MAX_N, parse_boards};
+pub use parse::{DAY_SECONDS, parse_boards};
 pub use scale::ScaleArgs;
 pub use solve::SolveArgs;
 pub use verify::VerifyArgs;
@@ -76,7 +76,21 @@ pub fn parse(args: &[OsString]) -> Result<Cli, clap::Error> {
     let matches = command
         .color(color_choice(args))
         .try_get_matches_from(args)?;
-    Cli::from_arg_matches(&matches)
+    let cli = Cli::from_arg_matches(&matches)?;
+    check(&cli).map_err(|why| clap::Error::raw(clap::error::ErrorKind::ArgumentConflict, why))?;
+    Ok(cli)
+}
+
+/// Checks what clap cannot: how the values of one command's arguments go together, once, before
+/// any command runs. What needs a board's plan, the machine or a file is checked by the command.
+fn check(cli: &Cli) -> Result<(), String> {
+    match &cli.command {
+        Command::Count(args) => args.check(),
+        Command::Compare(args) => args.check(),
+        Command::Solve(args) => args.style.check(args.format),
+        Command::List(args) => args.check(),
+        _ => Ok(()),
+    }
 }
 
 /// The `--color` the arguments give (the last one wins; `--color WHEN` or `--color=WHEN`), read

@@ -107,6 +107,19 @@ pub fn parse_boards(text: &str) -> Result<Boards, String> {
     Ok(Boards(boards))
 }
 
+/// Parses the boards of `known` and `verify` as [`parse_boards`] does, each within the known
+/// table (0 to [`Known::MAX_N`]).
+pub fn parse_known_boards(text: &str) -> Result<Boards, String> {
+    let boards = parse_boards(text)?;
+    match boards.0.iter().find(|&&n| n > Known::MAX_N) {
+        Some(n) => Err(format!(
+            "no known count for n = {n}: the table goes from 0 to {}",
+            Known::MAX_N
+        )),
+        None => Ok(boards),
+    }
+}
+
 /// The refusal of a range written as other tools write one (`8-12`, `8:12`), pointing to the
 /// inclusive range nqueens reads (`8..=12`); `None` for anything else.
 fn range_hint(item: &str) -> Option<String> {
@@ -557,6 +570,18 @@ mod tests {
     fn the_command_line_definition_is_consistent() {
         Cli::command().debug_assert();
         command().debug_assert();
+    }
+
+    #[test]
+    fn known_boards_stay_within_the_table() {
+        assert_eq!(parse_known_boards("4..=6").unwrap().0, vec![4, 5, 6]);
+        assert_eq!(
+            parse_known_boards("8,30").unwrap_err(),
+            format!(
+                "no known count for n = 30: the table goes from 0 to {}",
+                Known::MAX_N
+            )
+        );
     }
 
     #[test]

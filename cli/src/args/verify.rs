@@ -5,7 +5,9 @@ use clap::Args;
 use crate::format::Format;
 
 use super::common::{EngineArgs, ProgressArgs};
-use super::parse::{Boards, DAY_SECONDS, choice, parse_boards, parse_max_known, parse_seconds};
+use super::parse::{
+    Boards, DAY_SECONDS, choice, parse_known_boards, parse_max_known, parse_seconds,
+};
 
 /// Arguments of `nqueens verify`.
 #[derive(Debug, Args)]
@@ -13,7 +15,7 @@ pub struct VerifyArgs {
     /// Boards to count and compare: 16, 4..=16 or 8,10,12 [default: 0 to --max].
     ///
     /// One n (16), an inclusive range (4..=16) or a list (8,10,12).
-    #[arg(value_name = "N", value_parser = parse_boards, conflicts_with = "max")]
+    #[arg(value_name = "N", value_parser = parse_known_boards, conflicts_with = "max")]
     pub boards: Option<Boards>,
     /// Largest n to count and compare (every n from 0 up).
     ///
