@@ -11,6 +11,7 @@ mod html;
 mod model;
 mod offscreen;
 mod screen;
+mod view;
 
 use std::cell::{Cell, RefCell};
 use std::io::{self, IsTerminal, Write};

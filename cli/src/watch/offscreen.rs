@@ -26,7 +26,7 @@ use super::StepLimit;
 use super::cast::{self, Recording};
 use super::delta::Delta;
 use super::model::{Model, Step};
-use super::screen::{self, View};
+use super::view::{self, View};
 use crate::args::WatchArgs;
 use crate::failure::{Failure, Outcome};
 use crate::progress::Steps;
@@ -109,7 +109,7 @@ pub fn record(args: &WatchArgs, path: &Path, size: (u16, u16)) -> Result<Outcome
         crate::escape::text(&path.display().to_string()),
         human::plural(steps, "step"),
         human::clock(duration),
-        screen::speed_text(speed),
+        view::speed_text(speed),
         human::plural(bytes, "byte")
     ));
     if stopped {
@@ -140,9 +140,9 @@ fn recording_terminal(
 /// naming the size it needs and the largest board that fits.
 fn refuse_unfit(n: usize, algorithm: Algorithm, size: (u16, u16)) -> Result<(), Failure> {
     let (width, height) = size;
-    let (need_w, need_h) = screen::needed(n, algorithm);
+    let (need_w, need_h) = view::needed(n, algorithm);
     if need_w > width || need_h > height {
-        let fits = match screen::largest_fitting(algorithm, width, height) {
+        let fits = match view::largest_fitting(algorithm, width, height) {
             Some(m) => format!(", or record a board that fits it (at most {m} x {m})"),
             None => String::new(),
         };
@@ -176,7 +176,7 @@ fn say_cut(limit: Option<u64>, max_steps: u64, speed: f64) {
         None => format!(
             "{} of replay at {} steps/s; --limit N records more, 0 up to {}",
             human::clock(cast::DEFAULT_REPLAY_SECONDS),
-            screen::speed_text(speed),
+            view::speed_text(speed),
             cast::CAST_MAX_STEPS
         ),
         Some(_) => format!(
