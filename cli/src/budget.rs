@@ -11,7 +11,8 @@ use std::time::Duration;
 
 use nqueens::estimate::cost::Cost;
 
-use super::{Failure, human, output};
+use super::{human, output};
+use crate::failure::Failure;
 
 /// A count estimated to take longer than this (wall-clock seconds) is announced before it
 /// starts.

@@ -10,9 +10,10 @@ use crate::human::{self, TimeUnit, grouped};
 use nqueens::classic::{Algorithm, Counters};
 use serde::Serialize;
 
+use super::budget;
 use super::progress::{Steps, quit_on_interrupt};
-use super::{Failure, Outcome, budget};
 use crate::args::CompareArgs;
+use crate::failure::{Failure, Outcome};
 
 /// One algorithm's run, as every output format reports it.
 #[derive(Debug, Clone, Serialize)]
@@ -138,15 +139,7 @@ fn speedup(record: &CompareRecord) -> String {
 }
 
 pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
-    let mut algorithms = Vec::with_capacity(args.algorithms.len());
-    for &algorithm in &args.algorithms {
-        if algorithms.contains(&algorithm) {
-            return Err(Failure::Usage(format!(
-                "{algorithm} is listed twice in --algorithm (name each algorithm once)"
-            )));
-        }
-        algorithms.push(algorithm);
-    }
+    let algorithms = args.algorithms.clone();
     refuse_if_slow(args.n, &algorithms, args.max_seconds)?;
     // Two steps an algorithm: the plain runs, then the instrumented ones.
     let label = format!("n = {}", args.n);

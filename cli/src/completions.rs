@@ -8,8 +8,8 @@ use crate::names::Named;
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use nqueens::Kernel;
 
-use super::{Failure, Outcome};
 use crate::args::{self, CompletionsArgs};
+use crate::failure::{Failure, Outcome};
 
 /// Writes the completion script of `args.shell` to `out`.
 pub fn run(args: &CompletionsArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {

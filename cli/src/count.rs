@@ -16,9 +16,10 @@ use serde::Serialize;
 
 use super::escape;
 use super::long_run::{Interrupt, LongRun, failure, interrupted_message};
-use super::{Failure, Outcome, budget, output, pin};
+use super::{budget, output, pin};
 use crate::args::{CountArgs, EngineArgs};
 use crate::counted::Counted;
+use crate::failure::{Failure, Outcome};
 
 /// The widest time a streamed table makes room for: every duration under a day
 /// (`23 h 59 min`, `59 min 59 s`).
@@ -171,14 +172,17 @@ pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         record.pin.clone_from(&pinned);
         record
     };
+    let session = Session {
+        options,
+        long_run,
+        interrupt,
+    };
     if args.checkpoint.is_some() {
-        let widths = resumable_widths(&args.boards.0, &options);
-        stream(args, &options, &long_run, &interrupt, out, &widths, |r| {
-            Resumable(record(r))
-        })
+        let widths = resumable_widths(&args.boards.0, &session.options);
+        stream(args, &session, out, &widths, |r| Resumable(record(r)))
     } else {
-        let widths = column_widths(&args.boards.0, &options);
-        stream(args, &options, &long_run, &interrupt, out, &widths, record)
+        let widths = column_widths(&args.boards.0, &session.options);
+        stream(args, &session, out, &widths, record)
     }
 }
 
@@ -187,9 +191,7 @@ pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
 /// interrupt or an error closes what was written.
 fn stream<T: Serialize + TableRow>(
     args: &CountArgs,
-    options: &CountOptions,
-    long_run: &LongRun,
-    interrupt: &Interrupt,
+    session: &Session,
     out: &mut dyn Write,
     widths: &[usize],
     wrap: impl Fn(Counted) -> T,
@@ -198,9 +200,7 @@ fn stream<T: Serialize + TableRow>(
     let mut stream = RecordStream::with_widths(out, args.format, widths);
     let mut all_known = true;
     for &n in boards {
-        let Some(run) = count_board(n, options, long_run, interrupt, &mut stream)? else {
-            return Ok(Outcome::Interrupted);
-        };
+        let run = session.board(n, &mut stream)?;
         if !run.shard.is_whole() {
             drop(stream);
             return super::shard::write(&run, args.format, out);
@@ -214,11 +214,11 @@ fn stream<T: Serialize + TableRow>(
         if boards.len() == 1 && args.format == Format::Table {
             drop(stream);
             write_records(out, args.format, &[wrap(record)])?;
-            return Ok(checked(known, &run, long_run));
+            return Ok(checked(known, &run, &session.long_run));
         }
         stream.write(&wrap(record))?;
-        interrupt.result_written();
-        all_known &= checked(known, &run, long_run) == Outcome::Success;
+        session.interrupt.result_written();
+        all_known &= checked(known, &run, &session.long_run) == Outcome::Success;
     }
     stream.finish()?;
     Ok(if all_known {
@@ -261,78 +261,79 @@ fn checked(known: Result<(), Mismatch>, run: &CountRun, long_run: &LongRun) -> O
     Outcome::Negative
 }
 
-/// Counts the `n`-board whose record goes to `stream`; `None` when an interrupt stopped it. An
-/// interrupt or an error first closes what `stream` has written (the table's border, the JSON
-/// array), then says why on stderr, so that the output stays whole and the messages come after
-/// it.
-pub fn count_board<T: Serialize + TableRow>(
-    n: u32,
-    options: &CountOptions,
-    long_run: &LongRun,
-    interrupt: &Interrupt,
-    stream: &mut RecordStream<'_, T>,
-) -> Result<Option<CountRun>, Failure> {
-    match search_board(n, options, long_run, interrupt) {
-        Ok(Ok(run)) => Ok(Some(run)),
-        Ok(Err(stopped)) => {
-            stream.finish()?;
-            output::message(stopped);
-            Ok(None)
-        }
-        Err(failure) => {
-            stream.finish()?;
-            Err(failure)
-        }
-    }
+/// What a count needs, made once for all its boards: the engine's options, the journals, shard
+/// and pool of a long run, and the interrupt that stops it. [`Session::board`] counts one board.
+pub struct Session {
+    /// The options every board is counted with (the kernel resolved once for all).
+    pub options: CountOptions,
+    /// The journals, the shard and the pool of the count.
+    pub long_run: LongRun,
+    /// The interrupt that stops the count after the running tasks.
+    pub interrupt: Interrupt,
 }
 
-/// One board, in order: the plan and the journal (a refused journal stops here), the notes on
-/// a long count, then the search under the progress bar and the interrupt. `Err` inside: an
-/// interrupt stopped the board, and what to tell the user.
-fn search_board(
-    n: u32,
-    options: &CountOptions,
-    long_run: &LongRun,
-    interrupt: &Interrupt,
-) -> Result<Result<CountRun, String>, Failure> {
-    interrupt.board(None);
-    if interrupt.is_raised() {
-        return Ok(Err(format!("nqueens: interrupted before n = {n} started")));
+impl Session {
+    /// Counts the `n`-board whose record goes to `stream`. A failure, or an interrupt that
+    /// stopped the board ([`Failure::Interrupted`], with what to tell the user), first closes
+    /// what `stream` has written (the table's border, the JSON array), so that the output stays
+    /// whole and the messages come after it.
+    pub fn board<T: Serialize + TableRow>(
+        &self,
+        n: u32,
+        stream: &mut RecordStream<'_, T>,
+    ) -> Result<CountRun, Failure> {
+        let counted = self.search(n);
+        if counted.is_err() {
+            stream.finish()?;
+        }
+        counted
     }
-    let journal = long_run.journal(n);
-    let progress = Progress::on_terminal(&format!("n = {n}"));
-    interrupt.board(Some(progress.notices()));
-    let watcher = Watching {
-        progress: &progress,
-        interrupt,
-    };
-    let mut control = RunControl::default()
-        .with_stop(interrupt.flag())
-        .with_watcher(&watcher);
-    if let Some(journal) = journal.as_deref() {
-        control = control.with_journal(journal);
+
+    /// One board, in order: the plan and the journal (a refused journal stops here), the notes
+    /// on a long count, then the search under the progress bar and the interrupt.
+    fn search(&self, n: u32) -> Result<CountRun, Failure> {
+        let (options, long_run, interrupt) = (&self.options, &self.long_run, &self.interrupt);
+        interrupt.board(None);
+        if interrupt.is_raised() {
+            return Err(Failure::Interrupted(format!(
+                "nqueens: interrupted before n = {n} started"
+            )));
+        }
+        let journal = long_run.journal(n);
+        let progress = Progress::on_terminal(&format!("n = {n}"));
+        interrupt.board(Some(progress.notices()));
+        let watcher = Watching {
+            progress: &progress,
+            interrupt,
+        };
+        let mut control = RunControl::default()
+            .with_stop(interrupt.flag())
+            .with_watcher(&watcher);
+        if let Some(journal) = journal.as_deref() {
+            control = control.with_journal(journal);
+        }
+        if let Some(shard) = long_run.shard {
+            control = control.with_shard(shard);
+        }
+        if let Some(pool) = long_run.pool.as_deref() {
+            control = control.with_pool(pool);
+        }
+        let result = Prepared::new(n, options, &control).and_then(|prepared| {
+            announce_board(n, options, long_run, journal.as_deref(), &prepared);
+            prepared.run(&control)
+        });
+        interrupt.board(None);
+        progress.finish();
+        let run = result.map_err(failure)?;
+        if run.complete {
+            return Ok(run);
+        }
+        Err(Failure::Interrupted(interrupted_message(
+            &run,
+            journal.as_deref(),
+            long_run.keep_advice,
+        )))
     }
-    if let Some(shard) = long_run.shard {
-        control = control.with_shard(shard);
-    }
-    if let Some(pool) = long_run.pool.as_deref() {
-        control = control.with_pool(pool);
-    }
-    let result = Prepared::new(n, options, &control).and_then(|prepared| {
-        announce_board(n, options, long_run, journal.as_deref(), &prepared);
-        prepared.run(&control)
-    });
-    interrupt.board(None);
-    progress.finish();
-    let run = result.map_err(failure)?;
-    if run.complete {
-        return Ok(Ok(run));
-    }
-    Ok(Err(interrupted_message(
-        &run,
-        journal.as_deref(),
-        long_run.keep_advice,
-    )))
 }
 
 /// Says on stderr, once the journal is accepted and before any task is searched, that `auto`

@@ -16,8 +16,9 @@ use serde::Serialize;
 use super::human::{approximately, duration, grouped};
 use super::long_run::Interrupt;
 use super::progress::{self, Notices, Steps};
-use super::{Failure, Outcome, human, output};
+use super::{human, output};
 use crate::args::EstimateArgs;
+use crate::failure::{Failure, Outcome};
 
 pub fn run(args: &EstimateArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     // The budget counts from here: building the plan spends it too.
@@ -231,6 +232,23 @@ fn lines(e: &Estimate) -> Vec<Line> {
         ),
     );
     let counted = e.stopped == StopReason::Counted;
+    total_lines(e, counted, &mut add);
+    if counted {
+        counted_lines(e, &mut add);
+    } else {
+        sampled_lines(e, &mut add);
+    }
+    add("stopped".into(), e.stopped.to_string());
+    add(
+        "wall time of the estimate".into(),
+        duration(e.elapsed.as_secs_f64()),
+    );
+    lines
+}
+
+/// The total's lines of the table: the estimate with its interval, or the count (`counted`);
+/// then the known total, if any, and how the estimate or the count compares with it.
+fn total_lines(e: &Estimate, counted: bool, add: &mut dyn FnMut(String, String)) {
     if counted {
         add(
             "total".into(),
@@ -271,24 +289,25 @@ fn lines(e: &Estimate) -> Vec<Line> {
             ),
         );
     }
-    if counted {
-        add("unique".into(), grouped(e.estimate_unique as u128));
-        add(
-            "core time of the count".into(),
-            format!(
-                "{} ({} of wall time on {})",
-                duration(e.core_time.as_secs_f64()),
-                duration(e.wall_time.as_secs_f64()),
-                human::plural(e.threads, "thread")
-            ),
-        );
-        add("stopped".into(), e.stopped.to_string());
-        add(
-            "wall time of the estimate".into(),
-            duration(e.elapsed.as_secs_f64()),
-        );
-        return lines;
-    }
+}
+
+/// The lines of a board counted exactly: its unique count and the core time the count took.
+fn counted_lines(e: &Estimate, add: &mut dyn FnMut(String, String)) {
+    add("unique".into(), grouped(e.estimate_unique as u128));
+    add(
+        "core time of the count".into(),
+        format!(
+            "{} ({} of wall time on {})",
+            duration(e.core_time.as_secs_f64()),
+            duration(e.wall_time.as_secs_f64()),
+            human::plural(e.threads, "thread")
+        ),
+    );
+}
+
+/// The lines of a sampled board: the unique count and a full count's cost with their intervals,
+/// the modelled wall times, the largest task, the sample and the work it covered.
+fn sampled_lines(e: &Estimate, add: &mut dyn FnMut(String, String)) {
     add(
         "unique (total / 8)".into(),
         format!(
@@ -338,10 +357,4 @@ fn lines(e: &Estimate) -> Vec<Line> {
         ),
     );
     add("work covered".into(), human::share(e.covered_fraction));
-    add("stopped".into(), e.stopped.to_string());
-    add(
-        "wall time of the estimate".into(),
-        duration(e.elapsed.as_secs_f64()),
-    );
-    lines
 }

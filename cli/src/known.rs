@@ -6,8 +6,8 @@ use crate::format::write_records;
 use nqueens::known::{Known, Mismatch};
 
 use super::human::grouped;
-use super::{Failure, Outcome};
 use crate::args::KnownArgs;
+use crate::failure::{Failure, Outcome};
 
 pub fn run(args: &KnownArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let boards = match &args.boards {

@@ -10,21 +10,18 @@ use std::time::Instant;
 use crate::format::RecordWriter;
 use crate::render::{Style, undrawn_note};
 use nqueens::enumerate::{Mode, Solutions, Step};
-use nqueens::known;
 
 use super::progress::Steps;
-use super::{Failure, Outcome, human, output};
-use crate::args::{LIST_UNLIMITED_MAX_N, ListArgs};
+use super::{human, output};
+use crate::args::ListArgs;
+use crate::failure::{Failure, Outcome};
 use crate::render::SolutionFormat;
 
 pub fn run(args: &ListArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let n = args.n;
-    if n > LIST_UNLIMITED_MAX_N && args.limit.is_none() {
-        return Err(Failure::Usage(too_many(n, args.unique)));
-    }
     let mode = if args.unique { Mode::Unique } else { Mode::All };
     let mut solutions = Solutions::new(n, mode)?;
-    let style = Style::for_format(&args.style, args.format)?;
+    let style = Style::from_args(&args.style);
     let give_up_after = match args.former_give_up_after {
         Some(seconds) => {
             output::warning(
@@ -81,23 +78,6 @@ pub fn run(args: &ListArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         return Ok(Outcome::Negative);
     }
     Ok(Outcome::Success)
-}
-
-/// Why a full listing of a large board is refused.
-fn too_many(n: u32, unique: bool) -> String {
-    let count = if unique {
-        known::Known::of(n).map(|k| k.unique)
-    } else {
-        known::Known::of(n).map(|k| k.total)
-    };
-    let size = match count {
-        Some(c) => format!("{} solutions", super::human::grouped(c)),
-        None => "more solutions than anyone has counted".to_string(),
-    };
-    format!(
-        "listing every solution of n = {n} would print {size}; \
-         add --limit K to print the first K (full listings go up to n = {LIST_UNLIMITED_MAX_N})"
-    )
 }
 
 /// Search steps between two looks at the clock (a few milliseconds).

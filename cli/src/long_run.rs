@@ -1,5 +1,5 @@
 //! Long counts on the command line: interrupts, `--checkpoint` journals and `--shard`, and what
-//! a refused or stopped count says. The flow of one board is `count::count_board`'s.
+//! a refused or stopped count says. The flow of one board is `count::Session::board`'s.
 //!
 //! The first SIGINT or SIGTERM raises a stop flag: workers finish the task they are on, the
 //! journal is synced, and the command prints how to resume (or, without a journal, how much
@@ -15,11 +15,11 @@ use nqueens::CountRun;
 use nqueens::journal::Shard;
 use nqueens::journal::{Header, HeaderField, JournalError};
 
-use super::Failure;
 use super::escape;
 use super::human::{duration, grouped};
 use super::{human, output};
 use crate::args::CountArgs;
+use crate::failure::Failure;
 
 /// The interrupt of one command: the stop flag its first signal raises, and what the handler
 /// needs to know to decide between stopping after the running tasks and quitting at once.
@@ -179,12 +179,6 @@ pub const KEEP_WITH_CHECKPOINT: &str = "to keep finished tasks across interrupts
 impl LongRun {
     /// Checks the long-run options.
     pub fn new(args: &CountArgs) -> Result<LongRun, Failure> {
-        if args.shard.is_some() && args.boards.0.len() != 1 {
-            return Err(Failure::Usage(
-                "--shard counts one board: give one n (run each board's shards separately)"
-                    .to_string(),
-            ));
-        }
         let shard = super::shard::resolve(args)?;
         let journals = match &args.checkpoint {
             Some(path) => Some(Journals::new(path, args.boards.0.len(), shard)?),

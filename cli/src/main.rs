@@ -12,6 +12,7 @@ mod count;
 mod counted;
 mod escape;
 mod estimate;
+mod failure;
 mod format;
 #[cfg(feature = "gpu")]
 mod gpu_env;
@@ -37,70 +38,7 @@ mod verify;
 mod watch;
 
 use args::{Cli, Command};
-
-/// How a command ended when it did not fail.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    /// Everything asked for was done (exit 0).
-    Success,
-    /// The command ran but found a negative answer, e.g. a count mismatch (exit 1).
-    Negative,
-    /// An interrupt stopped the command; what was lost or kept is already on stderr (exit 130).
-    Interrupted,
-}
-
-/// Why a command failed.
-#[derive(Debug, thiserror::Error)]
-pub enum Failure {
-    /// Input the user can fix (exit 2).
-    #[error("{0}")]
-    Usage(String),
-    /// Writing the output failed.
-    #[error("cannot write output: {0}")]
-    Io(#[from] io::Error),
-    /// A file named on the command line (a journal, a plot, a manual page) could not be read,
-    /// written or used; the message names it (exit 1).
-    #[error("{0}")]
-    File(String),
-    /// A search gave up after the time it was allowed without finding what it looked for
-    /// (exit 1).
-    #[error("{0}")]
-    GaveUp(String),
-    /// The command ran and found a wrong answer, e.g. two algorithms disagreeing (exit 1).
-    #[error("{0}")]
-    Wrong(String),
-    /// The engine refused or failed: its message and those of the errors below it, on one line
-    /// ([`human::error_chain`]).
-    #[error("{}", human::error_chain(.0))]
-    Engine(nqueens::Error),
-}
-
-/// The library's refusals and failures.
-impl From<nqueens::Error> for Failure {
-    fn from(error: nqueens::Error) -> Failure {
-        Failure::Engine(error)
-    }
-}
-
-impl Failure {
-    /// The process exit code for this failure.
-    pub fn exit_code(&self) -> u8 {
-        match self {
-            Failure::Usage(_) | Failure::Engine(nqueens::Error::BoardTooLarge { .. }) => 2,
-            Failure::Engine(nqueens::Error::ZeroThreads)
-            | Failure::Engine(nqueens::Error::TooManyThreads { .. }) => 2,
-            Failure::Engine(nqueens::Error::Estimate(_)) => 2,
-            #[cfg(feature = "gpu")]
-            Failure::Engine(nqueens::Error::Gpu(_)) => 2,
-            _ => 1,
-        }
-    }
-
-    /// Whether this is a closed output pipe, which ends the program quietly.
-    pub fn is_broken_pipe(&self) -> bool {
-        matches!(self, Failure::Io(e) if e.kind() == io::ErrorKind::BrokenPipe)
-    }
-}
+use failure::{Failure, Outcome};
 
 /// Whether the command also leaves a file behind (a journal, a plot), so that it is worth
 /// running with nowhere to write its results.
@@ -115,19 +53,27 @@ pub fn writes_a_file(cli: &Cli) -> bool {
 
 /// Runs the parsed command, writing its results to `out`.
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Outcome, Failure> {
-    let outcome = match cli.command {
-        Command::Count(args) => count::run(&args, out)?,
-        Command::Known(args) => known::run(&args, out)?,
-        Command::Verify(args) => verify::run(&args, out)?,
-        Command::Compare(args) => compare::run(&args, out)?,
-        Command::Scale(args) => scale::run(&args, out)?,
-        Command::Solve(args) => solve::run(&args, out)?,
-        Command::List(args) => list::run(&args, out)?,
-        Command::Merge(args) => merge::run(&args, out)?,
-        Command::Estimate(args) => estimate::run(&args, out)?,
-        Command::Completions(args) => completions::run(&args, out)?,
-        Command::Man(args) => man::run(&args, out)?,
-        Command::Watch(args) => watch::run(&args, out)?,
+    let ran = match cli.command {
+        Command::Count(args) => count::run(&args, out),
+        Command::Known(args) => known::run(&args, out),
+        Command::Verify(args) => verify::run(&args, out),
+        Command::Compare(args) => compare::run(&args, out),
+        Command::Scale(args) => scale::run(&args, out),
+        Command::Solve(args) => solve::run(&args, out),
+        Command::List(args) => list::run(&args, out),
+        Command::Merge(args) => merge::run(&args, out),
+        Command::Estimate(args) => estimate::run(&args, out),
+        Command::Completions(args) => completions::run(&args, out),
+        Command::Man(args) => man::run(&args, out),
+        Command::Watch(args) => watch::run(&args, out),
+    };
+    let outcome = match ran {
+        // What the command wrote is closed and kept: only the message is left to say.
+        Err(Failure::Interrupted(why)) => {
+            output::message(why);
+            Outcome::Interrupted
+        }
+        ran => ran?,
     };
     out.flush()?;
     Ok(outcome)

@@ -10,8 +10,8 @@ use clap_mangen::Man;
 
 use super::escape;
 use super::output;
-use super::{Failure, Outcome};
 use crate::args::{self, ManArgs};
+use crate::failure::{Failure, Outcome};
 
 /// Prints the whole manual as one page to `out`, or writes one page per command into
 /// `args.dir` and prints their paths.

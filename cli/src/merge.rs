@@ -11,8 +11,9 @@ use nqueens::journal::{JournalError, MergeError, Merged, merge};
 
 use super::escape;
 use super::human::{error_chain, grouped};
-use super::{Failure, Outcome, output};
+use super::output;
 use crate::args::MergeArgs;
+use crate::failure::{Failure, Outcome};
 
 // A merged board, as every output format reports it: the library's `Merged`, whose serde
 // names and values are the JSON and CSV fields.

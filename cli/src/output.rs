@@ -16,7 +16,8 @@ use std::sync::{Arc, Mutex, Once};
 use anstyle::{AnsiColor, Style};
 use nqueens_files::{Directory, Refusal, directory_of};
 
-use super::{Failure, escape, human};
+use super::{escape, human};
+use crate::failure::Failure;
 
 /// Writes `line` and a newline to stderr in one write; a failed write is ignored.
 pub fn message(line: impl Display) {

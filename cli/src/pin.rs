@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use crate::placement::{Pin, PinError, Placement};
 
-use super::{Failure, human};
+use super::human;
+use crate::failure::Failure;
 
 /// The placement `pin` asks for on this machine, for up to `most` threads; `None` for
 /// [`Pin::None`]; refused (a usage error) where it cannot be done.

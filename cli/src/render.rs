@@ -9,8 +9,6 @@ use std::io::{self, Write};
 
 use clap::Args;
 
-use super::Failure;
-
 /// The widest board drawn as a grid.
 pub const MAX_DRAWN: u32 = 64;
 
@@ -49,29 +47,33 @@ pub struct Style {
     pub coordinates: bool,
 }
 
-impl Style {
-    /// The style `args` ask for; a usage error naming the fix when `format` draws no boards
-    /// (a flag that would be silently ignored).
-    pub fn for_format(args: &BoardStyleArgs, format: SolutionFormat) -> Result<Style, Failure> {
-        if format != SolutionFormat::Board {
-            let flag = match (args.unicode, args.coordinates) {
-                (true, _) => Some("--unicode"),
-                (false, true) => Some("--coordinates"),
-                (false, false) => None,
-            };
-            if let Some(flag) = flag {
-                return Err(Failure::Usage(format!(
-                    "{flag} changes how boards are drawn, and --format {} draws none: add \
-                     --format board",
-                    clap::ValueEnum::to_possible_value(&format)
-                        .map_or_else(String::new, |v| v.get_name().to_string())
-                )));
-            }
+impl BoardStyleArgs {
+    /// Refuses, naming the fix, a style asked for where `format` draws no boards (a flag that
+    /// would be silently ignored).
+    pub fn check(&self, format: SolutionFormat) -> Result<(), String> {
+        if format == SolutionFormat::Board {
+            return Ok(());
         }
-        Ok(Style {
+        let flag = match (self.unicode, self.coordinates) {
+            (true, _) => "--unicode",
+            (false, true) => "--coordinates",
+            (false, false) => return Ok(()),
+        };
+        Err(format!(
+            "{flag} changes how boards are drawn, and --format {} draws none: add --format board",
+            clap::ValueEnum::to_possible_value(&format)
+                .map_or_else(String::new, |v| v.get_name().to_string())
+        ))
+    }
+}
+
+impl Style {
+    /// The style `args` ask for (checked with the arguments, [`BoardStyleArgs::check`]).
+    pub fn from_args(args: &BoardStyleArgs) -> Style {
+        Style {
             unicode: args.unicode,
             coordinates: args.coordinates,
-        })
+        }
     }
 
     fn queen(&self) -> &'static str {

@@ -19,8 +19,9 @@ use nqueens::{CountOptions, Kernel, RunControl, Strategy, Watcher};
 use super::long_run::Interrupt;
 use super::output;
 use super::progress::Steps;
-use super::{Failure, Outcome, budget, human, pin};
+use super::{budget, human, pin};
 use crate::args::ScaleArgs;
+use crate::failure::{Failure, Outcome};
 
 pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     match args.n {

@@ -10,18 +10,13 @@ use nqueens::journal::{Shard, ShardSpec};
 use serde::Serialize;
 
 use super::escape;
-use super::{Failure, Outcome};
 use crate::args::CountArgs;
+use crate::failure::{Failure, Outcome};
 
 /// The shard `--shard` asks for; `slurm` and `slurm/M` read the array task's environment (a
 /// missing or inconsistent one is a usage error, and so is an array of one task under `slurm`,
 /// which would count the whole board).
 pub fn resolve(args: &CountArgs) -> Result<Option<Shard>, Failure> {
-    if args.shard.is_some() && args.checkpoint.is_none() {
-        return Err(Failure::Usage(
-            "--shard needs --checkpoint FILE: the journal is what nqueens merge adds up".into(),
-        ));
-    }
     let Some(spec) = args.shard else {
         return Ok(None);
     };

@@ -15,8 +15,8 @@ use nqueens::board::{Placement, Solution, Symmetry};
 use nqueens::{construct, enumerate};
 
 use super::human::grouped;
-use super::{Failure, Outcome};
 use crate::args::SolveArgs;
+use crate::failure::{Failure, Outcome};
 use crate::render::SolutionFormat;
 
 /// The largest board solved by the backtracking search unless --construct is given; above it the
@@ -53,7 +53,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     } else {
         Method::Search
     };
-    let style = Style::for_format(&args.style, args.format)?;
+    let style = Style::from_args(&args.style);
     if args.format == SolutionFormat::Board
         && let Some(note) = undrawn_note(args.n)
     {

@@ -8,11 +8,12 @@ use crate::human::{self, grouped};
 use nqueens::estimate::cost::Cost;
 use serde::Serialize;
 
-use super::count::{count_board, options, resolve_kernel};
+use super::budget;
+use super::count::{Session, options, resolve_kernel};
 use super::counted::Counted;
 use super::long_run::{Interrupt, LongRun};
-use super::{Failure, Outcome, budget};
 use crate::args::VerifyArgs;
+use crate::failure::{Failure, Outcome};
 
 /// One verified board: the count's record ([`Counted`], as `count` writes it), and beside it
 /// the known counts and whether they agree.
@@ -98,17 +99,18 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         ),
     )?;
     super::threads::warn_if_oversubscribed(options.threads);
-    let interrupt = Interrupt::install();
-    let long_run = LongRun::without_journal(KEEP_ADVICE);
-    let w = super::count::column_widths(&boards, &options);
+    let session = Session {
+        options,
+        long_run: LongRun::without_journal(KEEP_ADVICE),
+        interrupt: Interrupt::install(),
+    };
+    let w = super::count::column_widths(&boards, &session.options);
     let time = super::count::TIME_WIDTH;
     let widths = [w[0], w[1], w[1], w[2], w[2], time, w[7], 2];
     let mut stream = RecordStream::with_widths(out, args.format, &widths);
     let mut wrong = Vec::new();
     for (&n, expected) in boards.iter().zip(expected) {
-        let Some(run) = count_board(n, &options, &long_run, &interrupt, &mut stream)? else {
-            return Ok(Outcome::Interrupted);
-        };
+        let run = session.board(n, &mut stream)?;
         let counts = run.counts;
         let ok = counts.total == expected.total && counts.unique == Some(expected.unique);
         if !ok {
@@ -120,7 +122,7 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
             expected_unique: expected.unique,
             ok,
         })?;
-        interrupt.result_written();
+        session.interrupt.result_written();
     }
     stream.finish()?;
     super::output::note(summary(boards.len(), &wrong));

@@ -13,8 +13,9 @@ use super::plot;
 use super::saved::{self, Labels};
 use super::{percent, shares_core, signed_percent, solutions_per_second};
 use crate::args::ScaleArgs;
+use crate::failure::{Failure, Outcome};
 use crate::format::{Format, TableRow, write_table};
-use crate::{Failure, Outcome, human, output};
+use crate::{human, output};
 
 pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     if let Some(path) = &args.plot {

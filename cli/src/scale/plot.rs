@@ -16,7 +16,8 @@ use nqueens::scaling::series::Series;
 
 use super::distinct;
 use super::saved::Labels;
-use crate::{Failure, human, output};
+use crate::failure::Failure;
+use crate::{human, output};
 
 /// Width of the picture, pixels (its height grows with the legend and the caption).
 pub(crate) const WIDTH: u32 = 900;

@@ -20,7 +20,7 @@ pub fn write_results(
     out: &mut dyn Write,
     format: Format,
     studies: &[Study],
-) -> Result<(), crate::Failure> {
+) -> Result<(), crate::failure::Failure> {
     let for_people = |out: &mut dyn Write| -> io::Result<()> {
         for (i, study) in studies.iter().enumerate() {
             if i > 0 {

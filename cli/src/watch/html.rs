@@ -18,7 +18,8 @@ use super::StepLimit;
 use super::model::{Model, Rejection, Step};
 use super::screen::SPEEDS;
 use crate::args::WatchArgs;
-use crate::{Failure, Outcome, human, output};
+use crate::failure::{Failure, Outcome};
+use crate::{human, output};
 
 /// The most steps one page holds (a few bytes each: about 7 MB of page at most):
 /// `--limit 0` keeps the steps up to this many, and a larger `--limit` is refused

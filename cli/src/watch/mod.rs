@@ -11,6 +11,7 @@ mod html;
 mod model;
 mod offscreen;
 mod screen;
+mod view;
 
 use std::cell::{Cell, RefCell};
 use std::io::{self, IsTerminal, Write};
@@ -20,8 +21,9 @@ use std::time::Duration;
 use nqueens::classic::{Event, Observer};
 use serde_json::json;
 
-use super::{Failure, Outcome, output};
+use super::output;
 use crate::args::WatchArgs;
+use crate::failure::{Failure, Outcome};
 use model::{Model, Step};
 use screen::End;
 

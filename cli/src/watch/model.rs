@@ -364,145 +364,160 @@ impl Model {
 
     /// The chosen algorithm's data structure as it stands, as text lines.
     pub fn structure(&self) -> Vec<String> {
-        let n = self.n;
-        let row = self.current_row();
         match self.algorithm {
-            Algorithm::Matrix => {
-                let mut lines = vec![format!("grid for row {row}: Q queen, x attacked")];
-                lines.push(format!("   {}", ruler_cells(n)));
-                for r in 0..n {
-                    let cells: Vec<String> = (0..n)
-                        .map(|c| {
-                            let mark = if self.queen(r) == Some(c) {
-                                "Q"
-                            } else if self.attacked(r, c) {
-                                "x"
-                            } else {
-                                "."
-                            };
-                            pad(mark, digits(n))
-                        })
-                        .collect();
-                    lines.push(format!("{r:>2} {}", cells.join(" ")));
-                }
-                lines
-            }
-            Algorithm::Array => {
-                let w = digits(n);
-                let cells: Vec<String> = (0..n)
-                    .map(|r| pad(&self.queen(r).map_or("-".to_string(), |c| c.to_string()), w))
-                    .collect();
-                let check = match self.step {
-                    _ if self.finished => "the search is over".to_string(),
-                    Step::Solution => "every row holds a queen: a solution".to_string(),
-                    Step::Place { row, col } if row + 1 == n => {
-                        format!("queens[{row}] = {col}: the last row")
-                    }
-                    Step::Place { row, col } => {
-                        format!("queens[{row}] = {col}: row {} is checked next", row + 1)
-                    }
-                    Step::Remove { row, .. } => {
-                        format!("queens[{row}] cleared, row {row} goes on")
-                    }
-                    Step::Start => "row 0 has no queen to be checked against".to_string(),
-                    Step::Reject { row: 1, .. } => "row 1 is checked against queens[0]".to_string(),
-                    Step::Reject { row, .. } => {
-                        format!("row {row} is checked against queens[0..{row}]")
-                    }
-                };
-                vec![
-                    "queens[row] = column".to_string(),
-                    format!("row     {}", ruler_cells(n)),
-                    format!("queens  {}", cells.join(" ")),
-                    check,
-                ]
-            }
-            Algorithm::Attack => {
-                let flag = |set: bool| if set { "1" } else { "0" };
-                let cols: Vec<&str> = (0..n).map(|i| flag(self.queens.contains(&i))).collect();
-                let sums: Vec<&str> = (0..2 * n - 1)
-                    .map(|i| flag(self.queens.iter().enumerate().any(|(r, &c)| r + c == i)))
-                    .collect();
-                let diffs: Vec<&str> = (0..2 * n - 1)
-                    .map(|i| {
-                        flag(
-                            self.queens
-                                .iter()
-                                .enumerate()
-                                .any(|(r, &c)| r + n - 1 - c == i),
-                        )
-                    })
-                    .collect();
-                let diffs_label = format!("diffs[r-c+{}]", n - 1);
-                let w = diffs_label.len();
-                let mut lines = vec!["flags (1 taken) by index".to_string()];
-                for ruler in ruler_lines(2 * n - 1) {
-                    lines.push(format!("{:w$}   {ruler}", ""));
-                }
-                lines.push(format!("{:w$} ↓ {}", "cols[c]", cols.join(" ")));
-                lines.push(format!("{:w$} ↙ {}", "sums[r+c]", sums.join(" ")));
-                lines.push(format!("{diffs_label} ↘ {}", diffs.join(" ")));
-                lines
-            }
-            Algorithm::Bitmask => {
-                let row = match self.step {
-                    Step::Place { row, .. } | Step::Remove { row, .. } => row,
-                    Step::Solution => n - 1,
-                    _ => 0,
-                };
-                let masks = self.masks(row);
-                // The bit that gets the queen (at a backtrack: the next one, if any), and the
-                // free bits taken before it.
-                let (pick, tried_to) = match self.step {
-                    Step::Place { col, .. } => (Some(col), col),
-                    Step::Solution => (self.queen(n - 1), self.queen(n - 1).unwrap_or(0)),
-                    Step::Remove { col, .. } => {
-                        let next = (col + 1..n).find(|&c| masks.free >> c & 1 == 1);
-                        (next, col + 1)
-                    }
-                    _ => (None, 0),
-                };
-                let show = |m: u64| -> String {
-                    (0..n)
-                        .map(|i| pad(if m >> i & 1 == 1 { "1" } else { "0" }, digits(n)))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                };
-                let marks = (0..n)
-                    .map(|c| {
-                        let mark = if Some(c) == pick {
-                            "^"
-                        } else if c < tried_to && masks.free >> c & 1 == 1 {
-                            "-"
-                        } else {
-                            " "
-                        };
-                        pad(mark, digits(n))
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                let key = match (self.step, pick) {
-                    (Step::Remove { .. }, Some(_)) => "^ next lowest bit, - tried",
-                    (Step::Remove { .. }, None) => "- tried, no bit left",
-                    (_, Some(_)) => "^ lowest bit, - tried",
-                    (_, None) => "",
-                };
-                let mut lines = vec![
-                    format!("masks of row {row}, bit c = column c"),
-                    format!("         {}", ruler_cells(n)),
-                    format!("cols  ↓  {}", show(masks.cols)),
-                    format!("ld    ↘  {}  <<1 a row", show(masks.ld)),
-                    format!("rd    ↙  {}  >>1 a row", show(masks.rd)),
-                    format!("free     {}  ~(cols|ld|rd)", show(masks.free)),
-                ];
-                if !key.is_empty() {
-                    lines.push(format!("pick     {marks}  {key}"));
-                }
-                lines
-            }
+            Algorithm::Matrix => self.matrix_grid(),
+            Algorithm::Array => self.array_queens(),
+            Algorithm::Attack => self.attack_flags(),
+            Algorithm::Bitmask => self.bitmask_masks(),
             // An algorithm this build does not draw: no data structure shown.
             _ => Vec::new(),
         }
+    }
+
+    /// The matrix search's grid for the current row: each square a queen, attacked or free.
+    fn matrix_grid(&self) -> Vec<String> {
+        let n = self.n;
+        let row = self.current_row();
+        let mut lines = vec![format!("grid for row {row}: Q queen, x attacked")];
+        lines.push(format!("   {}", ruler_cells(n)));
+        for r in 0..n {
+            let cells: Vec<String> = (0..n)
+                .map(|c| {
+                    let mark = if self.queen(r) == Some(c) {
+                        "Q"
+                    } else if self.attacked(r, c) {
+                        "x"
+                    } else {
+                        "."
+                    };
+                    pad(mark, digits(n))
+                })
+                .collect();
+            lines.push(format!("{r:>2} {}", cells.join(" ")));
+        }
+        lines
+    }
+
+    /// The array search's `queens[row] = column` and what the current step checks.
+    fn array_queens(&self) -> Vec<String> {
+        let n = self.n;
+        let w = digits(n);
+        let cells: Vec<String> = (0..n)
+            .map(|r| pad(&self.queen(r).map_or("-".to_string(), |c| c.to_string()), w))
+            .collect();
+        let check = match self.step {
+            _ if self.finished => "the search is over".to_string(),
+            Step::Solution => "every row holds a queen: a solution".to_string(),
+            Step::Place { row, col } if row + 1 == n => {
+                format!("queens[{row}] = {col}: the last row")
+            }
+            Step::Place { row, col } => {
+                format!("queens[{row}] = {col}: row {} is checked next", row + 1)
+            }
+            Step::Remove { row, .. } => {
+                format!("queens[{row}] cleared, row {row} goes on")
+            }
+            Step::Start => "row 0 has no queen to be checked against".to_string(),
+            Step::Reject { row: 1, .. } => "row 1 is checked against queens[0]".to_string(),
+            Step::Reject { row, .. } => {
+                format!("row {row} is checked against queens[0..{row}]")
+            }
+        };
+        vec![
+            "queens[row] = column".to_string(),
+            format!("row     {}", ruler_cells(n)),
+            format!("queens  {}", cells.join(" ")),
+            check,
+        ]
+    }
+
+    /// The attack search's flags of the columns and both diagonals, by index.
+    fn attack_flags(&self) -> Vec<String> {
+        let n = self.n;
+        let flag = |set: bool| if set { "1" } else { "0" };
+        let cols: Vec<&str> = (0..n).map(|i| flag(self.queens.contains(&i))).collect();
+        let sums: Vec<&str> = (0..2 * n - 1)
+            .map(|i| flag(self.queens.iter().enumerate().any(|(r, &c)| r + c == i)))
+            .collect();
+        let diffs: Vec<&str> = (0..2 * n - 1)
+            .map(|i| {
+                flag(
+                    self.queens
+                        .iter()
+                        .enumerate()
+                        .any(|(r, &c)| r + n - 1 - c == i),
+                )
+            })
+            .collect();
+        let diffs_label = format!("diffs[r-c+{}]", n - 1);
+        let w = diffs_label.len();
+        let mut lines = vec!["flags (1 taken) by index".to_string()];
+        for ruler in ruler_lines(2 * n - 1) {
+            lines.push(format!("{:w$}   {ruler}", ""));
+        }
+        lines.push(format!("{:w$} ↓ {}", "cols[c]", cols.join(" ")));
+        lines.push(format!("{:w$} ↙ {}", "sums[r+c]", sums.join(" ")));
+        lines.push(format!("{diffs_label} ↘ {}", diffs.join(" ")));
+        lines
+    }
+
+    /// The bitmask search's masks of the current row and the bit it picks.
+    fn bitmask_masks(&self) -> Vec<String> {
+        let n = self.n;
+        let row = match self.step {
+            Step::Place { row, .. } | Step::Remove { row, .. } => row,
+            Step::Solution => n - 1,
+            _ => 0,
+        };
+        let masks = self.masks(row);
+        // The bit that gets the queen (at a backtrack: the next one, if any), and the
+        // free bits taken before it.
+        let (pick, tried_to) = match self.step {
+            Step::Place { col, .. } => (Some(col), col),
+            Step::Solution => (self.queen(n - 1), self.queen(n - 1).unwrap_or(0)),
+            Step::Remove { col, .. } => {
+                let next = (col + 1..n).find(|&c| masks.free >> c & 1 == 1);
+                (next, col + 1)
+            }
+            _ => (None, 0),
+        };
+        let show = |m: u64| -> String {
+            (0..n)
+                .map(|i| pad(if m >> i & 1 == 1 { "1" } else { "0" }, digits(n)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let marks = (0..n)
+            .map(|c| {
+                let mark = if Some(c) == pick {
+                    "^"
+                } else if c < tried_to && masks.free >> c & 1 == 1 {
+                    "-"
+                } else {
+                    " "
+                };
+                pad(mark, digits(n))
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        let key = match (self.step, pick) {
+            (Step::Remove { .. }, Some(_)) => "^ next lowest bit, - tried",
+            (Step::Remove { .. }, None) => "- tried, no bit left",
+            (_, Some(_)) => "^ lowest bit, - tried",
+            (_, None) => "",
+        };
+        let mut lines = vec![
+            format!("masks of row {row}, bit c = column c"),
+            format!("         {}", ruler_cells(n)),
+            format!("cols  ↓  {}", show(masks.cols)),
+            format!("ld    ↘  {}  <<1 a row", show(masks.ld)),
+            format!("rd    ↙  {}  >>1 a row", show(masks.rd)),
+            format!("free     {}  ~(cols|ld|rd)", show(masks.free)),
+        ];
+        if !key.is_empty() {
+            lines.push(format!("pick     {marks}  {key}"));
+        }
+        lines
     }
 }
 

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use nqueens::classic::{Event, Observer};
+use nqueens::classic::{Algorithm, Event, Observer};
 use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
 
@@ -26,10 +26,11 @@ use super::StepLimit;
 use super::cast::{self, Recording};
 use super::delta::Delta;
 use super::model::{Model, Step};
-use super::screen::{self, View};
+use super::view::{self, View};
 use crate::args::WatchArgs;
+use crate::failure::{Failure, Outcome};
 use crate::progress::Steps;
-use crate::{Failure, Outcome, human, output};
+use crate::{human, output};
 
 /// How long a recording works before its progress is shown on stderr.
 pub const PROGRESS_AFTER: Duration = Duration::from_secs(2);
@@ -43,45 +44,18 @@ pub const SOLUTION_HOLD: f64 = 2.0;
 /// Records `args`' search drawn off-screen on a `size` terminal into `path`, then says on
 /// stderr where, how long and how big (unless `--quiet`).
 pub fn record(args: &WatchArgs, path: &Path, size: (u16, u16)) -> Result<Outcome, Failure> {
-    let (width, height) = size;
-    let (n, algorithm) = (args.n as usize, args.algorithm);
-    let (need_w, need_h) = screen::needed(n, algorithm);
-    if need_w > width || need_h > height {
-        let fits = match screen::largest_fitting(algorithm, width, height) {
-            Some(m) => format!(", or record a board that fits it (at most {m} x {m})"),
-            None => String::new(),
-        };
-        return Err(Failure::Usage(format!(
-            "--size {width}x{height}: the {n} x {n} board with {algorithm} needs a view of at \
-             least {need_w}x{need_h} (give --size {}x{}{fits})",
-            need_w.max(width),
-            need_h.max(height)
-        )));
-    }
+    let height = size.1;
+    let algorithm = args.algorithm;
+    refuse_unfit(args.n as usize, algorithm, size)?;
     let speed = args.speed.unwrap_or(super::DEFAULT_SPEED);
     let max_steps = cast::cast_steps(args.max_steps, speed)?;
     let stream = cast::Shared::new(output::Stream::create(path, "the recording")?);
-    // The first interrupt stops the search and keeps what was recorded; a second one ends
-    // the process at once (the file is then removed).
-    let interrupted = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&interrupted);
-    crate::signals::on_interrupt(move || {
-        if flag.swap(true, Ordering::SeqCst) {
-            output::quit_interrupted();
-        }
-    });
+    let interrupted = stop_on_interrupt();
     let recording = Rc::new(RefCell::new(Recording::new(
         format!("nqueens watch {} -a {}", args.n, args.algorithm),
         Box::new(stream.clone()),
     )));
-    recording.borrow_mut().start_at_steps(width, height);
-    let backend = Delta::new(Recorder(Rc::clone(&recording)), width, height);
-    let terminal = Terminal::with_options(
-        backend,
-        TerminalOptions {
-            viewport: Viewport::Fixed(Rect::new(0, 0, width, height)),
-        },
-    )?;
+    let terminal = recording_terminal(&recording, size)?;
     let label = format!(
         "recording {}",
         crate::escape::text(&path.display().to_string())
@@ -110,11 +84,7 @@ pub fn record(args: &WatchArgs, path: &Path, size: (u16, u16)) -> Result<Outcome
     let stopped = interrupted.load(Ordering::SeqCst);
     let complete = !view.limit.cut();
     if complete {
-        // The end: one step's time after the last, as the view shows it before a key.
-        let last = view.model.clone();
-        view.history.push_back(last);
-        view.model.finished = true;
-        view.next(1.0 / speed);
+        view.end();
     }
     if let Some(e) = view.error.take() {
         return Err(e.into());
@@ -132,28 +102,14 @@ pub fn record(args: &WatchArgs, path: &Path, size: (u16, u16)) -> Result<Outcome
             human::plural(steps, "step")
         ));
     } else if !complete {
-        let why = match args.max_steps {
-            None => format!(
-                "{} of replay at {} steps/s; --limit N records more, 0 up to {}",
-                human::clock(cast::DEFAULT_REPLAY_SECONDS),
-                screen::speed_text(speed),
-                cast::CAST_MAX_STEPS
-            ),
-            Some(_) => format!(
-                "--limit; a recording holds at most {}",
-                cast::CAST_MAX_STEPS
-            ),
-        };
-        output::message(format_args!(
-            "nqueens: the recording stops after {max_steps} steps ({why})"
-        ));
+        say_cut(args.max_steps, max_steps, speed);
     }
     output::note(format_args!(
         "nqueens: wrote {} ({}, {} at {} steps/s, {})",
         crate::escape::text(&path.display().to_string()),
         human::plural(steps, "step"),
         human::clock(duration),
-        screen::speed_text(speed),
+        view::speed_text(speed),
         human::plural(bytes, "byte")
     ));
     if stopped {
@@ -161,6 +117,76 @@ pub fn record(args: &WatchArgs, path: &Path, size: (u16, u16)) -> Result<Outcome
         return Ok(Outcome::Interrupted);
     }
     Ok(Outcome::Success)
+}
+
+/// A terminal of `size` (columns, lines) drawn into `recording` from its first step on, each
+/// frame only what changed ([`Delta`]).
+fn recording_terminal(
+    recording: &Rc<RefCell<Recording>>,
+    size: (u16, u16),
+) -> io::Result<Terminal<Delta<Recorder>>> {
+    let (width, height) = size;
+    recording.borrow_mut().start_at_steps(width, height);
+    let backend = Delta::new(Recorder(Rc::clone(recording)), width, height);
+    Terminal::with_options(
+        backend,
+        TerminalOptions {
+            viewport: Viewport::Fixed(Rect::new(0, 0, width, height)),
+        },
+    )
+}
+
+/// Refuses a view of `size` (columns, lines) too small for the `n`-board with `algorithm`,
+/// naming the size it needs and the largest board that fits.
+fn refuse_unfit(n: usize, algorithm: Algorithm, size: (u16, u16)) -> Result<(), Failure> {
+    let (width, height) = size;
+    let (need_w, need_h) = view::needed(n, algorithm);
+    if need_w > width || need_h > height {
+        let fits = match view::largest_fitting(algorithm, width, height) {
+            Some(m) => format!(", or record a board that fits it (at most {m} x {m})"),
+            None => String::new(),
+        };
+        return Err(Failure::Usage(format!(
+            "--size {width}x{height}: the {n} x {n} board with {algorithm} needs a view of at \
+             least {need_w}x{need_h} (give --size {}x{}{fits})",
+            need_w.max(width),
+            need_h.max(height)
+        )));
+    }
+    Ok(())
+}
+
+/// The flag the first interrupt raises: it stops the search and keeps what was recorded; a
+/// second one ends the process at once (the file is then removed).
+fn stop_on_interrupt() -> Arc<AtomicBool> {
+    let interrupted = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&interrupted);
+    crate::signals::on_interrupt(move || {
+        if flag.swap(true, Ordering::SeqCst) {
+            output::quit_interrupted();
+        }
+    });
+    interrupted
+}
+
+/// Says on stderr that the recording stopped at `max_steps` (`--limit`, given as `limit` or
+/// not) before the search's end, at `speed` steps per second.
+fn say_cut(limit: Option<u64>, max_steps: u64, speed: f64) {
+    let why = match limit {
+        None => format!(
+            "{} of replay at {} steps/s; --limit N records more, 0 up to {}",
+            human::clock(cast::DEFAULT_REPLAY_SECONDS),
+            view::speed_text(speed),
+            cast::CAST_MAX_STEPS
+        ),
+        Some(_) => format!(
+            "--limit; a recording holds at most {}",
+            cast::CAST_MAX_STEPS
+        ),
+    };
+    output::message(format_args!(
+        "nqueens: the recording stops after {max_steps} steps ({why})"
+    ));
 }
 
 /// The progress of a recording on stderr, shown once it has worked [`PROGRESS_AFTER`].
@@ -238,6 +264,15 @@ struct OffScreen {
 }
 
 impl OffScreen {
+    /// Draws the search's end: one step's time after the last, as the view shows it before a
+    /// key.
+    fn end(&mut self) {
+        let last = self.model.clone();
+        self.history.push_back(last);
+        self.model.finished = true;
+        self.next(1.0 / self.speed);
+    }
+
     /// Draws the state on view at the current time.
     fn draw(&mut self) {
         self.recording.borrow_mut().set_time(self.time);

@@ -1,6 +1,6 @@
 //! The `nqueens` binary: output formats, exit codes and one-line errors.
 
-use crate::util::{nqueens, nqueens_process, usage_error};
+use crate::util::{nqueens, nqueens_process, usage_error, usage_error_in};
 
 use predicates::prelude::*;
 
@@ -281,4 +281,44 @@ fn json_numbers_beyond_two_to_the_53_are_exact_in_the_text() {
     let doubles: Vec<std::collections::HashMap<String, f64>> = serde_json::from_str(&text).unwrap();
     assert_eq!(doubles[0]["unique"], 29_363_495_934_315_696.0);
     assert_ne!(doubles[0]["unique"] as u64, 29_363_495_934_315_694);
+}
+
+/// Values that do not go together are refused when the command line is read, before any command
+/// runs, as clap's own refusals are: one line that points to the command's help, exit 2, no
+/// journal made.
+#[test]
+fn values_that_do_not_go_together_are_refused_with_the_arguments() {
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("j.ckpt");
+    let journal = journal.to_str().unwrap();
+    let cases: [(&[&str], &str); 8] = [
+        (
+            &["count", "8,9", "--shard", "0/2", "--checkpoint", journal],
+            "--shard counts one board",
+        ),
+        (&["count", "8", "--shard", "0/2"], "--checkpoint"),
+        (
+            &["compare", "6", "-a", "bitmask,bitmask"],
+            "bitmask is listed twice in --algorithm",
+        ),
+        (
+            &["solve", "8", "--unicode", "-f", "columns"],
+            "--unicode changes how boards are drawn",
+        ),
+        (
+            &["list", "8", "--coordinates"],
+            "--coordinates changes how boards are drawn",
+        ),
+        (&["list", "21"], "listing every solution of n = 21"),
+        (&["known", "30"], "no known count for n = 30"),
+        (&["verify", "5,29"], "no known count for n = 29"),
+    ];
+    for (args, why) in cases {
+        let out = nqueens_process().args(args).output().unwrap();
+        let line = usage_error_in(&out);
+        assert!(line.contains(why), "{args:?}: {line}");
+        let help = format!("(see 'nqueens {} --help')", args[0]);
+        assert!(line.trim_end().ends_with(&help), "{args:?}: {line}");
+    }
+    assert!(!std::path::Path::new(journal).exists());
 }
