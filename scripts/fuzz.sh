@@ -12,7 +12,8 @@
 # Each target starts from its committed corpus (fuzz/corpus/TARGET) and the inputs that once
 # failed it (fuzz/regressions/TARGET); what it adds goes to target/fuzz-corpus/TARGET (not
 # committed), a failing input to fuzz/artifacts/TARGET. Logs: target/fuzz-logs/TARGET.log.
-# Runs under `nice -n 10`, one target at a time, on one core.
+# Runs under `nice -n 10`, one target at a time, on one core. FUZZ_ARGS adds libFuzzer options
+# (FUZZ_ARGS=-max_len=4096 keeps `merge` to its n = 8 journals: 40 times the executions).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -48,7 +49,7 @@ for target in "${targets[@]}"; do
     touch "$stamp"
     status=0
     nice -n 10 cargo "+$toolchain" fuzz run -O "$target" "$work" "${seeds[@]}" -- \
-        -max_total_time="$seconds" -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 \
+        -max_total_time="$seconds" -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 ${FUZZ_ARGS:-} \
         >"$log" 2>&1 || status=$?
     execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
     took=$(grep -oE '^#[0-9]+[[:space:]]+DONE.*' "$log" | tail -1)
