@@ -428,16 +428,10 @@ pub fn shorten_to(text: &str, width: usize) -> Cow<'_, str> {
 }
 
 /// An argument or path that need not be UTF-8, as a message echoes it: its valid parts as
-/// they are, each byte that is not UTF-8 as `\xNN`, shortened like [`shorten`].
+/// [`crate::escape::text`] shows them (a newline as `\n`, so the message stays one line), each byte
+/// that is not UTF-8 as `\xNN`, shortened like [`shorten`].
 pub fn shorten_os(text: &OsStr) -> String {
-    let mut shown = String::new();
-    for chunk in text.as_encoded_bytes().utf8_chunks() {
-        shown.push_str(chunk.valid());
-        for byte in chunk.invalid() {
-            shown.push_str(&format!("\\x{byte:02X}"));
-        }
-    }
-    shorten(&shown).into_owned()
+    shorten(&crate::escape::os(text)).into_owned()
 }
 
 /// `line` with every word (between spaces and quotes) longer than [`LONGEST`] characters
@@ -750,6 +744,12 @@ mod tests {
         use std::os::unix::ffi::OsStrExt;
         assert_eq!(shorten_os(OsStr::from_bytes(b"co\xffunt")), r"co\xFFunt");
         assert_eq!(shorten_os(OsStr::new("count")), "count");
+        // A newline (or another control) beside the odd bytes is written out too: one line.
+        assert_eq!(shorten_os(OsStr::from_bytes(b"coun\n\x89")), r"coun\n\x89");
+        assert_eq!(
+            shorten_os(OsStr::from_bytes(b"\x1b]2;x\x07\xff")),
+            r"\e]2;x\x07\xFF"
+        );
         let long = [b'x'; 5000];
         assert_eq!(
             shorten_os(OsStr::from_bytes(&long)).chars().count(),

@@ -37,6 +37,14 @@ pub mod usage;
 mod verify;
 mod watch;
 
+// The fuzz targets on the command's parsers (fuzz/), run by the tests on their committed inputs.
+#[cfg(all(test, unix))]
+#[path = "../../fuzz/entry/args.rs"]
+mod fuzz_args;
+#[cfg(test)]
+#[path = "../../fuzz/entry/study.rs"]
+mod fuzz_study;
+
 use args::{Cli, Command};
 use failure::{Failure, Outcome};
 

@@ -101,7 +101,7 @@ fn seconds_in_bounds(text: &str) -> Option<Duration> {
 }
 
 /// The interval that a value of [`INTERVAL_VAR`] asks for ([`log_interval`]).
-fn parse_interval(value: Option<&std::ffi::OsStr>) -> Result<Duration, String> {
+pub fn parse_interval(value: Option<&std::ffi::OsStr>) -> Result<Duration, String> {
     let Some(value) = value else {
         return Ok(LOG_EVERY);
     };

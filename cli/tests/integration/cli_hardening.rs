@@ -632,6 +632,11 @@ fn an_argument_that_is_not_utf8_is_a_one_line_usage_error() {
             vec![os(b"--bogus"), os(b"\xff")],
             "unexpected argument '--bogus'",
         ),
+        // Found by the `args` fuzz target: a newline beside the odd byte was echoed as it is.
+        (
+            vec![os(b"coun\n\x89"), os(b"10")],
+            r"'coun\n\x89' is not valid UTF-8",
+        ),
     ] {
         let err = refused_os(&args);
         assert!(err.contains(shown), "{args:?}: {err}");

@@ -1,0 +1,47 @@
+//! A command line and the variables the command reads, parsed and checked as the command does
+//! before any work (entry/args.rs), built from the command's own files: its argument
+//! definitions and the modules they use. The command is a binary without a library: its
+//! modules are compiled here as they are there.
+#![no_main]
+#![allow(dead_code, unused_imports, unused_macros)]
+
+#[macro_use]
+#[path = "../../cli/src/args.rs"]
+mod args;
+#[path = "../../cli/src/escape.rs"]
+mod escape;
+#[path = "../../cli/src/format/mod.rs"]
+mod format;
+#[path = "../../cli/src/human.rs"]
+mod human;
+#[path = "../../cli/src/names.rs"]
+mod names;
+#[path = "../../cli/src/output.rs"]
+mod output;
+#[path = "../../cli/src/placement.rs"]
+mod placement;
+#[path = "../../cli/src/progress.rs"]
+mod progress;
+#[path = "../../cli/src/render.rs"]
+mod render;
+#[path = "../../cli/src/signals.rs"]
+mod signals;
+#[path = "../../cli/src/usage.rs"]
+mod usage;
+
+/// The command's failures that these modules make (main.rs holds the command's own, with the
+/// dispatch to every subcommand, which the target leaves out).
+#[derive(Debug)]
+pub enum Failure {
+    /// Input the user can fix.
+    Usage(String),
+    /// A file named on the command line could not be used.
+    File(String),
+}
+
+#[path = "../entry/args.rs"]
+mod entry;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    entry::args(data);
+});
