@@ -7,7 +7,6 @@ use std::ffi::OsString;
 use std::os::unix::ffi::OsStringExt;
 
 use crate::args::{self, Command};
-use crate::render::Style;
 
 /// A command line and an environment (the variables the command reads before any work:
 /// `NQUEENS_PROGRESS_SECONDS`, and Slurm's `SLURM_ARRAY_*` for `count --shard slurm`), from the
@@ -45,7 +44,7 @@ fn command_line(data: &[u8]) -> (Vec<OsString>, Vec<(String, OsString)>) {
 /// The command line's parse, then the checks the command makes before any work: a refusal as
 /// its one line, the interval of the progress lines from `NQUEENS_PROGRESS_SECONDS` (where
 /// `--progress-seconds` does not set it), the shard `--shard slurm` reads from Slurm's
-/// variables, the boards' drawing style. Nothing is counted.
+/// variables, (the boards' drawing style against the format is checked by the parse). Nothing is counted.
 pub fn args(data: &[u8]) {
     let (argv, env) = command_line(data);
     let var = |name: &str| {
@@ -76,27 +75,18 @@ pub fn args(data: &[u8]) {
             "a refusal in more than one line: {why:?}"
         ),
     }
-    match &cli.command {
-        Command::Count(count) => {
-            if let Some(spec) = count.shard {
-                let lookup = |name: &str| {
-                    var(name)
-                        .ok_or(std::env::VarError::NotPresent)?
-                        .into_string()
-                        .map_err(std::env::VarError::NotUnicode)
-                };
-                if let Ok(shard) = spec.resolve(lookup) {
-                    assert!(shard.index() < shard.count());
-                }
-            }
+    if let Command::Count(count) = &cli.command
+        && let Some(spec) = count.shard
+    {
+        let lookup = |name: &str| {
+            var(name)
+                .ok_or(std::env::VarError::NotPresent)?
+                .into_string()
+                .map_err(std::env::VarError::NotUnicode)
+        };
+        if let Ok(shard) = spec.resolve(lookup) {
+            assert!(shard.index() < shard.count());
         }
-        Command::Solve(solve) => {
-            let _ = Style::for_format(&solve.style, solve.format);
-        }
-        Command::List(list) => {
-            let _ = Style::for_format(&list.style, list.format);
-        }
-        _ => {}
     }
 }
 

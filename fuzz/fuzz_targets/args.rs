@@ -6,7 +6,7 @@
 #![allow(dead_code, unused_imports, unused_macros)]
 
 #[macro_use]
-#[path = "../../cli/src/args.rs"]
+#[path = "../../cli/src/args/mod.rs"]
 mod args;
 #[path = "../../cli/src/escape.rs"]
 mod escape;
@@ -29,15 +29,8 @@ mod signals;
 #[path = "../../cli/src/usage.rs"]
 mod usage;
 
-/// The command's failures that these modules make (main.rs holds the command's own, with the
-/// dispatch to every subcommand, which the target leaves out).
-#[derive(Debug)]
-pub enum Failure {
-    /// Input the user can fix.
-    Usage(String),
-    /// A file named on the command line could not be used.
-    File(String),
-}
+#[path = "../../cli/src/failure.rs"]
+mod failure;
 
 #[path = "../entry/args.rs"]
 mod entry;
