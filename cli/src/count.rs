@@ -19,6 +19,7 @@ use super::long_run::{Interrupt, LongRun, failure, interrupted_message};
 use super::{Failure, Outcome, budget, output, pin};
 use crate::args::{CountArgs, EngineArgs};
 use crate::counted::Counted;
+use crate::cpu_share::{self, CpuClock};
 
 /// The widest time a streamed table makes room for: every duration under a day
 /// (`23 h 59 min`, `59 min 59 s`).
@@ -311,13 +312,20 @@ fn search_board(
     if let Some(pool) = long_run.pool.as_deref() {
         control = control.with_pool(pool);
     }
+    let mut clock = None;
     let result = Prepared::new(n, options, &control).and_then(|prepared| {
         announce_board(n, options, long_run, journal.as_deref(), &prepared);
+        clock = Some(CpuClock::start());
         prepared.run(&control)
     });
     interrupt.board(None);
     progress.finish();
     let run = result.map_err(failure)?;
+    if let Some(clock) = clock.as_ref().filter(|_| !run.counts.kernel.uses_gpu()) {
+        // As a study's runs: the CPU time received ÷ asked for, said once per board (a GPU
+        // count's threads wait for the device, and ask for no CPU time meanwhile).
+        cpu_share::note_if_busy(clock, run.counts.threads);
+    }
     if run.complete {
         return Ok(Ok(run));
     }

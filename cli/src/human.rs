@@ -118,6 +118,21 @@ pub fn number(x: f64) -> String {
     }
 }
 
+/// The one way a percentage is written for people: the number, a space and `%` (`11.1 %`), as
+/// SI writes it.
+fn with_percent_sign(number: &str) -> String {
+    format!("{number} %")
+}
+
+/// A fraction (1 is the whole) as a percentage with one decimal: `97.0 %`, `111.5 %`; `-` when
+/// it is not a number.
+pub fn percent(fraction: f64) -> String {
+    if !fraction.is_finite() {
+        return NONE.to_string();
+    }
+    with_percent_sign(&format!("{:.1}", fraction * 100.0))
+}
+
 /// `percent` (a number of percent) with a sign and `decimals` decimals, `+0.12%`, `-3.40%`;
 /// a value that rounds to zero reads `0.00%`, never `-0.00%`.
 pub fn signed_percent(percent: f64, decimals: usize) -> String {

@@ -348,7 +348,8 @@ impl Curve {
             .runs
             .iter()
             .filter(|p| p.threads > 1 && usable(p.threads as f64, 1.0))
-            .filter_map(|p| Some((p.threads as f64, p.loss?)))
+            // No gain drawn as a loss: a part below 0 is drawn as 0, as the tables show it.
+            .filter_map(|p| Some((p.threads as f64, super::shown_loss(p.loss?).0)))
             .filter(|(_, l)| {
                 [
                     l.serial,
@@ -1431,12 +1432,14 @@ mod tests {
             [0.02, 0.03, 0.04, 0.05, -0.01],
         )];
         let svg = render_svg(&one, &PlotOptions::default()).unwrap();
-        // One box of each part per measured count above one, and one in the legend.
-        for colour in LOSS_COLOURS {
+        // One box of each part per measured count above one, and one in the legend; the part
+        // below 0 is drawn as 0 (no gain drawn as a loss): its legend box alone.
+        for (i, colour) in LOSS_COLOURS.into_iter().enumerate() {
             let fill = hex(colour);
+            let boxes = if i == 4 { 1 } else { 2 + 1 };
             assert_eq!(
                 count(&svg, "rect", &[("fill", fill.as_str())]),
-                2 + 1,
+                boxes,
                 "{fill}"
             );
         }
