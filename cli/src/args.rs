@@ -245,7 +245,7 @@ pub enum Command {
     ///
     /// While a board is counted, a progress bar is drawn on stderr when stderr is a terminal.
     /// Otherwise (a batch job's log, nohup, CI) a plain line is written to stderr every 60 s of
-    /// wall time, none for a board counted sooner: "nqueens: n = 19: 1,234 of 4,321 tasks (28.6%
+    /// wall time, none for a board counted sooner: "nqueens: n = 19: 1,234 of 4,321 tasks (28.6 %
     /// of the work), 2 min 03 s elapsed, about 5 min 10 s left". --progress-seconds SECONDS (or
     /// else NQUEENS_PROGRESS_SECONDS=SECONDS) sets another interval (from 0.1 s to a year; any
     /// other value is refused, exit 2). -q shows neither.
@@ -380,7 +380,7 @@ pub enum Command {
         long_about = "Samples the symmetric plan of the n x n board (4 to 32) with random probes: \
                       each draws a task, places a few queens at random and counts the rest \
                       exactly, weighted by the inverse probability of its path. Prints the \
-                      estimated total and unique counts with 95% intervals, the estimated \
+                      estimated total and unique counts with 95 % intervals, the estimated \
                       core-seconds of a full count with this kernel on this machine, the modelled \
                       wall time on --threads and on 64, 1024 and 10000 cores, the sample size, the \
                       seed, the fraction of the work the sample did, and why it stopped. The \

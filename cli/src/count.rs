@@ -36,7 +36,7 @@ pub fn column_widths(boards: &[u32], options: &CountOptions) -> Vec<usize> {
     let digits = |x: Option<u128>| x.map_or(26, |x| grouped(x).len());
     let largest =
         |f: fn(u32) -> Option<u128>| boards.iter().map(|&n| digits(f(n))).max().unwrap_or(1);
-    // A GPU kernel's cell adds its share: ` (100% GPU, failed)`.
+    // A GPU kernel's cell adds its share: ` (100 % GPU, failed)`.
     let kernel_width =
         |kernel: Kernel| kernel.name().len() + if kernel.uses_gpu() { 19 } else { 0 };
     vec![
@@ -108,7 +108,7 @@ fn resumable_widths(boards: &[u32], options: &CountOptions) -> Vec<usize> {
 }
 
 /// The `resumed` cell of a count that took `resumed` of its `tasks` from a journal: `no`,
-/// `all`, or the share of the tasks (`0.0458%`, `36.2%`, never `100%` short of all).
+/// `all`, or the share of the tasks (`0.0458 %`, `36.2 %`, never `100 %` short of all).
 fn resumed_cell(resumed: usize, tasks: usize) -> String {
     if resumed == 0 {
         return "no".to_string();
@@ -116,8 +116,7 @@ fn resumed_cell(resumed: usize, tasks: usize) -> String {
     if resumed >= tasks {
         return "all".to_string();
     }
-    let percent = (100.0 * resumed as f64 / tasks as f64).min(99.9);
-    format!("{}%", human::significant(percent))
+    human::share((resumed as f64 / tasks as f64).min(0.999))
 }
 
 /// The engine options the shared arguments ask for.
@@ -525,7 +524,7 @@ mod tests {
                 "{lines:#?}"
             );
             assert!(
-                lines[3].contains("33.3%") && lines[3].contains("59 min 59 s"),
+                lines[3].contains("33.3 %") && lines[3].contains("59 min 59 s"),
                 "{lines:#?}"
             );
         }
@@ -534,8 +533,8 @@ mod tests {
     #[test]
     fn the_resumed_cell_is_a_share_of_the_tasks() {
         assert_eq!(resumed_cell(0, 10_926), "no");
-        assert_eq!(resumed_cell(5, 10_926), "0.0458%");
-        assert_eq!(resumed_cell(10_925, 10_926), "99.9%");
+        assert_eq!(resumed_cell(5, 10_926), "0.0458 %");
+        assert_eq!(resumed_cell(10_925, 10_926), "99.9 %");
         assert_eq!(resumed_cell(10_926, 10_926), "all");
     }
 }

@@ -180,7 +180,7 @@ fn plan_over_budget(n: u32, budget: Budget, built: Duration) -> Option<String> {
 }
 
 /// A progress line for a log: `nqueens: n = 28: 12.0 s of 1 min 00 s, 4,512 samples, total
-/// 2.57 × 10¹⁸ ±0.91%`.
+/// 2.57 × 10¹⁸ ±0.91 %`.
 fn log_line(n: u32, options: &EstimateOptions, p: &EstimateProgress) -> String {
     let of = match options.budget {
         Budget::Time(time) => format!(" of {}", duration(time.as_secs_f64())),
@@ -194,14 +194,16 @@ fn log_line(n: u32, options: &EstimateOptions, p: &EstimateProgress) -> String {
     )
 }
 
-/// The total estimated so far, as the bar and the log lines show it: `, total 2.57 × 10⁶ ±0.91%`
+/// The total estimated so far, as the bar and the log lines show it: `, total 2.57 × 10⁶ ±0.91 %`
 /// (nothing before there are two probes).
 fn running_total(p: &EstimateProgress) -> String {
     match p.total {
         Some((total, low, high)) => format!(
-            ", total {} ±{}%",
+            ", total {} ±{}",
             approximately(total),
-            human::number(100.0 * (high - low) / 2.0 / total.abs().max(1.0))
+            human::with_percent_sign(&human::number(
+                100.0 * (high - low) / 2.0 / total.abs().max(1.0)
+            ))
         ),
         None => String::new(),
     }
@@ -240,7 +242,7 @@ fn lines(e: &Estimate) -> Vec<Line> {
         add(
             "total".into(),
             format!(
-                "{} (95%: {} to {}, ±{})",
+                "{} (95 %: {} to {}, ±{})",
                 approximately(e.estimate_total),
                 approximately(e.total_low),
                 approximately(e.total_high),
@@ -289,7 +291,7 @@ fn lines(e: &Estimate) -> Vec<Line> {
     add(
         "unique (total / 8)".into(),
         format!(
-            "{} (95%: {} to {})",
+            "{} (95 %: {} to {})",
             approximately(e.estimate_unique),
             approximately(e.unique_low),
             approximately(e.unique_high)
@@ -298,7 +300,7 @@ fn lines(e: &Estimate) -> Vec<Line> {
     add(
         "core time of a count".into(),
         format!(
-            "{} (95%: {} to {})",
+            "{} (95 %: {} to {})",
             duration(e.core_time.as_secs_f64()),
             duration(e.core_time_low.as_secs_f64()),
             duration(e.core_time_high.as_secs_f64())

@@ -478,13 +478,9 @@ fn short_run_warning(series: &Series, threads: usize, time: Duration) -> String 
     )
 }
 
-/// A signed fraction for people: `+1.9 %`, `-4.6 %`.
+/// A signed fraction for people: `+1.9 %`, `-4.6 %` ([`human::signed_percent`]).
 fn signed_percent(x: f64) -> String {
-    if x.is_finite() {
-        format!("{:+.1} %", x * 100.0)
-    } else {
-        "-".to_string()
-    }
+    human::signed_percent(x * 100.0, 1)
 }
 
 /// A rate of solutions for people: `1.64 M solutions/s`.
