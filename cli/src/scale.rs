@@ -29,15 +29,67 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     }
 }
 
+/// Measures the `n`-board as `args` ask: the study planned and its cost checked, the pools
+/// pinned, the runs under the bar and the interrupt, then the results and the plot.
 fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     // A bad interval for the progress lines is refused before anything is measured.
     args.progress.apply().map_err(Failure::Usage)?;
     let machine = Machine::detect();
+    let variants = variants(&args.strategy, &args.kernel)?;
+    let options = planned(n, args, &machine, &variants)?;
+    let threads = options.thread_counts();
+    // Refuse an unwritable plot path before spending minutes on the runs.
+    if let Some(path) = &args.plot {
+        output::check_replaceable(path, "the plot")?;
+    }
+    let most = threads.iter().copied().max().unwrap_or(1);
+    let placement = pin::placement(args.pin, most)?;
+    warn_about_load(&machine, &threads);
+    // One pinned pool per thread count, built before any run.
+    let pinned: Vec<Arc<rayon::ThreadPool>> = match &placement {
+        None => Vec::new(),
+        Some(placement) => threads
+            .iter()
+            .map(|&t| pin::pool(placement, t))
+            .collect::<Result<_, _>>()?,
+    };
+    let pools: Vec<&rayon::ThreadPool> = pinned.iter().map(|pool| &**pool).collect();
+    let Some(mut studies) = run_studies(n, &options, &variants, &pools)? else {
+        return Ok(Outcome::Negative);
+    };
+    let stopped = studies.iter().any(|study| !study.complete);
+    // A pair stopped before its first timed run finished has nothing to show.
+    studies.retain(|study| !study.runs.is_empty());
+    if studies.is_empty() {
+        output::message("nqueens: interrupted before any timed run finished; nothing is lost");
+        return Ok(Outcome::Interrupted);
+    }
+    if let Some(placement) = &placement {
+        for study in &mut studies {
+            study.run.pin = Some(placement.describe(most));
+        }
+    }
+    write_out(out, args, &studies)?;
+    if stopped {
+        // Written whole, marked stopped; said after it, as an interrupted count says.
+        output::message(interrupted_message(&studies, threads.len(), variants.len()));
+        return Ok(Outcome::Interrupted);
+    }
+    Ok(Outcome::Success)
+}
+
+/// The study's options for the `n`-board as `args` ask (the repeat count chosen where they
+/// give none), refused when its runs are estimated above `--max-seconds`.
+fn planned(
+    n: u32,
+    args: &ScaleArgs,
+    machine: &Machine,
+    variants: &[(Strategy, Kernel)],
+) -> Result<StudyOptions, Failure> {
     let requested = args
         .threads
         .as_ref()
         .map_or_else(|| machine.default_thread_counts(), |l| l.0.clone());
-    let variants = variants(&args.strategy, &args.kernel)?;
     let options = StudyOptions::new(requested)
         .with_strategy(variants[0].0)
         .with_kernel(variants[0].1)
@@ -46,11 +98,11 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
     let threads = options.thread_counts();
     let repeat = match args.repeat {
         Some(repeat) => repeat,
-        None => default_repeat(n, &threads, &variants),
+        None => default_repeat(n, &threads, variants),
     };
     let options = options.with_repeat(repeat as usize);
     let runs = f64::from(repeat) + f64::from(args.warmup);
-    let cost = study_cost(n, &threads, &variants, runs)?;
+    let cost = study_cost(n, &threads, variants, runs)?;
     let each = if variants.len() == 1 {
         String::new()
     } else {
@@ -68,23 +120,18 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
             budget::raise_max_seconds(args.max_seconds)
         ),
     )?;
-    // Refuse an unwritable plot path before spending minutes on the runs.
-    if let Some(path) = &args.plot {
-        output::check_replaceable(path, "the plot")?;
-    }
-    let most = threads.iter().copied().max().unwrap_or(1);
-    let placement = pin::placement(args.pin, most)?;
-    warn_about_load(&machine, &threads);
-    // One pinned pool per thread count, built before any run.
-    let pinned: Vec<Arc<rayon::ThreadPool>> = match &placement {
-        None => Vec::new(),
-        Some(placement) => threads
-            .iter()
-            .map(|&t| pin::pool(placement, t))
-            .collect::<Result<_, _>>()?,
-    };
-    let pools: Vec<&rayon::ThreadPool> = pinned.iter().map(|pool| &**pool).collect();
+    Ok(options)
+}
 
+/// Runs the study of every pair of `variants` on `pools` (where pinned) under the bar and the
+/// interrupt; `None` when a run's total was wrong (said on stderr).
+fn run_studies(
+    n: u32,
+    options: &StudyOptions,
+    variants: &[(Strategy, Kernel)],
+    pools: &[&rayon::ThreadPool],
+) -> Result<Option<Vec<Study>>, Failure> {
+    let threads = options.thread_counts();
     // One step per run: every thread count's warm-up and timed runs, for every pair.
     let runs_in_all = (threads.len() * (options.repeat + options.warmup) * variants.len()) as u64;
     let steps = Steps::logged(&format!("n = {n}"), runs_in_all, "run");
@@ -101,45 +148,36 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
     let control = RunControl::default()
         .with_stop(interrupt.flag())
         .with_watcher(&watching)
-        .with_pools(&pools);
+        .with_pools(pools);
     let counts: Vec<CountOptions> = variants
         .iter()
         .map(|&(strategy, kernel)| options.count.with_strategy(strategy).with_kernel(kernel))
         .collect();
-    let measured = study::measure_together(n, &options, &counts, &control);
+    let measured = study::measure_together(n, options, &counts, &control);
     interrupt.board(None);
     steps.finish();
-    let mut studies = match measured {
-        Ok(studies) => studies,
+    match measured {
+        Ok(studies) => Ok(Some(studies)),
         Err(nqueens::Error::Study(refused)) => match *refused {
             mismatch @ StudyError::Mismatch { .. } => {
                 output::error(mismatch);
-                return Ok(Outcome::Negative);
+                Ok(None)
             }
-            other => return Err(Failure::Usage(other.to_string())),
+            other => Err(Failure::Usage(other.to_string())),
         },
-        Err(e) => return Err(e.into()),
-    };
+        Err(e) => Err(e.into()),
+    }
+}
 
-    let stopped = studies.iter().any(|study| !study.complete);
-    // A pair stopped before its first timed run finished has nothing to show.
-    studies.retain(|study| !study.runs.is_empty());
-    if studies.is_empty() {
-        output::message("nqueens: interrupted before any timed run finished; nothing is lost");
-        return Ok(Outcome::Interrupted);
-    }
-    if let Some(placement) = &placement {
-        for study in &mut studies {
-            study.run.pin = Some(placement.describe(most));
-        }
-    }
+/// The warnings on stderr, then the results in `args`' format and the plot where asked for:
+/// the results first, so that a plot that cannot be written loses none of them.
+fn write_out(out: &mut dyn Write, args: &ScaleArgs, studies: &[Study]) -> Result<(), Failure> {
     let series: Vec<Series> = studies.iter().map(Series::of).collect();
     let warnings = warnings(&series);
     for warning in &warnings {
         output::warning(warning);
     }
-    // The results first: a plot that cannot be written loses none of them.
-    let printed = report::write_results(out, args.format, &studies);
+    let printed = report::write_results(out, args.format, studies);
     if let Some(path) = &args.plot {
         let options = plot::PlotOptions {
             model_up_to: args.model_up_to,
@@ -147,13 +185,7 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
         };
         plot::write(path, &series, &options)?;
     }
-    printed?;
-    if stopped {
-        // Written whole, marked stopped; said after it, as an interrupted count says.
-        output::message(interrupted_message(&studies, threads.len(), variants.len()));
-        return Ok(Outcome::Interrupted);
-    }
-    Ok(Outcome::Success)
+    printed
 }
 
 /// What the study tells the command: each run as it starts (the bar, and from the first

@@ -170,7 +170,24 @@ fn machine_line(study: &Study) -> String {
     )
 }
 
+/// One study for people: its header, the measured thread counts, where their lost efficiency
+/// went, the two models and the model check.
 fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
+    write_header(out, study)?;
+    write_measured(out, study)?;
+    write_losses(out, study)?;
+    write_model(out, study)?;
+    let check = study.leave_one_out();
+    if !check.is_empty() {
+        writeln!(out)?;
+        write_model_check(out, &check)?;
+    }
+    Ok(())
+}
+
+/// What the study is (board, strategy, kernel, runs), whether it was stopped, the machine and
+/// the best throughput, then a blank line.
+fn write_header(out: &mut dyn Write, study: &Study) -> io::Result<()> {
     writeln!(
         out,
         "n = {}, strategy {}, kernel {}: {}, {} per thread count after {}",
@@ -204,7 +221,11 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
             human::duration(h.median.as_secs_f64())
         )?;
     }
-    writeln!(out)?;
+    writeln!(out)
+}
+
+/// The measured thread counts: their times, speedups, CPU shares and the models beside them.
+fn write_measured(out: &mut dyn Write, study: &Study) -> io::Result<()> {
     writeln!(
         out,
         "measured: wall-clock seconds; speedup and efficiency against the 1-thread median; CPU \
@@ -235,7 +256,11 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
     if measured.iter().any(|row| row.cpu_share.is_none()) {
         writeln!(out, "{}", super::NO_CPU_SHARE)?;
     }
-    writeln!(out)?;
+    writeln!(out)
+}
+
+/// Where each measured thread count's lost efficiency went, where the runs measured it.
+fn write_losses(out: &mut dyn Write, study: &Study) -> io::Result<()> {
     let losses: Vec<LossRow> = study
         .runs
         .iter()
@@ -266,6 +291,11 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
         }
         writeln!(out)?;
     }
+    Ok(())
+}
+
+/// The list-scheduling bound and the model with losses, what each leaves out and its table.
+fn write_model(out: &mut dyn Write, study: &Study) -> io::Result<()> {
     writeln!(
         out,
         "bound (list-scheduling bound): the 1-thread task times (sum {}, largest {}) replayed \
@@ -298,13 +328,7 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
             losses_from: m.losses_from_threads,
         })
         .collect();
-    write_table(out, &model)?;
-    let check = study.leave_one_out();
-    if !check.is_empty() {
-        writeln!(out)?;
-        write_model_check(out, &check)?;
-    }
-    Ok(())
+    write_table(out, &model)
 }
 
 /// A measured thread count predicted by the model without it, in the human table.
