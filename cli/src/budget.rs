@@ -38,7 +38,7 @@ fn time_text(time: Duration) -> String {
     }
 }
 
-/// How `cost` reads in a message: `about 55.6 years (111 years of core time, 95%: 99.1 years
+/// How `cost` reads in a message: `about 55.6 years (111 years of core time, 95 %: 99.1 years
 /// to 123 years)`, or `about 1 h 02 min` when the core time is the wall time and no interval is
 /// known; a cost beyond any figure `more than 585 billion years`.
 pub fn describe(cost: &Cost) -> String {
@@ -51,7 +51,7 @@ pub fn describe(cost: &Cost) -> String {
     };
     match cost.core_time_interval {
         Some((low, high)) => format!(
-            "{about}{wall} ({core} of core time, 95%: {} to {})",
+            "{about}{wall} ({core} of core time, 95 %: {} to {})",
             time_text(low),
             time_text(high)
         ),
@@ -139,7 +139,7 @@ mod tests {
         assert_eq!(
             long_work("counting n = 22 on 2 threads", cost, "it starts anyway").unwrap(),
             "counting n = 22 on 2 threads needs about 2 days 0 h (4 days 0 h of core \
-             time, 95%: 3 days 12 h to 4 days 12 h); it starts anyway"
+             time, 95 %: 3 days 12 h to 4 days 12 h); it starts anyway"
         );
         let refusal = refuse_cost_over("verify of n = 22", cost, 60.0, "raise --max-seconds")
             .unwrap_err()

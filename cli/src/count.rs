@@ -19,6 +19,7 @@ use super::long_run::{Interrupt, LongRun, failure, interrupted_message};
 use super::{budget, output, pin};
 use crate::args::{CountArgs, EngineArgs};
 use crate::counted::Counted;
+use crate::cpu_share::{self, CpuClock};
 use crate::failure::{Failure, Outcome};
 
 /// The widest time a streamed table makes room for: every duration under a day
@@ -36,7 +37,7 @@ pub fn column_widths(boards: &[u32], options: &CountOptions) -> Vec<usize> {
     let digits = |x: Option<u128>| x.map_or(26, |x| grouped(x).len());
     let largest =
         |f: fn(u32) -> Option<u128>| boards.iter().map(|&n| digits(f(n))).max().unwrap_or(1);
-    // A GPU kernel's cell adds its share: ` (100% GPU, failed)`.
+    // A GPU kernel's cell adds its share: ` (100 % GPU, failed)`.
     let kernel_width =
         |kernel: Kernel| kernel.name().len() + if kernel.uses_gpu() { 19 } else { 0 };
     vec![
@@ -115,7 +116,7 @@ fn resumable_widths(boards: &[u32], options: &CountOptions) -> Vec<usize> {
 }
 
 /// The `resumed` cell of a count that took `resumed` of its `tasks` from a journal: `no`,
-/// `all`, or the share of the tasks (`0.0458%`, `36.2%`, never `100%` short of all).
+/// `all`, or the share of the tasks (`0.0458 %`, `36.2 %`, never `100 %` short of all).
 fn resumed_cell(resumed: usize, tasks: usize) -> String {
     if resumed == 0 {
         return "no".to_string();
@@ -123,8 +124,7 @@ fn resumed_cell(resumed: usize, tasks: usize) -> String {
     if resumed >= tasks {
         return "all".to_string();
     }
-    let percent = (100.0 * resumed as f64 / tasks as f64).min(99.9);
-    format!("{}%", human::significant(percent))
+    human::share((resumed as f64 / tasks as f64).min(0.999))
 }
 
 /// The engine options the shared arguments ask for.
@@ -318,13 +318,20 @@ impl Session {
         if let Some(pool) = long_run.pool.as_deref() {
             control = control.with_pool(pool);
         }
+        let mut clock = None;
         let result = Prepared::new(n, options, &control).and_then(|prepared| {
             announce_board(n, options, long_run, journal.as_deref(), &prepared);
+            clock = Some(CpuClock::start());
             prepared.run(&control)
         });
         interrupt.board(None);
         progress.finish();
         let run = result.map_err(failure)?;
+        if let Some(clock) = clock.as_ref().filter(|_| !run.counts.kernel.uses_gpu()) {
+            // As a study's runs: the CPU time received ÷ asked for, said once per board (a GPU
+            // count's threads wait for the device, and ask for no CPU time meanwhile).
+            cpu_share::note_if_busy(clock, run.counts.threads);
+        }
         if run.complete {
             return Ok(run);
         }
@@ -525,7 +532,7 @@ mod tests {
                 "{lines:#?}"
             );
             assert!(
-                lines[3].contains("33.3%") && lines[3].contains("59 min 59 s"),
+                lines[3].contains("33.3 %") && lines[3].contains("59 min 59 s"),
                 "{lines:#?}"
             );
         }
@@ -534,8 +541,8 @@ mod tests {
     #[test]
     fn the_resumed_cell_is_a_share_of_the_tasks() {
         assert_eq!(resumed_cell(0, 10_926), "no");
-        assert_eq!(resumed_cell(5, 10_926), "0.0458%");
-        assert_eq!(resumed_cell(10_925, 10_926), "99.9%");
+        assert_eq!(resumed_cell(5, 10_926), "0.0458 %");
+        assert_eq!(resumed_cell(10_925, 10_926), "99.9 %");
         assert_eq!(resumed_cell(10_926, 10_926), "all");
     }
 }

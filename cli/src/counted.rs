@@ -108,15 +108,15 @@ impl Counted {
     }
 
     /// The kernel cell of the table: the kernel's name, and for a GPU kernel the GPU's share
-    /// of the solutions (`gpu (87% GPU)`).
+    /// of the solutions (`gpu (87 % GPU)`).
     pub fn kernel_cell(&self) -> String {
         #[cfg(feature = "gpu")]
         if let (Some(share), Some(gpu)) = (self.gpu_share, self.run.gpu) {
             let failed = if gpu.gpu_failed { ", failed" } else { "" };
             return format!(
-                "{} ({:.0}% GPU{failed})",
+                "{} ({} GPU{failed})",
                 self.run.counts.kernel,
-                share * 100.0
+                crate::human::with_percent_sign(&format!("{:.0}", share * 100.0))
             );
         }
         self.run.counts.kernel.to_string()

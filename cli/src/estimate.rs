@@ -181,7 +181,7 @@ fn plan_over_budget(n: u32, budget: Budget, built: Duration) -> Option<String> {
 }
 
 /// A progress line for a log: `nqueens: n = 28: 12.0 s of 1 min 00 s, 4,512 samples, total
-/// 2.57 × 10¹⁸ ±0.91%`.
+/// 2.57 × 10¹⁸ ±0.91 %`.
 fn log_line(n: u32, options: &EstimateOptions, p: &EstimateProgress) -> String {
     let of = match options.budget {
         Budget::Time(time) => format!(" of {}", duration(time.as_secs_f64())),
@@ -195,14 +195,16 @@ fn log_line(n: u32, options: &EstimateOptions, p: &EstimateProgress) -> String {
     )
 }
 
-/// The total estimated so far, as the bar and the log lines show it: `, total 2.57 × 10⁶ ±0.91%`
+/// The total estimated so far, as the bar and the log lines show it: `, total 2.57 × 10⁶ ±0.91 %`
 /// (nothing before there are two samples).
 fn running_total(p: &EstimateProgress) -> String {
     match p.total {
         Some((total, low, high)) => format!(
-            ", total {} ±{}%",
+            ", total {} ±{}",
             approximately(total),
-            human::number(100.0 * (high - low) / 2.0 / total.abs().max(1.0))
+            human::with_percent_sign(&human::number(
+                100.0 * (high - low) / 2.0 / total.abs().max(1.0)
+            ))
         ),
         None => String::new(),
     }
@@ -258,7 +260,7 @@ fn total_lines(e: &Estimate, counted: bool, add: &mut dyn FnMut(String, String))
         add(
             "total".into(),
             format!(
-                "{} (95%: {} to {}, ±{})",
+                "{} (95 %: {} to {}, ±{})",
                 approximately(e.estimate_total),
                 approximately(e.total_low),
                 approximately(e.total_high),
@@ -311,7 +313,7 @@ fn sampled_lines(e: &Estimate, add: &mut dyn FnMut(String, String)) {
     add(
         "unique (total / 8)".into(),
         format!(
-            "{} (95%: {} to {})",
+            "{} (95 %: {} to {})",
             approximately(e.estimate_unique),
             approximately(e.unique_low),
             approximately(e.unique_high)
@@ -320,7 +322,7 @@ fn sampled_lines(e: &Estimate, add: &mut dyn FnMut(String, String)) {
     add(
         "core time of a count".into(),
         format!(
-            "{} (95%: {} to {})",
+            "{} (95 %: {} to {})",
             duration(e.core_time.as_secs_f64()),
             duration(e.core_time_low.as_secs_f64()),
             duration(e.core_time_high.as_secs_f64())

@@ -5,10 +5,11 @@
 //! - measured figures to three significant digits, trailing zeros kept so that a column reads
 //!   alike: durations in the unit that reads best (`812 µs`, `5.60 ms`, `12.3 s`,
 //!   `12 min 05 s`, `1 h 02 min`, `3 days 4 h`, `65.7 years`, `39.6 million years`), rates
-//!   (`3.21 G/s`), speedups (`1.00x`, `12.3x`), shares (`0.0153%`), estimated counts as powers
+//!   (`3.21 G/s`), speedups (`1.00x`, `12.3x`), percentages SI's way, a space before the
+//!   sign (`97.0 %`, shares to three digits `0.0153 %`), estimated counts as powers
 //!   of ten, never padded with zeros (`3.97 × 10¹⁰`), and a running clock to the second (`34 s`,
 //!   `2 min 34 s`);
-//! - signed percentages that never read `-0.00%`;
+//! - signed percentages that never read `-0.00 %`;
 //! - numbers the user gave, echoed short (`0.5`, `86400`), and paths or arguments shortened to
 //!   their two ends, with an argument that is not UTF-8 shown with its odd bytes escaped.
 //!
@@ -118,17 +119,32 @@ pub fn number(x: f64) -> String {
     }
 }
 
-/// `percent` (a number of percent) with a sign and `decimals` decimals, `+0.12%`, `-3.40%`;
-/// a value that rounds to zero reads `0.00%`, never `-0.00%`.
+/// The one way a percentage is written for people: the number, a space and `%` (`11.1 %`), as
+/// SI writes it; every percentage of the command's output goes through here.
+pub fn with_percent_sign(number: &str) -> String {
+    format!("{number} %")
+}
+
+/// A fraction (1 is the whole) as a percentage with one decimal: `97.0 %`, `111.5 %`; `-` when
+/// it is not a number.
+pub fn percent(fraction: f64) -> String {
+    if !fraction.is_finite() {
+        return NONE.to_string();
+    }
+    with_percent_sign(&format!("{:.1}", fraction * 100.0))
+}
+
+/// `percent` (a number of percent) with a sign and `decimals` decimals, `+0.12 %`, `-3.40 %`;
+/// a value that rounds to zero reads `0.00 %`, never `-0.00 %`.
 pub fn signed_percent(percent: f64, decimals: usize) -> String {
     if !percent.is_finite() {
         return NONE.to_string();
     }
     let text = format!("{percent:+.decimals$}");
     if text[1..].bytes().all(|b| b == b'0' || b == b'.') {
-        format!("{}%", &text[1..])
+        with_percent_sign(&text[1..])
     } else {
-        format!("{text}%")
+        with_percent_sign(&text)
     }
 }
 
@@ -345,15 +361,15 @@ fn superscript(exponent: i32) -> String {
 }
 
 /// A share of a whole (a fraction from 0 to 1) as a percentage to three significant digits:
-/// `0.0153%`, `3.17%`, `100%`, `0%`; `-` when it is not a number.
+/// `0.0153 %`, `3.17 %`, `100 %`, `0 %`; `-` when it is not a number.
 pub fn share(fraction: f64) -> String {
     if !fraction.is_finite() {
         return NONE.to_string();
     }
     if fraction == 0.0 {
-        return "0%".to_string();
+        return with_percent_sign("0");
     }
-    format!("{}%", significant(100.0 * fraction))
+    with_percent_sign(&significant(100.0 * fraction))
 }
 
 /// `x` in `unit` to three significant digits, or in `next` when rounding reaches `limit`
@@ -656,11 +672,13 @@ mod tests {
 
     #[test]
     fn shares_are_percentages_to_three_digits() {
-        assert_eq!(share(0.000_152_7), "0.0153%");
-        assert_eq!(share(0.031_72), "3.17%");
-        assert_eq!(share(1.0), "100%");
-        assert_eq!(share(1.444e-10), "0.0000000144%");
-        assert_eq!(share(0.0), "0%");
+        assert_eq!(share(0.000_152_7), "0.0153 %");
+        assert_eq!(share(0.031_72), "3.17 %");
+        assert_eq!(share(1.0), "100 %");
+        assert_eq!(share(1.444e-10), "0.0000000144 %");
+        assert_eq!(share(0.0), "0 %");
+        assert_eq!(percent(0.111_5), "11.2 %");
+        assert_eq!(percent(f64::NAN), "-");
         assert_eq!(share(f64::NAN), "-");
     }
 
@@ -702,11 +720,11 @@ mod tests {
 
     #[test]
     fn signed_percentages_never_read_minus_zero() {
-        assert_eq!(signed_percent(-0.001, 2), "0.00%");
-        assert_eq!(signed_percent(0.001, 2), "0.00%");
-        assert_eq!(signed_percent(-0.0, 2), "0.00%");
-        assert_eq!(signed_percent(0.126, 2), "+0.13%");
-        assert_eq!(signed_percent(-3.4, 2), "-3.40%");
+        assert_eq!(signed_percent(-0.001, 2), "0.00 %");
+        assert_eq!(signed_percent(0.001, 2), "0.00 %");
+        assert_eq!(signed_percent(-0.0, 2), "0.00 %");
+        assert_eq!(signed_percent(0.126, 2), "+0.13 %");
+        assert_eq!(signed_percent(-3.4, 2), "-3.40 %");
         assert_eq!(signed_percent(f64::NAN, 2), "-");
     }
 

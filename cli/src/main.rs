@@ -10,6 +10,7 @@ mod compare;
 mod completions;
 mod count;
 mod counted;
+mod cpu_share;
 mod escape;
 mod estimate;
 mod failure;

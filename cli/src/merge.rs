@@ -4,13 +4,13 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::format::{table_row, write_records};
+use crate::format::{Format, table_row, write_records, write_table};
 
 use nqueens::Error;
-use nqueens::journal::{JournalError, MergeError, Merged, merge};
+use nqueens::journal::{JournalError, MergeError, Merged, Shard, Spent, merge};
 
 use super::escape;
-use super::human::{error_chain, grouped};
+use super::human::{self, error_chain, grouped};
 use super::output;
 use crate::args::MergeArgs;
 use crate::failure::{Failure, Outcome};
@@ -24,19 +24,57 @@ table_row!(Merged, |merged| {
     "strategy" => merged.strategy,
     "tasks" => grouped(merged.tasks),
     "shards" => merged.shards,
+    "core time" => human::duration(merged.core_time.as_secs_f64()),
     "fingerprint" => merged.fingerprint,
+});
+
+/// One merged journal in the table under the merge: its shard and the time its runs recorded.
+struct PartRow {
+    shard: Shard,
+    spent: Option<Spent>,
+}
+
+table_row!(PartRow, |row| {
+    "shard" => row.shard,
+    "runs" => row.spent.map_or_else(|| "-".to_string(), |s| s.runs.to_string()),
+    "wall time" => row
+        .spent
+        .map_or_else(|| "-".to_string(), |s| human::duration(s.wall_time.as_secs_f64())),
+    "core time" => row
+        .spent
+        .map_or_else(|| "-".to_string(), |s| human::duration(s.core_time.as_secs_f64())),
 });
 
 /// Merges the journals; every refusal is a one-line error and exit code 1, and so is a total
 /// that differs from the known one (printed all the same).
 pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     refuse_repeated(&args.files)?;
-    let merged =
-        merge(&args.files).map_err(|e| Failure::Wrong(format!("cannot merge: {}", why(&e))))?;
+    let merged = merge(&args.files).map_err(|e| {
+        Failure::Wrong(format!(
+            "cannot merge: {}{}",
+            why(&e),
+            expected_files(&e, &args.files)
+        ))
+    })?;
     // A journal damaged or altered with its checksums recomputed passes every other check.
     let checked = merged.check_known();
     super::count::note_unique_left_out(merged.n, merged.unique);
+    let parts: Vec<PartRow> = merged
+        .parts
+        .iter()
+        .map(|&(shard, spent)| PartRow { shard, spent })
+        .collect();
     write_records(out, args.format, &[merged])?;
+    if args.format == Format::Table && !parts.is_empty() {
+        // Each journal's shard and time (JSON: `parts`), under the merged record.
+        writeln!(
+            out,
+            "\nthe journals: wall time from opening each to its last time record, core time \
+             the workers' time in the tasks they searched (summed above); - for a journal \
+             without time records"
+        )?;
+        write_table(out, &parts)?;
+    }
     if let Err(wrong) = checked {
         output::error(format_args!(
             "{}: {WRONG_JOURNAL_ADVICE}",
@@ -98,6 +136,102 @@ const WRONG_JOURNAL_ADVICE: &str = "a journal holds a wrong count (damaged or al
 
 /// What to do with a damaged journal among those merged.
 const DAMAGED_ADVICE: &str = "count that shard again into a new file and merge with it instead";
+
+/// Where the journals of the shards a merge lacks are expected (`; shard 1/4 is expected in
+/// n12-s1-of-4.ckpt`): the names of the `files` given, in which one run of digits is the
+/// shard's index (the one that differs between them, or `-sK-` of the names `count
+/// --checkpoint DIR/` gives); otherwise how a missing shard is counted. Empty for every other
+/// refusal.
+fn expected_files(error: &Error, files: &[PathBuf]) -> String {
+    let Error::Merge(merge) = error else {
+        return String::new();
+    };
+    let MergeError::Incomplete { missing, .. } = &**merge else {
+        return String::new();
+    };
+    let Some(first) = missing.first() else {
+        return String::new();
+    };
+    let named: Vec<String> = missing
+        .iter()
+        .filter(|m| m.missing == m.tasks)
+        .take(MergeError::NAMED)
+        .filter_map(|m| {
+            let path = expected_file(files, m.shard)?;
+            Some(format!("shard {} in {}", m.shard, escape::path(&path)))
+        })
+        .collect();
+    if named.is_empty() {
+        format!(
+            "; a shard is counted by nqueens count N --shard {} --checkpoint FILE (a \
+             --checkpoint directory names it nN-s{}-of-{}.ckpt)",
+            first.shard,
+            first.shard.index(),
+            first.shard.count()
+        )
+    } else {
+        format!("; expected: {}", named.join(", "))
+    }
+}
+
+/// The file shard `shard`'s journal is expected in, from the names of the journals `files`
+/// given: where their names differ in one run of digits (`n12-0of4.ckpt`, `n12-2of4.ckpt`),
+/// that run set to the shard's index; for one name, the `-sK-` of `count --checkpoint DIR/`'s
+/// names (`n12-s0-of-4.ckpt`); `None` where the names show no such place.
+fn expected_file(files: &[PathBuf], shard: Shard) -> Option<PathBuf> {
+    let first = files.first()?;
+    let runs = |path: &Path| -> Option<Vec<(bool, String)>> {
+        let name = path.file_name()?.to_str()?;
+        let mut runs: Vec<(bool, String)> = Vec::new();
+        for c in name.chars() {
+            let digit = c.is_ascii_digit();
+            match runs.last_mut() {
+                Some((d, run)) if *d == digit => run.push(c),
+                _ => runs.push((digit, c.to_string())),
+            }
+        }
+        Some(runs)
+    };
+    let model = runs(first)?;
+    let same_shape: Vec<Vec<(bool, String)>> = files
+        .iter()
+        .filter(|f| f.parent() == first.parent())
+        .filter_map(|f| runs(f))
+        .filter(|r| {
+            r.len() == model.len()
+                && r.iter()
+                    .zip(&model)
+                    .all(|(a, b)| a.0 == b.0 && (a.0 || a.1 == b.1))
+        })
+        .collect();
+    let differing: Vec<usize> = (0..model.len())
+        .filter(|&i| model[i].0 && same_shape.iter().any(|r| r[i].1 != model[i].1))
+        .collect();
+    let at = match differing[..] {
+        [i] => i,
+        [] if same_shape.len() == 1 => {
+            // The names of `count --checkpoint DIR/`: nN-sK-of-M.ckpt.
+            let texts: Vec<&str> = model.iter().map(|(_, t)| t.as_str()).collect();
+            match texts[..] {
+                ["n", _, "-s", _, "-of-", m, ".ckpt"] if m == shard.count().to_string() => 3,
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    let name: String = model
+        .iter()
+        .enumerate()
+        .map(|(i, (_, text))| {
+            if i == at {
+                shard.index().to_string()
+            } else {
+                text.clone()
+            }
+        })
+        .collect();
+    Some(first.with_file_name(name))
+}
 
 /// Why the journals cannot be merged, in one line with the next step: journals of different
 /// counts name only the fields that differ, a damaged journal says what to do.

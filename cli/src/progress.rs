@@ -14,7 +14,7 @@
 //! [`INTERVAL_VAR`] sets another interval), none for a count that ends before the first, with no terminal codes:
 //!
 //! ```text
-//! nqueens: n = 19: 1,234 of 4,321 tasks (28.6% of the work), 2 min 03 s elapsed, about 5 min 10 s left
+//! nqueens: n = 19: 1,234 of 4,321 tasks (28.6 % of the work), 2 min 03 s elapsed, about 5 min 10 s left
 //! ```
 
 use std::io::IsTerminal;
@@ -432,7 +432,7 @@ impl Log {
 /// finished in `elapsed` seconds, and of all the tasks. The time left is the remaining work at
 /// this run's pace, once a task of this run has finished.
 ///
-/// `nqueens: n = 19: 1,234 of 4,321 tasks (28.6% of the work), 2 min 03 s elapsed, about 5 min
+/// `nqueens: n = 19: 1,234 of 4,321 tasks (28.6 % of the work), 2 min 03 s elapsed, about 5 min
 /// 10 s left`
 fn progress_line(
     label: &str,
@@ -443,7 +443,7 @@ fn progress_line(
     let (resumed, now, total) = work;
     let done = resumed.saturating_add(now).min(total) as f64;
     let total = total.max(1) as f64;
-    let percent = 100.0 * done / total;
+    let percent = human::percent(done / total);
     let left = if now > 0 {
         let secs = elapsed * (total - done) / now as f64;
         format!("about {} left", human::clock(secs))
@@ -451,7 +451,7 @@ fn progress_line(
         NO_ETA_YET.to_string()
     };
     format!(
-        "nqueens: {label}: {} of {} tasks ({percent:.1}% of the work), {} elapsed, {left}\n",
+        "nqueens: {label}: {} of {} tasks ({percent} of the work), {} elapsed, {left}\n",
         grouped(tasks.0),
         grouped(tasks.1),
         human::clock(elapsed),
@@ -659,19 +659,19 @@ mod tests {
         let line = progress_line("n = 19", (1234, 4321), (0, 286, 1000), 123.0);
         assert_eq!(
             line,
-            "nqueens: n = 19: 1,234 of 4,321 tasks (28.6% of the work), 2 min 03 s elapsed, \
+            "nqueens: n = 19: 1,234 of 4,321 tasks (28.6 % of the work), 2 min 03 s elapsed, \
              about 5 min 07 s left\n"
         );
         // The resumed work counts as done, but the pace is this run's alone.
         let line = progress_line("n = 19", (2000, 4321), (500, 0, 1000), 61.0);
         assert_eq!(
             line,
-            "nqueens: n = 19: 2,000 of 4,321 tasks (50.0% of the work), 1 min 01 s elapsed, \
+            "nqueens: n = 19: 2,000 of 4,321 tasks (50.0 % of the work), 1 min 01 s elapsed, \
              no ETA yet\n"
         );
         let line = progress_line("n = 19", (3000, 4321), (500, 250, 1000), 10.0);
         assert!(
-            line.contains("(75.0% of the work), 10 s elapsed, about 10 s left"),
+            line.contains("(75.0 % of the work), 10 s elapsed, about 10 s left"),
             "{line}"
         );
     }

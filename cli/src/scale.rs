@@ -19,7 +19,7 @@ use nqueens::{CountOptions, Kernel, RunControl, Strategy, Watcher};
 use super::long_run::Interrupt;
 use super::output;
 use super::progress::Steps;
-use super::{budget, human, pin};
+use super::{budget, cpu_share, human, pin};
 use crate::args::ScaleArgs;
 use crate::failure::{Failure, Outcome};
 
@@ -30,24 +30,80 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     }
 }
 
+/// Measures the `n`-board as `args` ask: the study planned and its cost checked, the pools
+/// pinned, the runs under the bar and the interrupt, then the results and the plot.
 fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     // A bad interval for the progress lines is refused before anything is measured.
     args.progress.apply().map_err(Failure::Usage)?;
     let machine = Machine::detect();
+    let variants = variants(&args.strategy, &args.kernel)?;
+    let options = planned(n, args, &machine, &variants)?;
+    let threads = options.thread_counts();
+    // Refuse an unwritable plot path before spending minutes on the runs.
+    if let Some(path) = &args.plot {
+        output::check_replaceable(path, "the plot")?;
+    }
+    let most = threads.iter().copied().max().unwrap_or(1);
+    let placement = pin::placement(args.pin, most)?;
+    warn_about_load(&machine, &threads);
+    // One pinned pool per thread count, built before any run.
+    let pinned: Vec<Arc<rayon::ThreadPool>> = match &placement {
+        None => Vec::new(),
+        Some(placement) => threads
+            .iter()
+            .map(|&t| pin::pool(placement, t))
+            .collect::<Result<_, _>>()?,
+    };
+    let pools: Vec<&rayon::ThreadPool> = pinned.iter().map(|pool| &**pool).collect();
+    let Some(mut studies) = run_studies(n, &options, &variants, &pools)? else {
+        return Ok(Outcome::Negative);
+    };
+    let stopped = studies.iter().any(|study| !study.complete);
+    // A pair stopped before its first timed run finished has nothing to show.
+    studies.retain(|study| !study.runs.is_empty());
+    if studies.is_empty() {
+        output::message("nqueens: interrupted before any timed run finished; nothing is lost");
+        return Ok(Outcome::Interrupted);
+    }
+    if let Some(placement) = &placement {
+        for study in &mut studies {
+            study.run.pin = Some(placement.describe(most));
+        }
+    }
+    write_out(out, args, &studies)?;
+    if stopped {
+        // Written whole, marked stopped; said after it, as an interrupted count says.
+        output::message(interrupted_message(&studies, threads.len(), variants.len()));
+        return Ok(Outcome::Interrupted);
+    }
+    Ok(Outcome::Success)
+}
+
+/// The study's options for the `n`-board as `args` ask (the repeat count chosen where they
+/// give none), refused when its runs are estimated above `--max-seconds`.
+fn planned(
+    n: u32,
+    args: &ScaleArgs,
+    machine: &Machine,
+    variants: &[(Strategy, Kernel)],
+) -> Result<StudyOptions, Failure> {
     let requested = args
         .threads
         .as_ref()
         .map_or_else(|| machine.default_thread_counts(), |l| l.0.clone());
-    let variants = variants(&args.strategy, &args.kernel)?;
     let options = StudyOptions::new(requested)
         .with_strategy(variants[0].0)
         .with_kernel(variants[0].1)
-        .with_repeat(args.repeat as usize)
         .with_warmup(args.warmup as usize)
         .with_model_up_to(args.model_up_to);
     let threads = options.thread_counts();
-    let runs = f64::from(args.repeat) + f64::from(args.warmup);
-    let cost = study_cost(n, &threads, &variants, runs)?;
+    let repeat = match args.repeat {
+        Some(repeat) => repeat,
+        None => default_repeat(n, &threads, variants),
+    };
+    let options = options.with_repeat(repeat as usize);
+    let runs = f64::from(repeat) + f64::from(args.warmup);
+    let cost = study_cost(n, &threads, variants, runs)?;
     let each = if variants.len() == 1 {
         String::new()
     } else {
@@ -65,23 +121,18 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
             budget::raise_max_seconds(args.max_seconds)
         ),
     )?;
-    // Refuse an unwritable plot path before spending minutes on the runs.
-    if let Some(path) = &args.plot {
-        output::check_replaceable(path, "the plot")?;
-    }
-    let most = threads.iter().copied().max().unwrap_or(1);
-    let placement = pin::placement(args.pin, most)?;
-    warn_about_load(&machine, &threads);
-    // One pinned pool per thread count, built before any run.
-    let pinned: Vec<Arc<rayon::ThreadPool>> = match &placement {
-        None => Vec::new(),
-        Some(placement) => threads
-            .iter()
-            .map(|&t| pin::pool(placement, t))
-            .collect::<Result<_, _>>()?,
-    };
-    let pools: Vec<&rayon::ThreadPool> = pinned.iter().map(|pool| &**pool).collect();
+    Ok(options)
+}
 
+/// Runs the study of every pair of `variants` on `pools` (where pinned) under the bar and the
+/// interrupt; `None` when a run's total was wrong (said on stderr).
+fn run_studies(
+    n: u32,
+    options: &StudyOptions,
+    variants: &[(Strategy, Kernel)],
+    pools: &[&rayon::ThreadPool],
+) -> Result<Option<Vec<Study>>, Failure> {
+    let threads = options.thread_counts();
     // One step per run: every thread count's warm-up and timed runs, for every pair.
     let runs_in_all = (threads.len() * (options.repeat + options.warmup) * variants.len()) as u64;
     let steps = Steps::logged(&format!("n = {n}"), runs_in_all, "run");
@@ -98,45 +149,36 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
     let control = RunControl::default()
         .with_stop(interrupt.flag())
         .with_watcher(&watching)
-        .with_pools(&pools);
+        .with_pools(pools);
     let counts: Vec<CountOptions> = variants
         .iter()
         .map(|&(strategy, kernel)| options.count.with_strategy(strategy).with_kernel(kernel))
         .collect();
-    let measured = study::measure_together(n, &options, &counts, &control);
+    let measured = study::measure_together(n, options, &counts, &control);
     interrupt.board(None);
     steps.finish();
-    let mut studies = match measured {
-        Ok(studies) => studies,
+    match measured {
+        Ok(studies) => Ok(Some(studies)),
         Err(nqueens::Error::Study(refused)) => match *refused {
             mismatch @ StudyError::Mismatch { .. } => {
                 output::error(mismatch);
-                return Ok(Outcome::Negative);
+                Ok(None)
             }
-            other => return Err(Failure::Usage(other.to_string())),
+            other => Err(Failure::Usage(other.to_string())),
         },
-        Err(e) => return Err(e.into()),
-    };
+        Err(e) => Err(e.into()),
+    }
+}
 
-    let stopped = studies.iter().any(|study| !study.complete);
-    // A pair stopped before its first timed run finished has nothing to show.
-    studies.retain(|study| !study.runs.is_empty());
-    if studies.is_empty() {
-        output::message("nqueens: interrupted before any timed run finished; nothing is lost");
-        return Ok(Outcome::Interrupted);
-    }
-    if let Some(placement) = &placement {
-        for study in &mut studies {
-            study.run.pin = Some(placement.describe(most));
-        }
-    }
+/// The warnings on stderr, then the results in `args`' format and the plot where asked for:
+/// the results first, so that a plot that cannot be written loses none of them.
+fn write_out(out: &mut dyn Write, args: &ScaleArgs, studies: &[Study]) -> Result<(), Failure> {
     let series: Vec<Series> = studies.iter().map(Series::of).collect();
     let warnings = warnings(&series);
     for warning in &warnings {
         output::warning(warning);
     }
-    // The results first: a plot that cannot be written loses none of them.
-    let printed = report::write_results(out, args.format, &studies);
+    let printed = report::write_results(out, args.format, studies);
     if let Some(path) = &args.plot {
         let options = plot::PlotOptions {
             model_up_to: args.model_up_to,
@@ -144,13 +186,7 @@ fn measure(n: u32, args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Fai
         };
         plot::write(path, &series, &options)?;
     }
-    printed?;
-    if stopped {
-        // Written whole, marked stopped; said after it, as an interrupted count says.
-        output::message(interrupted_message(&studies, threads.len(), variants.len()));
-        return Ok(Outcome::Interrupted);
-    }
-    Ok(Outcome::Success)
+    printed
 }
 
 /// What the study tells the command: each run as it starts (the bar, and from the first
@@ -193,6 +229,37 @@ fn interrupted_message(studies: &[Study], threads: usize, pairs: usize) -> Strin
          ({measured} of the {threads} thread counts{of_pairs})"
     )
 }
+
+/// The timed runs of each thread count without `--repeat`: 3, or where the fastest run is
+/// estimated under [`Study::SHORT_RUN`], enough for the fastest thread count's timed runs to
+/// take [`REPEATED_FOR`] together (at most [`MOST_REPEATS`]): the median of a short board rests
+/// on more runs. The estimate is the cost model's, of the fastest pair of `variants` on the most
+/// of `threads`.
+fn default_repeat(n: u32, threads: &[usize], variants: &[(Strategy, Kernel)]) -> u32 {
+    const DEFAULT: u32 = 3;
+    let most = threads.iter().copied().max().unwrap_or(1);
+    let fastest = variants
+        .iter()
+        .filter_map(|&(strategy, kernel)| {
+            let options = CountOptions::new(most, strategy).with_kernel(kernel);
+            Cost::try_of_board(n, &options).ok()
+        })
+        .map(|cost| cost.wall_time)
+        .min();
+    match fastest {
+        Some(run) if run < Study::SHORT_RUN => {
+            let wanted = (REPEATED_FOR.as_secs_f64() / run.as_secs_f64().max(1e-9)).ceil();
+            (wanted as u32).clamp(DEFAULT, MOST_REPEATS)
+        }
+        _ => DEFAULT,
+    }
+}
+
+/// What the timed runs of a short board's fastest thread count take together by default.
+const REPEATED_FOR: Duration = Duration::from_secs(1);
+
+/// The most timed runs per thread count chosen by default.
+const MOST_REPEATS: u32 = 15;
 
 /// What the study costs: `runs` runs of every thread count with every (strategy, kernel) pair,
 /// each pair's board estimated once (the cost model of every command) and spread over the
@@ -274,24 +341,25 @@ fn warn_about_load(machine: &Machine, threads: &[usize]) {
     }
 }
 
-/// The warnings about the runs of `studies`, as said on stderr and under the plot: every
-/// busy-machine warning (naming the kernel and strategy where there are several studies), then
-/// the short-run warning once (of the first study short enough for one: the others say the
-/// same).
+/// The warnings about the runs of `studies`, as said on stderr and under the plot: the
+/// busy-machine warning once for them all (naming the kernel and strategy of its lowest CPU
+/// share where there are several studies), then the short-run warning once (of the first study
+/// short enough for one: the others say the same).
 fn warnings(studies: &[Series]) -> Vec<String> {
     let several = studies.len() > 1;
-    let mut busy = Vec::new();
+    let mut starved = Vec::new();
     let mut short = None;
     for study in studies {
         for warning in study.warnings() {
             match warning {
-                StudyWarning::BusyMachine { starved } => {
-                    let warning = busy_machine_warning(&starved);
-                    busy.push(if several {
-                        format!("{} kernel, {}: {warning}", study.kernel, study.strategy)
-                    } else {
-                        warning
-                    });
+                StudyWarning::BusyMachine { starved: counts } => {
+                    let name =
+                        several.then(|| format!("{} kernel, {}", study.kernel, study.strategy));
+                    starved.extend(counts.iter().map(|&(threads, share)| Starved {
+                        threads,
+                        share,
+                        of: name.clone(),
+                    }));
                 }
                 StudyWarning::ShortRuns { threads, time } => {
                     short.get_or_insert_with(|| short_run_warning(study, threads, time));
@@ -300,7 +368,21 @@ fn warnings(studies: &[Series]) -> Vec<String> {
             }
         }
     }
-    distinct(busy.into_iter().chain(short))
+    busy_machine_warning(&starved)
+        .into_iter()
+        .chain(short)
+        .collect()
+}
+
+/// A thread count whose runs received less than [`cpu_share::BUSY_BELOW`] of the CPU time they
+/// asked for: its CPU share and, among several series, which series it is of.
+pub(crate) struct Starved {
+    /// The thread count.
+    pub threads: usize,
+    /// Its CPU share.
+    pub share: f64,
+    /// The series it is of, where there are several.
+    pub of: Option<String>,
 }
 
 /// What the runs of one series say about their own worth, in words: that its study was
@@ -326,7 +408,16 @@ const STOPPED_WARNING: &str = "the study was stopped before it finished: each th
 /// `warning` about the runs of `series` in words; `None` for a kind this version cannot word.
 pub(crate) fn warning_text(series: &Series, warning: &StudyWarning) -> Option<String> {
     match warning {
-        StudyWarning::BusyMachine { starved } => Some(busy_machine_warning(starved)),
+        StudyWarning::BusyMachine { starved } => busy_machine_warning(
+            &starved
+                .iter()
+                .map(|&(threads, share)| Starved {
+                    threads,
+                    share,
+                    of: None,
+                })
+                .collect::<Vec<_>>(),
+        ),
         StudyWarning::ShortRuns { threads, time } => {
             Some(short_run_warning(series, *threads, *time))
         }
@@ -334,21 +425,66 @@ pub(crate) fn warning_text(series: &Series, warning: &StudyWarning) -> Option<St
     }
 }
 
-/// What the busy-machine warning says of the thread counts whose runs were `starved` of CPU time
-/// (each with its CPU share).
-fn busy_machine_warning(starved: &[(usize, f64)]) -> String {
-    let starved: Vec<String> = starved
-        .iter()
-        .map(|&(t, share)| format!("{} got {}", human::plural(t, "thread"), percent(share)))
-        .collect();
-    format!(
-        "other programs are using the CPUs ({} of the CPU time they asked for): the measured \
-         times, speedups and efficiencies are those of this busy machine, not the machine's; \
-         the loss breakdown books the CPU time taken as \"other programs\", and the model with \
-         losses leaves it out",
-        starved.join(", ")
-    )
+/// The one busy-machine warning of the runs `starved` of CPU time: the lowest CPU share among
+/// them, where the columns give each; `None` where none was.
+pub(crate) fn busy_machine_warning(starved: &[Starved]) -> Option<String> {
+    let lowest = starved.iter().min_by(|a, b| a.share.total_cmp(&b.share))?;
+    let of = lowest
+        .of
+        .as_ref()
+        .map_or_else(String::new, |name| format!(", {name}"));
+    Some(format!(
+        "{BUSY_WARNING_START}: runs received as little as {} of the CPU time \
+         they asked for ({}{of}; under {} is a busy machine), so the measured times, speedups \
+         and efficiencies are those of this busy machine, not the machine's; the CPU share \
+         column (cpu_share) gives each thread count's, the loss breakdown books the CPU time \
+         taken as \"other programs\", and the model with losses leaves it out",
+        human::percent(lowest.share),
+        human::plural(lowest.threads, "thread"),
+        human::percent(cpu_share::BUSY_BELOW)
+    ))
 }
+
+/// How the busy-machine warning starts.
+pub(crate) const BUSY_WARNING_START: &str = "other programs were using the CPUs";
+
+/// Whether a run with `cpu_share` (where measured) was on a busy machine: the `busy` column.
+pub(crate) fn busy(cpu_share: Option<f64>) -> Option<bool> {
+    cpu_share.map(|share| share < cpu_share::BUSY_BELOW)
+}
+
+/// What a `-` in the CPU share column of runs measured now means.
+pub(crate) const NO_CPU_SHARE: &str = "CPU share -: not measured: that thread count's runs took \
+                                       under 0.25 s in all, too short for the process clock's \
+                                       10 ms ticks (a larger n or --repeat gives one), or the \
+                                       system has no /proc";
+
+/// The loss breakdown as the tables, the CSV and the plot show it: a part below 0 (where the
+/// thread count did better than the one-thread run in it: timer noise) as 0, so that no gain
+/// reads as a loss; with whether a part was. The saved study (JSON) keeps the measured parts,
+/// which add up to `1 - efficiency`.
+pub(crate) fn shown_loss(loss: Loss) -> (Loss, bool) {
+    let mut shown = loss;
+    let mut clipped = false;
+    for part in [
+        &mut shown.serial,
+        &mut shown.imbalance,
+        &mut shown.other_programs,
+        &mut shown.slowdown,
+        &mut shown.unexplained,
+    ] {
+        if *part < 0.0 {
+            *part = 0.0;
+            clipped = true;
+        }
+    }
+    (shown, clipped)
+}
+
+/// What the loss tables say under themselves when [`shown_loss`] set a part to 0.
+pub(crate) const CLIPPED_NOTE: &str = "a part below 0 (the thread count did better there than \
+                                       the 1-thread run: timer noise) is shown as 0.0, so the \
+                                       parts can add up to more than lost";
 
 /// The warning about timed runs too short to mean anything, the fastest of `series`' on
 /// `threads` threads taking `time`, with a board whose runs are estimated to take long enough
@@ -375,22 +511,9 @@ fn short_run_warning(series: &Series, threads: usize, time: Duration) -> String 
     )
 }
 
-/// A fraction for people: `97.0 %`.
-fn percent(x: f64) -> String {
-    if x.is_finite() {
-        format!("{:.1} %", x * 100.0)
-    } else {
-        "-".to_string()
-    }
-}
-
-/// A signed fraction for people: `+1.9 %`, `-4.6 %`.
+/// A signed fraction for people: `+1.9 %`, `-4.6 %` ([`human::signed_percent`]).
 fn signed_percent(x: f64) -> String {
-    if x.is_finite() {
-        format!("{:+.1} %", x * 100.0)
-    } else {
-        "-".to_string()
-    }
+    human::signed_percent(x * 100.0, 1)
 }
 
 /// A rate of solutions for people: `1.64 M solutions/s`.
@@ -465,11 +588,11 @@ fn shares_core(shares: bool) -> &'static str {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use nqueens::scaling::study::MeasuredPoint;
 
-    pub(super) fn study(n: u32, points: &[(usize, f64, Option<f64>)]) -> Study {
+    pub(crate) fn study(n: u32, points: &[(usize, f64, Option<f64>)]) -> Study {
         // A study as its JSON reads back, the measured points set below.
         let mut study: Study = serde_json::from_value(serde_json::json!({
             "n": n,
@@ -540,43 +663,60 @@ mod tests {
     }
 
     #[test]
-    fn the_busy_machine_warning_names_each_starved_thread_count() {
+    fn the_busy_machine_warning_names_the_lowest_cpu_share_once() {
         let busy = study(16, &[(1, 1.0, Some(0.95)), (2, 0.5, Some(0.41))]);
         let [StudyWarning::BusyMachine { starved }] = &busy.warnings()[..] else {
             panic!("{:?}", busy.warnings());
         };
-        let warning = busy_machine_warning(starved);
+        let warning = warning_text(&Series::of(&busy), &busy.warnings()[0]).unwrap();
+        assert_eq!(starved, &[(2, 0.41)]);
         assert!(
             warning.starts_with(
-                "other programs are using the CPUs (2 threads got 41.0 % of the CPU time they \
-                 asked for): the measured times, speedups and efficiencies are those of this \
-                 busy machine, not the machine's; "
+                "other programs were using the CPUs: runs received as little as 41.0 % of the \
+                 CPU time they asked for (2 threads; under 80.0 % is a busy machine), so the \
+                 measured times, speedups and efficiencies are those of this busy machine, not \
+                 the machine's; "
             ),
             "{warning}"
         );
-        assert_eq!(
-            busy_machine_warning(&[(1, 0.5), (4, 0.25)]),
-            "other programs are using the CPUs (1 thread got 50.0 %, 4 threads got 25.0 % of \
-             the CPU time they asked for): the measured times, speedups and efficiencies are \
-             those of this busy machine, not the machine's; the loss breakdown books the CPU \
-             time taken as \"other programs\", and the model with losses leaves it out"
+        let starved = |threads, share, of: Option<&str>| Starved {
+            threads,
+            share,
+            of: of.map(str::to_string),
+        };
+        let lowest = busy_machine_warning(&[
+            starved(1, 0.5, Some("avx2 kernel, mirror")),
+            starved(4, 0.25, Some("avx512 kernel, mirror")),
+        ])
+        .unwrap();
+        assert!(
+            lowest.contains(
+                "as little as 25.0 % of the CPU time they asked for (4 threads, \
+                             avx512 kernel, mirror; "
+            ),
+            "{lowest}"
         );
+        assert_eq!(busy_machine_warning(&[]), None);
     }
 
     #[test]
-    fn busy_machines_are_told_for_each_study_and_short_runs_once() {
+    fn a_busy_machine_and_short_runs_are_told_once_for_all_studies() {
         let mut busy = study(16, &[(1, 1.0, Some(0.5)), (2, 0.01, None)]);
         busy.kernel = Kernel::PortableLanes;
         let short = study(9, &[(1, 0.004, None), (2, 0.0021, None)]);
         let (busy, short) = (Series::of(&busy), Series::of(&short));
         let alone = warnings(std::slice::from_ref(&busy));
         assert_eq!(alone.len(), 2, "{alone:?}");
-        assert!(alone[0].starts_with("other programs are using the CPUs (1 thread got 50.0 %"));
+        assert!(
+            alone[0].starts_with(
+                "other programs were using the CPUs: runs received as little as 50.0 %"
+            )
+        );
         assert!(alone[1].starts_with("the fastest timed run took 10.0 ms (2 threads)"));
-        let both = warnings(&[short.clone(), busy.clone(), short.clone()]);
+        let both = warnings(&[short.clone(), busy.clone(), busy.clone(), short.clone()]);
         assert_eq!(both.len(), 2, "{both:?}");
         assert!(
-            both[0].starts_with("portable-lanes kernel, mirror: other programs are using"),
+            both[0].contains("(1 thread, portable-lanes kernel, mirror; under 80.0 %"),
             "{both:?}"
         );
         // The first short study's.
@@ -590,6 +730,18 @@ mod tests {
         let said = series_warnings(&stopped);
         assert_eq!(said[0], STOPPED_WARNING);
         assert_eq!(said[1..], alone);
+    }
+
+    #[test]
+    fn no_gain_is_shown_as_a_loss() {
+        let mut loss = Loss::default();
+        loss.serial = -0.003;
+        loss.slowdown = 0.05;
+        loss.unexplained = -0.0;
+        let (shown, clipped) = shown_loss(loss);
+        assert!(clipped);
+        assert_eq!((shown.serial, shown.slowdown), (0.0, 0.05));
+        assert_eq!(shown_loss(shown), (shown, false));
     }
 
     #[test]

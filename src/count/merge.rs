@@ -5,7 +5,7 @@ use crate::count::CountRun;
 use crate::engine::plan::Plan;
 use crate::error::Error;
 use crate::journal::merge::{made_plan, merged, same_count};
-use crate::journal::{Header, MergeError, Merged, Missing, PlanDifference, Shard};
+use crate::journal::{Header, MergeError, Merged, Missing, PlanDifference, Shard, Spent};
 
 impl Merged {
     /// Adds up the runs of the shards of one count, made in this process or read back (with the
@@ -135,7 +135,14 @@ impl Merged {
         for (t, _) in totals.into_iter().flatten() {
             total = total.checked_add(t).ok_or(Error::Overflow)?;
         }
-        merged(&plan, count, 0, total)
+        let parts = runs
+            .iter()
+            .map(|run| {
+                let spent = Spent::new(1, run.counts.wall_time, run.core_time);
+                (run.shard, Some(spent))
+            })
+            .collect();
+        Ok(merged(&plan, count, 0, total)?.with_parts(parts))
     }
 }
 

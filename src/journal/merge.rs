@@ -11,9 +11,10 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use super::shard::Shard;
-use super::{Damage, Header, read, read_header};
+use super::{Damage, Header, Spent, read, read_header};
 use crate::engine::kernel::MAX_N;
 use crate::engine::plan::{Fingerprint, Plan, Strategy, TaskId};
 use crate::error::Error;
@@ -69,6 +70,17 @@ pub struct Merged {
     pub journals: usize,
     /// The plan's fingerprint.
     pub fingerprint: Fingerprint,
+    /// Each journal's shard and the time its runs recorded (`None` for a journal of an older
+    /// format, without time records), in shard order (a merge of runs: each run's own); empty
+    /// where a saved record lacks them.
+    /// Serialized as one object per journal: `{"shard": "1/4", "runs": 1, "wall_time": 12.5,
+    /// "core_time": 24.8}` (seconds; `null` without time records).
+    #[cfg_attr(feature = "serde", serde(default, with = "parts"))]
+    pub parts: Vec<(Shard, Option<Spent>)>,
+    /// The core time of the parts, summed: what the whole count cost in worker time (the
+    /// parts' [`Spent::core_time`]).
+    #[cfg_attr(feature = "serde", serde(default, with = "crate::serde_util::seconds"))]
+    pub core_time: Duration,
 }
 
 /// A shard that lacks tasks.
@@ -431,6 +443,7 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, Error> {
         .map(|(p, t)| (t.id, p))
         .collect();
     let mut counted: Vec<Option<(u64, usize)>> = vec![None; plan.tasks().len()];
+    let mut parts = Vec::with_capacity(paths.len());
     for (j, (path, expected)) in paths.iter().zip(&headers).enumerate() {
         let path = path.as_ref();
         // The records, no more than the plan has tasks (the header's task count is the plan's).
@@ -439,6 +452,7 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, Error> {
             // Replaced since its header was read.
             return Err(different(path, &header).into());
         }
+        parts.push((header.shard, replay.spent));
         for record in &replay.records {
             let stray = |damage: Damage| MergeError::Stray {
                 path: path.to_path_buf(),
@@ -483,7 +497,7 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, Error> {
             .and_then(|w| total.checked_add(w))
             .ok_or(Error::Overflow)?;
     }
-    merged(&plan, count, paths.len(), total)
+    Ok(merged(&plan, count, paths.len(), total)?.with_parts(parts))
 }
 
 /// Whether two parts belong to one count: the same plan version, board, strategy, plan (task
@@ -551,7 +565,79 @@ pub(crate) fn merged(
         journals,
         total,
         unique,
+        parts: Vec::new(),
+        core_time: Duration::ZERO,
     })
+}
+
+impl Merged {
+    /// This merge with its `parts`, put in shard order (a part given twice kept once), and
+    /// their core time summed.
+    pub(crate) fn with_parts(mut self, mut parts: Vec<(Shard, Option<Spent>)>) -> Merged {
+        parts.sort_by_key(|(shard, spent)| {
+            (
+                shard.index(),
+                spent.map(|s| (s.runs, s.wall_time, s.core_time)),
+            )
+        });
+        parts.dedup();
+        self.core_time = parts
+            .iter()
+            .filter_map(|(_, spent)| spent.map(|s| s.core_time))
+            .fold(Duration::ZERO, Duration::saturating_add);
+        self.parts = parts;
+        self
+    }
+}
+
+/// A merge's parts ([`Merged::parts`]): one object per journal,
+/// `{"shard": "1/4", "runs": 1, "wall_time": 12.5, "core_time": 24.8}`, the three times `null`
+/// for a journal without time records.
+#[cfg(feature = "serde")]
+mod parts {
+    use std::time::Duration;
+
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{Shard, Spent};
+
+    #[derive(Serialize, Deserialize)]
+    struct Part {
+        shard: Shard,
+        runs: Option<u32>,
+        #[serde(with = "crate::serde_util::seconds::optional")]
+        wall_time: Option<Duration>,
+        #[serde(with = "crate::serde_util::seconds::optional")]
+        core_time: Option<Duration>,
+    }
+
+    pub(crate) fn serialize<S: Serializer>(
+        parts: &[(Shard, Option<Spent>)],
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        s.collect_seq(parts.iter().map(|&(shard, spent)| Part {
+            shard,
+            runs: spent.map(|t| t.runs),
+            wall_time: spent.map(|t| t.wall_time),
+            core_time: spent.map(|t| t.core_time),
+        }))
+    }
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Vec<(Shard, Option<Spent>)>, D::Error> {
+        let parts = Vec::<Part>::deserialize(d)?;
+        Ok(parts
+            .into_iter()
+            .map(|p| {
+                let spent = match (p.runs, p.wall_time, p.core_time) {
+                    (Some(runs), Some(wall), Some(core)) => Some(Spent::new(runs, wall, core)),
+                    _ => None,
+                };
+                (p.shard, spent)
+            })
+            .collect())
+    }
 }
 
 /// The plan a journal header names, as this build makes it; refused when it is not the same.

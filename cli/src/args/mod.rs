@@ -201,7 +201,7 @@ pub enum Command {
     ///
     /// While a board is counted, a progress bar is drawn on stderr when stderr is a terminal.
     /// Otherwise (a batch job's log, nohup, CI) a plain line is written to stderr every 60 s of
-    /// wall time, none for a board counted sooner: "nqueens: n = 19: 1,234 of 4,321 tasks (28.6%
+    /// wall time, none for a board counted sooner: "nqueens: n = 19: 1,234 of 4,321 tasks (28.6 %
     /// of the work), 2 min 03 s elapsed, about 5 min 10 s left". --progress-seconds SECONDS (or
     /// else NQUEENS_PROGRESS_SECONDS=SECONDS) sets another interval (from 0.1 s to a year; any
     /// other value is refused, exit 2). -q shows neither.
@@ -264,7 +264,7 @@ pub enum Command {
                       lost efficiency is split into serial, imbalance, other programs (CPU time \
                       asked for and not received, from the CPU share), slowdown and \
                       unexplained; a run on a busy machine says that its efficiency is not the \
-                      machine's. Runs under 50 ms are too short to mean much: a warning \
+                      machine's. Runs under 250 ms are too short to trust: a warning \
                       suggests a larger n. When stderr is not a terminal, a progress line is \
                       written every --progress-seconds or NQUEENS_PROGRESS_SECONDS (default 60; -q: \
                       none).\n\n\
@@ -272,8 +272,8 @@ pub enum Command {
                       any machine; a file of several series counts as several) and prints them \
                       side by side per thread count, as a table, JSON ({differs_in, series, \
                       table}) or CSV (one row per series and thread count), with --plot one \
-                      plot of them all, each series with its CPU share and the warnings its \
-                      runs carry (a busy machine, short runs); results that differ in n or \
+                      plot of them all, each series with its CPU share (a busy column) and \
+                      the warnings its runs carry (a busy machine once, short runs); results that differ in n or \
                       strategy are compared with a warning and flagged (differs_in, the differs \
                       column).",
         after_long_help = "Examples:\n  \
@@ -336,7 +336,7 @@ pub enum Command {
         long_about = "Draws random samples of the symmetric plan of the n x n board (4 to 32): \
                       each draws a task, places a few queens at random and counts the rest \
                       exactly, weighted by the inverse probability of its path. Prints the \
-                      estimated total and unique counts with 95% intervals, the estimated \
+                      estimated total and unique counts with 95 % intervals, the estimated \
                       core time of a full count with this kernel on this machine, the modelled \
                       wall time on --threads and on 64, 1024 and 10000 cores, the sample size, the \
                       seed, the fraction of the work the sample did, and why it stopped. The \

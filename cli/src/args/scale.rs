@@ -36,12 +36,13 @@ pub struct ScaleArgs {
     #[arg(short = 't', visible_short_alias = 'j', long, value_name = "LIST",
           value_parser = parse_thread_list)]
     pub threads: Option<ThreadList>,
-    /// Timed runs per thread count.
+    /// Timed runs per thread count [default: 3, more for a short board].
     ///
-    /// They follow the --warmup untimed runs.
-    #[arg(short = 'r', long, value_name = "K", default_value_t = 3,
-          value_parser = parse_repeat)]
-    pub repeat: u32,
+    /// They follow the --warmup untimed runs. Without --repeat, a board whose fastest run is
+    /// estimated under 250 ms (too short to trust) gets enough runs, up to 15, for the fastest
+    /// thread count's timed runs to take a second together.
+    #[arg(short = 'r', long, value_name = "K", value_parser = parse_repeat)]
+    pub repeat: Option<u32>,
     /// Untimed warm-up runs per thread count, before the timed ones.
     ///
     /// 0 to 1000. A warm-up brings the caches, the CPU's clock and the pool's threads up before timing;
@@ -84,8 +85,9 @@ pub struct ScaleArgs {
     /// the smaller ones). csv: one row per measured thread count (kind = measured, seconds = the
     /// median) and per modelled thread count and model (kind = bound for the list-scheduling
     /// bound, with-losses for the model with measured losses; seconds = the prediction; min,
-    /// max, cpu_share and the loss_… columns empty) of each series. cpu_share is the CPU time the runs received / asked
-    /// for: well below 1 on a busy machine.
+    /// max, cpu_share, busy and the loss_… columns empty) of each series. cpu_share is the CPU
+    /// time the runs received / asked for (empty where a thread count's runs took under 0.25 s
+    /// in all); busy is true below 0.8. The table and CSV show a loss part below 0 as 0.
     #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table, hide_possible_values = true)]
     pub format: Format,
     /// Also plot speedup and efficiency into this SVG file.

@@ -137,7 +137,7 @@ impl Formatter for PlainFormatter {
 /// The fields of `record` as one CSV row, in the order serde gives them: `(names, values)`.
 /// A string is its text, `null` is empty, a number is as JSON writes it (every `f64` by
 /// [`decimal`]), and the fields of a nested object (a flattened record's, a GPU run's `gpu`)
-/// are columns of their own, named `object.field`.
+/// are columns of their own, named `object.field`; a list is left out.
 pub fn csv_fields<T: serde::Serialize>(record: &T) -> io::Result<(Vec<String>, Vec<String>)> {
     let text = to_string_pretty(record).map_err(io::Error::other)?;
     let mut fields = (Vec::new(), Vec::new());
@@ -186,6 +186,8 @@ fn columns(prefix: &str, text: &str, fields: &mut (Vec<String>, Vec<String>)) ->
                 columns(&name, value, fields)?;
                 continue;
             }
+            // A list (a merge's parts) has no one cell: the JSON and the table show it.
+            Some(b'[') => continue,
             Some(b'"') => serde_json::from_str::<String>(value).map_err(io::Error::other)?,
             _ if value == "null" => String::new(),
             _ => value.to_string(),

@@ -11,11 +11,12 @@ use nqueens::scaling::study::StudyWarning;
 
 use super::plot;
 use super::saved::{self, Labels};
-use super::{percent, shares_core, signed_percent, solutions_per_second};
+use super::{Starved, shares_core, signed_percent, solutions_per_second};
 use crate::args::ScaleArgs;
 use crate::failure::{Failure, Outcome};
 use crate::format::{Format, TableRow, write_table};
-use crate::{human, output};
+use crate::human::{self, percent};
+use crate::output;
 
 pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     if let Some(path) = &args.plot {
@@ -72,26 +73,49 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     Ok(Outcome::Success)
 }
 
-/// What the series' runs knew of themselves, as said on stderr and under the plot, each named
-/// by its label: every busy machine, and the first series' runs too short to mean much (the
-/// table, JSON and CSV carry every series' warnings).
+/// What the series' runs knew of themselves, as said on stderr and under the plot: the
+/// busy-machine warning once for them all (naming the series of its lowest CPU share), and the
+/// first series' runs too short to mean much, named by its label (the table, JSON and CSV carry
+/// every series' own).
 fn known_warnings(series: &[Series]) -> Vec<String> {
-    let mut known = Vec::new();
-    let mut short_said = false;
-    for s in series {
+    let mut starved = Vec::new();
+    let mut short = None;
+    for (i, s) in series.iter().enumerate() {
         for warning in s.warnings() {
-            if matches!(warning, StudyWarning::ShortRuns { .. }) {
-                if short_said {
-                    continue;
+            match &warning {
+                StudyWarning::BusyMachine { starved: counts } => {
+                    starved.extend(counts.iter().map(|&(threads, share)| Starved {
+                        threads,
+                        share,
+                        of: Some(format!("{}: {}", letter(i), s.label())),
+                    }));
                 }
-                short_said = true;
-            }
-            if let Some(text) = super::warning_text(s, &warning) {
-                known.push(format!("{}: {text}", s.label()));
+                StudyWarning::ShortRuns { .. } if short.is_none() => {
+                    short = super::warning_text(s, &warning)
+                        .map(|text| format!("{}: {text}", s.label()));
+                }
+                _ => {}
             }
         }
     }
-    known
+    super::busy_machine_warning(&starved)
+        .into_iter()
+        .chain(short)
+        .collect()
+}
+
+/// The series (by letter) whose runs were on a busy machine.
+fn busy_series(series: &[Series]) -> Vec<String> {
+    series
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| {
+            s.warnings()
+                .iter()
+                .any(|w| matches!(w, StudyWarning::BusyMachine { .. }))
+        })
+        .map(|(i, _)| letter(i))
+        .collect()
 }
 
 /// The most series compared at once (all files together).
@@ -150,7 +174,20 @@ fn write(
         out,
         &json,
         || rows(series, &differs_text),
-        |out| write_side_by_side(out, series),
+        |out| {
+            let busy = busy_series(series);
+            if !busy.is_empty() {
+                // Said once; stderr has the whole warning.
+                writeln!(
+                    out,
+                    "busy machine: other programs took CPU time from the runs of {} (CPU share \
+                     under {})\n",
+                    busy.join(", "),
+                    percent(crate::cpu_share::BUSY_BELOW)
+                )?;
+            }
+            write_side_by_side(out, series)
+        },
     )?;
     out.flush()?;
     Ok(())
@@ -225,13 +262,17 @@ struct Row {
     /// CPU time the runs received / asked for (empty where not measured).
     cpu_share: Option<f64>,
     shares_core: bool,
+    /// Whether the CPU share says the machine was busy (empty where there is none).
+    busy: Option<bool>,
     /// What the compared runs differ in (`n strategy`), empty when nothing.
     differs: String,
-    /// What the series' runs say about their own worth, `; ` between warnings; empty when
-    /// nothing.
-    warnings: String,
+    /// Whether the series' fastest timed run was too short to mean much
+    /// ([`StudyWarning::ShortRuns`]).
+    short_runs: bool,
+    /// Whether every run of the series' study finished (false: an interrupt stopped it).
+    complete: bool,
     /// The loss breakdown (empty in results saved before it was measured), a column per part
-    /// ([`super::loss_columns`]).
+    /// ([`super::loss_columns`]), each 0 and above ([`super::shown_loss`]).
     loss: Option<Loss>,
     /// The model's error at this thread count when it is left out and predicted from the
     /// smaller ones (`predicted / measured - 1`); empty for one thread and where not measured.
@@ -243,7 +284,7 @@ struct Row {
 impl Serialize for Row {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut row = s.serialize_struct("Row", 25)?;
+        let mut row = s.serialize_struct("Row", 27)?;
         row.serialize_field("threads", &self.threads)?;
         row.serialize_field("series", &self.series)?;
         row.serialize_field("label", &self.label)?;
@@ -259,9 +300,11 @@ impl Serialize for Row {
         row.serialize_field("speedup", &self.speedup)?;
         row.serialize_field("efficiency", &self.efficiency)?;
         row.serialize_field("cpu_share", &self.cpu_share)?;
+        row.serialize_field("busy", &self.busy)?;
         row.serialize_field("shares_core", &self.shares_core)?;
         row.serialize_field("differs", &self.differs)?;
-        row.serialize_field("warnings", &self.warnings)?;
+        row.serialize_field("short_runs", &self.short_runs)?;
+        row.serialize_field("complete", &self.complete)?;
         super::serialize_loss(&mut row, self.loss)?;
         row.serialize_field("model_error", &self.model_error)?;
         row.serialize_field("model_error_lumped", &self.model_error_lumped)?;
@@ -309,10 +352,11 @@ impl TableRow for Row {
     }
 }
 
-/// A share of the worker-time in percentage points, `-` where not measured.
+/// A share of the worker-time in percentage points, 0 and above ([`super::shown_loss`]); `-`
+/// where not measured.
 fn points(x: Option<f64>) -> String {
     x.filter(|x| x.is_finite())
-        .map_or_else(|| "-".to_string(), |x| format!("{:.1}", x * 100.0))
+        .map_or_else(|| "-".to_string(), |x| format!("{:.1}", x.max(0.0) * 100.0))
 }
 
 /// Every series' measured thread counts, by thread count, then in the order given.
@@ -322,7 +366,10 @@ fn rows(series: &[Series], differs: &str) -> Vec<Row> {
         .enumerate()
         .flat_map(|(i, s)| {
             let check = s.leave_one_out();
-            let warnings = super::series_warnings(s).join("; ");
+            let short_runs = s
+                .warnings()
+                .iter()
+                .any(|w| matches!(w, StudyWarning::ShortRuns { .. }));
             s.runs.iter().map(move |p| Row {
                 threads: p.threads,
                 series: letter(i),
@@ -339,10 +386,12 @@ fn rows(series: &[Series], differs: &str) -> Vec<Row> {
                 speedup: p.speedup,
                 efficiency: p.efficiency,
                 cpu_share: p.cpu_share,
+                busy: super::busy(p.cpu_share),
                 shares_core: p.shares_core,
                 differs: differs.to_string(),
-                warnings: warnings.clone(),
-                loss: p.loss,
+                short_runs,
+                complete: s.complete,
+                loss: p.loss.map(|loss| super::shown_loss(loss).0),
                 model_error: check
                     .iter()
                     .find(|h| h.threads == p.threads)
@@ -376,7 +425,10 @@ pub fn write_side_by_side(out: &mut dyn Write, series: &[Series]) -> io::Result<
                 solutions_per_second(h.solutions_per_second_per_core)
             )?;
         }
-        for warning in super::series_warnings(s) {
+        for warning in super::series_warnings(s)
+            .into_iter()
+            .filter(|w| !w.starts_with(super::BUSY_WARNING_START))
+        {
             writeln!(out, "     warning: {warning}")?;
         }
     }
@@ -394,7 +446,23 @@ pub fn write_side_by_side(out: &mut dyn Write, series: &[Series]) -> io::Result<
             }
         )?;
     }
-    write_table(out, &rows)
+    write_table(out, &rows)?;
+    if rows.iter().any(|r| r.cpu_share.is_none()) {
+        writeln!(
+            out,
+            "CPU share -: not in the saved result: its runs took under 0.25 s in all, too short \
+             for the process clock's 10 ms ticks, or it was measured without /proc or by a \
+             version before the CPU share"
+        )?;
+    }
+    if series
+        .iter()
+        .flat_map(|s| &s.runs)
+        .any(|p| p.loss.is_some_and(|loss| super::shown_loss(loss).1))
+    {
+        writeln!(out, "{}", super::CLIPPED_NOTE)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -349,7 +349,8 @@ impl Curve {
             .runs
             .iter()
             .filter(|p| p.threads > 1 && usable(p.threads as f64, 1.0))
-            .filter_map(|p| Some((p.threads as f64, p.loss?)))
+            // No gain drawn as a loss: a part below 0 is drawn as 0, as the tables show it.
+            .filter_map(|p| Some((p.threads as f64, super::shown_loss(p.loss?).0)))
             .filter(|(_, l)| {
                 [
                     l.serial,
@@ -762,9 +763,9 @@ const LOSS_COLOURS: [RGBColor; 5] = [
     RGBColor(227, 119, 194),
 ];
 
-/// The third panel: at each measured thread count above one, a bar per series with the lost
-/// efficiency stacked by where it went (negative parts below zero).
-fn draw_losses(area: &Area<'_>, curves: &[Curve], frame: &Frame) -> Result<(), PlotError> {
+/// The y range of the loss panel, in points: the lowest and highest ends of the stacked bars
+/// (zero included), with room below and above for the notes.
+fn loss_span(curves: &[Curve]) -> (f64, f64) {
     let stacks = curves
         .iter()
         .flat_map(|c| c.losses.iter())
@@ -779,7 +780,13 @@ fn draw_losses(area: &Area<'_>, curves: &[Curve], frame: &Frame) -> Result<(), P
         (lo.min(down * 100.0), hi.max(up * 100.0))
     });
     let span = (high - low).max(1.0);
-    let y_span = (low - 0.1 * span, high + 0.25 * span);
+    (low - 0.1 * span, high + 0.25 * span)
+}
+
+/// The third panel: at each measured thread count above one, a bar per series with the lost
+/// efficiency stacked by where it went (each part 0 and above, as the tables show it).
+fn draw_losses(area: &Area<'_>, curves: &[Curve], frame: &Frame) -> Result<(), PlotError> {
+    let y_span = loss_span(curves);
     let x_range = (0.85..frame.x_max * 1.15).log_scale().base(2.0);
     let mut chart = ChartBuilder::on(area)
         .margin(MARGIN)
@@ -902,6 +909,21 @@ fn distinguishing_labels(series: &[Series]) -> Vec<String> {
 
 /// The legend's entries: each series, then what the bars, the model and the ideal line are.
 fn legend(series: &[Series], curves: &[Curve]) -> Vec<(Swatch, String)> {
+    let mut entries = measured_entries(series, curves);
+    entries.extend(model_entry(curves));
+    entries.push((
+        Swatch::Ideal,
+        "ideal: speedup = threads, efficiency = 100 %".to_string(),
+    ));
+    if curves.iter().any(|c| !c.losses.is_empty()) {
+        entries.extend(loss_entries());
+    }
+    entries
+}
+
+/// The legend's entries of the measured curves: one for a single series (how many timed runs),
+/// one per series among several (its distinguishing label), and the range bars where drawn.
+fn measured_entries(series: &[Series], curves: &[Curve]) -> Vec<(Swatch, String)> {
     let mut entries: Vec<(Swatch, String)> = Vec::new();
     let repeats = distinct(series.iter().map(|s| s.repeat));
     let runs = |repeat: usize| {
@@ -937,60 +959,68 @@ fn legend(series: &[Series], curves: &[Curve]) -> Vec<(Swatch, String)> {
             format!("bars: fastest to slowest of {of}"),
         ));
     }
+    entries
+}
+
+/// The legend's entry of the model's curves: which model, how far; `None` where none was
+/// modelled.
+fn model_entry(curves: &[Curve]) -> Option<(Swatch, String)> {
     let last_modelled = curves
         .iter()
         .filter_map(|c| c.model.last())
         .map(|&(x, _)| x)
         .fold(0.0, f64::max);
-    if last_modelled > 0.0 {
-        let workers = format!(
-            "to {}",
-            human::plural(axis_number(&last_modelled), "thread")
-        );
-        let what = if curves.iter().any(|c| c.with_losses) {
-            "model with measured losses: task times + serial time and slowdown"
+    if last_modelled <= 0.0 {
+        return None;
+    }
+    let workers = format!(
+        "to {}",
+        human::plural(axis_number(&last_modelled), "thread")
+    );
+    let what = if curves.iter().any(|c| c.with_losses) {
+        "model with measured losses: task times + serial time and slowdown"
+    } else {
+        "list-scheduling bound: 1-thread task times"
+    };
+    Some(if let [curve] = curves {
+        let leaves = if curve.with_losses {
+            ""
         } else {
-            "list-scheduling bound: 1-thread task times"
+            "; no SMT, turbo, memory"
         };
-        entries.push(if let [curve] = curves {
-            let leaves = if curve.with_losses {
-                ""
-            } else {
-                "; no SMT, turbo, memory"
-            };
-            (
-                Swatch::Model(curve.colour),
-                format!("{what}, {workers}{leaves}"),
-            )
+        (
+            Swatch::Model(curve.colour),
+            format!("{what}, {workers}{leaves}"),
+        )
+    } else {
+        let what = if curves.iter().any(|c| c.with_losses) {
+            "model with measured losses"
         } else {
-            let what = if curves.iter().any(|c| c.with_losses) {
-                "model with measured losses"
-            } else {
-                "list-scheduling bound"
-            };
-            (
-                Swatch::Model(MODELS_GREY),
-                format!("{what}, in each series' colour: {workers}"),
-            )
-        });
-    }
-    entries.push((
-        Swatch::Ideal,
-        "ideal: speedup = threads, efficiency = 100 %".to_string(),
-    ));
-    if curves.iter().any(|c| !c.losses.is_empty()) {
-        let meaning = [
-            "outside the tasks (starting and ending the run)",
-            "idle at the tail while other threads still count",
-            "CPU time asked for and not received: this machine's load",
-            "the tasks slower than on one thread (clock, SMT, caches)",
-            "the rest (between tasks)",
-        ];
-        for ((name, colour, _), meaning) in loss_parts(&Loss::default()).into_iter().zip(meaning) {
-            entries.push((Swatch::Box(colour), format!("lost, {name}: {meaning}")));
-        }
-    }
-    entries
+            "list-scheduling bound"
+        };
+        (
+            Swatch::Model(MODELS_GREY),
+            format!("{what}, in each series' colour: {workers}"),
+        )
+    })
+}
+
+/// The legend's entries of the loss bars: each part's colour and meaning.
+fn loss_entries() -> Vec<(Swatch, String)> {
+    let meaning = [
+        "outside the tasks (starting and ending the run)",
+        "idle at the tail while other threads still count",
+        "CPU time asked for and not received: this machine's load",
+        "the tasks slower than on one thread (clock, SMT, caches)",
+        "the rest (between tasks)",
+    ];
+    loss_parts(&Loss::default())
+        .into_iter()
+        .zip(meaning)
+        .map(|((name, colour, _), meaning)| {
+            (Swatch::Box(colour), format!("lost, {name}: {meaning}"))
+        })
+        .collect()
 }
 
 /// A series' swatch in the legend at `(x, y)`: its line with a point on it.
@@ -1432,12 +1462,14 @@ mod tests {
             [0.02, 0.03, 0.04, 0.05, -0.01],
         )];
         let svg = render_svg(&one, &PlotOptions::default()).unwrap();
-        // One box of each part per measured count above one, and one in the legend.
-        for colour in LOSS_COLOURS {
+        // One box of each part per measured count above one, and one in the legend; the part
+        // below 0 is drawn as 0 (no gain drawn as a loss): its legend box alone.
+        for (i, colour) in LOSS_COLOURS.into_iter().enumerate() {
             let fill = hex(colour);
+            let boxes = if i == 4 { 1 } else { 2 + 1 };
             assert_eq!(
                 count(&svg, "rect", &[("fill", fill.as_str())]),
-                2 + 1,
+                boxes,
                 "{fill}"
             );
         }

@@ -10,9 +10,9 @@ use nqueens::scaling::series::Series;
 use nqueens::scaling::study::{Study, StudyWarning};
 use nqueens::{Kernel, Strategy};
 
-use super::{compare, percent, shares_core, signed_percent, solutions_per_second};
+use super::{compare, shares_core, signed_percent, solutions_per_second};
 use crate::format::{Format, TableRow, table_row, write_table};
-use crate::human;
+use crate::human::{self, percent};
 
 /// Writes the studies to `out` in `format` and flushes them, so that they are out before the
 /// plot is attempted: one study as one object (JSON), several as `{"series": [...]}`.
@@ -22,6 +22,21 @@ pub fn write_results(
     studies: &[Study],
 ) -> Result<(), crate::failure::Failure> {
     let for_people = |out: &mut dyn Write| -> io::Result<()> {
+        // Said once, above every study; stderr has the whole warning.
+        let busy = studies.iter().any(|study| {
+            study
+                .warnings()
+                .iter()
+                .any(|w| matches!(w, StudyWarning::BusyMachine { .. }))
+        });
+        if busy {
+            writeln!(
+                out,
+                "busy machine: other programs took CPU time from these runs (CPU share under \
+                 {})\n",
+                percent(crate::cpu_share::BUSY_BELOW)
+            )?;
+        }
         for (i, study) in studies.iter().enumerate() {
             if i > 0 {
                 writeln!(out)?;
@@ -86,26 +101,21 @@ impl TableRow for LossRow {
     }
 
     fn cells(&self) -> Vec<String> {
-        let parts = self.loss.parts().map(|(_, part)| points(part));
-        [self.threads.to_string(), points(self.lost)]
+        let (shown, _) = super::shown_loss(self.loss);
+        let parts = shown.parts().map(|(_, part)| points(part));
+        [self.threads.to_string(), points(self.lost.max(0.0))]
             .into_iter()
             .chain(parts)
             .collect()
     }
 }
 
-/// A share of the worker-time in percentage points, signed where negative: `-0.3` (never
-/// `-0.0`).
+/// A share of the worker-time in percentage points, `0.0` and above: `12.3` (never `-0.0`).
 fn points(x: f64) -> String {
     if !x.is_finite() {
         return "-".to_string();
     }
-    let text = format!("{:.1}", x * 100.0);
-    if text == "-0.0" {
-        "0.0".to_string()
-    } else {
-        text
-    }
+    format!("{:.1}", x.max(0.0) * 100.0)
 }
 
 /// A modelled worker count in the human table.
@@ -160,27 +170,24 @@ fn machine_line(study: &Study) -> String {
     )
 }
 
-/// The thread counts of a study on a busy machine with their CPU shares (`2 threads got 50.5
-/// %`); `None` where no run was starved of CPU time.
-fn busy_counts(study: &Study) -> Option<String> {
-    study
-        .warnings()
-        .into_iter()
-        .find_map(|warning| match warning {
-            StudyWarning::BusyMachine { starved } => Some(
-                starved
-                    .iter()
-                    .map(|&(t, share)| {
-                        format!("{} got {}", human::plural(t, "thread"), percent(share))
-                    })
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            ),
-            _ => None,
-        })
+/// One study for people: its header, the measured thread counts, where their lost efficiency
+/// went, the two models and the model check.
+fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
+    write_header(out, study)?;
+    write_measured(out, study)?;
+    write_losses(out, study)?;
+    write_model(out, study)?;
+    let check = study.leave_one_out();
+    if !check.is_empty() {
+        writeln!(out)?;
+        write_model_check(out, &check)?;
+    }
+    Ok(())
 }
 
-fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
+/// What the study is (board, strategy, kernel, runs), whether it was stopped, the machine and
+/// the best throughput, then a blank line.
+fn write_header(out: &mut dyn Write, study: &Study) -> io::Result<()> {
     writeln!(
         out,
         "n = {}, strategy {}, kernel {}: {}, {} per thread count after {}",
@@ -214,15 +221,11 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
             human::duration(h.median.as_secs_f64())
         )?;
     }
-    writeln!(out)?;
-    if let Some(starved) = busy_counts(study) {
-        writeln!(
-            out,
-            "busy machine: other programs took CPU time from these runs ({starved} of the CPU \
-             time asked for): the speedups and efficiencies below are those of this busy \
-             machine, not the machine's"
-        )?;
-    }
+    writeln!(out)
+}
+
+/// The measured thread counts: their times, speedups, CPU shares and the models beside them.
+fn write_measured(out: &mut dyn Write, study: &Study) -> io::Result<()> {
     writeln!(
         out,
         "measured: wall-clock seconds; speedup and efficiency against the 1-thread median; CPU \
@@ -250,7 +253,14 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
         })
         .collect();
     write_table(out, &measured)?;
-    writeln!(out)?;
+    if measured.iter().any(|row| row.cpu_share.is_none()) {
+        writeln!(out, "{}", super::NO_CPU_SHARE)?;
+    }
+    writeln!(out)
+}
+
+/// Where each measured thread count's lost efficiency went, where the runs measured it.
+fn write_losses(out: &mut dyn Write, study: &Study) -> io::Result<()> {
     let losses: Vec<LossRow> = study
         .runs
         .iter()
@@ -273,8 +283,19 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
              the rest (between tasks)"
         )?;
         write_table(out, &losses)?;
+        if losses
+            .iter()
+            .any(|row| row.lost < 0.0 || super::shown_loss(row.loss).1)
+        {
+            writeln!(out, "{}", super::CLIPPED_NOTE)?;
+        }
         writeln!(out)?;
     }
+    Ok(())
+}
+
+/// The list-scheduling bound and the model with losses, what each leaves out and its table.
+fn write_model(out: &mut dyn Write, study: &Study) -> io::Result<()> {
     writeln!(
         out,
         "bound (list-scheduling bound): the 1-thread task times (sum {}, largest {}) replayed \
@@ -307,13 +328,7 @@ fn write_human(out: &mut dyn Write, study: &Study) -> io::Result<()> {
             losses_from: m.losses_from_threads,
         })
         .collect();
-    write_table(out, &model)?;
-    let check = study.leave_one_out();
-    if !check.is_empty() {
-        writeln!(out)?;
-        write_model_check(out, &check)?;
-    }
-    Ok(())
+    write_table(out, &model)
 }
 
 /// A measured thread count predicted by the model without it, in the human table.
@@ -365,16 +380,18 @@ struct CsvRow {
     speedup: f64,
     efficiency: f64,
     cpu_share: Option<f64>,
+    /// Whether the CPU share says the machine was busy (empty where there is none).
+    busy: Option<bool>,
     shares_core: bool,
     cpu: String,
-    /// A column per part ([`super::loss_columns`]).
+    /// A column per part ([`super::loss_columns`]), each 0 and above ([`super::shown_loss`]).
     loss: Option<Loss>,
 }
 
 impl Serialize for CsvRow {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut row = s.serialize_struct("CsvRow", 20)?;
+        let mut row = s.serialize_struct("CsvRow", 21)?;
         row.serialize_field("kind", &self.kind)?;
         row.serialize_field("n", &self.n)?;
         row.serialize_field("strategy", &self.strategy)?;
@@ -388,6 +405,7 @@ impl Serialize for CsvRow {
         row.serialize_field("speedup", &self.speedup)?;
         row.serialize_field("efficiency", &self.efficiency)?;
         row.serialize_field("cpu_share", &self.cpu_share)?;
+        row.serialize_field("busy", &self.busy)?;
         row.serialize_field("shares_core", &self.shares_core)?;
         row.serialize_field("cpu", &self.cpu)?;
         super::serialize_loss(&mut row, self.loss)?;
@@ -412,9 +430,10 @@ fn csv_rows(study: &Study) -> Vec<CsvRow> {
                 speedup,
                 efficiency,
                 cpu_share,
+                busy: super::busy(cpu_share),
                 shares_core: threads > study.machine.physical,
                 cpu: study.run.cpu.clone().unwrap_or_default(),
-                loss,
+                loss: loss.map(|loss| super::shown_loss(loss).0),
             }
         };
     let measured = study.runs.iter().map(|p| {
@@ -509,13 +528,17 @@ mod tests {
         study.runs[1].loss = Some(loss);
         study.runs[1].efficiency = 0.5;
         let table = table_of(&study);
-        assert!(
-            table.contains(
-                "busy machine: other programs took CPU time from these runs (2 threads got \
-                 50.5 % of the CPU time asked for): the speedups and efficiencies below are \
-                 those of this busy machine, not the machine's"
-            ),
-            "{table}"
+        // Said once above every study, in one short line (stderr has the warning).
+        assert!(!table.contains("busy machine"), "{table}");
+        let mut both = Vec::new();
+        write_results(&mut both, Format::Table, &[study.clone(), study.clone()]).unwrap();
+        let both = String::from_utf8(both).unwrap();
+        assert_eq!(
+            both.lines()
+                .filter(|l| l.contains("busy machine") || l.contains("other programs took"))
+                .collect::<Vec<_>>(),
+            ["busy machine: other programs took CPU time from these runs (CPU share under 80.0 %)"],
+            "{both}"
         );
         let header = table
             .lines()
@@ -552,6 +575,7 @@ mod tests {
         );
         let csv = csv_rows(&study);
         assert_eq!(csv[1].loss, Some(loss));
+        assert_eq!((csv[0].busy, csv[1].busy), (Some(false), Some(true)));
         let (columns, values) = crate::format::plain::csv_fields(&csv[1]).unwrap();
         let at = |name: &str| &values[columns.iter().position(|c| c == name).unwrap()];
         assert_eq!(

@@ -8,7 +8,7 @@ use crate::util::{first_line_then_kill, nqueens_process, stdout_of, usage_error}
 /// Seconds in a year, as the tool counts them.
 const YEAR: f64 = 365.25 * 86_400.0;
 
-/// The core time a cost message names (`… (111 years of core time, 95%: …`), in seconds; the
+/// The core time a cost message names (`… (111 years of core time, 95 %: …`), in seconds; the
 /// figure of a board as large as 27 is in years on any machine.
 fn core_seconds(message: &str) -> f64 {
     let before = message
@@ -73,12 +73,12 @@ fn median(figures: &[f64]) -> f64 {
     sorted[sorted.len() / 2]
 }
 
-/// The core time a cost message names, checked to lie inside the 95% interval it gives
-/// (`… (111 years of core time, 95%: 99.1 years to 123 years)`).
+/// The core time a cost message names, checked to lie inside the 95 % interval it gives
+/// (`… (111 years of core time, 95 %: 99.1 years to 123 years)`).
 fn core_seconds_inside_interval(message: &str) -> f64 {
     let core = core_seconds(message);
     let (low, high) = message
-        .split("95%: ")
+        .split("95 %: ")
         .nth(1)
         .and_then(|interval| interval.split_once(" to "))
         .unwrap_or_else(|| panic!("no interval in {message}"));
@@ -262,7 +262,7 @@ fn tables_group_estimates_and_name_units_and_baselines() {
         .lines()
         .find(|l| l.contains(" total ") && !l.contains("known"))
         .unwrap();
-    assert!(total.contains(" × 10¹⁰ (95%: "), "{table}");
+    assert!(total.contains(" × 10¹⁰ (95 %: "), "{table}");
     assert!(!total.contains(",000,000"), "{table}");
     assert!(!table.contains("e10") && !table.contains("e-"), "{table}");
     assert!(table.contains("39,029,188,884"), "{table}");
@@ -354,4 +354,28 @@ fn journal_refusals_are_short_and_say_what_to_do() {
     );
     assert!(text.contains("count again"), "{text}");
     assert_eq!(text.lines().count(), 1, "{text}");
+}
+
+/// Every percentage a command writes for people has one style: SI's, a space before the sign
+/// (`0.449 %`, `95 %:`), as `scale`'s tables always did.
+#[test]
+fn every_percentage_reads_with_a_space_before_the_sign() {
+    let estimate = stdout_of(&["estimate", "14", "--samples", "2000", "--seed", "1"]);
+    let compare = stdout_of(&[
+        "scale",
+        "--compare",
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/scale-17-busy-2-cores.json"
+        ),
+    ]);
+    for text in [&estimate, &compare] {
+        assert!(text.contains(" %"), "{text}");
+        let glued = text
+            .as_bytes()
+            .windows(2)
+            .any(|w| w[0].is_ascii_digit() && w[1] == b'%');
+        assert!(!glued, "a digit right before %: {text}");
+    }
+    assert!(estimate.contains("(95 %: "), "{estimate}");
 }

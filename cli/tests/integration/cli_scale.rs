@@ -149,7 +149,7 @@ fn csv_has_measured_and_model_rows_under_one_header() {
     assert_eq!(
         lines.next().unwrap(),
         "kind,n,strategy,kernel,logical_cpus,physical_cores,threads,seconds,min_seconds,max_seconds,\
-         speedup,efficiency,cpu_share,shares_core,cpu,loss_serial,loss_imbalance,\
+         speedup,efficiency,cpu_share,busy,shares_core,cpu,loss_serial,loss_imbalance,\
          loss_other_programs,loss_slowdown,loss_unexplained"
     );
     let kinds: Vec<&str> = lines.map(|l| l.split(',').next().unwrap()).collect();

@@ -246,8 +246,8 @@ fn the_comparison_as_json_and_csv_names_each_series_and_flags_differences() {
     assert_eq!(
         lines.next().unwrap(),
         "threads,series,label,n,strategy,kernel,cpu,logical_cpus,physical_cores,median_seconds,\
-         min_seconds,max_seconds,speedup,efficiency,cpu_share,shares_core,differs,warnings,\
-         loss_serial,loss_imbalance,loss_other_programs,loss_slowdown,loss_unexplained,\
+         min_seconds,max_seconds,speedup,efficiency,cpu_share,busy,shares_core,differs,\
+         short_runs,complete,loss_serial,loss_imbalance,loss_other_programs,loss_slowdown,loss_unexplained,\
          model_error,model_error_lumped"
     );
     let rows: Vec<&str> = lines.collect();
@@ -281,26 +281,28 @@ fn compare_busy_and_clean(extra: &[&str]) -> (String, String) {
 #[test]
 fn a_busy_run_beside_a_clean_one_shows_its_cpu_share_and_warning_in_the_table() {
     let (table, stderr) = compare_busy_and_clean(&[]);
-    let busy_warning = "other programs are using the CPUs (2 threads got 50.5 % of the CPU time \
-                        they asked for): the measured times, speedups and efficiencies are those \
-                        of this busy machine, not the machine's";
-    // Under the busy series' name, and on stderr with its label; none for the clean one.
-    let warned: Vec<&str> = table.lines().filter(|l| l.contains("warning:")).collect();
-    assert_eq!(warned.len(), 1, "{table}");
-    assert!(warned[0].contains(busy_warning), "{table}");
-    let a = table.find("  A: ").unwrap();
-    let b = table.find("  B: ").unwrap();
-    let at = table.find(busy_warning).unwrap();
-    assert!(a < at && at < b, "{table}");
+    let busy_warning = "other programs were using the CPUs: runs received as little as 50.5 % of \
+                        the CPU time they asked for (2 threads, A: Intel Core i5-7200U, 2 \
+                        cores: avx2 kernel, symmetric, n = 17; under 80.0 % is a busy \
+                        machine), so the measured times, speedups and efficiencies are those of \
+                        this busy machine, not the machine's";
+    // Once on stderr, naming the series; on stdout one short line above the series.
+    assert!(!table.contains("warning:"), "{table}");
+    assert!(
+        table.starts_with(
+            "busy machine: other programs took CPU time from the runs of A (CPU share under \
+             80.0 %)\n"
+        ),
+        "{table}"
+    );
     let stderr_lines: Vec<&str> = stderr.lines().collect();
     assert_eq!(stderr_lines.len(), 2, "{stderr}"); // the boards differ, and the busy machine
     assert!(
-        stderr_lines[1].starts_with("nqueens: warning: Intel Core i5-7200U, 2 cores: avx2 kernel"),
+        stderr_lines[1].starts_with(&format!("nqueens: warning: {busy_warning}")),
         "{stderr}"
     );
-    assert!(stderr_lines[1].contains(busy_warning), "{stderr}");
     // The CPU share and the lost CPU time as "other programs", not "slowdown".
-    let header = table.lines().find(|l| l.contains("CPU share")).unwrap();
+    let header = table.lines().find(|l| l.starts_with("| threads")).unwrap();
     let heading = |name: &str| {
         header
             .find(name)
@@ -335,7 +337,7 @@ fn a_busy_run_beside_a_clean_one_carries_its_cpu_share_and_warning_in_json_and_c
         warnings(0)[0]
             .as_str()
             .unwrap()
-            .starts_with("other programs are using the CPUs (2 threads got 50.5 %"),
+            .starts_with("other programs were using the CPUs: runs received as little as 50.5 %"),
         "{json}"
     );
     assert!(warnings(1).is_empty(), "{json}");
@@ -345,6 +347,7 @@ fn a_busy_run_beside_a_clean_one_carries_its_cpu_share_and_warning_in_json_and_c
         .find(|r| r["series"] == "A" && r["threads"] == 2)
         .unwrap();
     assert_eq!(busy_two["cpu_share"], 0.505);
+    assert_eq!(busy_two["busy"], true);
     let part = |key: &str| busy_two[key].as_f64().unwrap();
     assert!(
         (part("loss_other_programs") - 0.489).abs() < 1e-9,
@@ -354,7 +357,8 @@ fn a_busy_run_beside_a_clean_one_carries_its_cpu_share_and_warning_in_json_and_c
     let clean = rows.iter().filter(|r| r["series"] == "B");
     for row in clean {
         assert!(row["cpu_share"].as_f64().unwrap() > 0.99, "{row}");
-        assert_eq!(row["warnings"], "", "{row}");
+        assert_eq!(row["busy"], false, "{row}");
+        assert!(row.get("warnings").is_none(), "{row}");
     }
 
     let (csv, _) = compare_busy_and_clean(&["-f", "csv"]);
@@ -367,7 +371,8 @@ fn a_busy_run_beside_a_clean_one_carries_its_cpu_share_and_warning_in_json_and_c
         .find(|r| &r[1] == "A" && &r[0] == "2")
         .unwrap();
     assert_eq!(&busy[column("cpu_share")], "0.505");
-    assert!(busy[column("warnings")].starts_with("other programs are using the CPUs"));
+    assert_eq!(&busy[column("busy")], "true");
+    assert!(!csv.contains("other programs"), "{csv}");
 }
 
 #[test]

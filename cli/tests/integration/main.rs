@@ -3,6 +3,7 @@
 
 mod checkpoint;
 mod cli;
+mod cli_busy;
 mod cli_compare;
 mod cli_completions;
 mod cli_files;

@@ -703,3 +703,93 @@ fn merge_refuses_a_journal_named_twice() {
         }
     }
 }
+
+/// `merge` shows each shard's wall time and core time under the merged record, and their core
+/// time summed in it; the JSON has them as `parts` and `core_time`.
+#[test]
+fn merge_shows_each_shards_wall_time_and_core_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = all_shards(dir.path(), 11, 3);
+    let merged = json(&merge(&files));
+    let parts = merged["parts"].as_array().unwrap();
+    let shards: Vec<&str> = parts.iter().map(|p| p["shard"].as_str().unwrap()).collect();
+    assert_eq!(shards, ["0/3", "1/3", "2/3"], "{merged}");
+    let core: f64 = parts.iter().map(|p| p["core_time"].as_f64().unwrap()).sum();
+    // Each written to six significant digits.
+    assert!(
+        (merged["core_time"].as_f64().unwrap() / core - 1.0).abs() < 1e-4,
+        "{merged}"
+    );
+    assert!(
+        parts
+            .iter()
+            .all(|p| p["runs"] == 1 && p["wall_time"].as_f64().unwrap() > 0.0)
+    );
+    let out = nqueens_process()
+        .arg("merge")
+        .args(&files)
+        .output()
+        .unwrap();
+    let table = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        table.lines().nth(1).unwrap().contains("core time"),
+        "{table}"
+    );
+    let header = table
+        .lines()
+        .find(|l| l.starts_with("| shard"))
+        .unwrap_or_else(|| panic!("{table}"));
+    assert!(
+        header.contains("shard") && header.contains("core time"),
+        "{table}"
+    );
+    for shard in ["0/3", "1/3", "2/3"] {
+        assert!(
+            table
+                .lines()
+                .any(|l| l.trim_start_matches("| ").trim_start().starts_with(shard)),
+            "{shard}: {table}"
+        );
+    }
+}
+
+/// A missing shard is named with the file its journal is expected in, from the names given.
+#[test]
+fn a_missing_shard_names_the_file_it_is_expected_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = all_shards(dir.path(), 10, 4);
+    let text = failure_in(&merge(&[files[0].clone(), files[2].clone()]));
+    let expected = |k: usize| files[k].display().to_string();
+    assert!(
+        text.contains(&format!(
+            "; expected: shard 1/4 in {}, shard 3/4 in {}",
+            expected(1),
+            expected(3)
+        )),
+        "{text}"
+    );
+    // One journal of a --checkpoint directory: its name's -sK- is the shard.
+    let journals = dir.path().join("journals/");
+    let out = nqueens_process()
+        .args(["count", "10", "--shard", "1/2", "--quiet", "--checkpoint"])
+        .arg(&journals)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = failure_in(&merge(&[journals.join("n10-s1-of-2.ckpt")]));
+    assert!(
+        text.contains(&format!(
+            "; expected: shard 0/2 in {}",
+            journals.join("n10-s0-of-2.ckpt").display()
+        )),
+        "{text}"
+    );
+    // Names that show no place for the shard: how a shard is counted.
+    let odd = dir.path().join("only.ckpt");
+    std::fs::copy(&files[0], &odd).unwrap();
+    let text = failure_in(&merge(&[odd]));
+    assert!(
+        text.contains("; a shard is counted by nqueens count N --shard 1/4 --checkpoint FILE"),
+        "{text}"
+    );
+}
