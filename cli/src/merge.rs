@@ -70,7 +70,7 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         writeln!(
             out,
             "\nthe journals: wall time from opening each to its last time record, core time \
-             the workers' time in the tasks they searched (summed above); - for a journal \
+             the threads' time in the tasks they searched (summed above); - for a journal \
              without time records"
         )?;
         write_table(out, &parts)?;

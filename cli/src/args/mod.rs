@@ -249,33 +249,18 @@ pub enum Command {
                       rows with more threads than physical cores are marked as sharing a core. \
                       Every run's total is checked against the others and against the known \
                       table.\n\n\
-                      The results record what makes them comparable: the CPU's name, \
-                      logical CPUs and physical cores, SMT, the kernel that ran, the strategy, \
-                      n, the version, the date (UTC) and the OS, and a headline (solutions per \
-                      second at the best thread count, and per core). --kernel a,b and \
-                      --strategy a,b measure every pair in one study, interleaved: at each \
-                      thread count and repetition every pair runs in turn.\n\n\
-                      Two models predict bigger machines: the list-scheduling bound (\"bound\") \
-                      replays the one-thread task times on 1, 2, 4, ..., 256 (or --model-up-to) \
-                      identical threads with the same largest-first list scheduling; it leaves \
-                      out SMT, turbo and other clock changes, memory bandwidth and caches, and \
-                      scheduling overhead, so it is an upper bound. The model with measured \
-                      losses (\"with losses\") adds the measured serial time and slowdown. The \
-                      lost efficiency is split into serial, imbalance, other programs (CPU time \
-                      asked for and not received, from the CPU share), slowdown and \
-                      unexplained; a run on a busy machine says that its efficiency is not the \
-                      machine's. Runs under 250 ms are too short to trust: a warning \
-                      suggests a larger n. When stderr is not a terminal, a progress line is \
-                      written every --progress-seconds or NQUEENS_PROGRESS_SECONDS (default 60; -q: \
-                      none).\n\n\
-                      --compare A.json B.json ... measures nothing: it reads saved results (of \
-                      any machine; a file of several series counts as several) and prints them \
-                      side by side per thread count, as a table, JSON ({differs_in, series, \
-                      table}) or CSV (one row per series and thread count), with --plot one \
-                      plot of them all, each series with its CPU share (a busy column) and \
-                      the warnings its runs carry (a busy machine once, short runs); results that differ in n or \
-                      strategy are compared with a warning and flagged (differs_in, the differs \
-                      column).",
+                      The results record the machine, kernel, strategy, version and date, and \
+                      a headline (solutions per second). --kernel a,b and --strategy a,b \
+                      measure every pair in one study, interleaved.\n\n\
+                      Two models predict bigger machines: the list-scheduling bound (\"bound\": \
+                      the one-thread task times replayed on 1, 2, 4, ..., 256 or --model-up-to \
+                      identical threads, an upper bound) and the model with measured losses \
+                      (\"with losses\": plus the serial time and slowdown). The lost \
+                      efficiency is split into serial, imbalance, other programs (from the CPU \
+                      share), slowdown and unexplained. A busy machine and runs under 250 ms \
+                      (too short to trust) are said once, on stderr.\n\n\
+                      --compare A.json B.json ... measures nothing: it reads saved results and \
+                      prints them side by side (see --compare).",
         after_long_help = "Examples:\n  \
                       nqueens scale 16\n  \
                       nqueens scale 17 --threads 1,2 --repeat 5 --plot scaling.svg\n  \

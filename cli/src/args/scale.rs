@@ -66,28 +66,11 @@ pub struct ScaleArgs {
     pub kernel: Vec<Kernel>,
     /// Output format: table, json or csv.
     ///
-    /// table: per kernel and strategy the
-    /// measured and the modelled counts under a machine header (rows with more threads than
-    /// physical cores marked as sharing a core), then with several a side-by-side table. json:
-    /// an array of studies, one per kernel and strategy, as every command writes an array of
-    /// records (scale --compare reads these files back, older ones too), each with n, strategy,
-    /// kernel, machine {logical, physical}, repeat,
-    /// complete (false when an interrupt stopped the study), tasks, runs
-    /// (threads, median_seconds, min_seconds, max_seconds, speedup, efficiency, cpu_share,
-    /// shares_core, loss {serial, imbalance, other_programs, slowdown, unexplained}: 1 -
-    /// efficiency split by where it went), model (threads; the list-scheduling bound:
-    /// predicted_seconds, speedup, efficiency; the model with losses: with_losses_seconds,
-    /// with_losses_speedup, losses_from_threads), model_leaves_out,
-    /// total, run {cpu, logical, physical, smt, kernel, strategy, n, version, date, os, pin
-    /// with --pin}, headline {threads, seconds, solutions, solutions_per_second, cores,
-    /// solutions_per_second_per_core} and model_check (threads, from_threads,
-    /// predicted_seconds, measured_seconds, error, lumped: each measured count predicted from
-    /// the smaller ones). csv: one row per measured thread count (kind = measured, seconds = the
-    /// median) and per modelled thread count and model (kind = bound for the list-scheduling
-    /// bound, with-losses for the model with measured losses; seconds = the prediction; min,
-    /// max, cpu_share, busy and the loss_… columns empty) of each series. cpu_share is the CPU
-    /// time the runs received / asked for (empty where a thread count's runs took under 0.25 s
-    /// in all); busy is true below 0.8. The table and CSV show a loss part below 0 as 0.
+    /// table: per kernel and strategy the measured and the modelled counts under a machine
+    /// header, then with several a side-by-side table. json: an array of studies, one per kernel
+    /// and strategy (scale --compare reads these files back). csv: one row per measured thread
+    /// count (kind = measured) and per modelled one (kind = bound or with-losses) of each series.
+    /// Every field and column: docs/GUIDE.md, "Thread scaling", "The JSON and CSV fields".
     #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table, hide_possible_values = true)]
     pub format: Format,
     /// Also plot speedup and efficiency into this SVG file.

@@ -13,9 +13,9 @@ pub(super) const WATCH_EXAMPLES: &str = "Examples:\n  \
     nqueens watch 6 --cast w.cast --size 100x30 the same, drawn off-screen (no terminal)\n  \
     nqueens watch 6 --html watch6.html          a page that replays the search in a browser\n  \
     nqueens watch 5 --frames | less             every step as a text frame\n  \
-    nqueens watch 8 --format json | jq .        every step as one JSON object (jq before 1.7\n  \
-                                                rounds integers above 2^53, such as a count of\n  \
-                                                n = 26 or more; these stay far below)\n\n\
+    nqueens watch 8 --format json | jq .        every step as one JSON object\n\n\
+    The JSON's integers stay far below 2^53, which jq before 1.7 rounds above (a count of n = 26\n\
+    or more).\n\n\
     Keys: space pause/resume, right or n one step, left or b one step back, + and - speed\n\
     (0.1, 0.2, 0.5, 1, 2, 5, ... 1000 steps/s), s run to the next solution, a next algorithm,\n\
     r restart, ? help, Ctrl-Z suspend, q or Esc quit (Ctrl-C, SIGINT, SIGTERM, SIGHUP: exit\n\
