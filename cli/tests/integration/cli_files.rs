@@ -294,7 +294,8 @@ fn a_link_to_a_directory_leads_no_journal_astray() {
 }
 
 /// `--checkpoint DIR/` creates what is missing of DIR, nested directories included; a file on
-/// the way is named, and another user's link on the way is never created through.
+/// the way is named, and another user's link on the way is never created through (nor by
+/// `man --dir`).
 #[test]
 fn a_checkpoint_directory_is_created_nested_and_never_through_another_users_link() {
     let dir = tempfile::tempdir().unwrap();
@@ -335,6 +336,14 @@ fn a_checkpoint_directory_is_created_nested_and_never_through_another_users_link
                     "{} is a symbolic link that belongs to nobody (uid 65534)",
                     text(&theirs)
                 )),
+            "{refused}"
+        );
+        // Nor does `man --dir`, which creates its directory as `--checkpoint DIR/` does.
+        let pages = theirs.join("share").join("man1");
+        let refused = util::failure_in(&run_str(&["man", "--dir", text(&pages)]));
+        assert!(
+            refused.contains("cannot write the manual pages")
+                && refused.contains("symbolic link that belongs to nobody (uid 65534)"),
             "{refused}"
         );
         assert_eq!(std::fs::read_dir(&target).unwrap().count(), 0);
