@@ -254,22 +254,19 @@ impl Journals {
                 path.display()
             )));
         }
-        // Nor is another user's link further up (checked again as each journal is opened; here
-        // before a directory is created through it).
+        // Nor is another user's link further up (judged again as each journal is opened): the
+        // directory is opened, and what is missing of it created, one component at a time
+        // relative to the last, so that no directory is created through such a link.
         if named_as_directory {
-            nqueens_files::check_directory(path).map_err(|why| {
-                Failure::File(format!(
-                    "cannot keep the journals in {}: {why}",
-                    escape::path(path)
-                ))
-            })?;
-        }
-        if named_as_directory && !path.is_dir() {
-            std::fs::create_dir_all(path).map_err(|e| {
-                Failure::File(format!(
+            nqueens_files::Directory::create_all(path).map_err(|why| match why {
+                nqueens_files::Refusal::Io(e) => Failure::File(format!(
                     "cannot create the directory {}: {e}",
                     escape::path(path)
-                ))
+                )),
+                why => Failure::File(format!(
+                    "cannot keep the journals in {}: {why}",
+                    escape::path(path)
+                )),
             })?;
         }
         // A journal's own directory is not made up: a mistyped one is named instead.
@@ -286,11 +283,9 @@ impl Journals {
         }
         Ok(Journals {
             path: path.to_path_buf(),
-            directory: if named_as_directory {
-                path.is_dir()
-            } else {
-                std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir())
-            },
+            // `DIR/` was opened (or created) as a directory just above.
+            directory: named_as_directory
+                || std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir()),
             several: boards > 1,
             shard: shard.filter(|s| !s.is_whole()),
         })

@@ -210,9 +210,10 @@ fn write_pages(command: clap::Command, dir: &Path, out: &mut dyn Write) -> Resul
     match fs::metadata(dir) {
         Ok(meta) if meta.is_dir() => {}
         Ok(_) => return Err(refuse("it is not a directory")),
-        // Created when missing, as a `--checkpoint DIR/` of count is.
+        // Created when missing, as a `--checkpoint DIR/` of count is: one component at a time,
+        // never through another user's link.
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            fs::create_dir_all(dir).map_err(|e| refuse(&e.to_string()))?;
+            nqueens_files::Directory::create_all(dir).map_err(|why| refuse(&why.to_string()))?;
         }
         Err(e) => return Err(refuse(&e.to_string())),
     }

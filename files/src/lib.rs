@@ -19,7 +19,9 @@
 //!   theirs), would lead the file into a directory of their choosing. The directory is opened
 //!   once, each component relative to the last without following, a link judged as it is
 //!   opened ([`Directory`]), and the file is opened, created and renamed relative to it: a
-//!   directory of the path swapped for a link meanwhile leads nothing astray.
+//!   directory of the path swapped for a link meanwhile leads nothing astray. A directory that
+//!   is missing is created the same way, each component relative to the last
+//!   ([`Directory::create_all`]).
 //! - **Ownership judged up front as the write will judge it.** [`check_replace`] refuses what
 //!   the final rename would refuse or should not do: a file without write permission for anyone
 //!   ([`Refusal::ReadOnly`]), another user's file this user may not write
@@ -255,6 +257,37 @@ impl Directory {
         #[cfg(not(any(target_os = "linux", target_os = "android")))]
         let opened = {
             check_directory_by_path(dir)?;
+            Directory {
+                path: dir.to_path_buf(),
+            }
+        };
+        Ok(opened)
+    }
+
+    /// Opens the directory `dir` where files are to be written as [`Directory::open`] does,
+    /// creating each missing component on the way, as `mkdir -p` does: the directories of the
+    /// path named, never those of a link's target (a link leads only to what exists).
+    ///
+    /// On Linux each component is created relative to the directory opened before it
+    /// (`mkdirat`) and then opened as any other, without following: a link planted there
+    /// meanwhile (a racing creator's directory is taken as it is) is judged by the rule, never
+    /// created through. Elsewhere the path is checked and then created.
+    ///
+    /// # Errors
+    ///
+    /// [`Refusal::ForeignLink`] for the first link on the way that belongs to neither this user
+    /// nor root, and [`Refusal::Io`] when a component cannot be created, is not a directory or
+    /// cannot be searched, or a link on the way leads nowhere.
+    pub fn create_all(dir: &Path) -> Result<Directory, Refusal> {
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        let opened = Directory {
+            path: dir.to_path_buf(),
+            fd: at::create_directory(dir)?,
+        };
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        let opened = {
+            check_directory_by_path(dir)?;
+            fs::create_dir_all(dir)?;
             Directory {
                 path: dir.to_path_buf(),
             }
@@ -519,8 +552,9 @@ mod at {
     use std::path::{Component, Path, PathBuf};
 
     use rustix::fs::{
-        CWD, FileType, Mode, OFlags, ResolveFlags, fstat, openat, openat2, readlinkat,
+        CWD, FileType, Mode, OFlags, ResolveFlags, fstat, mkdirat, openat, openat2, readlinkat,
     };
+    use rustix::io::Errno;
 
     use super::{Owner, Refusal, effective_uid};
 
@@ -551,23 +585,41 @@ mod at {
         if let Ok(fd) = openat2(&start, dir, DIRECTORY, Mode::empty(), no_links) {
             return Ok(fd);
         }
-        walk(start, dir)
+        walk(start, dir, false)
+    }
+
+    /// Opens the directory `dir` by the rule, creating each missing component of `dir` itself
+    /// (not of a link's target) relative to the directory opened before it.
+    pub(super) fn create_directory(dir: &Path) -> Result<OwnedFd, Refusal> {
+        let start = openat(
+            CWD,
+            if dir.is_absolute() { "/" } else { "." },
+            DIRECTORY,
+            Mode::empty(),
+        )
+        .map_err(io::Error::from)?;
+        walk(start, dir, true)
     }
 
     /// Opens `dir` one component at a time from `start`, each relative to the last without
     /// following; a link is opened itself, judged by its owner and its target walked in its
-    /// place.
-    fn walk(start: OwnedFd, dir: &Path) -> Result<OwnedFd, Refusal> {
+    /// place. With `create`, a missing component of `dir` itself is created (`mkdirat`, as
+    /// `mkdir -p`: all permission bits less the umask) and then opened as any other.
+    fn walk(start: OwnedFd, dir: &Path, create: bool) -> Result<OwnedFd, Refusal> {
         let me = effective_uid();
         // The components still to walk, the next last; a link's target's go on top.
         let mut pending: Vec<PathBuf> = Vec::new();
         super::push_components(&mut pending, dir);
+        // How many of `dir`'s own components are still to walk: the bottom of `pending`.
+        let mut own = pending.len();
         let mut at = start;
         // Where the walk is, as a path: directories only, no link among them (but the working
         // directory), for the refusal to name the link.
         let mut shown = PathBuf::new();
         let mut links = 0;
         while let Some(part) = pending.pop() {
+            let mine = pending.len() < own;
+            own = own.min(pending.len());
             match part.components().next() {
                 Some(Component::RootDir) => {
                     at = openat(CWD, "/", DIRECTORY, Mode::empty()).map_err(io::Error::from)?;
@@ -582,7 +634,18 @@ mod at {
                     }
                 }
                 Some(Component::Normal(name)) => {
-                    let next = openat(&at, name, ITSELF, Mode::empty()).map_err(io::Error::from)?;
+                    let next = match openat(&at, name, ITSELF, Mode::empty()) {
+                        Err(Errno::NOENT) if create && mine => {
+                            // Created here, or by a racing creator: opened as it is now.
+                            match mkdirat(&at, name, Mode::from_raw_mode(0o777)) {
+                                Ok(()) | Err(Errno::EXIST) => {}
+                                Err(e) => return Err(Refusal::Io(e.into())),
+                            }
+                            openat(&at, name, ITSELF, Mode::empty())
+                        }
+                        opened => opened,
+                    }
+                    .map_err(io::Error::from)?;
                     let stat = fstat(&next).map_err(io::Error::from)?;
                     match FileType::from_raw_mode(stat.st_mode) {
                         FileType::Directory => {
@@ -1012,6 +1075,73 @@ mod tests {
         let gone = dir.path().join("gone").join("out");
         let missing = Directory::of(&gone);
         assert!(matches!(missing, Err(Refusal::Io(e)) if e.kind() == ErrorKind::NotFound));
+    }
+
+    #[test]
+    fn a_directory_is_created_with_what_is_missing_of_its_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let nested = dir.path().join("a").join("b").join("..").join("c");
+        let created = Directory::create_all(&nested).unwrap();
+        assert_eq!(created.path(), nested);
+        assert!(dir.path().join("a/b").is_dir() && dir.path().join("a/c").is_dir());
+        // Files are created in it; an existing path is opened as it is.
+        let (_, name) = created.create_temporary("t-", "", 0o644).unwrap();
+        let again = Directory::create_all(&dir.path().join("a/c/")).unwrap();
+        assert!(again.symlink_metadata(&name).unwrap().is_file());
+        Directory::create_all(dir.path()).unwrap();
+        // A component that is a file: nothing is created beyond it.
+        fs::write(dir.path().join("f"), "").unwrap();
+        for path in [dir.path().join("f"), dir.path().join("f/new")] {
+            let refused = Directory::create_all(&path).unwrap_err();
+            // Not a directory (Linux's walk) or one that exists (elsewhere: `mkdir -p`'s).
+            let kinds = [ErrorKind::NotADirectory, ErrorKind::AlreadyExists];
+            assert!(
+                matches!(&refused, Refusal::Io(e) if kinds.contains(&e.kind())),
+                "{}: {refused:?}",
+                path.display()
+            );
+        }
+        assert!(dir.path().join("f").is_file());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_directory_is_created_through_no_link_but_ones_own_to_what_exists() {
+        use std::os::unix::fs::{lchown, symlink};
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("target");
+        fs::create_dir(&target).unwrap();
+        // One's own link to a directory is followed, and what is missing created beyond it.
+        symlink("target", dir.path().join("mine")).unwrap();
+        Directory::create_all(&dir.path().join("mine/x/y")).unwrap();
+        assert!(target.join("x/y").is_dir());
+        // A link to what does not exist leads nowhere, as for `mkdir -p`: its target is not
+        // made up.
+        symlink("target/gone/deeper", dir.path().join("dangling")).unwrap();
+        let refused = Directory::create_all(&dir.path().join("dangling/z")).unwrap_err();
+        assert!(matches!(&refused, Refusal::Io(_)), "{refused:?}");
+        assert!(!target.join("gone").exists());
+        // Another user's link (only root can make one here) is not followed, alone or at the
+        // end of one's own.
+        if effective_uid() != 0 {
+            return;
+        }
+        let theirs = dir.path().join("theirs");
+        symlink(&target, &theirs).unwrap();
+        lchown(&theirs, Some(65534), Some(65534)).unwrap();
+        symlink(&theirs, dir.path().join("chain")).unwrap();
+        for path in [
+            theirs.clone(),
+            theirs.join("new/deeper"),
+            dir.path().join("chain/new"),
+        ] {
+            let refused = Directory::create_all(&path);
+            let Err(Refusal::ForeignLink { link, owner }) = refused else {
+                panic!("{}: {refused:?}", path.display())
+            };
+            assert_eq!((link.as_path(), owner.uid), (theirs.as_path(), 65534));
+        }
+        assert!(!target.join("new").exists());
     }
 
     #[cfg(unix)]

@@ -1,6 +1,6 @@
 //! A directory of a written path swapped, again and again, between a real directory and another
-//! user's link to a third directory while files are opened and replaced through that path: no
-//! file is ever created through the link.
+//! user's link to a third directory while files are opened and replaced, or directories created,
+//! through that path: nothing is ever created through the link.
 #![cfg(target_os = "linux")]
 
 use std::fs;
@@ -8,7 +8,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use nqueens_files::{Refusal, open_update};
+use nqueens_files::{Directory, Refusal, open_update};
 use rustix::fs::{CWD, RenameFlags, renameat_with};
 
 /// Opens by `open` the paths `base/sw/NAME` while another thread swaps `base/sw` with a link
@@ -29,6 +29,9 @@ fn race(
     lchown(&link, Some(65534), Some(65534)).unwrap();
     let stop = AtomicBool::new(false);
     let mut ran = 0;
+    // An unexpected failure, reported once the swapping has stopped (a panic within the scope
+    // would wait for the swapper for ever).
+    let mut failed = None;
     std::thread::scope(|scope| {
         scope.spawn(|| {
             while !stop.load(Ordering::Relaxed) {
@@ -40,7 +43,10 @@ fn race(
             let path = base.join("sw").join(format!("n6-{ran}.ckpt"));
             match open(&path) {
                 Ok(()) | Err(Refusal::ForeignLink { .. }) => {}
-                Err(other) => panic!("{}: {other}", path.display()),
+                Err(other) => {
+                    failed = Some(format!("{}: {other}", path.display()));
+                    break;
+                }
             }
             ran += 1;
             // One through the link is enough.
@@ -50,6 +56,9 @@ fn race(
         }
         stop.store(true, Ordering::Relaxed);
     });
+    if let Some(failed) = failed {
+        panic!("{failed}");
+    }
     (ran, fs::read_dir(&victim).unwrap().count())
 }
 
@@ -76,4 +85,22 @@ fn a_journal_is_never_created_through_a_link_swapped_in_on_its_way() {
     );
     eprintln!("{through} of {ran} opens created the file through the link");
     assert_eq!(through, 0, "{through} of {ran} opens went through the link");
+}
+
+#[test]
+fn a_directory_is_never_created_through_a_link_swapped_in_on_its_way() {
+    if !may_give_links_away() {
+        return;
+    }
+    // `base/sw/NAME/sub`: two directories created below the swapped one.
+    let (ran, through) = race(
+        |path| Directory::create_all(&path.join("sub")).map(drop),
+        Duration::from_secs(2),
+        1_000_000,
+    );
+    eprintln!("{through} of {ran} creations went through the link");
+    assert_eq!(
+        through, 0,
+        "{through} of {ran} creations went through the link"
+    );
 }

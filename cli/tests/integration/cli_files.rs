@@ -293,6 +293,63 @@ fn a_link_to_a_directory_leads_no_journal_astray() {
     assert_eq!(std::fs::read_dir(&target).unwrap().count(), 0);
 }
 
+/// `--checkpoint DIR/` creates what is missing of DIR, nested directories included; a file on
+/// the way is named, and another user's link on the way is never created through (nor by
+/// `man --dir`).
+#[test]
+fn a_checkpoint_directory_is_created_nested_and_never_through_another_users_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let nested = dir.path().join("runs").join("sub");
+    let named = format!("{}/", text(&nested));
+    let out = run_str(&["count", "6", "-q", "--checkpoint", &named]);
+    assert!(out.status.success(), "{}", util::stderr(&out));
+    assert!(nested.join("n6.ckpt").is_file());
+    // Resumed from the directory now there.
+    let out = run_str(&["count", "6", "-q", "--checkpoint", &named]);
+    assert!(out.status.success(), "{}", util::stderr(&out));
+    // A file on the way.
+    let file = dir.path().join("file");
+    std::fs::write(&file, "keep").unwrap();
+    let named = format!("{}/", text(&file.join("sub")));
+    let refused = util::failure_in(&run_str(&["count", "6", "--checkpoint", &named]));
+    assert!(
+        refused.contains(&format!("cannot create the directory {named}")),
+        "{refused}"
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), b"keep");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{lchown, symlink};
+        if !root("another user's link on the way to a created directory") {
+            return;
+        }
+        let target = dir.path().join("target");
+        std::fs::create_dir(&target).unwrap();
+        let theirs = dir.path().join("theirs");
+        symlink(&target, &theirs).unwrap();
+        lchown(&theirs, Some(NOBODY), Some(NOBODY)).unwrap();
+        let named = format!("{}/", text(&theirs.join("new").join("sub")));
+        let refused = util::failure_in(&run_str(&["count", "6", "--checkpoint", &named]));
+        assert!(
+            refused.contains(&format!("cannot keep the journals in {named}"))
+                && refused.contains(&format!(
+                    "{} is a symbolic link that belongs to nobody (uid 65534)",
+                    text(&theirs)
+                )),
+            "{refused}"
+        );
+        // Nor does `man --dir`, which creates its directory as `--checkpoint DIR/` does.
+        let pages = theirs.join("share").join("man1");
+        let refused = util::failure_in(&run_str(&["man", "--dir", text(&pages)]));
+        assert!(
+            refused.contains("cannot write the manual pages")
+                && refused.contains("symbolic link that belongs to nobody (uid 65534)"),
+            "{refused}"
+        );
+        assert_eq!(std::fs::read_dir(&target).unwrap().count(), 0);
+    }
+}
+
 #[cfg(unix)]
 #[test]
 fn a_link_at_a_plot_or_a_page_is_refused_and_left_alone() {

@@ -946,9 +946,9 @@ fn a_cost_estimate_whose_threads_cannot_start_is_a_failure_not_a_refusal() {
 /// A directory of a written path swapped, again and again, between a real directory and another
 /// user's link to a third directory (`renameat2` exchanging the two, as another user with a
 /// directory open to all can) while the command writes through that path, a journal in place
-/// (`count --checkpoint`) and a page replaced by a rename (`watch --html`): no file is ever
-/// written through the link. Each command runs for a few seconds, or until a file reaches the
-/// link's directory.
+/// (`count --checkpoint`), journals in directories it creates (`count --checkpoint DIR/`) and a
+/// page replaced by a rename (`watch --html`): no file or directory is ever written through the
+/// link. Each command runs for a few seconds, or until a file reaches the link's directory.
 #[cfg(target_os = "linux")]
 #[test]
 fn a_directory_swapped_for_another_users_link_never_leads_a_write_astray() {
@@ -979,6 +979,7 @@ fn a_directory_swapped_for_another_users_link_never_leads_a_write_astray() {
         });
         for (what, option, name) in [
             ("count", "--checkpoint", "n6-{}.ckpt"),
+            ("count", "--checkpoint", "d6-{}/sub/"),
             ("watch", "--html", "p-{}.html"),
         ] {
             let start = Instant::now();
@@ -998,7 +999,7 @@ fn a_directory_swapped_for_another_users_link_never_leads_a_write_astray() {
                 let err = util::stderr(&out);
                 if !out.status.success() && !err.contains("symbolic link that belongs to nobody") {
                     astray.push(format!(
-                        "{what} {option}: run {runs} failed otherwise: {err}"
+                        "{what} {option} {name}: run {runs} failed otherwise: {err}"
                     ));
                 }
                 if std::fs::read_dir(&victim).unwrap().next().is_some() {
@@ -1008,13 +1009,13 @@ fn a_directory_swapped_for_another_users_link_never_leads_a_write_astray() {
             let through = std::fs::read_dir(&victim).unwrap().count();
             if through > 0 {
                 astray.push(format!(
-                    "{what} {option}: run {runs} wrote through the link"
+                    "{what} {option} {name}: run {runs} wrote through the link"
                 ));
                 std::fs::remove_dir_all(&victim).unwrap();
                 std::fs::create_dir(&victim).unwrap();
                 continue;
             }
-            println!("{what} {option}: {runs} runs, {wrote} wrote, none through the link");
+            println!("{what} {option} {name}: {runs} runs, {wrote} wrote, none through the link");
         }
         stop.store(true, Ordering::Relaxed);
     });
