@@ -23,9 +23,9 @@ pub struct Verified {
     #[serde(flatten)]
     pub counted: Counted,
     /// The known total (OEIS A000170).
-    pub expected_total: u128,
+    pub known_total: u128,
     /// The known unique count (OEIS A002562).
-    pub expected_unique: u128,
+    pub known_unique: u128,
     /// Whether every computed number equals the known one.
     pub ok: bool,
 }
@@ -33,9 +33,9 @@ pub struct Verified {
 table_row!(Verified, |record| {
     "n" => record.counted.run.counts.n,
     "total" => grouped(record.counted.run.counts.total),
-    "known total" => grouped(record.expected_total),
+    "known total" => grouped(record.known_total),
     "unique" => record.counted.run.counts.unique.map_or("-".to_string(), grouped),
-    "known unique" => grouped(record.expected_unique),
+    "known unique" => grouped(record.known_unique),
     "wall time" => human::duration(record.counted.seconds()),
     "kernel" => record.counted.run.counts.kernel,
     "result" => if record.ok { "ok" } else { "MISMATCH" }.to_string(),
@@ -118,8 +118,8 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         }
         stream.write(&Verified {
             counted: Counted::new(&run),
-            expected_total: expected.total,
-            expected_unique: expected.unique,
+            known_total: expected.total,
+            known_unique: expected.unique,
             ok,
         })?;
         session.interrupt.result_written();

@@ -19,6 +19,8 @@ const RETIRED: &[(&str, &str)] = &[
     ("worker-time", "thread time"),
     ("threatened", "attacked"),
     ("instrumented_seconds", "instrumented_wall_time"),
+    ("expected_total", "known_total"),
+    ("expected_unique", "known_unique"),
 ];
 
 /// Table headings and labels retired: a cell that is just one of these names a time or a thread
