@@ -43,6 +43,9 @@ mod watch;
 #[path = "../../fuzz/entry/args.rs"]
 mod fuzz_args;
 #[cfg(test)]
+#[path = "../../fuzz/entry/inputs.rs"]
+mod fuzz_inputs;
+#[cfg(test)]
 #[path = "../../fuzz/entry/study.rs"]
 mod fuzz_study;
 

@@ -92,26 +92,17 @@ pub fn args(data: &[u8]) {
 
 #[cfg(test)]
 mod tests {
-    use std::path::{Path, PathBuf};
+    use std::path::Path;
 
     use super::*;
-
-    /// The committed inputs of a target: its corpus and the inputs that once failed it.
-    fn inputs(target: &str) -> Vec<PathBuf> {
-        let fuzz = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz");
-        let mut files: Vec<PathBuf> = ["corpus", "regressions"]
-            .iter()
-            .filter_map(|dir| std::fs::read_dir(fuzz.join(dir).join(target)).ok())
-            .flatten()
-            .map(|entry| entry.expect("a listed input").path())
-            .collect();
-        files.sort();
-        files
-    }
+    use crate::fuzz_inputs::inputs;
 
     #[test]
     fn the_args_targets_inputs_are_refused_or_parsed() {
-        let files = inputs("args");
+        let files = inputs(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz"),
+            "args",
+        );
         assert!(files.len() >= 10, "the args corpus is committed");
         for file in files {
             args(&std::fs::read(&file).unwrap());

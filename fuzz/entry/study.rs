@@ -24,26 +24,17 @@ pub fn study(dir: &Path, data: &[u8]) {
 
 #[cfg(test)]
 mod tests {
-    use std::path::{Path, PathBuf};
+    use std::path::Path;
 
     use super::*;
-
-    /// The committed inputs of a target: its corpus and the inputs that once failed it.
-    fn inputs(target: &str) -> Vec<PathBuf> {
-        let fuzz = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz");
-        let mut files: Vec<PathBuf> = ["corpus", "regressions"]
-            .iter()
-            .filter_map(|dir| std::fs::read_dir(fuzz.join(dir).join(target)).ok())
-            .flatten()
-            .map(|entry| entry.expect("a listed input").path())
-            .collect();
-        files.sort();
-        files
-    }
+    use crate::fuzz_inputs::inputs;
 
     #[test]
     fn the_study_targets_inputs_are_refused_or_read() {
-        let files = inputs("study");
+        let files = inputs(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz"),
+            "study",
+        );
         assert!(files.len() >= 3, "the study corpus is committed");
         let dir = tempfile::tempdir().unwrap();
         for file in files {

@@ -2,27 +2,21 @@
 //! corpus seeded from real journals and every input that once failed a target
 //! (fuzz/regressions/), so that `cargo test` runs them without cargo-fuzz.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 #[path = "../../fuzz/entry/library.rs"]
 mod entry;
+#[path = "../../fuzz/entry/inputs.rs"]
+mod fuzz_inputs;
 
-/// The committed inputs of a target: its corpus and the inputs that once failed it.
-fn inputs(target: &str) -> Vec<PathBuf> {
-    let fuzz = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
-    let mut files: Vec<PathBuf> = ["corpus", "regressions"]
-        .iter()
-        .filter_map(|dir| std::fs::read_dir(fuzz.join(dir).join(target)).ok())
-        .flatten()
-        .map(|entry| entry.expect("a listed input").path())
-        .collect();
-    files.sort();
-    files
-}
+use fuzz_inputs::inputs;
 
 #[test]
 fn the_journal_targets_inputs_are_resumed_or_refused() {
-    let files = inputs("journal");
+    let files = inputs(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz"),
+        "journal",
+    );
     assert!(files.len() >= 4, "the journal corpus is committed");
     for file in files {
         let dir = tempfile::tempdir().unwrap();
@@ -32,7 +26,7 @@ fn the_journal_targets_inputs_are_resumed_or_refused() {
 
 #[test]
 fn the_merge_targets_inputs_are_merged_or_refused() {
-    let files = inputs("merge");
+    let files = inputs(&Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz"), "merge");
     assert!(files.len() >= 3, "the merge corpus is committed");
     for file in files {
         let dir = tempfile::tempdir().unwrap();

@@ -1,0 +1,17 @@
+//! The committed inputs of the fuzz targets, for the tests that replay them without cargo-fuzz
+//! (the library's `tests/library/fuzz_inputs.rs` and the command's unit tests).
+
+use std::path::{Path, PathBuf};
+
+/// The committed inputs of `target` under the fuzz directory `fuzz`: its corpus
+/// (`corpus/TARGET`) and the inputs that once failed it (`regressions/TARGET`), sorted.
+pub fn inputs(fuzz: &Path, target: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = ["corpus", "regressions"]
+        .iter()
+        .filter_map(|dir| std::fs::read_dir(fuzz.join(dir).join(target)).ok())
+        .flatten()
+        .map(|entry| entry.expect("a listed input").path())
+        .collect();
+    files.sort();
+    files
+}
