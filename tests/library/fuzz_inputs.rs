@@ -4,12 +4,12 @@
 
 use std::path::Path;
 
+#[path = "../../fuzz/entry/inputs.rs"]
+mod committed;
 #[path = "../../fuzz/entry/library.rs"]
 mod entry;
-#[path = "../../fuzz/entry/inputs.rs"]
-mod fuzz_inputs;
 
-use fuzz_inputs::inputs;
+use committed::inputs;
 
 #[test]
 fn the_journal_targets_inputs_are_resumed_or_refused() {
