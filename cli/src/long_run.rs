@@ -294,10 +294,7 @@ impl Journals {
     /// The journal of the `n`-board.
     fn path(&self, n: u32) -> PathBuf {
         if self.directory {
-            return self.path.join(match self.shard {
-                Some(shard) => format!("n{n}-s{}-of-{}.ckpt", shard.index(), shard.count()),
-                None => format!("n{n}.ckpt"),
-            });
+            return self.path.join(journal_name(n, self.shard));
         }
         if !self.several {
             return self.path.clone();
@@ -309,6 +306,15 @@ impl Journals {
             name.push(ext);
         }
         self.path.with_file_name(name)
+    }
+}
+
+/// The name of the `n`-board's journal in a `--checkpoint DIR/` directory: `nN.ckpt`, or
+/// `nN-sK-of-M.ckpt` for shard K of M (`None`: the whole board).
+pub fn journal_name(n: u32, shard: Option<Shard>) -> String {
+    match shard {
+        Some(shard) => format!("n{n}-s{}-of-{}.ckpt", shard.index(), shard.count()),
+        None => format!("n{n}.ckpt"),
     }
 }
 

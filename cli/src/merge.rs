@@ -11,6 +11,7 @@ use nqueens::journal::{JournalError, MergeError, Merged, Shard, Spent, merge};
 
 use super::escape;
 use super::human::{self, error_chain, grouped};
+use super::long_run::journal_name;
 use super::output;
 use crate::args::MergeArgs;
 use crate::failure::{Failure, Outcome};
@@ -210,12 +211,11 @@ fn expected_file(files: &[PathBuf], shard: Shard) -> Option<PathBuf> {
     let at = match differing[..] {
         [i] => i,
         [] if same_shape.len() == 1 => {
-            // The names of `count --checkpoint DIR/`: nN-sK-of-M.ckpt.
-            let texts: Vec<&str> = model.iter().map(|(_, t)| t.as_str()).collect();
-            match texts[..] {
-                ["n", _, "-s", _, "-of-", m, ".ckpt"] if m == shard.count().to_string() => 3,
-                _ => return None,
-            }
+            // One name of `count --checkpoint DIR/` ([`journal_name`]): its shard is another.
+            let n = model.get(1)?.1.parse().ok()?;
+            let own = Shard::new(model.get(3)?.1.parse().ok()?, shard.count()).ok()?;
+            let named = first.file_name()? == journal_name(n, Some(own)).as_str();
+            return named.then(|| first.with_file_name(journal_name(n, Some(shard))));
         }
         _ => return None,
     };

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::util::{nqueens, stdout_of};
+use crate::util::{scale_compare, stdout_of};
 
 /// A study saved on a 2-core machine that another program kept busy (2 threads got 50.5 %).
 fn busy_fixture() -> PathBuf {
@@ -16,23 +16,6 @@ fn busy_fixture() -> PathBuf {
 /// The quiet 16-core Xeon's study (its 2-thread slowdown is below 0: -1.9 points).
 fn quiet_fixture() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/measurements/scale-19-xeon-16-cores.json")
-}
-
-/// `scale --compare` of `files` and `extra`, which succeeds: (stdout, stderr).
-fn compare(files: &[PathBuf], extra: &[&str]) -> (String, String) {
-    let out = nqueens()
-        .arg("scale")
-        .arg("--compare")
-        .args(files)
-        .args(extra)
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
 }
 
 /// The busy fixture saved twice more under other names in `dir`, with `edit` applied.
@@ -55,7 +38,7 @@ fn a_busy_machine_is_said_once_on_stderr_and_as_a_column_per_row() {
     let dir = tempfile::tempdir().unwrap();
     let mut files = busy_copies(dir.path(), |_| {});
     files.push(quiet_fixture());
-    let (table, stderr) = compare(&files, &[]);
+    let (table, stderr) = scale_compare(files.clone(), &[]);
     let busy: Vec<&str> = stderr
         .lines()
         .filter(|l| l.contains("other programs"))
@@ -81,7 +64,7 @@ fn a_busy_machine_is_said_once_on_stderr_and_as_a_column_per_row() {
         "{table}"
     );
     // CSV and JSON: a column, not a sentence.
-    let (csv, _) = compare(&files, &["-f", "csv"]);
+    let (csv, _) = scale_compare(files.clone(), &["-f", "csv"]);
     assert!(!csv.contains("other programs"), "{csv}");
     let mut lines = csv.lines();
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
@@ -106,7 +89,7 @@ fn a_busy_machine_is_said_once_on_stderr_and_as_a_column_per_row() {
         flags.contains(&("1".to_string(), "false".to_string())),
         "{csv}"
     );
-    let (json, _) = compare(&files, &["-f", "json"]);
+    let (json, _) = scale_compare(files.clone(), &["-f", "json"]);
     let v: Value = serde_json::from_str(&json).unwrap();
     let rows = v["table"].as_array().unwrap();
     assert!(rows.iter().all(|r| r.get("warnings").is_none()), "{json}");
@@ -115,7 +98,7 @@ fn a_busy_machine_is_said_once_on_stderr_and_as_a_column_per_row() {
 
 #[test]
 fn no_gain_is_shown_as_a_loss() {
-    let (table, _) = compare(&[quiet_fixture()], &[]);
+    let (table, _) = scale_compare([quiet_fixture()], &[]);
     let row = table
         .lines()
         .find(|l| l.trim_start_matches('|').trim_start().starts_with("2 "))
@@ -125,7 +108,7 @@ fn no_gain_is_shown_as_a_loss() {
         table.contains("a part below 0 (the thread count did better there than the 1-thread run: timer noise) is shown as 0.0"),
         "{table}"
     );
-    let (csv, _) = compare(&[quiet_fixture()], &["-f", "csv"]);
+    let (csv, _) = scale_compare([quiet_fixture()], &["-f", "csv"]);
     let mut reader = csv::Reader::from_reader(csv.as_bytes());
     let header = reader.headers().unwrap().clone();
     for record in reader.records() {
@@ -147,7 +130,7 @@ fn a_missing_cpu_share_is_explained() {
     let files = busy_copies(dir.path(), |v| {
         v["runs"][1].as_object_mut().unwrap().remove("cpu_share");
     });
-    let (table, _) = compare(&files[..1], &[]);
+    let (table, _) = scale_compare(files[..1].to_vec(), &[]);
     assert!(table.contains("|       2     A   11.8 s"), "{table}");
     assert!(
         table.contains("CPU share -: not in the saved result: its runs took under 0.25 s in all"),
@@ -166,7 +149,7 @@ fn runs_of_a_tenth_of_a_second_are_too_short_to_trust() {
             run["cpu_share"] = 0.99.into();
         }
     });
-    let (_, stderr) = compare(&files[..1], &[]);
+    let (_, stderr) = scale_compare(files[..1].to_vec(), &[]);
     assert!(
         stderr.contains(
             "the fastest timed run took 100 ms (2 threads): runs under 250 ms measure start-up \

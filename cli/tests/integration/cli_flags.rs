@@ -151,32 +151,23 @@ fn progress_seconds_wins_over_its_variable() {
         &["count", "8"],
     );
     assert!(err.contains("NQUEENS_PROGRESS_SECONDS="), "{err}");
-    // The flag's short interval, not the variable's hour, sets the lines of a count.
-    let out = nqueens()
-        .args(["count", "16", "-t", "1", "--kernel", "depth-first"])
-        .args(["--progress-seconds", "0.1"])
-        .env("NQUEENS_PROGRESS_SECONDS", "3600")
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let lines = util::progress_lines(&out.stderr);
-    assert!(
-        lines.iter().any(|l| l.starts_with("nqueens: n = 16: ")),
-        "no progress line: {lines:?}"
-    );
-    // And the flag's hour silences what the variable's short interval would write.
-    let out = nqueens()
-        .args(["count", "16", "-t", "1", "--kernel", "depth-first"])
-        .args(["--progress-seconds", "3600"])
-        .env("NQUEENS_PROGRESS_SECONDS", "0.1")
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let lines = util::progress_lines(&out.stderr);
-    assert!(
-        !lines.iter().any(|l| l.starts_with("nqueens: n = 16: ")),
-        "{lines:?}"
-    );
+    // The flag's short interval, not the variable's hour, sets the lines of a count; and the
+    // flag's hour silences what the variable's short interval would write.
+    for (flag, variable, lines_written) in [("0.1", "3600", true), ("3600", "0.1", false)] {
+        let out = nqueens()
+            .args(["count", "16", "-t", "1", "--kernel", "depth-first"])
+            .args(["--progress-seconds", flag])
+            .env("NQUEENS_PROGRESS_SECONDS", variable)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let lines = util::progress_lines(&out.stderr);
+        assert_eq!(
+            lines.iter().any(|l| l.starts_with("nqueens: n = 16: ")),
+            lines_written,
+            "--progress-seconds {flag}, NQUEENS_PROGRESS_SECONDS={variable}: {lines:?}"
+        );
+    }
 }
 
 #[test]

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use predicates::prelude::*;
 use serde_json::Value;
 
-use crate::util::{self, nqueens, stdout_of};
+use crate::util::{self, nqueens, scale_compare, stdout_of};
 
 /// Two saved results made by the tool here: `kernels.json` with two kernels of n = 10 measured
 /// together, and `small.json` of n = 9 with another thread list.
@@ -43,28 +43,8 @@ impl Saved {
 
     /// `scale --compare` of the named files, then `extra`: its stdout and stderr.
     fn compare(&self, names: &[&str], extra: &[&str]) -> (String, String) {
-        compare_files(names.iter().map(|n| self.path(n)), extra)
+        scale_compare(names.iter().map(|n| self.path(n)), extra)
     }
-}
-
-/// `scale --compare` of `files` with `extra` arguments, which succeeds: (stdout, stderr).
-fn compare_files(
-    files: impl IntoIterator<Item = std::path::PathBuf>,
-    extra: &[&str],
-) -> (String, String) {
-    let out = nqueens()
-        .arg("scale")
-        .arg("--compare")
-        .args(files)
-        .args(extra)
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
 }
 
 #[test]
@@ -275,7 +255,7 @@ fn clean_fixture() -> PathBuf {
 
 /// `scale --compare` of the busy and the clean study, then `extra`: stdout and stderr.
 fn compare_busy_and_clean(extra: &[&str]) -> (String, String) {
-    compare_files([busy_fixture(), clean_fixture()], extra)
+    scale_compare([busy_fixture(), clean_fixture()], extra)
 }
 
 #[test]

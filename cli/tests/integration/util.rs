@@ -45,6 +45,26 @@ pub fn stdout_of(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// `nqueens scale --compare FILES… EXTRA…`, which succeeds: (stdout, stderr).
+pub fn scale_compare(
+    files: impl IntoIterator<Item = std::path::PathBuf>,
+    extra: &[&str],
+) -> (String, String) {
+    let out = nqueens()
+        .arg("scale")
+        .arg("--compare")
+        .args(files)
+        .args(extra)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
 /// Runs `nqueens ARGS`, expects exit code 2 (a usage error), and returns stderr, checked to be
 /// one line without a panic.
 pub fn usage_error(args: &[&str]) -> String {
