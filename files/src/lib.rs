@@ -530,7 +530,6 @@ impl Directory {
     }
 }
 
-/// Paths resolved relative to directories held open (Linux): [`Directory`]'s.
 /// Puts the components of `path` on the stack of a walk, the first on top (popped next): a
 /// walk's own path, then a link's target in the link's place.
 #[cfg(unix)]
@@ -542,6 +541,7 @@ fn push_components(pending: &mut Vec<PathBuf>, path: &Path) {
     pending.extend(parts.into_iter().rev());
 }
 
+/// Paths resolved relative to directories held open (Linux): [`Directory`]'s.
 #[cfg(any(target_os = "linux", target_os = "android"))]
 mod at {
     use std::ffi::OsStr;
@@ -572,13 +572,7 @@ mod at {
 
     /// Opens the directory `dir` by the rule: no other user's link on the way.
     pub(super) fn open_directory(dir: &Path) -> Result<OwnedFd, Refusal> {
-        let start = openat(
-            CWD,
-            if dir.is_absolute() { "/" } else { "." },
-            DIRECTORY,
-            Mode::empty(),
-        )
-        .map_err(io::Error::from)?;
+        let start = start_of(dir)?;
         // No link at all on the way, at once where the kernel can (Linux 5.6). A link on the
         // way, an older kernel or a failure: the walk follows the rule, and says why.
         let no_links = ResolveFlags::NO_SYMLINKS | ResolveFlags::NO_MAGICLINKS;
@@ -591,14 +585,14 @@ mod at {
     /// Opens the directory `dir` by the rule, creating each missing component of `dir` itself
     /// (not of a link's target) relative to the directory opened before it.
     pub(super) fn create_directory(dir: &Path) -> Result<OwnedFd, Refusal> {
-        let start = openat(
-            CWD,
-            if dir.is_absolute() { "/" } else { "." },
-            DIRECTORY,
-            Mode::empty(),
-        )
-        .map_err(io::Error::from)?;
-        walk(start, dir, true)
+        walk(start_of(dir)?, dir, true)
+    }
+
+    /// Where the walk of `dir` starts: the root for an absolute path, else the working
+    /// directory.
+    fn start_of(dir: &Path) -> io::Result<OwnedFd> {
+        let start = if dir.is_absolute() { "/" } else { "." };
+        Ok(openat(CWD, start, DIRECTORY, Mode::empty())?)
     }
 
     /// Opens `dir` one component at a time from `start`, each relative to the last without

@@ -69,7 +69,7 @@ impl Iterator for Probabilities<'_> {
     type Item = f64;
 
     fn next(&mut self) -> Option<f64> {
-        let Sampler { ids, runs, sum, .. } = self.sampler;
+        let Sampler { ids, runs, .. } = self.sampler;
         let j = self.next;
         if j >= ids.len() {
             return None;
@@ -77,13 +77,7 @@ impl Iterator for Probabilities<'_> {
         while runs.get(self.run + 1).is_some_and(|run| run.start <= j) {
             self.run += 1;
         }
-        let run = &runs[self.run];
-        // As [`Sampler::cumulative`] makes it.
-        let upto = if j + 1 >= ids.len() {
-            1.0
-        } else {
-            (run.before + (j - run.start + 1) as u64 * run.size) as f64 / *sum as f64
-        };
+        let upto = self.sampler.cumulative_in(&runs[self.run], j);
         let probability = upto - self.before;
         self.before = upto;
         self.next += 1;
@@ -166,10 +160,17 @@ impl Sampler {
     /// running float sum of the sizes over their float total, to the bit); exactly 1 for the
     /// last task.
     fn cumulative(&self, j: usize) -> f64 {
+        self.cumulative_in(
+            &self.runs[self.runs.partition_point(|run| run.start <= j) - 1],
+            j,
+        )
+    }
+
+    /// [`Sampler::cumulative`] of task `j` of `run`.
+    fn cumulative_in(&self, run: &Run, j: usize) -> f64 {
         if j + 1 >= self.ids.len() {
             return 1.0;
         }
-        let run = &self.runs[self.runs.partition_point(|run| run.start <= j) - 1];
         let upto = run.before + (j - run.start + 1) as u64 * run.size;
         upto as f64 / self.sum as f64
     }

@@ -212,17 +212,17 @@ fn cpu_share(field: &str, value: f64, threads: usize, logical: usize) -> Result<
     Ok(())
 }
 
-/// What a saved study lacking `repeat` or `warmup` had: one timed run (and one warm-up) per
-/// thread count.
+/// What a saved study or series lacking `repeat` or `warmup` had: one timed run (and one
+/// warm-up) per thread count.
 #[cfg(feature = "serde")]
-fn one() -> usize {
+pub(super) fn one() -> usize {
     1
 }
 
-/// Whether a saved study lacking `complete` finished: saved before studies could stop, so it
-/// did.
+/// Whether a saved study or series lacking `complete` finished: saved before studies could
+/// stop, so it did.
 #[cfg(feature = "serde")]
-fn yes() -> bool {
+pub(super) fn yes() -> bool {
     true
 }
 

@@ -236,13 +236,13 @@ pub struct Study {
     pub repeat: usize,
     /// Untimed warm-up runs per thread count before the timed ones (read as 1 where a saved
     /// study lacks it).
-    #[cfg_attr(feature = "serde", serde(default = "one_warmup"))]
+    #[cfg_attr(feature = "serde", serde(default = "super::series::one"))]
     pub warmup: usize,
     /// Whether every run finished: `false` when the stop flag stopped the study, whose
     /// [`runs`](Study::runs) are then the thread counts with a finished timed run, each from
     /// its finished timed runs, and whose model needs a finished one-thread timed run (read as
     /// `true` where a saved study lacks it).
-    #[cfg_attr(feature = "serde", serde(default = "complete"))]
+    #[cfg_attr(feature = "serde", serde(default = "super::series::yes"))]
     pub complete: bool,
     /// Tasks in the plan (the same plan for every thread count).
     pub tasks: usize,
@@ -685,33 +685,30 @@ pub fn measure_together(
         .collect())
 }
 
-/// The pool of each thread count of a study (see [`measure`]).
-struct RunPools<'a> {
-    /// The control's pool of each thread count, where it gives one.
-    given: Vec<Option<&'a rayon::ThreadPool>>,
-    /// The process's pool of each other thread count, in order, held until the study ends.
-    held: Vec<Arc<rayon::ThreadPool>>,
-    /// For each thread count, its place in `held` where it is not given.
-    held_at: Vec<usize>,
+/// The pool of each thread count of a study (see [`measure`]), in the order of the counts.
+struct RunPools<'a>(Vec<RunPool<'a>>);
+
+/// The pool of one thread count of a study.
+enum RunPool<'a> {
+    /// The control's pool for it.
+    Given(&'a rayon::ThreadPool),
+    /// The process's pool of that many workers, held until the study ends.
+    Held(Arc<rayon::ThreadPool>),
 }
 
 impl<'a> RunPools<'a> {
     /// The pools of `threads` under `control`; a control's pool smaller than a thread count
     /// without a pool of its own is refused.
     fn new(threads: &[usize], control: &RunControl<'a>) -> Result<RunPools<'a>, Error> {
-        let mut pools = RunPools {
-            given: Vec::with_capacity(threads.len()),
-            held: Vec::new(),
-            held_at: Vec::with_capacity(threads.len()),
-        };
+        let mut pools = Vec::with_capacity(threads.len());
         for &t in threads {
             let own = control
                 .pools
                 .iter()
                 .copied()
                 .find(|pool| pool.current_num_threads() == t);
-            let given = match (own, control.pool) {
-                (Some(pool), _) => Some(pool),
+            let pool = match (own, control.pool) {
+                (Some(pool), _) => RunPool::Given(pool),
                 (None, Some(pool)) if pool.current_num_threads() < t => {
                     return Err(StudyError::PoolTooSmall {
                         threads: t,
@@ -719,22 +716,19 @@ impl<'a> RunPools<'a> {
                     }
                     .into());
                 }
-                (None, pool) => pool,
+                (None, Some(pool)) => RunPool::Given(pool),
+                (None, None) => RunPool::Held(shared_pool(t)?),
             };
-            pools.held_at.push(pools.held.len());
-            if given.is_none() {
-                pools.held.push(shared_pool(t)?);
-            }
-            pools.given.push(given);
+            pools.push(pool);
         }
-        Ok(pools)
+        Ok(RunPools(pools))
     }
 
     /// The pool of the `i`-th thread count.
     fn on(&self, i: usize) -> &rayon::ThreadPool {
-        match self.given[i] {
-            Some(pool) => pool,
-            None => &self.held[self.held_at[i]],
+        match &self.0[i] {
+            RunPool::Given(pool) => pool,
+            RunPool::Held(pool) => pool,
         }
     }
 }
@@ -853,8 +847,7 @@ impl Variant {
         let threads: Vec<usize> = self.samples.iter().map(|&(t, _)| t).collect();
         // Without a finished one-thread timed run (a study stopped early) there are no task
         // times to model.
-        let timed_one = self.samples.iter().any(|(t, s)| *t == 1 && !s.is_empty());
-        let mut model = if timed_one {
+        let mut model = if threads.contains(&1) {
             model::predict(
                 &task_times,
                 &model::workers_to_model(&threads, options.model_up_to),
@@ -1347,18 +1340,4 @@ mod examples {
 #[cfg(feature = "serde")]
 fn model_leaves_out() -> &'static str {
     MODEL_LEAVES_OUT
-}
-
-/// Whether a study read back without the field finished: saved before studies could stop, so
-/// it did.
-#[cfg(feature = "serde")]
-fn complete() -> bool {
-    true
-}
-
-/// The warm-ups of a study read back without the field: one, all a study had before the number
-/// could be chosen.
-#[cfg(feature = "serde")]
-fn one_warmup() -> usize {
-    1
 }

@@ -155,14 +155,8 @@ pub fn constellations(n: u32) -> Vec<(Constellation, u64)> {
             for k in (1..m).filter(|&k| k != i && k != m - j) {
                 for l in (1..m).filter(|&l| l != k && l != m - i && l != j) {
                     let c = Constellation { i, j, k, l };
-                    let mut fixed = 0;
-                    let mut canonical = true;
-                    for image in c.images(m) {
-                        fixed += u64::from(image == c);
-                        canonical &= image >= c;
-                    }
-                    if canonical {
-                        out.push((c, 8 / fixed));
+                    if let Some(weight) = class_weight(n, &c) {
+                        out.push((c, weight));
                     }
                 }
             }
@@ -379,8 +373,9 @@ pub(crate) fn task_of(n: u32, id: &TaskId) -> Option<Task> {
     })
 }
 
-/// The weight of the class of `c` on the `n`-board when `c` is its canonical constellation,
-/// as [`constellations`] gives it; `None` when it is not.
+/// The weight of the class of `c` on the `n`-board when `c` is its canonical constellation
+/// (the smallest of its images; 8 over the images equal to it), as [`constellations`] gives
+/// it; `None` when it is not.
 fn class_weight(n: u32, c: &Constellation) -> Option<u64> {
     let m = n - 1;
     if c.is_corner() {
