@@ -23,7 +23,6 @@ fn inner_boards(n: u32) -> Vec<Subproblem> {
     Plan::new(n, Strategy::Symmetric, 4096)
         .expect("a valid board")
         .tasks()
-        .iter()
         .filter(|t| matches!(t.subproblem, Subproblem::Inner(_)))
         .map(|t| t.subproblem)
         .collect()

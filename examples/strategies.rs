@@ -90,7 +90,8 @@ fn search_nodes(n: u32, threads: usize) -> Result<(u128, u64, usize), Box<dyn Er
         .num_threads(threads)
         .build()?;
     let (total, nodes) = pool.install(|| {
-        plan.tasks()
+        let tasks: Vec<_> = plan.tasks().collect();
+        tasks
             .par_iter()
             .map(|t| {
                 let count = t.count(n).expect("a task of the plan of n");

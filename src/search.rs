@@ -22,7 +22,6 @@
 //! let plan = Plan::new(8, Strategy::Mirror, 16).unwrap();
 //! let total: u64 = plan
 //!     .tasks()
-//!     .iter()
 //!     .map(|task| {
 //!         let count = task.subproblem.count_with(8, Kernel::DepthFirst).unwrap();
 //!         task.weight * count.expect("a task of the 8-board")

@@ -165,7 +165,7 @@ pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     }
     if let [_, _, ..] = args.boards.0[..] {
         // One board is announced once its journal is accepted, net of the resumed tasks.
-        announce_long_counts(&args.boards.0, &options, 1.0, false);
+        announce_long_counts(&args.boards.0, &options);
     }
     let pinned = placement.map(|p| p.describe(options.threads));
     let record = |mut record: Counted| {
@@ -318,9 +318,16 @@ impl Session {
         if let Some(pool) = long_run.pool.as_deref() {
             control = control.with_pool(pool);
         }
+        // Estimated before the plan is made: the estimate holds a plan of its own.
+        let cost = (long_run.announce && n >= LONG_FROM_N).then(|| Cost::of_board(n, options));
         let mut clock = None;
         let result = Prepared::new(n, options, &control).and_then(|prepared| {
-            announce_board(n, options, long_run, journal.as_deref(), &prepared);
+            let board = Board {
+                n,
+                journal: journal.as_deref(),
+                cost,
+            };
+            announce_board(&board, options, long_run, &prepared);
             clock = Some(CpuClock::start());
             prepared.run(&control)
         });
@@ -343,17 +350,20 @@ impl Session {
     }
 }
 
+/// A board about to be counted: its journal, and the cost of its count where it is long
+/// enough to be announced ([`LONG_FROM_N`]).
+struct Board<'a> {
+    n: u32,
+    journal: Option<&'a Path>,
+    cost: Option<Cost>,
+}
+
 /// Says on stderr, once the journal is accepted and before any task is searched, that `auto`
 /// chose the GPU (with the `gpu` feature), what the journal already holds and whether the rest
 /// of the count will take more than an hour
-/// ([`Cost::of_board`], net of the resumed tasks).
-fn announce_board(
-    n: u32,
-    options: &CountOptions,
-    long_run: &LongRun,
-    journal: Option<&Path>,
-    prepared: &Prepared,
-) {
+/// (the board's cost, [`Cost::of_board`], net of the resumed tasks).
+fn announce_board(board: &Board, options: &CountOptions, long_run: &LongRun, prepared: &Prepared) {
+    let Board { n, journal, cost } = *board;
     let (plan, resumed) = (prepared.plan(), prepared.resumed());
     if let Some(note) = &long_run.shard_note {
         output::note(note);
@@ -389,12 +399,16 @@ fn announce_board(
             human::plural(grouped(plan.tasks().len()), "task")
         ));
     }
-    if long_run.announce {
-        let size = |index: usize| plan.tasks()[index].size_hint.max(1) as f64;
-        let total: f64 = (0..plan.tasks().len()).map(size).sum();
-        let done: f64 = resumed.iter().map(|o| size(o.index)).sum();
+    if let Some(cost) = cost {
+        let size = |task: nqueens::Task| task.size_hint.max(1) as f64;
+        let total: f64 = plan.tasks().map(size).sum();
+        let done: f64 = resumed
+            .iter()
+            .filter_map(|o| plan.task(o.index))
+            .map(size)
+            .sum();
         let remaining = if total > 0.0 { 1.0 - done / total } else { 1.0 };
-        announce_long_counts(&[n], options, remaining, journal.is_some());
+        announce_long(&[n], cost, options, remaining, journal.is_some());
     }
 }
 
@@ -446,13 +460,30 @@ fn counting(boards: &[u32], options: &CountOptions) -> String {
 const LONG_FROM_N: u32 = 20;
 
 /// Says on stderr, before anything is counted, when the boards need more than an hour with
-/// `options` ([`budget::announce_if_long`]); `remaining` is the share of the work still to do
-/// (below 1 when a journal holds some of it).
-fn announce_long_counts(boards: &[u32], options: &CountOptions, remaining: f64, journaled: bool) {
+/// `options` ([`budget::announce_if_long`]).
+fn announce_long_counts(boards: &[u32], options: &CountOptions) {
     if boards.iter().all(|&n| n < LONG_FROM_N) {
         return;
     }
-    let cost = Cost::of_boards(boards, options).scaled(remaining);
+    announce_long(
+        boards,
+        Cost::of_boards(boards, options),
+        options,
+        1.0,
+        false,
+    );
+}
+
+/// [`announce_long_counts`] for boards that cost `cost` with `options`, of which `remaining` is
+/// the share still to do (below 1 when a journal holds some of it); `journaled` when it does.
+fn announce_long(
+    boards: &[u32],
+    cost: Cost,
+    options: &CountOptions,
+    remaining: f64,
+    journaled: bool,
+) {
+    let cost = cost.scaled(remaining);
     let what = match boards {
         [n] if remaining < 1.0 => {
             let on = human::plural(options.threads, "thread");

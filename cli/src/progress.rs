@@ -130,8 +130,9 @@ pub struct Progress {
     bar: ProgressBar,
     /// What is counted (`n = 18`).
     label: String,
-    /// Size estimate of each task, by plan index (the bar's units).
-    sizes: OnceLock<Vec<u64>>,
+    /// Size estimate of each task, by plan index (the bar's units; 4 bytes a task, 9 MB for
+    /// the 2.3 million tasks of n = 32).
+    sizes: OnceLock<Vec<u32>>,
     done: Arc<AtomicUsize>,
     total_tasks: Arc<AtomicUsize>,
     solutions: Arc<AtomicU64>,
@@ -353,9 +354,12 @@ impl Notices {
 
 impl Watcher for Progress {
     fn start(&self, plan: &Plan, resumed: &[TaskOutcome]) {
-        let sizes: Vec<u64> = plan.tasks().iter().map(|t| t.size_hint.max(1)).collect();
-        let total: u64 = sizes.iter().sum();
-        let already: u64 = resumed.iter().map(|o| sizes[o.index]).sum();
+        let sizes: Vec<u32> = plan
+            .tasks()
+            .map(|t| u32::try_from(t.size_hint.max(1)).unwrap_or(u32::MAX))
+            .collect();
+        let total: u64 = sizes.iter().map(|&s| u64::from(s)).sum();
+        let already: u64 = resumed.iter().map(|o| u64::from(sizes[o.index])).sum();
         for outcome in resumed {
             self.add_solutions(outcome);
         }
@@ -393,8 +397,7 @@ impl Watcher for Progress {
             .sizes
             .get()
             .and_then(|s| s.get(outcome.index))
-            .copied()
-            .unwrap_or(1);
+            .map_or(1, |&s| u64::from(s));
         if let Some(log) = &self.log {
             log.work_done.fetch_add(size, Ordering::Relaxed);
         }
@@ -733,7 +736,13 @@ mod tests {
         let tasks = progress.total_tasks.load(Ordering::Relaxed);
         assert!(tasks > 1);
         assert_eq!(progress.tasks_done(), tasks);
-        let work: u64 = progress.sizes.get().unwrap().iter().sum();
+        let work: u64 = progress
+            .sizes
+            .get()
+            .unwrap()
+            .iter()
+            .map(|&s| u64::from(s))
+            .sum();
         let log = progress.log.as_ref().unwrap();
         assert_eq!(log.work_done.load(Ordering::Relaxed), work);
         assert_eq!(progress.bar.position(), 0);

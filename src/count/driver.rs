@@ -202,9 +202,7 @@ impl Prepared {
         let plan = if shard.is_whole() {
             whole
         } else {
-            let picked = shard.positions(&whole);
-            let tasks = picked.iter().map(|&p| whole.tasks()[p]).collect();
-            Plan::from_parts(whole.n(), whole.strategy(), tasks)
+            whole.select(&shard.positions(&whole))
         };
         let (journal, recorded, earlier_runs) = match journal {
             Some(path) => {
@@ -213,15 +211,15 @@ impl Prepared {
             }
             None => (None, HashMap::new(), None),
         };
-        let resumed = plan
-            .tasks()
-            .iter()
-            .enumerate()
-            .filter_map(|(index, task)| {
-                recorded.get(&task.id).map(|&count| TaskOutcome {
+        // Only the recorded tasks are made (a large plan makes each task from its id).
+        let resumed = (0..plan.len())
+            .filter_map(|index| {
+                let &count = recorded.get(&plan.id(index))?;
+                let task = plan.task(index)?;
+                Some(TaskOutcome {
                     count,
                     recorded: true,
-                    ..TaskOutcome::of_task(index, task)
+                    ..TaskOutcome::of_task(index, &task)
                 })
             })
             .collect();
@@ -541,7 +539,7 @@ mod tests {
         journal
             .append(TaskId::from_columns(&[0, 0]).unwrap(), 1)
             .unwrap();
-        journal.append(plan.tasks()[0].id, 1).unwrap();
+        journal.append(plan.task(0).unwrap().id, 1).unwrap();
         drop(journal);
         let control = RunControl::default().with_journal(&file);
         let err = count_with(9, &OPTIONS, &control).unwrap_err();

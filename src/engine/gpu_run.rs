@@ -83,7 +83,7 @@ impl Queue<'_> {
     }
 
     fn outcome(&self, index: usize) -> TaskOutcome {
-        TaskOutcome::of_task(index, &self.plan.tasks()[index])
+        TaskOutcome::of_task(index, &self.plan.task_at(index))
     }
 
     /// The task's count from the journal, if it holds it.
@@ -91,7 +91,7 @@ impl Queue<'_> {
         let count = self
             .options
             .recorded
-            .and_then(|r| r(&self.plan.tasks()[index]))?;
+            .and_then(|r| r(&self.plan.task_at(index)))?;
         Some(TaskOutcome {
             count,
             recorded: true,
@@ -109,7 +109,7 @@ impl Queue<'_> {
     /// ended the search part-way (not reported).
     fn count_on_cpu(&self, index: usize, cpu: Selected) -> Option<TaskOutcome> {
         let t0 = Instant::now();
-        let subproblem = &self.plan.tasks()[index].subproblem;
+        let subproblem = &self.plan.task_at(index).subproblem;
         let count = subproblem.count_on(self.plan.n(), cpu, self.options.stop)?;
         let outcome = TaskOutcome {
             count,
@@ -179,8 +179,8 @@ fn take_batch(
             continue;
         }
         let n = queue.plan.n();
-        let job = match &queue.plan.tasks()[index].subproblem {
-            Subproblem::Rows(state) => Job::from_rows(n, *state),
+        let job = match queue.plan.task_at(index).subproblem {
+            Subproblem::Rows(state) => Job::from_rows(n, state),
             Subproblem::Inner(board) => Some(board.job()),
         };
         match job {

@@ -43,7 +43,6 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
     let next = AtomicUsize::new(0);
     let first_taken = AtomicBool::new(false);
     let n = plan.n();
-    let tasks = plan.tasks();
     let worker = || {
         let mut result = WorkerResult {
             outcomes: Vec::new(),
@@ -62,11 +61,11 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
                 break;
             }
             let index = next.fetch_add(1, Ordering::Relaxed);
-            let Some(task) = tasks.get(index) else {
+            let Some(task) = plan.task(index) else {
                 break;
             };
-            let mut outcome = TaskOutcome::of_task(index, task);
-            if let Some(count) = options.recorded.and_then(|r| r(task)) {
+            let mut outcome = TaskOutcome::of_task(index, &task);
+            if let Some(count) = options.recorded.and_then(|r| r(&task)) {
                 outcome.count = count;
                 outcome.recorded = true;
                 result.recorded.0 += 1;
@@ -113,7 +112,7 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
     Ok(RunReport {
         total,
         tally,
-        complete: tally.finished() == tasks.len(),
+        complete: tally.finished() == plan.len(),
         outcomes,
         kernel: kernel.kernel(),
         elapsed: started.elapsed(),
@@ -209,7 +208,7 @@ mod tests {
         let plan = Plan::new(11, Strategy::Symmetric, 300).unwrap();
         // Every third task recorded with its true count.
         let recorded = |t: &Task| {
-            let i = plan.tasks().iter().position(|x| x.id == t.id).unwrap();
+            let i = plan.tasks().position(|x| x.id == t.id).unwrap();
             (i % 3 == 0).then(|| t.count(11).unwrap())
         };
         for threads in [1, 3] {
@@ -269,7 +268,7 @@ mod tests {
         let observe = |o: &TaskOutcome| seen.lock().unwrap().push(o.index);
         // Pretend every even-indexed task was finished earlier with its true count.
         let recorded = |t: &Task| {
-            let i = plan.tasks().iter().position(|x| x.id == t.id).unwrap();
+            let i = plan.tasks().position(|x| x.id == t.id).unwrap();
             (i % 2 == 0).then(|| t.count(10).unwrap())
         };
         let options = RunOptions {

@@ -121,7 +121,7 @@ use std::time::{Duration, Instant};
 pub use crate::count::EstimateProgress;
 use crate::count::{CountOptions, RunControl, Watcher, count_with};
 use crate::engine::kernel::Kernel;
-use crate::engine::plan::{Plan, Strategy};
+use crate::engine::plan::Strategy;
 use crate::engine::pool::{Workers, check_threads, spread};
 use crate::error::Error;
 use crate::known;
@@ -449,9 +449,9 @@ enum Sampled {
 
 /// A random sample of one plan's work, ready to estimate from.
 ///
-/// The plan is made once, when the estimator is built, and kept as its task ids alone (17
-/// bytes a task, 38 MB at n = 32 where the tasks take 180 MB): a sample makes the task it draws
-/// again from its id. Each estimate draws its own samples.
+/// The plan is made once, when the estimator is built (a large one held by its task ids: 17
+/// bytes a task, 38 MB at n = 32, see [`Plan::tasks`](crate::Plan::tasks)), and it is the
+/// plan a watcher is told. Each estimate draws its own samples.
 ///
 /// ```
 /// use nqueens::estimate::{Budget, EstimateOptions, Estimator};
@@ -874,10 +874,7 @@ impl Estimator {
     ) -> Result<Estimate, Error> {
         check_threads(options.count.threads)?;
         if let Some(watcher) = control.watcher {
-            // Made for the watcher alone (the sampler holds the tasks' ids), and dropped once
-            // it has seen it.
-            let plan = Plan::new(self.n, Strategy::Symmetric, Plan::DEFAULT_MIN_TASKS)?;
-            watcher.start(&plan, &[]);
+            watcher.start(self.sampler.plan(), &[]);
         }
         // `0`: as many as the pool the estimate runs on has; the figures use what it gets.
         let options =
@@ -1207,7 +1204,7 @@ pub fn estimate(n: u32, options: &EstimateOptions) -> Result<Estimate, Error> {
 /// [`estimate`] under `control`, the control of a count: its stop flag ends the estimate at
 /// the next group of samples, which returns what the samples drawn show
 /// ([`StopReason::Stopped`]); its watcher is told the plan once it is built
-/// ([`Watcher::start`], with no task resumed; the whole plan is made for a watcher alone) and
+/// ([`Watcher::start`], with no task resumed: the plan the samples are drawn from) and
 /// then how the work goes
 /// ([`Watcher::sampled`]); its pool is where the samples (and an exact count, see
 /// [`StopReason::Counted`]) run, by [`RunControl::pool`]'s rule. The journal and the shard are

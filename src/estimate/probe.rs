@@ -4,8 +4,7 @@ use std::time::Instant;
 
 use super::rng::SplitMix64;
 use crate::engine::kernel::{InnerBoard, Selected, State, job::MAX_PLACED};
-use crate::engine::plan::symmetric::{self, PlanOrder};
-use crate::engine::plan::{Plan, Subproblem, Task, TaskId, TaskRule};
+use crate::engine::plan::{Plan, Subproblem, Task};
 
 /// What one probe measured, already divided by the probability of reaching it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -26,14 +25,14 @@ pub struct Probe {
 /// Draws probes of the symmetric plan of one board: tasks by inverse transform over their
 /// selection probabilities, then a uniform descent to at most `free_rows` free rows.
 ///
-/// The plan is held as its task ids alone, in plan order (17 bytes a task: 38 MB for the 2.3
-/// million tasks of n = 32, against 180 MB for the tasks themselves); a drawn task is made
-/// again from its id. The selection probabilities are a function of the size hints, which
-/// the plan order keeps in runs of equal hints: a few hundred runs stand for them all.
+/// The sampler holds the plan (a large one by its task ids alone, 17 bytes a task: 38 MB for
+/// the 2.3 million tasks of n = 32; see [`Plan::tasks`]). The selection probabilities are a
+/// function of the size hints, which the plan order keeps in runs of equal hints: a few
+/// hundred runs stand for them all.
 #[derive(Clone, Debug)]
 pub struct Sampler {
     n: u32,
-    ids: Vec<TaskId>,
+    plan: Plan,
     /// The runs of neighbouring tasks of equal size (`size_hint + 1`), in plan order.
     runs: Vec<Run>,
     /// The sizes of all the tasks, summed.
@@ -69,9 +68,9 @@ impl Iterator for Probabilities<'_> {
     type Item = f64;
 
     fn next(&mut self) -> Option<f64> {
-        let Sampler { ids, runs, .. } = self.sampler;
+        let Sampler { plan, runs, .. } = self.sampler;
         let j = self.next;
-        if j >= ids.len() {
+        if j >= plan.len() {
             return None;
         }
         while runs.get(self.run + 1).is_some_and(|run| run.start <= j) {
@@ -85,7 +84,7 @@ impl Iterator for Probabilities<'_> {
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = self.sampler.ids.len() - self.next;
+        let left = self.sampler.len() - self.next;
         (left, Some(left))
     }
 }
@@ -105,18 +104,16 @@ impl Sampler {
     /// (never more queens than an [`InnerBoard`] holds) and count the rest with `kernel`. Each
     /// task is drawn with probability proportional to `size_hint + 1`.
     ///
-    /// The plan is never held whole: its tasks come one at a time (twice: to count them by
-    /// size, then to put each id in its place).
+    /// The plan is made once (its tasks come one at a time, twice: to count them by size, then
+    /// to put each in its place).
     pub fn new(n: u32, free_rows: u32, kernel: Selected) -> Option<Sampler> {
-        let order = PlanOrder::new(n, Plan::DEFAULT_MIN_TASKS, TaskRule::for_board(n))?;
-        if order.len() == 0 {
+        let (plan, hints) = Plan::symmetric_with_hints(n)?;
+        if plan.len() == 0 {
             return None;
         }
-        let mut ids = vec![TaskId::default(); order.len()];
-        order.place(|at, task| ids[at] = task.id);
         // In plan order the tasks come by hint, largest first: one run per hint.
         let (mut runs, mut start, mut sum) = (Vec::new(), 0, 0u64);
-        for (hint, tasks) in order.hints() {
+        for (hint, tasks) in hints {
             let size = hint + 1;
             runs.push(Run {
                 start,
@@ -128,7 +125,7 @@ impl Sampler {
         }
         Some(Sampler {
             n,
-            ids,
+            plan,
             runs,
             sum,
             free_rows: free_rows.max(n.saturating_sub(MAX_PLACED as u32)),
@@ -147,12 +144,17 @@ impl Sampler {
 
     /// How many tasks the plan sampled has.
     pub fn len(&self) -> usize {
-        self.ids.len()
+        self.plan.len()
     }
 
-    /// Task `j` of the plan sampled, made again from its id.
+    /// The plan sampled.
+    pub fn plan(&self) -> &Plan {
+        &self.plan
+    }
+
+    /// Task `j` (below [`Sampler::len`]) of the plan sampled.
     pub fn task(&self, j: usize) -> Task {
-        symmetric::task_of(self.n, &self.ids[j]).expect("the plan's own ids make its tasks")
+        self.plan.task_at(j)
     }
 
     /// The selection probability of tasks `0..=j`: the sizes of those tasks summed over the
@@ -168,7 +170,7 @@ impl Sampler {
 
     /// [`Sampler::cumulative`] of task `j` of `run`.
     fn cumulative_in(&self, run: &Run, j: usize) -> f64 {
-        if j + 1 >= self.ids.len() {
+        if j + 1 >= self.len() {
             return 1.0;
         }
         let upto = run.before + (j - run.start + 1) as u64 * run.size;
@@ -193,7 +195,7 @@ impl Sampler {
 
     /// The first task whose cumulative probability is above `u` (the last task when none is).
     fn task_at(&self, u: f64) -> usize {
-        let (mut low, mut high) = (0, self.ids.len());
+        let (mut low, mut high) = (0, self.len());
         while low < high {
             let mid = low + (high - low) / 2;
             if self.cumulative(mid) <= u {
@@ -202,7 +204,7 @@ impl Sampler {
                 high = mid;
             }
         }
-        low.min(self.ids.len() - 1)
+        low.min(self.len() - 1)
     }
 
     /// The free rows a probe descends to.
@@ -289,7 +291,7 @@ fn nth_bit(mut mask: u64, k: u32) -> u32 {
 mod tests {
     use super::*;
     use crate::engine::kernel::Kernel;
-    use crate::engine::plan::Strategy;
+    use crate::engine::plan::TaskRule;
 
     /// The sampler of the `n`-board with the fastest kernel and the default descent.
     fn sampler(n: u32) -> Sampler {
@@ -301,16 +303,13 @@ mod tests {
     fn the_sampler_draws_the_tasks_of_the_plan_with_the_plans_probabilities() {
         // Standard plans, split and not, and a large-board plan (n = 23: 327 636 tasks).
         for n in (4..=12).chain([17, 23]) {
-            let plan = Plan::new(n, Strategy::Symmetric, Plan::DEFAULT_MIN_TASKS).unwrap();
+            // Held whole: the sampler's plan of n = 23 is held by id.
+            let plan = Plan::whole(n, Plan::DEFAULT_MIN_TASKS, TaskRule::for_board(n));
             let sampler = sampler(n);
             assert_eq!(sampler.len(), plan.tasks().len(), "n={n}");
             // The probabilities as a list of the plan's tasks gives them: the running float
             // sum of `size_hint + 1` over the float total, the last exactly 1.
-            let sizes: Vec<f64> = plan
-                .tasks()
-                .iter()
-                .map(|t| t.size_hint as f64 + 1.0)
-                .collect();
+            let sizes: Vec<f64> = plan.tasks().map(|t| t.size_hint as f64 + 1.0).collect();
             let sum: f64 = sizes.iter().sum();
             let mut running = 0.0;
             let mut listed: Vec<f64> = sizes
@@ -321,8 +320,8 @@ mod tests {
                 })
                 .collect();
             *listed.last_mut().unwrap() = 1.0;
-            for (j, task) in plan.tasks().iter().enumerate() {
-                assert_eq!(sampler.task(j), *task, "n={n} task {j}");
+            for (j, task) in plan.tasks().enumerate() {
+                assert_eq!(sampler.task(j), task, "n={n} task {j}");
                 assert_eq!(
                     sampler.cumulative(j).to_bits(),
                     listed[j].to_bits(),
@@ -347,10 +346,9 @@ mod tests {
 
     #[test]
     fn the_sampler_holds_an_id_a_task() {
-        // n = 23 (327 636 tasks): the tasks themselves take 80 bytes each in a plan.
+        // n = 23 (327 636 tasks): the tasks themselves take 80 bytes each.
         let sampler = sampler(23);
-        let held = sampler.ids.capacity() * std::mem::size_of::<TaskId>()
-            + sampler.runs.capacity() * std::mem::size_of::<Run>();
+        let held = sampler.plan.held_bytes() + sampler.runs.capacity() * std::mem::size_of::<Run>();
         let per_task = held as f64 / sampler.len() as f64;
         assert!(per_task <= 18.0, "{per_task} bytes a task");
         assert!(sampler.runs.len() < 1000, "{} runs", sampler.runs.len());

@@ -8,7 +8,6 @@
 //! same task (a shard run twice) are fine. When tasks are missing it names the incomplete shards
 //! and gives no total.
 
-use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -436,12 +435,8 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, Error> {
     }
     let plan = rebuild_plan(first_path, first)?;
     let count = first.shard.count();
-    let position: HashMap<TaskId, usize> = plan
-        .tasks()
-        .iter()
-        .enumerate()
-        .map(|(p, t)| (t.id, p))
-        .collect();
+    let position = plan.id_index();
+    // Each task's count and the journal that gave it first.
     let mut counted: Vec<Option<(u64, usize)>> = vec![None; plan.tasks().len()];
     let mut parts = Vec::with_capacity(paths.len());
     for (j, (path, expected)) in paths.iter().zip(&headers).enumerate() {
@@ -459,7 +454,7 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, Error> {
                 offset: record.offset,
                 damage,
             };
-            let Some(&p) = position.get(&record.id) else {
+            let Some(p) = position.position(&record.id) else {
                 return Err(stray(Damage::NotInPlan(record.id)).into());
             };
             if !header.shard.contains(p) {
@@ -486,7 +481,7 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, Error> {
         return Err(MergeError::Incomplete { count, missing }.into());
     }
     let mut total: u128 = 0;
-    for (task, c) in plan.tasks().iter().zip(&counted) {
+    for (task, c) in plan.tasks().zip(&counted) {
         let Some((c, _)) = *c else {
             // Not met: a task without a count leaves its shard missing, refused above.
             let missing = missing_shards(&counted, count);

@@ -1,7 +1,7 @@
 //! Opening a journal for a count: the file checked against the count's header, and every record
 //! checked to name a task of the plan.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::path::Path;
 
 use super::{Damage, Header, Journal, JournalError, Spent};
@@ -15,7 +15,7 @@ pub(crate) type Opened = (Journal, HashMap<TaskId, u64>, Option<Spent>);
 /// (the tasks to count: the whole plan or one shard of it).
 pub(crate) fn open(path: &Path, plan: &Plan, header: &Header) -> Result<Opened, JournalError> {
     let (journal, replay) = Journal::open(path, header)?;
-    let ids: HashSet<TaskId> = plan.tasks().iter().map(|t| t.id).collect();
+    let in_plan = plan.id_index();
     let mut recorded = HashMap::with_capacity(replay.records.len());
     for record in &replay.records {
         let corrupt = |damage: Damage| JournalError::Corrupt {
@@ -23,7 +23,7 @@ pub(crate) fn open(path: &Path, plan: &Plan, header: &Header) -> Result<Opened, 
             offset: record.offset,
             damage,
         };
-        if !ids.contains(&record.id) {
+        if in_plan.position(&record.id).is_none() {
             return Err(corrupt(Damage::NotInPlan(record.id)));
         }
         if let Some(old) = recorded.insert(record.id, record.count)

@@ -249,8 +249,8 @@ mod tests {
         let path = dir.path().join("n8.ckpt");
         let plan = Plan::new(8, Strategy::Mirror, 16).unwrap();
         let (mut journal, _) = Journal::open(&path, &Header::for_plan(&plan)).unwrap();
-        journal.append(plan.tasks()[0].id, 3).unwrap();
-        journal.append(plan.tasks()[1].id, 4).unwrap();
+        journal.append(plan.task(0).unwrap().id, 3).unwrap();
+        journal.append(plan.task(1).unwrap().id, 4).unwrap();
         drop(journal);
         let (header, replay) = read(&path, 100).unwrap();
         assert_eq!(header, Header::for_plan(&plan));
@@ -288,7 +288,7 @@ mod tests {
         // A third task record does not fit, wherever the time records leave room.
         std::fs::remove_file(&path).unwrap();
         let (mut journal, _) = Journal::open(&path, &Header::for_plan(&plan)).unwrap();
-        for task in &plan.tasks()[..3] {
+        for task in plan.tasks().take(3) {
             journal.append(task.id, 1).unwrap();
         }
         drop(journal);

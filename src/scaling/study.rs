@@ -766,7 +766,7 @@ impl Variant {
                 .collect(),
             cpu: vec![Some((0.0, 0.0)); threads.len()],
             worker_times: vec![Vec::with_capacity(repeat); threads.len()],
-            task_times: vec![Vec::new(); plan.tasks().len()],
+            task_times: vec![Vec::new(); plan.len()],
             plan,
         })
     }

@@ -157,8 +157,8 @@ pub(super) fn of(plan: &Plan) -> Fingerprint {
     h.write(&plan.n.to_le_bytes());
     h.write(plan.strategy.name().as_bytes());
     h.write(&[0]);
-    h.write(&(plan.tasks.len() as u64).to_le_bytes());
-    for task in &plan.tasks {
+    h.write(&(plan.len() as u64).to_le_bytes());
+    for task in plan.tasks() {
         let cols = task.id.columns();
         h.write(&[cols.len() as u8]);
         h.write(cols);
@@ -204,12 +204,12 @@ mod tests {
                 .unwrap()
                 .fingerprint(),
         );
-        let mut swapped = base.clone();
-        swapped.tasks.swap(0, 1);
-        seen.push(swapped.fingerprint());
-        let mut reweighted = base.clone();
-        reweighted.tasks[0].weight += 1;
-        seen.push(reweighted.fingerprint());
+        let mut tasks: Vec<_> = base.tasks().collect();
+        tasks.swap(0, 1);
+        seen.push(Plan::from_parts(12, Strategy::Symmetric, tasks.clone()).fingerprint());
+        tasks.swap(0, 1);
+        tasks[0].weight += 1;
+        seen.push(Plan::from_parts(12, Strategy::Symmetric, tasks).fingerprint());
         let mut unique = seen.clone();
         unique.sort();
         unique.dedup();

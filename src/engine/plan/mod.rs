@@ -310,8 +310,7 @@ impl Subproblem {
 /// let plan = Plan::new(8, Strategy::Mirror, 1).unwrap();
 /// let mut tasks: Vec<(String, u64, u64)> = plan
 ///     .tasks()
-///     .iter()
-///     .map(|task: &Task| (task.id.to_string(), task.weight, task.count(8).unwrap()))
+///     .map(|task: Task| (task.id.to_string(), task.weight, task.count(8).unwrap()))
 ///     .collect();
 /// tasks.sort();
 /// let expected = [("0", 2, 4), ("1", 2, 8), ("2", 2, 16), ("3", 2, 18)];
@@ -340,11 +339,11 @@ impl Task {
     /// ```
     /// use nqueens::{Plan, Strategy};
     /// let plan = Plan::new(10, Strategy::Symmetric, 1).unwrap();
-    /// let task = plan.tasks()[0];
+    /// let task = plan.task(0).unwrap();
     /// assert!(task.count(10).is_some());
     /// assert_eq!(task.count(11), None);
     /// // A mirror task's first rows would fit another board too; it is still refused.
-    /// let mirror = Plan::new(12, Strategy::Mirror, 1).unwrap().tasks()[0];
+    /// let mirror = Plan::new(12, Strategy::Mirror, 1).unwrap().task(0).unwrap();
     /// assert_eq!((mirror.count(8), mirror.count(40)), (None, None));
     /// ```
     #[must_use]
@@ -359,7 +358,7 @@ impl Task {
     ///
     /// ```
     /// use nqueens::{Plan, Strategy};
-    /// assert_eq!(Plan::new(9, Strategy::Mirror, 4).unwrap().tasks()[0].n(), 9);
+    /// assert_eq!(Plan::new(9, Strategy::Mirror, 4).unwrap().task(0).unwrap().n(), 9);
     /// ```
     #[must_use]
     pub fn n(&self) -> u32 {
@@ -377,21 +376,61 @@ impl Task {
 /// let plan = Plan::new(10, Strategy::Symmetric, 64).unwrap();
 /// assert_eq!((plan.n(), plan.strategy()), (10, Strategy::Symmetric));
 /// // Largest first, by the planner's size estimate.
-/// assert!(plan.tasks().windows(2).all(|pair| pair[0].size_hint >= pair[1].size_hint));
-/// let total: u64 = plan.tasks().iter().map(|task| task.weight * task.count(10).unwrap()).sum();
+/// let hints: Vec<u64> = plan.tasks().map(|task| task.size_hint).collect();
+/// assert!(hints.windows(2).all(|pair| pair[0] >= pair[1]));
+/// let total: u64 = plan.tasks().map(|task| task.weight * task.count(10).unwrap()).sum();
 /// assert_eq!(total, 724);
 /// ```
 #[derive(Clone, Debug)]
 pub struct Plan {
     n: u32,
     strategy: Strategy,
-    tasks: Vec<Task>,
+    held: Held,
+}
+
+/// How a plan holds its tasks: whole, or by id where that would take too much memory.
+#[derive(Clone, Debug)]
+enum Held {
+    /// Each task whole (80 bytes a task), read as it is: plans of up to [`NAMED_FROM`] tasks.
+    Whole(Vec<Task>),
+    /// A `symmetric` plan's task ids alone (17 bytes a task), each task made again from its id
+    /// when it is read (about 0.1 µs, against a second or more of search for the tasks of the
+    /// boards whose plans are this large): plans of more than [`NAMED_FROM`] tasks, such as
+    /// every default plan from n = 23 on (n = 32: 2.3 million tasks, 38 MB instead of 180 MB).
+    Named(Vec<TaskId>),
+}
+
+/// The task count above which a `symmetric` plan holds its tasks by id ([`Held::Named`]).
+///
+/// The crate's own tests hold plans of more than 1,000 tasks by id (from n = 11 on with the
+/// default task count), so that the counts, journals, shards, merges and estimates they check
+/// on boards of known totals run on plans held by id; the integration tests and the examples
+/// in the documentation run on plans held whole.
+const NAMED_FROM: usize = if cfg!(test) { 1_000 } else { 1 << 16 };
+
+/// The positions of a plan's tasks, found by id: 4 bytes a task (9 MB for the 2.3 million
+/// tasks of n = 32, where a hash map of ids would take about 100 MB), a lookup a binary
+/// search.
+pub(crate) struct IdIndex<'a> {
+    plan: &'a Plan,
+    /// Plan positions, in increasing order of their tasks' ids.
+    order: Vec<u32>,
+}
+
+impl IdIndex<'_> {
+    /// The position in plan order of the task named `id`, `None` when the plan holds none.
+    pub(crate) fn position(&self, id: &TaskId) -> Option<usize> {
+        let found = self
+            .order
+            .binary_search_by(|&p| self.plan.id(p as usize).cmp(id));
+        found.ok().map(|at| self.order[at] as usize)
+    }
 }
 
 /// The most tasks a plan is asked for: [`Plan::new`] reads a larger `min_tasks` as this one,
 /// so that no request makes a list larger than memory (the last split multiplies the tasks by
-/// at most `n`: about 2.3 million tasks, 180 MB, for the `symmetric` plan of n = 32 and 0.8
-/// million for the `mirror` plan of n = 40, the largest).
+/// at most `n`: about 2.3 million tasks, 38 MB held by id, for the `symmetric` plan of n = 32
+/// and 0.8 million, 64 MB, for the `mirror` plan of n = 40, the largest).
 pub const MAX_MIN_TASKS: usize = 1 << 16;
 
 /// The largest board whose default plan ([`default_plan`]) is kept once made.
@@ -493,7 +532,7 @@ impl Plan {
     /// ```
     /// use nqueens::{Plan, Strategy};
     /// let plan = Plan::new(8, Strategy::Mirror, 64).unwrap();
-    /// let total: u64 = plan.tasks().iter().map(|t| t.weight * t.count(8).unwrap()).sum();
+    /// let total: u64 = plan.tasks().map(|t| t.weight * t.count(8).unwrap()).sum();
     /// assert_eq!(total, 92);
     /// ```
     ///
@@ -511,7 +550,7 @@ impl Plan {
     /// use nqueens::search::TaskRule;
     /// use nqueens::{Plan, Strategy};
     /// let plan = Plan::with_rule(10, Strategy::Symmetric, 1, TaskRule::Large).unwrap();
-    /// let total: u64 = plan.tasks().iter().map(|t| t.weight * t.count(10).unwrap()).sum();
+    /// let total: u64 = plan.tasks().map(|t| t.weight * t.count(10).unwrap()).sum();
     /// assert_eq!(total, 724);
     /// ```
     ///
@@ -527,19 +566,77 @@ impl Plan {
         if n > kernel::MAX_N {
             return Err(Error::BoardTooLarge { n });
         }
-        let min_tasks = min_tasks.min(MAX_MIN_TASKS);
-        let tasks = match strategy {
-            Strategy::Symmetric => symmetric::symmetric_tasks(n, min_tasks, rule)
-                .unwrap_or_else(|| mirror::mirror_tasks(n, min_tasks)),
-            Strategy::Mirror => mirror::mirror_tasks(n, min_tasks),
-        };
-        Ok(Plan { n, strategy, tasks })
+        Ok(Plan::held_from(n, strategy, min_tasks, rule, NAMED_FROM))
     }
 
-    /// A plan of the given parts, for the crate's own plans made from another (a shard's
-    /// tasks, the estimator's copy); [`Plan::check`] is what a run trusts.
+    /// [`Plan::with_rule`] for a board of at most [`MAX_N`](crate::Plan::MAX_N) columns, with
+    /// a `symmetric` plan of more than `named_from` tasks held by id.
+    fn held_from(
+        n: u32,
+        strategy: Strategy,
+        min_tasks: usize,
+        rule: TaskRule,
+        named_from: usize,
+    ) -> Plan {
+        let min_tasks = min_tasks.min(MAX_MIN_TASKS);
+        let held = match strategy {
+            Strategy::Symmetric => symmetric::symmetric_tasks(n, min_tasks, rule, named_from)
+                .unwrap_or_else(|| Held::Whole(mirror::mirror_tasks(n, min_tasks))),
+            Strategy::Mirror => Held::Whole(mirror::mirror_tasks(n, min_tasks)),
+        };
+        Plan { n, strategy, held }
+    }
+
+    /// The default `symmetric` plan of the `n`-board (n from 4 to 32; `None` for another
+    /// board), with how many tasks have each size hint, in plan order (largest first; a few
+    /// hundred hints at most).
+    pub(crate) fn symmetric_with_hints(n: u32) -> Option<(Plan, Vec<(u64, usize)>)> {
+        let order = symmetric::PlanOrder::new(n, Plan::DEFAULT_MIN_TASKS, TaskRule::for_board(n))?;
+        let held = symmetric::symmetric_tasks_in(&order, NAMED_FROM)?;
+        let plan = Plan {
+            n,
+            strategy: Strategy::Symmetric,
+            held,
+        };
+        Some((plan, order.hints().collect()))
+    }
+
+    /// The `symmetric` plan of the `n`-board with every task held whole however many there are.
+    #[cfg(test)]
+    pub(crate) fn whole(n: u32, min_tasks: usize, rule: TaskRule) -> Plan {
+        Plan::held_from(n, Strategy::Symmetric, min_tasks, rule, usize::MAX)
+    }
+
+    /// The `symmetric` plan of the `n`-board held by id however few tasks it has (the tests'
+    /// way to count, journal and shard such plans on boards whose totals are known).
+    #[cfg(test)]
+    pub(crate) fn named(n: u32, min_tasks: usize, rule: TaskRule) -> Plan {
+        Plan::held_from(n, Strategy::Symmetric, min_tasks, rule, 0)
+    }
+
+    /// A plan of the given parts, for the crate's own plans made by hand;
+    /// [`Plan::check`] is what a run trusts.
+    #[cfg(test)]
     pub(crate) fn from_parts(n: u32, strategy: Strategy, tasks: Vec<Task>) -> Plan {
-        Plan { n, strategy, tasks }
+        Plan {
+            n,
+            strategy,
+            held: Held::Whole(tasks),
+        }
+    }
+
+    /// The plan of the tasks at `positions` (increasing) of this one, held as this one is
+    /// (a shard's tasks).
+    pub(crate) fn select(&self, positions: &[usize]) -> Plan {
+        let held = match &self.held {
+            Held::Whole(tasks) => Held::Whole(positions.iter().map(|&p| tasks[p]).collect()),
+            Held::Named(ids) => Held::Named(positions.iter().map(|&p| ids[p]).collect()),
+        };
+        Plan {
+            n: self.n,
+            strategy: self.strategy,
+            held,
+        }
     }
 
     /// Board size.
@@ -555,9 +652,83 @@ impl Plan {
     }
 
     /// The tasks, largest (by estimate) first.
+    ///
+    /// A large plan (more than 65,536 tasks, such as every default plan from n = 23 on) holds
+    /// its tasks by id and makes each again as it is read, in about 0.1 µs: a plan takes 17
+    /// bytes a task in memory rather than the 80 bytes of a [`Task`].
+    ///
+    /// ```
+    /// use nqueens::{Plan, Strategy};
+    /// let plan = Plan::new(10, Strategy::Symmetric, 64).unwrap();
+    /// assert!(plan.tasks().len() >= 64);
+    /// let last = plan.tasks().last().unwrap();
+    /// assert_eq!(plan.task(plan.tasks().len() - 1), Some(last));
+    /// ```
     #[must_use]
-    pub fn tasks(&self) -> &[Task] {
-        &self.tasks
+    pub fn tasks(&self) -> impl ExactSizeIterator<Item = Task> + DoubleEndedIterator + '_ {
+        (0..self.len()).map(move |index| self.task_at(index))
+    }
+
+    /// The task at `index` in plan order (largest first), `None` past the last.
+    ///
+    /// ```
+    /// use nqueens::{Plan, Strategy};
+    /// let plan = Plan::new(8, Strategy::Mirror, 1).unwrap();
+    /// assert_eq!(plan.task(0).map(|task| task.weight), Some(2));
+    /// assert_eq!(plan.task(plan.tasks().len()), None);
+    /// ```
+    #[must_use]
+    pub fn task(&self, index: usize) -> Option<Task> {
+        (index < self.len()).then(|| self.task_at(index))
+    }
+
+    /// How many tasks the plan has.
+    pub(crate) fn len(&self) -> usize {
+        match &self.held {
+            Held::Whole(tasks) => tasks.len(),
+            Held::Named(ids) => ids.len(),
+        }
+    }
+
+    /// The id of the task at `index` (below [`Plan::len`]), read without making the task.
+    pub(crate) fn id(&self, index: usize) -> TaskId {
+        match &self.held {
+            Held::Whole(tasks) => tasks[index].id,
+            Held::Named(ids) => ids[index],
+        }
+    }
+
+    /// The plan's task ids, each with its position in plan order, for lookups by id
+    /// ([`IdIndex`]).
+    pub(crate) fn id_index(&self) -> IdIndex<'_> {
+        let len = u32::try_from(self.len()).expect("a plan has fewer than 2³² tasks");
+        let mut order: Vec<u32> = (0..len).collect();
+        order.sort_unstable_by_key(|&p| self.id(p as usize));
+        IdIndex { plan: self, order }
+    }
+
+    /// The task at `index`, below [`Plan::len`].
+    pub(crate) fn task_at(&self, index: usize) -> Task {
+        match &self.held {
+            Held::Whole(tasks) => tasks[index],
+            Held::Named(ids) => symmetric::task_of(self.n, &ids[index])
+                .expect("a plan held by id names tasks of its own board"),
+        }
+    }
+
+    /// The bytes the plan's list of tasks or ids takes.
+    #[cfg(test)]
+    pub(crate) fn held_bytes(&self) -> usize {
+        match &self.held {
+            Held::Whole(tasks) => tasks.capacity() * std::mem::size_of::<Task>(),
+            Held::Named(ids) => ids.capacity() * std::mem::size_of::<TaskId>(),
+        }
+    }
+
+    /// Whether the plan holds its tasks by id (see [`Plan::tasks`]).
+    #[cfg(test)]
+    pub(crate) fn is_named(&self) -> bool {
+        matches!(self.held, Held::Named(_))
     }
 
     /// Checks what a run trusts: a board of at most [`MAX_N`](crate::Plan::MAX_N) columns, at least
@@ -577,13 +748,20 @@ impl Plan {
         if self.n > kernel::MAX_N {
             return Err(Error::BoardTooLarge { n: self.n });
         }
-        if self.tasks.is_empty() {
+        let tasks = match &self.held {
+            Held::Whole(tasks) => tasks,
+            // Made from the ids of a plan of this board alone (each id is checked as its task
+            // is made again).
+            Held::Named(ids) if !ids.is_empty() => return Ok(()),
+            Held::Named(_) => &Vec::new(),
+        };
+        if tasks.is_empty() {
             return Err(Error::InvalidPlan {
                 n: self.n,
                 task: None,
             });
         }
-        let foreign = self.tasks.iter().find(|task| {
+        let foreign = tasks.iter().find(|task| {
             task.n != self.n
                 || match task.subproblem {
                     Subproblem::Rows(state) => state.row > self.n,
@@ -622,9 +800,13 @@ mod tests {
     use super::*;
     use crate::known;
 
+    /// The plan's tasks, in plan order.
+    fn listed(plan: &Plan) -> Vec<Task> {
+        plan.tasks().collect()
+    }
+
     fn plan_total(plan: &Plan) -> u128 {
-        plan.tasks
-            .iter()
+        plan.tasks()
             .map(|t| u128::from(t.weight) * u128::from(t.count(plan.n).unwrap()))
             .sum()
     }
@@ -656,12 +838,12 @@ mod tests {
     fn ids_are_unique_and_name_the_prefix() {
         let n = 11;
         let plan = Plan::new(n, Strategy::Mirror, 2000).unwrap();
-        assert!(plan.tasks.len() >= 2000, "{}", plan.tasks.len());
-        let mut ids: Vec<TaskId> = plan.tasks.iter().map(|t| t.id).collect();
+        assert!(plan.len() >= 2000, "{}", plan.len());
+        let mut ids: Vec<TaskId> = plan.tasks().map(|t| t.id).collect();
         ids.sort();
         ids.dedup();
-        assert_eq!(ids.len(), plan.tasks.len());
-        for t in &plan.tasks {
+        assert_eq!(ids.len(), plan.len());
+        for t in plan.tasks() {
             let rebuilt = prefix_task(n, t.id.columns(), t.weight);
             assert_eq!(rebuilt.subproblem, t.subproblem);
         }
@@ -671,8 +853,12 @@ mod tests {
     fn plans_are_deterministic_and_largest_first() {
         let a = Plan::new(13, Strategy::Mirror, 4096).unwrap();
         let b = Plan::new(13, Strategy::Mirror, 4096).unwrap();
-        assert_eq!(a.tasks, b.tasks);
-        assert!(a.tasks.windows(2).all(|w| w[0].size_hint >= w[1].size_hint));
+        assert_eq!(listed(&a), listed(&b));
+        assert!(
+            listed(&a)
+                .windows(2)
+                .all(|w| w[0].size_hint >= w[1].size_hint)
+        );
     }
 
     #[test]
@@ -701,14 +887,18 @@ mod tests {
     fn symmetric_plans_are_deterministic_with_unique_ids_and_many_tasks() {
         let a = Plan::new(14, Strategy::Symmetric, 4096).unwrap();
         let b = Plan::new(14, Strategy::Symmetric, 4096).unwrap();
-        assert_eq!(a.tasks, b.tasks);
-        assert!(a.tasks.len() >= 4096, "{}", a.tasks.len());
-        assert!(a.tasks.windows(2).all(|w| w[0].size_hint >= w[1].size_hint));
-        let mut ids: Vec<TaskId> = a.tasks.iter().map(|t| t.id).collect();
+        assert_eq!(listed(&a), listed(&b));
+        assert!(a.len() >= 4096, "{}", a.len());
+        assert!(
+            listed(&a)
+                .windows(2)
+                .all(|w| w[0].size_hint >= w[1].size_hint)
+        );
+        let mut ids: Vec<TaskId> = a.tasks().map(|t| t.id).collect();
         ids.sort();
         ids.dedup();
-        assert_eq!(ids.len(), a.tasks.len());
-        assert!(a.tasks.iter().all(|t| [2, 4, 8].contains(&t.weight)));
+        assert_eq!(ids.len(), a.len());
+        assert!(a.tasks().all(|t| [2, 4, 8].contains(&t.weight)));
     }
 
     #[test]
@@ -716,7 +906,7 @@ mod tests {
         for n in [0, 1, 2, 3, kernel::MAX_JOB_N + 1, 64] {
             let sym = Plan::new(n, Strategy::Symmetric, 64).unwrap();
             let mirror = Plan::new(n, Strategy::Mirror, 64).unwrap();
-            assert_eq!(sym.tasks, mirror.tasks, "n={n}");
+            assert_eq!(listed(&sym), listed(&mirror), "n={n}");
         }
     }
 
@@ -724,7 +914,7 @@ mod tests {
     /// the plan placed them (its orientation) and its size hint.
     fn layout_hash(plan: &Plan) -> u64 {
         let mut h = fingerprint::Fnv1a64::new();
-        for task in &plan.tasks {
+        for task in plan.tasks() {
             match task.subproblem {
                 Subproblem::Inner(board) => {
                     for (r, c) in board.queens() {
@@ -780,7 +970,7 @@ mod tests {
             for &(n, ..) in expected {
                 let plan = Plan::new(n, strategy, Plan::DEFAULT_MIN_TASKS).unwrap();
                 let layout = layout_hash(&plan);
-                found.push((n, plan.fingerprint().get(), plan.tasks.len(), layout));
+                found.push((n, plan.fingerprint().get(), plan.len(), layout));
             }
         }
         let expected: Vec<_> = SYMMETRIC.iter().chain(&MIRROR).copied().collect();
@@ -801,7 +991,7 @@ mod tests {
                 for _ in 0..2 {
                     let (kept, fingerprint) = default_plan(n, strategy).unwrap();
                     assert_eq!((kept.n, kept.strategy), (n, strategy));
-                    assert_eq!(kept.tasks, fresh.tasks);
+                    assert_eq!(listed(&kept), listed(&fresh));
                     assert_eq!(fingerprint, fresh.fingerprint());
                 }
             }
@@ -813,7 +1003,7 @@ mod tests {
     fn a_task_count_beyond_memory_is_capped() {
         let capped = Plan::new(20, Strategy::Mirror, usize::MAX).unwrap();
         let most = Plan::new(20, Strategy::Mirror, MAX_MIN_TASKS).unwrap();
-        assert_eq!(capped.tasks(), most.tasks());
+        assert_eq!(listed(&capped), listed(&most));
         assert!(capped.tasks().len() >= MAX_MIN_TASKS);
     }
 
@@ -826,14 +1016,14 @@ mod tests {
             empty.check(),
             Err(Error::InvalidPlan { n: 10, task: None })
         ));
-        let foreign = Plan::from_parts(11, Strategy::Symmetric, plan.tasks.clone());
-        let first = plan.tasks[0].id;
+        let foreign = Plan::from_parts(11, Strategy::Symmetric, plan.tasks().collect());
+        let first = plan.task_at(0).id;
         let Err(Error::InvalidPlan { n: 11, task }) = foreign.check() else {
             panic!("a plan of another board");
         };
         assert_eq!(task, Some(first));
         let rows = Plan::new(10, Strategy::Mirror, 64).unwrap();
-        let shorter = Plan::from_parts(2, Strategy::Mirror, rows.tasks.clone());
+        let shorter = Plan::from_parts(2, Strategy::Mirror, rows.tasks().collect());
         assert!(shorter.check().is_err());
         use crate::engine::run::{RunOptions, run};
         assert!(run(&foreign, &RunOptions::with_threads(1)).is_err());
@@ -845,8 +1035,8 @@ mod tests {
         for n in 10..=16 {
             let large = Plan::with_rule(n, Strategy::Symmetric, 1, TaskRule::Large).unwrap();
             let standard = Plan::with_rule(n, Strategy::Symmetric, 1, TaskRule::Standard).unwrap();
-            assert!(large.tasks.len() > standard.tasks.len(), "n={n}");
-            for t in &large.tasks {
+            assert!(large.len() > standard.len(), "n={n}");
+            for t in large.tasks() {
                 let Subproblem::Inner(b) = t.subproblem else {
                     panic!("a symmetric task is an inner board");
                 };
@@ -858,6 +1048,69 @@ mod tests {
                 known::Known::of(n).map(|k| k.total),
                 "n={n}"
             );
+        }
+    }
+
+    #[test]
+    fn plans_held_by_id_are_the_plans_held_whole() {
+        use crate::engine::run::{RunOptions, run};
+        for n in 4..=14 {
+            for rule in [TaskRule::Standard, TaskRule::Large] {
+                let named = Plan::named(n, Plan::DEFAULT_MIN_TASKS, rule);
+                let whole = Plan::whole(n, Plan::DEFAULT_MIN_TASKS, rule);
+                assert!(named.is_named() && !whole.is_named(), "n={n}");
+                assert_eq!(listed(&named), listed(&whole), "n={n} {rule:?}");
+                assert_eq!(named.fingerprint(), whole.fingerprint(), "n={n}");
+                assert_eq!(named.task(named.len()), None);
+                assert_eq!(named.tasks().next_back(), whole.tasks().last());
+                assert!(named.check().is_ok());
+                let report = run(&named, &RunOptions::with_threads(2)).unwrap();
+                assert_eq!(
+                    Some(report.total),
+                    known::Known::of(n).map(|k| k.total),
+                    "n={n} {rule:?}"
+                );
+                // A shard of each is the same shard.
+                let odd: Vec<usize> = (0..named.len()).filter(|p| p % 2 == 1).collect();
+                let (a, b) = (named.select(&odd), whole.select(&odd));
+                assert!(a.is_named());
+                assert_eq!(listed(&a), listed(&b), "n={n}");
+            }
+        }
+    }
+
+    #[test]
+    fn large_plans_are_held_by_id_and_small_ones_whole() {
+        let small = Plan::new(10, Strategy::Symmetric, Plan::DEFAULT_MIN_TASKS).unwrap();
+        assert!(!small.is_named());
+        let held_by_id = (11..=32).map(|n| Plan::new(n, Strategy::Symmetric, 4096).unwrap());
+        assert!(held_by_id.clone().all(|plan| plan.is_named()));
+        // n = 23: 327 636 tasks, 80 bytes each when whole.
+        let large = Plan::new(23, Strategy::Symmetric, Plan::DEFAULT_MIN_TASKS).unwrap();
+        assert!(large.is_named());
+        let per_task = large.held_bytes() as f64 / large.len() as f64;
+        assert!(per_task <= 17.0, "{per_task} bytes a task");
+        // The mirror plans stay whole (0.8 million tasks at most, n = 40).
+        assert!(
+            !Plan::new(40, Strategy::Mirror, Plan::DEFAULT_MIN_TASKS)
+                .unwrap()
+                .is_named()
+        );
+    }
+
+    #[test]
+    fn an_id_index_finds_every_task_and_nothing_else() {
+        for plan in [
+            Plan::named(12, Plan::DEFAULT_MIN_TASKS, TaskRule::Standard),
+            Plan::new(12, Strategy::Mirror, 500).unwrap(),
+        ] {
+            let index = plan.id_index();
+            for (p, task) in plan.tasks().enumerate() {
+                assert_eq!(index.position(&task.id), Some(p));
+            }
+            let foreign = TaskId::from_columns(&[11, 11, 11]).unwrap();
+            assert_eq!(index.position(&foreign), None);
+            assert_eq!(index.position(&TaskId::default()), None);
         }
     }
 

@@ -31,7 +31,7 @@
 
 use std::cmp::Reverse;
 
-use super::{MAX_ID_LEN, Subproblem, Task, TaskId, TaskRule};
+use super::{Held, MAX_ID_LEN, Subproblem, Task, TaskId, TaskRule};
 use crate::board::Symmetry;
 use crate::engine::kernel::{InnerBoard, MAX_JOB_N};
 
@@ -234,13 +234,29 @@ fn oriented_board_checked(n: u32, c: &Constellation) -> Option<InnerBoard> {
 }
 
 /// The tasks of the symmetric plan for `n` in `4..=MAX_JOB_N`, in plan order (see
-/// [`each_task`] for the tasks and [`PlanOrder`] for their order). `None` for other `n` (the
-/// caller falls back to another plan).
+/// [`each_task`] for the tasks and [`PlanOrder`] for their order), held whole, or by id when
+/// there are more than `named_from`. `None` for other `n` (the caller falls back to another
+/// plan).
 ///
 /// The list is the only copy the plan is built in: the tasks are made once to count them by
-/// size, then again, each put in its place (n = 32: 2.3 million tasks, 180 MB).
-pub(crate) fn symmetric_tasks(n: u32, min_tasks: usize, rule: TaskRule) -> Option<Vec<Task>> {
-    let order = PlanOrder::new(n, min_tasks, rule)?;
+/// size, then again, each put (or its id put) in its place (n = 32: 2.3 million tasks, 38 MB
+/// of ids).
+pub(super) fn symmetric_tasks(
+    n: u32,
+    min_tasks: usize,
+    rule: TaskRule,
+    named_from: usize,
+) -> Option<Held> {
+    symmetric_tasks_in(&PlanOrder::new(n, min_tasks, rule)?, named_from)
+}
+
+/// [`symmetric_tasks`] in `order`.
+pub(super) fn symmetric_tasks_in(order: &PlanOrder, named_from: usize) -> Option<Held> {
+    if order.len() > named_from {
+        let mut ids = vec![TaskId::default(); order.len()];
+        order.place(|at, task| ids[at] = task.id);
+        return Some(Held::Named(ids));
+    }
     let mut tasks: Vec<Task> = Vec::new();
     order.place(|at, task| {
         if tasks.is_empty() {
@@ -255,7 +271,7 @@ pub(crate) fn symmetric_tasks(n: u32, min_tasks: usize, rule: TaskRule) -> Optio
             .all(|w| (Reverse(w[0].size_hint), w[0].id) < (Reverse(w[1].size_hint), w[1].id)),
         "the tasks of each id length were made in increasing id order"
     );
-    Some(tasks)
+    Some(Held::Whole(tasks))
 }
 
 /// Gives `each` the tasks of the symmetric plan for `n` in `4..=MAX_JOB_N`, size hints set, in
@@ -696,11 +712,12 @@ mod tests {
 
     #[test]
     fn every_task_is_made_again_from_its_id_and_no_other_id_makes_one() {
-        use crate::engine::plan::{Plan, Strategy};
+        use crate::engine::plan::Plan;
         for n in (4..=13).chain([23]) {
-            let plan = Plan::new(n, Strategy::Symmetric, Plan::DEFAULT_MIN_TASKS).unwrap();
+            // Held whole (n = 23 would be held by id, its tasks made by `task_of`).
+            let plan = Plan::whole(n, Plan::DEFAULT_MIN_TASKS, TaskRule::for_board(n));
             for task in plan.tasks() {
-                assert_eq!(task_of(n, &task.id), Some(*task), "n={n}");
+                assert_eq!(task_of(n, &task.id), Some(task), "n={n}");
             }
         }
         let n = 10;

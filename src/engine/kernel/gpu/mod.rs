@@ -270,12 +270,7 @@ pub(crate) mod tests {
         use crate::engine::plan::{Plan, Strategy, Subproblem};
         let mut jobs = Vec::new();
         for strategy in [Strategy::Symmetric, Strategy::Mirror] {
-            for task in Plan::new(n, strategy, 4096)
-                .unwrap()
-                .tasks()
-                .iter()
-                .copied()
-            {
+            for task in Plan::new(n, strategy, 4096).unwrap().tasks() {
                 jobs.push(match task.subproblem {
                     Subproblem::Rows(state) => Job::from_rows(n, state).unwrap(),
                     Subproblem::Inner(board) => board.job(),

@@ -131,7 +131,6 @@ fn every_shape(jobs: &[Job]) -> Vec<(u64, Loops)> {
 fn plan_jobs(n: u32) -> Vec<Job> {
     let plan = Plan::new(n, Strategy::Symmetric, Plan::DEFAULT_MIN_TASKS).unwrap();
     plan.tasks()
-        .iter()
         .map(|t| match t.subproblem {
             Subproblem::Rows(state) => Job::from_rows(n, state).unwrap(),
             Subproblem::Inner(board) => board.job(),
