@@ -72,11 +72,14 @@ pub fn read(var: impl Fn(&str) -> Option<String>) -> Result<GpuVars, String> {
         ..GpuVars::default()
     };
     if let Some(threads) = var(THREADS_VAR) {
-        let parsed = threads.parse::<u32>().ok().filter(|&t| t > 0);
-        vars.threads =
-            Some(parsed.ok_or_else(|| {
-                format!("{THREADS_VAR}={threads:?} is not a positive thread count")
-            })?);
+        vars.threads = Some(match threads.parse::<u32>() {
+            Ok(count) if count > 0 => count,
+            _ => {
+                return Err(format!(
+                    "{THREADS_VAR}={threads:?} is not a positive thread count"
+                ));
+            }
+        });
     }
     if let Some(stack) = var(STACK_VAR) {
         vars.stack = Some(if stack.eq_ignore_ascii_case("workgroup") {
