@@ -4,6 +4,10 @@
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]     targets: journal merge study args (default: all)
 #
+# journal: a journal resumed by a count; merge: shard journals merged; study: a saved `scale`
+# result read by `scale --compare`; args: a command line and the variables the command reads
+# (NQUEENS_PROGRESS_SECONDS, the gpu build's NQUEENS_GPU_*, Slurm's SLURM_ARRAY_*).
+#
 # Needs cargo-fuzz (`cargo install cargo-fuzz`, about two minutes). cargo-fuzz passes
 # nightly-only flags (-Zsanitizer=address, -Cpasses=sancov-module): the script builds with the
 # stable toolchain and RUSTC_BOOTSTRAP=1, which lets stable rustc take them, the address

@@ -1,10 +1,12 @@
 //! The GPU settings of the environment: `NQUEENS_GPU_ADAPTER` (an adapter's index or part of its
 //! name), `NQUEENS_GPU_THREADS` (threads per dispatch), `NQUEENS_GPU_STACK` (`workgroup` or
 //! `private`), `NQUEENS_GPU_LAST_ROWS` (`1` or `2`: the last rows of a search path counted by
-//! popcount or in closed form) and `NQUEENS_GPU_TRACE` (`1`: a line per batch on stderr), handed
-//! to the library before any command runs; and Mesa's device-selection layer kept quiet where
-//! there is no Wayland session ([`quiet_device_select`]).
+//! popcount or in closed form) and `NQUEENS_GPU_TRACE` (`1`: a line per batch on stderr),
+//! checked by [`read`] (no GPU type: built on every build, and by the fuzz target `args`) and
+//! handed to the library before any command runs (the `gpu` build); and Mesa's device-selection
+//! layer kept quiet where there is no Wayland session ([`quiet_device_select`]).
 
+#[cfg(feature = "gpu")]
 use nqueens::gpu::{self, GpuSettings, LastRows, Stack};
 
 /// The variable that picks an adapter: its index in `nqueens --version`'s list or part of its
@@ -20,48 +22,129 @@ pub const LAST_ROWS_VAR: &str = "NQUEENS_GPU_LAST_ROWS";
 /// The variable that traces each GPU batch on stderr: `1` (or `0`, the default: no trace).
 pub const TRACE_VAR: &str = "NQUEENS_GPU_TRACE";
 
-/// Reads the five variables (blank or unset: the library's default) and configures the
-/// library's GPU with them; a value that is not understood is refused in one line.
-pub fn configure() -> Result<(), String> {
+/// Where [`STACK_VAR`] puts the stacks (the library's `Stack`, by the same names).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StackVar {
+    /// `workgroup`.
+    Workgroup,
+    /// `private`.
+    Private,
+}
+
+/// How [`LAST_ROWS_VAR`] counts the last rows (the library's `LastRows`, by the same names).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LastRowsVar {
+    /// `1`.
+    One,
+    /// `2`.
+    Two,
+}
+
+/// What the five variables ask for, checked; `None` where a variable is unset or blank (the
+/// library's default). Read without the library's GPU types, so that it is checked (and
+/// fuzzed) on every build; handed to the library on the `gpu` build ([`configure`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GpuVars {
+    /// [`ADAPTER_VAR`], trimmed.
+    pub adapter: Option<String>,
+    /// [`THREADS_VAR`]: a positive number.
+    pub threads: Option<u32>,
+    /// [`STACK_VAR`].
+    pub stack: Option<StackVar>,
+    /// [`LAST_ROWS_VAR`].
+    pub last_rows: Option<LastRowsVar>,
+    /// [`TRACE_VAR`].
+    pub trace: Option<bool>,
+}
+
+/// The five variables' values as `var` gives them (a name's value; `None`: unset, or not
+/// Unicode), checked: blank or unset is the library's default; the first value that is not
+/// understood, in the order [`THREADS_VAR`], [`STACK_VAR`], [`LAST_ROWS_VAR`], [`TRACE_VAR`],
+/// is refused in one line.
+pub fn read(var: impl Fn(&str) -> Option<String>) -> Result<GpuVars, String> {
     let var = |name: &str| {
-        std::env::var(name)
-            .ok()
+        var(name)
             .map(|v| v.trim().to_owned())
             .filter(|v| !v.is_empty())
     };
-    let mut settings = GpuSettings::default();
-    if let Some(adapter) = var(ADAPTER_VAR) {
-        settings = settings.with_adapter(adapter);
-    }
+    let mut vars = GpuVars {
+        adapter: var(ADAPTER_VAR),
+        ..GpuVars::default()
+    };
     if let Some(threads) = var(THREADS_VAR) {
-        let threads = threads
-            .parse::<u32>()
-            .ok()
-            .filter(|&t| t > 0)
-            .ok_or_else(|| format!("{THREADS_VAR}={threads:?} is not a positive thread count"))?;
-        settings = settings.with_threads(threads);
+        vars.threads = Some(match threads.parse::<u32>() {
+            Ok(count) if count > 0 => count,
+            _ => {
+                return Err(format!(
+                    "{THREADS_VAR}={threads:?} is not a positive thread count"
+                ));
+            }
+        });
     }
     if let Some(stack) = var(STACK_VAR) {
-        let stack = stack
-            .parse::<Stack>()
-            .map_err(|_| format!("{STACK_VAR}={stack:?}: expected workgroup or private"))?;
-        settings = settings.with_stack(stack);
+        vars.stack = Some(if stack.eq_ignore_ascii_case("workgroup") {
+            StackVar::Workgroup
+        } else if stack.eq_ignore_ascii_case("private") {
+            StackVar::Private
+        } else {
+            return Err(format!(
+                "{STACK_VAR}={stack:?}: expected workgroup or private"
+            ));
+        });
     }
     if let Some(rows) = var(LAST_ROWS_VAR) {
-        let rows = rows
-            .parse::<LastRows>()
-            .map_err(|_| format!("{LAST_ROWS_VAR}={rows:?}: expected 1 or 2"))?;
-        settings = settings.with_last_rows(rows);
+        vars.last_rows = Some(match rows.as_str() {
+            "1" => LastRowsVar::One,
+            "2" => LastRowsVar::Two,
+            _ => return Err(format!("{LAST_ROWS_VAR}={rows:?}: expected 1 or 2")),
+        });
     }
     if let Some(trace) = var(TRACE_VAR) {
-        let trace = match trace.as_str() {
+        vars.trace = Some(match trace.as_str() {
             "1" => true,
             "0" => false,
             _ => return Err(format!("{TRACE_VAR}={trace:?}: expected 1 or 0")),
-        };
-        settings = settings.with_trace(trace);
+        });
     }
-    gpu::configure(settings);
+    Ok(vars)
+}
+
+#[cfg(feature = "gpu")]
+impl GpuVars {
+    /// The library's settings these ask for: its defaults where a variable was not set.
+    pub fn settings(self) -> GpuSettings {
+        let mut settings = GpuSettings::default();
+        if let Some(adapter) = self.adapter {
+            settings = settings.with_adapter(adapter);
+        }
+        if let Some(threads) = self.threads {
+            settings = settings.with_threads(threads);
+        }
+        if let Some(stack) = self.stack {
+            settings = settings.with_stack(match stack {
+                StackVar::Workgroup => Stack::Workgroup,
+                StackVar::Private => Stack::Private,
+            });
+        }
+        if let Some(rows) = self.last_rows {
+            settings = settings.with_last_rows(match rows {
+                LastRowsVar::One => LastRows::One,
+                LastRowsVar::Two => LastRows::Two,
+            });
+        }
+        if let Some(trace) = self.trace {
+            settings = settings.with_trace(trace);
+        }
+        settings
+    }
+}
+
+/// Reads the five variables ([`read`]) and configures the library's GPU with them; a value
+/// that is not understood is refused in one line.
+#[cfg(feature = "gpu")]
+pub fn configure() -> Result<(), String> {
+    let vars = read(|name| std::env::var(name).ok())?;
+    gpu::configure(vars.settings());
     Ok(())
 }
 
@@ -77,6 +160,7 @@ pub fn configure() -> Result<(), String> {
 ///
 /// Called first in `main`, before any thread starts and before the arguments are parsed (the
 /// parser lists the adapters to check a `--kernel`).
+#[cfg(feature = "gpu")]
 pub fn quiet_device_select() {
     #[cfg(target_os = "linux")]
     {
@@ -94,5 +178,114 @@ pub fn quiet_device_select() {
             // reads or writes the environment meanwhile.
             unsafe { std::env::set_var("NODEVICE_SELECT", "1") };
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_from(vars: &[(&str, &str)]) -> Result<GpuVars, String> {
+        read(|name| {
+            vars.iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, value)| (*value).to_owned())
+        })
+    }
+
+    #[test]
+    fn values_are_trimmed_and_blank_ones_are_the_defaults() {
+        assert_eq!(read_from(&[]), Ok(GpuVars::default()));
+        let blank = [
+            ADAPTER_VAR,
+            THREADS_VAR,
+            STACK_VAR,
+            LAST_ROWS_VAR,
+            TRACE_VAR,
+        ]
+        .map(|n| (n, " \t"));
+        assert_eq!(read_from(&blank), Ok(GpuVars::default()));
+        let set = read_from(&[
+            (ADAPTER_VAR, " llvmpipe "),
+            (THREADS_VAR, " 4096\n"),
+            (STACK_VAR, "PRIVATE"),
+            (LAST_ROWS_VAR, "2 "),
+            (TRACE_VAR, "0"),
+        ]);
+        let want = GpuVars {
+            adapter: Some("llvmpipe".into()),
+            threads: Some(4096),
+            stack: Some(StackVar::Private),
+            last_rows: Some(LastRowsVar::Two),
+            trace: Some(false),
+        };
+        assert_eq!(set, Ok(want));
+    }
+
+    #[test]
+    fn a_value_not_understood_is_refused_in_one_line() {
+        for (var, value, why) in [
+            (
+                THREADS_VAR,
+                "abc",
+                "NQUEENS_GPU_THREADS=\"abc\" is not a positive thread count",
+            ),
+            (
+                THREADS_VAR,
+                "0",
+                "NQUEENS_GPU_THREADS=\"0\" is not a positive thread count",
+            ),
+            (
+                THREADS_VAR,
+                "a\nb",
+                "NQUEENS_GPU_THREADS=\"a\\nb\" is not a positive thread count",
+            ),
+            (
+                STACK_VAR,
+                "shared",
+                "NQUEENS_GPU_STACK=\"shared\": expected workgroup or private",
+            ),
+            (
+                LAST_ROWS_VAR,
+                "3",
+                "NQUEENS_GPU_LAST_ROWS=\"3\": expected 1 or 2",
+            ),
+            (
+                TRACE_VAR,
+                "yes",
+                "NQUEENS_GPU_TRACE=\"yes\": expected 1 or 0",
+            ),
+        ] {
+            assert_eq!(read_from(&[(var, value)]), Err(why.to_owned()));
+        }
+        // The first refused in the order the variables are read.
+        let all = [
+            (THREADS_VAR, "x"),
+            (STACK_VAR, "y"),
+            (LAST_ROWS_VAR, "z"),
+            (TRACE_VAR, "w"),
+        ];
+        for skip in 0..all.len() {
+            let why = read_from(&all[skip..]).unwrap_err();
+            assert!(why.starts_with(all[skip].0), "{why}");
+        }
+    }
+
+    #[cfg(feature = "gpu")]
+    #[test]
+    fn every_name_the_library_gives_is_read_as_its_own() {
+        for &stack in Stack::ALL {
+            let vars = read_from(&[(STACK_VAR, stack.name())]).unwrap();
+            assert_eq!(vars.settings().stack(), stack);
+        }
+        for &rows in LastRows::ALL {
+            let vars = read_from(&[(LAST_ROWS_VAR, rows.name())]).unwrap();
+            assert_eq!(vars.settings().last_rows(), rows);
+        }
+        let vars = read_from(&[(ADAPTER_VAR, "1"), (THREADS_VAR, "64"), (TRACE_VAR, "1")]);
+        let settings = vars.unwrap().settings();
+        assert_eq!(settings.adapter(), Some("1"));
+        assert_eq!((settings.threads(), settings.trace()), (Some(64), true));
+        assert_eq!(GpuVars::default().settings(), GpuSettings::default());
     }
 }

@@ -15,7 +15,7 @@ mod escape;
 mod estimate;
 mod failure;
 mod format;
-#[cfg(feature = "gpu")]
+#[cfg(any(feature = "gpu", test))]
 mod gpu_env;
 mod human;
 mod known;

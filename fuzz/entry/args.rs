@@ -9,8 +9,8 @@ use std::os::unix::ffi::OsStringExt;
 use crate::args::{self, Command};
 
 /// A command line and an environment (the variables the command reads before any work:
-/// `NQUEENS_PROGRESS_SECONDS`, and Slurm's `SLURM_ARRAY_*` for `count --shard slurm`), from the
-/// input's bytes: `NAME=value` words before the
+/// `NQUEENS_PROGRESS_SECONDS`, Slurm's `SLURM_ARRAY_*` for `count --shard slurm`, and the
+/// `gpu` build's `NQUEENS_GPU_*`), from the input's bytes: `NAME=value` words before the
 /// first byte 0x01, the arguments after it (or all words without one), words separated by NUL.
 /// The program's name comes first.
 fn command_line(data: &[u8]) -> (Vec<OsString>, Vec<(String, OsString)>) {
@@ -43,8 +43,9 @@ fn command_line(data: &[u8]) -> (Vec<OsString>, Vec<(String, OsString)>) {
 
 /// The command line's parse, then the checks the command makes before any work: a refusal as
 /// its one line, the interval of the progress lines from `NQUEENS_PROGRESS_SECONDS` (where
-/// `--progress-seconds` does not set it), the shard `--shard slurm` reads from Slurm's
-/// variables, (the boards' drawing style against the format is checked by the parse). Nothing is counted.
+/// `--progress-seconds` does not set it), the GPU's settings from `NQUEENS_GPU_*` (as the `gpu`
+/// build reads them, without a GPU), the shard `--shard slurm` reads from Slurm's variables,
+/// (the boards' drawing style against the format is checked by the parse). Nothing is counted.
 pub fn args(data: &[u8]) {
     let (argv, env) = command_line(data);
     let var = |name: &str| {
@@ -73,6 +74,23 @@ pub fn args(data: &[u8]) {
         Err(why) => assert!(
             !why.contains('\n'),
             "a refusal in more than one line: {why:?}"
+        ),
+    }
+    // The GPU's variables as the `gpu` build reads them (a value that is not Unicode is unset
+    // there): understood, or refused in one line that names the variable.
+    let unicode = |name: &str| var(name).and_then(|value| value.into_string().ok());
+    match crate::gpu_env::read(unicode) {
+        Ok(gpu) => {
+            assert!(gpu.threads.is_none_or(|threads| threads > 0));
+            assert!(
+                gpu.adapter
+                    .as_deref()
+                    .is_none_or(|adapter| !adapter.is_empty() && adapter.trim() == adapter)
+            );
+        }
+        Err(why) => assert!(
+            why.starts_with("NQUEENS_GPU_") && !why.contains('\n'),
+            "a refusal in more than one line, or of no variable: {why:?}"
         ),
     }
     if let Command::Count(count) = &cli.command

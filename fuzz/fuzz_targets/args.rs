@@ -12,6 +12,8 @@ mod args;
 mod escape;
 #[path = "../../cli/src/format/mod.rs"]
 mod format;
+#[path = "../../cli/src/gpu_env.rs"]
+mod gpu_env;
 #[path = "../../cli/src/human.rs"]
 mod human;
 #[path = "../../cli/src/names.rs"]
