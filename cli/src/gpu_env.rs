@@ -57,14 +57,15 @@ pub struct GpuVars {
     pub trace: Option<bool>,
 }
 
-/// The five variables' values as `var` gives them (a name's value; `None`: unset, or not
-/// Unicode), checked: blank or unset is the library's default; the first value that is not
-/// understood, in the order [`THREADS_VAR`], [`STACK_VAR`], [`LAST_ROWS_VAR`], [`TRACE_VAR`],
-/// is refused in one line.
-pub fn read(var: impl Fn(&str) -> Option<String>) -> Result<GpuVars, String> {
+/// The five variables' values as `var` gives them (a name's value; `None`: unset), checked:
+/// blank or unset is the library's default; a value that is not Unicode is read with `�` for
+/// its invalid bytes (so it is refused, or names no adapter), as `NQUEENS_PROGRESS_SECONDS` is
+/// read; the first value that is not understood, in the order [`THREADS_VAR`], [`STACK_VAR`],
+/// [`LAST_ROWS_VAR`], [`TRACE_VAR`], is refused in one line, quoted and shortened when long.
+pub fn read(var: impl Fn(&str) -> Option<std::ffi::OsString>) -> Result<GpuVars, String> {
     let var = |name: &str| {
         var(name)
-            .map(|v| v.trim().to_owned())
+            .map(|v| v.to_string_lossy().trim().to_owned())
             .filter(|v| !v.is_empty())
     };
     let mut vars = GpuVars {
@@ -76,7 +77,8 @@ pub fn read(var: impl Fn(&str) -> Option<String>) -> Result<GpuVars, String> {
             Ok(count) if count > 0 => count,
             _ => {
                 return Err(format!(
-                    "{THREADS_VAR}={threads:?} is not a positive thread count"
+                    "{THREADS_VAR}={} is not a positive thread count",
+                    quoted(&threads)
                 ));
             }
         });
@@ -88,7 +90,8 @@ pub fn read(var: impl Fn(&str) -> Option<String>) -> Result<GpuVars, String> {
             StackVar::Private
         } else {
             return Err(format!(
-                "{STACK_VAR}={stack:?}: expected workgroup or private"
+                "{STACK_VAR}={}: expected workgroup or private",
+                quoted(&stack)
             ));
         });
     }
@@ -96,17 +99,27 @@ pub fn read(var: impl Fn(&str) -> Option<String>) -> Result<GpuVars, String> {
         vars.last_rows = Some(match rows.as_str() {
             "1" => LastRowsVar::One,
             "2" => LastRowsVar::Two,
-            _ => return Err(format!("{LAST_ROWS_VAR}={rows:?}: expected 1 or 2")),
+            _ => {
+                return Err(format!(
+                    "{LAST_ROWS_VAR}={}: expected 1 or 2",
+                    quoted(&rows)
+                ));
+            }
         });
     }
     if let Some(trace) = var(TRACE_VAR) {
         vars.trace = Some(match trace.as_str() {
             "1" => true,
             "0" => false,
-            _ => return Err(format!("{TRACE_VAR}={trace:?}: expected 1 or 0")),
+            _ => return Err(format!("{TRACE_VAR}={}: expected 1 or 0", quoted(&trace))),
         });
     }
     Ok(vars)
+}
+
+/// `value` quoted for a one-line refusal, shortened when long.
+fn quoted(value: &str) -> String {
+    format!("{:?}", crate::human::shorten(value))
 }
 
 #[cfg(feature = "gpu")]
@@ -143,7 +156,7 @@ impl GpuVars {
 /// that is not understood is refused in one line.
 #[cfg(feature = "gpu")]
 pub fn configure() -> Result<(), String> {
-    let vars = read(|name| std::env::var(name).ok())?;
+    let vars = read(|name| std::env::var_os(name))?;
     gpu::configure(vars.settings());
     Ok(())
 }
@@ -189,7 +202,7 @@ mod tests {
         read(|name| {
             vars.iter()
                 .find(|(n, _)| *n == name)
-                .map(|(_, value)| (*value).to_owned())
+                .map(|(_, value)| (*value).into())
         })
     }
 
@@ -269,6 +282,21 @@ mod tests {
             let why = read_from(&all[skip..]).unwrap_err();
             assert!(why.starts_with(all[skip].0), "{why}");
         }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_value_not_unicode_or_long_is_refused_as_the_progress_interval_is() {
+        use std::os::unix::ffi::OsStrExt;
+        let not_unicode = std::ffi::OsStr::from_bytes(b"1\xff").to_owned();
+        let why = read(|name| (name == THREADS_VAR).then(|| not_unicode.clone())).unwrap_err();
+        assert_eq!(
+            why,
+            "NQUEENS_GPU_THREADS=\"1\u{fffd}\" is not a positive thread count"
+        );
+        let long = "7".repeat(500);
+        let why = read_from(&[(TRACE_VAR, &long)]).unwrap_err();
+        assert!(why.chars().count() < 120 && why.contains('…'), "{why}");
     }
 
     #[cfg(feature = "gpu")]

@@ -76,10 +76,9 @@ pub fn args(data: &[u8]) {
             "a refusal in more than one line: {why:?}"
         ),
     }
-    // The GPU's variables as the `gpu` build reads them (a value that is not Unicode is unset
-    // there): understood, or refused in one line that names the variable.
-    let unicode = |name: &str| var(name).and_then(|value| value.into_string().ok());
-    match crate::gpu_env::read(unicode) {
+    // The GPU's variables as the `gpu` build reads them: understood, or refused in one line
+    // that names the variable.
+    match crate::gpu_env::read(var) {
         Ok(gpu) => {
             assert!(gpu.threads.is_none_or(|threads| threads > 0));
             assert!(
