@@ -748,12 +748,12 @@ impl Plan {
         if self.n > kernel::MAX_N {
             return Err(Error::BoardTooLarge { n: self.n });
         }
-        let tasks = match &self.held {
+        let tasks: &[Task] = match &self.held {
             Held::Whole(tasks) => tasks,
             // Made from the ids of a plan of this board alone (each id is checked as its task
             // is made again).
             Held::Named(ids) if !ids.is_empty() => return Ok(()),
-            Held::Named(_) => &Vec::new(),
+            Held::Named(_) => &[],
         };
         if tasks.is_empty() {
             return Err(Error::InvalidPlan {
