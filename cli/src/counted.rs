@@ -96,7 +96,7 @@ impl Counted {
     pub fn with_all_runs(mut self) -> Counted {
         let run = &self.run;
         let this = if run.searched_tasks > 0 {
-            Spent::new(1, run.counts.wall_time, run.core_time)
+            run.spent()
         } else {
             Spent::default()
         };

@@ -5,7 +5,7 @@ use crate::count::CountRun;
 use crate::engine::plan::Plan;
 use crate::error::Error;
 use crate::journal::merge::{made_plan, merged, same_count};
-use crate::journal::{Header, MergeError, Merged, Missing, PlanDifference, Shard, Spent};
+use crate::journal::{Header, MergeError, Merged, Missing, PlanDifference, Shard};
 
 impl Merged {
     /// Adds up the runs of the shards of one count, made in this process or read back (with the
@@ -137,12 +137,9 @@ impl Merged {
         }
         let parts = runs
             .iter()
-            .map(|run| {
-                let spent = Spent::new(1, run.counts.wall_time, run.core_time);
-                (run.shard, Some(spent))
-            })
+            .map(|run| (run.shard, Some(run.spent())))
             .collect();
-        Ok(merged(&plan, count, 0, total)?.with_parts(parts))
+        Ok(merged(&plan, first.fingerprint, count, 0, total)?.with_parts(parts))
     }
 }
 

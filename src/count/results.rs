@@ -203,3 +203,19 @@ pub struct CountRun {
     )]
     pub gpu: Option<crate::engine::gpu_run::DeviceShare>,
 }
+
+impl CountRun {
+    /// This run's time as a journal's time records hold one run: its wall time and its core
+    /// time.
+    ///
+    /// ```
+    /// use nqueens::{count_with, CountOptions, RunControl, Strategy};
+    /// let run = count_with(8, &CountOptions::new(1, Strategy::Mirror), &RunControl::default()).unwrap();
+    /// let spent = run.spent();
+    /// assert_eq!((spent.runs, spent.wall_time, spent.core_time), (1, run.counts.wall_time, run.core_time));
+    /// ```
+    #[must_use]
+    pub fn spent(&self) -> Spent {
+        Spent::new(1, self.counts.wall_time, self.core_time)
+    }
+}

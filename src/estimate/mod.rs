@@ -640,22 +640,19 @@ impl Estimator {
     /// assert!(Estimator::new(3, nqueens::Kernel::Auto).is_err());
     /// ```
     pub fn new(n: u32, kernel: Kernel) -> Result<Estimator, Error> {
-        if !(Self::MIN_N..=Self::MAX_N).contains(&n) {
-            return Err(Error::Estimate(EstimateError::Board {
+        let board = || {
+            Error::Estimate(EstimateError::Board {
                 n,
                 min: Self::MIN_N,
                 max: Self::MAX_N,
-            }));
+            })
+        };
+        if !(Self::MIN_N..=Self::MAX_N).contains(&n) {
+            return Err(board());
         }
         let selected = kernel.select()?;
-        // The plan's tasks are never held whole: the sampler keeps their ids.
-        let sampler = Sampler::new(n, default_free_rows(n), selected).ok_or(Error::Estimate(
-            EstimateError::Board {
-                n,
-                min: Self::MIN_N,
-                max: Self::MAX_N,
-            },
-        ))?;
+        // The sampler holds the plan (a large one by its tasks' ids).
+        let sampler = Sampler::new(n, default_free_rows(n), selected).ok_or_else(board)?;
         Ok(Estimator {
             n,
             walls: Walls::new(sampler.probabilities()),

@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use super::rng::SplitMix64;
-use crate::engine::kernel::{InnerBoard, Selected, State, job::MAX_PLACED};
+use crate::engine::kernel::{Selected, job::MAX_PLACED};
 use crate::engine::plan::{Plan, Subproblem, Task};
 
 /// What one probe measured, already divided by the probability of reaching it.
@@ -31,7 +31,6 @@ pub struct Probe {
 /// hundred runs stand for them all.
 #[derive(Clone, Debug)]
 pub struct Sampler {
-    n: u32,
     plan: Plan,
     /// The runs of neighbouring tasks of equal size (`size_hint + 1`), in plan order.
     runs: Vec<Run>,
@@ -91,17 +90,10 @@ impl Iterator for Probabilities<'_> {
 
 impl ExactSizeIterator for Probabilities<'_> {}
 
-/// A partial board the descent can extend one row at a time.
-#[derive(Clone, Copy)]
-enum Node {
-    Inner(InnerBoard),
-    Rows(State),
-}
-
 impl Sampler {
     /// A sampler of the `n`-board's symmetric plan with [`Plan::DEFAULT_MIN_TASKS`] (n from 4
     /// to 32; `None` for another board) whose probes descend to at most `free_rows` free rows
-    /// (never more queens than an [`InnerBoard`] holds) and count the rest with `kernel`. Each
+    /// (never more queens than an [`InnerBoard`](crate::search::InnerBoard) holds) and count the rest with `kernel`. Each
     /// task is drawn with probability proportional to `size_hint + 1`.
     ///
     /// The plan is made once (its tasks come one at a time, twice: to count them by size, then
@@ -124,7 +116,6 @@ impl Sampler {
             sum += size * tasks as u64;
         }
         Some(Sampler {
-            n,
             plan,
             runs,
             sum,
@@ -137,7 +128,7 @@ impl Sampler {
     #[cfg(test)]
     pub fn with_free_rows(self, free_rows: u32) -> Sampler {
         Sampler {
-            free_rows: free_rows.max(self.n.saturating_sub(MAX_PLACED as u32)),
+            free_rows: free_rows.max(self.plan.n().saturating_sub(MAX_PLACED as u32)),
             ..self
         }
     }
@@ -219,47 +210,35 @@ impl Sampler {
         let u = (index as f64 + rng.next_f64()) / samples as f64;
         let j = self.task_at(u);
         let task = self.task(j);
-        let mut node = match task.subproblem {
-            Subproblem::Inner(b) => Node::Inner(b),
-            Subproblem::Rows(s) => Node::Rows(s),
+        let Subproblem::Inner(mut board) = task.subproblem else {
+            unreachable!("every task of a symmetric plan is an inner board")
         };
         let mut branches = 1.0f64;
         let mut dead = false;
-        while self.free_of(&node) > self.free_rows {
-            let free = match node {
-                Node::Inner(b) => b.first_free_row().map_or(0, |(_, f)| f),
-                Node::Rows(s) => s.free(self.n),
-            };
+        while board.free_rows().count_ones() > self.free_rows {
+            let free = board.first_free_row().map_or(0, |(_, f)| f);
             let b = free.count_ones();
             if b == 0 {
                 dead = true;
                 break;
             }
             let col = nth_bit(free, rng.below(u64::from(b)) as u32);
-            node = match node {
-                // `col` is free on the first row to fill; a board that cannot take it (more
-                // queens than an inner board holds) ends the probe as a dead end.
-                Node::Inner(board) => match board.place(col) {
-                    Some(child) => Node::Inner(child),
-                    None => {
-                        dead = true;
-                        break;
-                    }
-                },
-                // `col` is a set bit of a 64-bit mask.
-                Node::Rows(s) => Node::Rows(s.place(1u64 << col)),
+            // `col` is free on the first row to fill; a board that cannot take it (more queens
+            // than an inner board holds) ends the probe as a dead end.
+            let Some(child) = board.place(col) else {
+                dead = true;
+                break;
             };
+            board = child;
             branches *= f64::from(b);
         }
         let started = Instant::now();
         let count = if dead {
             0
         } else {
-            match node {
-                Node::Inner(b) => self.kernel.count_inner(&b, None),
-                Node::Rows(s) => self.kernel.count_rows(self.n, s, None),
-            }
-            .expect("a count without a stop flag finishes")
+            self.kernel
+                .count_inner(&board, None)
+                .expect("a count without a stop flag finishes")
         };
         let elapsed = started.elapsed().as_secs_f64();
         let scale = branches / self.probability(j);
@@ -268,13 +247,6 @@ impl Sampler {
             total: task.weight as f64 * count as f64 * scale,
             scale,
             elapsed,
-        }
-    }
-
-    fn free_of(&self, node: &Node) -> u32 {
-        match node {
-            Node::Inner(b) => b.free_rows().count_ones(),
-            Node::Rows(s) => self.n - s.row,
         }
     }
 }

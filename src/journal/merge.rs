@@ -15,7 +15,7 @@ use std::time::Duration;
 use super::shard::Shard;
 use super::{Damage, Header, Spent, read, read_header};
 use crate::engine::kernel::MAX_N;
-use crate::engine::plan::{Fingerprint, Plan, Strategy, TaskId};
+use crate::engine::plan::{Fingerprint, Plan, Strategy, TaskId, default_plan};
 use crate::error::Error;
 use crate::names::{Named, UnknownName};
 
@@ -492,7 +492,7 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, Error> {
             .and_then(|w| total.checked_add(w))
             .ok_or(Error::Overflow)?;
     }
-    Ok(merged(&plan, count, paths.len(), total)?.with_parts(parts))
+    Ok(merged(&plan, first.fingerprint, count, paths.len(), total)?.with_parts(parts))
 }
 
 /// Whether two parts belong to one count: the same plan version, board, strategy, plan (task
@@ -516,17 +516,16 @@ pub(crate) fn same_count(a: &Header, b: &Header) -> bool {
     )
 }
 
-/// The plan of `n` with `strategy` as this build makes it, when it is the plan a part was
-/// counted with (`fingerprint`, `tasks`). The one rebuild for journals and for runs.
+/// The plan of `n` with `strategy` as this build makes it ([`default_plan`]), when it is the
+/// plan a part was counted with (`fingerprint`, `tasks`). The one rebuild for journals and for
+/// runs.
 pub(crate) fn made_plan(
     n: u32,
     strategy: Strategy,
     fingerprint: Fingerprint,
     tasks: u64,
 ) -> Result<Plan, PlanDifference> {
-    let plan =
-        Plan::new(n, strategy, Plan::DEFAULT_MIN_TASKS).map_err(|_| PlanDifference::Board { n })?;
-    let made = plan.fingerprint();
+    let (plan, made) = default_plan(n, strategy).map_err(|_| PlanDifference::Board { n })?;
     if made != fingerprint || plan.tasks().len() as u64 != tasks {
         return Err(PlanDifference::Tasks {
             counted: fingerprint,
@@ -538,10 +537,12 @@ pub(crate) fn made_plan(
     Ok(plan)
 }
 
-/// What a merge gives: the whole board's `total` over `plan`, its unique count, from `shards`
-/// shards (read from `journals` files; 0 for runs in memory). The one ending of both merges.
+/// What a merge gives: the whole board's `total` over `plan` (whose fingerprint is
+/// `fingerprint`, checked by [`made_plan`]), its unique count, from `shards` shards (read from
+/// `journals` files; 0 for runs in memory). The one ending of both merges.
 pub(crate) fn merged(
     plan: &Plan,
+    fingerprint: Fingerprint,
     shards: u32,
     journals: usize,
     total: u128,
@@ -554,7 +555,7 @@ pub(crate) fn merged(
     Ok(Merged {
         n: plan.n(),
         strategy: plan.strategy(),
-        fingerprint: plan.fingerprint(),
+        fingerprint,
         tasks: plan.tasks().len(),
         shards,
         journals,
@@ -716,7 +717,7 @@ mod tests {
     fn a_merged_board_above_the_unique_bound_has_no_unique_count_and_returns_at_once() {
         let started = std::time::Instant::now();
         let plan = Plan::new(40, Strategy::Mirror, Plan::DEFAULT_MIN_TASKS).unwrap();
-        let merged = merged(&plan, 1, 0, 8).unwrap();
+        let merged = merged(&plan, plan.fingerprint(), 1, 0, 8).unwrap();
         assert_eq!((merged.n, merged.total, merged.unique), (40, 8, None));
         // A hang bound, not a timing claim.
         assert!(started.elapsed().as_secs() < 10);
@@ -725,8 +726,8 @@ mod tests {
     #[test]
     fn a_merged_board_up_to_the_bound_keeps_its_unique_count() {
         let plan = Plan::new(8, Strategy::Mirror, Plan::DEFAULT_MIN_TASKS).unwrap();
-        let merged = merged(&plan, 2, 2, 92).unwrap();
+        let merged = merged(&plan, plan.fingerprint(), 2, 2, 92).unwrap();
         assert_eq!((merged.total, merged.unique), (92, Some(12)));
-        assert!(super::merged(&plan, 1, 0, 93).is_err());
+        assert!(super::merged(&plan, plan.fingerprint(), 1, 0, 93).is_err());
     }
 }
