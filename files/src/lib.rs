@@ -249,19 +249,7 @@ impl Directory {
     /// nor root, and [`Refusal::Io`] when a component is missing, is not a directory or cannot
     /// be searched (on Linux; elsewhere these errors come with the files opened in it).
     pub fn open(dir: &Path) -> Result<Directory, Refusal> {
-        #[cfg(any(target_os = "linux", target_os = "android"))]
-        let opened = Directory {
-            path: dir.to_path_buf(),
-            fd: at::open_directory(dir)?,
-        };
-        #[cfg(not(any(target_os = "linux", target_os = "android")))]
-        let opened = {
-            check_directory_by_path(dir)?;
-            Directory {
-                path: dir.to_path_buf(),
-            }
-        };
-        Ok(opened)
+        Directory::opened(dir, false)
     }
 
     /// Opens the directory `dir` where files are to be written as [`Directory::open`] does,
@@ -279,15 +267,22 @@ impl Directory {
     /// nor root, and [`Refusal::Io`] when a component cannot be created, is not a directory or
     /// cannot be searched, or a link on the way leads nowhere.
     pub fn create_all(dir: &Path) -> Result<Directory, Refusal> {
+        Directory::opened(dir, true)
+    }
+
+    /// [`Directory::open`], or with `create` [`Directory::create_all`].
+    fn opened(dir: &Path, create: bool) -> Result<Directory, Refusal> {
         #[cfg(any(target_os = "linux", target_os = "android"))]
         let opened = Directory {
             path: dir.to_path_buf(),
-            fd: at::create_directory(dir)?,
+            fd: at::open_directory(dir, create)?,
         };
         #[cfg(not(any(target_os = "linux", target_os = "android")))]
         let opened = {
             check_directory_by_path(dir)?;
-            fs::create_dir_all(dir)?;
+            if create {
+                fs::create_dir_all(dir)?;
+            }
             Directory {
                 path: dir.to_path_buf(),
             }
@@ -570,22 +565,19 @@ mod at {
     /// Links followed before the walk gives up, as the system's own limit.
     const MAX_LINKS: usize = 40;
 
-    /// Opens the directory `dir` by the rule: no other user's link on the way.
-    pub(super) fn open_directory(dir: &Path) -> Result<OwnedFd, Refusal> {
+    /// Opens the directory `dir` by the rule: no other user's link on the way; with `create`,
+    /// each missing component of `dir` itself (not of a link's target) is created relative to
+    /// the directory opened before it.
+    pub(super) fn open_directory(dir: &Path, create: bool) -> Result<OwnedFd, Refusal> {
         let start = start_of(dir)?;
-        // No link at all on the way, at once where the kernel can (Linux 5.6). A link on the
-        // way, an older kernel or a failure: the walk follows the rule, and says why.
+        // No link at all on the way and every component there, at once where the kernel can
+        // (Linux 5.6). A link on the way, a missing component, an older kernel or a failure:
+        // the walk follows the rule, creates what is missing, and says why it refuses.
         let no_links = ResolveFlags::NO_SYMLINKS | ResolveFlags::NO_MAGICLINKS;
         if let Ok(fd) = openat2(&start, dir, DIRECTORY, Mode::empty(), no_links) {
             return Ok(fd);
         }
-        walk(start, dir, false)
-    }
-
-    /// Opens the directory `dir` by the rule, creating each missing component of `dir` itself
-    /// (not of a link's target) relative to the directory opened before it.
-    pub(super) fn create_directory(dir: &Path) -> Result<OwnedFd, Refusal> {
-        walk(start_of(dir)?, dir, true)
+        walk(start, dir, create)
     }
 
     /// Where the walk of `dir` starts: the root for an absolute path, else the working

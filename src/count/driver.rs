@@ -215,7 +215,7 @@ impl Prepared {
         let resumed = (0..plan.len())
             .filter_map(|index| {
                 let &count = recorded.get(&plan.id(index))?;
-                let task = plan.task(index)?;
+                let task = plan.task_at(index);
                 Some(TaskOutcome {
                     count,
                     recorded: true,

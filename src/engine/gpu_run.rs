@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 use super::kernel::gpu::{self, Device};
 use super::kernel::{GpuUse, Job, Selected};
 use super::outcome::{RunOptions, RunReport, Tally, TaskOutcome, order_and_sum};
-use super::plan::{Plan, Subproblem};
+use super::plan::{Plan, Subproblem, Task};
 use super::pool::{Workers, spread};
 use crate::error::Error;
 
@@ -86,16 +86,13 @@ impl Queue<'_> {
         TaskOutcome::of_task(index, &self.plan.task_at(index))
     }
 
-    /// The task's count from the journal, if it holds it.
-    fn recorded(&self, index: usize) -> Option<TaskOutcome> {
-        let count = self
-            .options
-            .recorded
-            .and_then(|r| r(&self.plan.task_at(index)))?;
+    /// The count from the journal of `task`, the task at `index`, if it holds it.
+    fn recorded(&self, index: usize, task: &Task) -> Option<TaskOutcome> {
+        let count = self.options.recorded.and_then(|r| r(task))?;
         Some(TaskOutcome {
             count,
             recorded: true,
-            ..self.outcome(index)
+            ..TaskOutcome::of_task(index, task)
         })
     }
 
@@ -105,16 +102,17 @@ impl Queue<'_> {
         }
     }
 
-    /// Counts task `index` on the CPU with `cpu` and reports it; `None` when the stop flag
-    /// ended the search part-way (not reported).
-    fn count_on_cpu(&self, index: usize, cpu: Selected) -> Option<TaskOutcome> {
+    /// Counts `task`, the task at `index`, on the CPU with `cpu` and reports it; `None` when
+    /// the stop flag ended the search part-way (not reported).
+    fn count_on_cpu(&self, index: usize, task: &Task, cpu: Selected) -> Option<TaskOutcome> {
         let t0 = Instant::now();
-        let subproblem = &self.plan.task_at(index).subproblem;
-        let count = subproblem.count_on(self.plan.n(), cpu, self.options.stop)?;
+        let count = task
+            .subproblem
+            .count_on(self.plan.n(), cpu, self.options.stop)?;
         let outcome = TaskOutcome {
             count,
             elapsed: t0.elapsed(),
-            ..self.outcome(index)
+            ..TaskOutcome::of_task(index, task)
         };
         self.report(&outcome);
         Some(outcome)
@@ -128,11 +126,12 @@ impl Queue<'_> {
             let Some(index) = self.take_back() else {
                 break;
             };
-            if let Some(outcome) = self.recorded(index) {
+            let task = self.plan.task_at(index);
+            if let Some(outcome) = self.recorded(index, &task) {
                 done.push(outcome);
                 continue;
             }
-            let Some(outcome) = self.count_on_cpu(index, cpu) else {
+            let Some(outcome) = self.count_on_cpu(index, &task, cpu) else {
                 // Stopped part-way: not finished, not reported; a later worker must not take
                 // it either (the run is ending).
                 break;
@@ -174,12 +173,13 @@ fn take_batch(
         let Some(index) = queue.take() else {
             break;
         };
-        if let Some(outcome) = queue.recorded(index) {
+        let task = queue.plan.task_at(index);
+        if let Some(outcome) = queue.recorded(index, &task) {
             cpu_done.push(outcome);
             continue;
         }
         let n = queue.plan.n();
-        let job = match queue.plan.task_at(index).subproblem {
+        let job = match task.subproblem {
             Subproblem::Rows(state) => Job::from_rows(n, state),
             Subproblem::Inner(board) => Some(board.job()),
         };
@@ -190,7 +190,7 @@ fn take_batch(
             }
             None => {
                 // Wider than a job (n > 32): the CPU's row kernel.
-                cpu_done.extend(queue.count_on_cpu(index, cpu));
+                cpu_done.extend(queue.count_on_cpu(index, &task, cpu));
             }
         }
     }

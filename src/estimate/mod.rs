@@ -1095,7 +1095,7 @@ impl Estimator {
             core_time: time(cost.mean),
             core_time_low: time(cost_low),
             core_time_high: time(cost_high),
-            wall_time: time(self.walls.on_threads(
+            wall_time: time(walls::on_threads(
                 self.sampler.probabilities(),
                 cost.mean,
                 options.count.threads,

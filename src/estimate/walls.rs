@@ -8,7 +8,7 @@
 
 use std::time::Duration;
 
-use crate::scaling::model::{makespan_of, makespans_of};
+use crate::scaling::model::makespans_of;
 
 /// The cluster sizes whose wall time is reported besides the thread count.
 pub(crate) const CLUSTERS: [usize; 3] = [64, 1024, 10_000];
@@ -35,8 +35,7 @@ impl Walls {
     /// The model of a plan whose tasks, in hand-out order, hold these shares of the work.
     pub fn new(shares: impl ExactSizeIterator<Item = f64> + Clone) -> Walls {
         let largest_share = shares.clone().fold(0.0f64, f64::max);
-        let clusters =
-            makespans_of(shares.clone().map(unit_time), CLUSTERS).map(|d| d.as_secs_f64());
+        let clusters = makespans_of(shares.map(unit_time), CLUSTERS).map(|d| d.as_secs_f64());
         Walls {
             clusters,
             largest_share,
@@ -54,18 +53,17 @@ impl Walls {
         let scale = core_seconds.max(0.0) / UNIT_SECONDS;
         self.clusters.map(|span| span * scale)
     }
+}
 
-    /// Modelled wall seconds of `core_seconds` of work on `threads`, the tasks holding
-    /// `shares` of it (those the model was made of).
-    pub fn on_threads(
-        &self,
-        shares: impl ExactSizeIterator<Item = f64>,
-        core_seconds: f64,
-        threads: usize,
-    ) -> f64 {
-        makespan_of(shares.map(unit_time), threads).as_secs_f64() * core_seconds.max(0.0)
-            / UNIT_SECONDS
-    }
+/// Modelled wall seconds of `core_seconds` of work on `threads`, the tasks holding `shares` of
+/// it, in hand-out order.
+pub fn on_threads(
+    shares: impl ExactSizeIterator<Item = f64>,
+    core_seconds: f64,
+    threads: usize,
+) -> f64 {
+    let [span] = makespans_of(shares.map(unit_time), [threads]);
+    span.as_secs_f64() * core_seconds.max(0.0) / UNIT_SECONDS
 }
 
 #[cfg(test)]
@@ -84,7 +82,7 @@ mod tests {
             .collect();
         let direct = predict(&times, &[2, CLUSTERS[0]]);
         let scaled = [
-            walls.on_threads(shares.iter().copied(), core_seconds, 2),
+            on_threads(shares.iter().copied(), core_seconds, 2),
             walls.on_clusters(core_seconds)[0],
         ];
         assert!((scaled[0] - direct[0].predicted.as_secs_f64()).abs() < 1e-6);
@@ -92,7 +90,7 @@ mod tests {
         // Two workers: 0.4 + 0.05 + 0.05 | 0.3 + 0.2 of 40 s.
         assert!((scaled[0] - 20.0).abs() < 1e-6, "{scaled:?}");
         assert_eq!(walls.on_clusters(0.0), [0.0; 3]);
-        assert_eq!(walls.on_threads(shares.iter().copied(), 0.0, 2), 0.0);
+        assert_eq!(on_threads(shares.iter().copied(), 0.0, 2), 0.0);
         assert_eq!(walls.largest_share(), 0.4);
     }
 }

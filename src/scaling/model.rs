@@ -196,15 +196,7 @@ pub(crate) fn add_measured_terms(
 /// each task going to the worker that is free first.
 #[must_use]
 pub(crate) fn makespan(times: &[Duration], workers: usize) -> Duration {
-    makespan_of(times.iter().copied(), workers)
-}
-
-/// [`makespan`] of times read one at a time (none of them kept).
-pub(crate) fn makespan_of(
-    times: impl ExactSizeIterator<Item = Duration>,
-    workers: usize,
-) -> Duration {
-    let [end] = makespans_of(times, [workers]);
+    let [end] = makespans_of(times.iter().copied(), [workers]);
     end
 }
 

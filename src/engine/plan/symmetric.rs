@@ -275,7 +275,7 @@ pub(super) fn symmetric_tasks_in(order: &PlanOrder, named_from: usize) -> Option
 }
 
 /// Gives `each` the tasks of the symmetric plan for `n` in `4..=MAX_JOB_N`, size hints set, in
-/// the order they are made (before [`plan_order`]): one per canonical constellation; under
+/// the order they are made (before [`PlanOrder`]): one per canonical constellation; under
 /// [`TaskRule::Large`] each is split by its first free rows until at most `n − 5` rows are
 /// free; then, while there are fewer than `min_tasks`, every task is split by its first free
 /// row while at least six free rows remain. `false` (and no task) for other `n`.
@@ -439,14 +439,12 @@ impl PlanOrder {
     /// counted by key); `None` for other `n`.
     pub(crate) fn new(n: u32, min_tasks: usize, rule: TaskRule) -> Option<PlanOrder> {
         let mut of_key: Vec<u32> = Vec::new();
-        let mut len = 0;
         let made = each_task(n, min_tasks, rule, |task| {
             let key = PlanOrder::key(&task);
             if key >= of_key.len() {
                 of_key.resize(key + 1, 0);
             }
             of_key[key] += 1;
-            len += 1;
         });
         if !made {
             return None;
@@ -455,10 +453,10 @@ impl PlanOrder {
         let lengths = MAX_ID_LEN + 1;
         let mut next = vec![0u32; of_key.len()];
         let mut at = 0u32;
-        for hint in (0..of_key.len().div_ceil(lengths)).rev() {
-            for key in hint * lengths..((hint + 1) * lengths).min(of_key.len()) {
-                next[key] = at;
-                at += of_key[key];
+        for (keys, starts) in of_key.chunks(lengths).zip(next.chunks_mut(lengths)).rev() {
+            for (&tasks, start) in keys.iter().zip(starts) {
+                *start = at;
+                at += tasks;
             }
         }
         Some(PlanOrder {
@@ -467,7 +465,7 @@ impl PlanOrder {
             rule,
             of_key,
             next,
-            len,
+            len: at as usize,
         })
     }
 
