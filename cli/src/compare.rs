@@ -139,8 +139,8 @@ fn speedup(record: &CompareRecord) -> String {
 }
 
 pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
-    let algorithms = args.algorithms.clone();
-    refuse_if_slow(args.n, &algorithms, args.max_seconds)?;
+    let algorithms = &args.algorithms;
+    refuse_if_slow(args.n, algorithms, args.max_seconds)?;
     // Two steps an algorithm: the plain runs, then the instrumented ones.
     let label = format!("n = {}", args.n);
     let steps = Steps::on_terminal(&label, 2 * algorithms.len() as u64);
@@ -148,7 +148,7 @@ pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<Outcome, Failure> 
         quit_on_interrupt(steps.notices());
     }
     let mut records = Vec::with_capacity(algorithms.len());
-    for &algorithm in &algorithms {
+    for &algorithm in algorithms {
         records.push(measure(algorithm, args.n, &steps)?);
     }
     steps.finish();

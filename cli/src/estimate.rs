@@ -233,9 +233,7 @@ fn lines(e: &Estimate) -> Vec<Line> {
             e.kernel
         ),
     );
-    let counted = e.stopped == StopReason::Counted;
-    total_lines(e, counted, &mut add);
-    if counted {
+    if e.stopped == StopReason::Counted {
         counted_lines(e, &mut add);
     } else {
         sampled_lines(e, &mut add);
@@ -248,27 +246,14 @@ fn lines(e: &Estimate) -> Vec<Line> {
     lines
 }
 
-/// The total's lines of the table: the estimate with its interval, or the count (`counted`);
-/// then the known total, if any, and how the estimate or the count compares with it.
-fn total_lines(e: &Estimate, counted: bool, add: &mut dyn FnMut(String, String)) {
-    if counted {
-        add(
-            "total".into(),
-            format!("{} (counted exactly)", grouped(e.estimate_total as u128)),
-        );
-    } else {
-        add(
-            "total".into(),
-            format!(
-                "{} (95 %: {} to {}, ±{})",
-                approximately(e.estimate_total),
-                approximately(e.total_low),
-                approximately(e.total_high),
-                human::share(e.total_relative_half_width)
-            ),
-        );
-    }
-    if let (true, Some(known)) = (counted, e.known_total) {
+/// The lines of a board counted exactly: the count, then the known total, if any, and whether
+/// the count matches it; its unique count and the core time the count took.
+fn counted_lines(e: &Estimate, add: &mut dyn FnMut(String, String)) {
+    add(
+        "total".into(),
+        format!("{} (counted exactly)", grouped(e.estimate_total as u128)),
+    );
+    if let Some(known) = e.known_total {
         let agrees = if known as f64 == e.estimate_total {
             "the count matches it"
         } else {
@@ -278,23 +263,7 @@ fn total_lines(e: &Estimate, counted: bool, add: &mut dyn FnMut(String, String))
             "known total".into(),
             format!("{} ({agrees})", grouped(known)),
         );
-    } else if let Some(known) = e.known_total {
-        let off = (e.estimate_total / known as f64 - 1.0) * 100.0;
-        let held = e.total_low <= known as f64 && known as f64 <= e.total_high;
-        add(
-            "known total".into(),
-            format!(
-                "{} (estimate {}, {} the interval)",
-                grouped(known),
-                human::signed_percent(off, 2),
-                if held { "inside" } else { "outside" }
-            ),
-        );
     }
-}
-
-/// The lines of a board counted exactly: its unique count and the core time the count took.
-fn counted_lines(e: &Estimate, add: &mut dyn FnMut(String, String)) {
     add("unique".into(), grouped(e.estimate_unique as u128));
     add(
         "core time of the count".into(),
@@ -307,9 +276,33 @@ fn counted_lines(e: &Estimate, add: &mut dyn FnMut(String, String)) {
     );
 }
 
-/// The lines of a sampled board: the unique count and a full count's cost with their intervals,
-/// the modelled wall times, the largest task, the sample and the work it covered.
+/// The lines of a sampled board: the estimate with its interval, then the known total, if any,
+/// and how the estimate compares with it; the unique count and a full count's cost with their
+/// intervals, the modelled wall times, the largest task, the sample and the work it covered.
 fn sampled_lines(e: &Estimate, add: &mut dyn FnMut(String, String)) {
+    add(
+        "total".into(),
+        format!(
+            "{} (95 %: {} to {}, ±{})",
+            approximately(e.estimate_total),
+            approximately(e.total_low),
+            approximately(e.total_high),
+            human::share(e.total_relative_half_width)
+        ),
+    );
+    if let Some(known) = e.known_total {
+        let off = (e.estimate_total / known as f64 - 1.0) * 100.0;
+        let held = e.total_low <= known as f64 && known as f64 <= e.total_high;
+        add(
+            "known total".into(),
+            format!(
+                "{} (estimate {}, {} the interval)",
+                grouped(known),
+                human::signed_percent(off, 2),
+                if held { "inside" } else { "outside" }
+            ),
+        );
+    }
     add(
         "unique (total / 8)".into(),
         format!(

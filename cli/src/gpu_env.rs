@@ -6,6 +6,7 @@
 //! handed to the library before any command runs (the `gpu` build); and Mesa's device-selection
 //! layer kept quiet where there is no Wayland session ([`quiet_device_select`]).
 
+use crate::human;
 #[cfg(feature = "gpu")]
 use nqueens::gpu::{self, GpuSettings, LastRows, Stack};
 
@@ -63,11 +64,7 @@ pub struct GpuVars {
 /// read; the first value that is not understood, in the order [`THREADS_VAR`], [`STACK_VAR`],
 /// [`LAST_ROWS_VAR`], [`TRACE_VAR`], is refused in one line, quoted and shortened when long.
 pub fn read(var: impl Fn(&str) -> Option<std::ffi::OsString>) -> Result<GpuVars, String> {
-    let var = |name: &str| {
-        var(name)
-            .map(|v| v.to_string_lossy().trim().to_owned())
-            .filter(|v| !v.is_empty())
-    };
+    let var = |name: &str| human::variable_text(var(name).as_deref());
     let mut vars = GpuVars {
         adapter: var(ADAPTER_VAR),
         ..GpuVars::default()
@@ -78,7 +75,7 @@ pub fn read(var: impl Fn(&str) -> Option<std::ffi::OsString>) -> Result<GpuVars,
             _ => {
                 return Err(format!(
                     "{THREADS_VAR}={} is not a positive thread count",
-                    quoted(&threads)
+                    human::quoted(&threads)
                 ));
             }
         });
@@ -91,7 +88,7 @@ pub fn read(var: impl Fn(&str) -> Option<std::ffi::OsString>) -> Result<GpuVars,
         } else {
             return Err(format!(
                 "{STACK_VAR}={}: expected workgroup or private",
-                quoted(&stack)
+                human::quoted(&stack)
             ));
         });
     }
@@ -102,7 +99,7 @@ pub fn read(var: impl Fn(&str) -> Option<std::ffi::OsString>) -> Result<GpuVars,
             _ => {
                 return Err(format!(
                     "{LAST_ROWS_VAR}={}: expected 1 or 2",
-                    quoted(&rows)
+                    human::quoted(&rows)
                 ));
             }
         });
@@ -111,15 +108,15 @@ pub fn read(var: impl Fn(&str) -> Option<std::ffi::OsString>) -> Result<GpuVars,
         vars.trace = Some(match trace.as_str() {
             "1" => true,
             "0" => false,
-            _ => return Err(format!("{TRACE_VAR}={}: expected 1 or 0", quoted(&trace))),
+            _ => {
+                return Err(format!(
+                    "{TRACE_VAR}={}: expected 1 or 0",
+                    human::quoted(&trace)
+                ));
+            }
         });
     }
     Ok(vars)
-}
-
-/// `value` quoted for a one-line refusal, shortened when long.
-fn quoted(value: &str) -> String {
-    format!("{:?}", crate::human::shorten(value))
 }
 
 #[cfg(feature = "gpu")]

@@ -450,6 +450,20 @@ pub fn shorten_os(text: &OsStr) -> String {
     shorten(&crate::escape::os(text)).into_owned()
 }
 
+/// `text` quoted as Rust's `{:?}` quotes it (a newline as `\n`, so the message stays one line),
+/// shortened like [`shorten`]: a value a one-line message echoes and refuses.
+pub fn quoted(text: &str) -> String {
+    format!("{:?}", shorten(text))
+}
+
+/// An environment variable's value as the command reads it: `None` when unset or blank; trimmed,
+/// with `�` for each byte that is not UTF-8 (so that such a value is refused or matches nothing).
+pub fn variable_text(value: Option<&OsStr>) -> Option<String> {
+    value
+        .map(|v| v.to_string_lossy().trim().to_owned())
+        .filter(|v| !v.is_empty())
+}
+
 /// `line` with every word (between spaces and quotes) longer than [`LONGEST`] characters
 /// shortened like [`shorten`], so that an error never echoes a huge path or argument whole.
 pub fn shorten_words(line: &str) -> String {

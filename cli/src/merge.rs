@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use crate::format::{Format, table_row, write_records, write_table};
 
 use nqueens::Error;
-use nqueens::journal::{JournalError, MergeError, Merged, Shard, Spent, merge};
+use nqueens::journal::{JournalError, MergeError, Merged, Missing, Shard, Spent, merge};
 
 use super::escape;
 use super::human::{self, error_chain, grouped};
@@ -50,13 +50,8 @@ table_row!(PartRow, |row| {
 /// that differs from the known one (printed all the same).
 pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     refuse_repeated(&args.files)?;
-    let merged = merge(&args.files).map_err(|e| {
-        Failure::Wrong(format!(
-            "cannot merge: {}{}",
-            why(&e),
-            expected_files(&e, &args.files)
-        ))
-    })?;
+    let merged = merge(&args.files)
+        .map_err(|e| Failure::Wrong(format!("cannot merge: {}", why(&e, &args.files))))?;
     // A journal damaged or altered with its checksums recomputed passes every other check.
     let checked = merged.check_known();
     super::count::note_unique_left_out(merged.n, merged.unique);
@@ -138,18 +133,12 @@ const WRONG_JOURNAL_ADVICE: &str = "a journal holds a wrong count (damaged or al
 /// What to do with a damaged journal among those merged.
 const DAMAGED_ADVICE: &str = "count that shard again into a new file and merge with it instead";
 
-/// Where the journals of the shards a merge lacks are expected (`; shard 1/4 is expected in
-/// n12-s1-of-4.ckpt`): the names of the `files` given, in which one run of digits is the
-/// shard's index (the one that differs between them, or `-sK-` of the names `count
-/// --checkpoint DIR/` gives); otherwise how a missing shard is counted. Empty for every other
-/// refusal.
-fn expected_files(error: &Error, files: &[PathBuf]) -> String {
-    let Error::Merge(merge) = error else {
-        return String::new();
-    };
-    let MergeError::Incomplete { missing, .. } = &**merge else {
-        return String::new();
-    };
+/// Where the journals of the shards a merge lacks (`missing`) are expected (`; shard 1/4 is
+/// expected in n12-s1-of-4.ckpt`): the names of the `files` given, in which one run of digits is
+/// the shard's index (the one that differs between them, or `-sK-` of the names `count
+/// --checkpoint DIR/` gives); otherwise how a missing shard is counted. Empty when none is
+/// missing.
+fn expected_files(missing: &[Missing], files: &[PathBuf]) -> String {
     let Some(first) = missing.first() else {
         return String::new();
     };
@@ -234,8 +223,10 @@ fn expected_file(files: &[PathBuf], shard: Shard) -> Option<PathBuf> {
 }
 
 /// Why the journals cannot be merged, in one line with the next step: journals of different
-/// counts name only the fields that differ, a damaged journal says what to do.
-fn why(error: &Error) -> String {
+/// counts name only the fields that differ, a damaged journal says what to do, and missing
+/// shards are named with the files their journals are expected in, from the names of the `files`
+/// given ([`expected_files`]).
+fn why(error: &Error, files: &[PathBuf]) -> String {
     let merge = match error {
         Error::Merge(merge) => &**merge,
         Error::Journal(JournalError::Corrupt { .. }) => {
@@ -268,6 +259,9 @@ fn why(error: &Error) -> String {
             )
         }
         MergeError::Stray { .. } => format!("{error}; {DAMAGED_ADVICE}"),
+        MergeError::Incomplete { missing, .. } => {
+            error_chain(error) + &expected_files(missing, files)
+        }
         _ => error_chain(error),
     }
 }
@@ -281,13 +275,16 @@ mod tests {
     #[test]
     fn journals_of_different_counts_name_only_what_differs() {
         let header = |n| Header::for_plan(&Plan::new(n, Strategy::Symmetric, 4096).unwrap());
-        let text = why(&MergeError::Different {
-            first_path: "a.ckpt".into(),
-            first: Box::new(header(12)),
-            second_path: "b.ckpt".into(),
-            second: Box::new(header(13)),
-        }
-        .into());
+        let text = why(
+            &MergeError::Different {
+                first_path: "a.ckpt".into(),
+                first: Box::new(header(12)),
+                second_path: "b.ckpt".into(),
+                second: Box::new(header(13)),
+            }
+            .into(),
+            &[],
+        );
         assert!(
             text.starts_with("a.ckpt and b.ckpt belong to different counts (n = 12, "),
             "{text}"
@@ -301,11 +298,14 @@ mod tests {
 
     #[test]
     fn a_damaged_journal_says_what_to_do() {
-        let text = why(&Error::Journal(JournalError::Corrupt {
-            path: "s1.ckpt".into(),
-            offset: 184,
-            damage: Damage::Record(3),
-        }));
+        let text = why(
+            &Error::Journal(JournalError::Corrupt {
+                path: "s1.ckpt".into(),
+                offset: 184,
+                damage: Damage::Record(3),
+            }),
+            &[],
+        );
         assert_eq!(
             text,
             format!(

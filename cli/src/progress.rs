@@ -102,27 +102,17 @@ fn seconds_in_bounds(text: &str) -> Option<Duration> {
 
 /// The interval that a value of [`INTERVAL_VAR`] asks for ([`log_interval`]).
 pub fn parse_interval(value: Option<&std::ffi::OsStr>) -> Result<Duration, String> {
-    let Some(value) = value else {
+    let Some(text) = human::variable_text(value) else {
         return Ok(LOG_EVERY);
     };
-    let text = value.to_string_lossy();
-    let text = text.trim();
-    if text.is_empty() {
-        return Ok(LOG_EVERY);
-    }
-    seconds_in_bounds(text).ok_or_else(|| {
+    seconds_in_bounds(&text).ok_or_else(|| {
         format!(
             "{INTERVAL_VAR}={}: expected a number of seconds from {} to {} (a year)",
-            escape_value(text),
+            human::quoted(&text),
             SHORTEST_INTERVAL.as_secs_f64(),
             LONGEST_INTERVAL.as_secs()
         )
     })
-}
-
-/// `text` quoted for a one-line message, shortened when long.
-fn escape_value(text: &str) -> String {
-    format!("{:?}", human::shorten(text))
 }
 
 /// A progress bar on stderr, plain progress lines on stderr, or nothing at all.

@@ -15,3 +15,13 @@ pub fn inputs(fuzz: &Path, target: &str) -> Vec<PathBuf> {
     files.sort();
     files
 }
+
+/// `run` on each committed input of `target` ([`inputs`]), read whole, once there are at least
+/// `at_least` of them (so that a corpus left out of the repository is noticed).
+pub fn replay(fuzz: &Path, target: &str, at_least: usize, mut run: impl FnMut(&[u8])) {
+    let files = inputs(fuzz, target);
+    assert!(files.len() >= at_least, "the {target} corpus is committed");
+    for file in files {
+        run(&std::fs::read(&file).unwrap());
+    }
+}

@@ -1,6 +1,7 @@
 //! What the fuzz targets on the library's readers do with one input: a journal resumed by a
 //! count (`journal`), shard journals merged (`merge`). The targets (fuzz_targets/) and the
-//! test that replays their committed inputs (tests/fuzz_inputs.rs) run these same functions.
+//! test that replays their committed inputs (tests/library/fuzz_inputs.rs) run these same
+//! functions.
 //!
 //! An input is a journal file (or several) after one mode byte: bit 0 of it recomputes the
 //! header's CRC-32 and bit 1 every record's before the file is written, so that mutations reach

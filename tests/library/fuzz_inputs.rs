@@ -9,27 +9,22 @@ mod committed;
 #[path = "../../fuzz/entry/library.rs"]
 mod entry;
 
-use committed::inputs;
+use committed::replay;
 
 #[test]
 fn the_journal_targets_inputs_are_resumed_or_refused() {
-    let files = inputs(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz"),
-        "journal",
-    );
-    assert!(files.len() >= 4, "the journal corpus is committed");
-    for file in files {
+    let fuzz = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+    replay(&fuzz, "journal", 4, |data| {
         let dir = tempfile::tempdir().unwrap();
-        entry::journal(dir.path(), &std::fs::read(&file).unwrap());
-    }
+        entry::journal(dir.path(), data);
+    });
 }
 
 #[test]
 fn the_merge_targets_inputs_are_merged_or_refused() {
-    let files = inputs(&Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz"), "merge");
-    assert!(files.len() >= 3, "the merge corpus is committed");
-    for file in files {
+    let fuzz = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+    replay(&fuzz, "merge", 3, |data| {
         let dir = tempfile::tempdir().unwrap();
-        entry::merge(dir.path(), &std::fs::read(&file).unwrap());
-    }
+        entry::merge(dir.path(), data);
+    });
 }

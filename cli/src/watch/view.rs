@@ -396,18 +396,16 @@ fn board_lines(model: &Model, scale: usize) -> Vec<TextLine<'static>> {
                         _ => mark,
                     };
                 }
-                let text = if !middle {
-                    " ".repeat(width)
-                } else if scale == 1 {
-                    format!("{mark} ")
-                } else {
-                    centre(mark.to_string())
-                };
                 if scale == 1 {
                     // One line per row: the mark styled, the space after it plain.
                     spans.push(Span::styled(mark.to_string(), style));
                     spans.push(Span::raw(" "));
                 } else {
+                    let text = if middle {
+                        centre(mark.to_string())
+                    } else {
+                        " ".repeat(width)
+                    };
                     spans.push(Span::styled(text, style));
                 }
             }

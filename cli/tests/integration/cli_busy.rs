@@ -6,17 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::util::{scale_compare, stdout_of};
-
-/// A study saved on a 2-core machine that another program kept busy (2 threads got 50.5 %).
-fn busy_fixture() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/scale-17-busy-2-cores.json")
-}
-
-/// The quiet 16-core Xeon's study (its 2-thread slowdown is below 0: -1.9 points).
-fn quiet_fixture() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/measurements/scale-19-xeon-16-cores.json")
-}
+use crate::util::{busy_fixture, quiet_fixture, scale_compare, stdout_of, the_line};
 
 /// The busy fixture saved twice more under other names in `dir`, with `edit` applied.
 fn busy_copies(dir: &Path, edit: impl Fn(&mut Value)) -> Vec<PathBuf> {
@@ -39,13 +29,9 @@ fn a_busy_machine_is_said_once_on_stderr_and_as_a_column_per_row() {
     let mut files = busy_copies(dir.path(), |_| {});
     files.push(quiet_fixture());
     let (table, stderr) = scale_compare(files.clone(), &[]);
-    let busy: Vec<&str> = stderr
-        .lines()
-        .filter(|l| l.contains("other programs"))
-        .collect();
-    assert_eq!(busy.len(), 1, "{stderr}");
+    let busy = the_line(&stderr, |l| l.contains("other programs"));
     assert!(
-        busy[0].starts_with(
+        busy.starts_with(
             "nqueens: warning: other programs were using the CPUs: runs received as little as \
              50.5 % of the CPU time they asked for (2 threads, A: "
         ),
@@ -198,15 +184,10 @@ fn count_notes_a_busy_machine_as_scale_does() {
     let out = out.unwrap();
     assert!(out.status.success(), "{out:?}");
     let stderr = String::from_utf8(out.stderr).unwrap();
-    let notes: Vec<&str> = stderr
-        .lines()
-        .filter(|l| l.contains("other programs"))
-        .collect();
-    assert_eq!(notes.len(), 1, "{stderr}");
+    let note = the_line(&stderr, |l| l.contains("other programs"));
     assert!(
-        notes[0]
-            .starts_with("nqueens: note: other programs were using the CPUs: the count received ")
-            && notes[0].contains("of the CPU time its 1 thread asked for"),
+        note.starts_with("nqueens: note: other programs were using the CPUs: the count received ")
+            && note.contains("of the CPU time its 1 thread asked for"),
         "{stderr}"
     );
 }

@@ -46,17 +46,9 @@ fn flagged_as_not_known(out: &Output, total: &str) -> String {
     let stderr = util::stderr(out);
     assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
     assert!(stdout.contains(total), "the total is not printed: {stdout}");
-    let errors: Vec<&str> = stderr
-        .lines()
-        .filter(|l| l.starts_with("nqueens: error: "))
-        .collect();
-    assert_eq!(errors.len(), 1, "{stderr}");
-    assert!(
-        errors[0].contains("is not the known 14,200"),
-        "{}",
-        errors[0]
-    );
-    errors[0].to_string()
+    let error = util::the_line(&stderr, |l| l.starts_with("nqueens: error: "));
+    assert!(error.contains("is not the known 14,200"), "{error}");
+    error.to_string()
 }
 
 #[test]

@@ -3,7 +3,9 @@
 
 use std::time::Duration;
 
-use crate::util::{first_line_then_kill, nqueens_process, stdout_of, usage_error};
+use crate::util::{
+    busy_fixture, first_line_then_kill, nqueens_process, scale_compare, stdout_of, usage_error,
+};
 
 /// Seconds in a year, as the tool counts them.
 const YEAR: f64 = 365.25 * 86_400.0;
@@ -361,14 +363,7 @@ fn journal_refusals_are_short_and_say_what_to_do() {
 #[test]
 fn every_percentage_reads_with_a_space_before_the_sign() {
     let estimate = stdout_of(&["estimate", "14", "--samples", "2000", "--seed", "1"]);
-    let compare = stdout_of(&[
-        "scale",
-        "--compare",
-        concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/scale-17-busy-2-cores.json"
-        ),
-    ]);
+    let (compare, _) = scale_compare([busy_fixture()], &[]);
     for text in [&estimate, &compare] {
         assert!(text.contains(" %"), "{text}");
         let glued = text

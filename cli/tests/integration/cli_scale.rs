@@ -338,16 +338,12 @@ fn bad_model_reaches_are_one_line_usage_errors() {
 #[test]
 fn runs_too_short_to_mean_anything_are_warned_about_and_captioned() {
     let (svg, stderr) = plot_of(&["scale", "6", "-t", "2", "-r", "3", "-f", "csv"]);
-    let warnings: Vec<&str> = stderr
-        .lines()
-        .filter(|l| l.contains("choose a larger n"))
-        .collect();
-    assert_eq!(warnings.len(), 1, "{stderr}");
+    let warning = util::the_line(&stderr, |l| l.contains("choose a larger n"));
     assert!(
-        warnings[0].starts_with("nqueens: warning: the fastest timed run took "),
+        warning.starts_with("nqueens: warning: the fastest timed run took "),
         "{stderr}"
     );
-    assert!(warnings[0].contains("such as "), "{stderr}");
+    assert!(warning.contains("such as "), "{stderr}");
     let caption = svg_texts(&svg)
         .into_iter()
         .skip_while(|t| !t.starts_with("warning: "))

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use predicates::prelude::*;
 use serde_json::Value;
 
-use crate::util::{self, nqueens, scale_compare, stdout_of};
+use crate::util::{self, busy_fixture, nqueens, quiet_fixture, scale_compare, stdout_of};
 
 /// Two saved results made by the tool here: `kernels.json` with two kernels of n = 10 measured
 /// together, and `small.json` of n = 9 with another thread list.
@@ -242,20 +242,9 @@ fn the_comparison_as_json_and_csv_names_each_series_and_flags_differences() {
     assert!(!stderr.contains("differ"), "{stderr}");
 }
 
-/// A study saved by an earlier version on a 2-core machine that another program kept busy:
-/// at 2 threads, 1.00x with 50.5 % of the CPU, its loss breakdown all in the slowdown.
-fn busy_fixture() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/scale-17-busy-2-cores.json")
-}
-
-/// A study of a quiet 16-core machine, with its loss breakdown.
-fn clean_fixture() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/measurements/scale-19-xeon-16-cores.json")
-}
-
 /// `scale --compare` of the busy and the clean study, then `extra`: stdout and stderr.
 fn compare_busy_and_clean(extra: &[&str]) -> (String, String) {
-    scale_compare([busy_fixture(), clean_fixture()], extra)
+    scale_compare([busy_fixture(), quiet_fixture()], extra)
 }
 
 #[test]

@@ -15,7 +15,7 @@ use nqueens::{
     CountOptions, Kernel, RunControl, Strategy, TaskOutcome, Watcher, count, count_with, known,
 };
 
-use crate::util::{nqueens_process, stderr, usage_error_in};
+use crate::util::{nqueens_process, stderr, the_line, usage_error_in};
 
 /// Whether a GPU adapter is here; says so on stderr when not (a failure where
 /// `NQUEENS_REQUIRE_GPU=1`).
@@ -227,12 +227,8 @@ fn the_trace_writes_a_line_per_batch_and_one_per_stream() {
         .filter(|l| l.starts_with("nqueens: gpu batch: "))
         .count();
     assert!(batches >= 1, "{err}");
-    let stream: Vec<&str> = err
-        .lines()
-        .filter(|l| l.starts_with("nqueens: gpu stream: "))
-        .collect();
-    assert_eq!(stream.len(), 1, "{err}");
-    assert!(stream[0].contains(" busy "), "{err}");
+    let stream = the_line(&err, |l| l.starts_with("nqueens: gpu stream: "));
+    assert!(stream.contains(" busy "), "{err}");
     let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(record[0]["total"], 73_712);
 

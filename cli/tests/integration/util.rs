@@ -1,6 +1,7 @@
 //! Helpers shared by the command-line test binaries.
 
 use std::io::Read;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Output, Stdio};
 use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex};
@@ -37,6 +38,27 @@ pub fn nqueens_process() -> std::process::Command {
 pub fn quiet_mesa() -> Option<std::path::PathBuf> {
     (cfg!(feature = "gpu") && std::env::var_os("XDG_RUNTIME_DIR").is_none())
         .then(std::env::temp_dir)
+}
+
+/// A study saved by an earlier version on a 2-core machine that another program kept busy:
+/// at 2 threads, 1.00x with 50.5 % of the CPU, its loss breakdown all in the slowdown.
+pub fn busy_fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/scale-17-busy-2-cores.json")
+}
+
+/// The study of a quiet 16-core Xeon, with its loss breakdown (its 2-thread slowdown is below
+/// 0: -1.9 points).
+pub fn quiet_fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/measurements/scale-19-xeon-16-cores.json")
+}
+
+/// The one line of `text` that `matches`, asserted to be exactly one (`text` is shown when it is
+/// not).
+#[track_caller]
+pub fn the_line(text: &str, matches: impl Fn(&str) -> bool) -> &str {
+    let found: Vec<&str> = text.lines().filter(|l| matches(l)).collect();
+    assert_eq!(found.len(), 1, "{text}");
+    found[0]
 }
 
 /// Runs `nqueens ARGS`, expects success, and returns stdout.
