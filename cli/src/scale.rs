@@ -19,7 +19,7 @@ use nqueens::{CountOptions, Kernel, RunControl, Strategy, Watcher};
 use super::long_run::Interrupt;
 use super::output;
 use super::progress::Steps;
-use super::{budget, cpu_share, human, pin};
+use super::{budget, human, pin};
 use crate::args::ScaleArgs;
 use crate::failure::{Failure, Outcome};
 
@@ -370,7 +370,7 @@ fn warnings(studies: &[Series]) -> Vec<String> {
         .collect()
 }
 
-/// A thread count whose runs received less than [`cpu_share::BUSY_BELOW`] of the CPU time they
+/// A thread count whose runs received less than [`Study::BUSY_BELOW`] of the CPU time they
 /// asked for: its CPU share and, among several series, which series it is of.
 pub(crate) struct Starved {
     /// The thread count.
@@ -443,7 +443,7 @@ pub(crate) fn busy_machine_warning(starved: &[Starved]) -> Option<String> {
          taken as \"other programs\", and the model with losses leaves it out",
         human::percent(lowest.share),
         human::plural(lowest.threads, "thread"),
-        human::percent(cpu_share::BUSY_BELOW)
+        human::percent(Study::BUSY_BELOW)
     ))
 }
 
@@ -459,13 +459,13 @@ pub(crate) fn has_busy(warnings: &[StudyWarning]) -> bool {
 pub(crate) fn busy_line(whose: &str) -> String {
     format!(
         "busy machine: other programs took CPU time from {whose} (CPU share under {})",
-        human::percent(cpu_share::BUSY_BELOW)
+        human::percent(Study::BUSY_BELOW)
     )
 }
 
 /// Whether a run with `cpu_share` (where measured) was on a busy machine: the `busy` column.
 pub(crate) fn busy(cpu_share: Option<f64>) -> Option<bool> {
-    cpu_share.map(|share| share < cpu_share::BUSY_BELOW)
+    cpu_share.map(|share| share < Study::BUSY_BELOW)
 }
 
 /// What a `-` in the CPU share column of runs measured now means.
