@@ -1,16 +1,13 @@
 //! The CPU share of a count: the CPU time the process received ÷ the CPU time its workers asked
-//! for, the measure `scale` reports for each thread count (the library's studies read the same
-//! clock), and the note on stderr when it says the machine was busy.
+//! for, the measure `scale` reports for each thread count (the library's studies measure the same
+//! share from /proc/self/stat), and the note on stderr when it says the machine was busy.
 
 use std::time::Instant;
 
 use nqueens::scaling::Machine;
+use nqueens::scaling::study::Study;
 
 use crate::human;
-
-/// A CPU share below this means that other programs were using the CPUs: the threshold of the
-/// studies' busy-machine warning (`StudyWarning::BusyMachine`).
-pub const BUSY_BELOW: f64 = 0.8;
 
 /// Counts shorter than this get no note: the pool's start and the process's own threads weigh
 /// too much in them.
@@ -69,14 +66,14 @@ impl CpuClock {
 /// The note on a count of `threads` workers that received `share` of the CPU time they asked
 /// for during `wall` seconds: `None` on a quiet machine and for a count too short to judge.
 pub fn busy_note(share: f64, wall: f64, threads: usize) -> Option<String> {
-    (share < BUSY_BELOW && wall >= NOTED_FROM_SECONDS).then(|| {
+    (share < Study::BUSY_BELOW && wall >= NOTED_FROM_SECONDS).then(|| {
         format!(
             "nqueens: note: other programs were using the CPUs: the count received {} of the \
              CPU time its {} asked for (CPU share; under {} is a busy machine), so its time is \
              that of this busy machine",
             human::percent(share),
             human::plural(threads, "thread"),
-            human::percent(BUSY_BELOW)
+            human::percent(Study::BUSY_BELOW)
         )
     })
 }
@@ -109,20 +106,6 @@ mod tests {
         );
         assert_eq!(busy_note(0.95, 2.0, 2), None);
         assert_eq!(busy_note(0.45, 0.5, 2), None);
-    }
-
-    #[test]
-    fn the_threshold_is_the_studies_own() {
-        use nqueens::scaling::series::Series;
-        use nqueens::scaling::study::StudyWarning;
-        for (share, busy) in [(BUSY_BELOW - 0.01, true), (BUSY_BELOW + 0.01, false)] {
-            let study = crate::scale::tests::study(16, &[(1, 1.0, Some(share))]);
-            let warned = Series::of(&study)
-                .warnings()
-                .iter()
-                .any(|w| matches!(w, StudyWarning::BusyMachine { .. }));
-            assert_eq!(warned, busy, "{share}");
-        }
     }
 
     #[test]

@@ -6,7 +6,7 @@ use crate::format::write_records;
 use nqueens::known::{Known, Mismatch};
 
 use super::human::grouped;
-use crate::args::KnownArgs;
+use crate::args::{KnownArgs, beyond_known};
 use crate::failure::{Failure, Outcome};
 
 pub fn run(args: &KnownArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
@@ -24,12 +24,7 @@ pub fn run(args: &KnownArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
 
 /// The table's row for `n`, or the usage error that names how far the table goes.
 pub fn lookup(n: u32) -> Result<Known, Failure> {
-    nqueens::known::Known::of(n).ok_or_else(|| {
-        Failure::Usage(format!(
-            "no known count for n = {n}: the table goes from 0 to {}",
-            Known::MAX_N
-        ))
-    })
+    Known::of(n).ok_or_else(|| Failure::Usage(beyond_known(n)))
 }
 
 /// What differs between a board's counts and the known ones, digits grouped: `n = 12: the

@@ -19,7 +19,7 @@ use nqueens::{CountOptions, Kernel, RunControl, Strategy, Watcher};
 use super::long_run::Interrupt;
 use super::output;
 use super::progress::Steps;
-use super::{budget, cpu_share, human, pin};
+use super::{budget, human, pin};
 use crate::args::ScaleArgs;
 use crate::failure::{Failure, Outcome};
 
@@ -355,11 +355,7 @@ fn warnings(studies: &[Series]) -> Vec<String> {
                 StudyWarning::BusyMachine { starved: counts } => {
                     let name =
                         several.then(|| format!("{} kernel, {}", study.kernel, study.strategy));
-                    starved.extend(counts.iter().map(|&(threads, share)| Starved {
-                        threads,
-                        share,
-                        of: name.clone(),
-                    }));
+                    starved.extend(Starved::all(&counts, name));
                 }
                 StudyWarning::ShortRuns { threads, time } => {
                     short.get_or_insert_with(|| short_run_warning(study, threads, time));
@@ -374,7 +370,7 @@ fn warnings(studies: &[Series]) -> Vec<String> {
         .collect()
 }
 
-/// A thread count whose runs received less than [`cpu_share::BUSY_BELOW`] of the CPU time they
+/// A thread count whose runs received less than [`Study::BUSY_BELOW`] of the CPU time they
 /// asked for: its CPU share and, among several series, which series it is of.
 pub(crate) struct Starved {
     /// The thread count.
@@ -385,10 +381,24 @@ pub(crate) struct Starved {
     pub of: Option<String>,
 }
 
+impl Starved {
+    /// The thread counts of a [`StudyWarning::BusyMachine`], `counts`, each of the series `of`.
+    pub(crate) fn all(counts: &[(usize, f64)], of: Option<String>) -> Vec<Starved> {
+        counts
+            .iter()
+            .map(|&(threads, share)| Starved {
+                threads,
+                share,
+                of: of.clone(),
+            })
+            .collect()
+    }
+}
+
 /// What the runs of one series say about their own worth, in words: that its study was
-/// stopped, the busy-machine warning, then the short-run warning, each where its runs call for
-/// it.
-pub(crate) fn series_warnings(series: &Series) -> Vec<String> {
+/// stopped, the busy-machine warning (where `busy`), then the short-run warning, each where its
+/// runs call for it.
+pub(crate) fn series_warnings(series: &Series, busy: bool) -> Vec<String> {
     let stopped = (!series.complete).then(|| STOPPED_WARNING.to_string());
     stopped
         .into_iter()
@@ -396,6 +406,7 @@ pub(crate) fn series_warnings(series: &Series) -> Vec<String> {
             series
                 .warnings()
                 .iter()
+                .filter(|warning| busy || !matches!(warning, StudyWarning::BusyMachine { .. }))
                 .filter_map(|warning| warning_text(series, warning)),
         )
         .collect()
@@ -408,16 +419,7 @@ const STOPPED_WARNING: &str = "the study was stopped before it finished: each th
 /// `warning` about the runs of `series` in words; `None` for a kind this version cannot word.
 pub(crate) fn warning_text(series: &Series, warning: &StudyWarning) -> Option<String> {
     match warning {
-        StudyWarning::BusyMachine { starved } => busy_machine_warning(
-            &starved
-                .iter()
-                .map(|&(threads, share)| Starved {
-                    threads,
-                    share,
-                    of: None,
-                })
-                .collect::<Vec<_>>(),
-        ),
+        StudyWarning::BusyMachine { starved } => busy_machine_warning(&Starved::all(starved, None)),
         StudyWarning::ShortRuns { threads, time } => {
             Some(short_run_warning(series, *threads, *time))
         }
@@ -434,23 +436,36 @@ pub(crate) fn busy_machine_warning(starved: &[Starved]) -> Option<String> {
         .as_ref()
         .map_or_else(String::new, |name| format!(", {name}"));
     Some(format!(
-        "{BUSY_WARNING_START}: runs received as little as {} of the CPU time \
+        "other programs were using the CPUs: runs received as little as {} of the CPU time \
          they asked for ({}{of}; under {} is a busy machine), so the measured times, speedups \
          and efficiencies are those of this busy machine, not the machine's; the CPU share \
          column (cpu_share) gives each thread count's, the loss breakdown books the CPU time \
          taken as \"other programs\", and the model with losses leaves it out",
         human::percent(lowest.share),
         human::plural(lowest.threads, "thread"),
-        human::percent(cpu_share::BUSY_BELOW)
+        human::percent(Study::BUSY_BELOW)
     ))
 }
 
-/// How the busy-machine warning starts.
-pub(crate) const BUSY_WARNING_START: &str = "other programs were using the CPUs";
+/// Whether `warnings` hold the busy-machine warning ([`StudyWarning::BusyMachine`]).
+pub(crate) fn has_busy(warnings: &[StudyWarning]) -> bool {
+    warnings
+        .iter()
+        .any(|w| matches!(w, StudyWarning::BusyMachine { .. }))
+}
+
+/// The line above a table of runs some of which were on a busy machine, naming `whose` runs
+/// (`these runs`, `the runs of A, B`): said once, as stderr has the whole warning.
+pub(crate) fn busy_line(whose: &str) -> String {
+    format!(
+        "busy machine: other programs took CPU time from {whose} (CPU share under {})",
+        human::percent(Study::BUSY_BELOW)
+    )
+}
 
 /// Whether a run with `cpu_share` (where measured) was on a busy machine: the `busy` column.
 pub(crate) fn busy(cpu_share: Option<f64>) -> Option<bool> {
-    cpu_share.map(|share| share < cpu_share::BUSY_BELOW)
+    cpu_share.map(|share| share < Study::BUSY_BELOW)
 }
 
 /// What a `-` in the CPU share column of runs measured now means.
@@ -458,6 +473,15 @@ pub(crate) const NO_CPU_SHARE: &str = "CPU share -: not measured: that thread co
                                        under 0.25 s in all, too short for the process clock's \
                                        10 ms ticks (a larger n or --repeat gives one), or the \
                                        system has no /proc";
+
+/// A share of the worker-time in percentage points, `0.0` and above: `12.3` (never `-0.0`); `-`
+/// where it is not a number.
+fn points(x: f64) -> String {
+    if !x.is_finite() {
+        return "-".to_string();
+    }
+    format!("{:.1}", x.max(0.0) * 100.0)
+}
 
 /// The loss breakdown as the tables, the CSV and the plot show it: a part below 0 (where the
 /// thread count did better than the one-thread run in it: timer noise) as 0, so that no gain
@@ -722,12 +746,12 @@ pub(crate) mod tests {
         // The first short study's.
         assert!(both[1].contains("took 2.10 ms (2 threads)"), "{both:?}");
         // Each series of a comparison says its own.
-        assert_eq!(series_warnings(&busy), alone);
-        assert_eq!(series_warnings(&short).len(), 1);
+        assert_eq!(series_warnings(&busy, true), alone);
+        assert_eq!(series_warnings(&short, true).len(), 1);
         // A stopped one says so first.
         let mut stopped = busy.clone();
         stopped.complete = false;
-        let said = series_warnings(&stopped);
+        let said = series_warnings(&stopped, true);
         assert_eq!(said[0], STOPPED_WARNING);
         assert_eq!(said[1..], alone);
     }

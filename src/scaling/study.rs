@@ -296,6 +296,15 @@ impl Study {
     /// ```
     pub const SHORT_RUN: Duration = Duration::from_millis(250);
 
+    /// A CPU share ([`MeasuredPoint::cpu_share`]) below this (80 %) means that other programs
+    /// were using the machine during the runs ([`StudyWarning::BusyMachine`]).
+    ///
+    /// ```
+    /// use nqueens::scaling::study::Study;
+    /// assert_eq!(Study::BUSY_BELOW, 0.8);
+    /// ```
+    pub const BUSY_BELOW: f64 = 0.8;
+
     /// The model's prediction for `workers`, when it was modelled.
     #[must_use]
     pub fn model_at(&self, workers: usize) -> Option<&ModelPoint> {
@@ -347,7 +356,7 @@ pub(crate) fn warnings_of(runs: &[MeasuredPoint]) -> Vec<StudyWarning> {
     let starved: Vec<(usize, f64)> = runs
         .iter()
         .filter_map(|p| Some((p.threads, p.cpu_share?)))
-        .filter(|&(_, share)| share < BUSY_BELOW)
+        .filter(|&(_, share)| share < Study::BUSY_BELOW)
         .collect();
     let busy = (!starved.is_empty()).then_some(StudyWarning::BusyMachine { starved });
     let short = runs
@@ -360,10 +369,6 @@ pub(crate) fn warnings_of(runs: &[MeasuredPoint]) -> Vec<StudyWarning> {
         });
     busy.into_iter().chain(short).collect()
 }
-
-/// A CPU share ([`MeasuredPoint::cpu_share`]) below this means that other programs were using
-/// the machine during the runs.
-pub(crate) const BUSY_BELOW: f64 = 0.8;
 
 /// What a study's runs say about their own worth ([`Study::warnings`]), with the figures that
 /// show it.

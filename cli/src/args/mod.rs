@@ -46,7 +46,7 @@ pub use known::KnownArgs;
 pub use list::ListArgs;
 pub use man::ManArgs;
 pub use merge::MergeArgs;
-pub use parse::{DAY_SECONDS, parse_boards};
+pub use parse::{DAY_SECONDS, beyond_known, parse_boards};
 pub use scale::ScaleArgs;
 pub use solve::SolveArgs;
 pub use verify::VerifyArgs;

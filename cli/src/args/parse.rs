@@ -112,12 +112,17 @@ pub fn parse_boards(text: &str) -> Result<Boards, String> {
 pub fn parse_known_boards(text: &str) -> Result<Boards, String> {
     let boards = parse_boards(text)?;
     match boards.0.iter().find(|&&n| n > Known::MAX_N) {
-        Some(n) => Err(format!(
-            "no known count for n = {n}: the table goes from 0 to {}",
-            Known::MAX_N
-        )),
+        Some(&n) => Err(beyond_known(n)),
         None => Ok(boards),
     }
+}
+
+/// The refusal of `n`, a board beyond the known table: it names how far the table goes.
+pub fn beyond_known(n: u32) -> String {
+    format!(
+        "no known count for n = {n}: the table goes from 0 to {}",
+        Known::MAX_N
+    )
 }
 
 /// The refusal of a range written as other tools write one (`8-12`, `8:12`), pointing to the

@@ -11,7 +11,7 @@ use nqueens::scaling::study::StudyWarning;
 
 use super::plot;
 use super::saved::{self, Labels};
-use super::{Starved, shares_core, signed_percent, solutions_per_second};
+use super::{Starved, points, shares_core, signed_percent, solutions_per_second};
 use crate::args::ScaleArgs;
 use crate::failure::{Failure, Outcome};
 use crate::format::{Format, TableRow, write_table};
@@ -84,11 +84,8 @@ fn known_warnings(series: &[Series]) -> Vec<String> {
         for warning in s.warnings() {
             match &warning {
                 StudyWarning::BusyMachine { starved: counts } => {
-                    starved.extend(counts.iter().map(|&(threads, share)| Starved {
-                        threads,
-                        share,
-                        of: Some(format!("{}: {}", letter(i), s.label())),
-                    }));
+                    let name = format!("{}: {}", letter(i), s.label());
+                    starved.extend(Starved::all(counts, Some(name)));
                 }
                 StudyWarning::ShortRuns { .. } if short.is_none() => {
                     short = super::warning_text(s, &warning)
@@ -109,11 +106,7 @@ fn busy_series(series: &[Series]) -> Vec<String> {
     series
         .iter()
         .enumerate()
-        .filter(|(_, s)| {
-            s.warnings()
-                .iter()
-                .any(|w| matches!(w, StudyWarning::BusyMachine { .. }))
-        })
+        .filter(|(_, s)| super::has_busy(&s.warnings()))
         .map(|(i, _)| letter(i))
         .collect()
 }
@@ -177,14 +170,8 @@ fn write(
         |out| {
             let busy = busy_series(series);
             if !busy.is_empty() {
-                // Said once; stderr has the whole warning.
-                writeln!(
-                    out,
-                    "busy machine: other programs took CPU time from the runs of {} (CPU share \
-                     under {})\n",
-                    busy.join(", "),
-                    percent(crate::cpu_share::BUSY_BELOW)
-                )?;
+                let whose = format!("the runs of {}", busy.join(", "));
+                writeln!(out, "{}\n", super::busy_line(&whose))?;
             }
             write_side_by_side(out, series)
         },
@@ -237,7 +224,7 @@ impl<'a> JsonSeries<'a> {
             repeat: s.repeat,
             date: s.run.date.as_deref(),
             headline: s.headline,
-            warnings: super::series_warnings(s),
+            warnings: super::series_warnings(s, true),
         }
     }
 }
@@ -341,22 +328,15 @@ impl TableRow for Row {
             self.cpu_share.map_or_else(|| "-".to_string(), percent),
             shares_core(self.shares_core).to_string(),
         ];
-        let losses = Loss::NAMES
-            .iter()
-            .enumerate()
-            .map(|(i, _)| points(self.loss.map(|l| l.parts()[i].1)));
+        let losses = Loss::NAMES.iter().enumerate().map(|(i, _)| {
+            self.loss
+                .map_or_else(|| "-".to_string(), |l| points(l.parts()[i].1))
+        });
         let error = self
             .model_error
             .map_or_else(|| "-".to_string(), signed_percent);
         before.into_iter().chain(losses).chain([error]).collect()
     }
-}
-
-/// A share of the worker-time in percentage points, 0 and above ([`super::shown_loss`]); `-`
-/// where not measured.
-fn points(x: Option<f64>) -> String {
-    x.filter(|x| x.is_finite())
-        .map_or_else(|| "-".to_string(), |x| format!("{:.1}", x.max(0.0) * 100.0))
 }
 
 /// Every series' measured thread counts, by thread count, then in the order given.
@@ -425,10 +405,7 @@ pub fn write_side_by_side(out: &mut dyn Write, series: &[Series]) -> io::Result<
                 solutions_per_second(h.solutions_per_second_per_core)
             )?;
         }
-        for warning in super::series_warnings(s)
-            .into_iter()
-            .filter(|w| !w.starts_with(super::BUSY_WARNING_START))
-        {
+        for warning in super::series_warnings(s, false) {
             writeln!(out, "     warning: {warning}")?;
         }
     }

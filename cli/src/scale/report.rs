@@ -7,10 +7,10 @@ use serde::Serialize;
 use nqueens::scaling::Loss;
 use nqueens::scaling::check::Holdout;
 use nqueens::scaling::series::Series;
-use nqueens::scaling::study::{Study, StudyWarning};
+use nqueens::scaling::study::Study;
 use nqueens::{Kernel, Strategy};
 
-use super::{compare, shares_core, signed_percent, solutions_per_second};
+use super::{compare, points, shares_core, signed_percent, solutions_per_second};
 use crate::format::{Format, TableRow, table_row, write_table};
 use crate::human::{self, percent};
 
@@ -23,19 +23,11 @@ pub fn write_results(
 ) -> Result<(), crate::failure::Failure> {
     let for_people = |out: &mut dyn Write| -> io::Result<()> {
         // Said once, above every study; stderr has the whole warning.
-        let busy = studies.iter().any(|study| {
-            study
-                .warnings()
-                .iter()
-                .any(|w| matches!(w, StudyWarning::BusyMachine { .. }))
-        });
-        if busy {
-            writeln!(
-                out,
-                "busy machine: other programs took CPU time from these runs (CPU share under \
-                 {})\n",
-                percent(crate::cpu_share::BUSY_BELOW)
-            )?;
+        if studies
+            .iter()
+            .any(|study| super::has_busy(&study.warnings()))
+        {
+            writeln!(out, "{}\n", super::busy_line("these runs"))?;
         }
         for (i, study) in studies.iter().enumerate() {
             if i > 0 {
@@ -108,14 +100,6 @@ impl TableRow for LossRow {
             .chain(parts)
             .collect()
     }
-}
-
-/// A share of the worker-time in percentage points, `0.0` and above: `12.3` (never `-0.0`).
-fn points(x: f64) -> String {
-    if !x.is_finite() {
-        return "-".to_string();
-    }
-    format!("{:.1}", x.max(0.0) * 100.0)
 }
 
 /// A modelled worker count in the human table.

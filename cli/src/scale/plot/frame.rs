@@ -20,6 +20,7 @@ pub(super) fn fail<E: std::fmt::Debug>(e: E) -> PlotError {
     PlotError(format!("{e:?}"))
 }
 
+// Heights of the title, the three panels, one legend entry and one caption line, pixels.
 pub(super) const TITLE_HEIGHT: u32 = 100;
 pub(super) const SPEEDUP_HEIGHT: u32 = 430;
 pub(super) const EFFICIENCY_HEIGHT: u32 = 310;
@@ -111,7 +112,8 @@ pub(super) struct Curve {
     pub(super) model: Vec<(f64, f64)>,
     /// Whether `model` includes the measured serial time and slowdown.
     pub(super) with_losses: bool,
-    /// The loss breakdown of each measured thread count above one.
+    /// The loss breakdown of each measured thread count above one, each part 0 and above
+    /// ([`crate::scale::shown_loss`]) and finite.
     pub(super) losses: Vec<(f64, Loss)>,
     /// Which series this is, and of how many (the loss bars stand side by side).
     pub(super) index: usize,
@@ -165,17 +167,7 @@ impl Curve {
             .filter(|p| p.threads > 1 && usable(p.threads as f64, 1.0))
             // No gain drawn as a loss: a part below 0 is drawn as 0, as the tables show it.
             .filter_map(|p| Some((p.threads as f64, crate::scale::shown_loss(p.loss?).0)))
-            .filter(|(_, l)| {
-                [
-                    l.serial,
-                    l.imbalance,
-                    l.other_programs,
-                    l.slowdown,
-                    l.unexplained,
-                ]
-                .iter()
-                .all(|x| x.abs() <= DRAWN.1)
-            })
+            .filter(|(_, l)| l.parts().iter().all(|(_, x)| x.abs() <= DRAWN.1))
             .collect();
         let (colour, bar) = PALETTE[index % PALETTE.len()];
         Curve {

@@ -9,13 +9,9 @@ use super::panels::*;
 
 /// The parts of the loss breakdown as drawn: name, colour, value.
 pub(super) fn loss_parts(loss: &Loss) -> [(&'static str, RGBColor, f64); 5] {
-    [
-        ("serial", LOSS_COLOURS[0], loss.serial),
-        ("imbalance", LOSS_COLOURS[1], loss.imbalance),
-        ("other programs", LOSS_COLOURS[2], loss.other_programs),
-        ("slowdown", LOSS_COLOURS[3], loss.slowdown),
-        ("unexplained", LOSS_COLOURS[4], loss.unexplained),
-    ]
+    let names = crate::scale::loss_headings(false);
+    let parts = loss.parts();
+    std::array::from_fn(|i| (names[i], LOSS_COLOURS[i], parts[i].1))
 }
 
 /// The colours of the loss breakdown's parts: serial, imbalance, other programs, slowdown,
@@ -28,24 +24,20 @@ pub(super) const LOSS_COLOURS: [RGBColor; 5] = [
     RGBColor(227, 119, 194),
 ];
 
-/// The y range of the loss panel, in points: the lowest and highest ends of the stacked bars
-/// (zero included), with room below and above for the notes.
+/// The y range of the loss panel, in points: from zero to the highest end of the stacked bars
+/// (each part 0 and above, [`Curve::losses`]), with room below and above for the notes.
 pub(super) fn loss_span(curves: &[Curve]) -> (f64, f64) {
-    let stacks = curves
+    let high = curves
         .iter()
         .flat_map(|c| c.losses.iter())
         .map(|(_, loss)| {
             loss_parts(loss)
                 .iter()
-                .fold((0.0f64, 0.0f64), |(down, up), &(_, _, v)| {
-                    (down + v.min(0.0), up + v.max(0.0))
-                })
-        });
-    let (low, high) = stacks.fold((0.0f64, 0.0f64), |(lo, hi), (down, up)| {
-        (lo.min(down * 100.0), hi.max(up * 100.0))
-    });
-    let span = (high - low).max(1.0);
-    (low - 0.1 * span, high + 0.25 * span)
+                .fold(0.0f64, |up, &(_, _, v)| up + v.max(0.0))
+        })
+        .fold(0.0f64, |hi, up| hi.max(up * 100.0));
+    let span = high.max(1.0);
+    (-0.1 * span, high + 0.25 * span)
 }
 
 /// The third panel: at each measured thread count above one, a bar per series with the lost
@@ -79,16 +71,11 @@ pub(super) fn draw_losses(
         let offset = (2 * curve.index as i32 + 1 - curve.of as i32) * half;
         let mut bars = Vec::new();
         for &(x, loss) in &curve.losses {
-            let (mut down, mut up) = (0.0, 0.0);
+            let mut up = 0.0;
             for (_, colour, value) in loss_parts(&loss) {
                 let value = value * 100.0;
-                let (from, to) = if value >= 0.0 {
-                    up += value;
-                    (up - value, up)
-                } else {
-                    down += value;
-                    (down - value, down)
-                };
+                up += value;
+                let (from, to) = (up - value, up);
                 let (_, y_from) = chart.backend_coord(&(x, from));
                 let (_, y_to) = chart.backend_coord(&(x, to));
                 if y_from == y_to {
@@ -104,15 +91,11 @@ pub(super) fn draw_losses(
             }
             // The series' colour around the whole bar, so that side-by-side bars are told apart.
             let (_, y_zero) = chart.backend_coord(&(x, 0.0));
-            let (_, y_down) = chart.backend_coord(&(x, down));
             let (_, y_up) = chart.backend_coord(&(x, up));
             bars.push(
                 EmptyElement::at((x, 0.0))
                     + Rectangle::new(
-                        [
-                            (offset - half, y_up - y_zero),
-                            (offset + half, y_down - y_zero),
-                        ],
+                        [(offset - half, y_up - y_zero), (offset + half, 0)],
                         curve.colour.stroke_width(2),
                     ),
             );

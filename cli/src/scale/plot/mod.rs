@@ -110,7 +110,6 @@ impl PlotOptions {
     }
 }
 
-/// Heights of the title, the two panels, one legend entry and one caption line, pixels.
 /// Renders `series` as an SVG document: speedup against threads on log–log axes above the
 /// efficiency on a linear axis, one shared legend under them and `options.warnings` as a caption.
 pub fn render_svg(series: &[Series], options: &PlotOptions) -> Result<String, PlotError> {
@@ -213,11 +212,7 @@ mod tests {
     #[test]
     fn bar_colour_is_the_one_the_command_tests_look_for() {
         // tests/integration/cli_scale.rs finds the first series' bars by this colour.
-        let hex = format!(
-            "#{:02X}{:02X}{:02X}",
-            BAR_COLOUR.0, BAR_COLOUR.1, BAR_COLOUR.2
-        );
-        assert_eq!(hex, "#8C1414");
+        assert_eq!(hex(BAR_COLOUR), "#8C1414");
     }
 
     fn parse(svg: &str) -> roxmltree::Document<'_> {
@@ -420,7 +415,7 @@ mod tests {
         }
         // Three points per panel, and one in the legend, in each series' colour.
         for (colour, _) in &PALETTE[..2] {
-            let fill = format!("#{:02X}{:02X}{:02X}", colour.0, colour.1, colour.2);
+            let fill = hex(*colour);
             assert_eq!(count(&svg, "circle", &[("fill", fill.as_str())]), 2 * 3 + 1);
         }
     }
