@@ -35,17 +35,27 @@ fn field_u32(file: &[u8], at: usize) -> Option<u32> {
     Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
 }
 
+/// The first journal format whose records' checksums cover the header's bytes 0..60 too.
+const BOUND_FORMAT: u32 = 4;
+
 /// Recomputes the checksums `mode` asks for: bit 0 the header's (bytes 60..64, of 0..60), bit 1
-/// every whole record's (bytes 26..30 of each, of 0..26).
+/// every whole record's (bytes 26..30 of each: of the header's bytes 0..60 and the record's
+/// 0..26 from format 4 on, of the record's alone before).
 pub fn fix_checksums(mode: u8, file: &mut [u8]) {
     if mode & 1 != 0 && file.len() >= HEADER_LEN {
         let crc = crc32fast::hash(&file[..60]);
         file[60..64].copy_from_slice(&crc.to_le_bytes());
     }
     if mode & 2 != 0 && file.len() > HEADER_LEN {
-        for record in file[HEADER_LEN..].chunks_exact_mut(RECORD_LEN) {
-            let crc = crc32fast::hash(&record[..26]);
-            record[26..30].copy_from_slice(&crc.to_le_bytes());
+        let (header, records) = file.split_at_mut(HEADER_LEN);
+        let mut primed = crc32fast::Hasher::new();
+        if field_u32(header, 8).is_some_and(|format| format >= BOUND_FORMAT) {
+            primed.update(&header[..60]);
+        }
+        for record in records.chunks_exact_mut(RECORD_LEN) {
+            let mut hasher = primed.clone();
+            hasher.update(&record[..26]);
+            record[26..30].copy_from_slice(&hasher.finalize().to_le_bytes());
         }
     }
 }

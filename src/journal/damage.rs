@@ -29,7 +29,9 @@ use crate::engine::plan::TaskId;
 ///     panic!("a damaged record that is not the last is refused");
 /// };
 /// assert_eq!((offset, damage), (64, Damage::Record(1)));
-/// assert_eq!(damage.to_string(), "task record 1 is damaged");
+/// let why = "task record 1 is damaged or was copied from another journal (its checksum does \
+///            not match)";
+/// assert_eq!(damage.to_string(), why);
 /// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -71,8 +73,12 @@ pub enum Damage {
     /// last record: it cannot be a journal of that plan (and is not read on).
     #[error("the file holds more records than the plan's {0} tasks")]
     TooManyRecords(u64),
-    /// A record (numbered from 1) is not one, or does not match its checksum.
-    #[error("task record {0} is damaged")]
+    /// A record (numbered from 1) is not one, or does not match its checksum: it is damaged, or
+    /// was written to another journal (from format 4 on a record's checksum covers its
+    /// journal's header: board, strategy, plan and shard).
+    #[error(
+        "task record {0} is damaged or was copied from another journal (its checksum does not match)"
+    )]
     Record(usize),
     /// A record names a task that is not in the plan.
     #[error("task {0} is not in the plan")]
@@ -80,6 +86,17 @@ pub enum Damage {
     /// A record names a task of another shard.
     #[error("task {0} is not in shard {1}")]
     NotInShard(TaskId, Shard),
+    /// A record gives a task more solutions than the task can have (more than the ways to fill
+    /// its free rows, or than the board's known total allows).
+    #[error("task {id} is recorded with {count} solutions, more than it can have (at most {most})")]
+    Implausible {
+        /// The task.
+        id: TaskId,
+        /// The count the record gives.
+        count: u64,
+        /// The most the task can have.
+        most: u64,
+    },
     /// One task is recorded twice with different counts in one journal.
     #[error("task {0} is recorded twice with different counts")]
     RecordedTwice(TaskId),

@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 use super::damage::Damage;
 use super::error::{Access, JournalError};
 use super::format::{
-    FORMAT_VERSION, HEADER_LEN, Header, Spent, TIMED_FORMAT, TimeRecord, encode_record, encode_time,
+    BOUND_FORMAT, FORMAT_VERSION, HEADER_LEN, Header, RECORD_LEN, Seal, Spent, TIMED_FORMAT,
+    TimeRecord, encode_record, encode_time, encode_untimed_before,
 };
 use super::read::{self, Opened, Replay};
 use crate::engine::plan::TaskId;
@@ -28,9 +29,10 @@ pub struct Journal {
     last_sync: Instant,
     unsynced: bool,
     broken: bool,
-    /// The file's format: a journal of format 2 (an older version's) gets no time records,
-    /// which that version would take for damage.
+    /// The file's format (today's: a journal of an older one is rewritten when it is opened).
     format: u32,
+    /// What the records' checksums cover besides the records: the journal's header.
+    seal: Seal,
     /// When the last time record was written (or the journal opened).
     last_time: Instant,
     /// Search time of the tasks appended since the last time record.
@@ -105,6 +107,7 @@ impl Journal {
             unsynced: false,
             broken: false,
             format: FORMAT_VERSION,
+            seal: Seal::of(&expected, FORMAT_VERSION),
             last_time: Instant::now(),
             unrecorded_search: Duration::ZERO,
             untimed: false,
@@ -125,8 +128,7 @@ impl Journal {
             };
             return Ok((journal, replay));
         }
-        let (found, format) = read::check_header(path, &head[..got], Access::Write)?;
-        journal.format = format;
+        let (found, format, seal) = read::check_header(path, &head[..got], Access::Write)?;
         if found != *header {
             return Err(JournalError::Mismatch {
                 path: path.to_path_buf(),
@@ -134,12 +136,90 @@ impl Journal {
                 expected: Box::new(header.clone()),
             });
         }
-        let replay = read::read_records(&mut journal.file, path, len, header.tasks, format)?;
+        let replay = read::read_records(&mut journal.file, path, len, header.tasks, format, &seal)?;
         let valid = len - replay.dropped_bytes;
         journal
             .cut_to(valid, replay.dropped_bytes > 0)
             .map_err(open_error)?;
+        if format < BOUND_FORMAT {
+            let untimed = replay.spent.is_none();
+            journal
+                .rewrite(&expected, &seal, valid, untimed)
+                .map_err(|e| JournalError::Open {
+                    path: path.to_path_buf(),
+                    source: io::Error::new(
+                        e.kind(),
+                        format!("rewriting it in journal format {FORMAT_VERSION}: {e}"),
+                    ),
+                })?;
+        }
         Ok((journal, replay))
+    }
+
+    /// Rewrites a journal of an older format, `valid` bytes long and checked (its records hold
+    /// under `old`), in today's: the header `header` and every record as it was, sealed to the
+    /// header ([`Seal`]), after a mark that the earlier runs recorded no time when `untimed`
+    /// (a journal of format 2 that holds tasks). The new file is written beside the old one,
+    /// locked, synced and renamed over it: a crash leaves one or the other, whole.
+    fn rewrite(
+        &mut self,
+        header: &[u8; HEADER_LEN],
+        old: &Seal,
+        valid: u64,
+        untimed: bool,
+    ) -> io::Result<()> {
+        use std::io::{BufReader, BufWriter, Read};
+        let (dir, name) = nqueens_files::Directory::of(&self.path).map_err(io::Error::other)?;
+        #[cfg(unix)]
+        let mode = {
+            use std::os::unix::fs::PermissionsExt;
+            self.file.metadata()?.permissions().mode() & 0o7777
+        };
+        #[cfg(not(unix))]
+        let mode = 0o666;
+        let prefix = format!(".{}.", name.to_string_lossy());
+        let (new, new_name) = dir.create_temporary(&prefix, ".rewrite", mode)?;
+        let written = (|| {
+            new.try_lock().map_err(io::Error::other)?;
+            let seal = Seal::of(header, FORMAT_VERSION);
+            let mut out = BufWriter::with_capacity(1 << 16, &new);
+            out.write_all(header)?;
+            if untimed {
+                out.write_all(&encode_untimed_before(&seal))?;
+            }
+            self.file.seek(SeekFrom::Start(HEADER_LEN as u64))?;
+            let body = valid.saturating_sub(HEADER_LEN as u64);
+            let mut records = BufReader::with_capacity(1 << 16, (&self.file).take(body));
+            let mut bytes = [0u8; RECORD_LEN];
+            for _ in 0..body / RECORD_LEN as u64 {
+                records.read_exact(&mut bytes)?;
+                if !old.holds(&bytes) {
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        "the file changed while it was read",
+                    ));
+                }
+                out.write_all(&seal.reseal(&bytes))?;
+            }
+            out.flush()?;
+            drop(out);
+            new.sync_all()?;
+            dir.rename(&new_name, name)?;
+            Ok(seal)
+        })();
+        match written {
+            Ok(seal) => {
+                sync_parent_dir(&self.path);
+                self.file = new;
+                self.file.seek(SeekFrom::End(0))?;
+                (self.format, self.seal) = (FORMAT_VERSION, seal);
+                Ok(())
+            }
+            Err(e) => {
+                let _ = dir.remove_file(&new_name);
+                Err(e)
+            }
+        }
     }
 
     /// Positions the journal at `valid`, first cutting off anything after it when `cut`.
@@ -208,7 +288,7 @@ impl Journal {
         if self.broken {
             return Ok(());
         }
-        let record = encode_record(id, count);
+        let record = encode_record(&self.seal, id, count);
         let written = self.file.write_all(&record).and_then(|()| {
             self.unsynced = true;
             if let Some(search) = search {
@@ -262,7 +342,7 @@ impl Journal {
             search: self.unrecorded_search,
             first: !self.timed,
         };
-        self.file.write_all(&encode_time(record))?;
+        self.file.write_all(&encode_time(&self.seal, record))?;
         self.last_time = Instant::now();
         self.unrecorded_search = Duration::ZERO;
         (self.untimed, self.timed, self.unsynced) = (false, true, true);
@@ -383,26 +463,122 @@ mod tests {
         assert!(spent.wall_time < 60 * second);
     }
 
-    #[test]
-    fn a_journal_of_format_2_resumes_without_time_records() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = journal_with(dir.path(), 2);
-        // The same journal as an older version wrote it: format 2, its checksum made again.
-        let mut bytes = fs::read(&path).unwrap();
-        bytes[8..12].copy_from_slice(&2u32.to_le_bytes());
+    /// The journal at `path` as a version writing format `format` (2 or 3) would have written
+    /// it: its format and checksums made again, each record's of its own bytes alone.
+    fn as_older_format(path: &Path, format: u32) {
+        let mut bytes = fs::read(path).unwrap();
+        bytes[8..12].copy_from_slice(&format.to_le_bytes());
         let crc = crc32fast::hash(&bytes[..HEADER_LEN - 4]);
         bytes[HEADER_LEN - 4..HEADER_LEN].copy_from_slice(&crc.to_le_bytes());
-        fs::write(&path, &bytes).unwrap();
+        for record in bytes[HEADER_LEN..].chunks_exact_mut(RECORD_LEN) {
+            let crc = crc32fast::hash(&record[..RECORD_LEN - 4]);
+            record[RECORD_LEN - 4..].copy_from_slice(&crc.to_le_bytes());
+        }
+        fs::write(path, &bytes).unwrap();
+    }
+
+    fn format_of(path: &Path) -> u32 {
+        let bytes = fs::read(path).unwrap();
+        u32::from_le_bytes(bytes[8..12].try_into().unwrap())
+    }
+
+    #[test]
+    fn a_journal_of_format_2_is_rewritten_keeping_its_time_unknown() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("j.ckpt");
+        {
+            let (mut j, _) = Journal::open(&path, &header()).unwrap();
+            j.append(id(0), 0).unwrap();
+            j.append(id(1), 10).unwrap();
+        }
+        as_older_format(&path, 2);
+        assert_eq!(format_of(&path), 2);
         let (mut j, replay) = Journal::open(&path, &header()).unwrap();
         assert_eq!((replay.records.len(), replay.spent), (2, None));
+        assert_eq!(format_of(&path), FORMAT_VERSION);
         j.append_searched(id(2), 20, Duration::from_secs(1))
             .unwrap();
         drop(j);
-        // No time record: the older version reads the file on.
+        // The header, the mark that earlier runs recorded no time, three tasks and this run's
+        // time: the time of the count stays unknown.
         let len = fs::metadata(&path).unwrap().len();
-        assert_eq!(len, (HEADER_LEN + 3 * RECORD_LEN) as u64);
+        assert_eq!(len, (HEADER_LEN + 5 * RECORD_LEN) as u64);
         let (_, replay) = Journal::open(&path, &header()).unwrap();
         assert_eq!((replay.records.len(), replay.spent), (3, None));
+        let counts: Vec<u64> = replay.records.iter().map(|r| r.count).collect();
+        assert_eq!(counts, [0, 10, 20]);
+    }
+
+    #[test]
+    fn a_journal_of_format_3_is_rewritten_bound_to_its_header_with_its_time() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("j.ckpt");
+        {
+            let (mut j, _) = Journal::open(&path, &header()).unwrap();
+            j.append_searched(id(0), 5, Duration::from_secs(3)).unwrap();
+            j.append_searched(id(1), 10, Duration::from_secs(4))
+                .unwrap();
+        }
+        as_older_format(&path, 3);
+        let old = fs::read(&path).unwrap();
+        // An older journal's records are checked by their own bytes alone: read as they are.
+        let (_, replay) = read::read(&path, 10).unwrap();
+        let spent = replay.spent.unwrap();
+        assert_eq!((spent.runs, spent.core_time.as_secs()), (1, 7));
+        // Opened to resume, it is rewritten: the same records, sealed to the header.
+        let (j, replay) = Journal::open(&path, &header()).unwrap();
+        let spent = replay.spent.unwrap();
+        assert_eq!((spent.runs, spent.core_time.as_secs()), (1, 7));
+        let new = fs::read(&path).unwrap();
+        assert_eq!((format_of(&path), new.len()), (FORMAT_VERSION, old.len()));
+        let seal = crate::journal::format::tests::seal(&header());
+        for (old, new) in old[HEADER_LEN..]
+            .chunks_exact(RECORD_LEN)
+            .zip(new[HEADER_LEN..].chunks_exact(RECORD_LEN))
+        {
+            assert_eq!(old[..RECORD_LEN - 4], new[..RECORD_LEN - 4]);
+            assert!(seal.holds(new));
+        }
+        // No file is left beside it, and the rewritten journal is the one locked.
+        let names: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(names.len(), 1);
+        let Err(JournalError::Locked { .. }) = Journal::open(&path, &header()) else {
+            panic!("the rewritten journal is not locked");
+        };
+        drop(j);
+        let (_, replay) = Journal::open(&path, &header()).unwrap();
+        assert_eq!(replay.records.len(), 2);
+    }
+
+    #[test]
+    fn a_record_copied_from_another_journal_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = journal_with(dir.path(), 3);
+        let other = dir.path().join("other.ckpt");
+        let other_header = Header {
+            shard: Shard::new(0, 2).unwrap(),
+            ..header()
+        };
+        {
+            let (mut j, _) = Journal::open(&other, &other_header).unwrap();
+            j.append(id(1), 999).unwrap();
+        }
+        // The second record of `path` replaced by the other journal's record of the same task.
+        let foreign = fs::read(&other).unwrap()[HEADER_LEN..HEADER_LEN + RECORD_LEN].to_vec();
+        let mut bytes = fs::read(&path).unwrap();
+        let at = HEADER_LEN + RECORD_LEN;
+        bytes[at..at + RECORD_LEN].copy_from_slice(&foreign);
+        fs::write(&path, &bytes).unwrap();
+        let err = reopen(&path).unwrap_err();
+        let JournalError::Corrupt { offset, damage, .. } = &err else {
+            panic!("{err}")
+        };
+        assert_eq!((*offset, *damage), (at as u64, Damage::Record(2)));
+        assert!(
+            err.to_string().contains("copied from another journal"),
+            "{err}"
+        );
+        assert_eq!(fs::read(&path).unwrap(), bytes);
     }
 
     #[test]
@@ -551,7 +727,7 @@ mod tests {
         );
         assert_eq!(
             err.differences(),
-            [("journal format 1".into(), "journal format 3".into())]
+            [("journal format 1".into(), "journal format 4".into())]
         );
     }
 

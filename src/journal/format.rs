@@ -11,12 +11,15 @@ use crate::journal::Shard;
 
 /// The first eight bytes of every journal.
 pub(crate) const MAGIC: [u8; 8] = *b"NQJOURNL";
-/// Version of the file layout written: 3, whose journals also hold time records.
-pub(crate) const FORMAT_VERSION: u32 = 3;
+/// Version of the file layout written: 4, whose records' checksums also cover the header, so
+/// that a record holds only in the journal it was written to.
+pub(crate) const FORMAT_VERSION: u32 = 4;
 /// The oldest layout still read: 2, the same header and task records without time records.
 pub(crate) const OLDEST_FORMAT: u32 = 2;
 /// The first layout with time records.
 pub(crate) const TIMED_FORMAT: u32 = 3;
+/// The first layout whose records are bound to their header ([`Seal`]).
+pub(crate) const BOUND_FORMAT: u32 = 4;
 /// Size of the header in bytes.
 pub(crate) const HEADER_LEN: usize = 64;
 /// Size of one task record in bytes.
@@ -29,6 +32,75 @@ const RECORD_CHECKED: usize = 26;
 const STRATEGY_LEN: usize = 16;
 const RECORD_TAG: u8 = b'T';
 const TIME_TAG: u8 = b'S';
+/// Byte 17 of a time record: a run's first record, one of its later ones, or (format 4 on) the
+/// mark a journal of an older format gets when it is rewritten: the runs before it recorded no
+/// time ([`Spent`] unknown).
+const LATER_RUN: u8 = 0;
+const FIRST_RUN: u8 = 1;
+const UNTIMED_BEFORE: u8 = 2;
+
+/// The checksum of the records of one journal: from format 4 on, the CRC-32 of the header's
+/// checked bytes (0..60, as the file holds them) followed by the record's checked bytes (0..26),
+/// so that a record copied from any other journal — another board, plan, strategy or shard —
+/// fails its check; in older formats the CRC-32 of the record's bytes alone.
+#[derive(Clone)]
+pub(crate) struct Seal {
+    primed: crc32fast::Hasher,
+    bound: bool,
+}
+
+impl Seal {
+    /// The seal of the records that follow `header` (the header's bytes as the file holds them)
+    /// in a journal of format `format`.
+    pub fn of(header: &[u8; HEADER_LEN], format: u32) -> Seal {
+        let mut primed = crc32fast::Hasher::new();
+        let bound = format >= BOUND_FORMAT;
+        if bound {
+            primed.update(&header[..HEADER_CHECKED]);
+        }
+        Seal { primed, bound }
+    }
+
+    /// Whether the records' checksums cover the header (format 4 on).
+    pub fn is_bound(&self) -> bool {
+        self.bound
+    }
+
+    /// The checksum of one record's checked bytes.
+    fn checksum(&self, checked: &[u8]) -> u32 {
+        let mut hasher = self.primed.clone();
+        hasher.update(checked);
+        hasher.finalize()
+    }
+
+    /// Writes the checksum of a record's checked bytes into its last four.
+    fn close(&self, b: &mut [u8; RECORD_LEN]) {
+        let crc = self.checksum(&b[..RECORD_CHECKED]);
+        b[RECORD_CHECKED..].copy_from_slice(&crc.to_le_bytes());
+    }
+
+    /// Whether a record's bytes match their checksum.
+    pub fn holds(&self, b: &[u8]) -> bool {
+        let Ok(stored) = <[u8; 4]>::try_from(&b[RECORD_CHECKED.min(b.len())..]) else {
+            return false;
+        };
+        b.len() == RECORD_LEN && u32::from_le_bytes(stored) == self.checksum(&b[..RECORD_CHECKED])
+    }
+
+    /// The bytes of `record` (a task or time record read under another seal) sealed by this
+    /// one instead: how an older journal's records are rewritten in today's format.
+    pub fn reseal(&self, record: &[u8; RECORD_LEN]) -> [u8; RECORD_LEN] {
+        let mut b = *record;
+        self.close(&mut b);
+        b
+    }
+}
+
+impl fmt::Debug for Seal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Seal").field("bound", &self.bound).finish()
+    }
+}
 
 /// What a journal belongs to: one shard of one plan of one board.
 ///
@@ -333,25 +405,43 @@ impl TimeRecord {
     }
 }
 
+/// What a valid time record says: a run's time, or that the runs before it recorded none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TimeEntry {
+    /// A run's time since its previous time record.
+    Run(TimeRecord),
+    /// The runs before this record recorded no time (a journal of format 2, rewritten).
+    UntimedBefore,
+}
+
 /// The bytes of a time record: byte 0 tag `S`, 1..9 search nanoseconds `u64`, 9..17 wall
-/// nanoseconds `u64`, 17 1 for a run's first record (else 0), 18..26 zero, 26..30 CRC-32 of
-/// bytes 0..26.
-pub(crate) fn encode_time(time: TimeRecord) -> [u8; RECORD_LEN] {
+/// nanoseconds `u64`, 17 1 for a run's first record (else 0), 18..26 zero, 26..30 its checksum
+/// ([`Seal`]).
+pub(crate) fn encode_time(seal: &Seal, time: TimeRecord) -> [u8; RECORD_LEN] {
     let nanos = |d: Duration| u64::try_from(d.as_nanos()).unwrap_or(u64::MAX);
     let mut b = [0u8; RECORD_LEN];
     b[0] = TIME_TAG;
     b[1..9].copy_from_slice(&nanos(time.search).to_le_bytes());
     b[9..17].copy_from_slice(&nanos(time.wall).to_le_bytes());
-    b[17] = u8::from(time.first);
-    let crc = crc32fast::hash(&b[..RECORD_CHECKED]);
-    b[RECORD_CHECKED..].copy_from_slice(&crc.to_le_bytes());
+    b[17] = if time.first { FIRST_RUN } else { LATER_RUN };
+    seal.close(&mut b);
     b
 }
 
-/// The time record in `b` (one record's bytes); `None` when it is not one or is damaged.
-pub(crate) fn decode_time(b: &[u8]) -> Option<TimeRecord> {
-    let crc = u32::from_le_bytes(b[RECORD_CHECKED..RECORD_LEN].try_into().ok()?);
-    if b[0] != TIME_TAG || crc32fast::hash(&b[..RECORD_CHECKED]) != crc || b[17] > 1 {
+/// The time record that marks a rewritten journal of format 2: its earlier runs recorded no
+/// time (byte 17 is 2, the times zero).
+pub(crate) fn encode_untimed_before(seal: &Seal) -> [u8; RECORD_LEN] {
+    let mut b = [0u8; RECORD_LEN];
+    b[0] = TIME_TAG;
+    b[17] = UNTIMED_BEFORE;
+    seal.close(&mut b);
+    b
+}
+
+/// The time record in `b` (one record's bytes); `None` when it is not one, or does not hold
+/// under `seal` (damaged, or written for another journal).
+pub(crate) fn decode_time(seal: &Seal, b: &[u8]) -> Option<TimeEntry> {
+    if b.len() != RECORD_LEN || b[0] != TIME_TAG || !seal.holds(b) {
         return None;
     }
     let nanos = |at: usize| {
@@ -359,30 +449,37 @@ pub(crate) fn decode_time(b: &[u8]) -> Option<TimeRecord> {
             b[at..at + 8].try_into().ok()?,
         )))
     };
-    Some(TimeRecord {
+    let first = match b[17] {
+        FIRST_RUN => true,
+        LATER_RUN => false,
+        UNTIMED_BEFORE if seal.is_bound() && b[1..17] == [0; 16] => {
+            return Some(TimeEntry::UntimedBefore);
+        }
+        _ => return None,
+    };
+    Some(TimeEntry::Run(TimeRecord {
         search: nanos(1)?,
         wall: nanos(9)?,
-        first: b[17] == 1,
-    })
+        first,
+    }))
 }
 
-/// The bytes of the record of task `id`, counted `count`.
-pub(crate) fn encode_record(id: TaskId, count: u64) -> [u8; RECORD_LEN] {
+/// The bytes of the record of task `id`, counted `count`, sealed by `seal`.
+pub(crate) fn encode_record(seal: &Seal, id: TaskId, count: u64) -> [u8; RECORD_LEN] {
     let mut b = [0u8; RECORD_LEN];
     b[0] = RECORD_TAG;
     let cols = id.columns();
     b[1] = cols.len() as u8;
     b[2..2 + cols.len()].copy_from_slice(cols);
     b[18..26].copy_from_slice(&count.to_le_bytes());
-    let crc = crc32fast::hash(&b[..RECORD_CHECKED]);
-    b[RECORD_CHECKED..].copy_from_slice(&crc.to_le_bytes());
+    seal.close(&mut b);
     b
 }
 
-/// The record in `b` (one record's bytes, starting at `offset`); `None` when it is damaged.
-pub(crate) fn decode_record(b: &[u8], offset: u64) -> Option<Record> {
-    let crc = u32::from_le_bytes(b[RECORD_CHECKED..RECORD_LEN].try_into().ok()?);
-    if b[0] != RECORD_TAG || crc32fast::hash(&b[..RECORD_CHECKED]) != crc {
+/// The record in `b` (one record's bytes, starting at `offset`); `None` when it is not one, or
+/// does not hold under `seal` (damaged, or written for another journal).
+pub(crate) fn decode_record(seal: &Seal, b: &[u8], offset: u64) -> Option<Record> {
+    if b.len() != RECORD_LEN || b[0] != RECORD_TAG || !seal.holds(b) {
         return None;
     }
     let len = usize::from(b[1]);
@@ -411,27 +508,82 @@ pub(super) mod tests {
         }
     }
 
+    /// The seal of the records of a journal of today's format with this header.
+    pub(in crate::journal) fn seal(header: &Header) -> Seal {
+        Seal::of(&header.encode(), FORMAT_VERSION)
+    }
+
     #[test]
     fn headers_and_records_round_trip() {
         let h = Header {
             shard: Shard::new(2, 5).unwrap(),
             ..header()
         };
-        assert_eq!(Header::decode(&h.encode()), Ok(h));
+        assert_eq!(Header::decode(&h.encode()), Ok(h.clone()));
+        let seal = seal(&h);
         let id = TaskId::from_columns(&[3, 0, 5]).unwrap();
-        let record = decode_record(&encode_record(id, 77), 94).unwrap();
+        let record = decode_record(&seal, &encode_record(&seal, id, 77), 94).unwrap();
         assert_eq!((record.id, record.count, record.offset), (id, 77, 94));
         let time = TimeRecord {
             wall: Duration::from_millis(1500),
             search: Duration::from_nanos(2_999_999_999),
             first: true,
         };
-        assert_eq!(decode_time(&encode_time(time)), Some(time));
-        assert_eq!(decode_record(&encode_time(time), 0), None);
-        assert_eq!(decode_time(&encode_record(id, 77)), None);
-        let mut damaged = encode_time(time);
+        let run = Some(TimeEntry::Run(time));
+        assert_eq!(decode_time(&seal, &encode_time(&seal, time)), run);
+        assert_eq!(decode_record(&seal, &encode_time(&seal, time), 0), None);
+        assert_eq!(decode_time(&seal, &encode_record(&seal, id, 77)), None);
+        let mark = encode_untimed_before(&seal);
+        assert_eq!(decode_time(&seal, &mark), Some(TimeEntry::UntimedBefore));
+        let mut damaged = encode_time(&seal, time);
         damaged[3] ^= 1;
-        assert_eq!(decode_time(&damaged), None);
+        assert_eq!(decode_time(&seal, &damaged), None);
+    }
+
+    #[test]
+    fn a_record_holds_only_under_the_header_it_was_written_for() {
+        let whole = header();
+        let id = TaskId::from_columns(&[0, 10, 0, 12, 7]).unwrap();
+        let time = TimeRecord {
+            wall: Duration::from_secs(1),
+            search: Duration::from_secs(2),
+            first: true,
+        };
+        let mut others = Vec::new();
+        for field in HeaderField::ALL {
+            let mut other = whole.clone();
+            match field {
+                HeaderField::N => other.n += 1,
+                HeaderField::Strategy => other.strategy = "symmetric".into(),
+                HeaderField::PlanVersion => other.plan_version += 1,
+                HeaderField::Tasks => other.tasks += 1,
+                HeaderField::Fingerprint => other.fingerprint = Fingerprint::new(0x4321),
+                HeaderField::Shard => other.shard = Shard::new(1, 2).unwrap(),
+            }
+            assert_eq!(whole.differing_fields(&other), [field]);
+            others.push(other);
+        }
+        let (mine, record) = (seal(&whole), encode_record(&seal(&whole), id, 47));
+        assert!(decode_record(&mine, &record, 64).is_some());
+        for other in &others {
+            let theirs = seal(other);
+            let foreign = encode_record(&theirs, id, 47);
+            assert_eq!(decode_record(&mine, &foreign, 64), None, "{other}");
+            assert_eq!(decode_time(&mine, &encode_time(&theirs, time)), None);
+            assert_eq!(decode_time(&mine, &encode_untimed_before(&theirs)), None);
+            assert_eq!(decode_record(&theirs, &record, 64), None);
+        }
+        // An older format's records hold under their checksum alone, and a mark of untimed
+        // runs is no record of theirs.
+        let unbound = Seal::of(&whole.encode(), TIMED_FORMAT);
+        let plain = encode_record(&unbound, id, 47);
+        assert_eq!(plain[26..], crc32fast::hash(&plain[..26]).to_le_bytes());
+        assert!(decode_record(&unbound, &plain, 64).is_some());
+        assert_eq!(decode_record(&mine, &plain, 64), None);
+        assert_eq!(
+            decode_time(&unbound, &encode_untimed_before(&unbound)),
+            None
+        );
     }
 
     #[test]

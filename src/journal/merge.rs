@@ -12,6 +12,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use super::bound::most_solutions;
 use super::shard::Shard;
 use super::{Damage, Header, Spent, read, read_header};
 use crate::engine::kernel::MAX_N;
@@ -199,7 +200,8 @@ pub enum MergeError {
         /// How the plans differ.
         why: PlanDifference,
     },
-    /// A record that does not belong where it is: a task of no plan or of another shard.
+    /// A record that does not belong where it is: a task of no plan or of another shard, or a
+    /// count the task cannot have.
     #[error("{} is corrupt at byte {offset}: {damage}", .path.display())]
     Stray {
         /// The journal.
@@ -459,6 +461,15 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, Error> {
             };
             if !header.shard.contains(p) {
                 return Err(stray(Damage::NotInShard(record.id, header.shard)).into());
+            }
+            let most = plan.task(p).map_or(0, |task| most_solutions(&task));
+            if record.count > most {
+                return Err(stray(Damage::Implausible {
+                    id: record.id,
+                    count: record.count,
+                    most,
+                })
+                .into());
             }
             match counted[p] {
                 None => counted[p] = Some((record.count, j)),

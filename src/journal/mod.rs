@@ -41,12 +41,14 @@
 //! | `format.rs` | the header and record bytes ([`Header`], the records) |
 //! | `file.rs` | the open, locked, append-only journal |
 //! | `read.rs` | opening a journal file, checking its header, streaming its records |
+//! | `bound.rs` | the most solutions a task can have (a recorded count above it is refused) |
 //! | `damage.rs` | what is wrong with a damaged part of a journal ([`Damage`]) |
 //! | `error.rs` | why a journal is refused or fails ([`JournalError`]) |
 //! | `open.rs` | a journal opened for a count, its records checked against the plan |
 //! | `shard.rs` | a plan's tasks dealt into shards |
 //! | [`merge`] | shard journals added up into a board's total |
 
+mod bound;
 mod damage;
 mod error;
 mod file;

@@ -1,9 +1,10 @@
 //! Opening a journal for a count: the file checked against the count's header, and every record
-//! checked to name a task of the plan.
+//! checked to name a task of the plan, with no more solutions than the task can have.
 
 use std::collections::HashMap;
 use std::path::Path;
 
+use super::bound::most_solutions;
 use super::{Damage, Header, Journal, JournalError, Spent};
 use crate::engine::plan::{Plan, TaskId};
 
@@ -12,7 +13,8 @@ use crate::engine::plan::{Plan, TaskId};
 pub(crate) type Opened = (Journal, HashMap<TaskId, u64>, Option<Spent>);
 
 /// Opens the journal `header` describes and checks that every record names a task of `plan`
-/// (the tasks to count: the whole plan or one shard of it).
+/// (the tasks to count: the whole plan or one shard of it) and gives it no more solutions than
+/// it can have.
 pub(crate) fn open(path: &Path, plan: &Plan, header: &Header) -> Result<Opened, JournalError> {
     let (journal, replay) = Journal::open(path, header)?;
     let in_plan = plan.id_index();
@@ -23,8 +25,16 @@ pub(crate) fn open(path: &Path, plan: &Plan, header: &Header) -> Result<Opened, 
             offset: record.offset,
             damage,
         };
-        if in_plan.position(&record.id).is_none() {
+        let Some(task) = in_plan.position(&record.id).and_then(|p| plan.task(p)) else {
             return Err(corrupt(Damage::NotInPlan(record.id)));
+        };
+        let most = most_solutions(&task);
+        if record.count > most {
+            return Err(corrupt(Damage::Implausible {
+                id: record.id,
+                count: record.count,
+                most,
+            }));
         }
         if let Some(old) = recorded.insert(record.id, record.count)
             && old != record.count

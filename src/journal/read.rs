@@ -15,7 +15,7 @@ use super::damage::Damage;
 use super::error::{Access, JournalError};
 use super::format::{
     FORMAT_VERSION, HEADER_CHECKED, HEADER_LEN, Header, MAGIC, OLDEST_FORMAT, RECORD_LEN, Record,
-    Spent, TIMED_FORMAT, decode_record, decode_time,
+    Seal, Spent, TIMED_FORMAT, TimeEntry, decode_record, decode_time,
 };
 use nqueens_files::{self as files, Refusal};
 
@@ -91,12 +91,13 @@ pub(super) fn read_head(file: &mut File) -> io::Result<([u8; HEADER_LEN], usize)
 
 /// Checks the first bytes of the journal at `path` (at most [`HEADER_LEN`], fewer when the
 /// file is shorter): the magic, the format version, the checksum and every field
-/// ([`Header::decode`]). Returns the header and the file's format version.
+/// ([`Header::decode`]). Returns the header, the file's format version and the seal its
+/// records hold under.
 pub(super) fn check_header(
     path: &Path,
     bytes: &[u8],
     access: Access,
-) -> Result<(Header, u32), JournalError> {
+) -> Result<(Header, u32, Seal), JournalError> {
     let corrupt = |offset: u64, damage: Damage| JournalError::Corrupt {
         path: path.to_path_buf(),
         offset,
@@ -127,12 +128,13 @@ pub(super) fn check_header(
     if crc32fast::hash(&header[..HEADER_CHECKED]) != stored_crc {
         return Err(corrupt(0, Damage::HeaderChecksum));
     }
+    let seal = Seal::of(header, version);
     let header = Header::decode(header).map_err(|(offset, damage)| corrupt(offset, damage))?;
-    Ok((header, version))
+    Ok((header, version, seal))
 }
 
-/// Reads the records that follow the header of a journal of format `format`, `file` being
-/// positioned just after it and `len` bytes long. A file longer than `max_records` task
+/// Reads the records that follow the header of a journal of format `format`, whose records hold
+/// under `seal`, `file` being positioned just after it and `len` bytes long. A file longer than `max_records` task
 /// records and [`MAX_TIME_RECORDS`] time records (and a torn one) is refused before a record
 /// is read, and so is one whose task records outnumber `max_records`; the records are read
 /// through a small buffer. A torn or corrupt last record is left out (counted in
@@ -143,6 +145,7 @@ pub(super) fn read_records(
     len: u64,
     max_records: u64,
     format: u32,
+    seal: &Seal,
 ) -> Result<Replay, JournalError> {
     let corrupt = |offset: u64, damage: Damage| JournalError::Corrupt {
         path: path.to_path_buf(),
@@ -174,6 +177,8 @@ pub(super) fn read_records(
     };
     let mut reader = BufReader::with_capacity(1 << 16, file);
     let mut bytes = [0u8; RECORD_LEN];
+    // A rewritten journal of format 2 holds a mark: its earlier runs' time is unknown.
+    let mut untimed_before = false;
     for i in 0..full {
         let offset = header + i as u64 * record;
         match reader.read_exact(&mut bytes) {
@@ -191,7 +196,7 @@ pub(super) fn read_records(
                 });
             }
         }
-        if let Some(record) = decode_record(&bytes, offset) {
+        if let Some(record) = decode_record(seal, &bytes, offset) {
             if replay.records.len() as u64 == max_records {
                 return Err(too_many(i as u64));
             }
@@ -199,13 +204,17 @@ pub(super) fn read_records(
             continue;
         }
         match (
-            timed.then(|| decode_time(&bytes)).flatten(),
+            timed.then(|| decode_time(seal, &bytes)).flatten(),
             &mut replay.spent,
         ) {
-            (Some(time), Some(spent)) => *spent = *spent + time.spent(),
+            (Some(TimeEntry::Run(time)), Some(spent)) => *spent = *spent + time.spent(),
+            (Some(TimeEntry::UntimedBefore), Some(_)) => untimed_before = true,
             _ if i + 1 == full && partial == 0 => replay.dropped_bytes = record,
             _ => return Err(corrupt(offset, Damage::Record(i + 1))),
         }
+    }
+    if untimed_before {
+        replay.spent = None;
     }
     Ok(replay)
 }
@@ -217,7 +226,7 @@ pub(crate) fn read_header(path: &Path) -> Result<Header, JournalError> {
         path: path.to_path_buf(),
         source,
     })?;
-    check_header(path, &head[..got], Access::Read).map(|(header, _)| header)
+    check_header(path, &head[..got], Access::Read).map(|(header, ..)| header)
 }
 
 /// Reads the journal at `path`: its header and every valid record, no more than `max_records`
@@ -232,8 +241,8 @@ pub(crate) fn read(path: &Path, max_records: u64) -> Result<(Header, Replay), Jo
     let Opened { mut file, .. } = open(path, Access::Read)?;
     let len = file.metadata().map_err(open_error)?.len();
     let (head, got) = read_head(&mut file).map_err(open_error)?;
-    let (header, format) = check_header(path, &head[..got], Access::Read)?;
-    let replay = read_records(&mut file, path, len, max_records, format)?;
+    let (header, format, seal) = check_header(path, &head[..got], Access::Read)?;
+    let replay = read_records(&mut file, path, len, max_records, format, &seal)?;
     Ok((header, replay))
 }
 
