@@ -8,12 +8,26 @@
 //! | part   | bytes | contents                                                                |
 //! |--------|-------|-------------------------------------------------------------------------|
 //! | header | 64    | bytes 0..8 magic `NQJOURNL`, 8..12 format version `u32`, 12..16 plan version `u32` ([`Plan::fingerprint`](crate::Plan::fingerprint) covers it too), 16..20 `n` `u32`, 20..36 strategy name (zero-padded), 36..44 task count `u64`, 44..52 plan fingerprint `u64` ([`Plan::fingerprint`](crate::Plan::fingerprint)), 52..56 shard index `u32`, 56..60 shard count `u32`, 60..64 CRC-32 of bytes 0..60 |
-//! | record | 30    | byte 0 tag `T`, 1 id length, 2..18 id columns (zero-padded), 18..26 count `u64`, 26..30 CRC-32 of bytes 0..26 |
-//! | time   | 30    | byte 0 tag `S`, 1..9 search nanoseconds `u64`, 9..17 wall-clock nanoseconds `u64` (both since the run's previous time record, or since it opened the journal), 17 1 for a run's first time record, 18..26 zero, 26..30 CRC-32 of bytes 0..26 |
+//! | record | 30    | byte 0 tag `T`, 1 id length, 2..18 id columns (zero-padded), 18..26 count `u64`, 26..30 the record's checksum |
+//! | time   | 30    | byte 0 tag `S`, 1..9 search nanoseconds `u64`, 9..17 wall-clock nanoseconds `u64` (both since the run's previous time record, or since it opened the journal), 17 1 for a run's first time record (2: the runs before this record recorded no time, the times zero), 18..26 zero, 26..30 the record's checksum |
+//!
+//! A record's checksum is the CRC-32 of the header's bytes 0..60 followed by the record's bytes
+//! 0..26: a record holds only in the journal it was written to. Many task ids are ids of several
+//! plans (of neighbouring boards, of every shard of one plan), so a record copied from another
+//! journal would otherwise name a task of this one with another task's count; it fails its check
+//! instead, and a resume or merge refuses it, naming the journal and the record's offset. A
+//! count no task could have (more than the ways to fill its free rows, or than the board's known
+//! total allows) is refused too.
 //!
 //! A run writes a time record at least once a minute while its tasks finish and one when it
-//! ends or is stopped ([`Spent`]: the time all runs of a count took and searched). Format 3
-//! added time records; a journal of format 2 (none) is still read and resumed, and gets none.
+//! ends or is stopped ([`Spent`]: the time all runs of a count took and searched).
+//!
+//! Older formats are still read: format 3 (records checked by their own bytes alone) and 2 (no
+//! time records either). A merge reads them as they are; a count that resumes one first
+//! rewrites it in format 4 — the same records, sealed to the header, in a new file renamed
+//! over the old one — with, for format 2, the mark that its earlier runs' time is unknown. Their
+//! records were never bound to their header: a record copied into such a journal before it was
+//! rewritten cannot be told from its own.
 //!
 //! Each record is handed to the operating system as soon as its task finishes (so a killed
 //! process loses nothing) and the file is synced to disk at least every two seconds and when the

@@ -29,6 +29,7 @@ mod cli_words;
 mod diagonals;
 mod doc_examples;
 mod estimate;
+mod foreign_records;
 #[cfg(feature = "gpu")]
 mod gpu;
 mod library;
