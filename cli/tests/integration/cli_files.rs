@@ -34,8 +34,7 @@ fn forge_first_record(journal: &Path, added: u64) {
     let first = &mut bytes[header..header + record];
     let count = u64::from_le_bytes(first[18..26].try_into().unwrap());
     first[18..26].copy_from_slice(&(count + added).to_le_bytes());
-    let crc = crc32fast::hash(&first[..26]);
-    first[26..30].copy_from_slice(&crc.to_le_bytes());
+    crate::util::reseal_records(&mut bytes);
     std::fs::write(journal, bytes).unwrap();
 }
 

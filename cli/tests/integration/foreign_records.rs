@@ -59,7 +59,11 @@ fn a_record_copied_from_a_neighbouring_board_s_journal_is_refused_by_resume_and_
     let shard = |k: u32| dir.path().join(format!("s{k}.ckpt"));
     for k in 0..2 {
         let out = count(14, &["--shard", &format!("{k}/2")], &shard(k));
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
     let donor = dir.path().join("c15.ckpt");
     assert!(count(15, &[], &donor).status.success());
@@ -82,14 +86,23 @@ fn a_record_copied_from_a_neighbouring_board_s_journal_is_refused_by_resume_and_
     fs::write(shard(0), &bytes).unwrap();
 
     let why = "copied from another journal";
-    refused(&count(14, &["--shard", "0/2"], &shard(0)), &shard(0), at, why);
+    refused(
+        &count(14, &["--shard", "0/2"], &shard(0)),
+        &shard(0),
+        at,
+        why,
+    );
     let merged = nqueens_process()
         .arg("merge")
         .args([shard(0), shard(1)])
         .output()
         .unwrap();
     refused(&merged, &shard(0), at, why);
-    assert_eq!(fs::read(shard(0)).unwrap(), bytes, "the journal is left as it was");
+    assert_eq!(
+        fs::read(shard(0)).unwrap(),
+        bytes,
+        "the journal is left as it was"
+    );
 }
 
 #[test]

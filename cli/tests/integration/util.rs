@@ -15,6 +15,22 @@ pub const HEADER_LEN: usize = 64;
 /// The size of one record of a journal.
 pub const RECORD_LEN: usize = 30;
 
+/// Recomputes the checksum of every whole record of a journal's bytes, as someone who may write
+/// the file could: from journal format 4 on the CRC-32 of the header's bytes 0..60 and the
+/// record's 0..26, before it of the record's bytes alone.
+pub fn reseal_records(bytes: &mut [u8]) {
+    let (header, records) = bytes.split_at_mut(HEADER_LEN);
+    let format = u32::from_le_bytes(header[8..12].try_into().unwrap());
+    for record in records.chunks_exact_mut(RECORD_LEN) {
+        let mut hasher = crc32fast::Hasher::new();
+        if format >= 4 {
+            hasher.update(&header[..HEADER_LEN - 4]);
+        }
+        hasher.update(&record[..RECORD_LEN - 4]);
+        record[RECORD_LEN - 4..].copy_from_slice(&hasher.finalize().to_le_bytes());
+    }
+}
+
 /// The binary under test.
 pub fn nqueens() -> Command {
     let mut command = Command::cargo_bin("nqueens").unwrap();
