@@ -532,7 +532,7 @@ mod tests {
         assert_eq!(
             text,
             format!(
-                "journal n12.ckpt is corrupt at byte 184: task record 3 is damaged; {DAMAGED_ADVICE}"
+                "journal n12.ckpt is corrupt at byte 184: task record 3 is damaged or from another journal; {DAMAGED_ADVICE}"
             )
         );
         assert!(text.contains("count again"), "{text}");

@@ -309,7 +309,7 @@ mod tests {
         assert_eq!(
             text,
             format!(
-                "journal s1.ckpt is corrupt at byte 184: task record 3 is damaged; {DAMAGED_ADVICE}"
+                "journal s1.ckpt is corrupt at byte 184: task record 3 is damaged or from another journal; {DAMAGED_ADVICE}"
             )
         );
     }

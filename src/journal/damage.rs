@@ -29,9 +29,7 @@ use crate::engine::plan::TaskId;
 ///     panic!("a damaged record that is not the last is refused");
 /// };
 /// assert_eq!((offset, damage), (64, Damage::Record(1)));
-/// let why = "task record 1 is damaged or was copied from another journal (its checksum does \
-///            not match)";
-/// assert_eq!(damage.to_string(), why);
+/// assert_eq!(damage.to_string(), "task record 1 is damaged or from another journal");
 /// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -76,9 +74,7 @@ pub enum Damage {
     /// A record (numbered from 1) is not one, or does not match its checksum: it is damaged, or
     /// was written to another journal (from format 4 on a record's checksum covers its
     /// journal's header: board, strategy, plan and shard).
-    #[error(
-        "task record {0} is damaged or was copied from another journal (its checksum does not match)"
-    )]
+    #[error("task record {0} is damaged or from another journal")]
     Record(usize),
     /// A record names a task that is not in the plan.
     #[error("task {0} is not in the plan")]

@@ -85,7 +85,7 @@ fn a_record_copied_from_a_neighbouring_board_s_journal_is_refused_by_resume_and_
     bytes[at..at + RECORD_LEN].copy_from_slice(&donor_bytes[from..from + RECORD_LEN]);
     fs::write(shard(0), &bytes).unwrap();
 
-    let why = "copied from another journal";
+    let why = "from another journal";
     refused(
         &count(14, &["--shard", "0/2"], &shard(0)),
         &shard(0),
@@ -123,7 +123,7 @@ fn a_record_of_another_shard_s_journal_is_refused() {
     bytes[at..at + RECORD_LEN].copy_from_slice(&whole_bytes[from..from + RECORD_LEN]);
     fs::write(&half, &bytes).unwrap();
     let out = count(12, &["--shard", "0/2"], &half);
-    refused(&out, &half, at, "copied from another journal");
+    refused(&out, &half, at, "from another journal");
 }
 
 /// A journal of the `n`-board's plan holding `records`, in order.
@@ -186,7 +186,7 @@ fn a_large_board_s_foreign_record_is_refused_before_anything_is_counted() {
         stdout: stdout.recv().unwrap().into_bytes(),
         stderr: text.into_bytes(),
     };
-    refused(&out, &journal, at, "copied from another journal");
+    refused(&out, &journal, at, "from another journal");
     assert_eq!(fs::read(&journal).unwrap(), bytes);
 }
 
