@@ -128,7 +128,7 @@ def loop_counts(n):
     """The clock (GHz), the depth-first nodes and each lane kernel's loop counts, from the
     release test build."""
     note(f"counting the lanes' loop iterations on n = {n} (a release test build; minutes)")
-    p = run(["cargo", "test", "--quiet", "--release", "-p", "nqueens", "--lib",
+    p = run(["cargo", "test", "--quiet", "--release", "-p", "nqueens-count", "--lib",
              "roofline_loop_counts", "--", "--ignored", "--nocapture", "--test-threads", "1"],
             env={"NQUEENS_ROOFLINE_N": str(n)})
     counts, nodes, tasks, ghz = {}, None, None, None
@@ -369,7 +369,7 @@ def main():
 
     if build:
         note("cargo build --release")
-        run(["cargo", "build", "--quiet", "--release", "-p", "nqueens-cli"])
+        run(["cargo", "build", "--quiet", "--release", "-p", "nqueens-count-cli"])
         if MCA:
             arm_ok = tool("rustup") and ARM_TARGET in run(
                 ["rustup", "target", "list", "--installed"], check=False).stdout
@@ -377,7 +377,7 @@ def main():
             if arm_ok and linker:
                 note(f"cargo build --release --target {ARM_TARGET} (the NEON kernel's code)")
                 run(["cargo", "build", "--quiet", "--release", "--target", ARM_TARGET, "-p",
-                     "nqueens-cli"],
+                     "nqueens-count-cli"],
                     env={"CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER": linker})
             else:
                 note(f"no {ARM_TARGET} target or aarch64-linux-gnu-gcc: no NEON rows")

@@ -43,11 +43,11 @@ if [[ "$(uname -m)" != aarch64 ]]; then
     export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="$qemu -L /usr/aarch64-linux-gnu"
 fi
 
-log "cargo clippy -p nqueens --lib --tests --target $target -- -D warnings"
-cargo clippy -p nqueens --lib --tests --target "$target" -- -D warnings
+log "cargo clippy -p nqueens-count --lib --tests --target $target -- -D warnings"
+cargo clippy -p nqueens-count --lib --tests --target "$target" -- -D warnings
 
 log "cargo build (tests) for $target"
-cargo test -p nqueens --lib --target "$target" --no-run
+cargo test -p nqueens-count --lib --target "$target" --no-run
 
 # The kernel harness names every kernel it skips on stderr; the NEON kernel must not be one.
 if [[ $# -eq 0 ]]; then
@@ -55,12 +55,12 @@ if [[ $# -eq 0 ]]; then
 fi
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
-log "cargo test -p nqueens --lib --target $target -- --nocapture $*"
+log "cargo test -p nqueens-count --lib --target $target -- --nocapture $*"
 start=$SECONDS
-cargo test -p nqueens --lib --target "$target" -- --nocapture "$@" 2>&1 | tee "$out"
+cargo test -p nqueens-count --lib --target "$target" -- --nocapture "$@" 2>&1 | tee "$out"
 if ! grep -q '^test engine::kernel::lanes::' "$out"; then
-    log "cargo test -p nqueens --lib --target $target -- --nocapture engine::kernel::lanes"
-    cargo test -p nqueens --lib --target "$target" -- --nocapture engine::kernel::lanes 2>&1 | tee -a "$out"
+    log "cargo test -p nqueens-count --lib --target $target -- --nocapture engine::kernel::lanes"
+    cargo test -p nqueens-count --lib --target "$target" -- --nocapture engine::kernel::lanes 2>&1 | tee -a "$out"
 fi
 log "tests took $((SECONDS - start)) s"
 

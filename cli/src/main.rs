@@ -40,13 +40,13 @@ mod watch;
 
 // The fuzz targets on the command's parsers (fuzz/), run by the tests on their committed inputs.
 #[cfg(all(test, unix))]
-#[path = "../../fuzz/entry/args.rs"]
+#[path = "../fuzz_entry/args.rs"]
 mod fuzz_args;
 #[cfg(test)]
-#[path = "../../fuzz/entry/inputs.rs"]
+#[path = "../fuzz_entry/inputs.rs"]
 mod fuzz_inputs;
 #[cfg(test)]
-#[path = "../../fuzz/entry/study.rs"]
+#[path = "../fuzz_entry/study.rs"]
 mod fuzz_study;
 
 use args::{Cli, Command};

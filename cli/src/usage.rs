@@ -217,7 +217,7 @@ mod tests {
                 .contains(gpu_install!()),
             "{help}"
         );
-        let readme = include_str!("../../README.md");
+        let readme = include_str!("../README.md");
         assert!(
             readme.contains(gpu_install!()),
             "the README installs the GPU build otherwise"

@@ -1,5 +1,5 @@
 //! A command line and the variables the command reads, parsed and checked as the command does
-//! before any work (entry/args.rs), built from the command's own files: its argument
+//! before any work (cli/fuzz_entry/args.rs), built from the command's own files: its argument
 //! definitions and the modules they use. The command is a binary without a library: its
 //! modules are compiled here as they are there.
 #![no_main]
@@ -34,7 +34,7 @@ mod usage;
 #[path = "../../cli/src/failure.rs"]
 mod failure;
 
-#[path = "../entry/args.rs"]
+#[path = "../../cli/fuzz_entry/args.rs"]
 mod entry;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {

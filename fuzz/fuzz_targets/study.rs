@@ -1,5 +1,5 @@
 //! A saved `scale --format json` result read as `scale --compare` reads it
-//! (entry/study.rs), built from the command's own files: its reader and the modules it uses.
+//! (cli/fuzz_entry/study.rs), built from the command's own files: its reader and the modules it uses.
 #![no_main]
 #![allow(dead_code)]
 
@@ -14,7 +14,7 @@ mod scale {
     pub use super::saved;
 }
 
-#[path = "../entry/study.rs"]
+#[path = "../../cli/fuzz_entry/study.rs"]
 mod entry;
 
 use std::sync::OnceLock;

@@ -5,7 +5,7 @@
 
 mod api;
 mod errors;
-mod fuzz_inputs;
 mod known_counts;
 mod nested;
+mod readme;
 mod symmetric;

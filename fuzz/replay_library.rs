@@ -4,9 +4,9 @@
 
 use std::path::Path;
 
-#[path = "../../fuzz/entry/inputs.rs"]
+#[path = "../cli/fuzz_entry/inputs.rs"]
 mod committed;
-#[path = "../../fuzz/entry/library.rs"]
+#[path = "entry/library.rs"]
 mod entry;
 
 use committed::replay;
