@@ -152,9 +152,21 @@ fn a_signal_as_soon_as_the_handler_is_installed_ends_the_command_as_interrupted(
             .is_some_and(|mask| mask & (1 << (signal - 1)) != 0)
     };
     let dir = tempfile::tempdir().unwrap();
-    for (i, signal) in [libc::SIGINT, libc::SIGTERM].repeat(10).into_iter().enumerate() {
+    for (i, signal) in [libc::SIGINT, libc::SIGTERM]
+        .repeat(10)
+        .into_iter()
+        .enumerate()
+    {
         let mut child = util::nqueens_process()
-            .args(["count", "16", "-t", "1", "--kernel", "depth-first", "--checkpoint"])
+            .args([
+                "count",
+                "16",
+                "-t",
+                "1",
+                "--kernel",
+                "depth-first",
+                "--checkpoint",
+            ])
             .arg(dir.path().join(format!("n16-{i}.ckpt")))
             .stdin(Stdio::null())
             .stdout(Stdio::null())
