@@ -100,6 +100,10 @@ use clap::error::ErrorKind;
 fn main() -> ExitCode {
     #[cfg(feature = "gpu")]
     gpu_env::quiet_device_select();
+    // First, so that an interrupt from the process's first moments ends the command as
+    // interrupted (exit 130) rather than by the signal's default action; a handler that could
+    // not be installed is reported once the arguments are read, as any refusal of the command.
+    let watching = signals::start();
     let args: Vec<OsString> = std::env::args_os().collect();
     output::set_color(args::color_choice(&args));
     let parsed = args::parse(&args);
@@ -117,8 +121,7 @@ fn main() -> ExitCode {
         Err(e) => return usage_error(e, &args),
     };
     output::set_quiet(cli.quiet);
-    // Before any work, so that an interrupt at any moment ends the command as interrupted.
-    if let Err(why) = signals::start() {
+    if let Err(why) = watching {
         output::error(why);
         return ExitCode::from(1);
     }

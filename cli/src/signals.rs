@@ -2,10 +2,13 @@
 //! reacts to an interrupt says here what the next one does: a long count raises its stop flag,
 //! a command replacing files removes its temporary files, `watch` ends its view.
 //!
-//! The handler runs on a thread of its own, started before any work ([`start`]: a thread that
-//! cannot start is an error of its own, not a crash), and [`received`] tells the action which
-//! signal came (so that a SIGTERM sent by a scheduler is not answered with "press Ctrl-C").
-//! Until a command asks for an action, a signal ends the process as interrupted (exit 130).
+//! The handler runs on a thread of its own, started first thing in `main`, before the arguments
+//! are read ([`start`]: a thread that cannot start is an error of its own, not a crash), and
+//! [`received`] tells the action which signal came (so that a SIGTERM sent by a scheduler is not
+//! answered with "press Ctrl-C"). Until a command asks for an action, a signal ends the process
+//! as interrupted (exit 130). A signal in the moments before `main` runs, while the system loads
+//! the program (about a millisecond), still ends it by the signal's default action: no handler
+//! can be installed before the program runs, and nothing has been written yet.
 //!
 //! A signal that was ignored when the process started stays ignored ([`ignored`]): `nohup`
 //! ignores SIGHUP so that a count outlives its terminal, and a shell without job control ignores

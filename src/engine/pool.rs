@@ -62,7 +62,12 @@ pub const INLINE_MAX_N: u32 = 10;
 /// ```
 #[must_use]
 pub fn max_threads() -> usize {
-    num_cpus::get().saturating_mul(8).clamp(64, 4096)
+    max_threads_on(num_cpus::get())
+}
+
+/// [`max_threads`] on a machine of `logical` logical CPUs.
+pub(crate) fn max_threads_on(logical: usize) -> usize {
+    logical.saturating_mul(8).clamp(64, 4096)
 }
 
 /// `Ok` for a thread count from 0 ("as many as the pool has") to [`max_threads`];

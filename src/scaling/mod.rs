@@ -118,6 +118,22 @@ impl Machine {
         }
     }
 
+    /// The most worker threads a count or a study takes on this machine: eight per logical CPU,
+    /// at least 64 and at most 4096 ([`max_threads`](crate::max_threads) of the machine the
+    /// program runs on). A study of this machine measured no more.
+    ///
+    /// ```
+    /// use nqueens::scaling::Machine;
+    /// assert_eq!(Machine::new(2, 2).max_threads(), 64);
+    /// assert_eq!(Machine::new(32, 16).max_threads(), 256);
+    /// assert_eq!(Machine::new(1024, 512).max_threads(), 4096);
+    /// assert_eq!(Machine::detect().max_threads(), nqueens::max_threads());
+    /// ```
+    #[must_use]
+    pub fn max_threads(&self) -> usize {
+        crate::engine::pool::max_threads_on(self.logical)
+    }
+
     /// How `threads` worker threads load this machine, or `None` when each gets a core of its own.
     ///
     /// ```

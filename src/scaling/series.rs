@@ -212,6 +212,87 @@ fn cpu_share(field: &str, value: f64, threads: usize, logical: usize) -> Result<
     Ok(())
 }
 
+/// How far a saved loss breakdown may be off what the run's medians give: half the 0.1 point
+/// (of the run's thread time) that the tables show a part to.
+const LOSS_SLACK: f64 = 5e-4;
+
+/// Checks the saved loss breakdown `loss` of run `i`, `run` (its efficiency recomputed), against
+/// what its medians give, the one-thread median taking `one_seconds`: each part within what
+/// [`Loss`](super::Loss)'s definition allows, and the five adding up to `1 − efficiency`, each
+/// within [`LOSS_SLACK`] and a nanosecond of each median saved.
+///
+/// A part is a share of the run's thread time (`threads × median`): one of the run's own times
+/// (at most the whole of it) less the one-thread run's (at most its whole median, which is
+/// `efficiency` of the run's thread time), so from `−efficiency` to 1; the tail (imbalance) is
+/// idle time of all but the last worker, from 0 to `(threads − 1) ÷ threads`; the slowdown and
+/// other programs' part share the tasks' time, from `−efficiency` to 1 together. The one-thread
+/// run is measured against itself: every part 0. Which part a lost share went to is only known
+/// from the workers' times, which a saved study does not hold: within these bounds, the parts
+/// are taken as saved.
+fn loss_breakdown(
+    i: usize,
+    run: &MeasuredPoint,
+    loss: super::Loss,
+    one_seconds: f64,
+) -> Result<(), InvalidSeries> {
+    let efficiency = run.efficiency;
+    let wall = run.median.as_secs_f64();
+    let slack = LOSS_SLACK + efficiency * 1e-9 * (1.0 / one_seconds + 1.0 / wall);
+    let t = run.threads as f64;
+    let (low, high, tail) = match run.threads {
+        1 => (0.0, 0.0, 0.0),
+        _ => (-efficiency, 1.0, (t - 1.0) / t),
+    };
+    let bounds = [
+        ("serial", loss.serial, low, high),
+        ("imbalance", loss.imbalance, 0.0, tail),
+        ("other_programs", loss.other_programs, low, high),
+        (
+            "slowdown",
+            loss.slowdown,
+            low - loss.other_programs,
+            high - loss.other_programs,
+        ),
+        ("unexplained", loss.unexplained, low, high),
+    ];
+    let rounded = |x: f64| shown((x * 1e4).round() / 1e4 + 0.0);
+    for (name, part, low, high) in bounds {
+        if !(low - slack..=high + slack).contains(&part) {
+            let field = format!("runs[{i}].loss.{name}");
+            let part = shown(part);
+            if run.threads == 1 {
+                return invalid(
+                    field,
+                    format!("is {part}, but 1 thread loses nothing to itself: every part is 0"),
+                );
+            }
+            return invalid(
+                field,
+                format!(
+                    "is {part}, but this part of the loss of {} threads at efficiency {} is \
+                     {} to {}",
+                    run.threads,
+                    rounded(efficiency),
+                    rounded(low),
+                    rounded(high)
+                ),
+            );
+        }
+    }
+    let lost = 1.0 - efficiency;
+    if (loss.total() - lost).abs() > slack {
+        return invalid(
+            format!("runs[{i}].loss"),
+            format!(
+                "has parts adding up to {}, but its medians lose {} (1 - efficiency)",
+                rounded(loss.total()),
+                rounded(lost)
+            ),
+        );
+    }
+    Ok(())
+}
+
 /// What a saved study or series lacking `repeat` or `warmup` had: one timed run (and one
 /// warm-up) per thread count.
 #[cfg(feature = "serde")]
@@ -352,11 +433,16 @@ impl Series {
 
     /// This series checked, with what its measurements determine recomputed rather than taken
     /// as read: every count from 1 to [`Series::MAX_COUNT`] (boards up to the largest the
-    /// engine counts, up to [`Series::MAX_REPEAT`] timed runs), thread counts rising, each
-    /// run's times positive and in order (fastest ≤ median ≤ slowest); each run's speedup (over
-    /// the one-thread median, or the first run's without one), efficiency, shared core and the
-    /// loss breakdown's part of other programs (from its CPU share, as a study books it: results
-    /// saved before it was a part of its own have it in the slowdown); the model's efficiencies;
+    /// engine counts, up to [`Series::MAX_REPEAT`] timed runs), no more physical cores than
+    /// logical CPUs, thread counts rising and none above what the tool runs on the machine's
+    /// logical CPUs ([`Machine::max_threads`]), each run's times positive and in order
+    /// (fastest ≤ median ≤ slowest); each run's speedup (over the one-thread median, or the
+    /// first run's without one), efficiency, shared core and the loss breakdown's part of other
+    /// programs (from its CPU share, as a study books it: results saved before it was a part of
+    /// its own have it in the slowdown); each loss breakdown's parts within what its efficiency
+    /// allows them (0 on one thread) and adding up to `1 − efficiency`, within rounding (the
+    /// split between the parts, which only the workers' times give, is taken as saved); the
+    /// model's efficiencies;
     /// the total checked against the known table (which stands in for a total not recorded) and
     /// the headline from it.
     ///
@@ -392,12 +478,29 @@ impl Series {
         let Machine { logical, physical } = self.machine;
         whole_in("machine.logical", logical, 1, Series::MAX_COUNT)?;
         whole_in("machine.physical", physical, 1, Series::MAX_COUNT)?;
+        if physical > logical {
+            return invalid(
+                "machine.physical",
+                format!("is {physical}, above machine.logical {logical}"),
+            );
+        }
+        let most_threads = self.machine.max_threads();
         if self.runs.is_empty() {
             return invalid("runs", "is empty: no measured runs");
         }
         for (i, run) in self.runs.iter().enumerate() {
             let at = |key: &str| format!("runs[{i}].{key}");
             whole_in(&at("threads"), run.threads, 1, Series::MAX_COUNT)?;
+            if run.threads > most_threads {
+                return invalid(
+                    at("threads"),
+                    format!(
+                        "is {}, but a study on {logical} logical CPUs runs at most {most_threads} \
+                         threads",
+                        run.threads
+                    ),
+                );
+            }
             if let Some(before) = i.checked_sub(1).map(|b| self.runs[b].threads)
                 && run.threads <= before
             {
@@ -442,6 +545,11 @@ impl Series {
             run.efficiency = stats::efficiency(run.speedup, run.threads);
             run.shares_core = run.threads > physical;
             positive(&format!("runs[{i}].speedup"), run.speedup)?;
+        }
+        for (i, run) in self.runs.iter().enumerate() {
+            if let Some(loss) = run.loss {
+                loss_breakdown(i, run, loss, baseline)?;
+            }
         }
         // The CPU time other programs took, booked as a study books it.
         split_other_programs(&mut self.runs, logical, |_| true);
@@ -585,17 +693,26 @@ mod tests {
         assert!((again.slowdown - 0.005).abs() < 1e-12, "{again:?}");
     }
 
+    /// The loss of [`crafted`]'s two threads (1 s and 0.55 s: efficiency 1 / 1.1) split into
+    /// serial 0.02, imbalance 0.03, slowdown 0.04 and what remains unexplained.
+    fn with_loss(v: &mut serde_json::Value) -> f64 {
+        let unexplained = 1.0 - 1.0 / 1.1 - 0.09;
+        v["runs"][1]["loss"] = serde_json::json!(
+            {"serial": 0.02, "imbalance": 0.03, "other_programs": 0.0, "slowdown": 0.04,
+             "unexplained": unexplained}
+        );
+        unexplained
+    }
+
     #[test]
     fn a_saved_loss_breakdown_is_read_back() {
         let mut v = crafted();
-        v["runs"][1]["loss"] = serde_json::json!(
-            {"serial": 0.02, "imbalance": 0.03, "slowdown": 0.04, "unexplained": 0.01}
-        );
+        let unexplained = with_loss(&mut v);
         v["runs"][0]["cpu_share"] = serde_json::Value::Null;
         v["runs"][1]["cpu_share"] = serde_json::Value::Null;
         let loss = read(v).unwrap().runs[1].loss.unwrap();
         assert_eq!((loss.serial, loss.imbalance), (0.02, 0.03));
-        assert_eq!((loss.slowdown, loss.unexplained), (0.04, 0.01));
+        assert_eq!((loss.slowdown, loss.unexplained), (0.04, unexplained));
         assert_eq!(loss.other_programs, 0.0);
         let mut v = crafted();
         v["runs"][0]["loss"] = serde_json::json!({"serial": 0.0});
@@ -789,6 +906,87 @@ mod tests {
         );
         // A share within the clock's slack of the most is a measurement, taken as saved.
         assert_eq!(run.cpu_share, Some(1.05));
+    }
+
+    /// A saved part of the loss breakdown is checked against the run's medians: 50 (5 000
+    /// points of its thread time) at two threads, a sum other than `1 − efficiency`, a part on
+    /// one thread, which loses nothing to itself.
+    #[test]
+    fn a_saved_loss_breakdown_cannot_claim_what_its_medians_contradict() {
+        let tampered = |pointer: &str, value: f64| {
+            let mut v = crafted();
+            with_loss(&mut v);
+            v["runs"][0]["loss"] = serde_json::json!(
+                {"serial": 0.0, "imbalance": 0.0, "slowdown": 0.0, "unexplained": 0.0}
+            );
+            *v.pointer_mut(pointer).unwrap() = serde_json::json!(value);
+            read(v)
+        };
+        assert!(tampered("/runs/1/loss/serial", 0.02).is_ok());
+        assert_eq!(
+            tampered("/runs/1/loss/serial", 50.0).unwrap_err(),
+            "runs[1].loss.serial is 50, but this part of the loss of 2 threads at efficiency \
+             0.9091 is -0.9091 to 1"
+        );
+        assert_eq!(
+            tampered("/runs/1/loss/imbalance", 0.6).unwrap_err(),
+            "runs[1].loss.imbalance is 0.6, but this part of the loss of 2 threads at \
+             efficiency 0.9091 is 0 to 0.5"
+        );
+        assert_eq!(
+            tampered("/runs/1/loss/other_programs", -1.0).unwrap_err(),
+            "runs[1].loss.other_programs is -1, but this part of the loss of 2 threads at \
+             efficiency 0.9091 is -0.9091 to 1"
+        );
+        // Within the bounds, but the parts no longer add up to what the medians lose.
+        assert_eq!(
+            tampered("/runs/1/loss/slowdown", 0.5).unwrap_err(),
+            "runs[1].loss has parts adding up to 0.5509, but its medians lose 0.0909 \
+             (1 - efficiency)"
+        );
+        // Off by more than the tables' rounding.
+        assert!(tampered("/runs/1/loss/slowdown", 0.0403).is_ok());
+        assert!(tampered("/runs/1/loss/slowdown", 0.0406).is_err());
+        assert_eq!(
+            tampered("/runs/0/loss/serial", 0.3).unwrap_err(),
+            "runs[0].loss.serial is 0.3, but 1 thread loses nothing to itself: every part is 0"
+        );
+    }
+
+    /// A thread count the tool never runs on the machine the study names is refused: above
+    /// [`Machine::max_threads`] of its logical CPUs (64 on 2, 128 on 16, 4096 on any number),
+    /// whatever this machine allows.
+    #[test]
+    fn thread_counts_beyond_what_the_machine_runs_are_refused() {
+        let with = |logical: usize, threads: usize| {
+            let mut v = crafted();
+            v["machine"] = serde_json::json!({"logical": logical, "physical": 1});
+            v["runs"][1]["threads"] = serde_json::json!(threads);
+            v["runs"][1]["cpu_share"] = serde_json::Value::Null;
+            read(v)
+        };
+        assert!(with(2, 64).is_ok());
+        assert_eq!(
+            with(2, 65).unwrap_err(),
+            "runs[1].threads is 65, but a study on 2 logical CPUs runs at most 64 threads"
+        );
+        assert!(with(16, 128).is_ok());
+        assert_eq!(
+            with(16, 129).unwrap_err(),
+            "runs[1].threads is 129, but a study on 16 logical CPUs runs at most 128 threads"
+        );
+        assert!(with(1 << 20, 4096).is_ok());
+        assert_eq!(
+            with(1 << 20, 4097).unwrap_err(),
+            "runs[1].threads is 4097, but a study on 1048576 logical CPUs runs at most 4096 \
+             threads"
+        );
+        let mut v = crafted();
+        v["machine"]["physical"] = serde_json::json!(4);
+        assert_eq!(
+            read(v).unwrap_err(),
+            "machine.physical is 4, above machine.logical 2"
+        );
     }
 
     #[test]

@@ -193,11 +193,11 @@ where
     }
 }
 
-/// The most worker threads any command may ask for on a machine with `logical` CPUs: eight per
-/// CPU, at least 64 and at most 4096 (the library's own limit, [`nqueens::max_threads`], on this
-/// machine). More only slow a count down (and take long to start).
+/// The most worker threads any command may ask for on a machine with `logical` CPUs: the
+/// library's own limit ([`Machine::max_threads`](nqueens::scaling::Machine::max_threads); on this
+/// machine [`nqueens::max_threads`]). More only slow a count down (and take long to start).
 pub fn max_threads_for(logical: usize) -> usize {
-    logical.saturating_mul(8).clamp(64, 4096)
+    nqueens::scaling::Machine::new(logical, logical).max_threads()
 }
 
 /// Parses a worker-thread count from 1 to [`max_threads_for`] this machine's logical CPUs.

@@ -133,6 +133,8 @@ fn runs_of_a_tenth_of_a_second_are_too_short_to_trust() {
             run["min_seconds"] = seconds.into();
             run["max_seconds"] = seconds.into();
             run["cpu_share"] = 0.99.into();
+            // The fixture's breakdown is of its own times: these times lose nothing.
+            run.as_object_mut().unwrap().remove("loss");
         }
     });
     let (_, stderr) = scale_compare(files[..1].to_vec(), &[]);

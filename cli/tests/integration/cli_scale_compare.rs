@@ -794,3 +794,47 @@ fn a_saved_study_cannot_show_what_its_measurements_contradict() {
         "{row}"
     );
 }
+
+/// A study saved by the tool, edited: a part of its loss breakdown beyond what its medians allow
+/// (serial 50, shown as 5 000 points lost), parts that no longer add up to what the medians
+/// lose, a thread count beyond what the tool runs on the machine the study names (65 threads on
+/// 2 logical CPUs, whose most is 64) is refused in one line naming the file and the field; the
+/// study as saved is compared.
+#[test]
+fn a_saved_study_cannot_show_a_loss_or_a_thread_count_its_measurements_contradict() {
+    let saved: Value = serde_json::from_str(&stdout_of(&[
+        "scale", "9", "-t", "2", "-r", "1", "-f", "json",
+    ]))
+    .unwrap();
+    let edited = |edit: &dyn Fn(&mut Value)| {
+        let mut v = saved.clone();
+        edit(&mut v[0]);
+        v.to_string()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("saved.json");
+    std::fs::write(&path, edited(&|_| {})).unwrap();
+    stdout_of(&["scale", "--compare", path.to_str().unwrap()]);
+    refused(
+        edited(&|v| v["runs"][1]["loss"]["serial"] = serde_json::json!(50.0)).as_bytes(),
+        "[0].runs[1].loss.serial is 50, but this part of the loss of 2 threads at efficiency",
+    );
+    refused(
+        edited(&|v| {
+            let loss = &mut v["runs"][1]["loss"];
+            let unexplained = loss["unexplained"].as_f64().unwrap();
+            loss["unexplained"] = serde_json::json!(unexplained + 0.25);
+        })
+        .as_bytes(),
+        "[0].runs[1].loss has parts adding up to",
+    );
+    refused(
+        edited(&|v| {
+            v["machine"] = serde_json::json!({"logical": 2, "physical": 2});
+            v["runs"][1]["threads"] = serde_json::json!(65);
+            v["runs"][1]["cpu_share"] = Value::Null;
+        })
+        .as_bytes(),
+        "[0].runs[1].threads is 65, but a study on 2 logical CPUs runs at most 64 threads",
+    );
+}

@@ -133,3 +133,56 @@ fn a_terminate_signal_ignored_by_the_script_stays_ignored() {
     let (out, stderr) = signalled_in(&format!("echo $$ >&2; exec {COUNT}"), "TERM");
     interrupted(&out, &stderr);
 }
+
+/// A signal that comes as soon as the handler is installed (the process's signal mask shows
+/// SIGINT or SIGTERM caught), before the command has set what an interrupt does, ends the
+/// command as interrupted (exit 130), never by the signal's default action. A signal in the
+/// moments before the program runs (while the system loads it) cannot be handled by it: that
+/// window is not tested.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_signal_as_soon_as_the_handler_is_installed_ends_the_command_as_interrupted() {
+    use std::os::unix::process::ExitStatusExt;
+    let caught = |pid: u32, signal: i32| {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("SigCgt:"))
+            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+            .is_some_and(|mask| mask & (1 << (signal - 1)) != 0)
+    };
+    let dir = tempfile::tempdir().unwrap();
+    for (i, signal) in [libc::SIGINT, libc::SIGTERM]
+        .repeat(10)
+        .into_iter()
+        .enumerate()
+    {
+        let mut child = util::nqueens_process()
+            .args([
+                "count",
+                "16",
+                "-t",
+                "1",
+                "--kernel",
+                "depth-first",
+                "--checkpoint",
+            ])
+            .arg(dir.path().join(format!("n16-{i}.ckpt")))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let start = std::time::Instant::now();
+        while !caught(child.id(), signal) {
+            assert!(start.elapsed() < Duration::from_secs(60), "no handler");
+            std::thread::yield_now();
+        }
+        let pid = libc::pid_t::try_from(child.id()).unwrap();
+        // SAFETY: `kill` with the process id of a child not yet waited for, and a signal number.
+        assert_eq!(unsafe { libc::kill(pid, signal) }, 0);
+        let status = child.wait().unwrap();
+        assert_eq!(status.signal(), None, "killed by signal {signal}");
+        assert_eq!(status.code(), Some(130), "signal {signal}");
+    }
+}
