@@ -1,6 +1,6 @@
 //! What the fuzz targets on the library's readers do with one input: a journal resumed by a
 //! count (`journal`), shard journals merged (`merge`). The targets (fuzz_targets/) and the
-//! test that replays their committed inputs (tests/library/fuzz_inputs.rs) run these same
+//! test that replays their committed inputs (fuzz/replay_library.rs) run these same
 //! functions.
 //!
 //! An input is a journal file (or several) after one mode byte: bit 0 of it recomputes the
