@@ -16,8 +16,7 @@ pub struct ProgressArgs {
     /// 0.1 to 31536000 (a year). Without it the NQUEENS_PROGRESS_SECONDS variable sets the
     /// interval; given, it wins over the variable, which is then not read. On a terminal a bar
     /// is drawn instead.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::progress::parse_progress_seconds,
-          hide_short_help = true)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::progress::parse_progress_seconds)]
     pub progress_seconds: Option<std::time::Duration>,
 }
 
@@ -36,7 +35,10 @@ impl ProgressArgs {
 pub struct EngineArgs {
     /// Worker threads, or max: one per CPU.
     ///
-    /// `max` stands for one thread per logical CPU. More than the CPUs is allowed, up to 8 per logical CPU and 64 in all.
+    /// `max` stands for one thread per logical CPU. More than the CPUs is allowed, up to 8 per
+    /// logical CPU and 64 in all. Boards up to n = 10 are counted on one thread whatever this
+    /// says (starting the workers would take longer than the count): their results say
+    /// "threads": 1.
     #[arg(short = 't', visible_short_alias = 'j', long, value_name = "THREADS",
           value_parser = parse_threads, default_value = "max")]
     pub threads: usize,

@@ -18,11 +18,12 @@ pub struct EstimateArgs {
     #[arg(value_name = "N", value_parser = parse_estimate_n)]
     pub n: u32,
     /// Wall-clock budget in seconds, spent on samples, building the plan included [default: 5
-    /// up to n = 16, 60 from n = 24].
+    /// up to n = 16, rising by board to 60 from n = 24: --help gives each].
     ///
-    /// A budget: the sample fills it, then the estimate is written. At most 86400 (a day). Sampling ends within about a thirty-second of it after the end,
-    /// or earlier when counting exactly is cheaper (then it counts) or the samples have done a
-    /// full count's work. The default is 5 up to n = 16, 10 to 19, 20 to 21, 30 to 23 and 60
+    /// A budget: the sample fills it, then the estimate is written. At most 86400 (a day).
+    /// Sampling ends at most about a thirtieth of the budget after it runs out, or earlier when
+    /// counting exactly is cheaper (then it counts) or the samples have done a full count's
+    /// work. The default is 5 up to n = 16, 10 to 19, 20 to 21, 30 to 23 and 60
     /// from 24.
     #[arg(long = "budget-seconds", alias = "seconds", value_name = "S",
           value_parser = parse_budget_seconds, conflicts_with = "samples")]

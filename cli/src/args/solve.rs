@@ -14,8 +14,9 @@ pub struct SolveArgs {
     pub n: u32,
     /// Also print the solution's 8 images under the symmetries of the square.
     ///
-    /// The images under the rotations and reflections of the square come in the order identity, rot90, rot180, rot270, flip-columns, flip-rows, transpose,
-    /// anti-transpose; one line each with --format columns) and name its canonical form.
+    /// The images under the rotations and reflections of the square come in the order identity,
+    /// rot90, rot180, rot270, flip-columns, flip-rows, transpose, anti-transpose (one line each
+    /// with --format columns), and the canonical form among them is named.
     #[arg(long)]
     pub all_symmetries: bool,
     /// Use the closed-form construction even for n <= 30.

@@ -230,7 +230,7 @@ fn draw_help(frame: &mut ratatui::Frame, area: Rect) {
                 + -    faster / slower (0.1 to 1000 steps/s)\n\
                 s      run to the next solution\na      next algorithm (restart)\n\
                 r      restart\n?      this help (holds the search; ? or Esc closes)\n\
-                Ctrl-Z suspend (fg resumes)\nq      quit";
+                Ctrl-Z suspend (fg resumes)\nq      quit (Ctrl-C too: exit 130)";
     let box_area = centered(area, 56, 12);
     frame.render_widget(Clear, box_area);
     frame.render_widget(

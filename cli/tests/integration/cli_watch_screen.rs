@@ -192,8 +192,8 @@ fn the_keys_overlay_holds_the_search_and_esc_closes_it() {
     });
     let before = step_of(&running);
     session.keys(&["?"]);
-    session.wait_for("the keys", |s| {
-        s.contains(" keys ") && s.contains("holds the search")
+    session.wait_for("the keys, Ctrl-C among them", |s| {
+        s.contains(" keys ") && s.contains("holds the search") && s.contains("Ctrl-C too: exit 130")
     });
     // At 50 steps a second, half a second would be some 25 steps.
     sleep(Duration::from_millis(500));

@@ -10,6 +10,7 @@ mod cli_files;
 mod cli_flags;
 mod cli_hardening;
 mod cli_list;
+mod cli_newcomer;
 mod cli_memory;
 mod cli_numbers;
 mod cli_pin;

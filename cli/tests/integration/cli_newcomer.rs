@@ -1,0 +1,53 @@
+//! What a newcomer asks of the help, answered where it is asked.
+
+use crate::util::nqueens;
+
+/// The help `args` prints, its words joined by single spaces.
+fn help(args: &[&str]) -> String {
+    let out = nqueens().args(args).output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn the_short_help_of_every_command_with_progress_lines_gives_their_interval() {
+    for command in ["count", "verify", "estimate", "scale"] {
+        let text = help(&[command, "-h"]);
+        assert!(text.contains("--progress-seconds"), "{command} -h: {text}");
+    }
+}
+
+#[test]
+fn the_threads_help_says_why_small_boards_run_on_one_thread() {
+    let text = help(&["count", "--help"]);
+    assert!(
+        text.contains("Boards up to n = 10 are counted on one thread"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_symmetries_help_reads_as_a_sentence() {
+    let text = help(&["solve", "--help"]);
+    let at = text.find("--all-symmetries").unwrap();
+    let paragraph = &text[at..at + 400];
+    assert_eq!(
+        paragraph.matches('(').count(),
+        paragraph.matches(')').count(),
+        "{paragraph}"
+    );
+    assert!(paragraph.contains("anti-transpose (one line each with --format columns)"));
+}
+
+#[test]
+fn the_budget_help_says_when_sampling_ends() {
+    let text = help(&["estimate", "--help"]);
+    assert!(!text.contains("thirty-second of it after the end"), "{text}");
+    assert!(
+        text.contains("at most about a thirtieth of the budget after it runs out"),
+        "{text}"
+    );
+}
