@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use crate::format::{Format, table_row, write_records, write_table};
 
-use nqueens::Error;
 use nqueens::journal::{JournalError, MergeError, Merged, Missing, Shard, Spent, merge};
+use nqueens::{Error, Strategy};
 
 use super::escape;
 use super::human::{self, error_chain, grouped};
@@ -133,34 +133,51 @@ const WRONG_JOURNAL_ADVICE: &str = "a journal holds a wrong count (damaged or al
 /// What to do with a damaged journal among those merged.
 const DAMAGED_ADVICE: &str = "count that shard again into a new file and merge with it instead";
 
-/// Where the journals of the shards a merge lacks (`missing`) are expected (`; shard 1/4 is
-/// expected in n12-s1-of-4.ckpt`): the names of the `files` given, in which one run of digits is
-/// the shard's index (the one that differs between them, or `-sK-` of the names `count
-/// --checkpoint DIR/` gives); otherwise how a missing shard is counted. Empty when none is
-/// missing.
-fn expected_files(missing: &[Missing], files: &[PathBuf]) -> String {
+/// Where the journals of the shards a merge lacks (`missing`) are expected (`; expected: shard
+/// 1/4 in n12-s1-of-4.ckpt (no such file)`): the names of the `files` given, in which one run
+/// of digits is the shard's index (the one that differs between them, or `-sK-` of the names
+/// `count --checkpoint DIR/` gives); then the command that counts the first of them (the
+/// `n`-board, split by `strategy`), into the file expected where there is one. Empty when none
+/// is missing.
+fn expected_files(missing: &[Missing], files: &[PathBuf], n: u32, strategy: Strategy) -> String {
     let Some(first) = missing.first() else {
         return String::new();
     };
-    let named: Vec<String> = missing
+    let wholly: Vec<(Shard, Option<PathBuf>)> = missing
         .iter()
         .filter(|m| m.missing == m.tasks)
         .take(MergeError::NAMED)
-        .filter_map(|m| {
-            let path = expected_file(files, m.shard)?;
-            Some(format!("shard {} in {}", m.shard, escape::path(&path)))
+        .map(|m| (m.shard, expected_file(files, m.shard)))
+        .collect();
+    let named: Vec<String> = wholly
+        .iter()
+        .filter_map(|(shard, path)| {
+            let path = path.as_ref()?;
+            let absent = std::fs::symlink_metadata(path).is_err();
+            let note = if absent { " (no such file)" } else { "" };
+            Some(format!("shard {shard} in {}{note}", escape::path(path)))
         })
         .collect();
-    if named.is_empty() {
-        format!(
-            "; a shard is counted by nqueens count N --shard {} --checkpoint FILE (a \
-             --checkpoint directory names it nN-s{}-of-{}.ckpt)",
-            first.shard,
+    let strategy = if strategy == Strategy::default() {
+        String::new()
+    } else {
+        format!(" --strategy {}", strategy.name())
+    };
+    let count = |shard: Shard, file: &str| {
+        format!("nqueens count {n}{strategy} --shard {shard} --checkpoint {file}")
+    };
+    match wholly.first() {
+        Some((shard, Some(path))) => format!(
+            "; expected: {}; count it with: {}",
+            named.join(", "),
+            count(*shard, &escape::path(path).to_string())
+        ),
+        _ => format!(
+            "; a shard is counted by {} (a --checkpoint directory names it n{n}-s{}-of-{}.ckpt)",
+            count(first.shard, "FILE"),
             first.shard.index(),
             first.shard.count()
-        )
-    } else {
-        format!("; expected: {}", named.join(", "))
+        ),
     }
 }
 
@@ -259,9 +276,12 @@ fn why(error: &Error, files: &[PathBuf]) -> String {
             )
         }
         MergeError::Stray { .. } => format!("{error}; {DAMAGED_ADVICE}"),
-        MergeError::Incomplete { missing, .. } => {
-            error_chain(error) + &expected_files(missing, files)
-        }
+        MergeError::Incomplete {
+            n,
+            strategy,
+            missing,
+            ..
+        } => error_chain(error) + &expected_files(missing, files, *n, *strategy),
         _ => error_chain(error),
     }
 }

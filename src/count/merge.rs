@@ -129,7 +129,13 @@ impl Merged {
             })
             .collect();
         if !missing.is_empty() {
-            return Err(MergeError::Incomplete { count, missing }.into());
+            return Err(MergeError::Incomplete {
+                n,
+                strategy,
+                count,
+                missing,
+            }
+            .into());
         }
         let mut total: u128 = 0;
         for (t, _) in totals.into_iter().flatten() {

@@ -163,10 +163,10 @@ impl fmt::Display for Missing {
 /// let control = RunControl::default().with_journal(&file).with_shard(shard);
 /// count_with(8, &CountOptions::new(2, Strategy::Mirror), &control).unwrap();
 /// let Err(Error::Merge(error)) = merge(&[&file]) else { panic!() };
-/// let MergeError::Incomplete { count, missing } = *error else {
+/// let MergeError::Incomplete { n, strategy, count, missing } = *error else {
 ///     panic!("shard 1/2 is missing");
 /// };
-/// assert_eq!((count, missing.len()), (2, 1));
+/// assert_eq!((n, strategy, count, missing.len()), (8, Strategy::Mirror, 2, 1));
 /// assert_eq!(missing[0].shard, Shard::new(1, 2).unwrap());
 /// assert_eq!(missing[0].missing, missing[0].tasks);
 /// std::fs::remove_dir_all(&dir).unwrap();
@@ -237,6 +237,10 @@ pub enum MergeError {
         first_named(.missing)
     )]
     Incomplete {
+        /// The board of the count.
+        n: u32,
+        /// The strategy of its plan.
+        strategy: Strategy,
         /// The shard count.
         count: u32,
         /// The incomplete shards.
@@ -295,10 +299,12 @@ impl MergeError {
     ///
     /// ```
     /// use nqueens::journal::{MergeError, Missing, Shard};
+    /// use nqueens::Strategy;
     /// let missing: Vec<Missing> = (1..1000)
     ///     .map(|k| Missing::new(Shard::new(k, 1000).unwrap(), 1, 1))
     ///     .collect();
-    /// let text = MergeError::Incomplete { count: 1000, missing }.to_string();
+    /// let (n, strategy, count) = (20, Strategy::Symmetric, 1000);
+    /// let text = MergeError::Incomplete { n, strategy, count, missing }.to_string();
     /// assert!(text.starts_with("incomplete: 999 of 1000 shards lack tasks: shard 1/1000 ("));
     /// assert!(text.contains("shard 3/1000 (nothing recorded) and 996 more; run them"));
     /// assert!(text.len() < 250);
@@ -489,14 +495,14 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, Error> {
     }
     let missing = missing_shards(&counted, count);
     if !missing.is_empty() {
-        return Err(MergeError::Incomplete { count, missing }.into());
+        return Err(incomplete(first, missing).into());
     }
     let mut total: u128 = 0;
     for (task, c) in plan.tasks().zip(&counted) {
         let Some((c, _)) = *c else {
             // Not met: a task without a count leaves its shard missing, refused above.
             let missing = missing_shards(&counted, count);
-            return Err(MergeError::Incomplete { count, missing }.into());
+            return Err(incomplete(first, missing).into());
         };
         total = u128::from(c)
             .checked_mul(u128::from(task.weight))
@@ -504,6 +510,17 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, Error> {
             .ok_or(Error::Overflow)?;
     }
     Ok(merged(&plan, first.fingerprint, count, paths.len(), total)?.with_parts(parts))
+}
+
+/// The refusal of a merge of the count `header` names whose shards `missing` lack tasks.
+fn incomplete(header: &Header, missing: Vec<Missing>) -> MergeError {
+    let strategy = header.strategy.parse().unwrap_or_default();
+    MergeError::Incomplete {
+        n: header.n,
+        strategy,
+        count: header.shard.count(),
+        missing,
+    }
 }
 
 /// Whether two parts belong to one count: the same plan version, board, strategy, plan (task

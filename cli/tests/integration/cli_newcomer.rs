@@ -45,7 +45,10 @@ fn the_symmetries_help_reads_as_a_sentence() {
 #[test]
 fn the_budget_help_says_when_sampling_ends() {
     let text = help(&["estimate", "--help"]);
-    assert!(!text.contains("thirty-second of it after the end"), "{text}");
+    assert!(
+        !text.contains("thirty-second of it after the end"),
+        "{text}"
+    );
     assert!(
         text.contains("at most about a thirtieth of the budget after it runs out"),
         "{text}"

@@ -58,10 +58,13 @@ fn an_in_memory_merge_refuses_gaps_doubles_and_foreign_plans() {
 
     // A gap: shard 1/3 missing, named with its task count.
     let gap = refusal(Merged::from_runs(&[runs[0], runs[2]]));
-    let MergeError::Incomplete { count, missing } = &gap else {
+    let MergeError::Incomplete {
+        n, count, missing, ..
+    } = &gap
+    else {
         panic!("{gap}");
     };
-    assert_eq!((*count, missing.len()), (3, 1));
+    assert_eq!((*n, *count, missing.len()), (10, 3, 1));
     assert_eq!(missing[0].shard, Shard::new(1, 3).unwrap());
     assert_eq!(
         (missing[0].missing, missing[0].tasks),

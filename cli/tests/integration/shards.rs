@@ -764,11 +764,14 @@ fn a_missing_shard_names_the_file_it_is_expected_in() {
     let files = all_shards(dir.path(), 10, 4);
     let text = failure_in(&merge(&[files[0].clone(), files[2].clone()]));
     let expected = |k: usize| files[k].display().to_string();
+    // The files exist (they were only left out), and the first is counted into its file.
     assert!(
         text.contains(&format!(
-            "; expected: shard 1/4 in {}, shard 3/4 in {}",
+            "; expected: shard 1/4 in {}, shard 3/4 in {}; count it with: nqueens count 10 \
+             --shard 1/4 --checkpoint {}",
             expected(1),
-            expected(3)
+            expected(3),
+            expected(1)
         )),
         "{text}"
     );
@@ -781,10 +784,13 @@ fn a_missing_shard_names_the_file_it_is_expected_in() {
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     let text = failure_in(&merge(&[journals.join("n10-s1-of-2.ckpt")]));
+    let missing = journals.join("n10-s0-of-2.ckpt");
     assert!(
         text.contains(&format!(
-            "; expected: shard 0/2 in {}",
-            journals.join("n10-s0-of-2.ckpt").display()
+            "; expected: shard 0/2 in {} (no such file); count it with: nqueens count 10 \
+             --shard 0/2 --checkpoint {}",
+            missing.display(),
+            missing.display()
         )),
         "{text}"
     );
@@ -793,7 +799,7 @@ fn a_missing_shard_names_the_file_it_is_expected_in() {
     std::fs::copy(&files[0], &odd).unwrap();
     let text = failure_in(&merge(&[odd]));
     assert!(
-        text.contains("; a shard is counted by nqueens count N --shard 1/4 --checkpoint FILE"),
+        text.contains("; a shard is counted by nqueens count 10 --shard 1/4 --checkpoint FILE"),
         "{text}"
     );
 }
