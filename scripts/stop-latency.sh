@@ -2,20 +2,22 @@
 # Measures how long a count takes to stop after one signal: for each N, starts
 # `nqueens count N -t THREADS --checkpoint FILE`, waits AFTER seconds, sends SIG once, and
 # prints the seconds from the signal to the process's exit, its exit code and the number of tasks
-# the journal holds. The figure the hardening target speaks of is "at most 2 s at any n ≤ 32".
+# the journal holds (its time records included). The figure the hardening target speaks of is
+# "at most 2 s at any n ≤ 32". SIG is TERM by default: a background job of this script starts
+# with SIGINT ignored (a shell without job control does that), and so keeps counting through INT.
 #
-#   scripts/stop-latency.sh [THREADS] [AFTER] [SIG] [N...]   defaults: 2 8 INT 24 27 30 32
+#   scripts/stop-latency.sh [THREADS] [AFTER] [SIG] [N...]   defaults: 2 8 TERM 24 27 30 32
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 threads=${1:-2}
 after=${2:-8}
-sig=${3:-INT}
+sig=${3:-TERM}
 shift $(($# < 3 ? $# : 3))
 boards=("$@")
 [[ ${#boards[@]} -gt 0 ]] || boards=(24 27 30 32)
 if ! [[ $threads =~ ^[1-9][0-9]*$ && $after =~ ^[0-9]+(\.[0-9]+)?$ ]]; then
-    echo "usage: scripts/stop-latency.sh [THREADS] [AFTER] [SIG] [N...]   (for example: scripts/stop-latency.sh 2 8 INT 24 32)" >&2
+    echo "usage: scripts/stop-latency.sh [THREADS] [AFTER] [SIG] [N...]   (for example: scripts/stop-latency.sh 2 8 TERM 24 32)" >&2
     exit 2
 fi
 

@@ -268,7 +268,7 @@ pub struct Session {
     pub options: CountOptions,
     /// The journals, the shard and the pool of the count.
     pub long_run: LongRun,
-    /// The interrupt that stops the count after the running tasks.
+    /// The interrupt that stops the count (its workers drop the tasks they are on).
     pub interrupt: Interrupt,
 }
 
@@ -305,6 +305,7 @@ impl Session {
         let watcher = Watching {
             progress: &progress,
             interrupt,
+            journal: journal.is_some(),
         };
         let mut control = RunControl::default()
             .with_stop(interrupt.flag())
@@ -412,15 +413,20 @@ fn announce_board(board: &Board, options: &CountOptions, long_run: &LongRun, pre
     }
 }
 
-/// Watches a board's search: moves the progress bar, and tells the interrupt that finished
-/// tasks are now worth waiting for.
+/// Watches a board's search: moves the progress bar, and tells the interrupt when stopping the
+/// workers keeps work (a finished task, or a journal that times the stopped run).
 struct Watching<'a> {
     progress: &'a Progress,
     interrupt: &'a Interrupt,
+    /// Whether the board has a journal.
+    journal: bool,
 }
 
 impl Watcher for Watching<'_> {
     fn start(&self, plan: &Plan, resumed: &[TaskOutcome]) {
+        if self.journal {
+            self.interrupt.journal_timing();
+        }
         self.progress.start(plan, resumed);
     }
 

@@ -20,7 +20,7 @@ pub struct Counted {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub partial: Option<bool>,
     /// With `--checkpoint` only (absent otherwise): the runs of this count that its journal
-    /// timed, this one included when it searched a task; `null` when the journal was made by
+    /// timed, this one included when it searched a task (finished or abandoned by a stop); `null` when the journal was made by
     /// an older version, which recorded no time.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub runs: Option<Option<u32>>,
@@ -92,10 +92,11 @@ impl Counted {
     }
 
     /// This record with the time of every run of the count that its journal holds, this run
-    /// added when it searched a task (a run that searched none writes no time record).
+    /// added when it searched a task, finished or abandoned by a stop (a run that searched none
+    /// writes no time record).
     pub fn with_all_runs(mut self) -> Counted {
         let run = &self.run;
-        let this = if run.searched_tasks > 0 {
+        let this = if run.searched_tasks > 0 || run.abandoned_tasks > 0 {
             run.spent()
         } else {
             Spent::default()

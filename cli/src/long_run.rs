@@ -1,9 +1,10 @@
 //! Long counts on the command line: interrupts, `--checkpoint` journals and `--shard`, and what
 //! a refused or stopped count says. The flow of one board is `count::Session::board`'s.
 //!
-//! The first SIGINT or SIGTERM raises a stop flag: workers finish the task they are on, the
-//! journal is synced, and the command prints how to resume (or, without a journal, how much
-//! work was lost) and exits with code 130. A second interrupt exits at once.
+//! The first SIGINT or SIGTERM raises a stop flag: workers drop the tasks they are on (within
+//! milliseconds: a resumed count searches them again), the journal is synced with the run's
+//! time, and the command prints how to resume (or, without a journal, how much work was lost)
+//! and exits with code 130. A second interrupt exits at once.
 
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
@@ -22,7 +23,7 @@ use crate::args::CountArgs;
 use crate::failure::Failure;
 
 /// The interrupt of one command: the stop flag its first signal raises, and what the handler
-/// needs to know to decide between stopping after the running tasks and quitting at once.
+/// needs to know to decide between stopping the workers and quitting at once.
 #[derive(Clone)]
 pub struct Interrupt(Arc<Shared>);
 
@@ -32,8 +33,8 @@ struct Shared {
     stop: AtomicBool,
     /// Whether an interrupt has come (raised before the handler says anything).
     received: AtomicBool,
-    /// Whether a task of the current count has finished, so that stopping after the running
-    /// tasks keeps work; until then an interrupt ends the process at once.
+    /// Whether stopping the workers keeps work: a task of the current count has finished, or
+    /// its journal will time the stopped run; until then an interrupt ends the process at once.
     working: AtomicBool,
     /// Whether a board's result has been written, so that an interrupt must let the command
     /// close its output (the table's border, the JSON array) instead of ending the process.
@@ -41,7 +42,8 @@ struct Shared {
     /// The bar of the count that runs now, so that the handler prints its notices on lines of
     /// their own rather than after the bar.
     bar: Mutex<Option<Notices>>,
-    /// What the workers finish before they stop: `task`, or an estimate's `sample`.
+    /// What the workers are on when they stop: `task`s, which they drop, or an estimate's
+    /// `sample`s, which they finish first.
     work: &'static str,
     /// What an interrupt keeps once one has finished: `work`, or a study's `timed run`.
     kept: &'static str,
@@ -56,7 +58,7 @@ impl Interrupt {
     }
 
     /// [`Interrupt::install`] for workers that finish each `work` (`sample`: an estimate's)
-    /// rather than each task, as the notices say.
+    /// before they stop, rather than drop the tasks they are on, as the notices say.
     pub fn install_for(work: &'static str) -> Interrupt {
         Interrupt::install_keeping(work, work)
     }
@@ -74,7 +76,7 @@ impl Interrupt {
         interrupt
     }
 
-    /// The stop flag the workers read between tasks.
+    /// The stop flag the workers read (a count's, inside its tasks too).
     pub fn flag(&self) -> &AtomicBool {
         &self.0.stop
     }
@@ -92,13 +94,20 @@ impl Interrupt {
     }
 
     /// Records that a task of the current board (what an interrupt keeps) has finished: from now
-    /// on an interrupt waits for the running tasks. Written once per board, not once per task: a store to the flag
-    /// would take its cache line, which holds the stop flag that every worker reads, from the
-    /// other cores.
+    /// on an interrupt stops the workers rather than the process. Written once per board, not
+    /// once per task: a store to the flag would take its cache line, which holds the stop flag
+    /// that every worker reads, from the other cores.
     pub fn task_finished(&self) {
         if !self.0.working.load(Ordering::Relaxed) {
             self.0.working.store(true, Ordering::SeqCst);
         }
+    }
+
+    /// Records that the current board's search has started with a journal, which keeps the time
+    /// of a stopped run (the tasks it dropped included): from now on an interrupt stops the
+    /// workers, within milliseconds, rather than the process.
+    pub fn journal_timing(&self) {
+        self.task_finished();
     }
 
     /// Records that a result has been written: from now on an interrupt lets the command close
@@ -117,7 +126,7 @@ impl Shared {
         }
         if !self.working.load(Ordering::SeqCst) && !self.written.load(Ordering::SeqCst) {
             // No task has finished since the workers were asked for (they may still be
-            // starting): nothing would be kept by waiting.
+            // starting), and no journal times the run: nothing would be kept by waiting.
             self.notice(
                 &format!(
                     "nqueens: interrupted before any {} was kept; nothing is lost",
@@ -128,10 +137,7 @@ impl Shared {
             std::process::exit(130);
         }
         let again = super::signals::received().again();
-        let stopping = format!(
-            "stopping after the running {}s ({again} to quit at once)",
-            self.work
-        );
+        let stopping = stopping_line(self.work, again);
         // Shown in the bar, where there is one: the command closes its output (the table's
         // border, the JSON array) before it says anything on lines of its own.
         let bar = self.bar.lock().unwrap_or_else(|e| e.into_inner()).clone();
@@ -151,6 +157,16 @@ impl Shared {
             Some(bar) => bar.above(|| output::message(line)),
             None => output::message(line),
         }
+    }
+}
+
+/// What the bar (or stderr) says while the workers stop: a count's drop the `task`s they are
+/// on, within milliseconds; an estimate's finish their `sample`s.
+fn stopping_line(work: &str, again: &str) -> String {
+    if work == "task" {
+        format!("stopping: the running tasks are dropped ({again} to quit at once)")
+    } else {
+        format!("stopping after the running {work}s ({again} to quit at once)")
     }
 }
 
@@ -397,23 +413,32 @@ fn refusal(error: &JournalError) -> String {
 }
 
 /// What an interrupted count tells the user: how to resume, or what was lost and (`keep_advice`)
-/// how to keep it.
+/// how to keep it; and how many running tasks the stop dropped.
 pub fn interrupted_message(run: &CountRun, journal: Option<&Path>, keep_advice: &str) -> String {
     let done = grouped(run.resumed_tasks + run.searched_tasks);
     let (n, tasks) = (run.counts.n, grouped(run.counts.tasks));
+    let dropped = |then: &str| match run.abandoned_tasks {
+        0 => String::new(),
+        k => format!(
+            " ({} dropped part-way{then})",
+            human::plural(k, "running task")
+        ),
+    };
     match journal {
         Some(path) => format!(
-            "nqueens: interrupted: n = {n}, {done} of {} are counted and saved in {}\n\
+            "nqueens: interrupted: n = {n}, {done} of {} are counted and saved in {}{}\n\
              nqueens: resume with: {}",
             human::plural(tasks, "task"),
             escape::path(path),
+            dropped(", searched again on resume"),
             shell_command(std::env::args_os())
         ),
         None => format!(
-            "nqueens: interrupted: n = {n} stopped after {done} of {}; their {} of counting \
+            "nqueens: interrupted: n = {n} stopped after {done} of {}{}; {} of counting \
              ({} elapsed) is lost\n\
              nqueens: {keep_advice}",
             human::plural(tasks, "task"),
+            dropped(""),
             duration(run.core_time.as_secs_f64()),
             duration(run.counts.wall_time.as_secs_f64()),
         ),
@@ -654,6 +679,48 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("--checkpoint FILE"), "{text}");
+    }
+
+    #[test]
+    fn the_running_tasks_a_stop_dropped_are_named() {
+        let mut run = interrupted();
+        run.abandoned_tasks = 2;
+        let path = Some(Path::new("n16.ckpt"));
+        let text = interrupted_message(&run, path, KEEP_WITH_CHECKPOINT);
+        assert!(
+            text.contains(
+                "123 of 9,844 tasks are counted and saved in n16.ckpt (2 running tasks dropped \
+                 part-way, searched again on resume)\n"
+            ),
+            "{text}"
+        );
+        let text = interrupted_message(&run, None, KEEP_WITH_CHECKPOINT);
+        assert!(
+            text.contains(
+                "stopped after 123 of 9,844 tasks (2 running tasks dropped part-way); 5.50 s of \
+                 counting (3.00 s elapsed) is lost"
+            ),
+            "{text}"
+        );
+        run.abandoned_tasks = 1;
+        let text = interrupted_message(&run, None, KEEP_WITH_CHECKPOINT);
+        assert!(text.contains("(1 running task dropped part-way)"), "{text}");
+        run.abandoned_tasks = 0;
+        let text = interrupted_message(&run, path, KEEP_WITH_CHECKPOINT);
+        assert!(!text.contains("dropped"), "{text}");
+    }
+
+    #[test]
+    fn a_count_s_workers_drop_their_tasks_and_an_estimate_s_finish_their_samples() {
+        let again = "press Ctrl-C again";
+        assert_eq!(
+            stopping_line("task", again),
+            "stopping: the running tasks are dropped (press Ctrl-C again to quit at once)"
+        );
+        assert_eq!(
+            stopping_line("sample", again),
+            "stopping after the running samples (press Ctrl-C again to quit at once)"
+        );
     }
 
     #[test]

@@ -136,7 +136,7 @@ fn run_studies(
     // One step per run: every thread count's warm-up and timed runs, for every pair.
     let runs_in_all = (threads.len() * (options.repeat + options.warmup) * variants.len()) as u64;
     let steps = Steps::logged(&format!("n = {n}"), runs_in_all, "run");
-    // The first interrupt stops the study after the running tasks, once a timed run has
+    // The first interrupt stops the study, its run under way dropped, once a timed run has
     // finished (before that it ends the process: nothing would be kept), and what was measured
     // is written, marked stopped; the second ends the process at once.
     let interrupt = Interrupt::install_keeping("task", "timed run");

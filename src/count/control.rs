@@ -48,7 +48,7 @@ pub trait Watcher: Sync {
     fn start(&self, plan: &Plan, resumed: &[TaskOutcome]) {
         let _ = (plan, resumed);
     }
-    /// Called after each searched task of a count.
+    /// Called after each searched task of a count (not for the tasks a stop abandons).
     fn task_done(&self, outcome: &TaskOutcome) {
         let _ = outcome;
     }
@@ -134,8 +134,32 @@ pub struct RunControl<'a> {
     /// Journal file: finished tasks are recorded there, and tasks it already holds are not
     /// searched again (a count's: an estimate does not read it).
     pub journal: Option<&'a Path>,
-    /// When set to `true`, workers finish their current task and start no other (an estimate's,
-    /// their current group of samples: it returns what the samples drawn show).
+    /// When set to `true`, a count's workers start no other task and abandon the tasks they are
+    /// searching: the kernels read the flag inside a task, so the count returns within
+    /// milliseconds at any board size (a task of a large board runs for minutes). The abandoned
+    /// tasks are neither counted nor recorded
+    /// ([`CountRun::abandoned_tasks`](crate::CountRun::abandoned_tasks) says how many); a
+    /// resumed count searches them again from the start, and the journal's time records hold
+    /// the time spent on them. An estimate's workers finish their current group of samples: it
+    /// returns what the samples drawn show.
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// use nqueens::{count_with, CountOptions, RunControl, Strategy};
+    /// let stop = AtomicBool::new(false);
+    /// let control = RunControl::default().with_stop(&stop);
+    /// let options = CountOptions::new(2, Strategy::Mirror);
+    /// let run = std::thread::scope(|scope| {
+    ///     // n = 22: each of its first tasks takes seconds.
+    ///     let counting = scope.spawn(|| count_with(22, &options, &control));
+    ///     std::thread::sleep(std::time::Duration::from_millis(100));
+    ///     stop.store(true, Ordering::Relaxed);
+    ///     counting.join().unwrap().unwrap()
+    /// });
+    /// assert!(!run.complete);
+    /// // The tasks under way were dropped (none, if the stop came before any started).
+    /// assert!(run.abandoned_tasks <= 2);
+    /// ```
     pub stop: Option<&'a AtomicBool>,
     /// Told about every finished task (an estimate's, how its samples go).
     pub watcher: Option<&'a dyn Watcher>,
@@ -230,8 +254,8 @@ impl<'a> RunControl<'a> {
         }
     }
 
-    /// These controls with a stop flag: when it is raised, workers finish their current task
-    /// and start no other.
+    /// These controls with a stop flag: when it is raised, a count's workers abandon the tasks
+    /// they are searching, within milliseconds, and start no other (see [`RunControl::stop`]).
     ///
     /// ```
     /// use std::sync::atomic::AtomicBool;

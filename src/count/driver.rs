@@ -270,9 +270,14 @@ impl Prepared {
     /// finishes, with the selected kernel, on the workers [`RunControl::pool`] describes: the
     /// control's pool, the pool the caller is on, or else the process's pool of the options'
     /// thread count. The control's watcher is
-    /// told the plan first ([`Watcher::start`]) and then every searched task; raising its stop
-    /// flag makes the workers finish their current task and start no other, ends the unique
-    /// count's searches wherever they run, and leaves the unique count out (`None`).
+    /// told the plan first ([`Watcher::start`]) and then every searched task. Raising its stop
+    /// flag makes the workers abandon the tasks they are searching, within milliseconds, and
+    /// start no other (the abandoned tasks are neither counted nor recorded, and a resumed count
+    /// searches them again: [`CountRun::abandoned_tasks`](crate::CountRun::abandoned_tasks)),
+    /// ends the unique count's searches wherever they run, and leaves the unique count out
+    /// (`None`). A stopped run that searched (whether or not a task finished) leaves its time
+    /// in the journal, the abandoned tasks' included, as a finished run does: a resumed count
+    /// finds it in [`CountRun::earlier_runs`](crate::CountRun::earlier_runs).
     ///
     /// # Errors
     ///
@@ -379,10 +384,12 @@ impl Prepared {
             return Err(e.into());
         }
         if let Some(journal) = journal {
-            journal
-                .into_inner()
-                .unwrap_or_else(|p| p.into_inner())
-                .sync()?;
+            let mut journal = journal.into_inner().unwrap_or_else(|p| p.into_inner());
+            // A stopped run's time holds the tasks it abandoned: searched, not recorded.
+            if report.tally.abandoned > 0 {
+                journal.add_abandoned(report.tally.abandoned_time);
+            }
+            journal.sync()?;
         }
         let fixed = match &unique {
             Some(SearchGuard(search)) if report.complete => search.result(stop)?,
@@ -412,7 +419,8 @@ impl Prepared {
             resumed_tasks: report.tally.recorded,
             resumed_total: report.tally.recorded_total,
             searched_tasks: report.tally.searched,
-            core_time: report.tally.search_time,
+            abandoned_tasks: report.tally.abandoned,
+            core_time: report.tally.search_time + report.tally.abandoned_time,
             earlier_runs,
             #[cfg(feature = "gpu")]
             gpu: report.gpu,
@@ -488,6 +496,81 @@ mod tests {
             Some(second.counts.total),
             known::Known::of(12).map(|k| k.total)
         );
+    }
+
+    /// Tells the thread that waits on it when the search starts.
+    struct Started(Mutex<bool>, std::sync::Condvar);
+
+    impl Watcher for Started {
+        fn start(&self, _: &Plan, _: &[TaskOutcome]) {
+            *lock(&self.0) = true;
+            self.1.notify_all();
+        }
+    }
+
+    /// A stop raised while the first tasks of n = 22 run (each takes seconds here) abandons
+    /// them: the count returns without waiting for them, says how many it dropped, and its
+    /// time (theirs included) is in the journal, where a resumed count finds it.
+    #[test]
+    fn a_stop_abandons_the_running_tasks_and_the_journal_times_the_run() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("n22.ckpt");
+        let stop = AtomicBool::new(false);
+        let started = Started(Mutex::new(false), std::sync::Condvar::new());
+        let control = RunControl::default()
+            .with_journal(&file)
+            .with_stop(&stop)
+            .with_watcher(&started);
+        let options = CountOptions::new(2, Strategy::Mirror);
+        let (first, stopping) = std::thread::scope(|scope| {
+            let counting = scope.spawn(|| count_with(22, &options, &control).unwrap());
+            let mut searching = lock(&started.0);
+            while !*searching {
+                searching = started.1.wait(searching).unwrap();
+            }
+            drop(searching);
+            // Both workers well inside their first task.
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            let raised = Instant::now();
+            stop.store(true, Ordering::Relaxed);
+            let run = counting.join().unwrap();
+            (run, raised.elapsed())
+        });
+        assert!(!first.complete);
+        assert!(first.abandoned_tasks >= 1, "{first:?}");
+        assert!(
+            first.abandoned_tasks <= 2,
+            "at most one per worker: {first:?}"
+        );
+        // Not waiting for tasks of seconds: a generous bound on a busy machine.
+        assert!(stopping.as_secs() < 3, "the stop took {stopping:?}");
+        // What was abandoned is not counted; its time is.
+        assert!(first.core_time > std::time::Duration::ZERO);
+
+        // A resumed count (stopped before it starts) finds the stopped run's time.
+        let halt = AtomicBool::new(true);
+        let resumed = count_with(
+            22,
+            &options,
+            &RunControl::default().with_journal(&file).with_stop(&halt),
+        )
+        .unwrap();
+        assert_eq!(resumed.resumed_tasks, first.searched_tasks);
+        assert_eq!(resumed.resumed_total, first.counts.total);
+        let earlier = resumed.earlier_runs.unwrap();
+        assert_eq!(earlier.runs, 1, "{earlier:?}");
+        assert_eq!(earlier.core_time, first.core_time);
+        assert!(earlier.wall_time > std::time::Duration::ZERO);
+        assert!(earlier.wall_time <= first.counts.wall_time);
+        // The resumed run searched nothing, abandoned nothing, and timed nothing.
+        assert_eq!((resumed.searched_tasks, resumed.abandoned_tasks), (0, 0));
+        let again = count_with(
+            22,
+            &options,
+            &RunControl::default().with_journal(&file).with_stop(&halt),
+        )
+        .unwrap();
+        assert_eq!(again.earlier_runs.map(|s| s.runs), Some(1));
     }
 
     #[test]

@@ -145,7 +145,8 @@ impl Counts {
 /// With the `serde` feature it is written as one flat object, each field under its name: the
 /// fields of [`Counts`], then `resumed_tasks`, `resumed_total`, `fingerprint` (16 hex digits),
 /// `core_time` (a number of seconds), `plan_tasks`, `shard` (`"K/M"`), `complete` and
-/// `searched_tasks` (and `gpu`, an object, for a GPU kernel). `earlier_runs` is not written.
+/// `searched_tasks` (and `gpu`, an object, for a GPU kernel). `earlier_runs` and `abandoned_tasks`
+/// are not written.
 ///
 /// ```
 /// # #[cfg(feature = "serde")] {
@@ -176,8 +177,8 @@ pub struct CountRun {
     /// The plan's fingerprint ([`Plan::fingerprint`](crate::Plan::fingerprint)).
     pub fingerprint: Fingerprint,
     /// Core time: the time the workers spent searching, summed over the tasks this run
-    /// searched (the work an interrupt without a journal loses); a number of seconds in
-    /// serde's output.
+    /// searched and those a stop abandoned (the work an interrupt without a journal loses; with
+    /// one, only the abandoned tasks' part); a number of seconds in serde's output.
     #[cfg_attr(feature = "serde", serde(with = "crate::serde_util::seconds"))]
     pub core_time: Duration,
     /// Tasks in the whole plan (more than `counts.tasks` for a shard).
@@ -188,6 +189,14 @@ pub struct CountRun {
     pub complete: bool,
     /// Tasks searched by this run.
     pub searched_tasks: usize,
+    /// Tasks a stop abandoned part-way: a raised stop flag ends the searches under way
+    /// within a millisecond or so, so these tasks are not in `counts.total`, in
+    /// `searched_tasks` or in the journal, and a resumed count searches them again from the
+    /// start (their time is in `core_time`). At most one per worker; 0 for a run that was not
+    /// stopped, or that a stop reached between tasks, and for a GPU kernel's run (a stop drops
+    /// its batches in flight alike, uncounted). Not written by serde.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub abandoned_tasks: usize,
     /// The time the journal's earlier runs of this count took and searched, as its time records
     /// hold it when this run began (zero runs for a new journal); `None` without a journal, or
     /// for a journal of an older format that holds tasks but no time. Not written by serde.

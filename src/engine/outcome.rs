@@ -107,7 +107,8 @@ pub struct RunOptions<'a> {
     pub threads: usize,
     /// Called on a worker thread after each task finishes (not for recorded ones).
     pub on_task_done: Option<TaskObserver<'a>>,
-    /// When set to `true`, workers start no further task.
+    /// When set to `true`, workers start no further task and abandon the tasks under way
+    /// (the kernels read it inside a task).
     pub stop: Option<&'a AtomicBool>,
     /// Counts already known for some tasks (resuming a journal): those are not searched.
     pub recorded: Option<RecordedCounts<'a>>,
@@ -192,7 +193,7 @@ pub struct RunReport {
     pub workers: Vec<WorkerSpan>,
 }
 
-/// The finished tasks of a run (or of one worker) summed.
+/// The finished tasks of a run (or of one worker) summed, and those a stop abandoned.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Tally {
@@ -204,6 +205,10 @@ pub struct Tally {
     pub recorded: usize,
     /// Σ weight × count of those tasks.
     pub recorded_total: u128,
+    /// Tasks a stop abandoned part-way: neither counted nor reported, nor among `searched`.
+    pub abandoned: usize,
+    /// The time spent on those tasks before the stop (every worker's), besides `search_time`.
+    pub abandoned_time: Duration,
 }
 
 impl Tally {

@@ -6,12 +6,14 @@
 //! so even 2³² tasks cannot overflow the sum.
 //!
 //! Observers (progress bars, journals) see each finished task through
-//! [`RunOptions::on_task_done`]; a stop flag is read between tasks. Neither touches the kernel.
+//! [`RunOptions::on_task_done`]. A stop flag is read between tasks and, by the kernel, inside
+//! them: a raised flag abandons the tasks under way within a fraction of a millisecond (they
+//! are neither counted nor reported; the [`Tally`] sums them and the time spent on them).
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::plan::Plan;
 use super::pool::{INLINE_MAX_N, Workers, spread};
@@ -28,6 +30,8 @@ struct WorkerResult {
     recorded: (usize, u128),
     /// Σ weight × count of its tasks; `None` past `u128::MAX`.
     total: Option<u128>,
+    /// The task a stop abandoned part-way (at most one), and the time spent on it.
+    abandoned: (usize, Duration),
 }
 
 /// Runs every task of `plan` on `options.threads` workers.
@@ -49,6 +53,7 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
             span: WorkerSpan::default(),
             recorded: (0, 0),
             total: Some(0),
+            abandoned: (0, Duration::ZERO),
         };
         if let Some(first) = options.first
             && !options.stop.is_some_and(|s| s.load(Ordering::Relaxed))
@@ -73,7 +78,9 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
             } else {
                 let t0 = Instant::now();
                 let Some(count) = task.subproblem.count_on(n, kernel, options.stop) else {
-                    // Stopped part-way: the task is not finished, so it is not reported.
+                    // Stopped part-way: the task is not finished, so it is neither counted nor
+                    // reported; the time spent on it is.
+                    result.abandoned = (1, t0.elapsed());
                     break;
                 };
                 outcome.count = count;
@@ -104,6 +111,8 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
         search_time: acc.search_time + r.span.busy,
         recorded: acc.recorded + r.recorded.0,
         recorded_total: acc.recorded_total + r.recorded.1,
+        abandoned: acc.abandoned + r.abandoned.0,
+        abandoned_time: acc.abandoned_time + r.abandoned.1,
     });
     let workers = results.iter().map(|r| r.span).collect();
     // One result per worker the run was handed to.

@@ -278,6 +278,17 @@ impl Journal {
         self.write_task(id, count, Some(search))
     }
 
+    /// Adds `search`, the time spent on tasks a stop abandoned part-way (no record holds them:
+    /// they are searched again), to the search time the next time record holds, written when
+    /// the journal is synced: a run stopped before any of its tasks finished is timed too.
+    pub(crate) fn add_abandoned(&mut self, search: Duration) {
+        if self.broken {
+            return;
+        }
+        self.untimed = true;
+        self.unrecorded_search = self.unrecorded_search.saturating_add(search);
+    }
+
     /// Writes the record of a task, and of its search time when `search` is known.
     fn write_task(
         &mut self,
@@ -331,8 +342,8 @@ impl Journal {
         self.sync_now().map_err(|source| self.write_error(source))
     }
 
-    /// Writes a time record of the tasks appended since the last one (none when no task was,
-    /// or in a journal of a format without time records).
+    /// Writes a time record of the tasks appended (or abandoned) since the last one (none when
+    /// no task was, or in a journal of a format without time records).
     fn write_time(&mut self) -> io::Result<()> {
         if !self.untimed || self.format < TIMED_FORMAT {
             return Ok(());

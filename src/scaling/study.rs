@@ -526,8 +526,8 @@ impl TotalCheck {
 /// Each run counts as `options.count` says, on as many threads as it measures. Of the
 /// `control`, a study reads:
 /// - the stop flag: raised, it ends the study between runs, and a run under way stops as a
-///   count stops (its running tasks finish) and is left out. The study is no error: it returns
-///   the runs that finished, [`Study::complete`] `false`;
+///   count stops (its running tasks are abandoned) and is left out. The study is no error: it
+///   returns the runs that finished, [`Study::complete`] `false`;
 /// - the watcher's [`measuring`](crate::Watcher::measuring), told before each run starts;
 /// - the pools: a run of `t` threads runs on the pool of [`RunControl::pools`] with `t`
 ///   workers, else on [`RunControl::pool`] (at most `t` of its workers: a smaller pool is

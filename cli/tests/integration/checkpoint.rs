@@ -518,6 +518,44 @@ fn one_stop_request_ends_a_count_of_the_largest_boards() {
     }
 }
 
+/// An interrupt drops the running tasks at once and says so, and the journal times the stopped
+/// run although none of its tasks finished (one task of n = 32 runs for hours): a resumed count
+/// finds it among its earlier runs.
+#[test]
+fn an_interrupt_drops_the_running_tasks_and_the_journal_times_the_run() {
+    use std::sync::atomic::AtomicBool;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("n32.ckpt");
+    let out = stop_a_board_for_years(32, &file, "INT", Duration::from_secs(2));
+    let text = stderr(&out);
+    assert_eq!(out.status.code(), Some(130), "{text}");
+    assert!(
+        text.contains("stopping: the running tasks are dropped"),
+        "{text}"
+    );
+    assert!(
+        text.contains("n = 32, 0 of ") && text.contains(" tasks are counted and saved in"),
+        "{text}"
+    );
+    assert!(
+        text.contains("dropped part-way, searched again on resume)"),
+        "{text}"
+    );
+    assert!(text.contains("resume with"), "{text}");
+    assert_eq!(records(&file), 0);
+    // The count as the command makes it, resumed and stopped before it starts.
+    let halt = AtomicBool::new(true);
+    let control = nqueens::RunControl::default()
+        .with_journal(&file)
+        .with_stop(&halt);
+    let options = nqueens::CountOptions::new(1, nqueens::Strategy::default());
+    let resumed = nqueens::count_with(32, &options, &control).unwrap();
+    let earlier = resumed.earlier_runs.unwrap();
+    assert_eq!(earlier.runs, 1, "{earlier:?}");
+    assert!(earlier.core_time > Duration::ZERO, "{earlier:?}");
+    assert!(earlier.wall_time > Duration::ZERO, "{earlier:?}");
+}
+
 /// An interrupted range keeps the boards that finished: their rows were written as each board
 /// ended, and the JSON array is closed, so the output parses.
 #[test]

@@ -534,7 +534,10 @@ fn an_interrupted_study_writes_what_it_measured_marked_stopped() {
     }
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(130), "{rest}");
-    assert!(rest.contains("stopping after the running tasks"), "{rest}");
+    assert!(
+        rest.contains("stopping: the running tasks are dropped"),
+        "{rest}"
+    );
     assert!(
         rest.contains(
             "nqueens: interrupted: the results rest on the timed runs finished before it \
