@@ -11,12 +11,12 @@ use super::parse::{choice, kernel_parser, parse_threads};
 /// `verify`, `estimate`, `scale`).
 #[derive(Debug, Args)]
 pub struct ProgressArgs {
-    /// Seconds between the progress lines written where stderr is not a terminal [default: 60].
+    /// Seconds between progress lines off a terminal [default: 60].
     ///
     /// 0.1 to 31536000 (a year). Without it the NQUEENS_PROGRESS_SECONDS variable sets the
     /// interval; given, it wins over the variable, which is then not read. On a terminal a bar
     /// is drawn instead.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::progress::parse_progress_seconds)]
+    #[arg(long, value_name = "S", value_parser = crate::progress::parse_progress_seconds)]
     pub progress_seconds: Option<std::time::Duration>,
 }
 
@@ -37,7 +37,7 @@ pub struct EngineArgs {
     ///
     /// `max` stands for one thread per logical CPU. More than the CPUs is allowed, up to 8 per
     /// logical CPU and 64 in all. Boards up to n = 10 are counted on one thread whatever this
-    /// says (starting the workers would take longer than the count): their results say
+    /// says (starting more threads would take longer than the count): their results say
     /// "threads": 1.
     #[arg(short = 't', visible_short_alias = 'j', long, value_name = "THREADS",
           value_parser = parse_threads, default_value = "max")]

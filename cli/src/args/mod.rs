@@ -202,8 +202,8 @@ pub enum Command {
     /// While a board is counted, a progress bar is drawn on stderr when stderr is a terminal.
     /// Otherwise (a batch job's log, nohup, CI) a plain line is written to stderr every 60 s of
     /// wall time, none for a board counted sooner: "nqueens: n = 19: 1,234 of 4,321 tasks (28.6 %
-    /// of the work), 2 min 03 s elapsed, about 5 min 10 s left". --progress-seconds SECONDS (or
-    /// else NQUEENS_PROGRESS_SECONDS=SECONDS) sets another interval (from 0.1 s to a year; any
+    /// of the work), 2 min 03 s elapsed, about 5 min 10 s left". --progress-seconds S (or
+    /// else NQUEENS_PROGRESS_SECONDS=S) sets another interval (from 0.1 s to a year; any
     /// other value is refused, exit 2). -q shows neither.
     #[command(after_long_help = "Examples:\n  \
                       nqueens count 16\n  \

@@ -43,7 +43,7 @@ pub struct ScaleArgs {
     /// thread count's timed runs to take a second together.
     #[arg(short = 'r', long, value_name = "K", value_parser = parse_repeat)]
     pub repeat: Option<u32>,
-    /// Untimed warm-up runs per thread count, before the timed ones.
+    /// Untimed runs per thread count before the timed ones.
     ///
     /// 0 to 1000. A warm-up brings the caches, the CPU's clock and the pool's threads up before timing;
     /// its CPU time counts towards cpu_share.

@@ -1,16 +1,6 @@
 //! What a newcomer asks of the help, answered where it is asked.
 
-use crate::util::nqueens;
-
-/// The help `args` prints, its words joined by single spaces.
-fn help(args: &[&str]) -> String {
-    let out = nqueens().args(args).output().unwrap();
-    assert!(out.status.success());
-    String::from_utf8_lossy(&out.stdout)
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-}
+use crate::util::help_words as help;
 
 #[test]
 fn the_short_help_of_every_command_with_progress_lines_gives_their_interval() {

@@ -229,26 +229,18 @@ fn an_interrupted_estimate_writes_what_it_has_marked_stopped() {
 
 #[test]
 fn the_short_help_gives_the_time_budget_s_default_as_figures() {
-    let out = nqueens().args(["estimate", "-h"]).output().unwrap();
-    let help = String::from_utf8_lossy(&out.stdout)
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
+    let help = crate::util::help_words(&["estimate", "-h"]);
     assert!(
         help.contains(
             "[default: 5 up to n = 16, rising by board to 60 from n = 24: --help gives each]"
         ),
         "{help}"
     );
+    assert!(!help.contains("follows the board]"), "{help}");
     // The long help gives each board's default.
-    let out = nqueens().args(["estimate", "--help"]).output().unwrap();
-    let long = String::from_utf8_lossy(&out.stdout)
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
+    let long = crate::util::help_words(&["estimate", "--help"]);
     assert!(
         long.contains("5 up to n = 16, 10 to 19, 20 to 21, 30 to 23 and 60 from 24"),
         "{long}"
     );
-    assert!(!help.contains("follows the board]"), "{help}");
 }

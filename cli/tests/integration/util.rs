@@ -31,6 +31,17 @@ pub fn reseal_records(bytes: &mut [u8]) {
     }
 }
 
+/// The help (or other output) `args` print on stdout, its words joined by single spaces, so
+/// that a phrase is found wherever the help wraps it.
+pub fn help_words(args: &[&str]) -> String {
+    let out = nqueens().args(args).output().unwrap();
+    assert!(out.status.success(), "{args:?}");
+    String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The binary under test.
 pub fn nqueens() -> Command {
     let mut command = Command::cargo_bin("nqueens").unwrap();
