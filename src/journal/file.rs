@@ -494,7 +494,7 @@ mod tests {
     }
 
     #[test]
-    fn a_journal_of_format_2_is_rewritten_keeping_its_time_unknown() {
+    fn a_journal_of_format_2_is_rewritten_with_its_earlier_time_still_untold() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("j.ckpt");
         {
