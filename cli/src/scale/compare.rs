@@ -75,11 +75,12 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
 
 /// What the series' runs knew of themselves, as said on stderr and under the plot: the
 /// busy-machine warning once for them all (naming the series of its lowest CPU share), and the
-/// first series' runs too short to mean much, named by its label (the table, JSON and CSV carry
-/// every series' own).
+/// short-run warning once: the first short series' own, named by its label, and the letters of
+/// the other series as short (the table, JSON and CSV carry every series' own).
 fn known_warnings(series: &[Series]) -> Vec<String> {
     let mut starved = Vec::new();
     let mut short = None;
+    let mut also_short = Vec::new();
     for (i, s) in series.iter().enumerate() {
         for warning in s.warnings() {
             match &warning {
@@ -88,13 +89,20 @@ fn known_warnings(series: &[Series]) -> Vec<String> {
                     starved.extend(Starved::all(counts, Some(name)));
                 }
                 StudyWarning::ShortRuns { .. } if short.is_none() => {
-                    short = super::warning_text(s, &warning)
-                        .map(|text| format!("{}: {text}", s.label()));
+                    short = super::warning_text(s, &warning).map(|text| (s.label(), text));
                 }
+                StudyWarning::ShortRuns { .. } => also_short.push(letter(i)),
                 _ => {}
             }
         }
     }
+    let short = short.map(|(first, text)| match &also_short[..] {
+        [] => format!("{first}: {text}"),
+        others => format!(
+            "{first}: {text}; the runs of {} are as short (see the table)",
+            others.join(", ")
+        ),
+    });
     super::busy_machine_warning(&starved)
         .into_iter()
         .chain(short)

@@ -162,8 +162,8 @@ fn the_comparison_table_lines_up_every_series_by_thread_count() {
         assert!(table.contains(heading), "{heading} in {table}");
     }
     // n and strategy differ: allowed, flagged; then what the series' runs knew of themselves
-    // (these boards take milliseconds: said once, of the first series; the table says it of
-    // each).
+    // (these boards take milliseconds: said once, of the first series, naming the others; the
+    // table says it of each).
     let warnings: Vec<&str> = stderr.lines().collect();
     assert_eq!(warnings.len(), 2, "{stderr}");
     assert!(
@@ -175,6 +175,11 @@ fn the_comparison_table_lines_up_every_series_by_thread_count() {
         .filter(|l| l.starts_with("     warning: the fastest timed run took "))
         .count();
     assert_eq!(short, 3, "{table}");
+    // The line on stderr names the others as short too.
+    assert!(
+        warnings[1].ends_with("; the runs of B, C are as short (see the table)"),
+        "{stderr}"
+    );
     assert!(
         warnings[0].starts_with(
             "nqueens: warning: the runs differ in n (10, 9) and strategy (mirror, symmetric): "
