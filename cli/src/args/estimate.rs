@@ -53,6 +53,12 @@ pub struct EstimateArgs {
     #[arg(long, default_value_t = Kernel::default(), value_parser = kernel_parser())]
     pub kernel: Kernel,
     /// Output format.
+    ///
+    /// The table rounds the estimates to three significant digits (3.68 x 10^5); JSON and CSV
+    /// give each as the estimator made it, rounded to an integer ("total": 367901), which is
+    /// no more exact than the table's: total_low and total_high bound its 95 % interval, and
+    /// total_relative_half_width is that interval's half-width over the total. A sample that
+    /// counted the board exactly gives an interval of width 0.
     #[arg(short, long, value_parser = choice::<Format>(), default_value_t = Format::Table)]
     pub format: Format,
     #[command(flatten)]

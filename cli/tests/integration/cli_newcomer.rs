@@ -44,3 +44,12 @@ fn the_budget_help_says_when_sampling_ends() {
         "{text}"
     );
 }
+
+#[test]
+fn the_estimate_s_format_help_says_how_exact_a_json_total_is() {
+    let text = help(&["estimate", "--help"]);
+    assert!(
+        text.contains("which is no more exact than the table's: total_low and total_high bound its 95 % interval"),
+        "{text}"
+    );
+}
