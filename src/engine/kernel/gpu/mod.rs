@@ -28,7 +28,7 @@ pub mod adapter;
 pub mod auto;
 pub mod device;
 pub mod last_rows;
-pub mod settings;
+mod settings;
 pub(crate) mod split;
 pub mod stack;
 pub mod work;
