@@ -20,8 +20,8 @@ pub struct Counted {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub partial: Option<bool>,
     /// With `--checkpoint` only (absent otherwise): the runs of this count that its journal
-    /// timed, this one included when it searched a task (finished or abandoned by a stop); `null` when the journal was made by
-    /// an older version, which recorded no time.
+    /// timed, this one included when it searched a task (finished or abandoned by a stop);
+    /// `null` when the journal was made by an older version, which recorded no time.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub runs: Option<Option<u32>>,
     /// With `--checkpoint` only: the wall time of those runs, in seconds.

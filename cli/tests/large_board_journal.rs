@@ -9,27 +9,17 @@ use std::fs;
 use std::process::Stdio;
 use std::time::Duration;
 
-use nqueens::journal::{Header, Journal};
-use nqueens::{Plan, Strategy, TaskId};
+use nqueens::TaskId;
+use nqueens::journal::Header;
 
 #[allow(dead_code)]
 #[path = "integration/util.rs"]
 mod util;
 
-use util::{HEADER_LEN, RECORD_LEN, failure_in, nqueens_process, read_rest_on_a_thread};
-
-/// The plan the command makes for the `n`-board.
-fn plan(n: u32) -> Plan {
-    Plan::new(n, Strategy::Symmetric, Plan::DEFAULT_MIN_TASKS).unwrap()
-}
-
-/// A journal of `plan` holding `records`, in order.
-fn journal_of(path: &std::path::Path, plan: &Plan, records: &[(TaskId, u64)]) {
-    let (mut journal, _) = Journal::open(path, &Header::for_plan(plan)).unwrap();
-    for &(id, count) in records {
-        journal.append(id, count).unwrap();
-    }
-}
+use util::command_plan as plan;
+use util::{
+    HEADER_LEN, RECORD_LEN, failure_in, journal_holding, nqueens_process, read_rest_on_a_thread,
+};
 
 #[test]
 fn a_large_board_s_foreign_record_is_refused_before_anything_is_counted() {
@@ -43,7 +33,7 @@ fn a_large_board_s_foreign_record_is_refused_before_anything_is_counted() {
         .find(|id| ids23.contains(id))
         .unwrap();
     let donor = dir.path().join("n24.ckpt");
-    journal_of(&donor, &n24, &[(shared, 999_999_999)]);
+    journal_holding(&donor, &Header::for_plan(&n24), &[(shared, 999_999_999)]);
     let foreign = fs::read(&donor).unwrap()[HEADER_LEN..HEADER_LEN + RECORD_LEN].to_vec();
     // The 23-board's journal: two records of its own around the foreign one (a damaged last
     // record would be taken for a torn write and counted again).
@@ -54,7 +44,7 @@ fn a_large_board_s_foreign_record_is_refused_before_anything_is_counted() {
         .filter(|(id, _)| *id != shared)
         .take(2)
         .collect();
-    journal_of(&journal, &n23, &own);
+    journal_holding(&journal, &Header::for_plan(&n23), &own);
     let mut bytes = fs::read(&journal).unwrap();
     let at = HEADER_LEN + RECORD_LEN;
     bytes.splice(at..at, foreign);

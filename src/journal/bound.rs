@@ -1,7 +1,23 @@
 //! The most solutions a task can have: a recorded count above it cannot be the task's.
 
+use super::Damage;
+use super::format::Record;
 use crate::engine::plan::{Subproblem, Task};
 use crate::known::Known;
+
+/// Checks that `record`, the record of `task`, gives it no more solutions than it can have
+/// ([`most_solutions`]): the one check of a resume and a merge.
+pub(crate) fn check(task: &Task, record: &Record) -> Result<(), Damage> {
+    let most = most_solutions(task);
+    if record.count > most {
+        return Err(Damage::Implausible {
+            id: record.id,
+            count: record.count,
+            most,
+        });
+    }
+    Ok(())
+}
 
 /// The most solutions `task` can count (unweighted), cheaply bounded: no more than the ways to
 /// give each of its free rows a queen in a free column ((free rows)!), nor than the board's

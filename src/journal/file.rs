@@ -168,7 +168,6 @@ impl Journal {
         valid: u64,
         untimed: bool,
     ) -> io::Result<()> {
-        use std::io::{BufReader, BufWriter, Read};
         let (dir, name) = nqueens_files::Directory::of(&self.path).map_err(io::Error::other)?;
         #[cfg(unix)]
         let mode = {
@@ -179,47 +178,57 @@ impl Journal {
         let mode = 0o666;
         let prefix = format!(".{}.", name.to_string_lossy());
         let (new, new_name) = dir.create_temporary(&prefix, ".rewrite", mode)?;
-        let written = (|| {
-            new.try_lock().map_err(io::Error::other)?;
-            let seal = Seal::of(header, FORMAT_VERSION);
-            let mut out = BufWriter::with_capacity(1 << 16, &new);
-            out.write_all(header)?;
-            if untimed {
-                out.write_all(&encode_untimed_before(&seal))?;
-            }
-            self.file.seek(SeekFrom::Start(HEADER_LEN as u64))?;
-            let body = valid.saturating_sub(HEADER_LEN as u64);
-            let mut records = BufReader::with_capacity(1 << 16, (&self.file).take(body));
-            let mut bytes = [0u8; RECORD_LEN];
-            for _ in 0..body / RECORD_LEN as u64 {
-                records.read_exact(&mut bytes)?;
-                if !old.holds(&bytes) {
-                    return Err(io::Error::new(
-                        io::ErrorKind::InvalidData,
-                        "the file changed while it was read",
-                    ));
-                }
-                out.write_all(&seal.reseal(&bytes))?;
-            }
-            out.flush()?;
-            drop(out);
-            new.sync_all()?;
-            dir.rename(&new_name, name)?;
-            Ok(seal)
-        })();
-        match written {
-            Ok(seal) => {
-                sync_parent_dir(&self.path);
-                self.file = new;
-                self.file.seek(SeekFrom::End(0))?;
-                (self.format, self.seal) = (FORMAT_VERSION, seal);
-                Ok(())
-            }
-            Err(e) => {
-                let _ = dir.remove_file(&new_name);
-                Err(e)
-            }
+        let seal = Seal::of(header, FORMAT_VERSION);
+        let written = new
+            .try_lock()
+            .map_err(io::Error::other)
+            .and_then(|()| self.copy_sealed(&new, header, &seal, old, valid, untimed))
+            .and_then(|()| new.sync_all())
+            .and_then(|()| dir.rename(&new_name, name));
+        if let Err(e) = written {
+            let _ = dir.remove_file(&new_name);
+            return Err(e);
         }
+        sync_parent_dir(&self.path);
+        self.file = new;
+        self.file.seek(SeekFrom::End(0))?;
+        (self.format, self.seal) = (FORMAT_VERSION, seal);
+        Ok(())
+    }
+
+    /// Writes into `new` the header `header`, the mark that the earlier runs recorded no time
+    /// when `untimed`, and every record of this journal's first `valid` bytes (each holding
+    /// under `old`) sealed by `seal` instead.
+    fn copy_sealed(
+        &self,
+        new: &File,
+        header: &[u8; HEADER_LEN],
+        seal: &Seal,
+        old: &Seal,
+        valid: u64,
+        untimed: bool,
+    ) -> io::Result<()> {
+        use std::io::{BufReader, BufWriter, Read};
+        let mut out = BufWriter::with_capacity(1 << 16, new);
+        out.write_all(header)?;
+        if untimed {
+            out.write_all(&encode_untimed_before(seal))?;
+        }
+        (&self.file).seek(SeekFrom::Start(HEADER_LEN as u64))?;
+        let body = valid.saturating_sub(HEADER_LEN as u64);
+        let mut records = BufReader::with_capacity(1 << 16, (&self.file).take(body));
+        let mut bytes = [0u8; RECORD_LEN];
+        for _ in 0..body / RECORD_LEN as u64 {
+            records.read_exact(&mut bytes)?;
+            if !old.holds(&bytes) {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    "the file changed while it was read",
+                ));
+            }
+            out.write_all(&seal.reseal(&bytes))?;
+        }
+        out.flush()
     }
 
     /// Positions the journal at `valid`, first cutting off anything after it when `cut`.

@@ -81,10 +81,8 @@ impl Seal {
 
     /// Whether a record's bytes match their checksum.
     pub fn holds(&self, b: &[u8]) -> bool {
-        let Ok(stored) = <[u8; 4]>::try_from(&b[RECORD_CHECKED.min(b.len())..]) else {
-            return false;
-        };
-        b.len() == RECORD_LEN && u32::from_le_bytes(stored) == self.checksum(&b[..RECORD_CHECKED])
+        b.len() == RECORD_LEN
+            && b[RECORD_CHECKED..] == self.checksum(&b[..RECORD_CHECKED]).to_le_bytes()
     }
 
     /// The bytes of `record` (a task or time record read under another seal) sealed by this

@@ -12,7 +12,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::bound::most_solutions;
+use super::bound;
 use super::shard::Shard;
 use super::{Damage, Header, Spent, read, read_header};
 use crate::engine::kernel::MAX_N;
@@ -468,14 +468,8 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, Error> {
             if !header.shard.contains(p) {
                 return Err(stray(Damage::NotInShard(record.id, header.shard)).into());
             }
-            let most = plan.task(p).map_or(0, |task| most_solutions(&task));
-            if record.count > most {
-                return Err(stray(Damage::Implausible {
-                    id: record.id,
-                    count: record.count,
-                    most,
-                })
-                .into());
+            if let Some(task) = plan.task(p) {
+                bound::check(&task, record).map_err(stray)?;
             }
             match counted[p] {
                 None => counted[p] = Some((record.count, j)),
@@ -495,14 +489,14 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, Error> {
     }
     let missing = missing_shards(&counted, count);
     if !missing.is_empty() {
-        return Err(incomplete(first, missing).into());
+        return Err(incomplete(&plan, count, missing).into());
     }
     let mut total: u128 = 0;
     for (task, c) in plan.tasks().zip(&counted) {
         let Some((c, _)) = *c else {
             // Not met: a task without a count leaves its shard missing, refused above.
             let missing = missing_shards(&counted, count);
-            return Err(incomplete(first, missing).into());
+            return Err(incomplete(&plan, count, missing).into());
         };
         total = u128::from(c)
             .checked_mul(u128::from(task.weight))
@@ -512,13 +506,13 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, Error> {
     Ok(merged(&plan, first.fingerprint, count, paths.len(), total)?.with_parts(parts))
 }
 
-/// The refusal of a merge of the count `header` names whose shards `missing` lack tasks.
-fn incomplete(header: &Header, missing: Vec<Missing>) -> MergeError {
-    let strategy = header.strategy.parse().unwrap_or_default();
+/// The refusal of a merge of `plan` split into `count` shards, whose shards `missing` lack
+/// tasks.
+fn incomplete(plan: &Plan, count: u32, missing: Vec<Missing>) -> MergeError {
     MergeError::Incomplete {
-        n: header.n,
-        strategy,
-        count: header.shard.count(),
+        n: plan.n(),
+        strategy: plan.strategy(),
+        count,
         missing,
     }
 }

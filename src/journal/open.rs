@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use super::bound::most_solutions;
+use super::bound;
 use super::{Damage, Header, Journal, JournalError, Spent};
 use crate::engine::plan::{Plan, TaskId};
 
@@ -28,14 +28,7 @@ pub(crate) fn open(path: &Path, plan: &Plan, header: &Header) -> Result<Opened, 
         let Some(task) = in_plan.position(&record.id).and_then(|p| plan.task(p)) else {
             return Err(corrupt(Damage::NotInPlan(record.id)));
         };
-        let most = most_solutions(&task);
-        if record.count > most {
-            return Err(corrupt(Damage::Implausible {
-                id: record.id,
-                count: record.count,
-                most,
-            }));
-        }
+        bound::check(&task, record).map_err(corrupt)?;
         if let Some(old) = recorded.insert(record.id, record.count)
             && old != record.count
         {

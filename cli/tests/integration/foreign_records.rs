@@ -7,15 +7,11 @@
 use std::fs;
 use std::path::Path;
 
-use nqueens::journal::{Header, Journal};
-use nqueens::{Plan, Strategy, TaskId};
+use nqueens::TaskId;
+use nqueens::journal::Header;
 
-use crate::util::{HEADER_LEN, RECORD_LEN, failure_in, nqueens_process};
-
-/// The plan the command makes for the `n`-board.
-fn plan(n: u32) -> Plan {
-    Plan::new(n, Strategy::Symmetric, Plan::DEFAULT_MIN_TASKS).unwrap()
-}
+use crate::util::command_plan as plan;
+use crate::util::{HEADER_LEN, RECORD_LEN, failure_in, journal_holding, nqueens_process};
 
 /// `nqueens count N [ARGS] --checkpoint FILE`, to its end.
 fn count(n: u32, args: &[&str], file: &Path) -> std::process::Output {
@@ -124,14 +120,6 @@ fn a_record_of_another_shard_s_journal_is_refused() {
     refused(&out, &half, at, "from another journal");
 }
 
-/// A journal of the `n`-board's plan holding `records`, in order.
-fn journal_of(path: &Path, plan: &Plan, records: &[(TaskId, u64)]) {
-    let (mut journal, _) = Journal::open(path, &Header::for_plan(plan)).unwrap();
-    for &(id, count) in records {
-        journal.append(id, count).unwrap();
-    }
-}
-
 #[test]
 fn a_count_no_task_could_have_is_refused() {
     let dir = tempfile::tempdir().unwrap();
@@ -140,7 +128,11 @@ fn a_count_no_task_could_have_is_refused() {
     // Written for this very journal (its checksum holds), with a count beyond the board's
     // total of 14 200.
     let journal = dir.path().join("n12.ckpt");
-    journal_of(&journal, &plan, &[(tasks[0], 1), (tasks[1], 1_000_000)]);
+    journal_holding(
+        &journal,
+        &Header::for_plan(&plan),
+        &[(tasks[0], 1), (tasks[1], 1_000_000)],
+    );
     let bytes = fs::read(&journal).unwrap();
     let at = HEADER_LEN + RECORD_LEN;
     let why = format!("task {} is recorded with 1000000 solutions", tasks[1]);

@@ -48,16 +48,11 @@ fn merge(files: &[PathBuf]) -> Output {
         .unwrap()
 }
 
-fn plan(n: u32) -> Plan {
-    Plan::new(n, Strategy::Symmetric, Plan::DEFAULT_MIN_TASKS).unwrap()
-}
+use crate::util::command_plan as plan;
 
 /// A journal for shard `shard` of the `n`-board holding exactly `records`.
 fn forged(path: &Path, n: u32, shard: Shard, records: &[(TaskId, u64)]) {
-    let (mut journal, _) = Journal::open(path, &Header::for_shard(&plan(n), shard)).unwrap();
-    for &(id, count) in records {
-        journal.append(id, count).unwrap();
-    }
+    crate::util::journal_holding(path, &Header::for_shard(&plan(n), shard), records);
 }
 
 #[test]

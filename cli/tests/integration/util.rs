@@ -42,6 +42,25 @@ pub fn help_words(args: &[&str]) -> String {
         .join(" ")
 }
 
+/// The plan the command makes for the `n`-board.
+pub fn command_plan(n: u32) -> nqueens::Plan {
+    use nqueens::{Plan, Strategy};
+    Plan::new(n, Strategy::Symmetric, Plan::DEFAULT_MIN_TASKS).unwrap()
+}
+
+/// A journal at `path` for the count `header` names, holding exactly `records`, in order, as
+/// the library writes them.
+pub fn journal_holding(
+    path: &Path,
+    header: &nqueens::journal::Header,
+    records: &[(nqueens::TaskId, u64)],
+) {
+    let (mut journal, _) = nqueens::journal::Journal::open(path, header).unwrap();
+    for &(id, count) in records {
+        journal.append(id, count).unwrap();
+    }
+}
+
 /// The binary under test.
 pub fn nqueens() -> Command {
     let mut command = Command::cargo_bin("nqueens").unwrap();
