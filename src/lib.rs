@@ -63,9 +63,12 @@
 //!
 //! ```toml
 //! [dependencies]
-//! nqueens = { version = "0.1", features = ["serde"] }
+//! nqueens = { package = "nqueens-count", version = "0.1", features = ["serde"] }
 //! ```
 
+// docs.rs labels every feature-gated item with its feature, the `Serialize` and `Deserialize`
+// that `#[cfg_attr(feature = "serde", derive(…))]` makes included (rustdoc reads the `cfg_attr`
+// around a derive since rust-lang/rust#159722, in the nightlies from 2026-07 that docs.rs runs).
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]

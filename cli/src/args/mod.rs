@@ -243,28 +243,17 @@ pub enum Command {
     #[command(
         long_about = "Measures how the count speeds up with more threads, models bigger \
                       machines, and compares saved results.\n\n\
-                      Counts one board with each thread count (--warmup untimed warm-up runs, \
-                      one by default, then --repeat timed runs) and reports the median, fastest and slowest time, the \
-                      speedup over one thread and the parallel efficiency (speedup / threads); \
-                      rows with more threads than physical cores are marked as sharing a core. \
-                      Every run's total is checked against the others and against the known \
-                      table.\n\n\
-                      The results record the machine, kernel, strategy, version and date, and \
-                      a headline (solutions per second). --kernel a,b and --strategy a,b \
-                      measure every pair in one study, interleaved.\n\n\
-                      Two models predict bigger machines: the list-scheduling bound (\"bound\": \
-                      the one-thread task times replayed on 1, 2, 4, ..., 256 or --model-up-to \
-                      identical threads, an upper bound) and the model with measured losses \
-                      (\"with losses\": plus the serial time and slowdown). The lost \
-                      efficiency is split into serial, imbalance, other programs (from the CPU \
-                      share), slowdown and unexplained. A busy machine and runs under 250 ms \
-                      (too short to trust) are said once, on stderr.\n\n\
-                      --compare A.json B.json ... measures nothing: it reads saved results and \
-                      prints them side by side (see --compare).",
+                      Counts one board at each thread count (--warmup untimed runs, then \
+                      --repeat timed runs) and reports the median, fastest and slowest time, \
+                      the speedup over one thread and the efficiency (speedup / threads); \
+                      every run's total is checked against the known table. Two models \
+                      predict bigger machines: the list-scheduling bound and the model with \
+                      measured losses, which splits the lost efficiency into serial, \
+                      imbalance, other programs, slowdown and unexplained. The fields, the \
+                      models and their limits: docs/GUIDE.md, \"Thread scaling\".",
         after_long_help = "Examples:\n  \
                       nqueens scale 16\n  \
                       nqueens scale 17 --threads 1,2 --repeat 5 --plot scaling.svg\n  \
-                      nqueens scale 17 --threads 1,2 --plot scaling.svg --model-up-to 1024\n  \
                       nqueens scale 15 --threads 1,2,4,8,max --format json > laptop.json\n  \
                       nqueens scale 16 --kernel avx512,avx2 --strategy mirror,symmetric\n  \
                       nqueens scale --compare laptop.json workstation.json --plot both.svg"

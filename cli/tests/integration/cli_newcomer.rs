@@ -1,6 +1,6 @@
 //! What a newcomer asks of the help, answered where it is asked.
 
-use crate::util::help_words as help;
+use crate::util::{help_words as help, stdout_of};
 
 #[test]
 fn the_short_help_of_every_command_with_progress_lines_gives_their_interval() {
@@ -50,6 +50,27 @@ fn the_estimate_s_format_help_says_how_exact_a_json_total_is() {
     let text = help(&["estimate", "--help"]);
     assert!(
         text.contains("which is no more exact than the table's: total_low and total_high bound its 95 % interval"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_scale_help_is_no_longer_than_the_count_help() {
+    // The details of the models and fields are in the GUIDE; --help says what each option is.
+    let lines = |command: &str| stdout_of(&[command, "--help"]).lines().count();
+    let (scale, count) = (lines("scale"), lines("count"));
+    assert!(
+        scale <= count,
+        "scale --help is {scale} lines, count --help {count}"
+    );
+    assert!(help(&["scale", "--help"]).contains("docs/GUIDE.md, \"Thread scaling\""));
+}
+
+#[test]
+fn the_scale_format_help_says_a_json_loss_part_can_be_below_the_table_s_zero() {
+    let text = help(&["scale", "--help"]);
+    assert!(
+        text.contains("one can be slightly negative, timer noise, where the table and CSV show 0"),
         "{text}"
     );
 }
