@@ -47,7 +47,7 @@ KERNELS = ["avx512", "avx2", "neon", "portable-lanes", "depth-first"]
 # Modelled CPUs: (llvm-mca CPU, the kernels it runs, nominal clock in GHz, what the clock is).
 MODELS = [
     ("znver4", ["avx512", "avx2"], 3.7, "EPYC 9004 all-core boost"),
-    ("sapphirerapids", ["avx512", "avx2"], 2.0, "the 2.0 GHz cloud vCPUs of the issue's runs"),
+    ("sapphirerapids", ["avx512", "avx2"], 2.0, "the 2.0 GHz cloud vCPUs measured in docs/PERFORMANCE.md"),
     ("znver2", ["avx2"], 3.3, "EPYC 7002 boost"),
     ("neoverse-n1", ["neon"], 2.5, "AWS Graviton2"),
 ]

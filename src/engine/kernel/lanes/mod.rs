@@ -119,9 +119,11 @@ pub(crate) unsafe trait Lanes: Copy {
     fn min(self, a: Self::V, b: Self::V) -> Self::V;
     /// Lane-wise `!(a | b | c | d)`.
     fn nor4(self, a: Self::V, b: Self::V, c: Self::V, d: Self::V) -> Self::V;
-    /// Every lane shifted left by `s` (0 when `s ≥ 32`).
+    /// Every lane shifted left by `s`, which is below 32: the driver shifts by distances
+    /// between rows of one board, of at most [`MAX_JOB_N`] rows (the AVX-512 lanes rely on it;
+    /// the others give 0 from 32 on).
     fn shl(self, a: Self::V, s: u32) -> Self::V;
-    /// Every lane shifted right by `s` (0 when `s ≥ 32`).
+    /// Every lane shifted right by `s`, which is below 32 (as for [`Lanes::shl`]).
     fn shr(self, a: Self::V, s: u32) -> Self::V;
     /// Lane-wise number of set bits.
     fn popcount(self, a: Self::V) -> Self::V;
@@ -367,6 +369,8 @@ fn drain<L: Lanes, const S: usize>(
     let step = t.steps[k];
     let s2 = t.steps[k - 1];
     let s3 = s2 + t.steps[k - 2];
+    // Distances between rows of the board: every shift below is by less than 32.
+    debug_assert!(step < 32 && s3 < 32, "steps {step}, {s3}");
     let b0 = l.splat(t.blocked[k]);
     let b1 = l.splat(t.blocked[k - 1]);
     let b2 = l.splat(t.blocked[k - 2]);
@@ -399,6 +403,7 @@ fn drain<L: Lanes, const S: usize>(
 fn close<L: Lanes, const S: usize>(l: L, t: &Tables, level: &Level) -> u64 {
     let step = t.steps[3];
     let gap = t.steps[2];
+    debug_assert!(step < 32 && gap < 32, "steps {step}, {gap}");
     let b3 = l.splat(t.blocked[3]);
     let b2 = l.splat(t.blocked[2]);
     let b1 = l.splat(t.blocked[1]);
