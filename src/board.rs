@@ -16,23 +16,7 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-/// One square of the board.
-///
-/// ```
-/// use nqueens::board::{Placement, Square};
-/// let queens: Vec<Square> = Placement::new(vec![1, 3, 0, 2]).squares().collect();
-/// assert_eq!(queens[2], Square::new(2, 0));
-/// assert_eq!(queens[2].to_string(), "(row 2, column 0)");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
-pub struct Square {
-    /// Row, from 0 at the top.
-    pub row: u32,
-    /// Column, from 0 at the left.
-    pub column: u32,
-}
+pub use crate::ids::Square;
 
 impl Square {
     /// The square in `row` and `column` (both from 0).

@@ -3,23 +3,7 @@
 //!
 //! n = 0 follows the OEIS offset: the empty board has one, empty, placement.
 
-/// One row of the known table.
-///
-/// ```
-/// let row = nqueens::known::Known::TABLE[10];
-/// assert_eq!((row.n, row.total, row.unique), (10, 724, 92));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
-pub struct Known {
-    /// Board size.
-    pub n: u32,
-    /// All solutions (OEIS A000170).
-    pub total: u128,
-    /// Solutions distinct under the 8 symmetries of the square (OEIS A002562).
-    pub unique: u128,
-}
+pub use crate::ids::Known;
 
 impl Known {
     /// The known table, ordered by `n` from 0, one row per n.

@@ -11,6 +11,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::engine::plan::Plan;
+pub use crate::ids::Shard;
 
 /// Why a shard could not be named: a bad `K/M`, or a Slurm environment that names none.
 ///
@@ -119,34 +120,6 @@ pub enum ShardError {
         /// What is wrong with them.
         why: &'static str,
     },
-}
-
-/// Shard `index` of `count` (0-based).
-///
-/// Its fields are private, so that every shard is one that exists (`index` below `count`):
-/// it is made by [`Shard::new`] or parsed from `K/M`, and read with [`Shard::index`] and
-/// [`Shard::count`].
-///
-/// ```
-/// use nqueens::journal::Shard;
-/// let shard: Shard = "3/8".parse().unwrap();
-/// assert_eq!(shard, Shard::new(3, 8).unwrap());
-/// assert_eq!((shard.index(), shard.count()), (3, 8));
-/// assert_eq!(shard.to_string(), "3/8");
-/// assert!(Shard::WHOLE.is_whole() && !shard.is_whole());
-///
-/// // Tasks are dealt in a snake, 0 1 2 3 3 2 1 0 0 1 …, each to exactly one shard.
-/// let shards: Vec<Shard> = (0..4).map(|k| Shard::new(k, 4).unwrap()).collect();
-/// let owner = |p: usize| shards.iter().position(|s| s.contains(p)).unwrap();
-/// assert_eq!((0..9).map(owner).collect::<Vec<_>>(), [0, 1, 2, 3, 3, 2, 1, 0, 0]);
-/// assert!((0..100).all(|p| shards.iter().filter(|s| s.contains(p)).count() == 1));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Shard {
-    /// Which shard, from 0 to `count − 1`.
-    index: u32,
-    /// How many shards the plan is split into (at least 1).
-    count: u32,
 }
 
 // Written as `K/M`, as the command's output shows it.

@@ -42,6 +42,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::kernel::{self, InnerBoard, Selected, State};
 use crate::error::Error;
+pub use crate::ids::{MAX_ID_LEN, Strategy, TaskId};
 pub use fingerprint::Fingerprint;
 
 pub mod fingerprint;
@@ -49,32 +50,6 @@ pub mod mirror;
 #[cfg(test)]
 mod search_order;
 pub mod symmetric;
-
-/// The most queens a [`TaskId`] can name.
-pub const MAX_ID_LEN: usize = 16;
-
-/// How a board is split into tasks.
-///
-/// Both strategies count every board; they differ in the tasks they make, and so in speed.
-///
-/// ```
-/// use nqueens::{count, CountOptions, Strategy};
-/// for strategy in [Strategy::Symmetric, Strategy::Mirror] {
-///     assert_eq!(count(10, &CountOptions::new(2, strategy)).unwrap().total, 724);
-/// }
-/// assert_eq!(Strategy::default(), Strategy::Symmetric);
-/// assert_eq!("mirror".parse::<Strategy>().unwrap(), Strategy::Mirror);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[non_exhaustive]
-pub enum Strategy {
-    /// Border queens pre-placed, one constellation per symmetry class (weight 2, 4 or 8), inner
-    /// rows searched by a kernel that skips filled rows (the fastest).
-    #[default]
-    Symmetric,
-    /// First-row queen over the left half (weight 2), prefixes expanded a few rows deeper.
-    Mirror,
-}
 
 impl Strategy {
     /// The strategy's name as the command line and the output formats spell it.
@@ -102,23 +77,6 @@ impl fmt::Display for Strategy {
 // Written as its name, read back as `FromStr` reads it (in any case).
 #[cfg(feature = "serde")]
 crate::serde_util::as_text!(Strategy);
-
-/// A deterministic task name: the columns of the queens the task pre-places, in order.
-///
-/// Displayed as the columns joined by dots (`3.0.5`); the empty id (the whole board) is `-`.
-///
-/// ```
-/// use nqueens::TaskId;
-/// let id = TaskId::from_columns(&[3, 0, 5]).unwrap();
-/// assert_eq!(id.to_string(), "3.0.5");
-/// assert_eq!("3.0.5".parse::<TaskId>().unwrap(), id);
-/// assert_eq!(TaskId::default().to_string(), "-");
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct TaskId {
-    len: u8,
-    cols: [u8; MAX_ID_LEN],
-}
 
 // Written as `3.0.5`, as the journal's messages name it.
 #[cfg(feature = "serde")]
@@ -522,7 +480,7 @@ impl Plan {
     ///
     /// Version 2: the task count no longer grows with the thread count
     /// ([`Plan::DEFAULT_MIN_TASKS`]).
-    pub const VERSION: u32 = 2;
+    pub const VERSION: u32 = crate::ids::PLAN_VERSION;
 
     /// The task count the planner aims for by default, whatever the machine: plans (and so task
     /// ids, journals and shards) are the same on every machine and for every thread count.
