@@ -16,6 +16,10 @@ pub const MAX_N: u32 = 64;
 /// The most queens a [`TaskId`] can name.
 pub const MAX_ID_LEN: usize = 16;
 
+/// Version of the journal's file layout written: 4, whose records' checksums also cover the
+/// header, so that a record holds only in the journal it was written to.
+pub(crate) const FORMAT_VERSION: u32 = 4;
+
 /// The version of the plans this build makes ([`Plan::VERSION`](crate::Plan::VERSION) is its
 /// public face).
 pub const PLAN_VERSION: u32 = 2;

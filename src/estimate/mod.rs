@@ -107,7 +107,6 @@
 
 mod clock;
 pub mod cost;
-mod error;
 pub(crate) mod probe;
 mod rng;
 #[cfg(test)]
@@ -124,9 +123,9 @@ use crate::engine::kernel::Kernel;
 use crate::engine::plan::Strategy;
 use crate::engine::pool::{Workers, check_threads, spread};
 use crate::error::Error;
+pub use crate::error::estimate::EstimateError;
 use crate::known;
 use clock::thread_seconds;
-pub use error::EstimateError;
 use probe::Sampler;
 use stats::{StratifiedSums, group_bounds};
 use walls::Walls;

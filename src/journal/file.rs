@@ -5,7 +5,7 @@ use std::io::{self, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::damage::Damage;
+use super::error::Damage;
 use super::error::{Access, JournalError};
 use super::format::{
     BOUND_FORMAT, FORMAT_VERSION, HEADER_LEN, Header, RECORD_LEN, Seal, Spent, TIMED_FORMAT,
@@ -426,8 +426,8 @@ fn lock(file: &File) -> Result<(), TryLockError> {
 mod tests {
     use super::*;
     use crate::engine::plan::Plan;
+    use crate::journal::Damage;
     use crate::journal::Shard;
-    use crate::journal::damage::Damage;
     use crate::journal::format::RECORD_LEN;
     use crate::journal::format::tests::header;
     use std::fs;

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use super::damage::Damage;
+use super::error::Damage;
 use crate::engine::kernel::MAX_N;
 use crate::engine::plan::{Fingerprint, MAX_ID_LEN, Plan, TaskId};
 pub use crate::ids::Header;
@@ -12,9 +12,7 @@ use crate::journal::Shard;
 
 /// The first eight bytes of every journal.
 pub(crate) const MAGIC: [u8; 8] = *b"NQJOURNL";
-/// Version of the file layout written: 4, whose records' checksums also cover the header, so
-/// that a record holds only in the journal it was written to.
-pub(crate) const FORMAT_VERSION: u32 = 4;
+pub(crate) use crate::ids::FORMAT_VERSION;
 /// The oldest layout still read: 2, the same header and task records without time records.
 pub(crate) const OLDEST_FORMAT: u32 = 2;
 /// The first layout with time records.

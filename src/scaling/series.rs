@@ -4,6 +4,7 @@
 //! ([`Series::validated`]).
 
 use crate::engine::kernel::MAX_N;
+pub use crate::error::study::InvalidSeries;
 use crate::known;
 use crate::scaling::Machine;
 use crate::scaling::check::{Holdout, leave_one_out};
@@ -103,26 +104,6 @@ pub struct Recorded {
     /// The version of this crate that measured it.
     #[cfg_attr(feature = "serde", serde(default))]
     pub version: Option<String>,
-}
-
-/// What [`Series::validated`] found wrong with a series: the field, by its path
-/// (`machine.logical`, `runs[1].median_seconds`, from 0), and what is wrong with it.
-///
-/// ```
-/// use nqueens::scaling::series::Series;
-/// use nqueens::scaling::Machine;
-/// let error = Series::new(8, "mirror", "avx2", Machine::new(2, 2)).validated().unwrap_err();
-/// assert_eq!(error.field, "runs");
-/// assert_eq!(error.to_string(), "runs is empty: no measured runs");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{field} {problem}")]
-#[non_exhaustive]
-pub struct InvalidSeries {
-    /// The field's path.
-    pub field: String,
-    /// What is wrong with it, after the field's path (`is 0, outside 1 to 1048576`).
-    pub problem: String,
 }
 
 /// A series' field at `field` is wrong: `problem`.
