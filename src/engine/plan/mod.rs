@@ -432,10 +432,9 @@ pub(crate) fn default_plan(n: u32, strategy: Strategy) -> Result<(Plan, Fingerpr
 /// [`TaskRule::Large`] splits each by its first free rows until at most `n − 5` rows are free
 /// (one queen more for most classes, two for the corner classes, which have a free row more),
 /// about 10 to 14 tasks per class. It is chosen by `n` alone, and can be forced on any board
-/// (see [`Plan::with_rule`]) so that it is tested on boards whose totals are known.
+/// ([`Plan::split_large`]) so that it is tested on boards whose totals are known.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum TaskRule {
+pub(crate) enum TaskRule {
     /// One task per constellation, split further only to reach the task count asked for.
     Standard,
     /// Every constellation split until at most `n − 5` rows are free.
@@ -447,14 +446,7 @@ pub const LARGE_N: u32 = 23;
 
 impl TaskRule {
     /// The rule the plan of the `n`-board uses.
-    ///
-    /// ```
-    /// use nqueens::search::TaskRule;
-    /// assert_eq!(TaskRule::for_board(22), TaskRule::Standard);
-    /// assert_eq!(TaskRule::for_board(23), TaskRule::Large);
-    /// ```
-    #[must_use]
-    pub fn for_board(n: u32) -> TaskRule {
+    pub(crate) fn for_board(n: u32) -> TaskRule {
         if n >= LARGE_N {
             TaskRule::Large
         } else {
@@ -502,13 +494,15 @@ impl Plan {
         Plan::with_rule(n, strategy, min_tasks, TaskRule::for_board(n))
     }
 
-    /// As [`Plan::new`], with the `symmetric` plan's constellations split by `rule` instead of
-    /// the rule for `n` (the `mirror` plan ignores it).
+    /// As [`Plan::new`], with every constellation of the `symmetric` plan split as the plans of
+    /// the large boards (from n = 23 on) split them, whatever `n`: until at most `n − 5` rows are
+    /// free, about 10 to 14 tasks per symmetry class (the `mirror` plan is as [`Plan::new`]
+    /// makes it). For testing that split on boards whose totals are known.
     ///
     /// ```
-    /// use nqueens::search::TaskRule;
     /// use nqueens::{Plan, Strategy};
-    /// let plan = Plan::with_rule(10, Strategy::Symmetric, 1, TaskRule::Large).unwrap();
+    /// let plan = Plan::split_large(10, Strategy::Symmetric, 1).unwrap();
+    /// assert!(plan.tasks().len() > Plan::new(10, Strategy::Symmetric, 1).unwrap().tasks().len());
     /// let total: u64 = plan.tasks().map(|t| t.weight * t.count(10).unwrap()).sum();
     /// assert_eq!(total, 724);
     /// ```
@@ -516,7 +510,13 @@ impl Plan {
     /// # Errors
     ///
     /// As [`Plan::new`].
-    pub fn with_rule(
+    pub fn split_large(n: u32, strategy: Strategy, min_tasks: usize) -> Result<Plan, Error> {
+        Plan::with_rule(n, strategy, min_tasks, TaskRule::Large)
+    }
+
+    /// As [`Plan::new`], with the `symmetric` plan's constellations split by `rule` instead of
+    /// the rule for `n` (the `mirror` plan ignores it).
+    pub(crate) fn with_rule(
         n: u32,
         strategy: Strategy,
         min_tasks: usize,
