@@ -10,7 +10,8 @@ pub enum GpuError {
          install the GPU's driver, or Mesa's software one: apt-get install mesa-vulkan-drivers libvulkan1"
     )]
     NoAdapter,
-    /// The adapter asked for ([`GpuSettings::with_adapter`](crate::gpu::GpuSettings::with_adapter)) is none of those found.
+    /// The adapter asked for ([`GpuSettings::with_adapter`](crate::gpu::GpuSettings::with_adapter))
+    /// is none of those found.
     #[error("{wanted:?} names no GPU adapter (found: {found})")]
     NoSuchAdapter {
         /// The adapter asked for.

@@ -115,8 +115,8 @@ pub enum JournalError {
         /// What is wrong there.
         damage: Damage,
     },
-    /// A header no reader would accept was given to write ([`Journal::open`](crate::journal::Journal)):
-    /// no file was touched.
+    /// A header no reader would accept was given to write
+    /// ([`Journal::open`](crate::journal::Journal)): no file was touched.
     #[error("journal {} would be unreadable: its header is wrong ({damage})", .path.display())]
     BadHeader {
         /// The journal's path.

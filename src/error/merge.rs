@@ -47,10 +47,10 @@ impl fmt::Display for Missing {
     }
 }
 
-/// Why journals or runs cannot be merged, when they can be read: [`merge`](crate::journal::merge()) and
-/// [`Merged::from_runs`](crate::journal::Merged::from_runs) return it inside [`Error::Merge`](crate::Error::Merge). A journal that
-/// cannot be read, or is damaged, is [`Error::Journal`](crate::Error::Journal), as it is for a
-/// count.
+/// Why journals or runs cannot be merged, when they can be read: [`merge`](crate::journal::merge())
+/// and [`Merged::from_runs`](crate::journal::Merged::from_runs) return it inside
+/// [`Error::Merge`](crate::Error::Merge). A journal that cannot be read, or is damaged, is
+/// [`Error::Journal`](crate::Error::Journal), as it is for a count.
 ///
 /// ```
 /// use nqueens::journal::{merge, MergeError, Shard};
@@ -156,7 +156,8 @@ pub enum MergeError {
     /// No run was given ([`Merged::from_runs`](crate::journal::Merged::from_runs)).
     #[error("no runs to merge")]
     NoRuns,
-    /// Two runs belong to different counts ([`Merged::from_runs`](crate::journal::Merged::from_runs); runs are numbered from 0).
+    /// Two runs belong to different counts
+    /// ([`Merged::from_runs`](crate::journal::Merged::from_runs); runs are numbered from 0).
     #[error(
         "runs {first} and {second} belong to different counts and cannot be merged: \
          run {first} counted {first_count}, run {second} counted {second_count}"
@@ -180,7 +181,8 @@ pub enum MergeError {
         /// How its plan differs.
         why: PlanDifference,
     },
-    /// One shard counted twice with two different totals ([`Merged::from_runs`](crate::journal::Merged::from_runs)).
+    /// One shard counted twice with two different totals
+    /// ([`Merged::from_runs`](crate::journal::Merged::from_runs)).
     #[error(
         "{} is counted with total {first} in run {first_run} but {second} in run \
          {second_run}: one of them is wrong; count it again",
@@ -235,7 +237,8 @@ fn first_named(missing: &[Missing]) -> String {
 
 /// How the plan a journal names differs from the plans this build makes.
 ///
-/// [`merge`](crate::journal::merge()) reports it inside [`MergeError::OtherPlan`], with the journal's path.
+/// [`merge`](crate::journal::merge()) reports it inside [`MergeError::OtherPlan`], with the
+/// journal's path.
 ///
 /// ```
 /// use nqueens::journal::PlanDifference;
@@ -251,7 +254,10 @@ fn first_named(missing: &[Missing]) -> String {
 #[non_exhaustive]
 pub enum PlanDifference {
     /// Another plan version.
-    #[error("it was counted under plan version {0}, this nqueens makes version {current}", current = PLAN_VERSION)]
+    #[error(
+        "it was counted under plan version {0}, this nqueens makes version {current}",
+        current = PLAN_VERSION
+    )]
     Version(u32),
     /// A strategy this build does not know.
     #[error("its strategy '{}' is unknown", .0.name)]

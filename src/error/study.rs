@@ -1,9 +1,10 @@
 //! Why a scaling study is refused or stops ([`StudyError`]), and what is wrong with a saved
 //! study ([`InvalidSeries`]).
 
-/// Why a study stopped, apart from the failures of its counts: [`measure`](crate::scaling::study::measure) returns it inside
-/// [`Error::Study`](crate::Error::Study); a count's own failure inside a study comes as its own variant of
-/// [`Error`](crate::Error), as it does from [`count`](crate::count).
+/// Why a study stopped, apart from the failures of its counts:
+/// [`measure`](crate::scaling::study::measure) returns it inside
+/// [`Error::Study`](crate::Error::Study); a count's own failure inside a study comes as its own
+/// variant of [`Error`](crate::Error), as it does from [`count`](crate::count).
 ///
 /// ```
 /// use nqueens::scaling::study::{measure, StudyError, StudyOptions};
@@ -30,7 +31,8 @@ pub enum StudyError {
     #[error("the number of timed runs must be at least 1")]
     NoRuns,
     /// A thread count measured is larger than the pool given to run on
-    /// ([`RunControl::pool`](crate::RunControl::pool)), which would run it on fewer threads than it says.
+    /// ([`RunControl::pool`](crate::RunControl::pool)), which would run it on fewer threads than it
+    /// says.
     #[error("a study cannot measure {threads} threads on a pool of {workers} workers")]
     PoolTooSmall {
         /// The thread count.
@@ -74,8 +76,9 @@ pub enum StudyError {
     },
 }
 
-/// What [`Series::validated`](crate::scaling::series::Series::validated) found wrong with a series: the field, by its path
-/// (`machine.logical`, `runs[1].median_seconds`, from 0), and what is wrong with it.
+/// What [`Series::validated`](crate::scaling::series::Series::validated) found wrong with a series:
+/// the field, by its path (`machine.logical`, `runs[1].median_seconds`, from 0), and what is wrong
+/// with it.
 ///
 /// ```
 /// use nqueens::scaling::series::Series;

@@ -350,8 +350,8 @@ impl Estimator {
     }
 
     /// [`Estimator::estimate`] under `control` (a time budget counts from this call), as
-    /// [`estimate_with`](super::estimate_with) is: it stops at the control's stop flag, keeping the samples drawn, tells
-    /// its watcher how the work goes, and runs on its pool.
+    /// [`estimate_with`](super::estimate_with) is: it stops at the control's stop flag, keeping the
+    /// samples drawn, tells its watcher how the work goes, and runs on its pool.
     ///
     /// # Errors
     ///

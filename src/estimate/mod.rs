@@ -151,14 +151,13 @@ pub fn estimate(n: u32, options: &EstimateOptions) -> Result<Estimate, Error> {
     estimate_with(n, options, &RunControl::default())
 }
 
-/// [`estimate`] under `control`, the control of a count: its stop flag ends the estimate at
-/// the next group of samples, which returns what the samples drawn show
-/// ([`StopReason::Stopped`]); its watcher is told the plan once it is built
-/// ([`Watcher::start`](crate::Watcher::start), with no task resumed: the plan the samples are drawn from) and
-/// then how the work goes
-/// ([`Watcher::sampled`](crate::Watcher::sampled)); its pool is where the samples (and an exact count, see
-/// [`StopReason::Counted`]) run, by [`RunControl::pool`]'s rule. The journal and the shard are
-/// a count's and are not read.
+/// [`estimate`] under `control`, the control of a count: its stop flag ends the estimate at the
+/// next group of samples, which returns what the samples drawn show ([`StopReason::Stopped`]); its
+/// watcher is told the plan once it is built ([`Watcher::start`](crate::Watcher::start), with no
+/// task resumed: the plan the samples are drawn from) and then how the work goes
+/// ([`Watcher::sampled`](crate::Watcher::sampled)); its pool is where the samples (and an exact
+/// count, see [`StopReason::Counted`]) run, by [`RunControl::pool`]'s rule. The journal and the
+/// shard are a count's and are not read.
 ///
 /// # Errors
 ///

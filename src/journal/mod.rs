@@ -56,7 +56,7 @@
 //! | `file.rs` | the open, locked, append-only journal |
 //! | `read.rs` | opening a journal file, checking its header, streaming its records |
 //! | `bound.rs` | the most solutions a task can have (a recorded count above it is refused) |
-//! | `error.rs` | what a journal's errors ([`JournalError`], [`Damage`], defined with the library's errors) say of themselves |
+//! | `error.rs` | what a journal's errors ([`JournalError`], [`Damage`]) say of themselves |
 //! | `open.rs` | a journal opened for a count, its records checked against the plan |
 //! | `shard.rs` | a plan's tasks dealt into shards |
 //! | [`merge`] | shard journals added up into a board's total |
