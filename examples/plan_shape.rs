@@ -11,7 +11,6 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use nqueens::scaling::study::ModelPoint;
-use nqueens::search::TaskRule;
 use nqueens::{Kernel, Plan, Strategy};
 
 fn main() -> ExitCode {
@@ -33,12 +32,7 @@ fn main() -> ExitCode {
         );
         return ExitCode::from(2);
     };
-    let rule = if large {
-        TaskRule::Large
-    } else {
-        TaskRule::for_board(n)
-    };
-    match shape(n, rule, threads) {
+    match shape(n, large, threads) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("plan_shape: error: {e}");
@@ -47,11 +41,21 @@ fn main() -> ExitCode {
     }
 }
 
-fn shape(n: u32, rule: TaskRule, threads: Option<usize>) -> Result<(), nqueens::Error> {
+fn shape(n: u32, large: bool, threads: Option<usize>) -> Result<(), nqueens::Error> {
     let started = Instant::now();
-    let plan = Plan::with_rule(n, Strategy::Symmetric, Plan::DEFAULT_MIN_TASKS, rule)?;
+    let (plan, rule) = if large || n >= 23 {
+        (
+            Plan::split_large(n, Strategy::Symmetric, Plan::DEFAULT_MIN_TASKS)?,
+            "Large",
+        )
+    } else {
+        (
+            Plan::new(n, Strategy::Symmetric, Plan::DEFAULT_MIN_TASKS)?,
+            "Standard",
+        )
+    };
     println!(
-        "n = {n}, {rule:?} rule: {} tasks, built in {:.3} s",
+        "n = {n}, {rule} rule: {} tasks, built in {:.3} s",
         plan.tasks().len(),
         started.elapsed().as_secs_f64()
     );

@@ -13,18 +13,12 @@ finding, on
   (b) a circle between top-level modules (the first path segment under the crate), and
   (c) a file other than the crate root that imports through the root's re-exports
       (`crate::X` where X is not a module).
-The crate's one error type (error.rs, `Error`) is every module's error and names each module's
-own error types as its variants: its own imports are left out of (a) and (b), so that it sits
-below every module that returns it.
 --graph prints the graph of the top-level modules first.
 """
 import argparse
 import pathlib
 import re
 import sys
-
-# Module paths whose own imports are left out of the circles: the crate's one error type.
-ERROR_HUB = ("error",)
 
 USE = re.compile(r"\b(pub(?:\s*\([^)]*\))?\s+)?use\s+([^;]+);")
 PATH = re.compile(r"(?<![\w:$])\$?((?:crate|self|super)(?:::(?:\w+|\*))+)")
@@ -156,7 +150,7 @@ def main():
                        "re-export of the crate root: import it from its home module")
             if via_root and m != () and finding not in problems:
                 problems.append(finding)
-            if mod not in (m, ()) and m != ERROR_HUB:
+            if mod not in (m, ()):
                 edges[m].add(mod)
 
     for comp in circles(edges):

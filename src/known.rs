@@ -3,23 +3,8 @@
 //!
 //! n = 0 follows the OEIS offset: the empty board has one, empty, placement.
 
-/// One row of the known table.
-///
-/// ```
-/// let row = nqueens::known::Known::TABLE[10];
-/// assert_eq!((row.n, row.total, row.unique), (10, 724, 92));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
-pub struct Known {
-    /// Board size.
-    pub n: u32,
-    /// All solutions (OEIS A000170).
-    pub total: u128,
-    /// Solutions distinct under the 8 symmetries of the square (OEIS A002562).
-    pub unique: u128,
-}
+pub use crate::error::known::Mismatch;
+pub use crate::ids::Known;
 
 impl Known {
     /// The known table, ordered by `n` from 0, one row per n.
@@ -193,39 +178,6 @@ impl Known {
     }
 }
 
-/// A board's counts that differ from the known table: a wrong count (a damaged or altered
-/// journal, a fault of the machine), never a new discovery for a board the table holds.
-///
-/// [`Counts::check_known`](crate::Counts::check_known) and
-/// [`Merged::check_known`](crate::journal::Merged::check_known) give it:
-///
-/// ```
-/// use nqueens::known::Mismatch;
-/// let wrong = Mismatch::of(12, 22_200, Some(2_787)).unwrap();
-/// assert_eq!((wrong.known.total, wrong.known.unique), (14_200, 1_787));
-/// assert_eq!(
-///     wrong.to_string(),
-///     "n = 12: the total is 22200, not the known 14200, and the unique count 2787, \
-///      not the known 1787"
-/// );
-/// assert_eq!(Mismatch::of(12, 14_200, Some(1_787)), None);
-/// assert_eq!(Mismatch::of(12, 14_200, None), None); // no unique count: the total alone
-/// assert_eq!(Mismatch::of(28, 1, None), None); // beyond the table: nothing to check
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("n = {n}: {}", self.what())]
-#[non_exhaustive]
-pub struct Mismatch {
-    /// Board size.
-    pub n: u32,
-    /// The total found.
-    pub total: u128,
-    /// The unique count found, if there is one.
-    pub unique: Option<u128>,
-    /// The known counts of the board.
-    pub known: Known,
-}
-
 impl Mismatch {
     /// The mismatch of the `n`-board's `total` (and `unique` count, when given) with the known
     /// table; `None` when they match or the table does not hold `n`.
@@ -239,26 +191,6 @@ impl Mismatch {
             unique,
             known,
         })
-    }
-
-    /// What differs, after `n = N: `.
-    fn what(&self) -> String {
-        let total = (self.total != self.known.total).then(|| {
-            format!(
-                "the total is {}, not the known {}",
-                self.total, self.known.total
-            )
-        });
-        let unique = self.unique.filter(|&u| u != self.known.unique);
-        let known_unique = self.known.unique;
-        match (total, unique) {
-            (Some(total), Some(u)) => {
-                format!("{total}, and the unique count {u}, not the known {known_unique}")
-            }
-            (Some(total), None) => total,
-            (None, Some(u)) => format!("the unique count is {u}, not the known {known_unique}"),
-            (None, None) => "the counts are the known ones".to_string(),
-        }
     }
 }
 

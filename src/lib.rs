@@ -91,6 +91,7 @@ pub mod estimate;
 #[cfg(feature = "gpu")]
 #[cfg_attr(docsrs, doc(cfg(feature = "gpu")))]
 pub mod gpu;
+mod ids;
 pub mod journal;
 pub mod known;
 pub mod names;

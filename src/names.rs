@@ -1,111 +1,68 @@
 //! The names by which the library's choices (strategies, kernels, textbook algorithms) are
-//! spelled and parsed back, and the error for a name that is none of them.
-
-use std::fmt;
+//! spelled, described and parsed back ([`Named`]), and the error for a name that is none of them.
 
 use crate::engine::kernel::Kernel;
 use crate::engine::plan::Strategy;
+pub use crate::error::names::UnknownName;
 
-/// A choice among a fixed set of named values, parsed back from its name ([`std::str::FromStr`]
-/// on the library's choices).
-pub(crate) trait Named: Copy + Sized + 'static {
+/// A choice among a fixed set of named values: each value's name and the one line a listing of
+/// the choices (a command's help) says of it, parsed back from its name ([`std::str::FromStr`]
+/// on the library's choices is [`Named::parse_name`]). The library's [`Strategy`], [`Kernel`] and
+/// [`Algorithm`](crate::classic::Algorithm) implement it; a program implements it for choices
+/// of its own, to list and parse them the same way.
+///
+/// ```
+/// use nqueens::names::Named;
+/// use nqueens::Strategy;
+/// let names: Vec<&str> = Strategy::all().iter().map(|s| s.name()).collect();
+/// assert_eq!(names, ["symmetric", "mirror"]);
+/// assert_eq!(Strategy::parse_name(" Mirror ").unwrap(), Strategy::Mirror);
+/// assert_eq!(Strategy::Mirror.description(), "first-row queen over the left half, mirrored");
+///
+/// #[derive(Clone, Copy, Debug, PartialEq)]
+/// enum Colour {
+///     Red,
+///     Green,
+/// }
+/// impl Named for Colour {
+///     const WHAT: &'static str = "colour";
+///     fn all() -> &'static [Colour] {
+///         &[Colour::Red, Colour::Green]
+///     }
+///     fn name(self) -> &'static str {
+///         match self {
+///             Colour::Red => "red",
+///             Colour::Green => "green",
+///         }
+///     }
+///     fn description(self) -> &'static str {
+///         "a colour"
+///     }
+/// }
+/// assert_eq!(Colour::parse_name("GREEN").unwrap(), Colour::Green);
+/// let error = Colour::parse_name("blue").unwrap_err();
+/// assert_eq!(error.to_string(), "unknown colour 'blue' (choose from red, green)");
+/// ```
+pub trait Named: Copy + Sized + 'static {
     /// What the values are (for messages: `kernel`, `strategy`).
     const WHAT: &'static str;
     /// Every value, in the order they are listed.
     fn all() -> &'static [Self];
     /// The value's name.
     fn name(self) -> &'static str;
+    /// One line on what the value means (the command's help lists it beside the name).
+    fn description(self) -> &'static str;
 
     /// The value named `name` (in any case, spaces around it ignored), or an error listing the
     /// names.
+    ///
+    /// # Errors
+    ///
+    /// The [`UnknownName`] of `name` when no value is named so.
     fn parse_name(name: &str) -> Result<Self, UnknownName> {
         UnknownName::find(Self::WHAT, Self::all(), Self::name, name)
     }
 }
-
-/// A name that is none of a choice's values.
-///
-/// ```
-/// use nqueens::names::UnknownName;
-/// use nqueens::Kernel;
-/// let error: UnknownName = "avx".parse::<Kernel>().unwrap_err();
-/// assert_eq!((error.what, error.name.as_str()), ("kernel", "avx"));
-/// assert!(error.choices.contains(&"avx2"));
-/// assert!(error.to_string().starts_with(
-///     "unknown kernel 'avx' (choose from auto, avx512, avx2, neon, portable-lanes, depth-first"
-/// ));
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct UnknownName {
-    /// What was being named.
-    pub what: &'static str,
-    /// The name given.
-    pub name: String,
-    /// The names there are.
-    pub choices: Vec<&'static str>,
-}
-
-impl UnknownName {
-    /// The value of `choices` (things of kind `what`) whose `name` is `text`, in any case and
-    /// with spaces around it ignored, or the error listing the names: how the library parses
-    /// its choices back, for a program's own choices to be parsed the same way.
-    ///
-    /// # Errors
-    ///
-    /// The `UnknownName` of `text` when no choice is named so.
-    ///
-    /// ```
-    /// use nqueens::names::UnknownName;
-    /// let colours = ["red", "green"];
-    /// assert_eq!(UnknownName::find("colour", &colours, |c| c, " Green "), Ok("green"));
-    /// let error = UnknownName::find("colour", &colours, |c| c, "blue").unwrap_err();
-    /// assert_eq!(error.to_string(), "unknown colour 'blue' (choose from red, green)");
-    /// ```
-    pub fn find<T: Copy>(
-        what: &'static str,
-        choices: &[T],
-        name: impl Fn(T) -> &'static str,
-        text: &str,
-    ) -> Result<T, UnknownName> {
-        choices
-            .iter()
-            .copied()
-            .find(|&v| name(v).eq_ignore_ascii_case(text.trim()))
-            .ok_or_else(|| UnknownName::new(what, text, choices.iter().map(|&v| name(v)).collect()))
-    }
-
-    /// `name`, which is none of the `choices` of `what` (`kernel`, `strategy`, …): for
-    /// choices of a program's own, spelled as the library's are.
-    ///
-    /// ```
-    /// use nqueens::names::UnknownName;
-    /// let error = UnknownName::new("format", "xml", vec!["table", "json", "csv"]);
-    /// assert_eq!(error.to_string(), "unknown format 'xml' (choose from table, json, csv)");
-    /// ```
-    #[must_use]
-    pub fn new(what: &'static str, name: &str, choices: Vec<&'static str>) -> UnknownName {
-        UnknownName {
-            what,
-            name: name.to_string(),
-            choices,
-        }
-    }
-}
-
-impl fmt::Display for UnknownName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown {} '{}' (choose from {})",
-            self.what,
-            self.name,
-            self.choices.join(", ")
-        )
-    }
-}
-
-impl std::error::Error for UnknownName {}
 
 /// `FromStr` by [`Named::parse_name`] (in any case).
 macro_rules! from_str_by_name {
@@ -129,6 +86,14 @@ impl Named for Strategy {
     fn name(self) -> &'static str {
         Strategy::name(self)
     }
+    fn description(self) -> &'static str {
+        match self {
+            Strategy::Symmetric => {
+                "border queens pre-placed, one constellation per symmetry class (the fastest)"
+            }
+            Strategy::Mirror => "first-row queen over the left half, mirrored",
+        }
+    }
 }
 
 impl Named for Kernel {
@@ -138,6 +103,24 @@ impl Named for Kernel {
     }
     fn name(self) -> &'static str {
         Kernel::name(self)
+    }
+    fn description(self) -> &'static str {
+        use Kernel::*;
+        match self {
+            Auto => "the fastest kernel this CPU runs",
+            Avx512 => "AVX-512 lanes (x86-64 with AVX-512F and VPOPCNTDQ)",
+            Avx2 => "AVX2 lanes (x86-64 with AVX2, POPCNT and BMI2)",
+            Neon => "NEON lanes (aarch64)",
+            PortableLanes => "lanes in plain Rust, on every CPU",
+            DepthFirst => "the depth-first search, on every CPU (the reference)",
+            #[cfg(feature = "gpu")]
+            Gpu => {
+                "the GPU beside the CPU: both take tasks from one queue (--threads CPU threads \
+                 with the fastest CPU kernel)"
+            }
+            #[cfg(feature = "gpu")]
+            GpuOnly => "the GPU alone: every task on the GPU (NQUEENS_GPU_ADAPTER picks one)",
+        }
     }
 }
 
@@ -151,6 +134,7 @@ mod tests {
     where
         T: Named + PartialEq + std::fmt::Debug + std::str::FromStr<Err = UnknownName>,
     {
+        assert!(T::all().iter().all(|v| !v.description().is_empty()));
         let names: Vec<String> = T::all().iter().map(|v| v.name().to_uppercase()).collect();
         let parsed: Vec<T> = names.iter().map(|n| n.parse().unwrap()).collect();
         assert_eq!(parsed, T::all());

@@ -32,7 +32,7 @@
 //! ```
 
 pub use crate::engine::kernel::{InnerBoard, State};
-pub use crate::engine::plan::{Subproblem, TaskRule};
+pub use crate::engine::plan::Subproblem;
 
 use crate::count::Counts;
 use crate::engine::kernel::Kernel;
@@ -42,7 +42,7 @@ use crate::engine::run::{RunOptions, TaskOutcome, run};
 use crate::error::Error;
 
 impl Plan {
-    /// Counts every task of this plan ([`Plan::new`], [`Plan::with_rule`]) on `threads`
+    /// Counts every task of this plan ([`Plan::new`], [`Plan::split_large`]) on `threads`
     /// workers of the process's pool with `kernel`: the run beneath [`count`](crate::count()),
     /// without the journal, the shards or the unique count.
     ///

@@ -82,6 +82,15 @@ impl Named for Algorithm {
     fn name(self) -> &'static str {
         Algorithm::name(self)
     }
+    fn description(self) -> &'static str {
+        use Algorithm::*;
+        match self {
+            Matrix => "an n x n grid of cells, copied and marked per queen",
+            Array => "one column per placed row, checked against every placed queen",
+            Attack => "boolean arrays for columns and diagonals: O(1) tests",
+            Bitmask => "three bitmasks, a whole row tested at once",
+        }
+    }
 }
 
 from_str_by_name!(Algorithm);

@@ -11,7 +11,7 @@ use super::{CountOptions, CountRun, Counts, RunControl, Watcher};
 use crate::engine::kernel::{Kernel, Selected};
 use crate::engine::plan::{Fingerprint, Plan, TaskId, default_plan};
 use crate::engine::pool::{INLINE_MAX_N, Workers, check_threads};
-use crate::engine::run::{RunOptions, TaskOutcome, run};
+use crate::engine::run::{RunOptions, RunReport, TaskOutcome, run};
 use crate::engine::unique::{UNIQUE_MAX_N, unique_from};
 use crate::error::Error;
 use crate::journal::{Header, Journal, JournalError, Shard, Spent};
@@ -328,79 +328,40 @@ impl Prepared {
         let own_stop = AtomicBool::new(false);
         let stop = stop.unwrap_or(&own_stop);
         let write_error: Mutex<Option<JournalError>> = Mutex::new(None);
-        let observe = |outcome: &TaskOutcome| {
-            if let Some(journal) = &journal {
-                let appended =
-                    lock(journal).append_searched(outcome.id, outcome.count, outcome.elapsed);
-                if let Err(e) = appended {
-                    lock(&write_error).get_or_insert(e);
-                    stop.store(true, Ordering::Relaxed);
+        // The task observer borrows the journal until the run is over.
+        let report = {
+            let observe = observer(journal.as_ref(), &write_error, stop, watcher);
+            let lookup = |task: &crate::engine::plan::Task| recorded.get(&task.id).copied();
+            // The unique count's two symmetric searches depend on the board alone: unless a worker
+            // took them while the plan was made, the first worker makes them while the others
+            // take the first tasks, instead of after the last one.
+            let make_fixed = || {
+                if let Some(SearchGuard(search)) = &unique {
+                    search.make_unless_claimed(stop);
                 }
-            }
-            if let Some(watcher) = watcher {
-                watcher.task_done(outcome);
-            }
+            };
+            // Searches a pool's worker took while the plan was made cannot read the stop flag: a
+            // thread watches it for them while the run lasts (the caller waits for the run).
+            let watched = unique
+                .as_ref()
+                .map(|SearchGuard(search)| search)
+                .filter(|search| search.is_being_made());
+            let run_options = RunOptions {
+                threads,
+                on_task_done: Some(&observe),
+                stop: Some(stop),
+                // Nothing to look up without records (a hash per task saved).
+                recorded: (!recorded.is_empty()).then_some(&lookup as _),
+                kernel,
+                pool,
+                first: unique.is_some().then_some(&make_fixed as _),
+                // The sums are enough: no list of the tasks to store and order.
+                keep_outcomes: false,
+            };
+            run_watched(&plan, &run_options, watched, stop)?
         };
-        let lookup = |task: &crate::engine::plan::Task| recorded.get(&task.id).copied();
-        // The unique count's two symmetric searches depend on the board alone: unless a worker
-        // took them while the plan was made, the first worker makes them while the others
-        // take the first tasks, instead of after the last one.
-        let make_fixed = || {
-            if let Some(SearchGuard(search)) = &unique {
-                search.make_unless_claimed(stop);
-            }
-        };
-        // Searches a pool's worker took while the plan was made cannot read the stop flag: a
-        // thread watches it for them while the run lasts (the caller waits for the run).
-        let watched = unique
-            .as_ref()
-            .map(|SearchGuard(search)| search)
-            .filter(|search| search.is_being_made());
-        let run_options = RunOptions {
-            threads,
-            on_task_done: Some(&observe),
-            stop: Some(stop),
-            // Nothing to look up without records (a hash per task saved).
-            recorded: (!recorded.is_empty()).then_some(&lookup as _),
-            kernel,
-            pool,
-            first: unique.is_some().then_some(&make_fixed as _),
-            // The sums are enough: no list of the tasks to store and order.
-            keep_outcomes: false,
-        };
-        let run_done = AtomicBool::new(false);
-        let report = std::thread::scope(|scope| {
-            if let Some(search) = watched {
-                // Without the thread, a stop still ends them once the run is over.
-                let _ = std::thread::Builder::new()
-                    .name("nqueens-unique-stop".to_string())
-                    .spawn_scoped(scope, || search.cancel_on(stop, &run_done));
-            }
-            let report = run(&plan, &run_options);
-            run_done.store(true, Ordering::Relaxed);
-            report
-        })?;
-        if let Some(e) = write_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
-            return Err(e.into());
-        }
-        if let Some(journal) = journal {
-            let mut journal = journal.into_inner().unwrap_or_else(|p| p.into_inner());
-            // A stopped run's time holds the tasks it abandoned: searched, not recorded.
-            if report.tally.abandoned > 0 {
-                journal.add_abandoned(report.tally.abandoned_time);
-            }
-            journal.sync()?;
-        }
-        let fixed = match &unique {
-            Some(SearchGuard(search)) if report.complete => search.result(stop)?,
-            // The guard, dropped here, ends searches still being made.
-            _ => None,
-        };
-        drop(unique);
-        let unique = match fixed {
-            Some(fixed) => Some(unique_from(n, report.total, fixed)?),
-            None => None,
-        };
+        close_journal(journal, write_error, &report)?;
+        let unique = unique_count(n, &report, unique, stop)?;
         Ok(CountRun {
             counts: Counts {
                 n,
@@ -426,6 +387,91 @@ impl Prepared {
             gpu: report.gpu,
         })
     }
+}
+
+/// What a run does as each task ends: the task recorded in the journal (the first record that
+/// cannot be written is kept in `write_error` and stops the run), then told to the watcher.
+fn observer<'a>(
+    journal: Option<&'a Mutex<Journal>>,
+    write_error: &'a Mutex<Option<JournalError>>,
+    stop: &'a AtomicBool,
+    watcher: Option<&'a dyn Watcher>,
+) -> impl Fn(&TaskOutcome) + Sync + 'a {
+    move |outcome: &TaskOutcome| {
+        if let Some(journal) = journal {
+            let appended =
+                lock(journal).append_searched(outcome.id, outcome.count, outcome.elapsed);
+            if let Err(e) = appended {
+                lock(write_error).get_or_insert(e);
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+        if let Some(watcher) = watcher {
+            watcher.task_done(outcome);
+        }
+    }
+}
+
+/// Runs `plan` with `options`. The unique count's searches a pool's worker took while the plan
+/// was made (`watched`) cannot read the stop flag: a thread watches it for them while the run
+/// lasts (without the thread, a stop still ends them once the run is over).
+fn run_watched(
+    plan: &Plan,
+    options: &RunOptions<'_>,
+    watched: Option<&Arc<UniqueSearch>>,
+    stop: &AtomicBool,
+) -> Result<RunReport, Error> {
+    let run_done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        if let Some(search) = watched {
+            let _ = std::thread::Builder::new()
+                .name("nqueens-unique-stop".to_string())
+                .spawn_scoped(scope, || search.cancel_on(stop, &run_done));
+        }
+        let report = run(plan, options);
+        run_done.store(true, Ordering::Relaxed);
+        report
+    })
+}
+
+/// The journal after a run: the first record that could not be written fails the count;
+/// otherwise the time of the tasks a stop abandoned (searched, not recorded) is added to the
+/// run's time and the file synced.
+fn close_journal(
+    journal: Option<Mutex<Journal>>,
+    write_error: Mutex<Option<JournalError>>,
+    report: &RunReport,
+) -> Result<(), Error> {
+    if let Some(e) = write_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        return Err(e.into());
+    }
+    if let Some(journal) = journal {
+        let mut journal = journal.into_inner().unwrap_or_else(|p| p.into_inner());
+        if report.tally.abandoned > 0 {
+            journal.add_abandoned(report.tally.abandoned_time);
+        }
+        journal.sync()?;
+    }
+    Ok(())
+}
+
+/// The unique count of the `n`-board from a complete run's total and the symmetric searches
+/// of `unique`; `None` for a run that did not finish or a count without one. The guard,
+/// dropped here, ends searches still being made.
+fn unique_count(
+    n: u32,
+    report: &RunReport,
+    unique: Option<SearchGuard>,
+    stop: &AtomicBool,
+) -> Result<Option<u128>, Error> {
+    let fixed = match &unique {
+        Some(SearchGuard(search)) if report.complete => search.result(stop)?,
+        _ => None,
+    };
+    drop(unique);
+    fixed
+        .map(|fixed| unique_from(n, report.total, fixed))
+        .transpose()
 }
 
 /// The CPU threads `auto` weighs for a count ([`Kernel::select_for`]): the pool's, else the

@@ -45,14 +45,6 @@ impl Merged {
         let Some(first) = runs.first() else {
             return Err(MergeError::NoRuns.into());
         };
-        let counted = |run: &CountRun| Header {
-            plan_version: Plan::VERSION,
-            n: run.counts.n,
-            strategy: run.counts.strategy.name().to_string(),
-            tasks: run.plan_tasks as u64,
-            fingerprint: run.fingerprint,
-            shard: run.shard,
-        };
         if let Some((second, run)) = runs
             .iter()
             .enumerate()
@@ -66,68 +58,14 @@ impl Merged {
             }
             .into());
         }
-        let other = |run: usize, why: PlanDifference| MergeError::RunOfOtherPlan { run, why };
         let (n, strategy, count) = (first.counts.n, first.counts.strategy, first.shard.count());
         let plan = made_plan(n, strategy, first.fingerprint, first.plan_tasks as u64)
-            .map_err(|why| other(0, why))?;
+            .map_err(|why| MergeError::RunOfOtherPlan { run: 0, why })?;
         // No more shards than tasks, as a count splits its plan.
         first.shard.for_plan(&plan)?;
-        // The tasks of each shard that holds any (no more than the plan's tasks).
-        let holding = plan.tasks().len().min(count as usize);
-        let mut planned = vec![0usize; holding];
-        for p in 0..plan.tasks().len() {
-            planned[Shard::of_position(p, count) as usize] += 1;
-        }
-        // Per shard: the total of a complete run and which run, or the most tasks any
-        // incomplete run finished.
-        let mut totals: Vec<Option<(u128, usize)>> = vec![None; holding];
-        let mut finished = vec![0usize; holding];
-        for (j, run) in runs.iter().enumerate() {
-            let k = run.shard.index() as usize;
-            let tasks = planned.get(k).copied().unwrap_or(0);
-            if run.shard.index() >= count || run.counts.tasks != tasks {
-                return Err(other(
-                    j,
-                    PlanDifference::ShardTasks {
-                        shard: run.shard,
-                        tasks: run.counts.tasks,
-                        planned: tasks,
-                    },
-                )
-                .into());
-            }
-            if !run.complete {
-                let done = (run.resumed_tasks.saturating_add(run.searched_tasks))
-                    .min(tasks.saturating_sub(1));
-                finished[k] = finished[k].max(done);
-                continue;
-            }
-            match totals[k] {
-                None => totals[k] = Some((run.counts.total, j)),
-                Some((total, _)) if total == run.counts.total => {}
-                Some((total, first_run)) => {
-                    return Err(MergeError::ShardConflict {
-                        shard: run.shard,
-                        first: total,
-                        first_run,
-                        second: run.counts.total,
-                        second_run: j,
-                    }
-                    .into());
-                }
-            }
-        }
-        let missing: Vec<Missing> = (0..holding)
-            .filter(|&k| totals[k].is_none())
-            // Every index is below `count` (`holding` is at most `count`).
-            .filter_map(|k| {
-                Some(Missing::new(
-                    Shard::new(k as u32, count).ok()?,
-                    planned[k] - finished[k],
-                    planned[k],
-                ))
-            })
-            .collect();
+        let planned = planned_per_shard(&plan, count);
+        let (totals, finished) = shard_totals(runs, &planned, count)?;
+        let missing = missing_shards(&totals, &finished, &planned, count);
         if !missing.is_empty() {
             return Err(MergeError::Incomplete {
                 n,
@@ -147,6 +85,97 @@ impl Merged {
             .collect();
         Ok(merged(&plan, first.fingerprint, count, 0, total)?.with_parts(parts))
     }
+}
+
+/// What `run` counted, as a journal's header names it: runs merge when these are the same
+/// count's.
+fn counted(run: &CountRun) -> Header {
+    Header {
+        plan_version: Plan::VERSION,
+        n: run.counts.n,
+        strategy: run.counts.strategy.name().to_string(),
+        tasks: run.plan_tasks as u64,
+        fingerprint: run.fingerprint,
+        shard: run.shard,
+    }
+}
+
+/// The tasks of each of `count` shards of `plan` that holds any (no more than the plan's tasks).
+fn planned_per_shard(plan: &Plan, count: u32) -> Vec<usize> {
+    let holding = plan.tasks().len().min(count as usize);
+    let mut planned = vec![0usize; holding];
+    for p in 0..plan.tasks().len() {
+        planned[Shard::of_position(p, count) as usize] += 1;
+    }
+    planned
+}
+
+/// A shard's total from a complete run, and which run (`None`: no run of it completed).
+type ShardTotal = Option<(u128, usize)>;
+
+/// The totals of a count's shards (`planned`: each one's tasks) from its `runs`: per shard, the
+/// total of a complete run and which run, and the most tasks any incomplete run finished. Refuses
+/// a run of a shard or task count the plan does not have, and a shard counted with two totals.
+fn shard_totals(
+    runs: &[CountRun],
+    planned: &[usize],
+    count: u32,
+) -> Result<(Vec<ShardTotal>, Vec<usize>), MergeError> {
+    let mut totals: Vec<ShardTotal> = vec![None; planned.len()];
+    let mut finished = vec![0usize; planned.len()];
+    for (j, run) in runs.iter().enumerate() {
+        let k = run.shard.index() as usize;
+        let tasks = planned.get(k).copied().unwrap_or(0);
+        if run.shard.index() >= count || run.counts.tasks != tasks {
+            let why = PlanDifference::ShardTasks {
+                shard: run.shard,
+                tasks: run.counts.tasks,
+                planned: tasks,
+            };
+            return Err(MergeError::RunOfOtherPlan { run: j, why });
+        }
+        if !run.complete {
+            let done =
+                (run.resumed_tasks.saturating_add(run.searched_tasks)).min(tasks.saturating_sub(1));
+            finished[k] = finished[k].max(done);
+            continue;
+        }
+        match totals[k] {
+            None => totals[k] = Some((run.counts.total, j)),
+            Some((total, _)) if total == run.counts.total => {}
+            Some((total, first_run)) => {
+                return Err(MergeError::ShardConflict {
+                    shard: run.shard,
+                    first: total,
+                    first_run,
+                    second: run.counts.total,
+                    second_run: j,
+                });
+            }
+        }
+    }
+    Ok((totals, finished))
+}
+
+/// The shards of `count` without a complete run's total, with how many of their `planned`
+/// tasks no run `finished`.
+fn missing_shards(
+    totals: &[ShardTotal],
+    finished: &[usize],
+    planned: &[usize],
+    count: u32,
+) -> Vec<Missing> {
+    (0..planned.len())
+        .filter(|&k| totals[k].is_none())
+        // Every index is below `count` (there are at most `count` shards that hold tasks).
+        .filter_map(|k| {
+            Some(Missing::new(
+                Shard::new(k as u32, count).ok()?,
+                planned[k] - finished[k],
+                planned[k],
+            ))
+        })
+        .collect()
 }
 
 #[cfg(test)]

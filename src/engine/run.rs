@@ -15,6 +15,7 @@ use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use super::kernel::Selected;
 use super::plan::Plan;
 use super::pool::{INLINE_MAX_N, Workers, spread};
 use crate::error::Error;
@@ -102,6 +103,17 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
         result
     };
     let results: Vec<WorkerResult> = workers.run(|width| spread(width, worker));
+    report_of(plan, results, kernel, started)
+}
+
+/// The run's report from its workers' results: the total (refused past `u128`), the tally of
+/// tasks and times, each worker's span and the outcomes in plan order.
+fn report_of(
+    plan: &Plan,
+    results: Vec<WorkerResult>,
+    kernel: Selected,
+    started: Instant,
+) -> Result<RunReport, Error> {
     let total = results
         .iter()
         .try_fold(0u128, |acc, r| r.total.and_then(|t| acc.checked_add(t)))

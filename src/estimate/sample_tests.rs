@@ -83,7 +83,8 @@ fn the_interval_is_the_normal_one() {
 /// samples only, stays unbiased and its interval holds.
 #[test]
 fn a_time_budget_ending_anywhere_keeps_the_estimate_unbiased() {
-    use super::{Budget, Control, EstimateOptions, EstimateProgress, Sampled, StopReason};
+    use super::estimator::{Control, Sampled};
+    use super::{Budget, EstimateOptions, EstimateProgress, StopReason};
     use crate::count::Watcher;
     use std::sync::atomic::{AtomicU64, Ordering};
     use std::time::{Duration, Instant};

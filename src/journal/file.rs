@@ -5,7 +5,7 @@ use std::io::{self, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::damage::Damage;
+use super::error::Damage;
 use super::error::{Access, JournalError};
 use super::format::{
     BOUND_FORMAT, FORMAT_VERSION, HEADER_LEN, Header, RECORD_LEN, Seal, Spent, TIMED_FORMAT,
@@ -20,6 +20,37 @@ pub(crate) const SYNC_INTERVAL: Duration = Duration::from_secs(2);
 /// The longest a run's search time waits, while its tasks finish, before a time record holds
 /// it: what a run killed outright loses of its time.
 pub(crate) const TIME_INTERVAL: Duration = Duration::from_secs(60);
+
+/// The bytes of `header`, to be written to the journal at `path`: only a header the reader takes
+/// back unchanged is written (a strategy name longer than its field, or with other characters,
+/// would come back otherwise); another is [`JournalError::BadHeader`].
+fn writable(path: &Path, header: &Header) -> Result<[u8; HEADER_LEN], JournalError> {
+    let expected = header.encode();
+    let damage = match Header::decode(&expected) {
+        Ok(read) if read == *header => return Ok(expected),
+        Ok(_) => Damage::StrategyName,
+        Err((_, damage)) => damage,
+    };
+    Err(JournalError::BadHeader {
+        path: path.to_path_buf(),
+        damage,
+    })
+}
+
+/// Takes the journal's exclusive lock, or refuses a journal another process holds
+/// ([`JournalError::Locked`]).
+fn lock_or_refuse(file: &File, path: &Path) -> Result<(), JournalError> {
+    match lock(file) {
+        Ok(()) => Ok(()),
+        Err(TryLockError::WouldBlock) => Err(JournalError::Locked {
+            path: path.to_path_buf(),
+        }),
+        Err(TryLockError::Error(source)) => Err(JournalError::Open {
+            path: path.to_path_buf(),
+            source,
+        }),
+    }
+}
 
 /// An open, locked journal.
 #[derive(Debug)]
@@ -70,34 +101,13 @@ impl Journal {
     /// assert_eq!(replay.records[0].count, 4);
     /// ```
     pub fn open(path: &Path, header: &Header) -> Result<(Journal, Replay), JournalError> {
-        // Only a header the reader takes back unchanged is written (a strategy name longer
-        // than its field, or with other characters, would come back otherwise).
-        let expected = header.encode();
-        let damage = match Header::decode(&expected) {
-            Ok(read) if read == *header => None,
-            Ok(_) => Some(Damage::StrategyName),
-            Err((_, damage)) => Some(damage),
-        };
-        if let Some(damage) = damage {
-            return Err(JournalError::BadHeader {
-                path: path.to_path_buf(),
-                damage,
-            });
-        }
+        let expected = writable(path, header)?;
         let open_error = |source| JournalError::Open {
             path: path.to_path_buf(),
             source,
         };
         let Opened { mut file, created } = read::open(path, Access::Write)?;
-        match lock(&file) {
-            Ok(()) => {}
-            Err(TryLockError::WouldBlock) => {
-                return Err(JournalError::Locked {
-                    path: path.to_path_buf(),
-                });
-            }
-            Err(TryLockError::Error(e)) => return Err(open_error(e)),
-        }
+        lock_or_refuse(&file, path)?;
         let len = file.metadata().map_err(open_error)?.len();
         let (head, got) = read::read_head(&mut file).map_err(open_error)?;
         let mut journal = Journal {
@@ -426,8 +436,8 @@ fn lock(file: &File) -> Result<(), TryLockError> {
 mod tests {
     use super::*;
     use crate::engine::plan::Plan;
+    use crate::journal::Damage;
     use crate::journal::Shard;
-    use crate::journal::damage::Damage;
     use crate::journal::format::RECORD_LEN;
     use crate::journal::format::tests::header;
     use std::fs;

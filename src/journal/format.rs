@@ -4,16 +4,15 @@
 use std::fmt;
 use std::time::Duration;
 
-use super::damage::Damage;
+use super::error::Damage;
 use crate::engine::kernel::MAX_N;
 use crate::engine::plan::{Fingerprint, MAX_ID_LEN, Plan, TaskId};
+pub use crate::ids::Header;
 use crate::journal::Shard;
 
 /// The first eight bytes of every journal.
 pub(crate) const MAGIC: [u8; 8] = *b"NQJOURNL";
-/// Version of the file layout written: 4, whose records' checksums also cover the header, so
-/// that a record holds only in the journal it was written to.
-pub(crate) const FORMAT_VERSION: u32 = 4;
+pub(crate) use crate::ids::FORMAT_VERSION;
 /// The oldest layout still read: 2, the same header and task records without time records.
 pub(crate) const OLDEST_FORMAT: u32 = 2;
 /// The first layout with time records.
@@ -98,37 +97,6 @@ impl fmt::Debug for Seal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Seal").field("bound", &self.bound).finish()
     }
-}
-
-/// What a journal belongs to: one shard of one plan of one board.
-///
-/// ```
-/// use nqueens::journal::{Header, Shard};
-/// use nqueens::{Plan, Strategy};
-/// let plan = Plan::new(8, Strategy::Mirror, 16).unwrap();
-/// let header = Header::for_shard(&plan, Shard::new(1, 4).unwrap());
-/// assert_eq!((header.n, header.strategy.as_str()), (8, "mirror"));
-/// assert_eq!(header.tasks, plan.tasks().len() as u64);
-/// assert_eq!(header.fingerprint, plan.fingerprint());
-/// let described = header.to_string();
-/// assert!(described.starts_with("n = 8, strategy mirror, plan version "));
-/// assert!(described.ends_with(", shard 1/4"));
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Header {
-    /// The plan version the tasks were made under.
-    pub plan_version: u32,
-    /// Board size.
-    pub n: u32,
-    /// Strategy name (at most 16 bytes).
-    pub strategy: String,
-    /// Number of tasks in the plan.
-    pub tasks: u64,
-    /// The plan's fingerprint ([`Plan::fingerprint`]).
-    pub fingerprint: Fingerprint,
-    /// The part of the plan this journal records ([`Shard::WHOLE`] for a whole count).
-    pub shard: Shard,
 }
 
 /// One part of a [`Header`], as a refusal names it.

@@ -56,14 +56,12 @@
 //! | `file.rs` | the open, locked, append-only journal |
 //! | `read.rs` | opening a journal file, checking its header, streaming its records |
 //! | `bound.rs` | the most solutions a task can have (a recorded count above it is refused) |
-//! | `damage.rs` | what is wrong with a damaged part of a journal ([`Damage`]) |
-//! | `error.rs` | why a journal is refused or fails ([`JournalError`]) |
+//! | `error.rs` | what a journal's errors ([`JournalError`], [`Damage`]) say of themselves |
 //! | `open.rs` | a journal opened for a count, its records checked against the plan |
 //! | `shard.rs` | a plan's tasks dealt into shards |
 //! | [`merge`] | shard journals added up into a board's total |
 
 mod bound;
-mod damage;
 mod error;
 mod file;
 mod format;
@@ -72,8 +70,7 @@ mod open;
 mod read;
 mod shard;
 
-pub use damage::Damage;
-pub use error::{Access, JournalError};
+pub use error::{Access, Damage, JournalError};
 pub use format::{Header, HeaderField, Spent};
 pub use merge::{MergeError, Merged, Missing, PlanDifference, merge};
 pub(crate) use open::open;

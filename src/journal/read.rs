@@ -11,7 +11,7 @@ use std::fs::File;
 use std::io::{self, BufReader, ErrorKind, Read};
 use std::path::Path;
 
-use super::damage::Damage;
+use super::error::Damage;
 use super::error::{Access, JournalError};
 use super::format::{
     FORMAT_VERSION, HEADER_CHECKED, HEADER_LEN, Header, MAGIC, OLDEST_FORMAT, RECORD_LEN, Record,

@@ -4,6 +4,7 @@
 //! ([`Series::validated`]).
 
 use crate::engine::kernel::MAX_N;
+pub use crate::error::study::InvalidSeries;
 use crate::known;
 use crate::scaling::Machine;
 use crate::scaling::check::{Holdout, leave_one_out};
@@ -103,26 +104,6 @@ pub struct Recorded {
     /// The version of this crate that measured it.
     #[cfg_attr(feature = "serde", serde(default))]
     pub version: Option<String>,
-}
-
-/// What [`Series::validated`] found wrong with a series: the field, by its path
-/// (`machine.logical`, `runs[1].median_seconds`, from 0), and what is wrong with it.
-///
-/// ```
-/// use nqueens::scaling::series::Series;
-/// use nqueens::scaling::Machine;
-/// let error = Series::new(8, "mirror", "avx2", Machine::new(2, 2)).validated().unwrap_err();
-/// assert_eq!(error.field, "runs");
-/// assert_eq!(error.to_string(), "runs is empty: no measured runs");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{field} {problem}")]
-#[non_exhaustive]
-pub struct InvalidSeries {
-    /// The field's path.
-    pub field: String,
-    /// What is wrong with it, after the field's path (`is 0, outside 1 to 1048576`).
-    pub problem: String,
 }
 
 /// A series' field at `field` is wrong: `problem`.
@@ -471,6 +452,31 @@ impl Series {
     /// assert_eq!(error.to_string(), "runs[0] has its times out of order: fastest 0.7, median 0.5, slowest 0.6");
     /// ```
     pub fn validated(mut self) -> Result<Series, InvalidSeries> {
+        self.check_settings()?;
+        if self.runs.is_empty() {
+            return invalid("runs", "is empty: no measured runs");
+        }
+        for (i, run) in self.runs.iter().enumerate() {
+            let before = i.checked_sub(1).map(|b| self.runs[b].threads);
+            check_run(i, run, before, self.machine)?;
+        }
+        self.derive_speedups()?;
+        // The CPU time other programs took, booked as a study books it.
+        split_other_programs(&mut self.runs, self.machine.logical, |_| true);
+        self.check_model()?;
+        self.total = self.checked_total()?;
+        self.headline = self.total.and_then(|total| {
+            Headline::best(
+                total,
+                self.runs.iter().map(|p| (p.threads, p.median)),
+                self.machine.physical,
+            )
+        });
+        Ok(self)
+    }
+
+    /// Checks the study's settings: the board, the repeats and warm-ups, the machine.
+    fn check_settings(&self) -> Result<(), InvalidSeries> {
         let n_max = MAX_N as usize;
         whole_in("n", self.n as usize, 0, n_max)?;
         whole_in("repeat", self.repeat, 1, Series::MAX_REPEAT)?;
@@ -484,55 +490,13 @@ impl Series {
                 format!("is {physical}, above machine.logical {logical}"),
             );
         }
-        let most_threads = self.machine.max_threads();
-        if self.runs.is_empty() {
-            return invalid("runs", "is empty: no measured runs");
-        }
-        for (i, run) in self.runs.iter().enumerate() {
-            let at = |key: &str| format!("runs[{i}].{key}");
-            whole_in(&at("threads"), run.threads, 1, Series::MAX_COUNT)?;
-            if run.threads > most_threads {
-                return invalid(
-                    at("threads"),
-                    format!(
-                        "is {}, but a study on {logical} logical CPUs runs at most {most_threads} \
-                         threads",
-                        run.threads
-                    ),
-                );
-            }
-            if let Some(before) = i.checked_sub(1).map(|b| self.runs[b].threads)
-                && run.threads <= before
-            {
-                return invalid(
-                    at("threads"),
-                    format!("is {}, not above {before} before it", run.threads),
-                );
-            }
-            time(&at("median_seconds"), run.median)?;
-            time(&at("min_seconds"), run.min)?;
-            time(&at("max_seconds"), run.max)?;
-            if !(run.min <= run.median && run.median <= run.max) {
-                return invalid(
-                    format!("runs[{i}]"),
-                    format!(
-                        "has its times out of order: fastest {}, median {}, slowest {}",
-                        shown(run.min.as_secs_f64()),
-                        shown(run.median.as_secs_f64()),
-                        shown(run.max.as_secs_f64())
-                    ),
-                );
-            }
-            if let Some(share) = run.cpu_share {
-                cpu_share(&at("cpu_share"), share, run.threads, logical)?;
-            }
-            if let Some(loss) = run.loss {
-                for (name, part) in loss.parts() {
-                    share(&format!("runs[{i}].loss.{name}"), part)?;
-                }
-            }
-        }
-        // The baseline is the one-thread median, as a study's (the first run's without one).
+        Ok(())
+    }
+
+    /// Recomputes every run's speedup, efficiency and core sharing from the medians, and checks
+    /// each run's loss breakdown against them. The baseline is the one-thread median, as a
+    /// study's (the first run's without one).
+    fn derive_speedups(&mut self) -> Result<(), InvalidSeries> {
         let baseline = self
             .runs
             .iter()
@@ -540,6 +504,7 @@ impl Series {
             .unwrap_or(&self.runs[0])
             .median
             .as_secs_f64();
+        let physical = self.machine.physical;
         for (i, run) in self.runs.iter_mut().enumerate() {
             run.speedup = stats::speedup(baseline, run.median.as_secs_f64());
             run.efficiency = stats::efficiency(run.speedup, run.threads);
@@ -551,8 +516,11 @@ impl Series {
                 loss_breakdown(i, run, loss, baseline)?;
             }
         }
-        // The CPU time other programs took, booked as a study books it.
-        split_other_programs(&mut self.runs, logical, |_| true);
+        Ok(())
+    }
+
+    /// Checks the model's predictions and recomputes their efficiencies.
+    fn check_model(&mut self) -> Result<(), InvalidSeries> {
         for (i, point) in self.model.iter_mut().enumerate() {
             let at = |key: &str| format!("model[{i}].{key}");
             whole_in(&at("threads"), point.workers, 1, Series::MAX_COUNT)?;
@@ -569,25 +537,75 @@ impl Series {
             }
             point.efficiency = stats::efficiency(point.speedup, point.workers);
         }
-        let total = match (self.total, known::Known::of(self.n).map(|k| k.total)) {
-            (Some(saved), Some(known)) if saved != known => {
-                return invalid(
-                    "total",
-                    format!("is {saved}, but n = {} has {known} solutions", self.n),
-                );
-            }
-            (saved, known) => saved.or(known),
-        };
-        self.total = total;
-        self.headline = total.and_then(|total| {
-            Headline::best(
-                total,
-                self.runs.iter().map(|p| (p.threads, p.median)),
-                physical,
-            )
-        });
-        Ok(self)
+        Ok(())
     }
+
+    /// The board's total: the saved one, checked against the known table, else the table's.
+    fn checked_total(&self) -> Result<Option<u128>, InvalidSeries> {
+        match (self.total, known::Known::of(self.n).map(|k| k.total)) {
+            (Some(saved), Some(known)) if saved != known => invalid(
+                "total",
+                format!("is {saved}, but n = {} has {known} solutions", self.n),
+            ),
+            (saved, known) => Ok(saved.or(known)),
+        }
+    }
+}
+
+/// Checks run `i` of a series on `machine` (`before`: the threads of the run before it): its
+/// thread count (ascending, within what the machine runs), its times (positive and in order),
+/// its CPU share and its losses' shares.
+fn check_run(
+    i: usize,
+    run: &MeasuredPoint,
+    before: Option<usize>,
+    machine: Machine,
+) -> Result<(), InvalidSeries> {
+    let logical = machine.logical;
+    let most_threads = machine.max_threads();
+    let at = |key: &str| format!("runs[{i}].{key}");
+    whole_in(&at("threads"), run.threads, 1, Series::MAX_COUNT)?;
+    if run.threads > most_threads {
+        return invalid(
+            at("threads"),
+            format!(
+                "is {}, but a study on {logical} logical CPUs runs at most {most_threads} \
+                 threads",
+                run.threads
+            ),
+        );
+    }
+    if let Some(before) = before
+        && run.threads <= before
+    {
+        return invalid(
+            at("threads"),
+            format!("is {}, not above {before} before it", run.threads),
+        );
+    }
+    time(&at("median_seconds"), run.median)?;
+    time(&at("min_seconds"), run.min)?;
+    time(&at("max_seconds"), run.max)?;
+    if !(run.min <= run.median && run.median <= run.max) {
+        return invalid(
+            format!("runs[{i}]"),
+            format!(
+                "has its times out of order: fastest {}, median {}, slowest {}",
+                shown(run.min.as_secs_f64()),
+                shown(run.median.as_secs_f64()),
+                shown(run.max.as_secs_f64())
+            ),
+        );
+    }
+    if let Some(share) = run.cpu_share {
+        cpu_share(&at("cpu_share"), share, run.threads, logical)?;
+    }
+    if let Some(loss) = run.loss {
+        for (name, part) in loss.parts() {
+            share(&format!("runs[{i}].loss.{name}"), part)?;
+        }
+    }
+    Ok(())
 }
 
 #[cfg(all(test, feature = "serde"))]

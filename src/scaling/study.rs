@@ -19,6 +19,7 @@ use crate::engine::plan::{Plan, Strategy};
 use crate::engine::pool::{check_threads, shared_pool};
 use crate::engine::run::{RunOptions, run};
 use crate::error::Error;
+pub use crate::error::study::StudyError;
 use crate::known;
 
 /// What to measure (with the `serde` feature, a field left out takes its value in
@@ -405,77 +406,35 @@ pub enum StudyWarning {
     },
 }
 
-/// Why a study stopped, apart from the failures of its counts: [`measure`] returns it inside
-/// [`Error::Study`]; a count's own failure inside a study comes as its own variant of
-/// [`Error`], as it does from [`count`](crate::count).
-///
-/// ```
-/// use nqueens::scaling::study::{measure, StudyError, StudyOptions};
-/// use nqueens::{Error, RunControl, Strategy};
-/// let options = StudyOptions::new(vec![2]).with_strategy(Strategy::Mirror).with_repeat(0);
-/// let control = RunControl::default();
-/// let Err(Error::Study(error)) = measure(8, &options, &control) else { panic!() };
-/// assert!(matches!(*error, StudyError::NoRuns));
-/// assert_eq!(error.to_string(), "the number of timed runs must be at least 1");
-///
-/// let options = options.with_repeat(1);
-/// let error = measure(65, &options, &control).unwrap_err();
-/// assert!(matches!(error, Error::BoardTooLarge { n: 65 }));
-///
-/// // The given pool has fewer workers than a thread count measured.
-/// let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
-/// let Err(Error::Study(error)) = measure(8, &options, &control.with_pool(&pool)) else { panic!() };
-/// assert!(matches!(*error, StudyError::PoolTooSmall { threads: 2, workers: 1 }));
-/// ```
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum StudyError {
-    /// At least one timed run is needed.
-    #[error("the number of timed runs must be at least 1")]
-    NoRuns,
-    /// A thread count measured is larger than the pool given to run on
-    /// ([`RunControl::pool`]), which would run it on fewer threads than it says.
-    #[error("a study cannot measure {threads} threads on a pool of {workers} workers")]
-    PoolTooSmall {
-        /// The thread count.
-        threads: usize,
-        /// The pool's workers.
-        workers: usize,
-    },
-    /// A run counted a total that disagrees with the known count or with the study's earlier
-    /// runs: the engine is wrong and the timings are meaningless, so a study stops on the first.
-    ///
-    /// ```
-    /// use nqueens::scaling::study::StudyError;
-    /// let mismatch = StudyError::Mismatch {
-    ///     n: 8,
-    ///     threads: 2,
-    ///     got: 90,
-    ///     expected: 92,
-    ///     source_name: "the known table (OEIS A000170)",
-    /// };
-    /// assert_eq!(
-    ///     mismatch.to_string(),
-    ///     "count mismatch: n = 8 with 2 threads counted 90, \
-    ///      but the known table (OEIS A000170) says 92"
-    /// );
-    /// ```
-    #[error(
-        "count mismatch: n = {n} with {threads} threads counted {got}, but {source_name} says \
-         {expected}"
-    )]
-    Mismatch {
-        /// Board size.
-        n: u32,
-        /// Thread count of the run that disagreed.
-        threads: usize,
-        /// What that run counted.
-        got: u128,
-        /// What it should have counted.
-        expected: u128,
-        /// Where `expected` came from.
-        source_name: &'static str,
-    },
+/// What the model takes from the measured runs, per thread count: the time outside the tasks
+/// per thread, and the tasks' slowdown against the one-thread run (`one`). The slowdown is of
+/// the tasks' time on the CPU: what other programs took of it (`taken`) is this machine's load,
+/// not its scaling.
+fn measured_terms(
+    threads: &[usize],
+    medians: &[Option<WorkerTime>],
+    taken: &[f64],
+    one: Option<WorkerTime>,
+) -> Vec<model::MeasuredTerms> {
+    let taken_at_one = threads
+        .iter()
+        .position(|&t| t == 1)
+        .and_then(|i| taken.get(i).copied())
+        .unwrap_or(0.0);
+    let one_on_cpu = one.map(|one| one.busy_on_cpu(1, taken_at_one));
+    threads
+        .iter()
+        .zip(medians)
+        .zip(taken)
+        .filter_map(|((&t, median), &taken)| {
+            let (median, one) = (median.as_ref()?, one_on_cpu?);
+            (one > 0.0).then(|| model::MeasuredTerms {
+                threads: t,
+                serial_seconds: median.outside / t as f64,
+                slowdown: median.busy_on_cpu(t, taken) / one,
+            })
+        })
+        .collect()
 }
 
 /// Checks every run's total against the known table (when it has `n`), otherwise against the
@@ -827,39 +786,28 @@ impl Variant {
         Ok(Some(report.total))
     }
 
-    /// The study of this variant's runs (`complete`: all of them finished).
-    fn finish(
-        mut self,
-        n: u32,
-        total: u128,
-        complete: bool,
-        machine: Machine,
-        options: &StudyOptions,
-    ) -> Study {
-        // A stopped study measured only the thread counts with a finished timed run.
-        let measured: Vec<bool> = self.samples.iter().map(|(_, s)| !s.is_empty()).collect();
-        retain_where(&mut self.samples, &measured);
-        retain_where(&mut self.cpu, &measured);
-        retain_where(&mut self.worker_times, &measured);
-        // A task's time is its work plus whatever interrupted it (other processes, the operating
-        // system); the interruptions only add, so the fastest of the timed runs is the best
-        // estimate.
-        let task_times: Vec<Duration> = self
-            .task_times
+    /// Each task's fastest time in the one-thread timed runs. A task's time is its work plus
+    /// whatever interrupted it (other processes, the operating system); the interruptions only
+    /// add, so the fastest of the timed runs is the best estimate.
+    fn fastest_task_times(&self) -> Vec<Duration> {
+        self.task_times
             .iter()
             .map(|v| v.iter().copied().min().unwrap_or_default())
-            .collect();
-        let threads: Vec<usize> = self.samples.iter().map(|&(t, _)| t).collect();
-        // Without a finished one-thread timed run (a study stopped early) there are no task
-        // times to model.
-        let mut model = if threads.contains(&1) {
-            model::predict(
-                &task_times,
-                &model::workers_to_model(&threads, options.model_up_to),
-            )
-        } else {
-            Vec::new()
-        };
+            .collect()
+    }
+
+    /// The measured points of the thread counts measured (`threads`): their times, CPU shares
+    /// and losses against the one-thread run; with each one's median worker time and the
+    /// one-thread run's.
+    fn measured_runs(
+        &self,
+        threads: &[usize],
+        machine: Machine,
+    ) -> (
+        Vec<MeasuredPoint>,
+        Vec<Option<WorkerTime>>,
+        Option<WorkerTime>,
+    ) {
         let mut runs = measured_points(&self.samples);
         for (point, cpu) in runs.iter_mut().zip(&self.cpu) {
             point.cpu_share = cpu
@@ -881,30 +829,40 @@ impl Variant {
                 .zip(one)
                 .and_then(|(median, one)| median.loss(point.threads, &one));
         }
+        (runs, medians, one)
+    }
+
+    /// The study of this variant's runs (`complete`: all of them finished).
+    fn finish(
+        mut self,
+        n: u32,
+        total: u128,
+        complete: bool,
+        machine: Machine,
+        options: &StudyOptions,
+    ) -> Study {
+        // A stopped study measured only the thread counts with a finished timed run.
+        let measured: Vec<bool> = self.samples.iter().map(|(_, s)| !s.is_empty()).collect();
+        retain_where(&mut self.samples, &measured);
+        retain_where(&mut self.cpu, &measured);
+        retain_where(&mut self.worker_times, &measured);
+        let task_times = self.fastest_task_times();
+        let threads: Vec<usize> = self.samples.iter().map(|&(t, _)| t).collect();
+        // Without a finished one-thread timed run (a study stopped early) there are no task
+        // times to model.
+        let mut model = if threads.contains(&1) {
+            model::predict(
+                &task_times,
+                &model::workers_to_model(&threads, options.model_up_to),
+            )
+        } else {
+            Vec::new()
+        };
+        let (mut runs, medians, one) = self.measured_runs(&threads, machine);
         // The share of each count's worker-time that other programs took, and the loss
         // breakdown with it as a part of its own.
         let taken = split_other_programs(&mut runs, machine.logical, |_| true);
-        let taken_at_one = threads
-            .iter()
-            .position(|&t| t == 1)
-            .and_then(|i| taken.get(i).copied())
-            .unwrap_or(0.0);
-        // The model's slowdown is the tasks' time on the CPU: what other programs took of it
-        // is this machine's load, not its scaling.
-        let one_on_cpu = one.map(|one| one.busy_on_cpu(1, taken_at_one));
-        let terms: Vec<model::MeasuredTerms> = threads
-            .iter()
-            .zip(&medians)
-            .zip(&taken)
-            .filter_map(|((&t, median), &taken)| {
-                let (median, one) = (median.as_ref()?, one_on_cpu?);
-                (one > 0.0).then(|| model::MeasuredTerms {
-                    threads: t,
-                    serial_seconds: median.outside / t as f64,
-                    slowdown: median.busy_on_cpu(t, taken) / one,
-                })
-            })
-            .collect();
+        let terms = measured_terms(&threads, &medians, &taken, one);
         model::add_measured_terms(
             &mut model,
             task_times.iter().sum::<Duration>().as_secs_f64(),

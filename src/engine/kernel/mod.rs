@@ -28,63 +28,13 @@ pub(crate) mod lanes;
 pub mod rows;
 mod select;
 
+pub use crate::ids::Kernel;
 pub use depth_first::count_job;
 pub use job::{InnerBoard, Job, MAX_JOB_N};
 pub(crate) use rows::Frame;
 #[cfg(test)]
 pub(crate) use rows::count_completions_recursive;
 pub use rows::{MAX_N, State, board_mask, count_completions, count_completions_until};
-
-/// Which kernel counts the tasks: a choice, checked against the CPU by [`Kernel::resolve`].
-///
-/// Every kernel counts the same; they differ only in speed.
-///
-/// ```
-/// use nqueens::{count, CountOptions, Kernel, Strategy};
-/// for kernel in Kernel::available() {
-///     let options = CountOptions::new(2, Strategy::Symmetric).with_kernel(kernel);
-///     let counts = count(8, &options).unwrap();
-///     assert_eq!((counts.total, counts.kernel), (92, kernel));
-/// }
-/// assert_eq!("portable-lanes".parse::<Kernel>().unwrap(), Kernel::PortableLanes);
-/// assert_eq!("AVX2".parse::<Kernel>().unwrap(), Kernel::Avx2); // names in any case
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[non_exhaustive]
-pub enum Kernel {
-    /// The fastest kernel this CPU runs: AVX-512, else AVX2 or NEON, else the depth-first
-    /// search (measured faster than the portable lanes, which lack vector compress and expand).
-    /// With the `gpu` feature, a count of a board the CPU alone would need about 2 s or more for
-    /// runs on a discrete GPU beside the CPU instead ([`Kernel::for_board`]); without a
-    /// discrete adapter, `auto` runs as without the feature.
-    ///
-    /// The order is measured, not assumed: every kernel a CPU runs can be chosen by name and
-    /// timed against the others.
-    #[default]
-    Auto,
-    /// The AVX-512 lanes (x86-64 with AVX-512F and AVX512_VPOPCNTDQ).
-    Avx512,
-    /// The AVX2 lanes (x86-64 with AVX2, POPCNT and BMI2).
-    Avx2,
-    /// The NEON lanes (aarch64).
-    Neon,
-    /// The lanes in plain Rust, on every CPU.
-    PortableLanes,
-    /// The depth-first search, on every CPU: the reference, and the one that counts nodes.
-    DepthFirst,
-    /// The GPU (the adapter [`crate::gpu::settings()`] pick) beside the CPU: a run's tasks are taken
-    /// from one queue by the GPU, in batches, and by the run's CPU threads, one at a time with
-    /// the fastest CPU kernel. Built with the `gpu` feature. A count with `auto` runs this on a
-    /// discrete adapter where the GPU wins (`gpu::auto_uses_gpu`, [`Kernel::for_board`]).
-    #[cfg(feature = "gpu")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "gpu")))]
-    Gpu,
-    /// The GPU alone: every task of a run is counted on the GPU (the run's threads are not
-    /// used for counting). Built with the `gpu` feature.
-    #[cfg(feature = "gpu")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "gpu")))]
-    GpuOnly,
-}
 
 /// How a GPU kernel shares a run with the CPU.
 #[cfg(feature = "gpu")]

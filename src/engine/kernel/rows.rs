@@ -25,9 +25,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// The largest board size the `u64` masks can represent ([`Plan::MAX_N`](crate::Plan::MAX_N)
-/// is its public face).
-pub const MAX_N: u32 = 64;
+pub use crate::ids::MAX_N;
 
 /// The mask of the `n` columns of an `n`-wide board: bits `0..n` set.
 #[inline]

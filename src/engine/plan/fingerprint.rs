@@ -19,28 +19,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::Plan;
-
-/// A plan's fingerprint ([`Plan::fingerprint`]): a 64-bit hash that names the plan's tasks,
-/// written as 16 lower-case hex digits wherever it appears (journal descriptions, outputs,
-/// serde's output with the `serde` feature) and read back from them.
-///
-/// ```
-/// use nqueens::{Fingerprint, Plan, Strategy};
-/// let fingerprint = Plan::new(8, Strategy::Mirror, 64).unwrap().fingerprint();
-/// let text = fingerprint.to_string();
-/// assert_eq!(text.len(), 16);
-/// assert_eq!(text.parse::<Fingerprint>().unwrap(), fingerprint);
-///
-/// let small = Fingerprint::new(0xab);
-/// assert_eq!(small.to_string(), "00000000000000ab");
-/// assert_eq!(format!("[{small:>20}]"), "[    00000000000000ab]");
-/// assert_eq!(small.get(), 0xab);
-/// assert_eq!(format!("{small:?}"), "Fingerprint(00000000000000ab)");
-/// assert!("ab".parse::<Fingerprint>().is_err());
-/// assert!("+0000000000000ab".parse::<Fingerprint>().is_err());
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Fingerprint(u64);
+pub use crate::ids::Fingerprint;
 
 impl Fingerprint {
     /// The fingerprint whose 64 bits are `bits`.

@@ -100,6 +100,66 @@ fn storage(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
     }
 }
 
+/// The first failure the device reports, an error it raised outside any call or its loss,
+/// kept for the next call to find.
+fn watch_faults(device: &wgpu::Device) -> Arc<Mutex<Option<String>>> {
+    let fault = Arc::new(Mutex::new(None));
+    let on_error = Arc::clone(&fault);
+    device.on_uncaptured_error(Arc::new(move |e: wgpu::Error| {
+        lock(&on_error).get_or_insert_with(|| e.to_string());
+    }));
+    let on_lost = Arc::clone(&fault);
+    device.set_device_lost_callback(move |_, message| {
+        lock(&on_lost).get_or_insert_with(|| format!("device lost: {message}"));
+    });
+    fault
+}
+
+/// The search shader's bindings: the uniform parameters, then two buffers it reads and three
+/// it writes.
+fn search_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
+    device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("search"),
+        entries: &[
+            wgpu::BindGroupLayoutEntry {
+                binding: 0,
+                visibility: wgpu::ShaderStages::COMPUTE,
+                ty: wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Uniform,
+                    has_dynamic_offset: false,
+                    min_binding_size: None,
+                },
+                count: None,
+            },
+            storage(1, true),
+            storage(2, true),
+            storage(3, false),
+            storage(4, false),
+            storage(5, false),
+        ],
+    })
+}
+
+/// The threads of one dispatch: the settings' count, else enough to fill a GPU of the
+/// adapter's kind, within what the device's limits hold, in whole workgroups.
+fn dispatch_threads(settings: &GpuSettings, info: &AdapterInfo, limits: &wgpu::Limits) -> u32 {
+    let max_threads = (limits.max_storage_buffer_binding_size / (STATE_WORDS * 4))
+        .min(u64::from(limits.max_compute_workgroups_per_dimension) * u64::from(WORKGROUP))
+        as u32;
+    settings
+        .threads()
+        .unwrap_or(match info.kind {
+            // Enough to fill a large GPU (about 100 000 such threads at once with stacks
+            // of 16 levels); the settings' thread count tunes it.
+            "discrete" => 1 << 17,
+            "integrated" | "virtual" => 1 << 14,
+            _ => 1 << 10,
+        })
+        .clamp(WORKGROUP, max_threads)
+        / WORKGROUP
+        * WORKGROUP
+}
+
 /// The words as the device reads them (every target wgpu runs on is little-endian).
 fn bytes(words: &[u32]) -> &[u8] {
     bytemuck::cast_slice(words)
@@ -124,55 +184,14 @@ impl Device {
             ..Default::default()
         }))
         .map_err(GpuError::device)?;
-        let fault = Arc::new(Mutex::new(None));
-        let on_error = Arc::clone(&fault);
-        device.on_uncaptured_error(Arc::new(move |e: wgpu::Error| {
-            lock(&on_error).get_or_insert_with(|| e.to_string());
-        }));
-        let on_lost = Arc::clone(&fault);
-        device.set_device_lost_callback(move |_, message| {
-            lock(&on_lost).get_or_insert_with(|| format!("device lost: {message}"));
-        });
-        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("search"),
-            entries: &[
-                wgpu::BindGroupLayoutEntry {
-                    binding: 0,
-                    visibility: wgpu::ShaderStages::COMPUTE,
-                    ty: wgpu::BindingType::Buffer {
-                        ty: wgpu::BufferBindingType::Uniform,
-                        has_dynamic_offset: false,
-                        min_binding_size: None,
-                    },
-                    count: None,
-                },
-                storage(1, true),
-                storage(2, true),
-                storage(3, false),
-                storage(4, false),
-                storage(5, false),
-            ],
-        });
+        let fault = watch_faults(&device);
+        let layout = search_layout(&device);
         let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("search"),
             bind_group_layouts: &[Some(&layout)],
             immediate_size: 0,
         });
-        let max_threads = (limits.max_storage_buffer_binding_size / (STATE_WORDS * 4))
-            .min(u64::from(limits.max_compute_workgroups_per_dimension) * u64::from(WORKGROUP))
-            as u32;
-        let threads = settings
-            .threads()
-            .unwrap_or(match info.kind {
-                // Enough to fill a large GPU (about 100 000 such threads at once with stacks
-                // of 16 levels); the settings' thread count tunes it.
-                "discrete" => 1 << 17,
-                "integrated" | "virtual" => 1 << 14,
-                _ => 1 << 10,
-            })
-            .clamp(WORKGROUP, max_threads)
-            / WORKGROUP
-            * WORKGROUP;
+        let threads = dispatch_threads(settings, &info, &limits);
         let state = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("state"),
             size: u64::from(threads) * STATE_WORDS * 4,

@@ -21,9 +21,9 @@ pub enum EstimateError {
     Board {
         /// The board asked for.
         n: u32,
-        /// The smallest board sampled ([`Estimator::MIN_N`](super::Estimator::MIN_N)).
+        /// The smallest board sampled ([`Estimator::MIN_N`](crate::estimate::Estimator::MIN_N)).
         min: u32,
-        /// The largest board sampled ([`Estimator::MAX_N`](super::Estimator::MAX_N)).
+        /// The largest board sampled ([`Estimator::MAX_N`](crate::estimate::Estimator::MAX_N)).
         max: u32,
     },
     /// Too few samples for an interval.
@@ -34,7 +34,7 @@ pub enum EstimateError {
         /// The fewest that give an interval.
         min: u64,
     },
-    /// A time budget of zero ([`Budget::Time`](super::Budget::Time)).
+    /// A time budget of zero ([`Budget::Time`](crate::estimate::Budget::Time)).
     #[error("0 is not a positive number of seconds")]
     NoTime,
 }

@@ -1,6 +1,28 @@
-//! The library's error type.
+//! The library's errors: [`Error`], and each module's own error types, which it holds.
+//!
+//! A leaf: the errors hold std types, numbers and the small values of [`crate::ids`] (a kernel,
+//! a task id, a journal's header) as plain data, and these modules import nothing of the crate
+//! but that one module, which imports nothing. So every module can return them without the
+//! errors reaching back up into the modules that make them. The errors keep the values
+//! themselves, not their names, so that a caller can match on them (a [`Kernel`], a
+//! [`Strategy`](crate::Strategy), a shard's [`Header`](crate::journal::Header)) as the public
+//! API has always offered; their messages are written from them by the `Display` of those values.
+//! Each type is re-exported where its module's users look for it (`nqueens::journal::JournalError`,
+//! `nqueens::estimate::EstimateError`, …); what an error adds beyond its message (a journal
+//! error's differences by header field, say) is implemented in that module.
 
-use crate::engine::kernel::Kernel;
+pub(crate) mod board;
+pub(crate) mod estimate;
+#[cfg(feature = "gpu")]
+pub(crate) mod gpu;
+pub(crate) mod journal;
+pub(crate) mod known;
+pub(crate) mod merge;
+pub(crate) mod names;
+pub(crate) mod shard;
+pub(crate) mod study;
+
+use crate::ids::{Kernel, TaskId};
 
 /// Everything the library can refuse or fail at: the one error of every fallible function that
 /// can meet a count's failures, one variant per failure whatever call meets it (a board too
@@ -56,14 +78,14 @@ pub enum Error {
     Overflow,
     /// A shard that does not exist, or more shards than the plan has tasks.
     #[error(transparent)]
-    Shard(#[from] crate::journal::ShardError),
+    Shard(#[from] shard::ShardError),
     /// A journal was refused or could not be written.
     #[error(transparent)]
-    Journal(#[from] crate::journal::JournalError),
+    Journal(#[from] journal::JournalError),
     /// A computed solution failed its check (a defect; never expected): the conflict is its
     /// [`source`](std::error::Error::source).
     #[error("internal error: the computed solution is invalid")]
-    InvalidSolution(#[from] crate::board::Conflict),
+    InvalidSolution(#[from] board::Conflict),
     /// A kernel was asked for on a CPU that cannot run it.
     #[error(
         "the {kernel} kernel needs instructions this CPU lacks (this CPU runs: {})",
@@ -96,7 +118,7 @@ pub enum Error {
         /// The plan's board.
         n: u32,
         /// The first task that is not a task of the board; `None` when the plan has no task.
-        task: Option<crate::engine::plan::TaskId>,
+        task: Option<TaskId>,
     },
     /// The unique count of a board above [`Counts::UNIQUE_MAX_N`](crate::Counts::UNIQUE_MAX_N) was asked for:
     /// the symmetric searches it needs grow about tenfold every two rows.
@@ -116,25 +138,25 @@ pub enum Error {
     /// An estimate was asked for outside what the estimator samples (a board, a sample count,
     /// a time budget: [`EstimateError`](crate::estimate::EstimateError) says which).
     #[error(transparent)]
-    Estimate(#[from] crate::estimate::EstimateError),
+    Estimate(#[from] estimate::EstimateError),
     /// Journals or runs that cannot be merged ([`journal::merge`](crate::journal::merge),
     /// [`Merged::from_runs`](crate::journal::Merged::from_runs)); a journal that cannot be read
     /// or is damaged is [`Error::Journal`], and counts that do not add up are
     /// [`Error::Overflow`] or [`Error::Inconsistent`], as for a count.
     #[error(transparent)]
-    Merge(Box<crate::journal::MergeError>),
+    Merge(Box<merge::MergeError>),
     /// A scaling study was refused or disagreed with the known total
     /// ([`measure`](crate::scaling::study::measure)); a failure of the count itself comes as
     /// its own variant.
     #[error(transparent)]
-    Study(Box<crate::scaling::study::StudyError>),
+    Study(Box<study::StudyError>),
     /// Counts that differ from the known table ([`Counts::check_known`](crate::Counts::check_known),
     /// [`Merged::check_known`](crate::journal::Merged::check_known)): a wrong count.
     #[error(transparent)]
-    KnownMismatch(#[from] crate::known::Mismatch),
+    KnownMismatch(#[from] known::Mismatch),
     /// A name that is not one of the choices (a strategy, a kernel, an algorithm).
     #[error(transparent)]
-    UnknownName(#[from] crate::names::UnknownName),
+    UnknownName(#[from] names::UnknownName),
     /// Text that is not a task id ([`TaskId`](crate::TaskId)'s `FromStr`): not `-` nor up to
     /// 16 columns joined by dots.
     #[error("'{0}' is not a task id (`-` or up to 16 columns joined by dots)")]
@@ -147,7 +169,7 @@ pub enum Error {
     #[cfg(feature = "gpu")]
     #[cfg_attr(docsrs, doc(cfg(feature = "gpu")))]
     #[error(transparent)]
-    Gpu(#[from] crate::engine::kernel::gpu::GpuError),
+    Gpu(#[from] gpu::GpuError),
 }
 
 /// The kernels' names, comma-separated.
@@ -173,7 +195,7 @@ fn inconsistency(n: u32, total: u128, half_turn: u128, quarter_turn: u128) -> St
 }
 
 /// What is wrong with a plan of the `n`-board: no task, or `task`, which is not the board's.
-fn invalid_plan(n: u32, task: Option<crate::engine::plan::TaskId>) -> String {
+fn invalid_plan(n: u32, task: Option<TaskId>) -> String {
     match task {
         None => format!("the plan of n = {n} has no task"),
         Some(task) => format!("task {task} is not a task of n = {n}"),
@@ -188,8 +210,8 @@ fn invalid_plan(n: u32, task: Option<crate::engine::plan::TaskId>) -> String {
 /// assert!(matches!(error, nqueens::Error::Merge(_)));
 /// assert_eq!(error.to_string(), "no journals to merge");
 /// ```
-impl From<crate::journal::MergeError> for Error {
-    fn from(error: crate::journal::MergeError) -> Error {
+impl From<merge::MergeError> for Error {
+    fn from(error: merge::MergeError) -> Error {
         Error::Merge(Box::new(error))
     }
 }
@@ -201,15 +223,15 @@ impl From<crate::journal::MergeError> for Error {
 /// let error = nqueens::Error::from(StudyError::NoRuns);
 /// assert!(matches!(error, nqueens::Error::Study(_)));
 /// ```
-impl From<crate::scaling::study::StudyError> for Error {
-    fn from(error: crate::scaling::study::StudyError) -> Error {
+impl From<study::StudyError> for Error {
+    fn from(error: study::StudyError) -> Error {
         Error::Study(Box::new(error))
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Error, Kernel};
+    use super::{Error, Kernel, TaskId};
 
     #[test]
     fn an_unavailable_kernel_names_itself_and_the_kernels_this_cpu_runs() {
@@ -266,7 +288,7 @@ mod tests {
             empty.to_string(),
             "invalid plan: the plan of n = 8 has no task"
         );
-        let task = crate::engine::plan::TaskId::from_columns(&[3, 0]).unwrap();
+        let task = TaskId::from_columns(&[3, 0]).unwrap();
         let foreign = Error::InvalidPlan {
             n: 8,
             task: Some(task),
