@@ -6,14 +6,14 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use crate::format::{Format, plain, table_row, write_cells, write_records};
-use crate::human::{self, TimeUnit, grouped};
 use nqueens::classic::{Algorithm, Counters};
+use nqueens_ui::human::{self, TimeUnit, grouped};
 use serde::Serialize;
 
 use super::budget;
-use super::progress::{Steps, quit_on_interrupt};
 use crate::args::CompareArgs;
-use crate::failure::{Failure, Outcome};
+use nqueens_ui::failure::{Failure, Outcome};
+use nqueens_ui::progress::{Steps, quit_on_interrupt};
 
 /// One algorithm's run, as every output format reports it.
 #[derive(Debug, Clone, Serialize)]
@@ -91,7 +91,7 @@ fn write_table(out: &mut dyn Write, records: &[CompareRecord]) -> std::io::Resul
     // Said on stderr, as every note: the table itself stays what it measured.
     if let Some(note) = fewer_checks_slower(records) {
         out.flush()?;
-        crate::output::note(note);
+        nqueens_ui::output::note(note);
     }
     Ok(())
 }

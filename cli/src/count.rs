@@ -4,23 +4,24 @@ use std::io::Write;
 use std::path::Path;
 
 use crate::format::{Format, RecordStream, TableRow, write_records};
-use crate::human::{self, grouped};
-use crate::progress::Progress;
 use nqueens::Plan;
 use nqueens::Prepared;
 use nqueens::TaskOutcome;
 use nqueens::estimate::cost::Cost;
 use nqueens::known::Mismatch;
 use nqueens::{CountOptions, CountRun, Kernel, RunControl, Watcher};
+use nqueens_ui::human::{self, grouped};
+use nqueens_ui::progress::Progress;
 use serde::Serialize;
 
-use super::escape;
 use super::long_run::{Interrupt, LongRun, failure, interrupted_message};
-use super::{budget, output, pin};
+use super::{budget, pin};
 use crate::args::{CountArgs, EngineArgs};
 use crate::counted::Counted;
 use crate::cpu_share::{self, CpuClock};
-use crate::failure::{Failure, Outcome};
+use nqueens_ui::escape;
+use nqueens_ui::failure::{Failure, Outcome};
+use nqueens_ui::output;
 
 /// The widest time a streamed table makes room for: every duration under a day
 /// (`23 h 59 min`, `59 min 59 s`).

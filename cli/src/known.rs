@@ -5,9 +5,9 @@ use std::io::Write;
 use crate::format::write_records;
 use nqueens::known::{Known, Mismatch};
 
-use super::human::grouped;
 use crate::args::{KnownArgs, beyond_known};
-use crate::failure::{Failure, Outcome};
+use nqueens_ui::failure::{Failure, Outcome};
+use nqueens_ui::human::grouped;
 
 pub fn run(args: &KnownArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let boards = match &args.boards {

@@ -11,27 +11,21 @@ mod completions;
 mod count;
 mod counted;
 mod cpu_share;
-mod escape;
 mod estimate;
-mod failure;
 mod format;
 #[cfg(any(feature = "gpu", test))]
 mod gpu_env;
-mod human;
 mod known;
 mod list;
 mod long_run;
 mod man;
 mod merge;
 mod names;
-pub mod output;
 mod pin;
 mod placement;
-mod progress;
 mod render;
 mod scale;
 mod shard;
-mod signals;
 mod solve;
 mod threads;
 pub mod usage;
@@ -50,7 +44,8 @@ mod fuzz_inputs;
 mod fuzz_study;
 
 use args::{Cli, Command};
-use failure::{Failure, Outcome};
+use nqueens_ui::failure::{Failure, Outcome};
+use nqueens_ui::{output, signals};
 
 /// Whether the command also leaves a file behind (a journal, a plot), so that it is worth
 /// running with nowhere to write its results.
@@ -105,7 +100,11 @@ fn main() -> ExitCode {
     // not be installed is reported once the arguments are read, as any refusal of the command.
     let watching = signals::start();
     let args: Vec<OsString> = std::env::args_os().collect();
-    output::set_color(args::color_choice(&args));
+    output::set_color(match args::color_choice(&args) {
+        clap::ColorChoice::Always => anstream::ColorChoice::Always,
+        clap::ColorChoice::Never => anstream::ColorChoice::Never,
+        clap::ColorChoice::Auto => anstream::ColorChoice::Auto,
+    });
     let parsed = args::parse(&args);
     // Results, help and version all go to stdout: with none to write to, nothing is done.
     let prints = match &parsed {

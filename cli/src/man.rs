@@ -8,10 +8,10 @@ use std::path::Path;
 
 use clap_mangen::Man;
 
-use super::escape;
-use super::output;
 use crate::args::{self, ManArgs};
-use crate::failure::{Failure, Outcome};
+use nqueens_ui::escape;
+use nqueens_ui::failure::{Failure, Outcome};
+use nqueens_ui::output;
 
 /// Prints the whole manual as one page to `out`, or writes one page per command into
 /// `args.dir` and prints their paths.

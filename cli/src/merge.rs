@@ -9,12 +9,12 @@ use crate::format::{Format, table_row, write_records, write_table};
 use nqueens::journal::{JournalError, MergeError, Merged, Missing, Shard, Spent, merge};
 use nqueens::{Error, Strategy};
 
-use super::escape;
-use super::human::{self, error_chain, grouped};
 use super::long_run::journal_name;
-use super::output;
 use crate::args::MergeArgs;
-use crate::failure::{Failure, Outcome};
+use nqueens_ui::escape;
+use nqueens_ui::failure::{Failure, Outcome};
+use nqueens_ui::human::{self, error_chain, grouped};
+use nqueens_ui::output;
 
 // A merged board, as every output format reports it: the library's `Merged`, whose serde
 // names and values are the JSON and CSV fields.

@@ -17,11 +17,12 @@ use nqueens::scaling::{Load, Loss, Machine};
 use nqueens::{CountOptions, Kernel, RunControl, Strategy, Watcher};
 
 use super::long_run::Interrupt;
-use super::output;
-use super::progress::Steps;
-use super::{budget, human, pin};
+use super::{budget, pin};
 use crate::args::ScaleArgs;
-use crate::failure::{Failure, Outcome};
+use nqueens_ui::failure::{Failure, Outcome};
+use nqueens_ui::human;
+use nqueens_ui::output;
+use nqueens_ui::progress::Steps;
 
 pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     match args.n {

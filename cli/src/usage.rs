@@ -11,7 +11,7 @@ use std::ffi::OsString;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 
-use super::human;
+use nqueens_ui::human;
 
 /// The line that refuses `e` (without the `nqueens: error:` prefix), with the hints of [`hint`]
 /// (`args`: the arguments parsed, the program's name first).

@@ -4,8 +4,8 @@
 use std::io::Write;
 
 use crate::format::{RecordStream, table_row};
-use crate::human::{self, grouped};
 use nqueens::estimate::cost::Cost;
+use nqueens_ui::human::{self, grouped};
 use serde::Serialize;
 
 use super::budget;
@@ -13,7 +13,7 @@ use super::count::{Session, options, resolve_kernel};
 use super::counted::Counted;
 use super::long_run::{Interrupt, LongRun};
 use crate::args::VerifyArgs;
-use crate::failure::{Failure, Outcome};
+use nqueens_ui::failure::{Failure, Outcome};
 
 /// One verified board: the count's record ([`Counted`], as `count` writes it), and beside it
 /// the known counts and whether they agree.
@@ -125,7 +125,7 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         session.interrupt.result_written();
     }
     stream.finish()?;
-    super::output::note(summary(boards.len(), &wrong));
+    nqueens_ui::output::note(summary(boards.len(), &wrong));
     Ok(if wrong.is_empty() {
         Outcome::Success
     } else {

@@ -3,12 +3,12 @@
 
 use std::ffi::OsStr;
 
-use crate::human;
 use crate::names::Named;
 use nqueens::classic::Algorithm;
 use nqueens::journal::{ShardError, ShardSpec};
 use nqueens::known::Known;
 use nqueens::{Kernel, Plan};
+use nqueens_ui::human;
 
 /// Whether `arg` starts like a negative value (`-5..=3`, `-1/4`): no option of nqueens is a
 /// digit, so it can only be a value.

@@ -13,10 +13,10 @@ use super::plot;
 use super::saved::{self, Labels};
 use super::{Starved, points, shares_core, signed_percent, solutions_per_second};
 use crate::args::ScaleArgs;
-use crate::failure::{Failure, Outcome};
 use crate::format::{Format, TableRow, write_table};
-use crate::human::{self, percent};
-use crate::output;
+use nqueens_ui::failure::{Failure, Outcome};
+use nqueens_ui::human::{self, percent};
+use nqueens_ui::output;
 
 pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     if let Some(path) = &args.plot {

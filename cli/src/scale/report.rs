@@ -12,7 +12,7 @@ use nqueens::{Kernel, Strategy};
 
 use super::{compare, points, shares_core, signed_percent, solutions_per_second};
 use crate::format::{Format, TableRow, table_row, write_table};
-use crate::human::{self, percent};
+use nqueens_ui::human::{self, percent};
 
 /// Writes the studies to `out` in `format` and flushes them, so that they are out before the
 /// plot is attempted: one study as one object (JSON), several as `{"series": [...]}`.
@@ -20,7 +20,7 @@ pub fn write_results(
     out: &mut dyn Write,
     format: Format,
     studies: &[Study],
-) -> Result<(), crate::failure::Failure> {
+) -> Result<(), nqueens_ui::failure::Failure> {
     let for_people = |out: &mut dyn Write| -> io::Result<()> {
         // Said once, above every study; stderr has the whole warning.
         if studies

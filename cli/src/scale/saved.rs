@@ -6,7 +6,7 @@
 use std::io::Read;
 use std::path::Path;
 
-use crate::escape;
+use nqueens_ui::escape;
 
 use nqueens::scaling::series::Series;
 use serde_json::Value;
@@ -72,7 +72,7 @@ const MAX_BYTES: u64 = 64 << 20;
 
 /// Reads the series saved in `path` by `nqueens scale --format json`.
 pub fn read(path: &Path) -> Result<Vec<Series>, Unreadable> {
-    let name = crate::human::shorten(&escape::path(path)).into_owned();
+    let name = nqueens_ui::human::shorten(&escape::path(path)).into_owned();
     // The system's words ("No such file or directory"); messages drop its error number.
     // A regular file only, opened without waiting (a FIFO, /proc/kmsg): `nqueens_files`.
     let cannot = |e: nqueens_files::Refusal| Unreadable(format!("cannot read {name}: {e}"));

@@ -18,8 +18,8 @@ use super::StepLimit;
 use super::model::{Model, Rejection, Step};
 use super::screen::SPEEDS;
 use crate::args::WatchArgs;
-use crate::failure::{Failure, Outcome};
-use crate::{human, output};
+use nqueens_ui::failure::{Failure, Outcome};
+use nqueens_ui::{human, output};
 
 /// The most steps one page holds (a few bytes each: about 7 MB of page at most):
 /// `--limit 0` keeps the steps up to this many, and a larger `--limit` is refused
@@ -55,7 +55,7 @@ pub fn write(args: &WatchArgs, path: &Path) -> Result<Outcome, Failure> {
     }
     output::note(format_args!(
         "nqueens: wrote {} ({}, {})",
-        crate::escape::text(&path.display().to_string()),
+        nqueens_ui::escape::text(&path.display().to_string()),
         human::plural(moves.steps, "step"),
         human::plural(page.len(), "byte")
     ));

@@ -21,10 +21,10 @@ use std::time::Duration;
 use nqueens::classic::{Event, Observer};
 use serde_json::json;
 
-use super::output;
 use crate::args::WatchArgs;
-use crate::failure::{Failure, Outcome};
 use model::{Model, Step};
+use nqueens_ui::failure::{Failure, Outcome};
+use nqueens_ui::output;
 use screen::End;
 
 /// Steps per second on the screen unless `--speed` says otherwise.
@@ -83,15 +83,15 @@ pub fn run(args: &WatchArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     // The recording of what was shown is kept even when the terminal failed (a hangup).
     if let (Some(path), Some((recording, stream))) = (&args.cast, recording) {
         // An interrupt from now on removes the recording's temporary file.
-        crate::signals::on_interrupt(output::quit_interrupted);
+        nqueens_ui::signals::on_interrupt(output::quit_interrupted);
         let mut recording = recording.borrow_mut();
         recording.finish_into(path)?;
         let bytes = stream.take().expect("the recording's file").finish()?;
         output::note(format_args!(
             "nqueens: wrote {} ({}, {})",
-            crate::escape::text(&path.display().to_string()),
-            crate::human::clock(recording.duration()),
-            crate::human::plural(bytes, "byte")
+            nqueens_ui::escape::text(&path.display().to_string()),
+            nqueens_ui::human::clock(recording.duration()),
+            nqueens_ui::human::plural(bytes, "byte")
         ));
     }
     match shown? {

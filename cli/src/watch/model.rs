@@ -227,7 +227,7 @@ impl Model {
     /// One sentence on the last step.
     pub fn narration(&self) -> String {
         if self.finished {
-            let found = crate::human::plural(self.counters.solutions, "solution");
+            let found = nqueens_ui::human::plural(self.counters.solutions, "solution");
             return format!("done: every column of row 0 was tried, {found} found");
         }
         match self.step {
@@ -257,7 +257,7 @@ impl Model {
                 };
                 let tried = match tried {
                     0 => String::new(),
-                    t => format!(", {} tried before", crate::human::plural(t, "bit")),
+                    t => format!(", {} tried before", nqueens_ui::human::plural(t, "bit")),
                 };
                 let columns = if free.len() == 1 { "column" } else { "columns" };
                 format!(
@@ -319,7 +319,7 @@ impl Model {
                 let free = self.masks(row).free.count_ones();
                 format!(
                     "({row},{col}) Q, lowest of {}",
-                    crate::human::plural(free, "free bit")
+                    nqueens_ui::human::plural(free, "free bit")
                 )
             }
             Step::Place { row, col } => format!("({row},{col}) Q placed"),

@@ -13,8 +13,8 @@ use nqueens::scaling::series::Series;
 
 use super::distinct;
 use super::saved::Labels;
-use crate::failure::Failure;
-use crate::{human, output};
+use nqueens_ui::failure::Failure;
+use nqueens_ui::{human, output};
 
 mod frame;
 mod legend;

@@ -40,7 +40,7 @@ const TEMPLATE: &str =
     "{clock} [{bar:20}] {tasks} tasks, {solutions} solutions, {eta_once_timed}{msg}";
 
 /// Shown in place of the ETA until a task of this run has finished.
-pub(crate) const NO_ETA_YET: &str = "no ETA yet";
+pub const NO_ETA_YET: &str = "no ETA yet";
 
 /// How often a count whose stderr is not a terminal writes its progress line.
 pub const LOG_EVERY: Duration = Duration::from_secs(60);
