@@ -30,7 +30,6 @@ mod solve;
 mod threads;
 pub mod usage;
 mod verify;
-mod watch;
 
 // The fuzz targets on the command's parsers (fuzz/), run by the tests on their committed inputs.
 #[cfg(all(test, unix))]
@@ -72,7 +71,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Outcome, Failure> {
         Command::Estimate(args) => estimate::run(&args, out),
         Command::Completions(args) => completions::run(&args, out),
         Command::Man(args) => man::run(&args, out),
-        Command::Watch(args) => watch::run(&args, out),
+        Command::Watch(args) => nqueens_watch::run(&args.options(), out),
     };
     let outcome = match ran {
         // What the command wrote is closed and kept: only the message is left to say.

@@ -27,7 +27,7 @@ use super::cast::{self, Recording};
 use super::delta::Delta;
 use super::model::{Model, Step};
 use super::view::{self, View};
-use crate::args::WatchArgs;
+use crate::Options;
 use nqueens_ui::failure::{Failure, Outcome};
 use nqueens_ui::progress::Steps;
 use nqueens_ui::{human, output};
@@ -43,7 +43,7 @@ pub const SOLUTION_HOLD: f64 = 2.0;
 
 /// Records `args`' search drawn off-screen on a `size` terminal into `path`, then says on
 /// stderr where, how long and how big (unless `--quiet`).
-pub fn record(args: &WatchArgs, path: &Path, size: (u16, u16)) -> Result<Outcome, Failure> {
+pub fn record(args: &Options, path: &Path, size: (u16, u16)) -> Result<Outcome, Failure> {
     let height = size.1;
     let algorithm = args.algorithm;
     refuse_unfit(args.n as usize, algorithm, size)?;

@@ -17,7 +17,7 @@ use serde_json::json;
 use super::StepLimit;
 use super::model::{Model, Rejection, Step};
 use super::screen::SPEEDS;
-use crate::args::WatchArgs;
+use crate::Options;
 use nqueens_ui::failure::{Failure, Outcome};
 use nqueens_ui::{human, output};
 
@@ -41,7 +41,7 @@ pub fn page_steps(max_steps: u64) -> Result<u64, Failure> {
 
 /// Writes the page of `args`' search to `path` (through the tool's safe replace), then says on
 /// stderr where and how big (unless `--quiet`).
-pub fn write(args: &WatchArgs, path: &Path) -> Result<Outcome, Failure> {
+pub fn write(args: &Options, path: &Path) -> Result<Outcome, Failure> {
     let max_steps = page_steps(args.max_steps.unwrap_or(super::DEFAULT_MAX_STEPS))?;
     output::check_replaceable(path, "the page")?;
     let moves = moves(args, max_steps)?;
@@ -146,7 +146,7 @@ impl Moves {
 }
 
 /// The steps of `args`' search up to `max_steps` (0: every step), encoded.
-pub fn moves(args: &WatchArgs, max_steps: u64) -> Result<Moves, Failure> {
+pub fn moves(args: &Options, max_steps: u64) -> Result<Moves, Failure> {
     struct Encoder {
         model: Model,
         moves: Moves,
@@ -189,7 +189,7 @@ pub fn moves(args: &WatchArgs, max_steps: u64) -> Result<Moves, Failure> {
 }
 
 /// The whole page.
-fn page(args: &WatchArgs, moves: &Moves) -> String {
+fn page(args: &Options, moves: &Moves) -> String {
     let model = Model::new(args.n, args.algorithm);
     let c = &moves.counters;
     let data = json!({
