@@ -57,6 +57,22 @@ pub fn writes_a_file(cli: &Cli) -> bool {
     }
 }
 
+/// What `nqueens watch` asks the view to show, as the `watch` crate reads it.
+fn watch_options(args: args::WatchArgs) -> nqueens_watch::Options {
+    nqueens_watch::Options {
+        n: args.n,
+        algorithm: args.algorithm,
+        speed: args.speed,
+        pause_on_solution: args.pause_on_solution,
+        frames: args.frames,
+        format: args.format,
+        max_steps: args.max_steps,
+        cast: args.cast,
+        size: args.size,
+        html: args.html,
+    }
+}
+
 /// Runs the parsed command, writing its results to `out`.
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let ran = match cli.command {
@@ -71,7 +87,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Outcome, Failure> {
         Command::Estimate(args) => estimate::run(&args, out),
         Command::Completions(args) => completions::run(&args, out),
         Command::Man(args) => man::run(&args, out),
-        Command::Watch(args) => nqueens_watch::run(&args.options(), out),
+        Command::Watch(args) => nqueens_watch::run(&watch_options(args), out),
     };
     let outcome = match ran {
         // What the command wrote is closed and kept: only the message is left to say.

@@ -2,12 +2,11 @@
 //! load-balance model and an optional SVG plot; with `--compare`, saved results side by side.
 
 mod compare;
-mod plot;
 mod report;
 pub(crate) mod saved;
 
 use std::io::Write;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use nqueens::estimate::cost::Cost;
@@ -23,6 +22,7 @@ use nqueens_ui::failure::{Failure, Outcome};
 use nqueens_ui::human;
 use nqueens_ui::output;
 use nqueens_ui::progress::Steps;
+use nqueens_ui::series::loss_columns;
 
 pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     match args.n {
@@ -181,11 +181,11 @@ fn write_out(out: &mut dyn Write, args: &ScaleArgs, studies: &[Study]) -> Result
     }
     let printed = report::write_results(out, args.format, studies);
     if let Some(path) = &args.plot {
-        let options = plot::PlotOptions {
+        let options = nqueens_plot::PlotOptions {
             model_up_to: args.model_up_to,
             warnings,
         };
-        plot::write(path, &series, &options)?;
+        nqueens_plot::write(path, &series, &options)?;
     }
     printed
 }
@@ -484,29 +484,7 @@ fn points(x: f64) -> String {
     format!("{:.1}", x.max(0.0) * 100.0)
 }
 
-/// The loss breakdown as the tables, the CSV and the plot show it: a part below 0 (where the
-/// thread count did better than the one-thread run in it: timer noise) as 0, so that no gain
-/// reads as a loss; with whether a part was. The saved study (JSON) keeps the measured parts,
-/// which add up to `1 - efficiency`.
-pub(crate) fn shown_loss(loss: Loss) -> (Loss, bool) {
-    let mut shown = loss;
-    let mut clipped = false;
-    for part in [
-        &mut shown.serial,
-        &mut shown.imbalance,
-        &mut shown.other_programs,
-        &mut shown.slowdown,
-        &mut shown.unexplained,
-    ] {
-        if *part < 0.0 {
-            *part = 0.0;
-            clipped = true;
-        }
-    }
-    (shown, clipped)
-}
-
-/// What the loss tables say under themselves when [`shown_loss`] set a part to 0.
+/// What the loss tables say under themselves when [`shown_loss`](nqueens_ui::series::shown_loss) set a part to 0.
 pub(crate) const CLIPPED_NOTE: &str = "a part below 0 (the thread count did better there than \
                                        the 1-thread run: timer noise) is shown as 0.0, so the \
                                        parts can add up to more than lost";
@@ -545,54 +523,6 @@ fn signed_percent(x: f64) -> String {
 fn solutions_per_second(rate: f64) -> String {
     let rate = human::rate(rate);
     format!("{} solutions/s", rate.trim_end_matches("/s").trim_end())
-}
-
-/// `items` without repeats, each where it first comes; linear in their number.
-pub(crate) fn distinct<T: Eq + std::hash::Hash + Clone>(
-    items: impl IntoIterator<Item = T>,
-) -> Vec<T> {
-    let mut seen = std::collections::HashSet::new();
-    items
-        .into_iter()
-        .filter(|item| seen.insert(item.clone()))
-        .collect()
-}
-
-/// Names made from each part of the loss breakdown's name ([`Loss::NAMES`]) by `name`, once per
-/// list (`cell`) and kept for the program's life: the columns and headings of the rows that
-/// show the breakdown, so that no part is spelled twice.
-fn loss_names(
-    cell: &'static OnceLock<[&'static str; 5]>,
-    name: fn(usize, &str) -> String,
-) -> [&'static str; 5] {
-    *cell.get_or_init(|| {
-        let mut names = [""; 5];
-        for (i, (slot, part)) in names.iter_mut().zip(Loss::NAMES).enumerate() {
-            *slot = Box::leak(name(i, part).into_boxed_str());
-        }
-        names
-    })
-}
-
-/// The JSON and CSV columns of the loss breakdown: `loss_` and the part's name
-/// (`loss_other_programs`).
-pub(crate) fn loss_columns() -> [&'static str; 5] {
-    static COLUMNS: OnceLock<[&'static str; 5]> = OnceLock::new();
-    loss_names(&COLUMNS, |_, part| format!("loss_{part}"))
-}
-
-/// The table headings of the loss breakdown: the parts' names in words (`other programs`),
-/// the first after `lost: ` where `lost_first` (`lost: serial`).
-pub(crate) fn loss_headings(lost_first: bool) -> [&'static str; 5] {
-    static PLAIN: OnceLock<[&'static str; 5]> = OnceLock::new();
-    static LOST: OnceLock<[&'static str; 5]> = OnceLock::new();
-    match lost_first {
-        false => loss_names(&PLAIN, |_, part| part.replace('_', " ")),
-        true => loss_names(&LOST, |i, part| match i {
-            0 => format!("lost: {}", part.replace('_', " ")),
-            _ => part.replace('_', " "),
-        }),
-    }
 }
 
 /// Writes the loss breakdown's columns ([`loss_columns`]) into a row being serialized; empty
@@ -755,18 +685,6 @@ pub(crate) mod tests {
         let said = series_warnings(&stopped, true);
         assert_eq!(said[0], STOPPED_WARNING);
         assert_eq!(said[1..], alone);
-    }
-
-    #[test]
-    fn no_gain_is_shown_as_a_loss() {
-        let mut loss = Loss::default();
-        loss.serial = -0.003;
-        loss.slowdown = 0.05;
-        loss.unexplained = -0.0;
-        let (shown, clipped) = shown_loss(loss);
-        assert!(clipped);
-        assert_eq!((shown.serial, shown.slowdown), (0.0, 0.05));
-        assert_eq!(shown_loss(shown), (shown, false));
     }
 
     #[test]

@@ -19,4 +19,5 @@ pub mod failure;
 pub mod human;
 pub mod output;
 pub mod progress;
+pub mod series;
 pub mod signals;

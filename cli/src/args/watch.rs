@@ -91,21 +91,3 @@ pub struct WatchArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["frames", "format"])]
     pub html: Option<std::path::PathBuf>,
 }
-
-impl WatchArgs {
-    /// What the view is asked to show, as the `watch` crate reads it.
-    pub fn options(&self) -> nqueens_watch::Options {
-        nqueens_watch::Options {
-            n: self.n,
-            algorithm: self.algorithm,
-            speed: self.speed,
-            pause_on_solution: self.pause_on_solution,
-            frames: self.frames,
-            format: self.format.clone(),
-            max_steps: self.max_steps,
-            cast: self.cast.clone(),
-            size: self.size,
-            html: self.html.clone(),
-        }
-    }
-}

@@ -9,14 +9,14 @@ use nqueens::scaling::Loss;
 use nqueens::scaling::series::Series;
 use nqueens::scaling::study::StudyWarning;
 
-use super::plot;
-use super::saved::{self, Labels};
+use super::saved;
 use super::{Starved, points, shares_core, signed_percent, solutions_per_second};
 use crate::args::ScaleArgs;
 use crate::format::{Format, TableRow, write_table};
 use nqueens_ui::failure::{Failure, Outcome};
 use nqueens_ui::human::{self, percent};
 use nqueens_ui::output;
+use nqueens_ui::series::Labels;
 
 pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     if let Some(path) = &args.plot {
@@ -32,11 +32,11 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
             )));
         }
     }
-    if args.plot.is_some() && series.len() > plot::MAX_SERIES {
+    if args.plot.is_some() && series.len() > nqueens_plot::MAX_SERIES {
         return Err(Failure::File(format!(
             "the plot draws at most {} series, and the files hold {}: compare fewer, or leave \
              out --plot",
-            plot::MAX_SERIES,
+            nqueens_plot::MAX_SERIES,
             series.len()
         )));
     }
@@ -63,11 +63,11 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
             .map(|(what, values)| format!("the runs differ in {what} ({values})"))
             .chain(known)
             .collect();
-        let options = plot::PlotOptions {
+        let options = nqueens_plot::PlotOptions {
             model_up_to: None,
             warnings,
         };
-        plot::write(path, &series, &options)?;
+        nqueens_plot::write(path, &series, &options)?;
     }
     printed?;
     Ok(Outcome::Success)
@@ -126,7 +126,7 @@ pub const MAX_SERIES: usize = 10_000;
 /// `("strategy", "mirror, symmetric")`.
 fn differences(series: &[Series]) -> Vec<(&'static str, String)> {
     let differing = |values: Vec<String>| {
-        let seen = super::distinct(values);
+        let seen = nqueens_ui::series::distinct(values);
         (seen.len() > 1).then(|| seen.join(", "))
     };
     let mut found = Vec::new();
@@ -267,7 +267,7 @@ struct Row {
     /// Whether every run of the series' study finished (false: an interrupt stopped it).
     complete: bool,
     /// The loss breakdown (empty in results saved before it was measured), a column per part
-    /// ([`super::loss_columns`]), each 0 and above ([`super::shown_loss`]).
+    /// ([`nqueens_ui::series::loss_columns`]), each 0 and above ([`nqueens_ui::series::shown_loss`]).
     loss: Option<Loss>,
     /// The model's error at this thread count when it is left out and predicted from the
     /// smaller ones (`predicted / measured - 1`); empty for one thread and where not measured.
@@ -318,7 +318,7 @@ impl TableRow for Row {
             "CPU share",
             "shares core",
         ];
-        let losses = super::loss_headings(true);
+        let losses = nqueens_ui::series::loss_headings(true);
         before
             .into_iter()
             .chain(losses)
@@ -379,7 +379,7 @@ fn rows(series: &[Series], differs: &str) -> Vec<Row> {
                 differs: differs.to_string(),
                 short_runs,
                 complete: s.complete,
-                loss: p.loss.map(|loss| super::shown_loss(loss).0),
+                loss: p.loss.map(|loss| nqueens_ui::series::shown_loss(loss).0),
                 model_error: check
                     .iter()
                     .find(|h| h.threads == p.threads)
@@ -440,11 +440,10 @@ pub fn write_side_by_side(out: &mut dyn Write, series: &[Series]) -> io::Result<
              version before the CPU share"
         )?;
     }
-    if series
-        .iter()
-        .flat_map(|s| &s.runs)
-        .any(|p| p.loss.is_some_and(|loss| super::shown_loss(loss).1))
-    {
+    if series.iter().flat_map(|s| &s.runs).any(|p| {
+        p.loss
+            .is_some_and(|loss| nqueens_ui::series::shown_loss(loss).1)
+    }) {
         writeln!(out, "{}", super::CLIPPED_NOTE)?;
     }
     Ok(())

@@ -88,12 +88,12 @@ struct LossRow {
 
 impl TableRow for LossRow {
     fn headings() -> Vec<&'static str> {
-        let parts = super::loss_headings(false);
+        let parts = nqueens_ui::series::loss_headings(false);
         ["threads", "lost"].into_iter().chain(parts).collect()
     }
 
     fn cells(&self) -> Vec<String> {
-        let (shown, _) = super::shown_loss(self.loss);
+        let (shown, _) = nqueens_ui::series::shown_loss(self.loss);
         let parts = shown.parts().map(|(_, part)| points(part));
         [self.threads.to_string(), points(self.lost.max(0.0))]
             .into_iter()
@@ -269,7 +269,7 @@ fn write_losses(out: &mut dyn Write, study: &Study) -> io::Result<()> {
         write_table(out, &losses)?;
         if losses
             .iter()
-            .any(|row| row.lost < 0.0 || super::shown_loss(row.loss).1)
+            .any(|row| row.lost < 0.0 || nqueens_ui::series::shown_loss(row.loss).1)
         {
             writeln!(out, "{}", super::CLIPPED_NOTE)?;
         }
@@ -368,7 +368,7 @@ struct CsvRow {
     busy: Option<bool>,
     shares_core: bool,
     cpu: String,
-    /// A column per part ([`super::loss_columns`]), each 0 and above ([`super::shown_loss`]).
+    /// A column per part ([`nqueens_ui::series::loss_columns`]), each 0 and above ([`nqueens_ui::series::shown_loss`]).
     loss: Option<Loss>,
 }
 
@@ -417,7 +417,7 @@ fn csv_rows(study: &Study) -> Vec<CsvRow> {
                 busy: super::busy(cpu_share),
                 shares_core: threads > study.machine.physical,
                 cpu: study.run.cpu.clone().unwrap_or_default(),
-                loss: loss.map(|loss| super::shown_loss(loss).0),
+                loss: loss.map(|loss| nqueens_ui::series::shown_loss(loss).0),
             }
         };
     let measured = study.runs.iter().map(|p| {
