@@ -74,7 +74,7 @@ pub fn run(args: &ListArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         return Ok(Outcome::Interrupted);
     }
     if written == 0 && limit > 0 {
-        nqueens_ui::output::message(super::solve::no_solution(n));
+        nqueens_ui::output::message(super::render::no_solution(n));
         return Ok(Outcome::Negative);
     }
     Ok(Outcome::Success)

@@ -1,5 +1,5 @@
 //! Long counts on the command line: interrupts, `--checkpoint` journals and `--shard`, and what
-//! a refused or stopped count says. The flow of one board is `count::Session::board`'s.
+//! a refused or stopped count says. The flow of one board is `session::Session::board`'s.
 //!
 //! The first SIGINT or SIGTERM raises a stop flag: workers drop the tasks they are on (within
 //! milliseconds: a resumed count searches them again), the journal is synced with the run's

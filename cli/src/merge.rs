@@ -54,7 +54,7 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         .map_err(|e| Failure::Wrong(format!("cannot merge: {}", why(&e, &args.files))))?;
     // A journal damaged or altered with its checksums recomputed passes every other check.
     let checked = merged.check_known();
-    super::count::note_unique_left_out(merged.n, merged.unique);
+    super::session::note_unique_left_out(merged.n, merged.unique);
     let parts: Vec<PartRow> = merged
         .parts
         .iter()
@@ -74,7 +74,7 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     if let Err(wrong) = checked {
         output::error(format_args!(
             "{}: {WRONG_JOURNAL_ADVICE}",
-            super::known::differs(&wrong)
+            super::session::differs(&wrong)
         ));
         return Ok(Outcome::Negative);
     }

@@ -251,7 +251,7 @@ impl Printer {
         if self.format == SolutionFormat::Json {
             self.json(out, self.answer(None::<std::iter::Empty<u32>>))?;
         }
-        nqueens_ui::output::message(no_solution(n));
+        nqueens_ui::output::message(super::render::no_solution(n));
         Ok(Outcome::Negative)
     }
 
@@ -314,10 +314,4 @@ impl Printer {
         }
         Ok(Outcome::Success)
     }
-}
-
-/// The one line `solve` and `list` print on stderr for a board without solutions.
-pub fn no_solution(n: u32) -> String {
-    let n = grouped(n);
-    format!("nqueens: no solution: {n} queens cannot be placed on a {n} x {n} board")
 }
