@@ -22,7 +22,6 @@ use nqueens_ui::failure::{Failure, Outcome};
 use nqueens_ui::human;
 use nqueens_ui::output;
 use nqueens_ui::progress::Steps;
-use nqueens_ui::series::loss_columns;
 
 pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     match args.n {
@@ -525,16 +524,42 @@ fn solutions_per_second(rate: f64) -> String {
     format!("{} solutions/s", rate.trim_end_matches("/s").trim_end())
 }
 
-/// Writes the loss breakdown's columns ([`loss_columns`]) into a row being serialized; empty
-/// (`null`) where there is none.
-pub(crate) fn serialize_loss<S: serde::ser::SerializeStruct>(
-    row: &mut S,
-    loss: Option<Loss>,
-) -> Result<(), S::Error> {
-    for (i, column) in loss_columns().into_iter().enumerate() {
-        row.serialize_field(column, &loss.map(|l| l.parts()[i].1))?;
+/// The loss breakdown as a row's columns, each empty (`null`) where the row has none: `loss_`
+/// and the part's name ([`Loss::NAMES`], as [`loss_columns`] names them), in their order.
+/// Flattened into the rows of `scale` and `scale --compare`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize)]
+pub(crate) struct LossColumns {
+    loss_serial: Option<f64>,
+    loss_imbalance: Option<f64>,
+    loss_other_programs: Option<f64>,
+    loss_slowdown: Option<f64>,
+    loss_unexplained: Option<f64>,
+}
+
+impl From<Option<Loss>> for LossColumns {
+    fn from(loss: Option<Loss>) -> LossColumns {
+        let part = |i: usize| loss.map(|l| l.parts()[i].1);
+        LossColumns {
+            loss_serial: part(0),
+            loss_imbalance: part(1),
+            loss_other_programs: part(2),
+            loss_slowdown: part(3),
+            loss_unexplained: part(4),
+        }
     }
-    Ok(())
+}
+
+impl LossColumns {
+    /// The breakdown the columns hold, none where they are empty.
+    pub(crate) fn loss(&self) -> Option<Loss> {
+        let mut loss = Loss::default();
+        loss.serial = self.loss_serial?;
+        loss.imbalance = self.loss_imbalance?;
+        loss.other_programs = self.loss_other_programs?;
+        loss.slowdown = self.loss_slowdown?;
+        loss.unexplained = self.loss_unexplained?;
+        Some(loss)
+    }
 }
 
 /// Whether a measured row's threads shared a core, in the table.
@@ -595,6 +620,25 @@ pub(crate) mod tests {
             })
             .collect();
         study
+    }
+
+    #[test]
+    fn the_loss_columns_are_named_by_the_parts() {
+        use nqueens_ui::series::loss_columns;
+        let empty: Vec<String> = loss_columns()
+            .iter()
+            .map(|name| format!("\"{name}\":null"))
+            .collect();
+        assert_eq!(
+            serde_json::to_string(&LossColumns::default()).unwrap(),
+            format!("{{{}}}", empty.join(","))
+        );
+        let mut loss = Loss::default();
+        loss.serial = 0.01;
+        loss.unexplained = -0.002;
+        let columns = LossColumns::from(Some(loss));
+        assert_eq!(columns.loss(), Some(loss));
+        assert_eq!(LossColumns::from(None).loss(), None);
     }
 
     #[test]

@@ -238,7 +238,7 @@ impl<'a> JsonSeries<'a> {
 }
 
 /// One measured thread count of one series, side by side with the others' at the same count.
-#[derive(Debug)]
+#[derive(Debug, Serialize)]
 struct Row {
     threads: usize,
     series: String,
@@ -256,9 +256,9 @@ struct Row {
     efficiency: f64,
     /// CPU time the runs received / asked for (empty where not measured).
     cpu_share: Option<f64>,
-    shares_core: bool,
     /// Whether the CPU share says the machine was busy (empty where there is none).
     busy: Option<bool>,
+    shares_core: bool,
     /// What the compared runs differ in (`n strategy`), empty when nothing.
     differs: String,
     /// Whether the series' fastest timed run was too short to mean much
@@ -268,43 +268,13 @@ struct Row {
     complete: bool,
     /// The loss breakdown (empty in results saved before it was measured), a column per part
     /// ([`nqueens_ui::series::loss_columns`]), each 0 and above ([`nqueens_ui::series::shown_loss`]).
-    loss: Option<Loss>,
+    #[serde(flatten)]
+    loss: super::LossColumns,
     /// The model's error at this thread count when it is left out and predicted from the
     /// smaller ones (`predicted / measured - 1`); empty for one thread and where not measured.
     model_error: Option<f64>,
     /// The result has no loss breakdown: `model_error` folds the serial time into the slowdown.
     model_error_lumped: bool,
-}
-
-impl Serialize for Row {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let mut row = s.serialize_struct("Row", 27)?;
-        row.serialize_field("threads", &self.threads)?;
-        row.serialize_field("series", &self.series)?;
-        row.serialize_field("label", &self.label)?;
-        row.serialize_field("n", &self.n)?;
-        row.serialize_field("strategy", &self.strategy)?;
-        row.serialize_field("kernel", &self.kernel)?;
-        row.serialize_field("cpu", &self.cpu)?;
-        row.serialize_field("logical_cpus", &self.logical_cpus)?;
-        row.serialize_field("physical_cores", &self.physical_cores)?;
-        row.serialize_field("median_seconds", &self.median_seconds)?;
-        row.serialize_field("min_seconds", &self.min_seconds)?;
-        row.serialize_field("max_seconds", &self.max_seconds)?;
-        row.serialize_field("speedup", &self.speedup)?;
-        row.serialize_field("efficiency", &self.efficiency)?;
-        row.serialize_field("cpu_share", &self.cpu_share)?;
-        row.serialize_field("busy", &self.busy)?;
-        row.serialize_field("shares_core", &self.shares_core)?;
-        row.serialize_field("differs", &self.differs)?;
-        row.serialize_field("short_runs", &self.short_runs)?;
-        row.serialize_field("complete", &self.complete)?;
-        super::serialize_loss(&mut row, self.loss)?;
-        row.serialize_field("model_error", &self.model_error)?;
-        row.serialize_field("model_error_lumped", &self.model_error_lumped)?;
-        row.end()
-    }
 }
 
 impl TableRow for Row {
@@ -338,6 +308,7 @@ impl TableRow for Row {
         ];
         let losses = Loss::NAMES.iter().enumerate().map(|(i, _)| {
             self.loss
+                .loss()
                 .map_or_else(|| "-".to_string(), |l| points(l.parts()[i].1))
         });
         let error = self
@@ -379,7 +350,10 @@ fn rows(series: &[Series], differs: &str) -> Vec<Row> {
                 differs: differs.to_string(),
                 short_runs,
                 complete: s.complete,
-                loss: p.loss.map(|loss| nqueens_ui::series::shown_loss(loss).0),
+                loss: p
+                    .loss
+                    .map(|loss| nqueens_ui::series::shown_loss(loss).0)
+                    .into(),
                 model_error: check
                     .iter()
                     .find(|h| h.threads == p.threads)

@@ -349,7 +349,7 @@ pub(super) fn write_model_check(out: &mut dyn Write, check: &[Holdout]) -> io::R
 /// modelled worker count, by the list-scheduling bound (`kind` = `bound`) or the model with
 /// measured losses (`kind` = `with-losses`), `seconds` = the prediction, no min, max, CPU share
 /// or loss breakdown.
-#[derive(Debug)]
+#[derive(Debug, Serialize)]
 struct CsvRow {
     kind: &'static str,
     n: u32,
@@ -369,32 +369,8 @@ struct CsvRow {
     shares_core: bool,
     cpu: String,
     /// A column per part ([`nqueens_ui::series::loss_columns`]), each 0 and above ([`nqueens_ui::series::shown_loss`]).
-    loss: Option<Loss>,
-}
-
-impl Serialize for CsvRow {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let mut row = s.serialize_struct("CsvRow", 21)?;
-        row.serialize_field("kind", &self.kind)?;
-        row.serialize_field("n", &self.n)?;
-        row.serialize_field("strategy", &self.strategy)?;
-        row.serialize_field("kernel", &self.kernel)?;
-        row.serialize_field("logical_cpus", &self.logical_cpus)?;
-        row.serialize_field("physical_cores", &self.physical_cores)?;
-        row.serialize_field("threads", &self.threads)?;
-        row.serialize_field("seconds", &self.seconds)?;
-        row.serialize_field("min_seconds", &self.min_seconds)?;
-        row.serialize_field("max_seconds", &self.max_seconds)?;
-        row.serialize_field("speedup", &self.speedup)?;
-        row.serialize_field("efficiency", &self.efficiency)?;
-        row.serialize_field("cpu_share", &self.cpu_share)?;
-        row.serialize_field("busy", &self.busy)?;
-        row.serialize_field("shares_core", &self.shares_core)?;
-        row.serialize_field("cpu", &self.cpu)?;
-        super::serialize_loss(&mut row, self.loss)?;
-        row.end()
-    }
+    #[serde(flatten)]
+    loss: super::LossColumns,
 }
 
 fn csv_rows(study: &Study) -> Vec<CsvRow> {
@@ -417,7 +393,9 @@ fn csv_rows(study: &Study) -> Vec<CsvRow> {
                 busy: super::busy(cpu_share),
                 shares_core: threads > study.machine.physical,
                 cpu: study.run.cpu.clone().unwrap_or_default(),
-                loss: loss.map(|loss| nqueens_ui::series::shown_loss(loss).0),
+                loss: loss
+                    .map(|loss| nqueens_ui::series::shown_loss(loss).0)
+                    .into(),
             }
         };
     let measured = study.runs.iter().map(|p| {
@@ -558,7 +536,7 @@ mod tests {
             "{table}"
         );
         let csv = csv_rows(&study);
-        assert_eq!(csv[1].loss, Some(loss));
+        assert_eq!(csv[1].loss.loss(), Some(loss));
         assert_eq!((csv[0].busy, csv[1].busy), (Some(false), Some(true)));
         let (columns, values) = crate::format::plain::csv_fields(&csv[1]).unwrap();
         let at = |name: &str| &values[columns.iter().position(|c| c == name).unwrap()];
