@@ -1,9 +1,9 @@
-//! `nqueens watch`: a textbook search step by step, full screen ([`screen`]) or as text frames
-//! and JSON lines for slides, scripts and tests; recorded ([`cast`]: on a terminal as shown,
-//! elsewhere drawn off-screen by [`offscreen`]) or written as a page ([`html`]).
+//! `nqueens watch`: a textbook search step by step, full screen (`screen`) or as text frames
+//! and JSON lines for slides, scripts and tests; recorded (`cast`: on a terminal as shown,
+//! elsewhere drawn off-screen by `offscreen`) or written as a page (`html`).
 //!
-//! The search is the library's own ([`Algorithm::watch`]): each step reaches an observer here,
-//! which updates the [`Model`] and shows it. Nothing of the algorithms is copied.
+//! The search is the library's own ([`Algorithm::watch`](nqueens::classic::Algorithm::watch)): each step reaches an observer here,
+//! which updates the `Model` and shows it. Nothing of the algorithms is copied.
 //!
 //! The command parses `nqueens watch`'s arguments into [`Options`] and calls [`run`].
 
