@@ -52,47 +52,14 @@ fn message(e: &clap::Error) -> Vec<String> {
     if let Some(ContextValue::String(why)) = e.get(ContextKind::Custom) {
         return vec![why.clone()];
     }
-    let text = |kind| match e.get(kind) {
-        Some(ContextValue::String(text)) => Some(text.as_str()),
-        _ => None,
-    };
-    let number = |kind| match e.get(kind) {
-        Some(ContextValue::Number(n)) => Some(*n),
-        _ => None,
-    };
-    let were_provided = |n: isize| {
-        if n > 1 {
-            "were provided"
-        } else {
-            "was provided"
-        }
-    };
-    let (arg, value) = (
-        text(ContextKind::InvalidArg),
-        text(ContextKind::InvalidValue),
-    );
+    let arg = text(e, ContextKind::InvalidArg);
     let mut lines = match e.kind() {
-        ErrorKind::ArgumentConflict => return conflict(e),
+        ErrorKind::ArgumentConflict => conflict(e),
         ErrorKind::NoEquals => arg
             .map(|arg| format!("equal sign is needed when assigning values to '{arg}'"))
             .into_iter()
             .collect(),
-        ErrorKind::InvalidValue => match (arg, value) {
-            (Some(arg), Some("")) => {
-                let mut lines = vec![format!(
-                    "a value is required for '{arg}' but none was supplied"
-                )];
-                lines.extend(listed("possible values", e.get(ContextKind::ValidValue)));
-                lines
-            }
-            (Some(arg), Some(value)) => {
-                let mut lines = vec![format!("invalid value '{value}' for '{arg}'")];
-                lines.extend(listed("possible values", e.get(ContextKind::ValidValue)));
-                lines
-            }
-            _ => Vec::new(),
-        },
-        ErrorKind::InvalidSubcommand => text(ContextKind::InvalidSubcommand)
+        ErrorKind::InvalidSubcommand => text(e, ContextKind::InvalidSubcommand)
             .map(|sub| format!("unrecognized subcommand '{sub}'"))
             .into_iter()
             .collect(),
@@ -105,7 +72,7 @@ fn message(e: &clap::Error) -> Vec<String> {
             }
             _ => Vec::new(),
         },
-        ErrorKind::MissingSubcommand => match text(ContextKind::InvalidSubcommand) {
+        ErrorKind::MissingSubcommand => match text(e, ContextKind::InvalidSubcommand) {
             Some(sub) => {
                 let mut lines = vec![format!(
                     "'{sub}' requires a subcommand but one was not provided"
@@ -115,49 +82,11 @@ fn message(e: &clap::Error) -> Vec<String> {
             }
             None => Vec::new(),
         },
-        ErrorKind::TooManyValues => match (arg, value) {
-            (Some(arg), Some(value)) => vec![format!(
-                "unexpected value '{value}' for '{arg}' found; no more were expected"
-            )],
-            _ => Vec::new(),
-        },
-        ErrorKind::TooFewValues => match (
-            arg,
-            number(ContextKind::ActualNumValues),
-            number(ContextKind::MinValues),
-        ) {
-            (Some(arg), Some(actual), Some(min)) => vec![format!(
-                "{min} values required by '{arg}'; only {actual} {}",
-                were_provided(actual)
-            )],
-            _ => Vec::new(),
-        },
-        ErrorKind::ValueValidation => match (arg, value) {
-            (Some(arg), Some(value)) => {
-                let mut line = format!("invalid value '{value}' for '{arg}'");
-                if let Some(source) = std::error::Error::source(e) {
-                    line += &format!(": {source}");
-                }
-                vec![line]
-            }
-            _ => Vec::new(),
-        },
-        ErrorKind::WrongNumberOfValues => match (
-            arg,
-            number(ContextKind::ActualNumValues),
-            number(ContextKind::ExpectedNumValues),
-        ) {
-            (Some(arg), Some(actual), Some(expected)) => vec![format!(
-                "{expected} values required for '{arg}' but {actual} {}",
-                were_provided(actual)
-            )],
-            _ => Vec::new(),
-        },
         ErrorKind::UnknownArgument => arg
             .map(|arg| format!("unexpected argument '{arg}' found"))
             .into_iter()
             .collect(),
-        _ => Vec::new(),
+        _ => about_values(e),
     };
     if lines.is_empty() {
         lines.push(match (e.kind().as_str(), std::error::Error::source(e)) {
@@ -167,6 +96,79 @@ fn message(e: &clap::Error) -> Vec<String> {
         });
     }
     lines
+}
+
+/// The text `e` holds as `kind`, if any.
+fn text(e: &clap::Error, kind: ContextKind) -> Option<&str> {
+    match e.get(kind) {
+        Some(ContextValue::String(text)) => Some(text.as_str()),
+        _ => None,
+    }
+}
+
+/// The number `e` holds as `kind`, if any.
+fn number(e: &clap::Error, kind: ContextKind) -> Option<isize> {
+    match e.get(kind) {
+        Some(ContextValue::Number(n)) => Some(*n),
+        _ => None,
+    }
+}
+
+/// Clap's message for a value refused (of the kinds about values; none for the others): the
+/// value and the argument, why, and the possible values.
+fn about_values(e: &clap::Error) -> Vec<String> {
+    let were_provided = |n: isize| match n > 1 {
+        true => "were provided",
+        false => "was provided",
+    };
+    let arg = text(e, ContextKind::InvalidArg);
+    let value = text(e, ContextKind::InvalidValue);
+    let actual = number(e, ContextKind::ActualNumValues);
+    match (e.kind(), arg) {
+        (ErrorKind::InvalidValue, Some(arg)) => {
+            let first = match value {
+                Some("") => format!("a value is required for '{arg}' but none was supplied"),
+                Some(value) => format!("invalid value '{value}' for '{arg}'"),
+                None => return Vec::new(),
+            };
+            let mut lines = vec![first];
+            lines.extend(listed("possible values", e.get(ContextKind::ValidValue)));
+            lines
+        }
+        (ErrorKind::TooManyValues, Some(arg)) => value
+            .map(|value| {
+                format!("unexpected value '{value}' for '{arg}' found; no more were expected")
+            })
+            .into_iter()
+            .collect(),
+        (ErrorKind::TooFewValues, Some(arg)) => match (actual, number(e, ContextKind::MinValues)) {
+            (Some(actual), Some(min)) => vec![format!(
+                "{min} values required by '{arg}'; only {actual} {}",
+                were_provided(actual)
+            )],
+            _ => Vec::new(),
+        },
+        (ErrorKind::ValueValidation, Some(arg)) => value
+            .map(|value| {
+                let mut line = format!("invalid value '{value}' for '{arg}'");
+                if let Some(source) = std::error::Error::source(e) {
+                    line += &format!(": {source}");
+                }
+                line
+            })
+            .into_iter()
+            .collect(),
+        (ErrorKind::WrongNumberOfValues, Some(arg)) => {
+            match (actual, number(e, ContextKind::ExpectedNumValues)) {
+                (Some(actual), Some(expected)) => vec![format!(
+                    "{expected} values required for '{arg}' but {actual} {}",
+                    were_provided(actual)
+                )],
+                _ => Vec::new(),
+            }
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// Clap's message for two arguments that cannot go together, or one given twice.
