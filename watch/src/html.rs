@@ -204,6 +204,11 @@ fn page(args: &Options, moves: &Moves) -> String {
         "final": [c.nodes, c.candidates, c.diagonal_checks, c.solutions],
         "speeds": SPEEDS,
         "speed": args.speed.unwrap_or(super::DEFAULT_SPEED),
+        "sentences": crate::narration::SENTENCES
+            .iter()
+            .map(|(name, text)| (name.to_string(), json!(text)))
+            .collect::<serde_json::Map<_, _>>(),
+        "lines": crate::narration::lines(),
     });
     // `<` only occurs inside the JSON's strings, where \u003c means the same: no `</script>`.
     let data = data.to_string().replace('<', "\\u003c");

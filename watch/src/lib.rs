@@ -13,6 +13,7 @@ mod cast;
 mod delta;
 mod html;
 mod model;
+mod narration;
 mod offscreen;
 mod screen;
 mod view;
