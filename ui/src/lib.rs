@@ -8,9 +8,10 @@
 //! - [`failure`]: how a command ends ([`failure::Outcome`], [`failure::Failure`]) and its exit
 //!   code;
 //! - [`output`]: messages on stderr and output files written all or nothing;
-//! - [`progress`]: the progress bar of a long count, and its lines without a terminal.
+//! - [`progress`]: the progress bar of a long count, and its lines without a terminal;
+//! - [`series`]: how a scaling series is labelled and its losses shown, in tables and plots.
 //!
-//! Each module imports only those above it in this list.
+//! Each module imports only modules above it in this list.
 
 #![warn(missing_docs)]
 
