@@ -69,7 +69,7 @@ pub fn args(data: &[u8]) {
     };
     // The variable as `ProgressArgs::apply` reads it (the flag, where given, was checked by
     // its parser): within 0.1 s and a year, or refused in one line.
-    match crate::progress::parse_interval(var("NQUEENS_PROGRESS_SECONDS").as_deref()) {
+    match nqueens_ui::progress::parse_interval(var("NQUEENS_PROGRESS_SECONDS").as_deref()) {
         Ok(every) => assert!(every.as_secs_f64() >= 0.1 && every.as_secs() <= 31_536_000),
         Err(why) => assert!(
             !why.contains('\n'),

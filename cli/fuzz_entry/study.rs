@@ -8,7 +8,8 @@ use std::path::Path;
 /// `scale --compare FILE`'s reading of a saved result: the file read as the command reads it
 /// (in `dir`), its series labelled for tables and legends.
 pub fn study(dir: &Path, data: &[u8]) {
-    use crate::scale::saved::{self, Labels};
+    use crate::scale::saved;
+    use nqueens_ui::series::Labels;
     let path = dir.join("study.json");
     std::fs::write(&path, data).expect("the scratch file is written");
     match saved::read(&path) {

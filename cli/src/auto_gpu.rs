@@ -8,7 +8,7 @@ use nqueens::gpu::{AdapterInfo, gpu_crossover};
 /// shards, 1 for a whole count), to the GPU on `adapter`.
 pub fn chose_gpu(n: u32, threads: usize, shards: u32, adapter: &AdapterInfo) -> String {
     let crossover = gpu_crossover(threads.saturating_mul(shards.max(1) as usize));
-    let mut on = crate::human::plural(threads, "thread");
+    let mut on = nqueens_ui::human::plural(threads, "thread");
     if shards > 1 {
         on = format!("{on} on 1 of {shards} shards");
     }

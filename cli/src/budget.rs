@@ -11,8 +11,8 @@ use std::time::Duration;
 
 use nqueens::estimate::cost::Cost;
 
-use super::{human, output};
-use crate::failure::Failure;
+use nqueens_ui::failure::Failure;
+use nqueens_ui::{human, output};
 
 /// A count estimated to take longer than this (wall-clock seconds) is announced before it
 /// starts.

@@ -9,7 +9,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser};
 use nqueens::Kernel;
 
 use crate::args::{self, CompletionsArgs};
-use crate::failure::{Failure, Outcome};
+use nqueens_ui::failure::{Failure, Outcome};
 
 /// Writes the completion script of `args.shell` to `out`.
 pub fn run(args: &CompletionsArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {

@@ -4,9 +4,9 @@
 use serde::Serialize;
 
 use crate::format::table_row;
-use crate::human::{self, grouped};
 use nqueens::CountRun;
 use nqueens::journal::Spent;
+use nqueens_ui::human::{self, grouped};
 
 /// One counted board, as every output format reports it: the library's record of the run
 /// ([`CountRun`], each field under its serde name, flat), and beside it what only the command
@@ -117,7 +117,7 @@ impl Counted {
             return format!(
                 "{} ({} GPU{failed})",
                 self.run.counts.kernel,
-                crate::human::with_percent_sign(&format!("{:.0}", share * 100.0))
+                nqueens_ui::human::with_percent_sign(&format!("{:.0}", share * 100.0))
             );
         }
         self.run.counts.kernel.to_string()

@@ -7,7 +7,7 @@ use std::time::Instant;
 use nqueens::scaling::Machine;
 use nqueens::scaling::study::Study;
 
-use crate::human;
+use nqueens_ui::human;
 
 /// Counts shorter than this get no note: the pool's start and the process's own threads weigh
 /// too much in them.
@@ -86,7 +86,7 @@ pub fn note_if_busy(clock: &CpuClock, threads: usize) {
         .share(threads, logical)
         .and_then(|(share, wall)| busy_note(share, wall, threads))
     {
-        crate::output::note(note);
+        nqueens_ui::output::note(note);
     }
 }
 

@@ -13,12 +13,12 @@ use nqueens::{Plan, RunControl, TaskOutcome, Watcher};
 
 use serde::Serialize;
 
-use super::human::{approximately, duration, grouped};
 use super::long_run::Interrupt;
-use super::progress::{self, Notices, Steps};
-use super::{human, output};
 use crate::args::EstimateArgs;
-use crate::failure::{Failure, Outcome};
+use nqueens_ui::failure::{Failure, Outcome};
+use nqueens_ui::human::{approximately, duration, grouped};
+use nqueens_ui::progress::{self, Notices, Steps};
+use nqueens_ui::{human, output};
 
 pub fn run(args: &EstimateArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     // The budget counts from here: building the plan spends it too.
@@ -85,7 +85,7 @@ fn estimate_on_terminal(
         estimate_with(n, options, &control)
     };
     if !steps.is_visible() {
-        if super::output::is_quiet() || std::io::stderr().is_terminal() {
+        if nqueens_ui::output::is_quiet() || std::io::stderr().is_terminal() {
             return Ok(run(&watching)?);
         }
         // A log (stderr not a terminal): a plain line now and then.

@@ -6,9 +6,9 @@
 //! handed to the library before any command runs (the `gpu` build); and Mesa's device-selection
 //! layer kept quiet where there is no Wayland session ([`quiet_device_select`]).
 
-use crate::human;
 #[cfg(feature = "gpu")]
 use nqueens::gpu::{self, GpuSettings, LastRows, Stack};
+use nqueens_ui::human;
 
 /// The variable that picks an adapter: its index in `nqueens --version`'s list or part of its
 /// name.

@@ -11,11 +11,11 @@ use crate::format::RecordWriter;
 use crate::render::{Style, undrawn_note};
 use nqueens::enumerate::{Mode, Solutions, Step};
 
-use super::progress::Steps;
-use super::{human, output};
 use crate::args::ListArgs;
-use crate::failure::{Failure, Outcome};
 use crate::render::SolutionFormat;
+use nqueens_ui::failure::{Failure, Outcome};
+use nqueens_ui::progress::Steps;
+use nqueens_ui::{human, output};
 
 pub fn run(args: &ListArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let n = args.n;
@@ -74,7 +74,7 @@ pub fn run(args: &ListArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         return Ok(Outcome::Interrupted);
     }
     if written == 0 && limit > 0 {
-        super::output::message(super::solve::no_solution(n));
+        nqueens_ui::output::message(super::render::no_solution(n));
         return Ok(Outcome::Negative);
     }
     Ok(Outcome::Success)
@@ -111,7 +111,7 @@ struct Waiting<'a> {
 /// second ends the process at once.
 fn stop_on_interrupt() -> &'static AtomicBool {
     static STOP: AtomicBool = AtomicBool::new(false);
-    super::signals::on_interrupt(|| {
+    nqueens_ui::signals::on_interrupt(|| {
         if STOP.swap(true, Ordering::SeqCst) {
             output::message("nqueens: interrupted again, quitting at once");
             std::process::exit(130);

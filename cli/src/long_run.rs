@@ -1,5 +1,5 @@
 //! Long counts on the command line: interrupts, `--checkpoint` journals and `--shard`, and what
-//! a refused or stopped count says. The flow of one board is `count::Session::board`'s.
+//! a refused or stopped count says. The flow of one board is `session::Session::board`'s.
 //!
 //! The first SIGINT or SIGTERM raises a stop flag: workers drop the tasks they are on (within
 //! milliseconds: a resumed count searches them again), the journal is synced with the run's
@@ -11,16 +11,16 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crate::progress::Notices;
 use nqueens::CountRun;
 use nqueens::journal::Shard;
 use nqueens::journal::{Header, HeaderField, JournalError};
+use nqueens_ui::progress::Notices;
 
-use super::escape;
-use super::human::{duration, grouped};
-use super::{human, output};
 use crate::args::CountArgs;
-use crate::failure::Failure;
+use nqueens_ui::escape;
+use nqueens_ui::failure::Failure;
+use nqueens_ui::human::{duration, grouped};
+use nqueens_ui::{human, output};
 
 /// The interrupt of one command: the stop flag its first signal raises, and what the handler
 /// needs to know to decide between stopping the workers and quitting at once.
@@ -72,7 +72,7 @@ impl Interrupt {
             ..Shared::default()
         }));
         let shared = Arc::clone(&interrupt.0);
-        super::signals::on_interrupt(move || shared.interrupted());
+        nqueens_ui::signals::on_interrupt(move || shared.interrupted());
         interrupt
     }
 
@@ -136,7 +136,7 @@ impl Shared {
             );
             std::process::exit(130);
         }
-        let again = super::signals::received().again();
+        let again = nqueens_ui::signals::received().again();
         let stopping = stopping_line(self.work, again);
         // Shown in the bar, where there is one: the command closes its output (the table's
         // border, the JSON array) before it says anything on lines of its own.

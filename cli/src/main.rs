@@ -11,32 +11,27 @@ mod completions;
 mod count;
 mod counted;
 mod cpu_share;
-mod escape;
 mod estimate;
-mod failure;
 mod format;
 #[cfg(any(feature = "gpu", test))]
 mod gpu_env;
-mod human;
 mod known;
 mod list;
 mod long_run;
 mod man;
 mod merge;
 mod names;
-pub mod output;
 mod pin;
 mod placement;
-mod progress;
 mod render;
 mod scale;
+mod session;
 mod shard;
-mod signals;
 mod solve;
+mod textbook;
 mod threads;
 pub mod usage;
 mod verify;
-mod watch;
 
 // The fuzz targets on the command's parsers (fuzz/), run by the tests on their committed inputs.
 #[cfg(all(test, unix))]
@@ -50,7 +45,8 @@ mod fuzz_inputs;
 mod fuzz_study;
 
 use args::{Cli, Command};
-use failure::{Failure, Outcome};
+use nqueens_ui::failure::{Failure, Outcome};
+use nqueens_ui::{output, signals};
 
 /// Whether the command also leaves a file behind (a journal, a plot), so that it is worth
 /// running with nowhere to write its results.
@@ -60,6 +56,22 @@ pub fn writes_a_file(cli: &Cli) -> bool {
         Command::Scale(args) => args.plot.is_some(),
         Command::Man(args) => args.dir.is_some(),
         _ => false,
+    }
+}
+
+/// What `nqueens watch` asks the view to show, as the `watch` crate reads it.
+fn watch_options(args: args::WatchArgs) -> nqueens_watch::Options {
+    nqueens_watch::Options {
+        n: args.n,
+        algorithm: args.algorithm,
+        speed: args.speed,
+        pause_on_solution: args.pause_on_solution,
+        frames: args.frames,
+        format: args.format,
+        max_steps: args.max_steps,
+        cast: args.cast,
+        size: args.size,
+        html: args.html,
     }
 }
 
@@ -77,7 +89,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<Outcome, Failure> {
         Command::Estimate(args) => estimate::run(&args, out),
         Command::Completions(args) => completions::run(&args, out),
         Command::Man(args) => man::run(&args, out),
-        Command::Watch(args) => watch::run(&args, out),
+        Command::Watch(args) => nqueens_watch::run(&watch_options(args), out),
     };
     let outcome = match ran {
         // What the command wrote is closed and kept: only the message is left to say.
@@ -105,7 +117,11 @@ fn main() -> ExitCode {
     // not be installed is reported once the arguments are read, as any refusal of the command.
     let watching = signals::start();
     let args: Vec<OsString> = std::env::args_os().collect();
-    output::set_color(args::color_choice(&args));
+    output::set_color(match args::color_choice(&args) {
+        clap::ColorChoice::Always => anstream::ColorChoice::Always,
+        clap::ColorChoice::Never => anstream::ColorChoice::Never,
+        clap::ColorChoice::Auto => anstream::ColorChoice::Auto,
+    });
     let parsed = args::parse(&args);
     // Results, help and version all go to stdout: with none to write to, nothing is done.
     let prints = match &parsed {

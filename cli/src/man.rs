@@ -7,11 +7,12 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use clap_mangen::Man;
+use clap_mangen::roff::{Roff, roman};
 
-use super::escape;
-use super::output;
 use crate::args::{self, ManArgs};
-use crate::failure::{Failure, Outcome};
+use nqueens_ui::escape;
+use nqueens_ui::failure::{Failure, Outcome};
+use nqueens_ui::output;
 
 /// Prints the whole manual as one page to `out`, or writes one page per command into
 /// `args.dir` and prints their paths.
@@ -85,51 +86,45 @@ fn files_section() -> String {
 }
 
 /// One page in roff: the top-level page, then a section per command with its synopsis,
-/// description, options and examples, then how files are treated and the exit statuses.
+/// description, options and examples, then how files are treated and the exit statuses, before
+/// the top page's VERSION.
 fn whole_manual(command: clap::Command) -> io::Result<String> {
     let subcommands: Vec<clap::Command> = command
         .get_subcommands()
         .filter(|sub| !sub.is_hide_set())
         .cloned()
         .collect();
-    let top = render(&Man::new(command))?;
-    let mut commands = String::from(
+    let top = Page::new(command);
+    let mut roff = top.title()?;
+    for section in top.sections()? {
+        roff.push_str(&section.as_section());
+    }
+    roff.push_str(
         ".SH COMMANDS\nEach command's options (also in \\fBnqueens \
-                                      \\fICOMMAND\\fB \\-\\-help\\fR).\n",
+         \\fICOMMAND\\fB \\-\\-help\\fR).\n",
     );
     for sub in subcommands {
-        commands.push_str(&command_section(Man::new(sub))?);
+        roff.push_str(&command_section(&Page::new(sub))?);
     }
-    commands.push_str(&files_section());
-    commands.push_str(&exit_status_section());
-    // The commands and exit statuses go before VERSION, the page's last section.
-    let at = top.find("\n.SH VERSION\n").map_or(top.len(), |i| i + 1);
-    Ok(format!("{}{commands}{}", &top[..at], &top[at..]))
+    roff.push_str(&files_section());
+    roff.push_str(&exit_status_section());
+    for section in top.closing()? {
+        roff.push_str(&section.as_section());
+    }
+    Ok(roff)
 }
 
 /// A command's part of the whole manual: its name as a section heading, its sections (synopsis,
 /// description, options, examples) as subsections.
-fn command_section(page: Man) -> io::Result<String> {
-    let roff = render(&page)?;
-    let name = page.get_filename();
+fn command_section(page: &Page) -> io::Result<String> {
+    let name = page.man.get_filename();
     let name = name.trim_end_matches(".1").replace('-', " ");
-    let mut section = format!(".SH \"{}\"\n", name.to_uppercase());
-    let mut keep = false;
-    for line in roff.lines() {
-        if let Some(heading) = line.strip_prefix(".SH ") {
-            // NAME repeats the heading; VERSION and AUTHORS are the top page's.
-            keep = !matches!(heading, "NAME" | "VERSION" | "AUTHORS");
-            if keep {
-                section.push_str(&format!(".SS {}\n", title_case(heading)));
-            }
-            continue;
-        }
-        if keep && !line.starts_with(".TH ") {
-            section.push_str(line);
-            section.push('\n');
-        }
+    let mut roff = format!(".SH \"{}\"\n", name.to_uppercase());
+    // NAME repeats the heading; VERSION and AUTHORS are the top page's.
+    for section in page.sections()?.into_iter().skip(1) {
+        roff.push_str(&section.as_subsection());
     }
-    Ok(section)
+    Ok(roff)
 }
 
 /// `OPTIONS` → `Options`.
@@ -156,43 +151,160 @@ fn escape(text: &str) -> String {
     text.replace('\\', "\\e").replace('-', "\\-")
 }
 
-/// A page in roff.
-fn render(page: &Man) -> io::Result<String> {
-    let mut roff = Vec::new();
-    page.render(&mut roff)?;
-    Ok(examples_line_by_line(&String::from_utf8_lossy(&roff)))
+/// A command's manual page, rendered a section at a time by `clap_mangen`'s section renderers
+/// in their order, the help's examples as an EXAMPLES section of their own.
+struct Page {
+    man: Man,
+    command: clap::Command,
 }
 
-/// `roff` with its EXTRA section (the help's examples, which `clap_mangen` fills into one
-/// paragraph) renamed EXAMPLES and printed line by line, so that the columns stay aligned.
-fn examples_line_by_line(roff: &str) -> String {
-    const EXTRA: &str = "\n.SH EXTRA\n";
-    let Some(start) = roff.find(EXTRA) else {
-        return roff.to_string();
-    };
-    let body_start = start + EXTRA.len();
-    let body_end = roff[body_start..]
-        .find("\n.SH ")
-        .map_or(roff.len(), |i| body_start + i + 1);
-    let body = &roff[body_start..body_end];
-    let body = body.strip_prefix("Examples:\n").unwrap_or(body);
-    let newline = if body.ends_with('\n') { "" } else { "\n" };
-    format!(
-        "{}\n.SH EXAMPLES\n.nf\n{body}{newline}.fi\n{}",
-        &roff[..start],
-        &roff[body_end..]
-    )
+/// One section of a page: its heading and its roff below the heading.
+struct Section {
+    heading: String,
+    body: String,
+}
+
+impl Section {
+    /// The section as a page's: `.SH HEADING`.
+    fn as_section(&self) -> String {
+        format!("{}{}", heading_line(&self.heading), self.body)
+    }
+
+    /// The section as a subsection of the whole manual: `.SS Heading`.
+    fn as_subsection(&self) -> String {
+        format!(".SS {}\n{}", title_case(&self.heading), self.body)
+    }
+}
+
+/// A section's heading as roff writes it: `.SH HEADING`.
+fn heading_line(heading: &str) -> String {
+    Roff::new().control("SH", [heading]).to_roff()
+}
+
+/// A renderer of one of `clap_mangen`'s sections.
+type Render = fn(&Man, &mut dyn Write) -> io::Result<()>;
+
+impl Page {
+    fn new(command: clap::Command) -> Page {
+        Page {
+            man: Man::new(command.clone()),
+            command,
+        }
+    }
+
+    /// The page's title (`.TH`), after roff's preamble.
+    fn title(&self) -> io::Result<String> {
+        let mut roff = Vec::new();
+        self.man.render_title(&mut roff)?;
+        Ok(String::from_utf8_lossy(&roff).into_owned())
+    }
+
+    /// The page's sections up to its examples, as `Man::render` writes them: NAME, SYNOPSIS,
+    /// DESCRIPTION, OPTIONS (where there are any), the subcommands (where there are any), then
+    /// the help's examples, line by line.
+    fn sections(&self) -> io::Result<Vec<Section>> {
+        let command = &self.command;
+        let mut renders: Vec<(String, Render)> = vec![
+            ("NAME".into(), Man::render_name_section),
+            ("SYNOPSIS".into(), Man::render_synopsis_section),
+            ("DESCRIPTION".into(), Man::render_description_section),
+        ];
+        if command.get_arguments().any(|arg| !arg.is_hide_set()) {
+            renders.push(("OPTIONS".into(), Man::render_options_section));
+        }
+        if command.get_subcommands().any(|sub| !sub.is_hide_set()) {
+            let heading = command
+                .get_subcommand_help_heading()
+                .unwrap_or("SUBCOMMANDS")
+                .to_string();
+            renders.push((heading, Man::render_subcommands_section));
+        }
+        let mut sections = self.rendered(&renders)?;
+        sections.extend(self.examples());
+        Ok(sections)
+    }
+
+    /// The sections that end the page: VERSION and AUTHORS, where the command has them.
+    fn closing(&self) -> io::Result<Vec<Section>> {
+        let command = &self.command;
+        let mut renders: Vec<(String, Render)> = Vec::new();
+        if command
+            .get_version()
+            .or_else(|| command.get_long_version())
+            .is_some()
+        {
+            renders.push(("VERSION".into(), Man::render_version_section));
+        }
+        if command.get_author().is_some() {
+            renders.push(("AUTHORS".into(), Man::render_authors_section));
+        }
+        self.rendered(&renders)
+    }
+
+    /// Each section of `renders`, its body the roff its renderer writes below the heading
+    /// given (roff's preamble, which the title carries, left out).
+    fn rendered(&self, renders: &[(String, Render)]) -> io::Result<Vec<Section>> {
+        let preamble = Roff::new().render();
+        let mut sections = Vec::with_capacity(renders.len());
+        for (heading, render) in renders {
+            let mut roff = Vec::new();
+            render(&self.man, &mut roff)?;
+            let roff = String::from_utf8_lossy(&roff);
+            let roff = roff.strip_prefix(preamble.as_str()).unwrap_or(&roff);
+            let body = roff.strip_prefix(&heading_line(heading)).unwrap_or(roff);
+            sections.push(Section {
+                heading: heading.clone(),
+                body: body.to_string(),
+            });
+        }
+        Ok(sections)
+    }
+
+    /// The help's examples (what follows it, `Examples:` and the commands) as an EXAMPLES
+    /// section printed line by line (`.nf`), so that the columns stay aligned; none where the
+    /// help has nothing after it.
+    fn examples(&self) -> Option<Section> {
+        let command = &self.command;
+        let after = command
+            .get_after_long_help()
+            .or_else(|| command.get_after_help())?
+            .to_string();
+        let mut lines = after.lines().peekable();
+        lines.next_if_eq(&"Examples:");
+        let mut roff = Roff::new();
+        roff.control("nf", []);
+        for line in lines {
+            roff.text([roman(line)]);
+        }
+        roff.control("fi", []);
+        let body = roff.render();
+        let preamble = Roff::new().render();
+        let body = body.strip_prefix(preamble.as_str()).unwrap_or(&body);
+        Some(Section {
+            heading: "EXAMPLES".into(),
+            body: body.to_string(),
+        })
+    }
+
+    /// The page on its own (`--dir`): title, sections, examples, version and authors.
+    fn render(&self) -> io::Result<String> {
+        let mut roff = self.title()?;
+        for section in self.sections()?.iter().chain(&self.closing()?) {
+            roff.push_str(&section.as_section());
+        }
+        Ok(roff)
+    }
 }
 
 /// The pages of `command` and of every visible subcommand below it, `command`'s first (the
 /// command must be built, so that subcommands carry their full names: `nqueens-count`).
-fn pages(command: clap::Command, into: &mut Vec<Man>) {
+fn pages(command: clap::Command, into: &mut Vec<Page>) {
     let subcommands: Vec<clap::Command> = command
         .get_subcommands()
         .filter(|sub| !sub.is_hide_set())
         .cloned()
         .collect();
-    into.push(Man::new(command));
+    into.push(Page::new(command));
     for sub in subcommands {
         pages(sub, into);
     }
@@ -221,9 +333,9 @@ fn write_pages(command: clap::Command, dir: &Path, out: &mut dyn Write) -> Resul
     pages(command, &mut all);
     let mut files = Vec::with_capacity(all.len());
     for page in all {
-        let path = dir.join(page.get_filename());
+        let path = dir.join(page.man.get_filename());
         output::check_replaceable(&path, "the manual page")?;
-        files.push((path, render(&page)?.into_bytes()));
+        files.push((path, page.render()?.into_bytes()));
     }
     let targets: Vec<(&Path, &[u8])> = files
         .iter()

@@ -9,12 +9,12 @@ use crate::format::{Format, table_row, write_records, write_table};
 use nqueens::journal::{JournalError, MergeError, Merged, Missing, Shard, Spent, merge};
 use nqueens::{Error, Strategy};
 
-use super::escape;
-use super::human::{self, error_chain, grouped};
 use super::long_run::journal_name;
-use super::output;
 use crate::args::MergeArgs;
-use crate::failure::{Failure, Outcome};
+use nqueens_ui::escape;
+use nqueens_ui::failure::{Failure, Outcome};
+use nqueens_ui::human::{self, error_chain, grouped};
+use nqueens_ui::output;
 
 // A merged board, as every output format reports it: the library's `Merged`, whose serde
 // names and values are the JSON and CSV fields.
@@ -54,7 +54,7 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         .map_err(|e| Failure::Wrong(format!("cannot merge: {}", why(&e, &args.files))))?;
     // A journal damaged or altered with its checksums recomputed passes every other check.
     let checked = merged.check_known();
-    super::count::note_unique_left_out(merged.n, merged.unique);
+    super::session::note_unique_left_out(merged.n, merged.unique);
     let parts: Vec<PartRow> = merged
         .parts
         .iter()
@@ -74,7 +74,7 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     if let Err(wrong) = checked {
         output::error(format_args!(
             "{}: {WRONG_JOURNAL_ADVICE}",
-            super::known::differs(&wrong)
+            super::session::differs(&wrong)
         ));
         return Ok(Outcome::Negative);
     }

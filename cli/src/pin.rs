@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use crate::placement::{Pin, PinError, Placement};
 
-use super::human;
-use crate::failure::Failure;
+use nqueens_ui::failure::Failure;
+use nqueens_ui::human;
 
 /// The placement `pin` asks for on this machine, for up to `most` threads; `None` for
 /// [`Pin::None`]; refused (a usage error) where it cannot be done.

@@ -4,14 +4,14 @@ use std::io::Write;
 
 use crate::counted::Counted;
 use crate::format::{Format, table_row, write_records};
-use crate::human::{duration, grouped};
 use nqueens::CountRun;
 use nqueens::journal::{Shard, ShardSpec};
+use nqueens_ui::human::{duration, grouped};
 use serde::Serialize;
 
-use super::escape;
 use crate::args::CountArgs;
-use crate::failure::{Failure, Outcome};
+use nqueens_ui::escape;
+use nqueens_ui::failure::{Failure, Outcome};
 
 /// The shard `--shard` asks for; `slurm` and `slurm/M` read the array task's environment (a
 /// missing or inconsistent one is a usage error, and so is an array of one task under `slurm`,

@@ -14,10 +14,10 @@ use crate::render::{Style, is_drawn, undrawn_note, write_board, write_columns};
 use nqueens::board::{Placement, Solution, Symmetry};
 use nqueens::{construct, enumerate};
 
-use super::human::grouped;
 use crate::args::SolveArgs;
-use crate::failure::{Failure, Outcome};
 use crate::render::SolutionFormat;
+use nqueens_ui::failure::{Failure, Outcome};
+use nqueens_ui::human::grouped;
 
 /// The largest board solved by the backtracking search unless --construct is given; above it the
 /// construction is used.
@@ -57,7 +57,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     if args.format == SolutionFormat::Board
         && let Some(note) = undrawn_note(args.n)
     {
-        super::output::note(note);
+        nqueens_ui::output::note(note);
     }
     let printer = Printer {
         n,
@@ -251,7 +251,7 @@ impl Printer {
         if self.format == SolutionFormat::Json {
             self.json(out, self.answer(None::<std::iter::Empty<u32>>))?;
         }
-        super::output::message(no_solution(n));
+        nqueens_ui::output::message(super::render::no_solution(n));
         Ok(Outcome::Negative)
     }
 
@@ -314,10 +314,4 @@ impl Printer {
         }
         Ok(Outcome::Success)
     }
-}
-
-/// The one line `solve` and `list` print on stderr for a board without solutions.
-pub fn no_solution(n: u32) -> String {
-    let n = grouped(n);
-    format!("nqueens: no solution: {n} queens cannot be placed on a {n} x {n} board")
 }

@@ -1,6 +1,6 @@
 //! What the counting commands say about a thread count before they start.
 
-use super::{human, output};
+use nqueens_ui::{human, output};
 
 /// Warns on stderr when `threads` exceeds the logical CPUs: the extra threads time-slice and
 /// add nothing but overhead (`scale` says the same of each thread count it times).

@@ -11,30 +11,28 @@ use std::ffi::OsString;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 
-use super::human;
+use nqueens_ui::human;
 
 /// The line that refuses `e` (without the `nqueens: error:` prefix), with the hints of [`hint`]
-/// (`args`: the arguments parsed, the program's name first).
+/// (`args`: the arguments parsed, the program's name first): clap's message and tips, made from
+/// the error's kind and context as clap words them, each line of them joined into one, then the
+/// help to read.
 pub fn one_line(mut e: clap::Error, args: &[OsString]) -> String {
     if e.kind() == ErrorKind::InvalidUtf8 || names_a_word_that_is_not_utf8(&e, args) {
         return not_utf8(args);
     }
-    let mut help = match e.remove(ContextKind::Usage) {
+    let help = match e.remove(ContextKind::Usage) {
         Some(usage) => help_in_usage(&usage.to_string()),
         None => help_for(args),
     };
     hint(&mut e, &help);
+    let mut lines = message(&e);
+    lines.extend(tips(&e));
     let mut message = String::new();
-    for line in e.render().to_string().lines().map(str::trim) {
-        if line.is_empty() || line.starts_with("For more information") {
+    for line in lines.iter().map(|line| line.trim()) {
+        if line.is_empty() {
             continue;
         }
-        // An error a value parser made with `Command::error` has its usage in the text.
-        if line.starts_with("Usage:") {
-            help = help_in_usage(line);
-            continue;
-        }
-        let line = line.strip_prefix("error: ").unwrap_or(line);
         if !message.is_empty() {
             let glue = message.ends_with(':') || line.starts_with('[');
             message.push_str(if glue { " " } else { "; " });
@@ -45,6 +43,215 @@ pub fn one_line(mut e: clap::Error, args: &[OsString]) -> String {
         message.push_str("invalid arguments");
     }
     format!("{message} (see '{help}')")
+}
+
+/// The message of `e` as clap words it for its kind and context, a line at a time (an
+/// argument's possible values, the arguments missing, on lines of their own): the command's
+/// own words (`args::parse::refusal`) where it has them.
+fn message(e: &clap::Error) -> Vec<String> {
+    if let Some(ContextValue::String(why)) = e.get(ContextKind::Custom) {
+        return vec![why.clone()];
+    }
+    let arg = text(e, ContextKind::InvalidArg);
+    let mut lines = match e.kind() {
+        ErrorKind::ArgumentConflict => conflict(e),
+        ErrorKind::NoEquals => arg
+            .map(|arg| format!("equal sign is needed when assigning values to '{arg}'"))
+            .into_iter()
+            .collect(),
+        ErrorKind::InvalidSubcommand => text(e, ContextKind::InvalidSubcommand)
+            .map(|sub| format!("unrecognized subcommand '{sub}'"))
+            .into_iter()
+            .collect(),
+        ErrorKind::MissingRequiredArgument => match e.get(ContextKind::InvalidArg) {
+            Some(ContextValue::Strings(missing)) => {
+                let mut lines =
+                    vec!["the following required arguments were not provided:".to_string()];
+                lines.extend(missing.iter().cloned());
+                lines
+            }
+            _ => Vec::new(),
+        },
+        ErrorKind::MissingSubcommand => match text(e, ContextKind::InvalidSubcommand) {
+            Some(sub) => {
+                let mut lines = vec![format!(
+                    "'{sub}' requires a subcommand but one was not provided"
+                )];
+                lines.extend(listed("subcommands", e.get(ContextKind::ValidSubcommand)));
+                lines
+            }
+            None => Vec::new(),
+        },
+        ErrorKind::UnknownArgument => arg
+            .map(|arg| format!("unexpected argument '{arg}' found"))
+            .into_iter()
+            .collect(),
+        _ => about_values(e),
+    };
+    if lines.is_empty() {
+        lines.push(match (e.kind().as_str(), std::error::Error::source(e)) {
+            (Some(kind), _) => kind.to_string(),
+            (None, Some(source)) => source.to_string(),
+            (None, None) => "unknown cause".to_string(),
+        });
+    }
+    lines
+}
+
+/// The text `e` holds as `kind`, if any.
+fn text(e: &clap::Error, kind: ContextKind) -> Option<&str> {
+    match e.get(kind) {
+        Some(ContextValue::String(text)) => Some(text.as_str()),
+        _ => None,
+    }
+}
+
+/// The number `e` holds as `kind`, if any.
+fn number(e: &clap::Error, kind: ContextKind) -> Option<isize> {
+    match e.get(kind) {
+        Some(ContextValue::Number(n)) => Some(*n),
+        _ => None,
+    }
+}
+
+/// Clap's message for a value refused (of the kinds about values; none for the others): the
+/// value and the argument, why, and the possible values.
+fn about_values(e: &clap::Error) -> Vec<String> {
+    let were_provided = |n: isize| match n > 1 {
+        true => "were provided",
+        false => "was provided",
+    };
+    let arg = text(e, ContextKind::InvalidArg);
+    let value = text(e, ContextKind::InvalidValue);
+    let actual = number(e, ContextKind::ActualNumValues);
+    match (e.kind(), arg) {
+        (ErrorKind::InvalidValue, Some(arg)) => {
+            let first = match value {
+                Some("") => format!("a value is required for '{arg}' but none was supplied"),
+                Some(value) => format!("invalid value '{value}' for '{arg}'"),
+                None => return Vec::new(),
+            };
+            let mut lines = vec![first];
+            lines.extend(listed("possible values", e.get(ContextKind::ValidValue)));
+            lines
+        }
+        (ErrorKind::TooManyValues, Some(arg)) => value
+            .map(|value| {
+                format!("unexpected value '{value}' for '{arg}' found; no more were expected")
+            })
+            .into_iter()
+            .collect(),
+        (ErrorKind::TooFewValues, Some(arg)) => match (actual, number(e, ContextKind::MinValues)) {
+            (Some(actual), Some(min)) => vec![format!(
+                "{min} values required by '{arg}'; only {actual} {}",
+                were_provided(actual)
+            )],
+            _ => Vec::new(),
+        },
+        (ErrorKind::ValueValidation, Some(arg)) => value
+            .map(|value| {
+                let mut line = format!("invalid value '{value}' for '{arg}'");
+                if let Some(source) = std::error::Error::source(e) {
+                    line += &format!(": {source}");
+                }
+                line
+            })
+            .into_iter()
+            .collect(),
+        (ErrorKind::WrongNumberOfValues, Some(arg)) => {
+            match (actual, number(e, ContextKind::ExpectedNumValues)) {
+                (Some(actual), Some(expected)) => vec![format!(
+                    "{expected} values required for '{arg}' but {actual} {}",
+                    were_provided(actual)
+                )],
+                _ => Vec::new(),
+            }
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Clap's message for two arguments that cannot go together, or one given twice.
+fn conflict(e: &clap::Error) -> Vec<String> {
+    let mut prior = e.get(ContextKind::PriorArg);
+    let mut line = match (
+        e.get(ContextKind::InvalidArg),
+        e.get(ContextKind::InvalidSubcommand),
+    ) {
+        (Some(ContextValue::String(arg)), _) => {
+            if prior == Some(&ContextValue::String(arg.clone())) {
+                prior = None;
+                format!("the argument '{arg}' cannot be used multiple times")
+            } else {
+                format!("the argument '{arg}' cannot be used with")
+            }
+        }
+        (_, Some(ContextValue::String(sub))) => {
+            format!("the subcommand '{sub}' cannot be used with")
+        }
+        _ => e.kind().as_str().unwrap_or_default().to_string(),
+    };
+    match prior {
+        Some(ContextValue::Strings(priors)) => {
+            line.push(':');
+            std::iter::once(line)
+                .chain(priors.iter().cloned())
+                .collect()
+        }
+        Some(ContextValue::String(prior)) => vec![format!("{line} '{prior}'")],
+        Some(_) => vec![format!(
+            "{line} one or more of the other specified arguments"
+        )],
+        None => vec![line],
+    }
+}
+
+/// `[possible values: auto, always, never]`: the values in `values` (a value with a space in
+/// it, or none, quoted), none when there are none.
+fn listed(name: &str, values: Option<&ContextValue>) -> Option<String> {
+    let Some(ContextValue::Strings(values)) = values else {
+        return None;
+    };
+    if values.is_empty() {
+        return None;
+    }
+    let quoted: Vec<String> = values
+        .iter()
+        .map(|v| match v.is_empty() || v.contains(char::is_whitespace) {
+            true => format!("{v:?}"),
+            false => v.clone(),
+        })
+        .collect();
+    Some(format!("[{name}: {}]", quoted.join(", ")))
+}
+
+/// The tips of `e` as clap words them: a similar subcommand, argument or value, then the rest.
+fn tips(e: &clap::Error) -> Vec<String> {
+    let mut tips = Vec::new();
+    for (kind, what) in [
+        (ContextKind::SuggestedSubcommand, "subcommand"),
+        (ContextKind::SuggestedArg, "argument"),
+        (ContextKind::SuggestedValue, "value"),
+    ] {
+        match e.get(kind) {
+            Some(ContextValue::String(similar)) => {
+                tips.push(format!("tip: a similar {what} exists: '{similar}'"));
+            }
+            Some(ContextValue::Strings(similar)) => {
+                let quoted: Vec<String> = similar.iter().map(|s| format!("'{s}'")).collect();
+                let exist = match similar.len() {
+                    1 => format!("a similar {what} exists"),
+                    _ => format!("some similar {what}s exist"),
+                };
+                tips.push(format!("tip: {exist}: {}", quoted.join(", ")));
+            }
+            _ => {}
+        }
+    }
+    if let Some(ContextValue::StyledStrs(suggested)) = e.get(ContextKind::Suggested) {
+        tips.extend(suggested.iter().map(|tip| format!("tip: {tip}")));
+    }
+    tips
 }
 
 /// Puts right the tips of `e`, refused by the command whose help is `help`

@@ -4,16 +4,16 @@
 use std::io::Write;
 
 use crate::format::{RecordStream, table_row};
-use crate::human::{self, grouped};
 use nqueens::estimate::cost::Cost;
+use nqueens_ui::human::{self, grouped};
 use serde::Serialize;
 
 use super::budget;
-use super::count::{Session, options, resolve_kernel};
 use super::counted::Counted;
 use super::long_run::{Interrupt, LongRun};
+use super::session::{Session, options, resolve_kernel};
 use crate::args::VerifyArgs;
-use crate::failure::{Failure, Outcome};
+use nqueens_ui::failure::{Failure, Outcome};
 
 /// One verified board: the count's record ([`Counted`], as `count` writes it), and beside it
 /// the known counts and whether they agree.
@@ -86,7 +86,7 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     };
     let expected = boards
         .iter()
-        .map(|&n| super::known::lookup(n))
+        .map(|&n| super::session::lookup(n))
         .collect::<Result<Vec<_>, _>>()?;
     resolve_kernel(&mut options)?;
     budget::refuse_cost_over(
@@ -104,8 +104,8 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         long_run: LongRun::without_journal(KEEP_ADVICE),
         interrupt: Interrupt::install(),
     };
-    let w = super::count::column_widths(&boards, &session.options);
-    let time = super::count::TIME_WIDTH;
+    let w = super::session::column_widths(&boards, &session.options);
+    let time = super::session::TIME_WIDTH;
     let widths = [w[0], w[1], w[1], w[2], w[2], time, w[7], 2];
     let mut stream = RecordStream::with_widths(out, args.format, &widths);
     let mut wrong = Vec::new();
@@ -125,7 +125,7 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         session.interrupt.result_written();
     }
     stream.finish()?;
-    super::output::note(summary(boards.len(), &wrong));
+    nqueens_ui::output::note(summary(boards.len(), &wrong));
     Ok(if wrong.is_empty() {
         Outcome::Success
     } else {

@@ -8,31 +8,18 @@
 #[macro_use]
 #[path = "../../cli/src/args/mod.rs"]
 mod args;
-#[path = "../../cli/src/escape.rs"]
-mod escape;
 #[path = "../../cli/src/format/mod.rs"]
 mod format;
 #[path = "../../cli/src/gpu_env.rs"]
 mod gpu_env;
-#[path = "../../cli/src/human.rs"]
-mod human;
 #[path = "../../cli/src/names.rs"]
 mod names;
-#[path = "../../cli/src/output.rs"]
-mod output;
 #[path = "../../cli/src/placement.rs"]
 mod placement;
-#[path = "../../cli/src/progress.rs"]
-mod progress;
 #[path = "../../cli/src/render.rs"]
 mod render;
-#[path = "../../cli/src/signals.rs"]
-mod signals;
 #[path = "../../cli/src/usage.rs"]
 mod usage;
-
-#[path = "../../cli/src/failure.rs"]
-mod failure;
 
 #[path = "../../cli/fuzz_entry/args.rs"]
 mod entry;

@@ -3,10 +3,6 @@
 #![no_main]
 #![allow(dead_code)]
 
-#[path = "../../cli/src/escape.rs"]
-mod escape;
-#[path = "../../cli/src/human.rs"]
-mod human;
 #[path = "../../cli/src/scale/saved.rs"]
 pub mod saved;
 // Where the command keeps its reader (`crate::scale::saved`).

@@ -16,7 +16,7 @@ pub struct ProgressArgs {
     /// 0.1 to 31536000 (a year). Without it the NQUEENS_PROGRESS_SECONDS variable sets the
     /// interval; given, it wins over the variable, which is then not read. On a terminal a bar
     /// is drawn instead.
-    #[arg(long, value_name = "S", value_parser = crate::progress::parse_progress_seconds)]
+    #[arg(long, value_name = "S", value_parser = nqueens_ui::progress::parse_progress_seconds)]
     pub progress_seconds: Option<std::time::Duration>,
 }
 
@@ -25,8 +25,8 @@ impl ProgressArgs {
     /// interval in force: a bad NQUEENS_PROGRESS_SECONDS is refused (where no flag overrides
     /// it) before any work.
     pub fn apply(&self) -> Result<(), String> {
-        crate::progress::set_log_interval(self.progress_seconds);
-        crate::progress::log_interval().map(|_| ())
+        nqueens_ui::progress::set_log_interval(self.progress_seconds);
+        nqueens_ui::progress::log_interval().map(|_| ())
     }
 }
 

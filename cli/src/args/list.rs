@@ -2,9 +2,9 @@
 
 use clap::Args;
 
-use crate::human;
 use crate::render::{BoardStyleArgs, SolutionFormat};
 use nqueens::known;
+use nqueens_ui::human;
 
 use super::parse::{LIST_UNLIMITED_MAX_N, parse_limit, parse_list_n, parse_seconds};
 

@@ -77,7 +77,7 @@ pub fn parse(args: &[OsString]) -> Result<Cli, clap::Error> {
         .color(color_choice(args))
         .try_get_matches_from(args)?;
     let cli = Cli::from_arg_matches(&matches)?;
-    check(&cli).map_err(|why| clap::Error::raw(clap::error::ErrorKind::ArgumentConflict, why))?;
+    check(&cli).map_err(|why| parse::refusal(clap::error::ErrorKind::ArgumentConflict, why))?;
     Ok(cli)
 }
 

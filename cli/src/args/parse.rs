@@ -3,12 +3,12 @@
 
 use std::ffi::OsStr;
 
-use crate::human;
 use crate::names::Named;
 use nqueens::classic::Algorithm;
 use nqueens::journal::{ShardError, ShardSpec};
 use nqueens::known::Known;
 use nqueens::{Kernel, Plan};
+use nqueens_ui::human;
 
 /// Whether `arg` starts like a negative value (`-5..=3`, `-1/4`): no option of nqueens is a
 /// digit, so it can only be a value.
@@ -289,6 +289,17 @@ fn several_algorithms(value: &str) -> Option<String> {
     })
 }
 
+/// A refusal of the command's own (a value refused before clap parses it, values that do not
+/// go together), of `kind`, in the words `why`: a clap error with `why` as its message.
+pub(crate) fn refusal(kind: clap::error::ErrorKind, why: String) -> clap::Error {
+    let mut e = clap::Error::new(kind);
+    e.insert(
+        clap::error::ContextKind::Custom,
+        clap::error::ContextValue::String(why),
+    );
+    e
+}
+
 /// A value parser that first refuses some values with a reason of its own (`refuse` returns
 /// it), then parses the rest with `parser`, whose possible values it keeps (for the help and
 /// the completions).
@@ -308,9 +319,7 @@ impl<P: clap::builder::TypedValueParser> clap::builder::TypedValueParser for Ref
         value: &std::ffi::OsStr,
     ) -> Result<P::Value, clap::Error> {
         if let Some(reason) = value.to_str().and_then(self.refuse) {
-            return Err(cmd
-                .clone()
-                .error(clap::error::ErrorKind::InvalidValue, reason));
+            return Err(refusal(clap::error::ErrorKind::InvalidValue, reason));
         }
         self.parser.parse_ref(cmd, arg, value)
     }

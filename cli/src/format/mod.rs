@@ -237,8 +237,8 @@ pub fn write_records<T: serde::Serialize + TableRow>(
 
 table_row!(nqueens::known::Known, |known| {
     "n" => known.n,
-    "total (A000170)" => crate::human::grouped(known.total),
-    "unique (A002562)" => crate::human::grouped(known.unique),
+    "total (A000170)" => nqueens_ui::human::grouped(known.total),
+    "unique (A002562)" => nqueens_ui::human::grouped(known.unique),
 });
 
 /// The examples that the items' documentation gave, as tests (a binary's doc examples do not run).

@@ -9,14 +9,14 @@ use nqueens::scaling::Loss;
 use nqueens::scaling::series::Series;
 use nqueens::scaling::study::StudyWarning;
 
-use super::plot;
-use super::saved::{self, Labels};
+use super::saved;
 use super::{Starved, points, shares_core, signed_percent, solutions_per_second};
 use crate::args::ScaleArgs;
-use crate::failure::{Failure, Outcome};
 use crate::format::{Format, TableRow, write_table};
-use crate::human::{self, percent};
-use crate::output;
+use nqueens_ui::failure::{Failure, Outcome};
+use nqueens_ui::human::{self, percent};
+use nqueens_ui::output;
+use nqueens_ui::series::Labels;
 
 pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     if let Some(path) = &args.plot {
@@ -32,11 +32,11 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
             )));
         }
     }
-    if args.plot.is_some() && series.len() > plot::MAX_SERIES {
+    if args.plot.is_some() && series.len() > nqueens_plot::MAX_SERIES {
         return Err(Failure::File(format!(
             "the plot draws at most {} series, and the files hold {}: compare fewer, or leave \
              out --plot",
-            plot::MAX_SERIES,
+            nqueens_plot::MAX_SERIES,
             series.len()
         )));
     }
@@ -63,11 +63,11 @@ pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
             .map(|(what, values)| format!("the runs differ in {what} ({values})"))
             .chain(known)
             .collect();
-        let options = plot::PlotOptions {
+        let options = nqueens_plot::PlotOptions {
             model_up_to: None,
             warnings,
         };
-        plot::write(path, &series, &options)?;
+        nqueens_plot::write(path, &series, &options)?;
     }
     printed?;
     Ok(Outcome::Success)
@@ -126,7 +126,7 @@ pub const MAX_SERIES: usize = 10_000;
 /// `("strategy", "mirror, symmetric")`.
 fn differences(series: &[Series]) -> Vec<(&'static str, String)> {
     let differing = |values: Vec<String>| {
-        let seen = super::distinct(values);
+        let seen = nqueens_ui::series::distinct(values);
         (seen.len() > 1).then(|| seen.join(", "))
     };
     let mut found = Vec::new();
@@ -238,7 +238,7 @@ impl<'a> JsonSeries<'a> {
 }
 
 /// One measured thread count of one series, side by side with the others' at the same count.
-#[derive(Debug)]
+#[derive(Debug, Serialize)]
 struct Row {
     threads: usize,
     series: String,
@@ -256,9 +256,9 @@ struct Row {
     efficiency: f64,
     /// CPU time the runs received / asked for (empty where not measured).
     cpu_share: Option<f64>,
-    shares_core: bool,
     /// Whether the CPU share says the machine was busy (empty where there is none).
     busy: Option<bool>,
+    shares_core: bool,
     /// What the compared runs differ in (`n strategy`), empty when nothing.
     differs: String,
     /// Whether the series' fastest timed run was too short to mean much
@@ -267,44 +267,14 @@ struct Row {
     /// Whether every run of the series' study finished (false: an interrupt stopped it).
     complete: bool,
     /// The loss breakdown (empty in results saved before it was measured), a column per part
-    /// ([`super::loss_columns`]), each 0 and above ([`super::shown_loss`]).
-    loss: Option<Loss>,
+    /// ([`nqueens_ui::series::loss_columns`]), each 0 and above ([`nqueens_ui::series::shown_loss`]).
+    #[serde(flatten)]
+    loss: super::LossColumns,
     /// The model's error at this thread count when it is left out and predicted from the
     /// smaller ones (`predicted / measured - 1`); empty for one thread and where not measured.
     model_error: Option<f64>,
     /// The result has no loss breakdown: `model_error` folds the serial time into the slowdown.
     model_error_lumped: bool,
-}
-
-impl Serialize for Row {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let mut row = s.serialize_struct("Row", 27)?;
-        row.serialize_field("threads", &self.threads)?;
-        row.serialize_field("series", &self.series)?;
-        row.serialize_field("label", &self.label)?;
-        row.serialize_field("n", &self.n)?;
-        row.serialize_field("strategy", &self.strategy)?;
-        row.serialize_field("kernel", &self.kernel)?;
-        row.serialize_field("cpu", &self.cpu)?;
-        row.serialize_field("logical_cpus", &self.logical_cpus)?;
-        row.serialize_field("physical_cores", &self.physical_cores)?;
-        row.serialize_field("median_seconds", &self.median_seconds)?;
-        row.serialize_field("min_seconds", &self.min_seconds)?;
-        row.serialize_field("max_seconds", &self.max_seconds)?;
-        row.serialize_field("speedup", &self.speedup)?;
-        row.serialize_field("efficiency", &self.efficiency)?;
-        row.serialize_field("cpu_share", &self.cpu_share)?;
-        row.serialize_field("busy", &self.busy)?;
-        row.serialize_field("shares_core", &self.shares_core)?;
-        row.serialize_field("differs", &self.differs)?;
-        row.serialize_field("short_runs", &self.short_runs)?;
-        row.serialize_field("complete", &self.complete)?;
-        super::serialize_loss(&mut row, self.loss)?;
-        row.serialize_field("model_error", &self.model_error)?;
-        row.serialize_field("model_error_lumped", &self.model_error_lumped)?;
-        row.end()
-    }
 }
 
 impl TableRow for Row {
@@ -318,7 +288,7 @@ impl TableRow for Row {
             "CPU share",
             "shares core",
         ];
-        let losses = super::loss_headings(true);
+        let losses = nqueens_ui::series::loss_headings(true);
         before
             .into_iter()
             .chain(losses)
@@ -338,6 +308,7 @@ impl TableRow for Row {
         ];
         let losses = Loss::NAMES.iter().enumerate().map(|(i, _)| {
             self.loss
+                .loss()
                 .map_or_else(|| "-".to_string(), |l| points(l.parts()[i].1))
         });
         let error = self
@@ -379,7 +350,10 @@ fn rows(series: &[Series], differs: &str) -> Vec<Row> {
                 differs: differs.to_string(),
                 short_runs,
                 complete: s.complete,
-                loss: p.loss.map(|loss| super::shown_loss(loss).0),
+                loss: p
+                    .loss
+                    .map(|loss| nqueens_ui::series::shown_loss(loss).0)
+                    .into(),
                 model_error: check
                     .iter()
                     .find(|h| h.threads == p.threads)
@@ -440,11 +414,10 @@ pub fn write_side_by_side(out: &mut dyn Write, series: &[Series]) -> io::Result<
              version before the CPU share"
         )?;
     }
-    if series
-        .iter()
-        .flat_map(|s| &s.runs)
-        .any(|p| p.loss.is_some_and(|loss| super::shown_loss(loss).1))
-    {
+    if series.iter().flat_map(|s| &s.runs).any(|p| {
+        p.loss
+            .is_some_and(|loss| nqueens_ui::series::shown_loss(loss).1)
+    }) {
         writeln!(out, "{}", super::CLIPPED_NOTE)?;
     }
     Ok(())

@@ -12,7 +12,7 @@ use nqueens::{Kernel, Strategy};
 
 use super::{compare, points, shares_core, signed_percent, solutions_per_second};
 use crate::format::{Format, TableRow, table_row, write_table};
-use crate::human::{self, percent};
+use nqueens_ui::human::{self, percent};
 
 /// Writes the studies to `out` in `format` and flushes them, so that they are out before the
 /// plot is attempted: one study as one object (JSON), several as `{"series": [...]}`.
@@ -20,7 +20,7 @@ pub fn write_results(
     out: &mut dyn Write,
     format: Format,
     studies: &[Study],
-) -> Result<(), crate::failure::Failure> {
+) -> Result<(), nqueens_ui::failure::Failure> {
     let for_people = |out: &mut dyn Write| -> io::Result<()> {
         // Said once, above every study; stderr has the whole warning.
         if studies
@@ -88,12 +88,12 @@ struct LossRow {
 
 impl TableRow for LossRow {
     fn headings() -> Vec<&'static str> {
-        let parts = super::loss_headings(false);
+        let parts = nqueens_ui::series::loss_headings(false);
         ["threads", "lost"].into_iter().chain(parts).collect()
     }
 
     fn cells(&self) -> Vec<String> {
-        let (shown, _) = super::shown_loss(self.loss);
+        let (shown, _) = nqueens_ui::series::shown_loss(self.loss);
         let parts = shown.parts().map(|(_, part)| points(part));
         [self.threads.to_string(), points(self.lost.max(0.0))]
             .into_iter()
@@ -269,7 +269,7 @@ fn write_losses(out: &mut dyn Write, study: &Study) -> io::Result<()> {
         write_table(out, &losses)?;
         if losses
             .iter()
-            .any(|row| row.lost < 0.0 || super::shown_loss(row.loss).1)
+            .any(|row| row.lost < 0.0 || nqueens_ui::series::shown_loss(row.loss).1)
         {
             writeln!(out, "{}", super::CLIPPED_NOTE)?;
         }
@@ -349,7 +349,7 @@ pub(super) fn write_model_check(out: &mut dyn Write, check: &[Holdout]) -> io::R
 /// modelled worker count, by the list-scheduling bound (`kind` = `bound`) or the model with
 /// measured losses (`kind` = `with-losses`), `seconds` = the prediction, no min, max, CPU share
 /// or loss breakdown.
-#[derive(Debug)]
+#[derive(Debug, Serialize)]
 struct CsvRow {
     kind: &'static str,
     n: u32,
@@ -368,33 +368,9 @@ struct CsvRow {
     busy: Option<bool>,
     shares_core: bool,
     cpu: String,
-    /// A column per part ([`super::loss_columns`]), each 0 and above ([`super::shown_loss`]).
-    loss: Option<Loss>,
-}
-
-impl Serialize for CsvRow {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let mut row = s.serialize_struct("CsvRow", 21)?;
-        row.serialize_field("kind", &self.kind)?;
-        row.serialize_field("n", &self.n)?;
-        row.serialize_field("strategy", &self.strategy)?;
-        row.serialize_field("kernel", &self.kernel)?;
-        row.serialize_field("logical_cpus", &self.logical_cpus)?;
-        row.serialize_field("physical_cores", &self.physical_cores)?;
-        row.serialize_field("threads", &self.threads)?;
-        row.serialize_field("seconds", &self.seconds)?;
-        row.serialize_field("min_seconds", &self.min_seconds)?;
-        row.serialize_field("max_seconds", &self.max_seconds)?;
-        row.serialize_field("speedup", &self.speedup)?;
-        row.serialize_field("efficiency", &self.efficiency)?;
-        row.serialize_field("cpu_share", &self.cpu_share)?;
-        row.serialize_field("busy", &self.busy)?;
-        row.serialize_field("shares_core", &self.shares_core)?;
-        row.serialize_field("cpu", &self.cpu)?;
-        super::serialize_loss(&mut row, self.loss)?;
-        row.end()
-    }
+    /// A column per part ([`nqueens_ui::series::loss_columns`]), each 0 and above ([`nqueens_ui::series::shown_loss`]).
+    #[serde(flatten)]
+    loss: super::LossColumns,
 }
 
 fn csv_rows(study: &Study) -> Vec<CsvRow> {
@@ -417,7 +393,9 @@ fn csv_rows(study: &Study) -> Vec<CsvRow> {
                 busy: super::busy(cpu_share),
                 shares_core: threads > study.machine.physical,
                 cpu: study.run.cpu.clone().unwrap_or_default(),
-                loss: loss.map(|loss| super::shown_loss(loss).0),
+                loss: loss
+                    .map(|loss| nqueens_ui::series::shown_loss(loss).0)
+                    .into(),
             }
         };
     let measured = study.runs.iter().map(|p| {
@@ -558,7 +536,7 @@ mod tests {
             "{table}"
         );
         let csv = csv_rows(&study);
-        assert_eq!(csv[1].loss, Some(loss));
+        assert_eq!(csv[1].loss.loss(), Some(loss));
         assert_eq!((csv[0].busy, csv[1].busy), (Some(false), Some(true)));
         let (columns, values) = crate::format::plain::csv_fields(&csv[1]).unwrap();
         let at = |name: &str| &values[columns.iter().position(|c| c == name).unwrap()];

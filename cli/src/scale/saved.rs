@@ -6,61 +6,10 @@
 use std::io::Read;
 use std::path::Path;
 
-use crate::escape;
+use nqueens_ui::escape;
 
 use nqueens::scaling::series::Series;
 use serde_json::Value;
-
-/// What tables and legends call a series.
-pub trait Labels {
-    /// The machine in a few words: the CPU's name (without trademarks and clock) or, in an
-    /// older result without it, its CPU counts; with the cores and SMT either way.
-    fn machine(&self) -> String;
-
-    /// The series' label in tables and legends: machine, kernel, strategy (and n); made text
-    /// for a spreadsheet like every string read from a file ([`escape::field`]), since
-    /// shortening the CPU's name may bring another character to its front.
-    fn label(&self) -> String;
-}
-
-impl Labels for Series {
-    fn machine(&self) -> String {
-        let (logical, physical) = (self.machine.logical, self.machine.physical);
-        let counts = if logical > physical {
-            format!("{physical} cores, {logical} threads")
-        } else {
-            format!("{physical} cores")
-        };
-        match &self.run.cpu {
-            Some(cpu) => format!("{}, {counts}", short_cpu(cpu)),
-            None => format!("{counts}, CPU not recorded"),
-        }
-    }
-
-    fn label(&self) -> String {
-        let label = format!(
-            "{}: {} kernel, {}, n = {}",
-            self.machine(),
-            self.kernel,
-            self.strategy,
-            self.n
-        );
-        escape::field(&label).into_owned()
-    }
-}
-
-/// A CPU model name without the words that only make it longer: `Intel(R) Xeon(R) Gold 6338
-/// CPU @ 2.00GHz` → `Intel Xeon Gold 6338`.
-fn short_cpu(cpu: &str) -> String {
-    let cpu = cpu.split(" @ ").next().unwrap_or(cpu);
-    cpu.replace("(R)", "")
-        .replace("(TM)", "")
-        .replace("(tm)", "")
-        .split_whitespace()
-        .filter(|w| !matches!(*w, "CPU" | "Processor"))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
 
 /// Why a file could not be read as scale results; the message names the file.
 #[derive(Debug, thiserror::Error)]
@@ -72,7 +21,7 @@ const MAX_BYTES: u64 = 64 << 20;
 
 /// Reads the series saved in `path` by `nqueens scale --format json`.
 pub fn read(path: &Path) -> Result<Vec<Series>, Unreadable> {
-    let name = crate::human::shorten(&escape::path(path)).into_owned();
+    let name = nqueens_ui::human::shorten(&escape::path(path)).into_owned();
     // The system's words ("No such file or directory"); messages drop its error number.
     // A regular file only, opened without waiting (a FIFO, /proc/kmsg): `nqueens_files`.
     let cannot = |e: nqueens_files::Refusal| Unreadable(format!("cannot read {name}: {e}"));
@@ -181,18 +130,7 @@ fn escaped(mut series: Series) -> Series {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn cpu_names_lose_trademarks_and_clocks() {
-        assert_eq!(
-            short_cpu("Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz"),
-            "Intel Xeon Gold 6338"
-        );
-        assert_eq!(
-            short_cpu("AMD EPYC 9B14 96-Core Processor"),
-            "AMD EPYC 9B14 96-Core"
-        );
-    }
+    use nqueens_ui::series::Labels;
 
     #[test]
     fn the_committed_older_result_is_read_and_labelled() {

@@ -113,7 +113,7 @@ pub(super) struct Curve {
     /// Whether `model` includes the measured serial time and slowdown.
     pub(super) with_losses: bool,
     /// The loss breakdown of each measured thread count above one, each part 0 and above
-    /// ([`crate::scale::shown_loss`]) and finite.
+    /// ([`nqueens_ui::series::shown_loss`]) and finite.
     pub(super) losses: Vec<(f64, Loss)>,
     /// Which series this is, and of how many (the loss bars stand side by side).
     pub(super) index: usize,
@@ -166,7 +166,7 @@ impl Curve {
             .iter()
             .filter(|p| p.threads > 1 && usable(p.threads as f64, 1.0))
             // No gain drawn as a loss: a part below 0 is drawn as 0, as the tables show it.
-            .filter_map(|p| Some((p.threads as f64, crate::scale::shown_loss(p.loss?).0)))
+            .filter_map(|p| Some((p.threads as f64, nqueens_ui::series::shown_loss(p.loss?).0)))
             .filter(|(_, l)| l.parts().iter().all(|(_, x)| x.abs() <= DRAWN.1))
             .collect();
         let (colour, bar) = PALETTE[index % PALETTE.len()];

@@ -76,12 +76,8 @@ fn labelled(label: &str, colour: AnsiColor, text: impl Display) {
 /// Sets when stderr's words are coloured, for the whole process: `--color` (`auto` colours
 /// only a terminal, and never where NO_COLOR is set and not empty, per no-color.org; as
 /// `anstream` decides, which also honours CLICOLOR_FORCE and TERM=dumb).
-pub fn set_color(choice: clap::ColorChoice) {
-    anstream::ColorChoice::write_global(match choice {
-        clap::ColorChoice::Always => anstream::ColorChoice::Always,
-        clap::ColorChoice::Never => anstream::ColorChoice::Never,
-        clap::ColorChoice::Auto => anstream::ColorChoice::Auto,
-    });
+pub fn set_color(choice: anstream::ColorChoice) {
+    anstream::ColorChoice::write_global(choice);
 }
 
 /// Whether stderr takes colour now.

@@ -205,7 +205,7 @@ impl<'a, I: Iterator<Item = &'a Model> + Clone> View<'a, I> {
         let state = if model.finished {
             "finished".to_string()
         } else if self.back > 0 {
-            format!("{} back", crate::human::plural(self.back, "step"))
+            format!("{} back", nqueens_ui::human::plural(self.back, "step"))
         } else if self.paused {
             "paused".to_string()
         } else {

@@ -2,12 +2,11 @@
 //! load-balance model and an optional SVG plot; with `--compare`, saved results side by side.
 
 mod compare;
-mod plot;
 mod report;
 pub(crate) mod saved;
 
 use std::io::Write;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use nqueens::estimate::cost::Cost;
@@ -17,11 +16,12 @@ use nqueens::scaling::{Load, Loss, Machine};
 use nqueens::{CountOptions, Kernel, RunControl, Strategy, Watcher};
 
 use super::long_run::Interrupt;
-use super::output;
-use super::progress::Steps;
-use super::{budget, human, pin};
+use super::{budget, pin};
 use crate::args::ScaleArgs;
-use crate::failure::{Failure, Outcome};
+use nqueens_ui::failure::{Failure, Outcome};
+use nqueens_ui::human;
+use nqueens_ui::output;
+use nqueens_ui::progress::Steps;
 
 pub fn run(args: &ScaleArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     match args.n {
@@ -180,11 +180,11 @@ fn write_out(out: &mut dyn Write, args: &ScaleArgs, studies: &[Study]) -> Result
     }
     let printed = report::write_results(out, args.format, studies);
     if let Some(path) = &args.plot {
-        let options = plot::PlotOptions {
+        let options = nqueens_plot::PlotOptions {
             model_up_to: args.model_up_to,
             warnings,
         };
-        plot::write(path, &series, &options)?;
+        nqueens_plot::write(path, &series, &options)?;
     }
     printed
 }
@@ -483,29 +483,7 @@ fn points(x: f64) -> String {
     format!("{:.1}", x.max(0.0) * 100.0)
 }
 
-/// The loss breakdown as the tables, the CSV and the plot show it: a part below 0 (where the
-/// thread count did better than the one-thread run in it: timer noise) as 0, so that no gain
-/// reads as a loss; with whether a part was. The saved study (JSON) keeps the measured parts,
-/// which add up to `1 - efficiency`.
-pub(crate) fn shown_loss(loss: Loss) -> (Loss, bool) {
-    let mut shown = loss;
-    let mut clipped = false;
-    for part in [
-        &mut shown.serial,
-        &mut shown.imbalance,
-        &mut shown.other_programs,
-        &mut shown.slowdown,
-        &mut shown.unexplained,
-    ] {
-        if *part < 0.0 {
-            *part = 0.0;
-            clipped = true;
-        }
-    }
-    (shown, clipped)
-}
-
-/// What the loss tables say under themselves when [`shown_loss`] set a part to 0.
+/// What the loss tables say under themselves when [`shown_loss`](nqueens_ui::series::shown_loss) set a part to 0.
 pub(crate) const CLIPPED_NOTE: &str = "a part below 0 (the thread count did better there than \
                                        the 1-thread run: timer noise) is shown as 0.0, so the \
                                        parts can add up to more than lost";
@@ -546,64 +524,42 @@ fn solutions_per_second(rate: f64) -> String {
     format!("{} solutions/s", rate.trim_end_matches("/s").trim_end())
 }
 
-/// `items` without repeats, each where it first comes; linear in their number.
-pub(crate) fn distinct<T: Eq + std::hash::Hash + Clone>(
-    items: impl IntoIterator<Item = T>,
-) -> Vec<T> {
-    let mut seen = std::collections::HashSet::new();
-    items
-        .into_iter()
-        .filter(|item| seen.insert(item.clone()))
-        .collect()
+/// The loss breakdown as a row's columns, each empty (`null`) where the row has none: `loss_`
+/// and the part's name ([`Loss::NAMES`], as [`loss_columns`] names them), in their order.
+/// Flattened into the rows of `scale` and `scale --compare`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize)]
+pub(crate) struct LossColumns {
+    loss_serial: Option<f64>,
+    loss_imbalance: Option<f64>,
+    loss_other_programs: Option<f64>,
+    loss_slowdown: Option<f64>,
+    loss_unexplained: Option<f64>,
 }
 
-/// Names made from each part of the loss breakdown's name ([`Loss::NAMES`]) by `name`, once per
-/// list (`cell`) and kept for the program's life: the columns and headings of the rows that
-/// show the breakdown, so that no part is spelled twice.
-fn loss_names(
-    cell: &'static OnceLock<[&'static str; 5]>,
-    name: fn(usize, &str) -> String,
-) -> [&'static str; 5] {
-    *cell.get_or_init(|| {
-        let mut names = [""; 5];
-        for (i, (slot, part)) in names.iter_mut().zip(Loss::NAMES).enumerate() {
-            *slot = Box::leak(name(i, part).into_boxed_str());
+impl From<Option<Loss>> for LossColumns {
+    fn from(loss: Option<Loss>) -> LossColumns {
+        let part = |i: usize| loss.map(|l| l.parts()[i].1);
+        LossColumns {
+            loss_serial: part(0),
+            loss_imbalance: part(1),
+            loss_other_programs: part(2),
+            loss_slowdown: part(3),
+            loss_unexplained: part(4),
         }
-        names
-    })
-}
-
-/// The JSON and CSV columns of the loss breakdown: `loss_` and the part's name
-/// (`loss_other_programs`).
-pub(crate) fn loss_columns() -> [&'static str; 5] {
-    static COLUMNS: OnceLock<[&'static str; 5]> = OnceLock::new();
-    loss_names(&COLUMNS, |_, part| format!("loss_{part}"))
-}
-
-/// The table headings of the loss breakdown: the parts' names in words (`other programs`),
-/// the first after `lost: ` where `lost_first` (`lost: serial`).
-pub(crate) fn loss_headings(lost_first: bool) -> [&'static str; 5] {
-    static PLAIN: OnceLock<[&'static str; 5]> = OnceLock::new();
-    static LOST: OnceLock<[&'static str; 5]> = OnceLock::new();
-    match lost_first {
-        false => loss_names(&PLAIN, |_, part| part.replace('_', " ")),
-        true => loss_names(&LOST, |i, part| match i {
-            0 => format!("lost: {}", part.replace('_', " ")),
-            _ => part.replace('_', " "),
-        }),
     }
 }
 
-/// Writes the loss breakdown's columns ([`loss_columns`]) into a row being serialized; empty
-/// (`null`) where there is none.
-pub(crate) fn serialize_loss<S: serde::ser::SerializeStruct>(
-    row: &mut S,
-    loss: Option<Loss>,
-) -> Result<(), S::Error> {
-    for (i, column) in loss_columns().into_iter().enumerate() {
-        row.serialize_field(column, &loss.map(|l| l.parts()[i].1))?;
+impl LossColumns {
+    /// The breakdown the columns hold, none where they are empty.
+    pub(crate) fn loss(&self) -> Option<Loss> {
+        let mut loss = Loss::default();
+        loss.serial = self.loss_serial?;
+        loss.imbalance = self.loss_imbalance?;
+        loss.other_programs = self.loss_other_programs?;
+        loss.slowdown = self.loss_slowdown?;
+        loss.unexplained = self.loss_unexplained?;
+        Some(loss)
     }
-    Ok(())
 }
 
 /// Whether a measured row's threads shared a core, in the table.
@@ -664,6 +620,25 @@ pub(crate) mod tests {
             })
             .collect();
         study
+    }
+
+    #[test]
+    fn the_loss_columns_are_named_by_the_parts() {
+        use nqueens_ui::series::loss_columns;
+        let empty: Vec<String> = loss_columns()
+            .iter()
+            .map(|name| format!("\"{name}\":null"))
+            .collect();
+        assert_eq!(
+            serde_json::to_string(&LossColumns::default()).unwrap(),
+            format!("{{{}}}", empty.join(","))
+        );
+        let mut loss = Loss::default();
+        loss.serial = 0.01;
+        loss.unexplained = -0.002;
+        let columns = LossColumns::from(Some(loss));
+        assert_eq!(columns.loss(), Some(loss));
+        assert_eq!(LossColumns::from(None).loss(), None);
     }
 
     #[test]
@@ -754,18 +729,6 @@ pub(crate) mod tests {
         let said = series_warnings(&stopped, true);
         assert_eq!(said[0], STOPPED_WARNING);
         assert_eq!(said[1..], alone);
-    }
-
-    #[test]
-    fn no_gain_is_shown_as_a_loss() {
-        let mut loss = Loss::default();
-        loss.serial = -0.003;
-        loss.slowdown = 0.05;
-        loss.unexplained = -0.0;
-        let (shown, clipped) = shown_loss(loss);
-        assert!(clipped);
-        assert_eq!((shown.serial, shown.slowdown), (0.0, 0.05));
-        assert_eq!(shown_loss(shown), (shown, false));
     }
 
     #[test]

@@ -9,7 +9,7 @@ use super::panels::*;
 
 /// The parts of the loss breakdown as drawn: name, colour, value.
 pub(super) fn loss_parts(loss: &Loss) -> [(&'static str, RGBColor, f64); 5] {
-    let names = crate::scale::loss_headings(false);
+    let names = nqueens_ui::series::loss_headings(false);
     let parts = loss.parts();
     std::array::from_fn(|i| (names[i], LOSS_COLOURS[i], parts[i].1))
 }

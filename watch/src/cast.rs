@@ -19,8 +19,8 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use serde_json::json;
 
-use crate::failure::Failure;
-use crate::output;
+use nqueens_ui::failure::Failure;
+use nqueens_ui::output;
 
 /// The longest wait recorded between two frames once the search has ended, in seconds.
 pub const AFTER_END_GAP: f64 = 1.0;

@@ -7,6 +7,8 @@
 
 use nqueens::classic::{Algorithm, Counters, Event, Line, Observer};
 
+use crate::narration::{along, say};
+
 /// The last step shown: a square rejected, a queen placed or taken back, a solution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Step {
@@ -60,20 +62,6 @@ pub struct Model {
     pub total: Option<u128>,
     /// The search has ended.
     pub finished: bool,
-}
-
-/// The sentence part naming a line: `along its column`, `along a ↘ diagonal (row − column =
-/// 0)`.
-pub fn along(line: Line, square: (usize, usize)) -> String {
-    match line {
-        Line::Column => "along its ↓ column".to_string(),
-        Line::Diagonal | Line::AntiDiagonal => format!(
-            "along a {} {line} ({} = {})",
-            line.arrow(),
-            line.equation(),
-            line.constant(square)
-        ),
-    }
 }
 
 impl Model {
@@ -208,101 +196,141 @@ impl Model {
     fn how(&self, line: Line, (row, col): (usize, usize), by: (usize, usize)) -> String {
         let n = self.n;
         match self.algorithm {
-            Algorithm::Matrix => "its cell is marked attacked".to_string(),
-            Algorithm::Array => format!("queens[{}] = {} is on it", by.0, by.1),
+            Algorithm::Matrix => say("how_matrix", &[]),
+            Algorithm::Array => say("how_array", &[("by", &by.0), ("by_col", &by.1)]),
             Algorithm::Attack => match line {
-                Line::Column => format!("cols[{col}] is set"),
-                Line::Diagonal => format!("diffs[{}] is set", row + n - 1 - col),
-                Line::AntiDiagonal => format!("sums[{}] is set", row + col),
+                Line::Column => say("how_attack_column", &[("col", &col)]),
+                Line::Diagonal => say("how_attack_diagonal", &[("index", &(row + n - 1 - col))]),
+                Line::AntiDiagonal => say("how_attack_anti_diagonal", &[("index", &(row + col))]),
             },
-            Algorithm::Bitmask => match line {
-                Line::Column => format!("bit {col} of cols is set"),
-                Line::Diagonal => format!("bit {col} of ld is set"),
-                Line::AntiDiagonal => format!("bit {col} of rd is set"),
-            },
-            _ => format!("the queen at ({}, {}) attacks it", by.0, by.1),
+            Algorithm::Bitmask => {
+                let mask = match line {
+                    Line::Column => "cols",
+                    Line::Diagonal => "ld",
+                    Line::AntiDiagonal => "rd",
+                };
+                say("how_bitmask", &[("col", &col), ("mask", &mask)])
+            }
+            _ => say("how_other", &[("by", &by.0), ("by_col", &by.1)]),
         }
     }
 
-    /// One sentence on the last step.
+    /// One sentence on the last step (its words: [`crate::narration`]).
     pub fn narration(&self) -> String {
         if self.finished {
-            let found = crate::human::plural(self.counters.solutions, "solution");
-            return format!("done: every column of row 0 was tried, {found} found");
+            let found = nqueens_ui::human::plural(self.counters.solutions, "solution");
+            return say("done", &[("found", &found)]);
         }
         match self.step {
-            Step::Start => format!(
-                "row 0: the search starts on an empty {0} x {0} board",
-                self.n
+            Step::Start => say("start", &[("n", &self.n)]),
+            Step::Reject { row, col, line, by } => say(
+                "reject",
+                &[
+                    ("row", &row),
+                    ("col", &col),
+                    ("along", &along(line, (row, col))),
+                    ("by", &by.0),
+                    ("how", &self.how(line, (row, col), by)),
+                ],
             ),
-            Step::Reject { row, col, line, by } => format!(
-                "row {row}: column {col} is attacked {} by the queen on row {} ({})",
-                along(line, (row, col)),
-                by.0,
-                self.how(line, (row, col), by)
+            Step::Place { row, col } if self.by_queen() => self.bit_placed(row, col),
+            Step::Place { row, col } if row + 1 == self.n => {
+                say("place_last", &[("row", &row), ("col", &col)])
+            }
+            Step::Place { row, col } => say(
+                "place",
+                &[("row", &row), ("col", &col), ("next", &(row + 1))],
             ),
-            Step::Place { row, col } if self.by_queen() => {
-                let masks = self.masks(row);
-                let free = masks.free_columns();
-                let tried = free.iter().filter(|&&c| c < col).count();
-                let listed = free
+            Step::Solution => {
+                let queens = self
+                    .queens
                     .iter()
                     .map(ToString::to_string)
                     .collect::<Vec<_>>()
                     .join(" ");
-                let then = if row + 1 == self.n {
-                    "the last queen".to_string()
-                } else {
-                    format!("on to row {}", row + 1)
-                };
-                let tried = match tried {
-                    0 => String::new(),
-                    t => format!(", {} tried before", crate::human::plural(t, "bit")),
-                };
-                let columns = if free.len() == 1 { "column" } else { "columns" };
-                format!(
-                    "row {row}: free = ~(cols | ld | rd) has {columns} {listed}{tried}; the \
-                     lowest bit left, column {col}, gets the queen: {then}"
+                let solutions = self.counters.solutions;
+                say(
+                    "solution",
+                    &[("solutions", &solutions), ("queens", &queens)],
                 )
             }
-            Step::Place { row, col } if row + 1 == self.n => {
-                format!("row {row}: column {col} is free: the last queen")
-            }
-            Step::Place { row, col } => {
-                format!(
-                    "row {row}: column {col} is free: queen placed, on to row {}",
-                    row + 1
-                )
-            }
-            Step::Solution => format!(
-                "solution {}: every row has a queen ({})",
-                self.counters.solutions,
-                self.queens
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            ),
             Step::Remove { row, col } if row + 1 == self.n => {
-                let next = if self.by_queen() {
-                    "the next free bit"
-                } else {
-                    "next column"
-                };
-                format!("row {row}: queen taken back from column {col}, {next}")
+                let next = say(
+                    if self.by_queen() {
+                        "next_bit"
+                    } else {
+                        "next_column"
+                    },
+                    &[],
+                );
+                say(
+                    "remove_last",
+                    &[("row", &row), ("col", &col), ("next", &next)],
+                )
             }
             Step::Remove { row, col } => {
-                let empty = if self.by_queen() {
-                    "has no free bit left"
-                } else {
-                    "has no free square left"
-                };
-                format!(
-                    "row {} {empty}: back to row {row}, queen taken back from column {col}",
-                    row + 1
+                let empty = say(
+                    if self.by_queen() {
+                        "no_bit"
+                    } else {
+                        "no_square"
+                    },
+                    &[],
+                );
+                say(
+                    "remove",
+                    &[
+                        ("below", &(row + 1)),
+                        ("empty", &empty),
+                        ("row", &row),
+                        ("col", &col),
+                    ],
                 )
             }
         }
+    }
+
+    /// The sentence on the bitmask's queen placed on `(row, col)`: the free columns, how many
+    /// were tried before, where the search goes on.
+    fn bit_placed(&self, row: usize, col: usize) -> String {
+        let free = self.masks(row).free_columns();
+        let tried = free.iter().filter(|&&c| c < col).count();
+        let listed = free
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let then = if row + 1 == self.n {
+            say("then_last", &[])
+        } else {
+            say("then_next", &[("next", &(row + 1))])
+        };
+        let tried = match tried {
+            0 => String::new(),
+            t => {
+                let bits = nqueens_ui::human::plural(t, &say("bit", &[]));
+                say("tried_before", &[("tried", &bits)])
+            }
+        };
+        let columns = say(
+            if free.len() == 1 {
+                "one_column"
+            } else {
+                "columns"
+            },
+            &[],
+        );
+        say(
+            "place_bitmask",
+            &[
+                ("row", &row),
+                ("columns", &columns),
+                ("listed", &listed),
+                ("tried", &tried),
+                ("col", &col),
+                ("then", &then),
+            ],
+        )
     }
 
     /// The last step in a few words, for the log of recent steps.
@@ -319,7 +347,7 @@ impl Model {
                 let free = self.masks(row).free.count_ones();
                 format!(
                     "({row},{col}) Q, lowest of {}",
-                    crate::human::plural(free, "free bit")
+                    nqueens_ui::human::plural(free, "free bit")
                 )
             }
             Step::Place { row, col } => format!("({row},{col}) Q placed"),

@@ -30,7 +30,7 @@ use ratatui::{Terminal, TerminalOptions, Viewport};
 use super::cast::Recording;
 use super::model::{Model, Step};
 use super::view::View;
-use crate::failure::Failure;
+use nqueens_ui::failure::Failure;
 
 /// Steps kept for stepping back.
 const HISTORY: usize = 2000;
@@ -157,7 +157,7 @@ impl Flags {
         // waiting for the answer of a terminal that does not answer. If it has not seen the flag
         // within half a second, leave from here, restoring the terminal first (on a thread of
         // its own, not waited for beyond another half second, in case its locks are held).
-        crate::signals::on_interrupt(move || {
+        nqueens_ui::signals::on_interrupt(move || {
             interrupted.store(true, Ordering::SeqCst);
             std::thread::sleep(Duration::from_millis(500));
             if !ending.load(Ordering::SeqCst) {
@@ -170,7 +170,7 @@ impl Flags {
                 if started.is_ok() {
                     let _ = restored.recv_timeout(Duration::from_millis(500));
                 }
-                crate::output::message("nqueens: interrupted");
+                nqueens_ui::output::message("nqueens: interrupted");
                 std::process::exit(130);
             }
         });
@@ -184,7 +184,7 @@ impl Flags {
             ] {
                 // A stop or quit ignored at the start (a background job of a script) stays
                 // ignored; SIGCONT continues the process whatever its handler.
-                if signal == SIGCONT || !crate::signals::ignored(signal) {
+                if signal == SIGCONT || !nqueens_ui::signals::ignored(signal) {
                     let _ = signal_hook::flag::register(signal, Arc::clone(flag));
                 }
             }

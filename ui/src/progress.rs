@@ -6,8 +6,8 @@
 //! bar advances by each task's size estimate rather than by one per task: that keeps the ETA
 //! from being far too pessimistic at the start. Until a task of this run has finished there is
 //! nothing to estimate from, so the bar says it is waiting instead of showing an ETA. The bar has
-//! a fixed width ([`BAR_WIDTH`]), whatever the terminal's. Lines printed while the bar is shown
-//! go through [`Progress::suspend`] or a [`Notices`] handle, so that each is on its own line.
+//! a fixed width (`BAR_WIDTH`), whatever the terminal's. Lines printed while the bar is shown
+//! go through `Progress::suspend` or a [`Notices`] handle, so that each is on its own line.
 //!
 //! When stderr is not a terminal (a batch job's log, `nohup`, CI) there is no bar: instead a
 //! plain line is written every [`LOG_EVERY`] of wall time (`--progress-seconds` or else
@@ -40,7 +40,7 @@ const TEMPLATE: &str =
     "{clock} [{bar:20}] {tasks} tasks, {solutions} solutions, {eta_once_timed}{msg}";
 
 /// Shown in place of the ETA until a task of this run has finished.
-pub(crate) const NO_ETA_YET: &str = "no ETA yet";
+pub const NO_ETA_YET: &str = "no ETA yet";
 
 /// How often a count whose stderr is not a terminal writes its progress line.
 pub const LOG_EVERY: Duration = Duration::from_secs(60);
@@ -71,7 +71,7 @@ pub fn set_log_interval(every: Option<Duration>) {
 /// The interval of the progress lines: `--progress-seconds` where it was given
 /// ([`set_log_interval`]), else [`INTERVAL_VAR`] when it is set and not blank, else
 /// [`LOG_EVERY`]; a value of the variable that is not a number of seconds from
-/// [`SHORTEST_INTERVAL`] to a year is refused in one line.
+/// `SHORTEST_INTERVAL` to a year is refused in one line.
 pub fn log_interval() -> Result<Duration, String> {
     if let Some(&every) = FLAG_INTERVAL.get() {
         return Ok(every);
@@ -79,7 +79,7 @@ pub fn log_interval() -> Result<Duration, String> {
     parse_interval(std::env::var_os(INTERVAL_VAR).as_deref())
 }
 
-/// Parses `--progress-seconds`: a number of seconds from [`SHORTEST_INTERVAL`] to a year, as
+/// Parses `--progress-seconds`: a number of seconds from `SHORTEST_INTERVAL` to a year, as
 /// [`INTERVAL_VAR`] takes.
 pub fn parse_progress_seconds(text: &str) -> Result<Duration, String> {
     seconds_in_bounds(text.trim()).ok_or_else(|| {
@@ -92,7 +92,7 @@ pub fn parse_progress_seconds(text: &str) -> Result<Duration, String> {
     })
 }
 
-/// `text` as a number of seconds from [`SHORTEST_INTERVAL`] to [`LONGEST_INTERVAL`].
+/// `text` as a number of seconds from `SHORTEST_INTERVAL` to [`LONGEST_INTERVAL`].
 fn seconds_in_bounds(text: &str) -> Option<Duration> {
     text.parse::<f64>()
         .ok()

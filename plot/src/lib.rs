@@ -4,6 +4,8 @@
 //! a wide pale line, the ideal as a thin dashed black line over it, one shared legend under the
 //! panels and the warnings raised about the runs as a caption; as an SVG document.
 
+#![warn(missing_docs)]
+
 use std::path::Path;
 
 use plotters::prelude::*;
@@ -11,10 +13,9 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use nqueens::scaling::series::Series;
 
-use super::distinct;
-use super::saved::Labels;
-use crate::failure::Failure;
-use crate::{human, output};
+use nqueens_ui::failure::Failure;
+use nqueens_ui::series::{Labels, distinct};
+use nqueens_ui::{human, output};
 
 mod frame;
 mod legend;

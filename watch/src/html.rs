@@ -17,9 +17,9 @@ use serde_json::json;
 use super::StepLimit;
 use super::model::{Model, Rejection, Step};
 use super::screen::SPEEDS;
-use crate::args::WatchArgs;
-use crate::failure::{Failure, Outcome};
-use crate::{human, output};
+use crate::Options;
+use nqueens_ui::failure::{Failure, Outcome};
+use nqueens_ui::{human, output};
 
 /// The most steps one page holds (a few bytes each: about 7 MB of page at most):
 /// `--limit 0` keeps the steps up to this many, and a larger `--limit` is refused
@@ -41,7 +41,7 @@ pub fn page_steps(max_steps: u64) -> Result<u64, Failure> {
 
 /// Writes the page of `args`' search to `path` (through the tool's safe replace), then says on
 /// stderr where and how big (unless `--quiet`).
-pub fn write(args: &WatchArgs, path: &Path) -> Result<Outcome, Failure> {
+pub fn write(args: &Options, path: &Path) -> Result<Outcome, Failure> {
     let max_steps = page_steps(args.max_steps.unwrap_or(super::DEFAULT_MAX_STEPS))?;
     output::check_replaceable(path, "the page")?;
     let moves = moves(args, max_steps)?;
@@ -55,7 +55,7 @@ pub fn write(args: &WatchArgs, path: &Path) -> Result<Outcome, Failure> {
     }
     output::note(format_args!(
         "nqueens: wrote {} ({}, {})",
-        crate::escape::text(&path.display().to_string()),
+        nqueens_ui::escape::text(&path.display().to_string()),
         human::plural(moves.steps, "step"),
         human::plural(page.len(), "byte")
     ));
@@ -146,7 +146,7 @@ impl Moves {
 }
 
 /// The steps of `args`' search up to `max_steps` (0: every step), encoded.
-pub fn moves(args: &WatchArgs, max_steps: u64) -> Result<Moves, Failure> {
+pub fn moves(args: &Options, max_steps: u64) -> Result<Moves, Failure> {
     struct Encoder {
         model: Model,
         moves: Moves,
@@ -189,7 +189,7 @@ pub fn moves(args: &WatchArgs, max_steps: u64) -> Result<Moves, Failure> {
 }
 
 /// The whole page.
-fn page(args: &WatchArgs, moves: &Moves) -> String {
+fn page(args: &Options, moves: &Moves) -> String {
     let model = Model::new(args.n, args.algorithm);
     let c = &moves.counters;
     let data = json!({
@@ -204,6 +204,11 @@ fn page(args: &WatchArgs, moves: &Moves) -> String {
         "final": [c.nodes, c.candidates, c.diagonal_checks, c.solutions],
         "speeds": SPEEDS,
         "speed": args.speed.unwrap_or(super::DEFAULT_SPEED),
+        "sentences": crate::narration::SENTENCES
+            .iter()
+            .map(|(name, text)| (name.to_string(), json!(text)))
+            .collect::<serde_json::Map<_, _>>(),
+        "lines": crate::narration::lines(),
     });
     // `<` only occurs inside the JSON's strings, where \u003c means the same: no `</script>`.
     let data = data.to_string().replace('<', "\\u003c");

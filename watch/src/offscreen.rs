@@ -27,10 +27,10 @@ use super::cast::{self, Recording};
 use super::delta::Delta;
 use super::model::{Model, Step};
 use super::view::{self, View};
-use crate::args::WatchArgs;
-use crate::failure::{Failure, Outcome};
-use crate::progress::Steps;
-use crate::{human, output};
+use crate::Options;
+use nqueens_ui::failure::{Failure, Outcome};
+use nqueens_ui::progress::Steps;
+use nqueens_ui::{human, output};
 
 /// How long a recording works before its progress is shown on stderr.
 pub const PROGRESS_AFTER: Duration = Duration::from_secs(2);
@@ -43,7 +43,7 @@ pub const SOLUTION_HOLD: f64 = 2.0;
 
 /// Records `args`' search drawn off-screen on a `size` terminal into `path`, then says on
 /// stderr where, how long and how big (unless `--quiet`).
-pub fn record(args: &WatchArgs, path: &Path, size: (u16, u16)) -> Result<Outcome, Failure> {
+pub fn record(args: &Options, path: &Path, size: (u16, u16)) -> Result<Outcome, Failure> {
     let height = size.1;
     let algorithm = args.algorithm;
     refuse_unfit(args.n as usize, algorithm, size)?;
@@ -58,7 +58,7 @@ pub fn record(args: &WatchArgs, path: &Path, size: (u16, u16)) -> Result<Outcome
     let terminal = recording_terminal(&recording, size)?;
     let label = format!(
         "recording {}",
-        crate::escape::text(&path.display().to_string())
+        nqueens_ui::escape::text(&path.display().to_string())
     );
     let mut view = OffScreen {
         terminal,
@@ -106,7 +106,7 @@ pub fn record(args: &WatchArgs, path: &Path, size: (u16, u16)) -> Result<Outcome
     }
     output::note(format_args!(
         "nqueens: wrote {} ({}, {} at {} steps/s, {})",
-        crate::escape::text(&path.display().to_string()),
+        nqueens_ui::escape::text(&path.display().to_string()),
         human::plural(steps, "step"),
         human::clock(duration),
         view::speed_text(speed),
@@ -161,7 +161,7 @@ fn refuse_unfit(n: usize, algorithm: Algorithm, size: (u16, u16)) -> Result<(), 
 fn stop_on_interrupt() -> Arc<AtomicBool> {
     let interrupted = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&interrupted);
-    crate::signals::on_interrupt(move || {
+    nqueens_ui::signals::on_interrupt(move || {
         if flag.swap(true, Ordering::SeqCst) {
             output::quit_interrupted();
         }

@@ -5,7 +5,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::frame::*;
-use crate::human;
+use nqueens_ui::human;
 
 pub(super) fn draw_panel(
     area: &Area<'_>,

@@ -6,9 +6,8 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use nqueens::scaling::Loss;
 use nqueens::scaling::series::Series;
 
-use crate::human;
-use crate::scale::distinct;
-use crate::scale::saved::Labels;
+use nqueens_ui::human;
+use nqueens_ui::series::{Labels, distinct};
 
 use super::frame::*;
 use super::losses::*;

@@ -1,14 +1,19 @@
-//! `nqueens watch`: a textbook search step by step, full screen ([`screen`]) or as text frames
-//! and JSON lines for slides, scripts and tests; recorded ([`cast`]: on a terminal as shown,
-//! elsewhere drawn off-screen by [`offscreen`]) or written as a page ([`html`]).
+//! `nqueens watch`: a textbook search step by step, full screen (`screen`) or as text frames
+//! and JSON lines for slides, scripts and tests; recorded (`cast`: on a terminal as shown,
+//! elsewhere drawn off-screen by `offscreen`) or written as a page (`html`).
 //!
-//! The search is the library's own ([`Algorithm::watch`]): each step reaches an observer here,
-//! which updates the [`Model`] and shows it. Nothing of the algorithms is copied.
+//! The search is the library's own ([`Algorithm::watch`](nqueens::classic::Algorithm::watch)): each step reaches an observer here,
+//! which updates the `Model` and shows it. Nothing of the algorithms is copied.
+//!
+//! The command parses `nqueens watch`'s arguments into [`Options`] and calls [`run`].
+
+#![warn(missing_docs)]
 
 mod cast;
 mod delta;
 mod html;
 mod model;
+mod narration;
 mod offscreen;
 mod screen;
 mod view;
@@ -21,14 +26,39 @@ use std::time::Duration;
 use nqueens::classic::{Event, Observer};
 use serde_json::json;
 
-use super::output;
-use crate::args::WatchArgs;
-use crate::failure::{Failure, Outcome};
 use model::{Model, Step};
+use nqueens_ui::failure::{Failure, Outcome};
+use nqueens_ui::output;
 use screen::End;
 
+/// What `nqueens watch` was asked to show, and how (its arguments, parsed and checked).
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The board's size, 1 to 64.
+    pub n: u32,
+    /// The algorithm whose search is shown.
+    pub algorithm: nqueens::classic::Algorithm,
+    /// Steps per second (`--speed`), 0.1 to 1000; [`DEFAULT_SPEED`] on the screen and the page
+    /// when none is given.
+    pub speed: Option<f64>,
+    /// Whether to pause at every solution.
+    pub pause_on_solution: bool,
+    /// Every step as a text frame instead of the full-screen view.
+    pub frames: bool,
+    /// Every step as a JSON line (`Some("json")`).
+    pub format: Option<String>,
+    /// The most steps of the frames, JSON, page or off-screen recording (`--limit`; 0: never).
+    pub max_steps: Option<u64>,
+    /// Where to record the view as an asciinema v2 file.
+    pub cast: Option<std::path::PathBuf>,
+    /// The size of the view recorded off-screen, columns by lines.
+    pub size: Option<(u16, u16)>,
+    /// Where to write the page that replays the search.
+    pub html: Option<std::path::PathBuf>,
+}
+
 /// Steps per second on the screen unless `--speed` says otherwise.
-const DEFAULT_SPEED: f64 = 5.0;
+pub const DEFAULT_SPEED: f64 = 5.0;
 
 /// The most steps of the frames, JSON and page unless `--limit` says otherwise.
 const DEFAULT_MAX_STEPS: u64 = 100_000;
@@ -40,7 +70,9 @@ enum Mode {
     Json,
 }
 
-pub fn run(args: &WatchArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
+/// Shows the search `args` asks for: on the screen, as frames or JSON lines on `out`, recorded
+/// into a file or written as a page.
+pub fn run(args: &Options, out: &mut dyn Write) -> Result<Outcome, Failure> {
     if let Some(path) = &args.html {
         return html::write(args, path);
     }
@@ -83,15 +115,15 @@ pub fn run(args: &WatchArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     // The recording of what was shown is kept even when the terminal failed (a hangup).
     if let (Some(path), Some((recording, stream))) = (&args.cast, recording) {
         // An interrupt from now on removes the recording's temporary file.
-        crate::signals::on_interrupt(output::quit_interrupted);
+        nqueens_ui::signals::on_interrupt(output::quit_interrupted);
         let mut recording = recording.borrow_mut();
         recording.finish_into(path)?;
         let bytes = stream.take().expect("the recording's file").finish()?;
         output::note(format_args!(
             "nqueens: wrote {} ({}, {})",
-            crate::escape::text(&path.display().to_string()),
-            crate::human::clock(recording.duration()),
-            crate::human::plural(bytes, "byte")
+            nqueens_ui::escape::text(&path.display().to_string()),
+            nqueens_ui::human::clock(recording.duration()),
+            nqueens_ui::human::plural(bytes, "byte")
         ));
     }
     match shown? {
@@ -108,7 +140,7 @@ pub fn run(args: &WatchArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
 }
 
 /// Writes every step of the search as a frame or a JSON line, up to `--limit`.
-fn run_text(args: &WatchArgs, mode: Mode, out: &mut dyn Write) -> Result<Outcome, Failure> {
+fn run_text(args: &Options, mode: Mode, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let mut writer = TextWriter {
         model: Model::new(args.n, args.algorithm),
         mode,
