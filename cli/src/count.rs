@@ -95,9 +95,12 @@ pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     }
     let mut options = options(&args.engine);
     resolve_kernel(&mut options)?;
-    if let Some(limit) = args.max_seconds {
-        refuse_if_over(&args.boards.0, &options, limit)?;
-    }
+    // The boards' cost, estimated once where --max-seconds weighs it, and handed on to the
+    // notes on a long count.
+    let cost = match args.max_seconds {
+        Some(limit) => Some(refuse_if_over(&args.boards.0, &options, limit)?),
+        None => None,
+    };
     // Refused before any warning about the threads.
     let placement = pin::placement(args.pin, options.threads)?;
     super::threads::warn_if_oversubscribed(options.threads);
@@ -108,7 +111,7 @@ pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     }
     if let [_, _, ..] = args.boards.0[..] {
         // One board is announced once its journal is accepted, net of the resumed tasks.
-        announce_long_counts(&args.boards.0, &options);
+        announce_long_counts(&args.boards.0, &options, cost);
     }
     let pinned = placement.map(|p| p.describe(options.threads));
     let record = |mut record: Counted| {
@@ -119,6 +122,8 @@ pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         options,
         long_run,
         interrupt,
+        // One board's cost is the boards' cost.
+        cost: cost.filter(|_| args.boards.0.len() == 1),
     };
     if args.checkpoint.is_some() {
         let widths = resumable_widths(&args.boards.0, &session.options);

@@ -100,6 +100,9 @@ pub struct Session {
     pub long_run: LongRun,
     /// The interrupt that stops the count (its workers drop the tasks they are on).
     pub interrupt: Interrupt,
+    /// The cost of the count's one board, where it was estimated before the session began (to
+    /// refuse it over `--max-seconds`): handed on, not estimated again.
+    pub cost: Option<Cost>,
 }
 
 impl Session {
@@ -149,8 +152,10 @@ impl Session {
         if let Some(pool) = long_run.pool.as_deref() {
             control = control.with_pool(pool);
         }
-        // Estimated before the plan is made: the estimate holds a plan of its own.
-        let cost = (long_run.announce && n >= LONG_FROM_N).then(|| Cost::of_board(n, options));
+        // Estimated before the plan is made (the estimate holds a plan of its own), once: a
+        // board weighed against --max-seconds has its cost already.
+        let cost = (long_run.announce && n >= LONG_FROM_N)
+            .then(|| self.cost.unwrap_or_else(|| Cost::of_board(n, options)));
         let mut clock = None;
         let result = Prepared::new(n, options, &control).and_then(|prepared| {
             let board = Board {
@@ -266,17 +271,20 @@ impl Watcher for Watching<'_> {
     }
 }
 
-/// Refuses boards estimated to need longer than `limit` (`--max-seconds`) with `options`.
-pub fn refuse_if_over(boards: &[u32], options: &CountOptions, limit: f64) -> Result<(), Failure> {
+/// Refuses boards estimated to need longer than `limit` (`--max-seconds`) with `options`;
+/// otherwise returns their cost, for the notes on a long count.
+pub fn refuse_if_over(boards: &[u32], options: &CountOptions, limit: f64) -> Result<Cost, Failure> {
+    let cost = Cost::try_of_boards(boards, options)?;
     budget::refuse_cost_over(
         &counting(boards, options),
-        Cost::try_of_boards(boards, options)?,
+        cost,
         limit,
         &format!(
             "choose a smaller n or more threads, or {}",
             budget::raise_max_seconds(limit)
         ),
-    )
+    )?;
+    Ok(cost)
 }
 
 /// What counting `boards` with `options` is, as the budget's notes name it: `counting n = 18 on
@@ -296,18 +304,13 @@ fn counting(boards: &[u32], options: &CountOptions) -> String {
 const LONG_FROM_N: u32 = 20;
 
 /// Says on stderr, before anything is counted, when the boards need more than an hour with
-/// `options` ([`budget::announce_if_long`]).
-pub fn announce_long_counts(boards: &[u32], options: &CountOptions) {
+/// `options` ([`budget::announce_if_long`]): their `cost` where it was estimated already.
+pub fn announce_long_counts(boards: &[u32], options: &CountOptions, cost: Option<Cost>) {
     if boards.iter().all(|&n| n < LONG_FROM_N) {
         return;
     }
-    announce_long(
-        boards,
-        Cost::of_boards(boards, options),
-        options,
-        1.0,
-        false,
-    );
+    let cost = cost.unwrap_or_else(|| Cost::of_boards(boards, options));
+    announce_long(boards, cost, options, 1.0, false);
 }
 
 /// [`announce_long_counts`] for boards that cost `cost` with `options`, of which `remaining` is

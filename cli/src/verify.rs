@@ -103,6 +103,7 @@ pub fn run(args: &VerifyArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         options,
         long_run: LongRun::without_journal(KEEP_ADVICE),
         interrupt: Interrupt::install(),
+        cost: None,
     };
     let w = super::session::column_widths(&boards, &session.options);
     let time = super::session::TIME_WIDTH;

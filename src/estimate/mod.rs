@@ -103,7 +103,7 @@
 //! # The cost of work before it starts
 //!
 //! [`cost`] turns one such estimate per board, kernel and thread count into the figure to weigh
-//! work by before starting it ([`cost::Cost`]), made once in a process.
+//! work by before starting it ([`cost::Cost`]), made anew on each call.
 
 mod clock;
 pub mod cost;
