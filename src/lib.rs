@@ -37,7 +37,7 @@
 //!   before it runs; [`journal`] for journals, shards and merges; [`known`] for the OEIS table.
 //! * [`search`]: the plan's subproblems and the kernels that count them, for benchmarks and
 //!   counters of your own; `gpu` (feature `gpu`): the adapters and the GPU's settings.
-//! * [`estimate`](mod@estimate) ([`estimate()`]): a board's total and the cost of counting it,
+//! * [`estimation`] ([`estimate()`]): a board's total and the cost of counting it,
 //!   predicted by sampling; [`scaling`]: thread-scaling studies, the load-balance model, saved
 //!   studies read back.
 //! * For learning: [`board`], [`construct`], [`enumerate`], [`classic`]; [`names`] for the
@@ -47,7 +47,7 @@
 //! # Features
 //!
 //! * `serde`: `Serialize` and `Deserialize` on the options and results ([`CountOptions`],
-//!   [`Counts`], [`CountRun`], [`journal::Merged`], [`TaskOutcome`], [`estimate::Estimate`],
+//!   [`Counts`], [`CountRun`], [`journal::Merged`], [`TaskOutcome`], [`estimation::Estimate`],
 //!   [`scaling::study::Study`], …): durations in seconds, plan fingerprints ([`Fingerprint`]) as 16 hex digits,
 //!   shards as `K/M`, kernels and strategies by name; options read with defaults for what they
 //!   leave out, refusing a field they do not know (a typo). Saved studies, also those of earlier versions, deserialize as
@@ -87,7 +87,7 @@ mod count;
 mod engine;
 pub mod enumerate;
 mod error;
-pub mod estimate;
+pub mod estimation;
 #[cfg(feature = "gpu")]
 #[cfg_attr(docsrs, doc(cfg(feature = "gpu")))]
 pub mod gpu;
@@ -109,7 +109,7 @@ pub use engine::plan::{Fingerprint, Plan, Strategy, Task, TaskId};
 pub use engine::pool::{max_threads, release_pools};
 pub use engine::run::TaskOutcome;
 pub use error::Error;
-pub use estimate::estimate;
+pub use estimation::estimate;
 
 /// The README's Rust examples, compiled and run as doctests.
 #[cfg(doctest)]

@@ -1,4 +1,4 @@
-//! The messages built on the library's cost model ([`nqueens::estimate::cost`]): how long the
+//! The messages built on the library's cost model ([`nqueens::estimation::cost`]): how long the
 //! engine needs for a board, with the kernel that will run, on this CPU. Every note on a long
 //! count and every refusal of work over `--max-seconds` (`count`, `verify`, `scale`) takes its
 //! figure from [`Cost::of_board`], which is what `nqueens estimate` reports for the same board
@@ -9,7 +9,7 @@
 
 use std::time::Duration;
 
-use nqueens::estimate::cost::Cost;
+use nqueens::estimation::cost::Cost;
 
 use nqueens_ui::failure::Failure;
 use nqueens_ui::{human, output};

@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::format::{table_row, write_table};
-use nqueens::estimate::{
+use nqueens::estimation::{
     Budget, Estimate, EstimateOptions, EstimateProgress, StopReason, estimate_with,
 };
 use nqueens::{Plan, RunControl, TaskOutcome, Watcher};

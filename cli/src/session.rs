@@ -9,7 +9,7 @@ use std::path::Path;
 use nqueens::Plan;
 use nqueens::Prepared;
 use nqueens::TaskOutcome;
-use nqueens::estimate::cost::Cost;
+use nqueens::estimation::cost::Cost;
 use nqueens::known::{Known, Mismatch};
 use nqueens::{CountOptions, CountRun, Kernel, RunControl, Watcher};
 use nqueens_ui::escape;

@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use crate::format::{RecordStream, table_row};
-use nqueens::estimate::cost::Cost;
+use nqueens::estimation::cost::Cost;
 use nqueens_ui::human::{self, grouped};
 use serde::Serialize;
 

@@ -204,7 +204,7 @@ impl Algorithm {
     /// ```
     #[must_use]
     pub fn estimated_time(self, n: u32) -> std::time::Duration {
-        crate::estimate::time(estimate::seconds(self, n))
+        crate::estimation::time(estimate::seconds(self, n))
     }
 
     /// The rough time an instrumented search ([`Algorithm::count_instrumented`]) of the
@@ -217,7 +217,7 @@ impl Algorithm {
     /// ```
     #[must_use]
     pub fn estimated_instrumented_time(self, n: u32) -> std::time::Duration {
-        crate::estimate::time(estimate::instrumented_seconds(self, n))
+        crate::estimation::time(estimate::instrumented_seconds(self, n))
     }
 }
 

@@ -52,7 +52,7 @@ pub trait Watcher: Sync {
     fn task_done(&self, outcome: &TaskOutcome) {
         let _ = outcome;
     }
-    /// Called as an estimate goes ([`estimate_with`](crate::estimate::estimate_with)): after
+    /// Called as an estimate goes ([`estimate_with`](crate::estimation::estimate_with)): after
     /// each pilot run that sizes a time budget's rounds (with [`EstimateProgress::samples`] 0)
     /// and after each round of samples (a fixed number of samples is drawn in at most 512 rounds).
     /// An estimate's [`start`](Watcher::start) is told the plan it samples, with no task
@@ -108,9 +108,9 @@ impl<F: Fn(&TaskOutcome) + Sync> Watcher for F {
 /// Optional controls of a count, an estimate or a study.
 ///
 /// The default controls nothing: [`count_with`](crate::count_with) then counts like
-/// [`crate::count`], and [`estimate_with`](crate::estimate::estimate_with) estimates like
-/// [`estimate`](crate::estimate::estimate). An estimate reads the stop flag, the watcher and the
-/// pool (see [`estimate_with`](crate::estimate::estimate_with)); a study, the stop flag, the
+/// [`crate::count`], and [`estimate_with`](crate::estimation::estimate_with) estimates like
+/// [`estimate`](crate::estimation::estimate). An estimate reads the stop flag, the watcher and the
+/// pool (see [`estimate_with`](crate::estimation::estimate_with)); a study, the stop flag, the
 /// watcher's [`measuring`](Watcher::measuring), the pool and the pools (see
 /// [`measure`](crate::scaling::study::measure)). A stop flag raised before the count starts
 /// lets no task start:
@@ -346,10 +346,10 @@ impl<'a> RunControl<'a> {
 }
 
 /// Where an estimate stands, as [`Watcher::sampled`] is told it (the
-/// estimate's own module, [`estimate`](mod@crate::estimate), names it too).
+/// estimate's own module, [`estimate`](mod@crate::estimation), names it too).
 ///
 /// ```
-/// use nqueens::estimate::EstimateProgress;
+/// use nqueens::estimation::EstimateProgress;
 /// fn line(p: &EstimateProgress) -> String {
 ///     match p.total {
 ///         Some((total, low, high)) => format!("{} of {}: {total:.3e} ({low:.3e} to {high:.3e})",

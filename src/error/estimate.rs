@@ -4,7 +4,7 @@
 /// holds it.
 ///
 /// ```
-/// use nqueens::estimate::{estimate, Budget, EstimateError, EstimateOptions, Estimator};
+/// use nqueens::estimation::{estimate, Budget, EstimateError, EstimateOptions, Estimator};
 /// use nqueens::Error;
 /// let options = EstimateOptions::new(Budget::Samples(64));
 /// let Err(Error::Estimate(refused)) = estimate(3, &options) else { panic!() };
@@ -21,9 +21,9 @@ pub enum EstimateError {
     Board {
         /// The board asked for.
         n: u32,
-        /// The smallest board sampled ([`Estimator::MIN_N`](crate::estimate::Estimator::MIN_N)).
+        /// The smallest board sampled ([`Estimator::MIN_N`](crate::estimation::Estimator::MIN_N)).
         min: u32,
-        /// The largest board sampled ([`Estimator::MAX_N`](crate::estimate::Estimator::MAX_N)).
+        /// The largest board sampled ([`Estimator::MAX_N`](crate::estimation::Estimator::MAX_N)).
         max: u32,
     },
     /// Too few samples for an interval.
@@ -34,7 +34,7 @@ pub enum EstimateError {
         /// The fewest that give an interval.
         min: u64,
     },
-    /// A time budget of zero ([`Budget::Time`](crate::estimate::Budget::Time)).
+    /// A time budget of zero ([`Budget::Time`](crate::estimation::Budget::Time)).
     #[error("0 is not a positive number of seconds")]
     NoTime,
 }

@@ -8,7 +8,7 @@
 //! [`Strategy`](crate::Strategy), a shard's [`Header`](crate::journal::Header)) as the public
 //! API has always offered; their messages are written from them by the `Display` of those values.
 //! Each type is re-exported where its module's users look for it (`nqueens::journal::JournalError`,
-//! `nqueens::estimate::EstimateError`, …); what an error adds beyond its message (a journal
+//! `nqueens::estimation::EstimateError`, …); what an error adds beyond its message (a journal
 //! error's differences by header field, say) is implemented in that module.
 
 pub(crate) mod board;
@@ -136,7 +136,7 @@ pub enum Error {
     #[error("the search was stopped before it finished")]
     Stopped,
     /// An estimate was asked for outside what the estimator samples (a board, a sample count,
-    /// a time budget: [`EstimateError`](crate::estimate::EstimateError) says which).
+    /// a time budget: [`EstimateError`](crate::estimation::EstimateError) says which).
     #[error(transparent)]
     Estimate(#[from] estimate::EstimateError),
     /// Journals or runs that cannot be merged ([`journal::merge`](crate::journal::merge),

@@ -163,7 +163,7 @@ fn every_type_a_caller_holds_has_debug() {
     let prepared = nqueens::Prepared::new(8, &options, &RunControl::default()).unwrap();
     assert!(shown(&prepared).contains("n: 8"), "{prepared:?}");
     assert!(shown(&nqueens::enumerate::Solutions::all(6).unwrap()).starts_with("Solutions"));
-    let estimator = nqueens::estimate::Estimator::new(8, Kernel::Auto).unwrap();
+    let estimator = nqueens::estimation::Estimator::new(8, Kernel::Auto).unwrap();
     assert!(!shown(&estimator).is_empty());
     let run = prepared.run(&RunControl::default()).unwrap();
     assert!(shown(&run).contains("total: 92"));
@@ -174,7 +174,7 @@ fn every_type_a_caller_holds_has_debug() {
 /// count, an estimate and a study alike; the limit is the same as the tool's.
 #[test]
 fn absurd_thread_counts_are_refused() {
-    use nqueens::estimate::{Budget, EstimateOptions, estimate};
+    use nqueens::estimation::{Budget, EstimateOptions, estimate};
     use nqueens::scaling::study::{StudyOptions, measure};
     let most = nqueens::max_threads();
     assert!((64..=4096).contains(&most));
@@ -209,7 +209,7 @@ fn absurd_thread_counts_are_refused() {
 /// times as numbers of seconds.
 #[test]
 fn results_share_one_time_type_and_one_unique_type() {
-    use nqueens::estimate::{Budget, EstimateOptions, estimate};
+    use nqueens::estimation::{Budget, EstimateOptions, estimate};
     use std::time::Duration;
     let counts = count(8, &CountOptions::new(1, Strategy::Mirror)).unwrap();
     let estimated = estimate(
@@ -245,7 +245,7 @@ fn results_share_one_time_type_and_one_unique_type() {
         let json = serde_json::to_value(&estimated).unwrap();
         assert_eq!(json["seconds"], estimated.elapsed.as_secs_f64());
         assert!(json.get("elapsed").is_none());
-        let back: nqueens::estimate::Estimate = serde_json::from_value(json).unwrap();
+        let back: nqueens::estimation::Estimate = serde_json::from_value(json).unwrap();
         assert_eq!(back.elapsed, estimated.elapsed);
         let json = serde_json::to_value(options).unwrap();
         assert_eq!(json["budget"], serde_json::json!({ "seconds": 0.05 }));
@@ -277,7 +277,7 @@ fn names_parse_in_any_case() {
 #[cfg(feature = "serde")]
 #[test]
 fn options_read_from_partial_json() {
-    use nqueens::estimate::EstimateOptions;
+    use nqueens::estimation::EstimateOptions;
     use nqueens::scaling::study::StudyOptions;
     let options: CountOptions = serde_json::from_str("{}").unwrap();
     assert_eq!(options, CountOptions::default());
@@ -314,7 +314,7 @@ fn options_read_from_partial_json() {
 #[cfg(feature = "serde")]
 #[test]
 fn options_refuse_unknown_fields() {
-    use nqueens::estimate::EstimateOptions;
+    use nqueens::estimation::EstimateOptions;
     use nqueens::scaling::study::StudyOptions;
     let error = serde_json::from_str::<CountOptions>(r#"{"thread": 4}"#).unwrap_err();
     assert!(

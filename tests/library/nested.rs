@@ -1,7 +1,7 @@
 //! Counts and estimates called from inside rayon parallel iterators: no nesting, no stack
 //! overflow, the right sums.
 
-use nqueens::estimate::{Budget, EstimateOptions, estimate};
+use nqueens::estimation::{Budget, EstimateOptions, estimate};
 use nqueens::{CountOptions, Kernel, RunControl, Strategy, count, count_with};
 use rayon::prelude::*;
 

@@ -47,7 +47,7 @@ fn no_script_for(value: &str) -> Option<String> {
 
 /// Parses a board size for `estimate`: 4 to 32, the boards the symmetric plan samples.
 pub fn parse_estimate_n(text: &str) -> Result<u32, String> {
-    use nqueens::estimate::Estimator;
+    use nqueens::estimation::Estimator;
     const LO: u32 = Estimator::MIN_N;
     const HI: u32 = Estimator::MAX_N;
     let n = parse_side(text, LO..=HI, u32::MAX, "")?;

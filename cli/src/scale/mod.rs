@@ -9,7 +9,7 @@ use std::io::Write;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use nqueens::estimate::cost::Cost;
+use nqueens::estimation::cost::Cost;
 use nqueens::scaling::series::Series;
 use nqueens::scaling::study::{self, Study, StudyError, StudyOptions, StudyProgress, StudyWarning};
 use nqueens::scaling::{Load, Loss, Machine};

@@ -410,7 +410,7 @@ fn values_read_back_are_checked() {
 fn every_public_error_converts_with_the_question_mark() {
     use nqueens::Error;
     use nqueens::board::Placement;
-    use nqueens::estimate::EstimateError;
+    use nqueens::estimation::EstimateError;
     use nqueens::journal::MergeError;
     use nqueens::journal::{Access, JournalError, ShardError};
     use nqueens::scaling::study::{StudyError, StudyOptions, measure};

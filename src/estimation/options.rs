@@ -11,7 +11,7 @@ use crate::engine::plan::Strategy;
 ///
 /// ```
 /// use std::time::Duration;
-/// use nqueens::estimate::{estimate, Budget, EstimateOptions};
+/// use nqueens::estimation::{estimate, Budget, EstimateOptions};
 /// let options = |budget| EstimateOptions::new(budget).with_seed(1).with_threads(1);
 /// assert_eq!(estimate(10, &options(Budget::Samples(64))).unwrap().samples, 64);
 /// let error = estimate(10, &options(Budget::Time(Duration::ZERO))).unwrap_err();
@@ -23,7 +23,7 @@ use crate::engine::plan::Strategy;
 /// ```
 /// # #[cfg(feature = "serde")] {
 /// use std::time::Duration;
-/// use nqueens::estimate::Budget;
+/// use nqueens::estimation::Budget;
 /// let minute = Budget::Time(Duration::from_secs(60));
 /// assert_eq!(serde_json::to_value(minute).unwrap(), serde_json::json!({"seconds": 60.0}));
 /// assert_eq!(serde_json::from_str::<Budget>(r#"{"seconds": 60}"#).unwrap(), minute);
@@ -56,7 +56,7 @@ impl Budget {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use nqueens::estimate::Budget;
+    /// use nqueens::estimation::Budget;
     /// assert_eq!(Budget::for_board(14), Budget::Time(Duration::from_secs(5)));
     /// assert_eq!(Budget::for_board(28), Budget::Time(Duration::from_secs(60)));
     /// ```
@@ -79,7 +79,7 @@ impl Budget {
 /// The same seed and number of samples give the same estimate on any thread count:
 ///
 /// ```
-/// use nqueens::estimate::{estimate, Budget, EstimateOptions};
+/// use nqueens::estimation::{estimate, Budget, EstimateOptions};
 /// let one = EstimateOptions::new(Budget::Samples(100)).with_seed(42).with_threads(1);
 /// let two = one.with_threads(2);
 /// let (a, b) = (estimate(10, &one).unwrap(), estimate(10, &two).unwrap());
@@ -114,7 +114,7 @@ impl EstimateOptions {
     /// `budget` samples with seed 1, on every logical CPU, with the fastest kernel.
     ///
     /// ```
-    /// use nqueens::estimate::{Budget, EstimateOptions};
+    /// use nqueens::estimation::{Budget, EstimateOptions};
     /// let options = EstimateOptions::new(Budget::Samples(100));
     /// assert_eq!((options.seed, options.count.kernel), (1, nqueens::Kernel::Auto));
     /// ```
@@ -131,7 +131,7 @@ impl EstimateOptions {
     /// These options with the samples' random streams seeded by `seed`.
     ///
     /// ```
-    /// use nqueens::estimate::{estimate, Budget, EstimateOptions};
+    /// use nqueens::estimation::{estimate, Budget, EstimateOptions};
     /// let options = EstimateOptions::new(Budget::Samples(50)).with_threads(2);
     /// let (a, b) = (options.with_seed(7), options.with_seed(8));
     /// assert_ne!(estimate(10, &a).unwrap().estimate_total, estimate(10, &b).unwrap().estimate_total);
@@ -144,7 +144,7 @@ impl EstimateOptions {
     /// These options with `threads` workers.
     ///
     /// ```
-    /// use nqueens::estimate::{Budget, EstimateOptions};
+    /// use nqueens::estimation::{Budget, EstimateOptions};
     /// assert_eq!(EstimateOptions::default().with_threads(2).count.threads, 2);
     /// ```
     #[must_use]
@@ -155,7 +155,7 @@ impl EstimateOptions {
     /// These options with `kernel` counting each sample's subtree.
     ///
     /// ```
-    /// use nqueens::estimate::EstimateOptions;
+    /// use nqueens::estimation::EstimateOptions;
     /// use nqueens::Kernel;
     /// let options = EstimateOptions::default().with_kernel(Kernel::DepthFirst);
     /// assert_eq!(options.count.kernel, Kernel::DepthFirst);
@@ -169,7 +169,7 @@ impl EstimateOptions {
     /// exact count is made).
     ///
     /// ```
-    /// use nqueens::estimate::EstimateOptions;
+    /// use nqueens::estimation::EstimateOptions;
     /// use nqueens::{CountOptions, Kernel, Strategy};
     /// let count = CountOptions::new(2, Strategy::Mirror).with_kernel(Kernel::DepthFirst);
     /// let options = EstimateOptions::default().with_count(count);
@@ -185,7 +185,7 @@ impl EstimateOptions {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use nqueens::estimate::{estimate, Budget, EstimateOptions, StopReason};
+    /// use nqueens::estimation::{estimate, Budget, EstimateOptions, StopReason};
     /// let budget = Budget::Time(Duration::from_millis(300));
     /// let options = EstimateOptions::new(budget).with_threads(1);
     /// // A small board is counted exactly, long before the budget is spent.
@@ -211,7 +211,7 @@ impl Default for EstimateOptions {
 /// Why an estimate ended.
 ///
 /// ```
-/// use nqueens::estimate::StopReason;
+/// use nqueens::estimation::StopReason;
 /// assert_eq!(StopReason::Counted.to_string(), "counted exactly: cheaper than sampling");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

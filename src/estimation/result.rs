@@ -15,7 +15,7 @@ pub(crate) fn time(seconds: f64) -> Duration {
 /// An estimate of one board.
 ///
 /// ```
-/// use nqueens::estimate::{estimate, Budget, EstimateOptions};
+/// use nqueens::estimation::{estimate, Budget, EstimateOptions};
 /// use nqueens::{Kernel, Strategy};
 /// let options = EstimateOptions::new(Budget::Samples(200)).with_seed(7).with_threads(1);
 /// let e = estimate(10, &options).unwrap();

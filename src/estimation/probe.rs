@@ -268,7 +268,12 @@ mod tests {
     /// The sampler of the `n`-board with the fastest kernel and the default descent.
     fn sampler(n: u32) -> Sampler {
         let kernel = Kernel::Auto.select().unwrap();
-        Sampler::new(n, crate::estimate::estimator::default_free_rows(n), kernel).unwrap()
+        Sampler::new(
+            n,
+            crate::estimation::estimator::default_free_rows(n),
+            kernel,
+        )
+        .unwrap()
     }
 
     #[test]

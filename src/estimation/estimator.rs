@@ -99,7 +99,7 @@ pub(super) enum Sampled {
 /// plan a watcher is told. Each estimate draws its own samples.
 ///
 /// ```
-/// use nqueens::estimate::{Budget, EstimateOptions, Estimator};
+/// use nqueens::estimation::{Budget, EstimateOptions, Estimator};
 /// use nqueens::Kernel;
 /// let estimator = Estimator::new(10, Kernel::Auto).unwrap();
 /// let options = |seed| EstimateOptions::new(Budget::Samples(100)).with_seed(seed).with_threads(1);
@@ -160,7 +160,7 @@ impl Estimator {
     /// feature, `Error::Gpu` for a GPU kernel without a GPU that opens).
     ///
     /// ```
-    /// use nqueens::estimate::Estimator;
+    /// use nqueens::estimation::Estimator;
     /// let estimator = Estimator::new(10, nqueens::Kernel::Auto).unwrap();
     /// assert!(Estimator::new(3, nqueens::Kernel::Auto).is_err());
     /// ```
@@ -360,7 +360,7 @@ impl Estimator {
     ///
     /// ```
     /// use std::sync::Mutex;
-    /// use nqueens::estimate::{Budget, EstimateOptions, EstimateProgress, Estimator};
+    /// use nqueens::estimation::{Budget, EstimateOptions, EstimateProgress, Estimator};
     /// use nqueens::{RunControl, Watcher};
     /// // Told after each round of samples.
     /// struct Seen(Mutex<Vec<u64>>);

@@ -142,7 +142,7 @@ pub(crate) use result::time;
 /// worker threads cannot start.
 ///
 /// ```
-/// use nqueens::estimate::{estimate, Budget, EstimateOptions};
+/// use nqueens::estimation::{estimate, Budget, EstimateOptions};
 /// let options = EstimateOptions::new(Budget::Samples(200)).with_seed(1).with_threads(1);
 /// let e = estimate(12, &options).unwrap();
 /// assert!(e.total_low < e.estimate_total && e.estimate_total < e.total_high);
@@ -166,7 +166,7 @@ pub fn estimate(n: u32, options: &EstimateOptions) -> Result<Estimate, Error> {
 ///
 /// ```
 /// use std::sync::atomic::{AtomicBool, Ordering};
-/// use nqueens::estimate::{estimate_with, Budget, EstimateOptions, EstimateProgress, StopReason};
+/// use nqueens::estimation::{estimate_with, Budget, EstimateOptions, EstimateProgress, StopReason};
 /// use nqueens::{RunControl, Watcher};
 /// // Raises the stop flag once a round of samples is drawn.
 /// struct StopSoon(AtomicBool);

@@ -167,7 +167,7 @@ mod tests {
 mod examples {
     #[test]
     fn stratified_mean_example() {
-        use crate::estimate::stats::stratified_mean;
+        use crate::estimation::stats::stratified_mean;
         let m = stratified_mean(&[1.0, 3.0, 5.0, 5.0]).unwrap();
         assert_eq!(m.mean, 3.5);
         assert_eq!(m.variance, ((1.0f64 - 3.0).powi(2) + 0.0) / 16.0);

@@ -85,7 +85,7 @@ mod tests {
 mod examples {
     #[test]
     fn for_sample_example() {
-        use crate::estimate::rng::SplitMix64;
+        use crate::estimation::rng::SplitMix64;
         let mut a = SplitMix64::for_sample(7, 3);
         let mut b = SplitMix64::for_sample(7, 3);
         assert_eq!(a.next_u64(), b.next_u64());
@@ -97,7 +97,7 @@ mod examples {
 
     #[test]
     fn below_example() {
-        use crate::estimate::rng::SplitMix64;
+        use crate::estimation::rng::SplitMix64;
         let mut rng = SplitMix64::for_sample(1, 0);
         assert!((0..1000).all(|_| rng.below(3) < 3));
     }

@@ -4,7 +4,7 @@
 //! [`Cost::of_board`] runs the [`Estimator`] on each call, with 200 samples and seed 1, each
 //! sample timed by its thread's processor clock (about 0.1 s; the samples are the same each
 //! time, their times vary a little). So the figure is the one that
-//! [`estimate`](crate::estimate::estimate) reports for the same board with
+//! [`estimate`](crate::estimation::estimate) reports for the same board with
 //! [`Budget::Samples`]`(200)` and that seed (which draw the same samples). Nothing is kept
 //! between calls: a caller that weighs the same work twice (refuses it over a limit, then
 //! announces it) estimates it once and hands the figure on.
@@ -16,7 +16,7 @@
 //!
 //! ```
 //! use std::time::Duration;
-//! use nqueens::estimate::cost::Cost;
+//! use nqueens::estimation::cost::Cost;
 //! use nqueens::{CountOptions, Strategy};
 //!
 //! let options = CountOptions::new(1, Strategy::Symmetric);
@@ -32,7 +32,7 @@ use std::time::Duration;
 use crate::count::CountOptions;
 use crate::engine::kernel::Kernel;
 use crate::error::Error;
-use crate::estimate::{Budget, EstimateOptions, Estimator, time};
+use crate::estimation::{Budget, EstimateOptions, Estimator, time};
 use crate::known;
 
 /// The samples of every estimate behind a [`Cost`] (what `nqueens estimate --samples 200` draws).
@@ -46,7 +46,7 @@ pub(crate) const SEED: u64 = 1;
 ///
 /// ```
 /// use std::time::Duration;
-/// use nqueens::estimate::cost::Cost;
+/// use nqueens::estimation::cost::Cost;
 /// let s = Duration::from_secs;
 /// let cost = Cost::new(s(2), s(4)).with_core_interval(s(3), s(5));
 /// assert_eq!((cost.wall_time, cost.core_time), (s(2), s(4)));
@@ -69,7 +69,7 @@ impl Cost {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use nqueens::estimate::cost::Cost;
+    /// use nqueens::estimation::cost::Cost;
     /// let cost = Cost::new(Duration::from_secs(1), Duration::from_secs(3));
     /// assert_eq!(cost.core_time_interval, None);
     /// ```
@@ -95,7 +95,7 @@ impl Cost {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use nqueens::estimate::cost::Cost;
+    /// use nqueens::estimation::cost::Cost;
     /// let minute = Duration::from_secs(60);
     /// assert_eq!(Cost::single_thread(minute), Cost::new(minute, minute));
     /// ```
@@ -108,7 +108,7 @@ impl Cost {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use nqueens::estimate::cost::Cost;
+    /// use nqueens::estimation::cost::Cost;
     /// let s = Duration::from_secs;
     /// let cost = Cost::new(s(1), s(2)).with_core_interval(s(1), s(3)).scaled(3.0);
     /// assert_eq!(cost, Cost::new(s(3), s(6)).with_core_interval(s(3), s(9)));
@@ -131,7 +131,7 @@ impl Cost {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use nqueens::estimate::cost::Cost;
+    /// use nqueens::estimation::cost::Cost;
     /// let s = Duration::from_secs;
     /// let a = Cost::new(s(1), s(2)).with_core_interval(s(1), s(3));
     /// let b = Cost::new(s(2), s(4)).with_core_interval(s(3), s(5));
@@ -155,7 +155,7 @@ impl Cost {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use nqueens::estimate::cost::Cost;
+    /// use nqueens::estimation::cost::Cost;
     /// let s = Duration::from_secs;
     /// let cost = Cost::single_thread(s(8));
     /// assert_eq!(cost.on_threads(1).wall_time, s(8));
@@ -178,7 +178,7 @@ impl Cost {
     /// weighed.
     ///
     /// ```
-    /// use nqueens::estimate::cost::Cost;
+    /// use nqueens::estimation::cost::Cost;
     /// use nqueens::{CountOptions, Strategy};
     /// let options = CountOptions::new(1, Strategy::Symmetric);
     /// assert_eq!(Cost::of_board(3, &options).wall_time, std::time::Duration::ZERO);
@@ -201,7 +201,7 @@ impl Cost {
     /// the worker threads cannot start.
     ///
     /// ```
-    /// use nqueens::estimate::cost::Cost;
+    /// use nqueens::estimation::cost::Cost;
     /// use nqueens::{CountOptions, Strategy};
     /// let options = CountOptions::new(1, Strategy::Symmetric);
     /// assert!(Cost::try_of_board(14, &options).unwrap().core_time > std::time::Duration::ZERO);
@@ -224,7 +224,7 @@ impl Cost {
     /// boards.
     ///
     /// ```
-    /// use nqueens::estimate::cost::Cost;
+    /// use nqueens::estimation::cost::Cost;
     /// use nqueens::{CountOptions, Strategy};
     /// let options = CountOptions::new(1, Strategy::Symmetric);
     /// // n = 12 has 4 % of the solutions of n = 14: the two cost about n = 14 alone (each
