@@ -18,14 +18,16 @@ trap 'rm -rf "$work"' EXIT
 export NO_COLOR=1 COLUMNS=100 LC_ALL=C
 
 # Durations, speeds and decimals become placeholders; spacing and table rules are collapsed
-# (their widths follow the numbers).
+# (their widths follow the numbers); a rate left out of a count too short to time (`-`) reads
+# as a rate.
 normalise() {
     sed -E \
         -e 's/[0-9]+(\.[0-9]+)? ?(ns|µs|us|ms|s|min|h|k\/s|M\/s|G\/s|T\/s)\b/T/g' \
         -e 's/[0-9]+\.[0-9]+(e-?[0-9]+)?/F/g' \
         -e 's/than (matrix|array|attack|bitmask) and takes/than X and takes/' \
         -e 's/a larger n such as [0-9]+/a larger n such as N/' \
-        -e 's/ +/ /g' -e 's/[-=]{2,}/-/g'
+        -e 's/ +/ /g' -e 's/[-=]{2,}/-/g' \
+        -e 's/T - ([0-9])/T T \1/g'
 }
 
 # run NAME ARGS...: stdout, stderr and the exit status of one run, byte for byte.
