@@ -20,36 +20,11 @@ import pathlib
 import re
 import sys
 
+from rust_source import blank, block_end, strip
+
 USE = re.compile(r"\b(pub(?:\s*\([^)]*\))?\s+)?use\s+([^;]+);")
 PATH = re.compile(r"(?<![\w:$])\$?((?:crate|self|super)(?:::(?:\w+|\*))+)")
-LITERAL = re.compile(r'//[^\n]*|/\*.*?\*/|b?r(#*)".*?"\1|b?"(?:\\.|[^"\\])*"|'
-                     r"b?'(?:\\.|[^'\\])'", re.S)
-SKIPPED = re.compile(r"#\[cfg\(test\)\]\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{|macro_rules!\s*\w+\s*\{")
 INLINE_MOD = re.compile(r"\bmod\s+(\w+)\s*\{")
-
-
-def blank(text):
-    return re.sub(r"[^\n]", " ", text)
-
-
-def block_end(code, j):
-    """The index of the brace that closes the one at `j`."""
-    depth = 0
-    while j < len(code) - 1:
-        depth += {"{": 1, "}": -1}.get(code[j], 0)
-        if depth == 0:
-            break
-        j += 1
-    return j
-
-
-def strip(text):
-    """The code alone: comments, literals, test modules, macro bodies, `pub(in path)` blanked."""
-    code = LITERAL.sub(lambda m: blank(m.group()), text)
-    for m in reversed(list(SKIPPED.finditer(code))):
-        j = block_end(code, m.end() - 1)
-        code = code[:m.start()] + blank(code[m.start():j + 1]) + code[j + 1:]
-    return re.sub(r"pub\s*\(\s*in\s+[\w:]+\s*\)", "pub", code)
 
 
 def module_at(code, mod, pos):

@@ -14,33 +14,14 @@ import pathlib
 import re
 import sys
 
-LITERAL = re.compile(r'//[^\n]*|/\*.*?\*/|b?r(#*)".*?"\1|b?"(?:\\.|[^"\\])*"|'
-                     r"b?'(?:\\.|[^'\\])'", re.S)
-TEST_MOD = re.compile(r"#\[cfg\(test\)\]\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{")
+from rust_source import block_end, strip
+
 FN = re.compile(r"\bfn\s+(\w+)")
-
-
-def blank(text):
-    return re.sub(r"[^\n]", " ", text)
-
-
-def block_end(code, j):
-    """The index of the brace that closes the one at `j`."""
-    depth = 0
-    while j < len(code):
-        depth += {"{": 1, "}": -1}.get(code[j], 0)
-        if depth == 0:
-            return j
-        j += 1
-    return len(code) - 1
 
 
 def functions(text):
     """(name, first line, code lines) of each function with a body in `text`."""
-    code = LITERAL.sub(lambda m: blank(m.group()), text)
-    for m in reversed(list(TEST_MOD.finditer(code))):
-        j = block_end(code, m.end() - 1)
-        code = code[:m.start()] + blank(code[m.start():j + 1]) + code[j + 1:]
+    code = strip(text, macro_bodies=False)
     for m in FN.finditer(code):
         # The body starts at the first `{` after the signature, unless a `;` ends it first (a
         # trait's declaration). Generic bounds hold no braces in this code base.
