@@ -1,6 +1,5 @@
-//! `nqueens compare`: the textbook algorithms on one board, their work and their speed.
-//!
-//! Also serves `nqueens count --algorithm NAME`, a plain single-thread count with one of them.
+//! `nqueens compare`: the textbook algorithms on one board, their work and their speed
+//! (`nqueens count --algorithm NAME` is `textbook`).
 
 use std::io::Write;
 use std::time::Instant;

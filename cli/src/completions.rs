@@ -4,9 +4,9 @@
 
 use std::io::Write;
 
-use crate::names::Named;
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use nqueens::Kernel;
+use nqueens::names::Named;
 
 use crate::args::{self, CompletionsArgs};
 use nqueens_ui::failure::{Failure, Outcome};

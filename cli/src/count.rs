@@ -122,8 +122,8 @@ pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
         options,
         long_run,
         interrupt,
-        // One board's cost is the boards' cost.
-        cost: cost.filter(|_| args.boards.0.len() == 1),
+        // One board's cost is the boards' cost (several are announced together, not each).
+        cost,
     };
     if args.checkpoint.is_some() {
         let widths = resumable_widths(&args.boards.0, &session.options);

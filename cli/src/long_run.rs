@@ -458,7 +458,7 @@ fn shell_command(args: impl IntoIterator<Item = OsString>) -> String {
 /// not UTF-8 or holds a character that must not reach the terminal ([`escape::is_unsafe`]: a
 /// newline, ESC, a bidirectional control) (bash, zsh, ksh and the POSIX.1-2024 shell read it;
 /// U+FFFD in its place would name another file).
-fn shell_quote(arg: &OsStr) -> String {
+pub fn shell_quote(arg: &OsStr) -> String {
     let Some(arg) = arg.to_str().filter(|a| !a.chars().any(escape::is_unsafe)) else {
         let mut quoted = String::from("$'");
         for &byte in arg.as_encoded_bytes() {

@@ -176,6 +176,13 @@ impl Section {
     }
 }
 
+/// `roff` without the preamble roff's renderers write before every page (the title carries it
+/// once).
+fn without_preamble(roff: &str) -> &str {
+    let preamble = Roff::new().render();
+    roff.strip_prefix(preamble.as_str()).unwrap_or(roff)
+}
+
 /// A section's heading as roff writes it: `.SH HEADING`.
 fn heading_line(heading: &str) -> String {
     Roff::new().control("SH", [heading]).to_roff()
@@ -244,13 +251,12 @@ impl Page {
     /// Each section of `renders`, its body the roff its renderer writes below the heading
     /// given (roff's preamble, which the title carries, left out).
     fn rendered(&self, renders: &[(String, Render)]) -> io::Result<Vec<Section>> {
-        let preamble = Roff::new().render();
         let mut sections = Vec::with_capacity(renders.len());
         for (heading, render) in renders {
             let mut roff = Vec::new();
             render(&self.man, &mut roff)?;
             let roff = String::from_utf8_lossy(&roff);
-            let roff = roff.strip_prefix(preamble.as_str()).unwrap_or(&roff);
+            let roff = without_preamble(&roff);
             let body = roff.strip_prefix(&heading_line(heading)).unwrap_or(roff);
             sections.push(Section {
                 heading: heading.clone(),
@@ -277,12 +283,9 @@ impl Page {
             roff.text([roman(line)]);
         }
         roff.control("fi", []);
-        let body = roff.render();
-        let preamble = Roff::new().render();
-        let body = body.strip_prefix(preamble.as_str()).unwrap_or(&body);
         Some(Section {
             heading: "EXAMPLES".into(),
-            body: body.to_string(),
+            body: without_preamble(&roff.render()).to_string(),
         })
     }
 

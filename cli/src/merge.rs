@@ -9,7 +9,7 @@ use crate::format::{Format, table_row, write_records, write_table};
 use nqueens::journal::{JournalError, MergeError, Merged, Missing, Shard, Spent, merge};
 use nqueens::{Error, Strategy};
 
-use super::long_run::journal_name;
+use super::long_run::{journal_name, shell_quote};
 use crate::args::MergeArgs;
 use nqueens_ui::escape;
 use nqueens_ui::failure::{Failure, Outcome};
@@ -170,7 +170,7 @@ fn expected_files(missing: &[Missing], files: &[PathBuf], n: u32, strategy: Stra
         Some((shard, Some(path))) => format!(
             "; expected: {}; count it with: {}",
             named.join(", "),
-            count(*shard, &escape::path(path).to_string())
+            count(*shard, &shell_quote(path.as_os_str()))
         ),
         _ => format!(
             "; a shard is counted by {} (a --checkpoint directory names it n{n}-s{}-of-{}.ckpt)",

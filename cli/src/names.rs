@@ -1,13 +1,10 @@
-//! The choices the command offers (strategies, kernels, textbook algorithms, placements of the
-//! workers; the output formats' are beside them in `format`): their names, the one line `--help`
-//! says of each, and parsing them back, by the library's [`Named`] (which names and describes
-//! the library's own choices; the command's implement it here and in `format`).
+//! The command's own choice of the library's [`Named`] (which names and describes strategies,
+//! kernels and textbook algorithms): the placements of the workers, their names, the one line
+//! `--help` says of each, and parsing them back (the output formats' are in `format`).
 
-use nqueens::names::UnknownName;
+use nqueens::names::{Named, UnknownName};
 
 use crate::placement::Pin;
-
-pub use nqueens::names::Named;
 
 impl Named for Pin {
     const WHAT: &'static str = "placement";

@@ -100,8 +100,9 @@ pub struct Session {
     pub long_run: LongRun,
     /// The interrupt that stops the count (its workers drop the tasks they are on).
     pub interrupt: Interrupt,
-    /// The cost of the count's one board, where it was estimated before the session began (to
-    /// refuse it over `--max-seconds`): handed on, not estimated again.
+    /// The cost of the count's boards, where it was estimated before the session began (to
+    /// refuse them over `--max-seconds`): handed on to the note on a long board, which only a
+    /// count of one board makes ([`LongRun::announce`]), not estimated again.
     pub cost: Option<Cost>,
 }
 

@@ -2,13 +2,14 @@
 
 use super::Damage;
 use super::format::Record;
-use crate::engine::plan::{Subproblem, Task};
+use crate::engine::plan::{Plan, Subproblem, Task};
 use crate::known::Known;
 
-/// Checks that `record`, the record of `task`, gives it no more solutions than it can have
-/// ([`most_solutions`]): the one check of a resume and a merge.
-pub(crate) fn check(task: &Task, record: &Record) -> Result<(), Damage> {
-    let most = most_solutions(task);
+/// Checks that `record`, the record of the task at `position` in `plan`, gives it no more
+/// solutions than it can have ([`most_solutions`]): the one check of a resume and a merge.
+pub(crate) fn check(plan: &Plan, position: usize, record: &Record) -> Result<(), Damage> {
+    let task = plan.task(position).ok_or(Damage::NotInPlan(record.id))?;
+    let most = most_solutions(&task);
     if record.count > most {
         return Err(Damage::Implausible {
             id: record.id,
@@ -24,11 +25,10 @@ pub(crate) fn check(task: &Task, record: &Record) -> Result<(), Damage> {
 /// known total over the task's weight.
 pub(crate) fn most_solutions(task: &Task) -> u64 {
     let n = task.n();
-    let placed = match task.subproblem {
-        Subproblem::Rows(state) => state.row,
-        Subproblem::Inner(board) => board.placed_count(),
-    };
-    let free = u64::from(n.saturating_sub(placed));
+    let free = u64::from(match task.subproblem {
+        Subproblem::Rows(state) => n.saturating_sub(state.row),
+        Subproblem::Inner(board) => board.free_rows().count_ones(),
+    });
     let permutations = (2..=free)
         .try_fold(1u64, u64::checked_mul)
         .unwrap_or(u64::MAX);

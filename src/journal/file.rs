@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use super::error::Damage;
 use super::error::{Access, JournalError};
 use super::format::{
-    BOUND_FORMAT, FORMAT_VERSION, HEADER_LEN, Header, RECORD_LEN, Seal, Spent, TIMED_FORMAT,
-    TimeRecord, encode_record, encode_time, encode_untimed_before,
+    BOUND_FORMAT, FORMAT_VERSION, HEADER_LEN, Header, RECORD_LEN, Seal, Spent, TimeRecord,
+    encode_record, encode_time, encode_untimed_before,
 };
 use super::read::{self, Opened, Replay};
 use crate::engine::plan::TaskId;
@@ -60,9 +60,8 @@ pub struct Journal {
     last_sync: Instant,
     unsynced: bool,
     broken: bool,
-    /// The file's format (today's: a journal of an older one is rewritten when it is opened).
-    format: u32,
-    /// What the records' checksums cover besides the records: the journal's header.
+    /// What the records' checksums cover besides the records: the journal's header (a journal
+    /// of an older format is rewritten in today's when it is opened).
     seal: Seal,
     /// When the last time record was written (or the journal opened).
     last_time: Instant,
@@ -116,7 +115,6 @@ impl Journal {
             last_sync: Instant::now(),
             unsynced: false,
             broken: false,
-            format: FORMAT_VERSION,
             seal: Seal::of(&expected, FORMAT_VERSION),
             last_time: Instant::now(),
             unrecorded_search: Duration::ZERO,
@@ -168,7 +166,7 @@ impl Journal {
 
     /// Rewrites a journal of an older format, `valid` bytes long and checked (its records hold
     /// under `old`), in today's: the header `header` and every record as it was, sealed to the
-    /// header ([`Seal`]), after a mark that the earlier runs recorded no time when `untimed`
+    /// header (the journal's own [`Seal`]), after a mark that the earlier runs recorded no time when `untimed`
     /// (a journal of format 2 that holds tasks). The new file is written beside the old one,
     /// locked, synced and renamed over it: a crash leaves one or the other, whole.
     fn rewrite(
@@ -188,11 +186,10 @@ impl Journal {
         let mode = 0o666;
         let prefix = format!(".{}.", name.to_string_lossy());
         let (new, new_name) = dir.create_temporary(&prefix, ".rewrite", mode)?;
-        let seal = Seal::of(header, FORMAT_VERSION);
         let written = new
             .try_lock()
             .map_err(io::Error::other)
-            .and_then(|()| self.copy_sealed(&new, header, &seal, old, valid, untimed))
+            .and_then(|()| self.copy_sealed(&new, header, old, valid, untimed))
             .and_then(|()| new.sync_all())
             .and_then(|()| dir.rename(&new_name, name));
         if let Err(e) = written {
@@ -202,18 +199,16 @@ impl Journal {
         sync_parent_dir(&self.path);
         self.file = new;
         self.file.seek(SeekFrom::End(0))?;
-        (self.format, self.seal) = (FORMAT_VERSION, seal);
         Ok(())
     }
 
     /// Writes into `new` the header `header`, the mark that the earlier runs recorded no time
     /// when `untimed`, and every record of this journal's first `valid` bytes (each holding
-    /// under `old`) sealed by `seal` instead.
+    /// under `old`) sealed by this journal's seal instead.
     fn copy_sealed(
         &self,
         new: &File,
         header: &[u8; HEADER_LEN],
-        seal: &Seal,
         old: &Seal,
         valid: u64,
         untimed: bool,
@@ -222,7 +217,7 @@ impl Journal {
         let mut out = BufWriter::with_capacity(1 << 16, new);
         out.write_all(header)?;
         if untimed {
-            out.write_all(&encode_untimed_before(seal))?;
+            out.write_all(&encode_untimed_before(&self.seal))?;
         }
         (&self.file).seek(SeekFrom::Start(HEADER_LEN as u64))?;
         let body = valid.saturating_sub(HEADER_LEN as u64);
@@ -236,7 +231,7 @@ impl Journal {
                     "the file changed while it was read",
                 ));
             }
-            out.write_all(&seal.reseal(&bytes))?;
+            out.write_all(&self.seal.reseal(&bytes))?;
         }
         out.flush()
     }
@@ -362,9 +357,9 @@ impl Journal {
     }
 
     /// Writes a time record of the tasks appended (or abandoned) since the last one (none when
-    /// no task was, or in a journal of a format without time records).
+    /// no task was).
     fn write_time(&mut self) -> io::Result<()> {
-        if !self.untimed || self.format < TIMED_FORMAT {
+        if !self.untimed {
             return Ok(());
         }
         let record = TimeRecord {

@@ -180,9 +180,7 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, Error> {
             if !header.shard.contains(p) {
                 return Err(stray(Damage::NotInShard(record.id, header.shard)).into());
             }
-            if let Some(task) = plan.task(p) {
-                bound::check(&task, record).map_err(stray)?;
-            }
+            bound::check(&plan, p, record).map_err(stray)?;
             match counted[p] {
                 None => counted[p] = Some((record.count, j)),
                 Some((c, _)) if c == record.count => {}

@@ -25,10 +25,10 @@ pub(crate) fn open(path: &Path, plan: &Plan, header: &Header) -> Result<Opened, 
             offset: record.offset,
             damage,
         };
-        let Some(task) = in_plan.position(&record.id).and_then(|p| plan.task(p)) else {
+        let Some(p) = in_plan.position(&record.id) else {
             return Err(corrupt(Damage::NotInPlan(record.id)));
         };
-        bound::check(&task, record).map_err(corrupt)?;
+        bound::check(plan, p, record).map_err(corrupt)?;
         if let Some(old) = recorded.insert(record.id, record.count)
             && old != record.count
         {

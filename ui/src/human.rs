@@ -506,7 +506,7 @@ pub fn error_chain(error: &dyn std::error::Error) -> String {
 /// `line` without the system's error numbers that Rust's I/O errors append (`No such file or
 /// directory (os error 2)` reads `No such file or directory`): they name nothing a user can act
 /// on.
-pub fn without_error_numbers(line: &str) -> String {
+pub(crate) fn without_error_numbers(line: &str) -> String {
     const MARK: &str = " (os error ";
     let mut rest = line;
     let mut kept = String::with_capacity(line.len());

@@ -34,13 +34,13 @@ use super::human::{self, grouped};
 
 /// Characters between the bar's brackets.
 #[cfg(test)]
-pub const BAR_WIDTH: usize = 20;
+pub(crate) const BAR_WIDTH: usize = 20;
 
 const TEMPLATE: &str =
     "{clock} [{bar:20}] {tasks} tasks, {solutions} solutions, {eta_once_timed}{msg}";
 
 /// Shown in place of the ETA until a task of this run has finished.
-pub const NO_ETA_YET: &str = "no ETA yet";
+pub(crate) const NO_ETA_YET: &str = "no ETA yet";
 
 /// How often a count whose stderr is not a terminal writes its progress line.
 pub const LOG_EVERY: Duration = Duration::from_secs(60);
@@ -278,7 +278,7 @@ impl Progress {
 
     /// Tasks finished so far, resumed ones included.
     #[cfg(test)]
-    pub fn tasks_done(&self) -> usize {
+    pub(crate) fn tasks_done(&self) -> usize {
         self.done.load(Ordering::Relaxed)
     }
 

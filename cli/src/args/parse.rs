@@ -3,10 +3,10 @@
 
 use std::ffi::OsStr;
 
-use crate::names::Named;
 use nqueens::classic::Algorithm;
 use nqueens::journal::{ShardError, ShardSpec};
 use nqueens::known::Known;
+use nqueens::names::Named;
 use nqueens::{Kernel, Plan};
 use nqueens_ui::human;
 

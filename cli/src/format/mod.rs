@@ -21,7 +21,7 @@ use std::io::{self, Write};
 
 use nqueens::names::UnknownName;
 
-use crate::names::Named;
+use nqueens::names::Named;
 
 pub use self::csv::CsvWriter;
 pub use self::json::JsonWriter;

@@ -93,11 +93,6 @@ impl InnerBoard {
         self.placed().collect()
     }
 
-    /// How many queens are pre-placed.
-    pub(crate) fn placed_count(&self) -> u32 {
-        u32::from(self.len)
-    }
-
     fn placed(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
         self.queens[..self.len as usize]
             .iter()

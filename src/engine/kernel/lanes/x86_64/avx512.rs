@@ -130,15 +130,13 @@ unsafe impl Lanes for Avx512 {
 
     #[inline(always)]
     fn shl(self, a: __m512i, s: u32) -> __m512i {
-        debug_assert!(s < 32);
-        // SAFETY: AVX-512F (see the impl). `s & 31` tells the compiler the count is below 32,
-        // so that it emits `vpsllvd` alone.
+        // SAFETY: AVX-512F (see the impl). The count is below 32 (`Lanes::shl`; the driver asserts
+        // it): `s & 31` tells the compiler so, and it emits `vpsllvd` alone.
         unsafe { _mm512_sllv_epi32(a, _mm512_set1_epi32((s & 31) as i32)) }
     }
 
     #[inline(always)]
     fn shr(self, a: __m512i, s: u32) -> __m512i {
-        debug_assert!(s < 32);
         // SAFETY: AVX-512F (see the impl); `vpsrlvd` alone, as for `shl`.
         unsafe { _mm512_srlv_epi32(a, _mm512_set1_epi32((s & 31) as i32)) }
     }
