@@ -40,7 +40,9 @@ const BOUND_FORMAT: u32 = 4;
 
 /// Recomputes the checksums `mode` asks for: bit 0 the header's (bytes 60..64, of 0..60), bit 1
 /// every whole record's (bytes 26..30 of each: of the header's bytes 0..60 and the record's
-/// 0..26 from format 4 on, of the record's alone before).
+/// 0..26 from format 4 on, of the record's alone before; the library's `journal::format::Seal`,
+/// and the command's tests' `reseal_records` in cli/tests/integration/util.rs: change all three
+/// with the format).
 pub fn fix_checksums(mode: u8, file: &mut [u8]) {
     if mode & 1 != 0 && file.len() >= HEADER_LEN {
         let crc = crc32fast::hash(&file[..60]);

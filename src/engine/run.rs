@@ -31,8 +31,8 @@ struct WorkerResult {
     recorded: (usize, u128),
     /// Σ weight × count of its tasks; `None` past `u128::MAX`.
     total: Option<u128>,
-    /// The task a stop abandoned part-way (at most one), and the time spent on it.
-    abandoned: (usize, Duration),
+    /// The time spent on the task a stop abandoned part-way (a worker abandons at most one).
+    abandoned: Option<Duration>,
 }
 
 /// Runs every task of `plan` on `options.threads` workers.
@@ -54,7 +54,7 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
             span: WorkerSpan::default(),
             recorded: (0, 0),
             total: Some(0),
-            abandoned: (0, Duration::ZERO),
+            abandoned: None,
         };
         if let Some(first) = options.first
             && !options.stop.is_some_and(|s| s.load(Ordering::Relaxed))
@@ -81,7 +81,7 @@ pub fn run(plan: &Plan, options: &RunOptions<'_>) -> Result<RunReport, Error> {
                 let Some(count) = task.subproblem.count_on(n, kernel, options.stop) else {
                     // Stopped part-way: the task is not finished, so it is neither counted nor
                     // reported; the time spent on it is.
-                    result.abandoned = (1, t0.elapsed());
+                    result.abandoned = Some(t0.elapsed());
                     break;
                 };
                 outcome.count = count;
@@ -123,8 +123,8 @@ fn report_of(
         search_time: acc.search_time + r.span.busy,
         recorded: acc.recorded + r.recorded.0,
         recorded_total: acc.recorded_total + r.recorded.1,
-        abandoned: acc.abandoned + r.abandoned.0,
-        abandoned_time: acc.abandoned_time + r.abandoned.1,
+        abandoned: acc.abandoned + usize::from(r.abandoned.is_some()),
+        abandoned_time: acc.abandoned_time + r.abandoned.unwrap_or_default(),
     });
     let workers = results.iter().map(|r| r.span).collect();
     // One result per worker the run was handed to.

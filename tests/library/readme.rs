@@ -24,7 +24,12 @@ fn the_first_screen_gives_the_two_commands_and_the_install() {
         );
     }
     // The two set-up commands come first, before the install.
-    let at = |wanted: &str| screen.iter().position(|line| line.starts_with(wanted));
+    let at = |wanted: &str| {
+        screen
+            .iter()
+            .position(|line| line.starts_with(wanted))
+            .unwrap_or_else(|| panic!("no line of the first 40 starts with `{wanted}`"))
+    };
     assert!(at("cargo run --release") < at("cargo install"));
     // No GPU detail before them.
     let gpu_words = [

@@ -176,6 +176,10 @@ fn a_signal_as_soon_as_the_handler_is_installed_ends_the_command_as_interrupted(
         let start = std::time::Instant::now();
         while !caught(child.id(), signal) {
             assert!(start.elapsed() < Duration::from_secs(60), "no handler");
+            // A command that ended first (a refused argument, say) never installs one.
+            if let Some(status) = child.try_wait().unwrap() {
+                panic!("ended before its handler was seen: {status}");
+            }
             std::thread::yield_now();
         }
         let pid = libc::pid_t::try_from(child.id()).unwrap();

@@ -13,7 +13,7 @@
 //! It is printed as 16 lower-case hex digits ([`Fingerprint`]'s `Display`, the one place that
 //! writes it). It names a plan; it is not a defence against someone forging a journal.
 //!
-//! [`Plan::VERSION`]: super::PLAN_VERSION
+//! [`Plan::VERSION`]: super::Plan::VERSION
 
 use std::fmt;
 use std::str::FromStr;
