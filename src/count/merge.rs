@@ -4,7 +4,7 @@
 use crate::count::CountRun;
 use crate::engine::plan::Plan;
 use crate::error::Error;
-use crate::journal::merge::{made_plan, merged, same_count};
+use crate::journal::merge::{incomplete, made_plan, merged, same_count};
 use crate::journal::{Header, MergeError, Merged, Missing, PlanDifference, Shard};
 
 impl Merged {
@@ -63,17 +63,11 @@ impl Merged {
             .map_err(|why| MergeError::RunOfOtherPlan { run: 0, why })?;
         // No more shards than tasks, as a count splits its plan.
         first.shard.for_plan(&plan)?;
-        let planned = planned_per_shard(&plan, count);
+        let planned = Shard::tasks_per_shard(plan.tasks().len(), count);
         let (totals, finished) = shard_totals(runs, &planned, count)?;
         let missing = missing_shards(&totals, &finished, &planned, count);
         if !missing.is_empty() {
-            return Err(MergeError::Incomplete {
-                n,
-                strategy,
-                count,
-                missing,
-            }
-            .into());
+            return Err(incomplete(&plan, count, missing).into());
         }
         let mut total: u128 = 0;
         for (t, _) in totals.into_iter().flatten() {
@@ -98,16 +92,6 @@ fn counted(run: &CountRun) -> Header {
         fingerprint: run.fingerprint,
         shard: run.shard,
     }
-}
-
-/// The tasks of each of `count` shards of `plan` that holds any (no more than the plan's tasks).
-fn planned_per_shard(plan: &Plan, count: u32) -> Vec<usize> {
-    let holding = plan.tasks().len().min(count as usize);
-    let mut planned = vec![0usize; holding];
-    for p in 0..plan.tasks().len() {
-        planned[Shard::of_position(p, count) as usize] += 1;
-    }
-    planned
 }
 
 /// A shard's total from a complete run, and which run (`None`: no run of it completed).

@@ -218,7 +218,7 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, Error> {
 
 /// The refusal of a merge of `plan` split into `count` shards, whose shards `missing` lack
 /// tasks.
-fn incomplete(plan: &Plan, count: u32, missing: Vec<Missing>) -> MergeError {
+pub(crate) fn incomplete(plan: &Plan, count: u32, missing: Vec<Missing>) -> MergeError {
     MergeError::Incomplete {
         n: plan.n(),
         strategy: plan.strategy(),
@@ -386,21 +386,18 @@ fn rebuild_plan(path: &Path, header: &Header) -> Result<Plan, MergeError> {
 /// never more than the plan's tasks, whatever count a header names (a count above the task
 /// count leaves the shards beyond them empty).
 fn missing_shards(counted: &[Option<(u64, usize)>], count: u32) -> Vec<Missing> {
-    let holding_tasks = counted.len().min(count as usize);
-    let mut per_shard = vec![(0usize, 0usize); holding_tasks];
-    for (p, c) in counted.iter().enumerate() {
-        let slot = &mut per_shard[Shard::of_position(p, count) as usize];
-        slot.1 += 1;
-        if c.is_none() {
-            slot.0 += 1;
-        }
+    let tasks = Shard::tasks_per_shard(counted.len(), count);
+    let mut missing = vec![0usize; tasks.len()];
+    for (p, _) in counted.iter().enumerate().filter(|(_, c)| c.is_none()) {
+        missing[Shard::of_position(p, count) as usize] += 1;
     }
-    per_shard
+    tasks
         .into_iter()
+        .zip(missing)
         .enumerate()
-        .filter(|(_, (missing, _))| *missing > 0)
+        .filter(|(_, (_, missing))| *missing > 0)
         // Every index is below `count` (there are no more shards holding tasks than `count`).
-        .filter_map(|(k, (missing, tasks))| {
+        .filter_map(|(k, (tasks, missing))| {
             Some(Missing {
                 shard: Shard::new(k as u32, count).ok()?,
                 missing,

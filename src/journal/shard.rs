@@ -240,6 +240,16 @@ impl Shard {
         shard as u32
     }
 
+    /// The tasks of each of `count` shards of a plan of `tasks` tasks, for the shards that hold
+    /// any (no more than `tasks`).
+    pub(crate) fn tasks_per_shard(tasks: usize, count: u32) -> Vec<usize> {
+        let mut per_shard = vec![0usize; tasks.min(count as usize)];
+        for p in 0..tasks {
+            per_shard[Shard::of_position(p, count) as usize] += 1;
+        }
+        per_shard
+    }
+
     /// Whether task `position` of a plan belongs to this shard (never, for a shard that does
     /// not exist).
     #[must_use]
