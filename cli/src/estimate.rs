@@ -13,7 +13,7 @@ use nqueens::{Plan, RunControl, TaskOutcome, Watcher};
 
 use serde::Serialize;
 
-use super::long_run::Interrupt;
+use super::long_run::{FINISHING_SAMPLES, Interrupt};
 use crate::args::EstimateArgs;
 use nqueens_ui::failure::{Failure, Outcome};
 use nqueens_ui::human::{approximately, duration, grouped};
@@ -61,7 +61,7 @@ fn estimate_on_terminal(
     options: &EstimateOptions,
     started: Instant,
 ) -> Result<Estimate, Failure> {
-    let interrupt = Interrupt::install_for("sample");
+    let interrupt = Interrupt::install_saying(FINISHING_SAMPLES, "sample");
     // The bar counts the samples drawn, or the seconds of a time budget.
     let of = match options.budget {
         Budget::Samples(k) => k,

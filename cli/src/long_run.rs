@@ -42,11 +42,25 @@ struct Shared {
     /// The bar of the count that runs now, so that the handler prints its notices on lines of
     /// their own rather than after the bar.
     bar: Mutex<Option<Notices>>,
-    /// What the workers are on when they stop: `task`s, which they drop, or an estimate's
-    /// `sample`s, which they finish first.
-    work: &'static str,
-    /// What an interrupt keeps once one has finished: `work`, or a study's `timed run`.
+    /// What the bar (or stderr) says while the workers stop: [`DROPPING_TASKS`] or
+    /// [`FINISHING_SAMPLES`].
+    stopping: &'static str,
+    /// What an interrupt keeps once one has finished: a `task`, an estimate's `sample` or a
+    /// study's `timed run`.
     kept: &'static str,
+}
+
+/// What a count's interrupt says while the workers stop: they drop the tasks they are on,
+/// within milliseconds.
+pub const DROPPING_TASKS: &str = "stopping: the running tasks are dropped";
+
+/// What an estimate's interrupt says while the workers stop: they finish their samples.
+pub const FINISHING_SAMPLES: &str = "stopping after the running samples";
+
+/// The line the bar (or stderr) shows while the workers stop: `stopping`, and how to quit at
+/// once (`again`).
+fn stopping_line(stopping: &str, again: &str) -> String {
+    format!("{stopping} ({again} to quit at once)")
 }
 
 impl Interrupt {
@@ -54,20 +68,15 @@ impl Interrupt {
     /// process at once when nothing would be kept by waiting), the second ends it at once.
     /// Without this an interrupt simply ends the process, which loses nothing recorded.
     pub fn install() -> Interrupt {
-        Interrupt::install_for("task")
+        Interrupt::install_saying(DROPPING_TASKS, "task")
     }
 
-    /// [`Interrupt::install`] for workers that finish each `work` (`sample`: an estimate's)
-    /// before they stop, rather than drop the tasks they are on, as the notices say.
-    pub fn install_for(work: &'static str) -> Interrupt {
-        Interrupt::install_keeping(work, work)
-    }
-
-    /// [`Interrupt::install_for`] for a command that keeps each `kept` rather than each `work`
-    /// (`timed run`: a study's), as the notice of an interrupt before any says.
-    pub fn install_keeping(work: &'static str, kept: &'static str) -> Interrupt {
+    /// [`Interrupt::install`] for a command whose interrupt says `stopping` while the workers
+    /// stop ([`FINISHING_SAMPLES`]: an estimate's) and keeps each `kept` (`sample`, a study's
+    /// `timed run`), as the notice of an interrupt before any says.
+    pub fn install_saying(stopping: &'static str, kept: &'static str) -> Interrupt {
         let interrupt = Interrupt(Arc::new(Shared {
-            work,
+            stopping,
             kept,
             ..Shared::default()
         }));
@@ -137,7 +146,7 @@ impl Shared {
             std::process::exit(130);
         }
         let again = nqueens_ui::signals::received().again();
-        let stopping = stopping_line(self.work, again);
+        let stopping = stopping_line(self.stopping, again);
         // Shown in the bar, where there is one: the command closes its output (the table's
         // border, the JSON array) before it says anything on lines of its own.
         let bar = self.bar.lock().unwrap_or_else(|e| e.into_inner()).clone();
@@ -157,16 +166,6 @@ impl Shared {
             Some(bar) => bar.above(|| output::message(line)),
             None => output::message(line),
         }
-    }
-}
-
-/// What the bar (or stderr) says while the workers stop: a count's drop the `task`s they are
-/// on, within milliseconds; an estimate's finish their `sample`s.
-fn stopping_line(work: &str, again: &str) -> String {
-    if work == "task" {
-        format!("stopping: the running tasks are dropped ({again} to quit at once)")
-    } else {
-        format!("stopping after the running {work}s ({again} to quit at once)")
     }
 }
 
@@ -714,11 +713,11 @@ mod tests {
     fn a_count_s_workers_drop_their_tasks_and_an_estimate_s_finish_their_samples() {
         let again = "press Ctrl-C again";
         assert_eq!(
-            stopping_line("task", again),
+            stopping_line(DROPPING_TASKS, again),
             "stopping: the running tasks are dropped (press Ctrl-C again to quit at once)"
         );
         assert_eq!(
-            stopping_line("sample", again),
+            stopping_line(FINISHING_SAMPLES, again),
             "stopping after the running samples (press Ctrl-C again to quit at once)"
         );
     }

@@ -15,7 +15,7 @@ use nqueens::scaling::study::{self, Study, StudyError, StudyOptions, StudyProgre
 use nqueens::scaling::{Load, Loss, Machine};
 use nqueens::{CountOptions, Kernel, RunControl, Strategy, Watcher};
 
-use super::long_run::Interrupt;
+use super::long_run::{DROPPING_TASKS, Interrupt};
 use super::{budget, pin};
 use crate::args::ScaleArgs;
 use nqueens_ui::failure::{Failure, Outcome};
@@ -139,7 +139,7 @@ fn run_studies(
     // The first interrupt stops the study, its run under way dropped, once a timed run has
     // finished (before that it ends the process: nothing would be kept), and what was measured
     // is written, marked stopped; the second ends the process at once.
-    let interrupt = Interrupt::install_keeping("task", "timed run");
+    let interrupt = Interrupt::install_saying(DROPPING_TASKS, "timed run");
     interrupt.board(Some(steps.notices()));
     let watching = Watching {
         steps: &steps,
