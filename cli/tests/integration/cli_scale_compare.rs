@@ -402,8 +402,7 @@ fn the_comparison_plot_has_every_series_in_its_legend() {
 #[test]
 fn the_committed_older_result_is_compared_with_a_new_one() {
     let saved = Saved::make();
-    let old = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-        .join("docs/measurements/scale-18-xeon-16-cores.json");
+    let old = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/scale-18-xeon-16-cores.json");
     let small = saved.path("small.json");
     let table = stdout_of(&[
         "scale",
