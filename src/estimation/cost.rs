@@ -308,13 +308,18 @@ mod tests {
         assert!(Cost::of_board(12, &one).wall_time < Duration::from_secs(1));
         assert_eq!(Cost::of_board(2, &one).wall_time, Duration::ZERO);
         assert!(Cost::of_board(27, &one).wall_time > 10 * DAY);
-        assert!(Cost::of_board(30, &one).wall_time > Cost::of_board(29, &one).wall_time * 5);
+        // Beyond the table: scaled from the largest sampled board (each call times its samples
+        // anew, so two calls are compared only where they differ by far more than their noise).
+        assert!(Cost::of_board(30, &one).wall_time > 1000 * DAY);
         // Far beyond reach, the figure stops at the largest time rather than overflowing.
         assert!(Cost::of_board(64, &one).wall_time >= Cost::of_board(40, &one).wall_time);
+        // On two threads the core time is spread over no more than the machine's CPUs.
+        let two = Cost::of_board(20, &options(2, Kernel::Auto));
         assert!(
-            Cost::of_board(20, &options(2, Kernel::Auto)).wall_time
-                <= Cost::of_board(20, &one).wall_time
+            two.wall_time >= two.core_time / num_cpus::get().max(1) as u32,
+            "{two:?}"
         );
+        assert!(two.wall_time > Duration::ZERO);
     }
 
     #[test]
