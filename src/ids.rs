@@ -141,7 +141,8 @@ pub struct Fingerprint(pub(crate) u64);
 ///
 /// Its fields are private, so that every shard is one that exists (`index` below `count`):
 /// it is made by [`Shard::new`] or parsed from `K/M`, and read with [`Shard::index`] and
-/// [`Shard::count`].
+/// [`Shard::count`]. (They are the crate's so that `journal::shard` can implement it here;
+/// there too, only `Shard::new` and [`Shard::WHOLE`] make one.)
 ///
 /// ```
 /// use nqueens::journal::Shard;

@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use super::error::Damage;
 use super::error::{Access, JournalError};
 use super::format::{
-    BOUND_FORMAT, FORMAT_VERSION, HEADER_LEN, Header, RECORD_LEN, Seal, Spent, TimeRecord,
-    encode_record, encode_time, encode_untimed_before,
+    FORMAT_VERSION, HEADER_LEN, Header, RECORD_LEN, Seal, Spent, TimeRecord, encode_record,
+    encode_time, encode_untimed_before,
 };
 use super::read::{self, Opened, Replay};
 use crate::engine::plan::TaskId;
@@ -149,7 +149,7 @@ impl Journal {
         journal
             .cut_to(valid, replay.dropped_bytes > 0)
             .map_err(open_error)?;
-        if format < BOUND_FORMAT {
+        if format < FORMAT_VERSION {
             let untimed = replay.spent.is_none();
             journal
                 .rewrite(&expected, &seal, valid, untimed)

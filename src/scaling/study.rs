@@ -409,18 +409,15 @@ pub enum StudyWarning {
 /// What the model takes from the measured runs, per thread count: the time outside the tasks
 /// per thread, and the tasks' slowdown against the one-thread run (`one`). The slowdown is of
 /// the tasks' time on the CPU: what other programs took of it (`taken`) is this machine's load,
-/// not its scaling.
+/// not its scaling. `at_one` is the one-thread run's place in `threads`.
 fn measured_terms(
     threads: &[usize],
     medians: &[Option<WorkerTime>],
     taken: &[f64],
     one: Option<WorkerTime>,
+    at_one: Option<usize>,
 ) -> Vec<model::MeasuredTerms> {
-    let taken_at_one = threads
-        .iter()
-        .position(|&t| t == 1)
-        .and_then(|i| taken.get(i).copied())
-        .unwrap_or(0.0);
+    let taken_at_one = at_one.and_then(|i| taken.get(i).copied()).unwrap_or(0.0);
     let one_on_cpu = one.map(|one| one.busy_on_cpu(1, taken_at_one));
     threads
         .iter()
@@ -796,12 +793,12 @@ impl Variant {
             .collect()
     }
 
-    /// The measured points of the thread counts measured (`threads`): their times, CPU shares
-    /// and losses against the one-thread run; with each one's median worker time and the
-    /// one-thread run's.
+    /// The measured points of the thread counts measured: their times, CPU shares and losses
+    /// against the one-thread run (at `at_one` among them); with each one's median worker time
+    /// and the one-thread run's.
     fn measured_runs(
         &self,
-        threads: &[usize],
+        at_one: Option<usize>,
         machine: Machine,
     ) -> (
         Vec<MeasuredPoint>,
@@ -820,10 +817,7 @@ impl Variant {
             .iter()
             .map(|runs| WorkerTime::median(runs))
             .collect();
-        let one = threads
-            .iter()
-            .position(|&t| t == 1)
-            .and_then(|i| medians[i]);
+        let one = at_one.and_then(|i| medians[i]);
         for (point, median) in runs.iter_mut().zip(&medians) {
             point.loss = median
                 .zip(one)
@@ -850,7 +844,8 @@ impl Variant {
         let threads: Vec<usize> = self.samples.iter().map(|&(t, _)| t).collect();
         // Without a finished one-thread timed run (a study stopped early) there are no task
         // times to model.
-        let mut model = if threads.contains(&1) {
+        let at_one = threads.iter().position(|&t| t == 1);
+        let mut model = if at_one.is_some() {
             model::predict(
                 &task_times,
                 &model::workers_to_model(&threads, options.model_up_to),
@@ -858,11 +853,11 @@ impl Variant {
         } else {
             Vec::new()
         };
-        let (mut runs, medians, one) = self.measured_runs(&threads, machine);
+        let (mut runs, medians, one) = self.measured_runs(at_one, machine);
         // The share of each count's worker-time that other programs took, and the loss
         // breakdown with it as a part of its own.
         let taken = split_other_programs(&mut runs, machine.logical, |_| true);
-        let terms = measured_terms(&threads, &medians, &taken, one);
+        let terms = measured_terms(&threads, &medians, &taken, one, at_one);
         model::add_measured_terms(
             &mut model,
             task_times.iter().sum::<Duration>().as_secs_f64(),

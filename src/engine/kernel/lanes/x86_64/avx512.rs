@@ -14,8 +14,9 @@
 //! register (`vpslld zmm, zmm, xmm`): on Intel the latter is two µops, one of them on port 5,
 //! the port every expand, compress and lane test needs; the former one µop on port 0. That
 //! takes nine of the drain loop's 79 port-5 cycles a step off on Sapphire Rapids (`llvm-mca`:
-//! 79.3 → 70.4 cycles a step, the closing loop 75.4 → 67.0), and Zen 4 runs it 5 % faster too
-//! (docs/PERFORMANCE.md, "The AVX-512 loop on Intel's ports").
+//! 79.3 → 70.4 cycles a step, the closing loop 75.4 → 67.0), and Zen 4 runs it no slower
+//! (0.95× to 1.00× of the time measured; docs/PERFORMANCE.md, "The AVX-512 loop on Intel's
+//! ports").
 
 use std::arch::x86_64::*;
 use std::sync::atomic::AtomicBool;
