@@ -13,7 +13,7 @@ use super::long_run::{Interrupt, LongRun};
 use super::pin;
 use super::session::{
     Session, TIME_WIDTH, announce_long_counts, column_widths, differs, note_unique_left_out,
-    options, refuse_if_over, resolve_kernel,
+    options, refuse_boards_over, resolve_kernel,
 };
 use crate::args::CountArgs;
 use crate::counted::Counted;
@@ -98,7 +98,7 @@ pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     // The boards' cost, estimated once where --max-seconds weighs it, and handed on to the
     // notes on a long count.
     let cost = match args.max_seconds {
-        Some(limit) => Some(refuse_if_over(&args.boards.0, &options, limit)?),
+        Some(limit) => Some(refuse_boards_over(&args.boards.0, &options, limit)?),
         None => None,
     };
     // Refused before any warning about the threads.
@@ -109,7 +109,7 @@ pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     if let Some(placement) = &placement {
         long_run.pool = Some(pin::pool(placement, options.threads)?);
     }
-    if let [_, _, ..] = args.boards.0[..] {
+    if !long_run.announce {
         // One board is announced once its journal is accepted, net of the resumed tasks.
         announce_long_counts(&args.boards.0, &options, cost);
     }

@@ -171,13 +171,13 @@ where
     Ok(())
 }
 
-/// [`write_board`] into a `String`, for a placement held in memory.
 /// The one line `solve` and `list` print on stderr for a board without solutions.
 pub fn no_solution(n: u32) -> String {
     let n = nqueens_ui::human::grouped(n);
     format!("nqueens: no solution: {n} queens cannot be placed on a {n} x {n} board")
 }
 
+/// [`write_board`] into a `String`, for a placement held in memory.
 #[cfg(test)]
 pub fn board_string(columns: &[u32], style: &Style) -> String {
     let mut out = Vec::new();

@@ -274,7 +274,11 @@ impl Watcher for Watching<'_> {
 
 /// Refuses boards estimated to need longer than `limit` (`--max-seconds`) with `options`;
 /// otherwise returns their cost, for the notes on a long count.
-pub fn refuse_if_over(boards: &[u32], options: &CountOptions, limit: f64) -> Result<Cost, Failure> {
+pub fn refuse_boards_over(
+    boards: &[u32],
+    options: &CountOptions,
+    limit: f64,
+) -> Result<Cost, Failure> {
     let cost = Cost::try_of_boards(boards, options)?;
     budget::refuse_cost_over(
         &counting(boards, options),

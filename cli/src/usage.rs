@@ -175,18 +175,18 @@ fn about_values(e: &clap::Error) -> Vec<String> {
 fn conflict(e: &clap::Error) -> Vec<String> {
     let mut prior = e.get(ContextKind::PriorArg);
     let mut line = match (
-        e.get(ContextKind::InvalidArg),
-        e.get(ContextKind::InvalidSubcommand),
+        text(e, ContextKind::InvalidArg),
+        text(e, ContextKind::InvalidSubcommand),
     ) {
-        (Some(ContextValue::String(arg)), _) => {
-            if prior == Some(&ContextValue::String(arg.clone())) {
+        (Some(arg), _) => {
+            if text(e, ContextKind::PriorArg) == Some(arg) {
                 prior = None;
                 format!("the argument '{arg}' cannot be used multiple times")
             } else {
                 format!("the argument '{arg}' cannot be used with")
             }
         }
-        (_, Some(ContextValue::String(sub))) => {
+        (_, Some(sub)) => {
             format!("the subcommand '{sub}' cannot be used with")
         }
         _ => e.kind().as_str().unwrap_or_default().to_string(),
@@ -264,7 +264,7 @@ pub fn hint(e: &mut clap::Error, help: &str) {
     let mut tips = Vec::new();
     match e.kind() {
         ErrorKind::InvalidSubcommand => {
-            if let Some(ContextValue::String(word)) = e.get(ContextKind::InvalidSubcommand)
+            if let Some(word) = text(e, ContextKind::InvalidSubcommand)
                 && super::args::parse_boards(word).is_ok()
             {
                 let word = human::shorten(word).into_owned();
@@ -275,7 +275,7 @@ pub fn hint(e: &mut clap::Error, help: &str) {
             }
         }
         ErrorKind::UnknownArgument => {
-            if let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg)
+            if let Some(arg) = text(e, ContextKind::InvalidArg)
                 && arg.split('=').next() == Some("--unique")
                 && PRINT_UNIQUE.contains(&command)
             {

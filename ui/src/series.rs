@@ -1,6 +1,6 @@
 //! How the command names a scaling series and shows its losses, alike in its tables and its
 //! plot: a series' machine and label ([`Labels`]), the loss breakdown's parts as shown
-//! ([`shown_loss`]) and as named ([`loss_headings`], [`loss_columns`]), and lists without
+//! ([`shown_loss`]) and as named in tables ([`loss_headings`]), and lists without
 //! repeats ([`distinct`]).
 
 use std::sync::OnceLock;
@@ -106,13 +106,6 @@ fn loss_names(
         }
         names
     })
-}
-
-/// The JSON and CSV columns of the loss breakdown: `loss_` and the part's name
-/// (`loss_other_programs`).
-pub fn loss_columns() -> [&'static str; 5] {
-    static COLUMNS: OnceLock<[&'static str; 5]> = OnceLock::new();
-    loss_names(&COLUMNS, |_, part| format!("loss_{part}"))
 }
 
 /// The table headings of the loss breakdown: the parts' names in words (`other programs`),

@@ -267,7 +267,7 @@ struct Row {
     /// Whether every run of the series' study finished (false: an interrupt stopped it).
     complete: bool,
     /// The loss breakdown (empty in results saved before it was measured), a column per part
-    /// ([`nqueens_ui::series::loss_columns`]), each 0 and above ([`nqueens_ui::series::shown_loss`]).
+    /// (`loss_` and each of [`Loss::NAMES`](nqueens::scaling::Loss::NAMES)), each 0 and above ([`nqueens_ui::series::shown_loss`]).
     #[serde(flatten)]
     loss: super::LossColumns,
     /// The model's error at this thread count when it is left out and predicted from the
@@ -306,11 +306,9 @@ impl TableRow for Row {
             self.cpu_share.map_or_else(|| "-".to_string(), percent),
             shares_core(self.shares_core).to_string(),
         ];
-        let losses = Loss::NAMES.iter().enumerate().map(|(i, _)| {
-            self.loss
-                .loss()
-                .map_or_else(|| "-".to_string(), |l| points(l.parts()[i].1))
-        });
+        let parts = self.loss.loss().map(|l| l.parts());
+        let losses = (0..Loss::NAMES.len())
+            .map(|i| parts.map_or_else(|| "-".to_string(), |parts| points(parts[i].1)));
         let error = self
             .model_error
             .map_or_else(|| "-".to_string(), signed_percent);

@@ -525,7 +525,7 @@ fn solutions_per_second(rate: f64) -> String {
 }
 
 /// The loss breakdown as a row's columns, each empty (`null`) where the row has none: `loss_`
-/// and the part's name ([`Loss::NAMES`], as [`loss_columns`] names them), in their order.
+/// and the part's name ([`Loss::NAMES`]), in their order.
 /// Flattened into the rows of `scale` and `scale --compare`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize)]
 pub(crate) struct LossColumns {
@@ -538,13 +538,12 @@ pub(crate) struct LossColumns {
 
 impl From<Option<Loss>> for LossColumns {
     fn from(loss: Option<Loss>) -> LossColumns {
-        let part = |i: usize| loss.map(|l| l.parts()[i].1);
         LossColumns {
-            loss_serial: part(0),
-            loss_imbalance: part(1),
-            loss_other_programs: part(2),
-            loss_slowdown: part(3),
-            loss_unexplained: part(4),
+            loss_serial: loss.map(|l| l.serial),
+            loss_imbalance: loss.map(|l| l.imbalance),
+            loss_other_programs: loss.map(|l| l.other_programs),
+            loss_slowdown: loss.map(|l| l.slowdown),
+            loss_unexplained: loss.map(|l| l.unexplained),
         }
     }
 }
@@ -624,10 +623,9 @@ pub(crate) mod tests {
 
     #[test]
     fn the_loss_columns_are_named_by_the_parts() {
-        use nqueens_ui::series::loss_columns;
-        let empty: Vec<String> = loss_columns()
+        let empty: Vec<String> = Loss::NAMES
             .iter()
-            .map(|name| format!("\"{name}\":null"))
+            .map(|part| format!("\"loss_{part}\":null"))
             .collect();
         assert_eq!(
             serde_json::to_string(&LossColumns::default()).unwrap(),

@@ -368,7 +368,7 @@ struct CsvRow {
     busy: Option<bool>,
     shares_core: bool,
     cpu: String,
-    /// A column per part ([`nqueens_ui::series::loss_columns`]), each 0 and above ([`nqueens_ui::series::shown_loss`]).
+    /// A column per part (`loss_` and each of [`Loss::NAMES`](nqueens::scaling::Loss::NAMES)), each 0 and above ([`nqueens_ui::series::shown_loss`]).
     #[serde(flatten)]
     loss: super::LossColumns,
 }
