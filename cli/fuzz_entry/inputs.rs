@@ -17,11 +17,12 @@ pub fn inputs(fuzz: &Path, target: &str) -> Vec<PathBuf> {
 }
 
 /// `run` on each committed input of `target` ([`inputs`]), read whole, once there are at least
-/// `at_least` of them (so that a corpus left out of the repository is noticed). Where there is
-/// no fuzz directory at all (a package's copy of the command, unpacked from its tarball, which
-/// leaves the repository's fuzz/ behind), nothing runs and stderr says so.
+/// `at_least` of them (so that a corpus left out of the repository is noticed). In a package
+/// unpacked from its tarball (under `target/package/`), which leaves the repository's fuzz/
+/// behind, nothing runs and stderr says so.
 pub fn replay(fuzz: &Path, target: &str, at_least: usize, mut run: impl FnMut(&[u8])) {
-    if !fuzz.is_dir() {
+    let packaged = fuzz.ancestors().any(|a| a.ends_with("target/package"));
+    if packaged && !fuzz.is_dir() {
         eprintln!(
             "skipped: no fuzz directory at {} (a packaged copy) to replay {target}'s inputs from",
             fuzz.display()

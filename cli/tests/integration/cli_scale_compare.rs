@@ -1,12 +1,14 @@
 //! `nqueens scale` with several kernels, and `scale --compare` of saved results: the table, JSON,
 //! CSV and plot of the comparison, and the files it refuses.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use predicates::prelude::*;
 use serde_json::Value;
 
-use crate::util::{self, busy_fixture, nqueens, quiet_fixture, scale_compare, stdout_of};
+use crate::util::{
+    self, busy_fixture, nqueens, older_fixture, quiet_fixture, scale_compare, stdout_of,
+};
 
 /// Two saved results made by the tool here: `kernels.json` with two kernels of n = 10 measured
 /// together, and `small.json` of n = 9 with another thread list.
@@ -402,7 +404,7 @@ fn the_comparison_plot_has_every_series_in_its_legend() {
 #[test]
 fn the_committed_older_result_is_compared_with_a_new_one() {
     let saved = Saved::make();
-    let old = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/scale-18-xeon-16-cores.json");
+    let old = older_fixture();
     let small = saved.path("small.json");
     let table = stdout_of(&[
         "scale",

@@ -112,6 +112,13 @@ impl Session {
             sleep(Duration::from_millis(50));
         }
     }
+
+    /// Waits as [`Session::wait_for`] for a screen that satisfies `test` and shows a step
+    /// counter ([`step_on`]); returns that step.
+    fn wait_for_step(&self, what: &str, test: impl Fn(&str) -> bool) -> u64 {
+        let screen = self.wait_for(what, |s| test(s) && step_on(s).is_some());
+        step_on(&screen).unwrap()
+    }
 }
 
 impl Drop for Session {
@@ -120,11 +127,6 @@ impl Drop for Session {
             .args(["-L", &self.0, "kill-server"])
             .status();
     }
-}
-
-/// The step counter on the screen.
-fn step_of(screen: &str) -> u64 {
-    step_on(screen).unwrap_or_else(|| panic!("no step counter:\n{screen}"))
 }
 
 /// The step counter on the screen, if it shows one: a screen caught half drawn may not yet,
@@ -151,17 +153,20 @@ fn the_board_appears_and_pause_step_back_and_quit_work() {
         "{screen}"
     );
     session.keys(&["Space"]);
-    let paused = session.wait_for("the pause", |s| s.contains(" paused "));
-    let step = step_of(&paused);
+    let step = session.wait_for_step("the pause", |s| s.contains(" paused "));
     sleep(Duration::from_millis(300));
-    assert_eq!(step_of(&session.screen()), step, "a paused search moved");
+    assert_eq!(
+        session.wait_for_step("the paused screen", |_| true),
+        step,
+        "a paused search moved"
+    );
     session.keys(&["n"]);
     session.wait_for("one step", |s| step_on(s) == Some(step + 1));
     session.keys(&["Right"]);
     session.wait_for("another step", |s| step_on(s) == Some(step + 2));
     session.keys(&["b"]);
-    let back = session.wait_for("one step back", |s| s.contains("1 step back"));
-    assert_eq!(step_of(&back), step + 1);
+    let back = session.wait_for_step("one step back", |s| s.contains("1 step back"));
+    assert_eq!(back, step + 1);
     session.keys(&["Left"]);
     session.wait_for("two steps back", |s| {
         s.contains("2 steps back") && step_on(s) == Some(step)
@@ -188,10 +193,9 @@ fn the_keys_overlay_holds_the_search_and_esc_closes_it() {
         "overlay",
         &format!("{binary} watch 8 --speed 50; echo EXITED $?; sleep 30"),
     );
-    let running = session.wait_for("the board", |s| {
+    let before = session.wait_for_step("the board", |s| {
         s.contains("array · 8 x 8") && step_on(s).is_some_and(|x| x > 0)
     });
-    let before = step_of(&running);
     session.keys(&["?"]);
     session.wait_for("the keys, Ctrl-C among them", |s| {
         s.contains(" keys ") && s.contains("holds the search") && s.contains("Ctrl-C too: exit 130")
@@ -199,8 +203,7 @@ fn the_keys_overlay_holds_the_search_and_esc_closes_it() {
     // At 50 steps a second, half a second would be some 25 steps.
     sleep(Duration::from_millis(500));
     session.keys(&["Escape"]);
-    let closed = session.wait_for("the keys closed", |s| !s.contains("holds the search"));
-    let after = step_of(&closed);
+    let after = session.wait_for_step("the keys closed", |s| !s.contains("holds the search"));
     assert!(
         after <= before + 5,
         "the search ran under the overlay: {before} -> {after}"
@@ -497,12 +500,8 @@ fn a_huge_window_is_drawn_within_bounds_and_the_view_goes_on() {
     resize("3000", "3000");
     sleep(Duration::from_millis(1500));
     resize("100", "30");
-    let before = step_of(&session.wait_for("the board again", |s| {
-        s.contains("array · 6 x 6") && s.contains("step  ")
-    }));
-    session.wait_for("the next steps", |s| {
-        s.contains("step  ") && step_on(s).is_some_and(|x| x > before)
-    });
+    let before = session.wait_for_step("the board again", |s| s.contains("array · 6 x 6"));
+    session.wait_for("the next steps", |s| step_on(s).is_some_and(|x| x > before));
     session.keys(&["q"]);
     let screen = session.wait_for("the exit", |s| s.contains("EXITED "));
     assert!(screen.contains("EXITED 0"), "{screen}");

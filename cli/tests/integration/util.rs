@@ -92,6 +92,12 @@ pub fn busy_fixture() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/scale-17-busy-2-cores.json")
 }
 
+/// An older study of a 16-core Xeon (n = 18, saved before the loss breakdown): docs/measurements'
+/// file, through a link that the package turns into a copy.
+pub fn older_fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/scale-18-xeon-16-cores.json")
+}
+
 /// The study of a quiet 16-core Xeon, with its loss breakdown (its 2-thread slowdown is below
 /// 0: -1.9 points): docs/measurements' file, through a link that the package turns into a copy.
 pub fn quiet_fixture() -> PathBuf {
